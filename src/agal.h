@@ -1,0 +1,269 @@
+/* agal.h: the public API of libagal.
+ *
+ * libagal decodes and validates Stage3D AGAL bytecode (versions 1, 2, 3) with
+ * Flash Player's error ids, and translates it to SPIR-V and GLSL 330. It has no
+ * global mutable state: every allocation belongs to an agal_context, made from an
+ * allocator hook, and every result lives until agal_context_reset/free. Use one
+ * context per thread; contexts are independent.
+ *
+ * The format and its meaning: shared/spec/agal.md (the project's reference).
+ */
+#ifndef AGAL_H
+#define AGAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status, context, allocator ------------------------------------------ */
+
+typedef enum agal_status {
+    AGAL_OK = 0,
+    AGAL_ERR_INVALID = 1, /* the input breaks a rule; see the diagnostics */
+    AGAL_ERR_NOMEM = 2,   /* the allocator hook returned NULL */
+    AGAL_ERR_ARG = 3,     /* the caller passed something unusable */
+    AGAL_ERR_LIMIT = 4    /* an internal limit was exceeded (e.g. SPIR-V id bound) */
+} agal_status;
+
+/* Lua-style allocator: nsize == 0 frees ptr (returns NULL); otherwise behaves like
+ * realloc. osize is the size of the block ptr points to (0 when ptr is NULL). */
+typedef void *(*agal_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+typedef struct agal_context agal_context;
+
+/* alloc NULL: use the C library's malloc/realloc/free. NULL on failure. */
+agal_context *agal_context_new(agal_alloc_fn alloc, void *ud);
+/* Frees everything the context made, and the context itself. NULL is allowed. */
+void agal_context_free(agal_context *ctx);
+/* Frees every result and diagnostic made so far, keeping one arena block for reuse,
+ * so repeated translations in one context allocate little. */
+void agal_context_reset(agal_context *ctx);
+/* Allocates from the context's arena (freed by reset/free). NULL when out of memory. */
+void *agal_alloc(agal_context *ctx, size_t size);
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+typedef struct agal_diag {
+    int flash_id;        /* Flash Player error id (3615...), 0 for non-Flash errors */
+    int token;           /* token index, -1 for the header or the program as a whole */
+    long offset;         /* byte offset in the input, -1 when not applicable */
+    const char *opname;  /* opcode mnemonic of that token, or NULL */
+    const char *message; /* what is wrong, without file/token prefix */
+} agal_diag;
+
+size_t agal_diag_count(const agal_context *ctx);
+const agal_diag *agal_diag_get(const agal_context *ctx, size_t i);
+/* "file: token 3 (mov): error 3648: ft2.y is read before it is written".
+ * file may be NULL. Returns the length snprintf would have written. */
+int agal_diag_format(const agal_diag *d, const char *file, char *buf, size_t size);
+/* Drops the diagnostics recorded so far (results stay). */
+void agal_diag_clear(agal_context *ctx);
+
+/* ---- the opcode table ----------------------------------------------------- */
+
+/* Which token fields an opcode uses. */
+enum {
+    AGAL_OPND_D = 1, /* destination */
+    AGAL_OPND_A = 2, /* source 1 */
+    AGAL_OPND_B = 4, /* source 2 */
+    AGAL_OPND_S = 8, /* sampler in the source-2 field */
+    AGAL_OPND_NONE = 0,
+    AGAL_OPND_DA = AGAL_OPND_D | AGAL_OPND_A,
+    AGAL_OPND_DAB = AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_B,
+    AGAL_OPND_DAS = AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S,
+    AGAL_OPND_AB = AGAL_OPND_A | AGAL_OPND_B
+};
+
+enum {
+    AGAL_OPF_CW = 1 << 0,       /* componentwise: result component c from source component c */
+    AGAL_OPF_NO_W = 1 << 1,     /* destination mask must exclude w (3628) */
+    AGAL_OPF_SCALAR = 1 << 2,   /* sources need a scalar swizzle (3703) */
+    AGAL_OPF_FRAGMENT = 1 << 3, /* fragment programs only (3622) */
+    AGAL_OPF_IF = 1 << 4,       /* opens a block */
+    AGAL_OPF_ELSE = 1 << 5,     /* else of the innermost block */
+    AGAL_OPF_ENDIF = 1 << 6,    /* closes the innermost block */
+    AGAL_OPF_DERIV = 1 << 7,    /* screen-space derivative */
+    AGAL_OPF_TEXTURE = 1 << 8,  /* samples a texture */
+    AGAL_OPF_ROWS3 = 1 << 9,    /* source B is a 3-row matrix */
+    AGAL_OPF_ROWS4 = 1 << 10    /* source B is a 4-row matrix */
+};
+
+typedef enum agal_opcode {
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) AGAL_OP_##ID = hex,
+#include "agal_opcodes.def"
+#undef AGAL_OPCODE
+    AGAL_OP_LIMIT = 0x2e /* one past the highest opcode */
+} agal_opcode;
+
+typedef struct agal_opinfo {
+    const char *name;    /* mnemonic, NULL for an invalid opcode value */
+    uint8_t code;        /* hex value */
+    uint8_t operands;    /* AGAL_OPND_* */
+    uint8_t min_version; /* 1 or 2 */
+    uint8_t width;       /* components of A read by dot/matrix/vector ops, else 0 */
+    uint16_t flags;      /* AGAL_OPF_* */
+} agal_opinfo;
+
+/* The row for an opcode value, or NULL when the value is not an opcode. */
+const agal_opinfo *agal_opinfo_get(uint32_t code);
+/* Looks up a mnemonic (case-sensitive, as Adobe's assembler); NULL if unknown. */
+const agal_opinfo *agal_opinfo_find(const char *name, size_t len);
+/* Rows of a matrix operand B (3 or 4), 0 for non-matrix opcodes. */
+unsigned agal_opinfo_rows(const agal_opinfo *info);
+
+/* ---- programs, registers, tokens ----------------------------------------- */
+
+/* Container (spec section 1): magic, u32 version, type id, shader type, tokens. */
+enum { AGAL_MAGIC = 0xA0, AGAL_TYPE_ID = 0xA1, AGAL_HEADER_SIZE = 7, AGAL_TOKEN_SIZE = 24 };
+
+typedef enum agal_stage { AGAL_VERTEX = 0, AGAL_FRAGMENT = 1 } agal_stage;
+
+/* Profiles name the Stage3D profile families; by default a program's version picks
+ * its profile (1 baseline, 2 standard, 3 standard extended). */
+typedef enum agal_profile {
+    AGAL_PROFILE_AUTO = 0,
+    AGAL_PROFILE_BASELINE = 1,
+    AGAL_PROFILE_STANDARD = 2,
+    AGAL_PROFILE_STANDARD_EXTENDED = 3
+} agal_profile;
+
+typedef enum agal_regtype {
+    AGAL_REG_ATTRIBUTE = 0, /* va */
+    AGAL_REG_CONSTANT = 1,  /* vc / fc */
+    AGAL_REG_TEMP = 2,      /* vt / ft */
+    AGAL_REG_OUTPUT = 3,    /* op / oc */
+    AGAL_REG_VARYING = 4,   /* v */
+    AGAL_REG_SAMPLER = 5,   /* fs */
+    AGAL_REG_DEPTH = 6,     /* fd */
+    AGAL_REG_IID = 7,       /* iid */
+    AGAL_REG_TYPES = 8
+} agal_regtype;
+
+/* Register count of a type for a profile and stage (0: the type does not exist there). */
+unsigned agal_reg_count(agal_profile profile, agal_stage stage, agal_regtype type);
+/* Token limit of a profile. */
+unsigned agal_token_limit(agal_profile profile);
+/* The register's AGAL name for a stage: "va", "vc", "vt", "op", "v", "fc", "ft", "oc",
+ * "fs", "fd", "iid"; NULL for a type the stage does not have. */
+const char *agal_reg_name(agal_stage stage, agal_regtype type);
+
+/* Sampler option values, as encoded. */
+enum { AGAL_FMT_RGBA = 0, AGAL_FMT_DXT1 = 1, AGAL_FMT_DXT5 = 2, AGAL_FMT_VIDEO = 3 };
+enum { AGAL_DIM_2D = 0, AGAL_DIM_CUBE = 1, AGAL_DIM_3D = 2 };
+enum { AGAL_SPECIAL_CENTROID = 1, AGAL_SPECIAL_SINGLE = 2, AGAL_SPECIAL_IGNORESAMPLER = 4 };
+enum { AGAL_WRAP_CLAMP = 0, AGAL_WRAP_REPEAT = 1, AGAL_WRAP_CLAMP_U_REPEAT_V = 2, AGAL_WRAP_REPEAT_U_CLAMP_V = 3 };
+enum { AGAL_MIP_NONE = 0, AGAL_MIP_NEAREST = 1, AGAL_MIP_LINEAR = 2 };
+enum { AGAL_FILTER_NEAREST = 0, AGAL_FILTER_LINEAR = 1, AGAL_FILTER_ANISO2X = 2,
+       AGAL_FILTER_ANISO4X = 3, AGAL_FILTER_ANISO8X = 4, AGAL_FILTER_ANISO16X = 5 };
+
+#define AGAL_SWIZZLE_IDENTITY 0xE4u
+/* Component c (0..3) of a swizzle. */
+static inline unsigned agal_swizzle_comp(uint8_t swizzle, unsigned c) { return (swizzle >> (2 * c)) & 3u; }
+
+typedef struct agal_dest {
+    uint8_t type;  /* agal_regtype */
+    uint8_t mask;  /* bit 0 = x .. bit 3 = w */
+    uint16_t num;  /* register number */
+} agal_dest;
+
+/* A source operand. Direct: register `type` number `num`. Indirect (vc[vt2.x+5]):
+ * the address is int(index register component) + num, into registers of `type`. */
+typedef struct agal_source {
+    uint8_t type;       /* register type read (the indexed type when indirect) */
+    uint8_t swizzle;    /* 2 bits per component, AGAL_SWIZZLE_IDENTITY = xyzw */
+    uint16_t num;       /* register number; indirect: the constant offset (0..255) */
+    bool indirect;
+    uint8_t index_type; /* indirect: the index register's type */
+    uint8_t index_comp; /* indirect: the index register's component 0..3 */
+    uint16_t index_num; /* indirect: the index register's number */
+} agal_source;
+
+typedef struct agal_sampler {
+    uint16_t num;    /* fs number */
+    int8_t bias;     /* LOD bias in eighths: bias / 8.0 */
+    uint8_t format;  /* AGAL_FMT_* */
+    uint8_t dim;     /* AGAL_DIM_* */
+    uint8_t special; /* AGAL_SPECIAL_* OR-ed */
+    uint8_t wrap;    /* AGAL_WRAP_* */
+    uint8_t mipmap;  /* AGAL_MIP_* */
+    uint8_t filter;  /* AGAL_FILTER_* */
+} agal_sampler;
+
+/* One decoded 24-byte token:
+ *
+ *   byte 0       4          8                 16                24
+ *        +-------+----------+-----------------+-----------------+
+ *        |opcode | dest     | source 1        | source 2/sampler|
+ *        | u32   | u32      | u64             | u64             |
+ *        +-------+----------+-----------------+-----------------+
+ *
+ *   dest:    [0:15] number  [16:19] mask  [24:27] type           (rest zero)
+ *   source:  [0:15] number  [16:23] indirect offset  [24:31] swizzle
+ *            [32:35] type   [40:43] index type  [48:49] index component
+ *            [63] indirect                                       (rest zero)
+ *   sampler: [0:15] number  [16:23] bias (s8, /8)  [32:35] type (5)
+ *            [40:43] format [44:47] dim  [48:51] special  [52:55] wrap
+ *            [56:59] mipmap [60:63] filter                       (rest zero)
+ *
+ * Fields an opcode does not use are zeroed here; the raw words keep the input. */
+typedef struct agal_token {
+    agal_opcode op;
+    agal_dest dst;   /* valid when the opcode has AGAL_OPND_D */
+    agal_source a;   /* valid when AGAL_OPND_A */
+    agal_source b;   /* valid when AGAL_OPND_B */
+    agal_sampler s;  /* valid when AGAL_OPND_S */
+    uint32_t raw_op, raw_dst;
+    uint64_t raw_a, raw_b;
+} agal_token;
+
+typedef struct agal_program {
+    uint32_t version;     /* 1, 2 or 3 */
+    agal_stage stage;
+    agal_profile profile; /* the profile the program was validated against */
+    bool lenient;         /* validated with relaxed rules (see agal_decode_options) */
+    uint32_t ntokens;
+    const agal_token *tokens;
+} agal_program;
+
+typedef struct agal_decode_options {
+    agal_profile profile; /* AGAL_PROFILE_AUTO: follow the version */
+    /* For emulators: accept what is safe to translate. Relaxed: reads of unwritten
+     * temporaries (they read 0; 3647/3648), the token limit (3629), reserved and
+     * unused bits (3654/3636/3627), both sources constant or indirect (3625/3626),
+     * identical condition operands (3758), empty branches (3748), outputs written in
+     * blocks (3751). Everything else is still refused. */
+    bool lenient;
+} agal_decode_options;
+
+/* Decodes and validates a program. opt may be NULL (defaults). On AGAL_OK *out is
+ * the program (owned by ctx); on AGAL_ERR_INVALID the diagnostics say why (the first
+ * rule broken, as Flash reports one). */
+agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
+                        const agal_decode_options *opt, const agal_program **out);
+
+/* Validates a vertex + fragment pair as Program3D.upload does: versions agree (3757),
+ * op fully written (3635), every varying the fragment program reads is fully written
+ * by the vertex program (3632, 3633), colour outputs fully written once (3634, 3744). */
+agal_status agal_link(agal_context *ctx, const agal_program *vertex, const agal_program *fragment);
+
+/* Encodes a token back to its 24 bytes from its decoded fields (raw words ignored). */
+void agal_token_encode(const agal_token *t, uint8_t out[24]);
+
+/* ==== assembler and disassembler (assemble.c, disassemble.c) =============== */
+/* @@ASM-SECTION@@ */
+
+/* ==== interpreter (interp.c, texture.c) ==================================== */
+/* @@INTERP-SECTION@@ */
+
+/* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */
+/* @@TRANSLATE-SECTION@@ */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

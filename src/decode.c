@@ -1,0 +1,160 @@
+/* decode.c: bytes -> tokens. Checks the container (spec section 1), splits every
+ * token into its fields (section 2), then hands the tokens to the validator.
+ * Hostile input is bounded: the token count is checked against the profile before
+ * anything is allocated for it, and no field is trusted as an index. */
+#include "internal.h"
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+static agal_dest split_dest(uint32_t d)
+{
+    return (agal_dest){.type = (uint8_t)dst_type(d), .mask = (uint8_t)dst_mask(d), .num = (uint16_t)dst_num(d)};
+}
+
+static agal_source split_source(uint64_t s)
+{
+    agal_source r = {.type = (uint8_t)src_type(s), .swizzle = (uint8_t)src_swizzle(s)};
+    if (src_indirect(s)) {
+        r.indirect = true;
+        r.num = (uint16_t)src_offset(s);
+        r.index_num = (uint16_t)src_num(s);
+        r.index_type = (uint8_t)src_index_type(s);
+        r.index_comp = (uint8_t)src_index_comp(s);
+    } else {
+        r.num = (uint16_t)src_num(s);
+    }
+    return r;
+}
+
+static agal_sampler split_sampler(uint64_t s)
+{
+    return (agal_sampler){
+        .num = (uint16_t)smp_num(s), .bias = (int8_t)smp_bias(s), .format = (uint8_t)smp_format(s),
+        .dim = (uint8_t)smp_dim(s), .special = (uint8_t)smp_special(s), .wrap = (uint8_t)smp_wrap(s),
+        .mipmap = (uint8_t)smp_mipmap(s), .filter = (uint8_t)smp_filter(s)};
+}
+
+/* Splits one token; fields the opcode does not use stay zero (an unknown opcode
+ * keeps only its raw words: the validator rejects it). */
+static void split_token(agal_token *t, const uint8_t *p)
+{
+    memset(t, 0, sizeof *t);
+    t->raw_op = rd32(p);
+    t->raw_dst = rd32(p + 4);
+    t->raw_a = rd64(p + 8);
+    t->raw_b = rd64(p + 16);
+    t->op = (agal_opcode)(t->raw_op < AGAL_OP_LIMIT ? t->raw_op : AGAL_OP_LIMIT);
+    const agal_opinfo *info = agal_opinfo_get(t->raw_op);
+    if (!info) return;
+    if (info->operands & AGAL_OPND_D) t->dst = split_dest(t->raw_dst);
+    if (info->operands & AGAL_OPND_A) t->a = split_source(t->raw_a);
+    if (info->operands & AGAL_OPND_B) t->b = split_source(t->raw_b);
+    if (info->operands & AGAL_OPND_S) t->s = split_sampler(t->raw_b);
+}
+
+static agal_status check_header(agal_context *ctx, const uint8_t *p, size_t size, agal_program *prog)
+{
+    if (size < 7)
+        return agal_error(ctx, 3615, -1, 0, NULL, "program is %zu bytes, shorter than its 7-byte header", size);
+    if (p[0] != AGAL_MAGIC)
+        return agal_error(ctx, 3616, -1, 0, NULL, "magic byte is 0x%02x, not 0xa0", p[0]);
+    uint32_t version = rd32(p + 1);
+    if (version < 1 || version > 3)
+        return agal_error(ctx, 3617, -1, 1, NULL, "version %u is not 1, 2 or 3", version);
+    if (p[5] != AGAL_TYPE_ID)
+        return agal_error(ctx, 3618, -1, 5, NULL, "shader type id is 0x%02x, not 0xa1", p[5]);
+    if (p[6] > 1)
+        return agal_error(ctx, 3619, -1, 6, NULL, "shader type %u is neither 0 (vertex) nor 1 (fragment)", p[6]);
+    prog->version = version;
+    prog->stage = (agal_stage)p[6];
+    return AGAL_OK;
+}
+
+agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
+                        const agal_decode_options *opt, const agal_program **out)
+{
+    static const agal_decode_options defaults = {0};
+    if (!ctx || !out || (!bytes && size)) return AGAL_ERR_ARG;
+    if (!opt) opt = &defaults;
+    *out = NULL;
+    const uint8_t *p = bytes;
+    agal_program *prog = agal_zalloc(ctx, sizeof *prog);
+    if (!prog) return AGAL_ERR_NOMEM;
+    agal_status st = check_header(ctx, p, size, prog);
+    if (st) return st;
+    prog->profile = opt->profile ? opt->profile : (agal_profile)prog->version;
+    prog->lenient = opt->lenient;
+
+    size_t body = size - 7;
+    if (body == 0)
+        return agal_error(ctx, 3615, -1, 7, NULL, "program has a header but no tokens");
+    if (body % AGAL_TOKEN_SIZE)
+        return agal_error(ctx, 3615, (int)(body / AGAL_TOKEN_SIZE), (long)(7 + body / AGAL_TOKEN_SIZE * AGAL_TOKEN_SIZE),
+                          NULL, "program ends inside a token: %zu bytes after the header are not a multiple of 24",
+                          body);
+    size_t n = body / AGAL_TOKEN_SIZE;
+    size_t limit = agal_token_limit(prog->profile);
+    /* Even lenient decoding keeps a hard cap, so hostile sizes cannot make us allocate. */
+    size_t hard_limit = 4 * 2048;
+    if ((!opt->lenient && n > limit) || n > hard_limit)
+        return agal_error(ctx, 3629, (int)(n > limit ? limit : hard_limit), -1, NULL,
+                          "program has %zu tokens, more than the %zu its profile allows", n,
+                          opt->lenient ? hard_limit : limit);
+    agal_token *tokens = agal_alloc(ctx, n * sizeof *tokens);
+    if (!tokens) return AGAL_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + 7 + i * AGAL_TOKEN_SIZE);
+    prog->ntokens = (uint32_t)n;
+    prog->tokens = tokens;
+    st = agal_validate(ctx, prog);
+    if (st) return st;
+    *out = prog;
+    return AGAL_OK;
+}
+
+uint32_t agal_encode_dest(const agal_dest *d)
+{
+    return (uint32_t)d->num | (uint32_t)(d->mask & 0xf) << 16 | (uint32_t)(d->type & 0xf) << 24;
+}
+
+uint64_t agal_encode_source(const agal_source *s)
+{
+    uint64_t w = (uint64_t)s->swizzle << 24 | (uint64_t)(s->type & 0xf) << 32;
+    if (!s->indirect) return w | s->num;
+    return w | s->index_num | (uint64_t)(s->num & 0xff) << 16 | (uint64_t)(s->index_type & 0xf) << 40 |
+           (uint64_t)(s->index_comp & 3) << 48 | (uint64_t)1 << 63;
+}
+
+uint64_t agal_encode_sampler(const agal_sampler *s)
+{
+    return (uint64_t)s->num | (uint64_t)(uint8_t)s->bias << 16 | (uint64_t)AGAL_REG_SAMPLER << 32 |
+           (uint64_t)(s->format & 0xf) << 40 | (uint64_t)(s->dim & 0xf) << 44 |
+           (uint64_t)(s->special & 0xf) << 48 | (uint64_t)(s->wrap & 0xf) << 52 |
+           (uint64_t)(s->mipmap & 0xf) << 56 | (uint64_t)(s->filter & 0xf) << 60;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+void agal_token_encode(const agal_token *t, uint8_t out[24])
+{
+    const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
+    uint32_t d = 0;
+    uint64_t a = 0, b = 0;
+    if (info && (info->operands & AGAL_OPND_D)) d = agal_encode_dest(&t->dst);
+    if (info && (info->operands & AGAL_OPND_A)) a = agal_encode_source(&t->a);
+    if (info && (info->operands & AGAL_OPND_B)) b = agal_encode_source(&t->b);
+    if (info && (info->operands & AGAL_OPND_S)) b = agal_encode_sampler(&t->s);
+    wr32(out, (uint32_t)t->op);
+    wr32(out + 4, d);
+    wr32(out + 8, (uint32_t)a);
+    wr32(out + 12, (uint32_t)(a >> 32));
+    wr32(out + 16, (uint32_t)b);
+    wr32(out + 20, (uint32_t)(b >> 32));
+}

@@ -1,0 +1,84 @@
+/* internal.h: what the library's stages share and the public API does not show.
+ * Grouped by the file that defines it. */
+#ifndef AGAL_INTERNAL_H
+#define AGAL_INTERNAL_H
+
+#include "agal.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define AGAL_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- context.c: the context, its arena and its diagnostics ---------------- */
+
+typedef struct arena_block arena_block;
+
+struct agal_context {
+    agal_alloc_fn alloc;
+    void *ud;
+    arena_block *blocks; /* newest first; the oldest survives reset */
+    agal_diag *diags;
+    size_t ndiags, diag_cap;
+};
+
+/* Zeroed arena memory; NULL when out of memory. */
+void *agal_zalloc(agal_context *ctx, size_t size);
+/* Grows an arena array: returns a copy of old (n elements of size elem) with room
+ * for cap elements, or NULL. The old block stays in the arena until reset. */
+void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem);
+char *agal_strdup(agal_context *ctx, const char *s, size_t len);
+/* printf into the arena. */
+char *agal_sprintf(agal_context *ctx, const char *fmt, ...);
+char *agal_vsprintf(agal_context *ctx, const char *fmt, va_list ap);
+
+/* Records a diagnostic; always returns AGAL_ERR_INVALID (or AGAL_ERR_NOMEM when even
+ * the diagnostic cannot be stored) so callers can `return agal_error(...)`. */
+agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
+                       const char *opname, const char *fmt, ...);
+
+/* ---- opcodes.c ----------------------------------------------------------- */
+
+/* "ft2", "vc[vt0.x+5]"-free short name of a register: name + number ("op", "oc1"). */
+int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
+
+/* ---- decode.c ------------------------------------------------------------ */
+
+/* Field accessors of the raw token words (see the drawing in agal.h). */
+static inline unsigned dst_num(uint32_t d) { return d & 0xffffu; }
+static inline unsigned dst_mask(uint32_t d) { return (d >> 16) & 0xfu; }
+static inline unsigned dst_type(uint32_t d) { return (d >> 24) & 0xfu; }
+static inline unsigned src_num(uint64_t s) { return (unsigned)(s & 0xffffu); }
+static inline unsigned src_offset(uint64_t s) { return (unsigned)((s >> 16) & 0xffu); }
+static inline unsigned src_swizzle(uint64_t s) { return (unsigned)((s >> 24) & 0xffu); }
+static inline unsigned src_type(uint64_t s) { return (unsigned)((s >> 32) & 0xfu); }
+static inline unsigned src_index_type(uint64_t s) { return (unsigned)((s >> 40) & 0xfu); }
+static inline unsigned src_index_comp(uint64_t s) { return (unsigned)((s >> 48) & 0x3u); }
+static inline bool src_indirect(uint64_t s) { return (s >> 63) & 1u; }
+static inline unsigned smp_num(uint64_t s) { return (unsigned)(s & 0xffffu); }
+static inline int smp_bias(uint64_t s) { return (int8_t)((s >> 16) & 0xffu); }
+static inline unsigned smp_type(uint64_t s) { return (unsigned)((s >> 32) & 0xfu); }
+static inline unsigned smp_format(uint64_t s) { return (unsigned)((s >> 40) & 0xfu); }
+static inline unsigned smp_dim(uint64_t s) { return (unsigned)((s >> 44) & 0xfu); }
+static inline unsigned smp_special(uint64_t s) { return (unsigned)((s >> 48) & 0xfu); }
+static inline unsigned smp_wrap(uint64_t s) { return (unsigned)((s >> 52) & 0xfu); }
+static inline unsigned smp_mipmap(uint64_t s) { return (unsigned)((s >> 56) & 0xfu); }
+static inline unsigned smp_filter(uint64_t s) { return (unsigned)((s >> 60) & 0xfu); }
+
+/* Bits that must be zero in each field. */
+#define DST_RESERVED 0xf0f00000u
+#define SRC_RESERVED 0x7ffcf0f000000000ull /* bits 36-39, 44-47, 50-62 */
+#define SRC_INDIRECT_FIELDS 0x00030f0000ff0000ull /* bits 16-23, 40-43, 48-49 */
+#define SMP_RESERVED 0x000000f0ff000000ull /* bits 24-31, 36-39 */
+
+uint32_t agal_encode_dest(const agal_dest *d);
+uint64_t agal_encode_source(const agal_source *s);
+uint64_t agal_encode_sampler(const agal_sampler *s);
+
+/* ---- validate.c ---------------------------------------------------------- */
+
+/* Validates the decoded tokens of prog (decode.c has checked the header and split
+ * the fields). Records the first rule broken. */
+agal_status agal_validate(agal_context *ctx, agal_program *prog);
+
+#endif

@@ -1,0 +1,89 @@
+/* opcodes.c: the opcode table (expanded from agal_opcodes.def) and the profiles'
+ * register counts (spec section 3). */
+#include "internal.h"
+
+#include <stdio.h>
+
+static const agal_opinfo optable[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
+    [hex] = {.name = nm, .code = hex, .operands = opnd, .min_version = ver, .width = wd, .flags = fl},
+#include "agal_opcodes.def"
+#undef AGAL_OPCODE
+};
+
+enum {
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) +1
+    OPCODE_ROWS = 0
+#include "agal_opcodes.def"
+#undef AGAL_OPCODE
+};
+_Static_assert(OPCODE_ROWS == 42, "spec section 4 lists 42 opcodes");
+
+const agal_opinfo *agal_opinfo_get(uint32_t code)
+{
+    if (code >= AGAL_OP_LIMIT || !optable[code].name) return NULL;
+    return &optable[code];
+}
+
+const agal_opinfo *agal_opinfo_find(const char *name, size_t len)
+{
+    for (unsigned i = 0; i < AGAL_OP_LIMIT; i++)
+        if (optable[i].name && strlen(optable[i].name) == len && !memcmp(optable[i].name, name, len))
+            return &optable[i];
+    return NULL;
+}
+
+unsigned agal_opinfo_rows(const agal_opinfo *info)
+{
+    if (info->flags & AGAL_OPF_ROWS3) return 3;
+    if (info->flags & AGAL_OPF_ROWS4) return 4;
+    return 0;
+}
+
+/* Register counts by [profile - 1][stage][type] (spec section 3). */
+static const uint16_t reg_counts[3][2][AGAL_REG_TYPES] = {
+    /*         va  vc/fc vt/ft op/oc v   fs  fd  iid */
+    {{          8, 128,  8,    1,    8,  0,  0,  0},   /* baseline vertex */
+     {          0,  28,  8,    1,    8,  8,  0,  0}},  /* baseline fragment */
+    {{          8, 250, 26,    1,   10,  0,  0,  0},   /* standard vertex */
+     {          0,  64, 26,    4,   10, 16,  1,  0}},  /* standard fragment */
+    {{         16, 250, 26,    1,   10,  0,  0,  1},   /* standard extended vertex */
+     {          0, 200, 26,    4,   10, 16,  1,  0}},  /* standard extended fragment */
+};
+
+static unsigned profile_row(agal_profile p)
+{
+    return p >= AGAL_PROFILE_BASELINE && p <= AGAL_PROFILE_STANDARD_EXTENDED ? (unsigned)p - 1 : 0;
+}
+
+unsigned agal_reg_count(agal_profile profile, agal_stage stage, agal_regtype type)
+{
+    if (type >= AGAL_REG_TYPES || stage > AGAL_FRAGMENT) return 0;
+    return reg_counts[profile_row(profile)][stage][type];
+}
+
+unsigned agal_token_limit(agal_profile profile)
+{
+    static const uint16_t limits[3] = {200, 1024, 2048};
+    return limits[profile_row(profile)];
+}
+
+const char *agal_reg_name(agal_stage stage, agal_regtype type)
+{
+    static const char *const names[2][AGAL_REG_TYPES] = {
+        {"va", "vc", "vt", "op", "v", NULL, NULL, "iid"},
+        {NULL, "fc", "ft", "oc", "v", "fs", "fd", NULL},
+    };
+    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return NULL;
+    return names[stage][type];
+}
+
+int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
+{
+    const char *name = agal_reg_name(stage, type < AGAL_REG_TYPES ? (agal_regtype)type : AGAL_REG_TYPES);
+    if (!name) return snprintf(buf, size, "r%u[%u]", type, num);
+    /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
+    if ((type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID)
+        return num ? snprintf(buf, size, "%s%u", name, num) : snprintf(buf, size, "%s", name);
+    return snprintf(buf, size, "%s%u", name, num);
+}
