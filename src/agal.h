@@ -259,8 +259,166 @@ void agal_token_encode(const agal_token *t, uint8_t out[24]);
 /* ==== interpreter (interp.c, texture.c) ==================================== */
 /* @@INTERP-SECTION@@ */
 
+/* The reference interpreter: the oracle every backend is compared with. It runs a
+ * decoded program in float32 over invocations (vertex: one at a time; fragment:
+ * 2x2 quads, so ddx/ddy and the implicit texture LOD are exact differences inside
+ * the quad) and samples textures in software. Conventions (fine derivatives, LOD
+ * formula, texel centres, cube faces, NaN rules, killed lanes): the comments at
+ * the top of interp.c and texture.c. It allocates nothing and never fails on a
+ * program agal_decode accepted; unexpected register numbers read 0 and are not
+ * written, so a program from a relaxed decoder cannot make it crash. */
+
+enum {
+    AGAL_INTERP_MAX_INPUTS = 16, /* va0..va15 (AGAL3); fragment varyings use v0..v9 */
+    AGAL_INTERP_MAX_VARYINGS = 10,
+    AGAL_INTERP_MAX_COLORS = 4,
+    AGAL_INTERP_MAX_TEMPS = 26
+};
+
+/* A texture bound to sampler fs<sampler>, as float RGBA texels (the token's format
+ * field, dxt1/dxt5/video, is ignored: the caller passes decoded texels).
+ * images[level * faces + face] (faces = 1 for 2D, 6 for cube in the order +x, -x,
+ * +y, -y, +z, -z) points at max(1, width >> level) * max(1, height >> level) texels
+ * of 4 floats, row-major; texel (i, j) is at index j * w + i and its centre at
+ * s = (i + 0.5) / w, t = (j + 0.5) / h: row 0 is t = 0 (the first row uploaded). */
+typedef struct agal_texture {
+    unsigned sampler;   /* fs number */
+    uint8_t dim;        /* AGAL_DIM_2D or AGAL_DIM_CUBE (must match the token's) */
+    uint32_t width, height; /* level 0; a cube has width == height */
+    uint32_t levels;    /* mip levels given, 1 .. floor(log2(max(width, height))) + 1 */
+    const float *const *images;
+    /* Runtime sampler state (Context3D.setSamplerStateAt). It replaces the token's
+     * wrap, filter and mipmap only when the token has the ignoresampler flag; a
+     * token with ignoresampler and no override here samples with its own state. */
+    bool override;
+    uint8_t wrap, filter, mipmap; /* AGAL_WRAP_*, AGAL_FILTER_*, AGAL_MIP_* */
+} agal_texture;
+
+/* What every invocation shares: the constants (vc or fc; registers at or past
+ * nconstants read 0) and the textures (at most one per sampler number). */
+typedef struct agal_interp_env {
+    const float (*constants)[4];
+    size_t nconstants;
+    const agal_texture *textures;
+    size_t ntextures;
+} agal_interp_env;
+
+/* One invocation's inputs: vertex attributes va<i> = in[i] and the instance id
+ * (iid reads (id, id, id, id)); fragment varyings v<i> = in[i]. */
+typedef struct agal_interp_invocation {
+    float in[AGAL_INTERP_MAX_INPUTS][4];
+    uint32_t instance_id;
+} agal_interp_invocation;
+
+/* One invocation's outputs. Registers the program never writes stay 0; which ones
+ * it writes: agal_interp_written. killed: a fragment whose kil fired (its other
+ * fields are what it computed while it kept running as a helper lane). */
+typedef struct agal_interp_result {
+    float op[4];                              /* vertex position */
+    float v[AGAL_INTERP_MAX_VARYINGS][4];     /* vertex varyings */
+    float oc[AGAL_INTERP_MAX_COLORS][4];      /* fragment colours */
+    float fd;                                 /* fragment depth */
+    bool killed;
+} agal_interp_result;
+
+/* Runs prog over n invocations in[0..n-1], writing out[0..n-1]. Fragment programs
+ * need n to be a multiple of 4: each 4 consecutive invocations form a 2x2 quad in
+ * the order top-left, top-right, bottom-left, bottom-right. Returns AGAL_ERR_ARG
+ * (with a diagnostic) for a bad call: n, a missing texture or one of the wrong
+ * dimension, an inconsistent texture description, or broken block structure. */
+agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+                            const agal_interp_invocation *in, size_t n, agal_interp_result *out);
+
+/* Bit i set: the program writes register i of that type (any component) anywhere,
+ * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
+unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
+
+/* Checks a texture description (sizes, level count, images present). */
+agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex);
+
+/* The sampler state a token's sampler resolves to for tex (ignoresampler + override). */
+agal_sampler agal_texture_state(const agal_texture *tex, const agal_sampler *token);
+
+/* Samples tex at coord (s, t for 2D; direction x, y, z for cube) at level of detail
+ * lambda (log2 of the texel footprint, bias included), with the wrap, filter and
+ * mipmap of state. out receives RGBA. */
+void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3],
+                         float lambda, float out[4]);
+
+/* The unbiased LOD of lane (0..3) of a 2x2 quad whose coordinates are coords[0..3]
+ * (quad order as agal_interp_run), from fine derivatives scaled by the level-0 size. */
+float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane);
+
 /* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */
 /* @@TRANSLATE-SECTION@@ */
+
+/* How op (vertex position) is mapped from Stage3D clip space (D3D-style: z in
+ * [0, w], +y up). AGAL_CLIP_DEFAULT follows the target: SPIR-V negates y (Vulkan),
+ * GLSL maps z to 2z - w (GL). AGAL_CLIP_VULKAN/AGAL_CLIP_GL force one mapping,
+ * AGAL_CLIP_NONE leaves op as written (the caller fixes it with viewport state). */
+typedef enum agal_clip {
+    AGAL_CLIP_DEFAULT = 0,
+    AGAL_CLIP_VULKAN = 1,
+    AGAL_CLIP_GL = 2,
+    AGAL_CLIP_NONE = 3
+} agal_clip;
+
+typedef struct agal_translate_options {
+    agal_clip clip;
+    /* Render-to-texture y flip, set by the runtime without recompiling: always
+     * present (SPIR-V: float specialization constant SpecId 0, default 1.0; GLSL:
+     * `uniform float agal_yflip = 1.0;`), multiplying op.y. Nothing to choose here. */
+    bool strip_names; /* -g0: no OpName / register names in comments */
+    bool optimize;    /* -O: run SPIRV-Tools' optimizer (the CLI does; the library ignores it) */
+    /* Harness only: SPIR-V TransformFeedback capture of op and the written varyings
+     * (XfbBuffer 0, op at Offset 0, the k-th written varying at 16*(1+k),
+     * XfbStride 16*(1+nvaryings)). Not valid for plain Vulkan 1.0 Shader capability. */
+    bool xfb;
+} agal_translate_options;
+
+/* Translates a decoded (validated) program to SPIR-V 1.0 for Vulkan 1.0 (Shader
+ * capability). opt may be NULL (defaults). *words (nwords 32-bit words) lives in
+ * ctx's arena until agal_context_reset/free. Thread-safe given one ctx per thread. */
+agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
+                                 const agal_translate_options *opt,
+                                 const uint32_t **words, size_t *nwords);
+/* Same, into caller memory: writes at most cap words to buf and sets *nwords to the
+ * module's size; AGAL_ERR_LIMIT (and nothing useful in buf) when cap is too small. */
+agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
+                                    const agal_translate_options *opt,
+                                    uint32_t *buf, size_t cap, size_t *nwords);
+
+/* What a program uses, for a runtime's resource binding. */
+typedef struct agal_range { uint16_t first, count; } agal_range;
+
+typedef struct agal_reflect_sampler {
+    uint16_t num;           /* fs<num>: SPIR-V binding 2 + num */
+    agal_sampler s;         /* dimension, format, filter, mipmap, wrap, bias, special */
+    bool uses_tex, uses_ted;
+} agal_reflect_sampler;
+
+typedef struct agal_reflection {
+    uint32_t version;
+    agal_stage stage;
+    agal_profile profile;
+    uint32_t ntokens;
+    /* Constant registers read, as sorted disjoint ranges; an indirect read marks the
+     * whole register file 0..count-1 (the address is only known at run time). */
+    const agal_range *constants;
+    size_t nconstants;
+    bool constants_indirect;
+    uint16_t attribute_mask[16]; /* va<i>: components read (bit 0 = x); vertex */
+    uint16_t varying_mask[16];   /* v<i>: written (vertex) or read (fragment) */
+    uint8_t output_mask[4];      /* op (vertex, index 0) or oc<i>: components written */
+    const agal_reflect_sampler *samplers;
+    size_t nsamplers;            /* sorted by number */
+    bool uses_derivatives, uses_kil, writes_depth, uses_iid;
+} agal_reflection;
+
+/* Fills *out (arrays in ctx's arena). */
+agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out);
+/* The reflection as JSON text (NUL-terminated, in ctx's arena); NULL when out of memory. */
+char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
 
 #ifdef __cplusplus
 }
