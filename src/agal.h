@@ -256,6 +256,35 @@ void agal_token_encode(const agal_token *t, uint8_t out[24]);
 /* ==== assembler and disassembler (assemble.c, disassemble.c) =============== */
 /* @@ASM-SECTION@@ */
 
+/* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (spec section 6) into a
+ * program: header (magic, version as given, 0xA1, stage) then one token a line.
+ * Bytes are identical to Adobe's for every program it accepts. Errors (unknown
+ * mnemonic, malformed operand or sampler option, wrong operand count) are
+ * diagnostics "line L, column C: ..." with flash_id 0 and offset the byte offset in
+ * text. It encodes only: Flash's rules are agal_decode's. *bytes lives in ctx. */
+agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
+                          const uint8_t **bytes, size_t *size);
+
+/* Reads the header comments of an .agal file: leading comment lines
+ * `// stage: vertex|fragment` and `// agal-version: 1|2|3` (before the first
+ * instruction). Absent ones leave *stage = -1, *version = 0. A malformed value is a
+ * diagnostic (AGAL_ERR_INVALID). */
+agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version);
+
+enum {
+    AGAL_DIS_TOKENS = 1, /* after each instruction, a comment with the token's raw fields */
+    AGAL_DIS_STRICT = 2  /* fail (AGAL_ERR_INVALID) on a token the syntax cannot express */
+};
+
+/* Disassembles raw program bytes to text agal_assemble turns back into the same
+ * bytes. It starts with the header comments (`// agal-version:`, `// stage:`).
+ * Works on anything with a 7-byte header, valid or not: a token the syntax cannot
+ * express (unknown opcode, reserved bits, unused fields not zero) becomes a comment
+ * line saying why, or an error with AGAL_DIS_STRICT. *text lives in ctx. */
+agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, unsigned flags, const char **text);
+/* The same from a decoded program (its tokens' raw words). */
+agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text);
+
 /* ==== interpreter (interp.c, texture.c) ==================================== */
 /* @@INTERP-SECTION@@ */
 
