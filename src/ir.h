@@ -157,6 +157,7 @@ typedef struct agal_ir_builder {
     uint32_t list;        /* list receiving instructions */
     agal_ir_frame *top;   /* innermost open block, NULL at top level */
     unsigned depth;
+    uint32_t zero;        /* the (0,0,0,0) constant, made on first use */
 } agal_ir_builder;
 
 /* Slot of a tracked register, or -1 (not a written register type / out of range). */

@@ -1,0 +1,165 @@
+/* opt.c: IR passes. Run after building (agal_ir_build does), before emitting.
+ * Each pass returns whether it changed anything; agal_ir_optimize is the pipeline.
+ * Walks are iterative over the list tree (no recursion on value chains, whose depth
+ * untrusted input controls). */
+#include "ir.h"
+
+/* Calls fn on every instruction of list l and, depth first, of its nested lists,
+ * in program order. Nesting is at most a few levels (the validator caps it at 4),
+ * so recursion on lists is bounded. */
+typedef void (*visit_fn)(agal_ir *ir, uint32_t v, void *ud);
+
+static void walk(agal_ir *ir, uint32_t l, visit_fn fn, void *ud)
+{
+    for (uint32_t i = 0; i < ir->lists[l].n; i++) {
+        uint32_t v = ir->lists[l].items[i];
+        fn(ir, v, ud);
+        if (ir->insts[v].op == IR_IF) {
+            walk(ir, ir->insts[v].then_list, fn, ud);
+            walk(ir, ir->insts[v].else_list, fn, ud);
+        }
+    }
+}
+
+static void count_one(agal_ir *ir, uint32_t v, void *ud)
+{
+    (void)ud;
+    agal_ir_inst *in = &ir->insts[v];
+    for (unsigned a = 0; a < in->nargs; a++) ir->insts[in->args[a]].nuses++;
+}
+
+void agal_ir_count_uses(agal_ir *ir)
+{
+    for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
+    walk(ir, 0, count_one, NULL);
+}
+
+/* ---- copy folding --------------------------------------------------------- */
+
+/* The operand a value is a plain copy of, or 0. */
+static uint32_t copy_of(const agal_ir *ir, uint32_t v)
+{
+    const agal_ir_inst *in = &ir->insts[v];
+    switch (in->op) {
+    case IR_COPY: return ir->keep_copies ? 0 : in->args[0];
+    case IR_SWIZZLE: return in->swizzle == AGAL_SWIZZLE_IDENTITY ? in->args[0] : 0;
+    case IR_MERGE: return in->mask == 0xf ? in->args[1] : in->mask == 0 ? in->args[0] : 0;
+    case IR_PHI: return in->args[0] == in->args[1] ? in->args[0] : 0;
+    default: return 0;
+    }
+}
+
+/* Follows copy chains; the chain is finite since operands precede their users. */
+static uint32_t resolve(const agal_ir *ir, uint32_t v)
+{
+    for (uint32_t c; (c = copy_of(ir, v)) != 0;) v = c;
+    return v;
+}
+
+static void fold_one(agal_ir *ir, uint32_t v, void *ud)
+{
+    bool *changed = ud;
+    agal_ir_inst *in = &ir->insts[v];
+    for (unsigned a = 0; a < in->nargs; a++) {
+        uint32_t r = resolve(ir, in->args[a]);
+        if (r != in->args[a]) {
+            /* keep_copies: a mov's copy stays, but whatever it copied is folded. */
+            ir->insts[v].args[a] = r;
+            *changed = true;
+        }
+    }
+}
+
+bool agal_opt_fold_copies(agal_ir *ir)
+{
+    bool changed = false;
+    walk(ir, 0, fold_one, &changed);
+    return changed;
+}
+
+/* ---- dead code ------------------------------------------------------------ */
+
+static bool has_effect(const agal_ir_inst *in)
+{
+    return in->op == IR_KIL || in->op == IR_STORE || in->op == IR_IF;
+}
+
+/* Drops dead instructions and empty ifs (no phi after them) from list l. */
+static bool sweep(agal_ir *ir, uint32_t l)
+{
+    agal_ir_list *list = &ir->lists[l];
+    bool changed = false;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < list->n; i++) {
+        uint32_t v = list->items[i];
+        agal_ir_inst *in = &ir->insts[v];
+        if (in->op == IR_IF) {
+            changed |= sweep(ir, in->then_list);
+            changed |= sweep(ir, in->else_list);
+            bool phi_next = i + 1 < list->n && ir->insts[list->items[i + 1]].op == IR_PHI;
+            if (!phi_next && ir->lists[in->then_list].n == 0 && ir->lists[in->else_list].n == 0) {
+                in->op = IR_NOP;
+                changed = true;
+                continue;
+            }
+        } else if (!has_effect(in) && in->nuses == 0) {
+            in->op = IR_NOP;
+            changed = true;
+            continue;
+        }
+        list->items[n++] = v;
+    }
+    list->n = n;
+    return changed;
+}
+
+typedef struct marker {
+    uint32_t *stack;
+    uint32_t n;
+} marker;
+
+static void mark(agal_ir *ir, uint32_t v, marker *m)
+{
+    if (ir->insts[v].nuses) return;
+    ir->insts[v].nuses = 1;
+    m->stack[m->n++] = v;
+}
+
+static void mark_root(agal_ir *ir, uint32_t v, void *ud)
+{
+    if (has_effect(&ir->insts[v])) mark(ir, v, ud);
+}
+
+bool agal_opt_dead_code(agal_ir *ir)
+{
+    /* Mark what the effects (stores, kils, branches) need, with an explicit stack:
+     * nuses is the mark here and is recounted by agal_ir_optimize afterwards. */
+    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), 0};
+    if (!m.stack) return false; /* out of memory: leave the IR as it is (still correct) */
+    for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
+    walk(ir, 0, mark_root, &m);
+    while (m.n) {
+        agal_ir_inst *in = &ir->insts[m.stack[--m.n]];
+        for (unsigned a = 0; a < in->nargs; a++) mark(ir, in->args[a], &m);
+    }
+    bool changed = sweep(ir, 0);
+    agal_ir_count_uses(ir);
+    return changed;
+}
+
+/* ---- the pipeline --------------------------------------------------------- */
+
+typedef bool (*pass_fn)(agal_ir *ir);
+
+void agal_ir_optimize(agal_ir *ir)
+{
+    static const pass_fn pipeline[] = {
+        agal_opt_fold_copies, /* forward operands through movs, identity swizzles, full merges */
+        agal_opt_dead_code,   /* then drop what no store, kil or branch needs */
+    };
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++) progress |= pipeline[i](ir);
+    }
+    agal_ir_count_uses(ir);
+}

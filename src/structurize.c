@@ -1,0 +1,104 @@
+/* structurize.c: AGAL's ife/ine/ifg/ifl ... els ... eif -> a tree of IR_IF nodes.
+ *
+ * AGAL blocks are already properly nested (the validator checks 3623/3624/3739/3752),
+ * so structurizing is a stack: an if opens a frame that remembers the register table
+ * before the block; els saves the table at the end of the then list and restarts
+ * from the saved one; eif compares the two ends and emits one phi per register that
+ * differs, right after the IR_IF in the parent list. The result is exactly what
+ * SPIR-V's OpSelectionMerge and GLSL's if/else need; nothing is recovered later. */
+#include "ir.h"
+
+struct agal_ir_frame {
+    agal_ir_frame *up;
+    uint32_t if_inst;     /* the IR_IF */
+    uint32_t parent_list; /* list holding the IR_IF */
+    bool in_else;
+    agal_ir_regs before;   /* registers at the if */
+    agal_ir_regs then_end; /* registers at els (valid when in_else) */
+};
+
+static agal_status block_error(agal_ir_builder *b, int32_t token, const char *msg)
+{
+    return agal_error(b->ir->ctx, 3623, token, token >= 0 ? 7 + 24L * token : -1, NULL, "%s", msg);
+}
+
+agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token)
+{
+    agal_ir *ir = b->ir;
+    agal_ir_frame *f = agal_zalloc(ir->ctx, sizeof *f);
+    uint32_t v = agal_ir_new(ir, IR_IF, IR_VOID, token);
+    if (!f || !v || !agal_ir_append(ir, b->list, v)) return AGAL_ERR_NOMEM;
+    uint32_t then_list = agal_ir_new_list(ir), else_list = agal_ir_new_list(ir);
+    if (then_list == UINT32_MAX || else_list == UINT32_MAX) return AGAL_ERR_NOMEM;
+    agal_ir_inst *in = &ir->insts[v];
+    in->nargs = 1;
+    in->args[0] = cond;
+    in->then_list = then_list;
+    in->else_list = else_list;
+    f->up = b->top;
+    f->if_inst = v;
+    f->parent_list = b->list;
+    f->before = b->regs;
+    b->top = f;
+    b->depth++;
+    b->list = then_list;
+    return AGAL_OK;
+}
+
+agal_status agal_ir_begin_else(agal_ir_builder *b, int32_t token)
+{
+    agal_ir_frame *f = b->top;
+    if (!f || f->in_else) return block_error(b, token, "els without an open if");
+    f->in_else = true;
+    f->then_end = b->regs;
+    /* The else branch starts from the registers at the if; what either branch has
+     * written stays "written" (outputs are stored at the end whatever the path). */
+    memcpy(b->regs.val, f->before.val, sizeof b->regs.val);
+    b->list = b->ir->insts[f->if_inst].else_list;
+    return AGAL_OK;
+}
+
+/* The value of a register on one path: its SSA value, or 0 (never written). */
+static uint32_t or_zero(agal_ir_builder *b, uint32_t v)
+{
+    if (v) return v;
+    if (!b->zero) b->zero = agal_ir_const(b->ir, 0, 0, 0, 0);
+    return b->zero;
+}
+
+static agal_status join(agal_ir_builder *b, agal_ir_frame *f, const agal_ir_regs *then_end,
+                        const agal_ir_regs *else_end, int32_t token)
+{
+    agal_ir *ir = b->ir;
+    for (int s = 0; s < IR_TRACKED_REGS; s++) {
+        uint32_t t = then_end->val[s], e = else_end->val[s];
+        if (t == e) continue;
+        uint32_t t0 = or_zero(b, t), e0 = or_zero(b, e);
+        uint32_t phi = agal_ir_new(ir, IR_PHI, IR_F4, token);
+        if (!t0 || !e0 || !phi || !agal_ir_append(ir, f->parent_list, phi)) return AGAL_ERR_NOMEM;
+        agal_ir_inst *in = &ir->insts[phi];
+        unsigned type, num;
+        agal_ir_slot_reg(s, &type, &num);
+        in->nargs = 2;
+        in->args[0] = t0;
+        in->args[1] = e0;
+        in->reg_type = (uint8_t)type;
+        in->reg_num = (uint16_t)num;
+        b->regs.val[s] = phi;
+    }
+    return AGAL_OK;
+}
+
+agal_status agal_ir_end_if(agal_ir_builder *b, int32_t token)
+{
+    agal_ir_frame *f = b->top;
+    if (!f) return block_error(b, token, "eif without an open if");
+    agal_ir_regs end = b->regs;
+    const agal_ir_regs *then_end = f->in_else ? &f->then_end : &end;
+    const agal_ir_regs *else_end = f->in_else ? &end : &f->before;
+    b->list = f->parent_list;
+    agal_status st = join(b, f, then_end, else_end, token);
+    b->top = f->up;
+    b->depth--;
+    return st;
+}
