@@ -417,6 +417,9 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
                                     const agal_translate_options *opt,
                                     uint32_t *buf, size_t cap, size_t *nwords);
 
+/* The program's IR as text (what `agal2spv -t ir` prints), in ctx's arena. */
+agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text);
+
 /* What a program uses, for a runtime's resource binding. */
 typedef struct agal_range { uint16_t first, count; } agal_range;
 

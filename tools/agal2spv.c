@@ -1,0 +1,356 @@
+/* agal2spv: AGAL bytecode (or AGALMiniAssembler text) -> SPIR-V, SPIR-V assembly,
+ * IR or GLSL 330; --check validates only.
+ *
+ *   agal2spv in.bin -o out.spv                 SPIR-V binary
+ *   agal2spv in.bin -t spvasm                   disassembled by libSPIRV-Tools
+ *   agal2spv --check vs.bin [fs.bin]            validate (two files: also link)
+ *   agal2spv in.agal --stage fragment --agal-version 2 -t ir
+ *
+ * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
+ * with `error <flash id>`), 2 usage, I/O or internal failure. */
+#include "agal.h"
+
+#include <spirv-tools/libspirv.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef AGAL2SPV_HAVE_OPT
+/* tools/spvopt.cpp: SPIRV-Tools' optimizer has only a C++ API. */
+int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
+#endif
+
+enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL } target;
+
+typedef struct opts {
+    const char *in[2];
+    int nin;
+    const char *out, *reflect;
+    target tgt;
+    bool check, lenient, optimize, strip, have_clip;
+    agal_profile profile;
+    agal_clip clip;
+    int stage;        /* text input: -1 = from the file's header comment */
+    uint32_t version; /* text input: 0 = from the file's header comment */
+} opts;
+
+static int usage(const char *msg)
+{
+    if (msg) fprintf(stderr, "agal2spv: %s\n", msg);
+    fprintf(stderr,
+            "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
+            "  -o FILE            output (default stdout)\n"
+            "  -t spv|spvasm|ir|glsl   output kind (default spv)\n"
+            "  --check            validate only; with two files also link them\n"
+            "  --lenient          relaxed validation (emulator mode)\n"
+            "  --profile baseline|standard|standard_extended\n"
+            "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
+            "  -g0                no debug names\n"
+            "  --reflect FILE     write reflection JSON\n"
+            "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
+            "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
+    return EXIT_USAGE;
+}
+
+static bool pick(const char *s, const char *const *names, int n, int *out)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0) return *out = i, true;
+    return false;
+}
+
+static int parse_value(opts *o, const char *flag, const char *v)
+{
+    int i;
+    if (!strcmp(flag, "-o")) o->out = v;
+    else if (!strcmp(flag, "--reflect")) o->reflect = v;
+    else if (!strcmp(flag, "-t")) {
+        static const char *const names[] = {"spv", "spvasm", "ir", "glsl"};
+        if (!pick(v, names, 4, &i)) return usage("unknown -t target");
+        o->tgt = (target)i;
+    } else if (!strcmp(flag, "--profile")) {
+        static const char *const names[] = {"baseline", "standard", "standard_extended"};
+        if (!pick(v, names, 3, &i)) return usage("unknown profile");
+        o->profile = (agal_profile)(i + 1);
+    } else if (!strcmp(flag, "--clip")) {
+        static const char *const names[] = {"vulkan", "gl", "none"};
+        if (!pick(v, names, 3, &i)) return usage("unknown --clip mode");
+        o->clip = (agal_clip)(i + 1);
+    } else if (!strcmp(flag, "--stage")) {
+        static const char *const names[] = {"vertex", "fragment"};
+        if (!pick(v, names, 2, &o->stage)) return usage("unknown stage");
+    } else if (!strcmp(flag, "--agal-version")) {
+        if (strlen(v) != 1 || v[0] < '1' || v[0] > '3') return usage("version must be 1, 2 or 3");
+        o->version = (uint32_t)(v[0] - '0');
+    } else return -1;
+    return 0;
+}
+
+static int parse(opts *o, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--check")) o->check = true;
+        else if (!strcmp(a, "--lenient")) o->lenient = true;
+        else if (!strcmp(a, "-O")) o->optimize = true;
+        else if (!strcmp(a, "-g0")) o->strip = true;
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(NULL);
+        else if (a[0] == '-' && a[1]) {
+            if (i + 1 >= argc) return usage("option needs a value");
+            int r = parse_value(o, a, argv[i + 1]);
+            if (r < 0) {
+                fprintf(stderr, "agal2spv: unknown option %s\n", a);
+                return usage(NULL);
+            }
+            if (r) return r;
+            i++;
+        } else {
+            if (o->nin == 2) return usage("too many input files");
+            o->in[o->nin++] = a;
+        }
+    }
+    if (o->nin == 0) return usage("no input file");
+    if (o->nin == 2 && !o->check) return usage("two input files only with --check");
+    return 0;
+}
+
+/* ---- files ---------------------------------------------------------------- */
+
+static unsigned char *read_file(const char *path, size_t *size)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    unsigned char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) break;
+        unsigned char *nb = realloc(buf, cap *= 2);
+        if (!nb) free(buf);
+        buf = nb;
+    }
+    bool err = ferror(f);
+    if (f != stdin) fclose(f);
+    if (err) { free(buf); return NULL; }
+    *size = n;
+    return buf;
+}
+
+static int write_out(const char *path, const void *data, size_t size)
+{
+    FILE *f = path ? fopen(path, "wb") : stdout;
+    if (!f) {
+        fprintf(stderr, "agal2spv: cannot write %s\n", path);
+        return EXIT_USAGE;
+    }
+    bool ok = fwrite(data, 1, size, f) == size;
+    if (f != stdout) ok = fclose(f) == 0 && ok;
+    else ok = fflush(f) == 0 && ok;
+    if (!ok) fprintf(stderr, "agal2spv: write error on %s\n", path ? path : "stdout");
+    return ok ? 0 : EXIT_USAGE;
+}
+
+static void print_diags(agal_context *ctx, const char *file)
+{
+    char buf[512];
+    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+        agal_diag_format(agal_diag_get(ctx, i), file, buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+    }
+    agal_diag_clear(ctx);
+}
+
+/* Maps a library status to the exit code, printing what it says. */
+static int fail_status(agal_context *ctx, agal_status st, const char *file)
+{
+    print_diags(ctx, file);
+    if (st == AGAL_ERR_INVALID) return EXIT_INVALID;
+    fprintf(stderr, "%s: %s\n", file, st == AGAL_ERR_NOMEM ? "out of memory" : st == AGAL_ERR_LIMIT ? "internal limit exceeded" : "internal error");
+    return EXIT_USAGE;
+}
+
+static bool is_text(const char *path, const unsigned char *data, size_t size, const opts *o)
+{
+    size_t n = strlen(path);
+    if (n > 5 && !strcmp(path + n - 5, ".agal")) return true;
+    return (o->stage >= 0 || o->version) && !(size > 0 && data[0] == AGAL_MAGIC);
+}
+
+/* Reads and decodes one input (bytecode, or text assembled first). */
+static int load(agal_context *ctx, const opts *o, const char *path, const agal_program **prog)
+{
+    size_t size = 0;
+    unsigned char *data = read_file(path, &size);
+    if (!data) {
+        fprintf(stderr, "agal2spv: cannot read %s\n", path);
+        return EXIT_USAGE;
+    }
+    const void *bytes = data;
+    agal_status st = AGAL_OK;
+    if (is_text(path, data, size, o)) {
+#ifdef AGAL2SPV_HAVE_ASM
+        int stage = o->stage;
+        uint32_t version = o->version;
+        if (stage < 0 || !version) {
+            int hs;
+            uint32_t hv;
+            st = agal_asm_header(ctx, (const char *)data, size, &hs, &hv);
+            if (stage < 0) stage = hs;
+            if (!version) version = hv ? hv : 1;
+        }
+        if (st == AGAL_OK && stage < 0) {
+            free(data);
+            fprintf(stderr, "%s: no stage (use --stage or a `// stage:` header)\n", path);
+            return EXIT_USAGE;
+        }
+        size_t bsize = 0;
+        const uint8_t *b = NULL;
+        if (st == AGAL_OK) st = agal_assemble(ctx, (const char *)data, size, (agal_stage)stage, version, &b, &bsize);
+        bytes = b;
+        size = bsize;
+#else
+        free(data);
+        fprintf(stderr, "%s: text input needs the assembler, which this build lacks\n", path);
+        return EXIT_USAGE;
+#endif
+    }
+    if (st == AGAL_OK) {
+        agal_decode_options dopt = {.profile = o->profile, .lenient = o->lenient};
+        st = agal_decode(ctx, bytes, size, &dopt, prog);
+    }
+    free(data);
+    return st == AGAL_OK ? 0 : fail_status(ctx, st, path);
+}
+
+/* ---- outputs -------------------------------------------------------------- */
+
+#ifdef AGAL2SPV_HAVE_SPIRV
+static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
+{
+    spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
+    spv_text text = NULL;
+    spv_diagnostic diag = NULL;
+    spv_result_t r = spvBinaryToText(sc, words, n, SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES, &text, &diag);
+    int rc = EXIT_USAGE;
+    if (r == SPV_SUCCESS) rc = write_out(out, text->str, text->length);
+    else fprintf(stderr, "agal2spv: disassembly failed: %s\n", diag ? diag->error : "?");
+    spvTextDestroy(text);
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(sc);
+    return rc;
+}
+#endif
+
+static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
+{
+#ifdef AGAL2SPV_HAVE_SPIRV
+    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip, .optimize = o->optimize};
+    const uint32_t *words = NULL;
+    size_t n = 0;
+    agal_status st = agal_translate_spirv(ctx, prog, &topt, &words, &n);
+    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    uint32_t *optimized = NULL;
+    if (o->optimize) {
+#ifdef AGAL2SPV_HAVE_OPT
+        size_t on = 0;
+        if (agal_tool_optimize(words, n, &optimized, &on) != 0) {
+            fprintf(stderr, "agal2spv: SPIRV-Tools optimizer failed\n");
+            return EXIT_USAGE;
+        }
+        words = optimized;
+        n = on;
+#else
+        fprintf(stderr, "agal2spv: -O needs SPIRV-Tools' optimizer, which this build lacks\n");
+        return EXIT_USAGE;
+#endif
+    }
+    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, o->out) : write_out(o->out, words, n * 4);
+    free(optimized);
+    return rc;
+#else
+    (void)ctx; (void)prog;
+    fprintf(stderr, "agal2spv: %s: SPIR-V target not built\n", o->in[0]);
+    return EXIT_USAGE;
+#endif
+}
+
+static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
+{
+    const char *text = NULL;
+    agal_status st = agal_translate_ir_text(ctx, prog, &text);
+    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    return write_out(o->out, text, strlen(text));
+}
+
+static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
+{
+#ifdef AGAL2SPV_HAVE_GLSL
+    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
+    const char *text = NULL;
+    agal_status st = agal_translate_glsl(ctx, prog, &topt, &text);
+    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    return write_out(o->out, text, strlen(text));
+#else
+    (void)ctx; (void)prog;
+    fprintf(stderr, "agal2spv: GLSL target not built\n");
+    return EXIT_USAGE;
+#endif
+}
+
+static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *prog)
+{
+#ifdef AGAL2SPV_HAVE_SPIRV
+    agal_reflection r;
+    agal_status st = agal_reflect(ctx, prog, &r);
+    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    char *json = agal_reflect_json(ctx, &r);
+    if (!json) return fail_status(ctx, AGAL_ERR_NOMEM, o->in[0]);
+    return write_out(o->reflect, json, strlen(json));
+#else
+    (void)ctx; (void)prog;
+    fprintf(stderr, "agal2spv: reflection not built\n");
+    return EXIT_USAGE;
+#endif
+}
+
+static int run(agal_context *ctx, const opts *o)
+{
+    const agal_program *prog[2] = {NULL, NULL};
+    for (int i = 0; i < o->nin; i++) {
+        int rc = load(ctx, o, o->in[i], &prog[i]);
+        if (rc) return rc;
+    }
+    if (o->check) {
+        if (o->nin < 2) return 0;
+        agal_status st = agal_link(ctx, prog[0], prog[1]);
+        return st == AGAL_OK ? 0 : fail_status(ctx, st, o->in[1]);
+    }
+    if (o->reflect) {
+        int rc = emit_reflect(ctx, o, prog[0]);
+        if (rc) return rc;
+    }
+    switch (o->tgt) {
+    case T_IR: return emit_ir(ctx, o, prog[0]);
+    case T_GLSL: return emit_glsl(ctx, o, prog[0]);
+    default: return emit_spv(ctx, o, prog[0]);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    opts o = {.tgt = T_SPV, .stage = -1};
+    int rc = parse(&o, argc, argv);
+    if (rc) return rc;
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    if (!ctx) {
+        fprintf(stderr, "agal2spv: out of memory\n");
+        return EXIT_USAGE;
+    }
+    rc = run(ctx, &o);
+    agal_context_free(ctx);
+    return rc;
+}
