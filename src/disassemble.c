@@ -1,0 +1,308 @@
+/* disassemble.c: bytes -> AGAL text in Adobe's syntax, which agal_assemble turns
+ * back into the identical bytes.
+ *
+ * It reads raw words, not decoded fields, so it also shows tokens agal_decode would
+ * reject (for debugging with AGAL_DIS_TOKENS). A token the syntax cannot express
+ * (unknown opcode, reserved bits set, a zero write mask, unused fields not zero, a
+ * sampler option value with no name) is written as a comment saying why: the text
+ * then no longer assembles to the same bytes, so AGAL_DIS_STRICT makes it an error. */
+#include "internal.h"
+
+#include <stdio.h>
+
+typedef struct sbuf {
+    agal_context *ctx;
+    char *p;
+    size_t n, cap;
+    bool nomem;
+} sbuf;
+
+static void put(sbuf *b, const char *fmt, ...)
+{
+    va_list ap, aq;
+    va_start(ap, fmt);
+    va_copy(aq, ap);
+    int k = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (k < 0 || b->nomem) { va_end(ap); return; }
+    if (b->n + (size_t)k + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->n + (size_t)k + 1) cap *= 2;
+        char *np = agal_grow(b->ctx, b->p, b->n, cap, 1);
+        if (!np) { b->nomem = true; va_end(ap); return; }
+        b->p = np;
+        b->cap = cap;
+    }
+    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
+    b->n += (size_t)k;
+    va_end(ap);
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+typedef struct rawtok { uint32_t op, d; uint64_t a, b; } rawtok;
+
+/* The register's name for the program's stage, or the other stage's for a type
+ * this stage lacks (so `va` in a fragment program still reads as va). */
+static const char *type_name(agal_stage stage, unsigned type)
+{
+    if (type >= AGAL_REG_TYPES) return NULL;
+    const char *n = agal_reg_name(stage, (agal_regtype)type);
+    return n ? n : agal_reg_name(stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX, (agal_regtype)type);
+}
+
+static void put_reg(sbuf *b, agal_stage stage, unsigned type, unsigned num)
+{
+    char reg[32];
+    /* agal_format_reg names by the stage; a type the stage lacks takes the other's. */
+    agal_stage s = agal_reg_name(stage, (agal_regtype)type) ? stage : (agal_stage)!stage;
+    agal_format_reg(reg, sizeof reg, s, type, num);
+    put(b, "%s", reg);
+}
+
+static const char letters[] = "xyzw";
+
+static void put_mask(sbuf *b, unsigned mask)
+{
+    if (mask == 0xf) return;
+    put(b, ".");
+    for (unsigned c = 0; c < 4; c++)
+        if (mask & (1u << c)) put(b, "%c", letters[c]);
+}
+
+/* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
+static void put_swizzle(sbuf *b, unsigned swz)
+{
+    if (swz == AGAL_SWIZZLE_IDENTITY) return;
+    unsigned n = 4;
+    while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
+    put(b, ".");
+    for (unsigned c = 0; c < n; c++) put(b, "%c", letters[agal_swizzle_comp((uint8_t)swz, c)]);
+}
+
+static void put_source(sbuf *b, agal_stage stage, uint64_t s)
+{
+    if (src_indirect(s)) {
+        /* The index register always with its number: Adobe reads the first digits
+         * inside the brackets as that number. */
+        put(b, "%s[%s%u.%c", type_name(stage, src_type(s)), type_name(stage, src_index_type(s)), src_num(s),
+            letters[src_index_comp(s)]);
+        if (src_offset(s)) put(b, "+%u", src_offset(s));
+        put(b, "]");
+    } else {
+        put_reg(b, stage, src_type(s), src_num(s));
+    }
+    put_swizzle(b, src_swizzle(s));
+}
+
+static const char *const formats[] = {"rgba", "dxt1", "dxt5", "video"};
+static const char *const dims[] = {"2d", "cube", "3d"};
+static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
+static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
+static const char *const filters[] = {"nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x",
+                                      "anisotropic16x"};
+static const char *const specials[] = {"centroid", "single", "ignoresampler"};
+
+static void put_sampler(sbuf *b, uint64_t s)
+{
+    put(b, "fs%u <%s, %s, %s, %s", smp_num(s), dims[smp_dim(s)], filters[smp_filter(s)], mips[smp_mipmap(s)],
+        wraps[smp_wrap(s)]);
+    if (smp_format(s)) put(b, ", %s", formats[smp_format(s)]);
+    for (unsigned i = 0; i < 3; i++)
+        if (smp_special(s) & (1u << i)) put(b, ", %s", specials[i]);
+    /* bias / 8 has at most three decimals: %g prints it exactly. */
+    if (smp_bias(s)) put(b, ", %g", smp_bias(s) / 8.0);
+    put(b, ">");
+}
+
+/* Why a field cannot be written in the syntax, or NULL. */
+static const char *dest_problem(uint32_t d)
+{
+    if (d & DST_RESERVED) return "destination reserved bits set";
+    if (dst_type(d) >= AGAL_REG_TYPES) return "destination register type unknown";
+    if (!dst_mask(d)) return "write mask is zero";
+    return NULL;
+}
+
+static const char *source_problem(uint64_t s)
+{
+    if (s & SRC_RESERVED) return "source reserved bits set";
+    if (src_type(s) >= AGAL_REG_TYPES) return "source register type unknown";
+    if (!src_indirect(s) && (s & SRC_INDIRECT_FIELDS)) return "indirect fields set on a direct source";
+    if (src_indirect(s) && src_index_type(s) >= AGAL_REG_TYPES) return "index register type unknown";
+    return NULL;
+}
+
+static const char *sampler_problem(uint64_t s)
+{
+    if (s & SMP_RESERVED) return "sampler reserved bits set";
+    if (smp_type(s) != AGAL_REG_SAMPLER) return "sampler register type is not 5";
+    if (smp_format(s) >= AGAL_COUNTOF(formats)) return "sampler format has no name";
+    if (smp_dim(s) >= AGAL_COUNTOF(dims)) return "sampler dimension has no name";
+    if (smp_special(s) > 7) return "sampler special flag has no name";
+    if (smp_wrap(s) >= AGAL_COUNTOF(wraps)) return "sampler wrap has no name";
+    if (smp_mipmap(s) >= AGAL_COUNTOF(mips)) return "sampler mipmap has no name";
+    if (smp_filter(s) >= AGAL_COUNTOF(filters)) return "sampler filter has no name";
+    return NULL;
+}
+
+static const char *token_problem(const rawtok *t)
+{
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    if (!info) return "unknown opcode";
+    const char *why = NULL;
+    if (info->operands & AGAL_OPND_D) why = dest_problem(t->d);
+    else if (t->d) why = "unused destination not zero";
+    if (!why && (info->operands & AGAL_OPND_A)) why = source_problem(t->a);
+    else if (!why && t->a) why = "unused source 1 not zero";
+    if (!why && (info->operands & AGAL_OPND_B)) why = source_problem(t->b);
+    else if (!why && (info->operands & AGAL_OPND_S)) why = sampler_problem(t->b);
+    else if (!why && !(info->operands & (AGAL_OPND_B | AGAL_OPND_S)) && t->b) why = "unused source 2 not zero";
+    return why;
+}
+
+static void put_instruction(sbuf *b, agal_stage stage, const rawtok *t)
+{
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    put(b, "%s", info->name);
+    const char *sep = " ";
+    if (info->operands & AGAL_OPND_D) {
+        put(b, "%s", sep);
+        put_reg(b, stage, dst_type(t->d), dst_num(t->d));
+        put_mask(b, dst_mask(t->d));
+        sep = ", ";
+    }
+    if (info->operands & AGAL_OPND_A) {
+        put(b, "%s", sep);
+        put_source(b, stage, t->a);
+        sep = ", ";
+    }
+    if (info->operands & AGAL_OPND_B) {
+        put(b, "%s", sep);
+        put_source(b, stage, t->b);
+    } else if (info->operands & AGAL_OPND_S) {
+        put(b, "%s", sep);
+        put_sampler(b, t->b);
+    }
+}
+
+/* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
+static void put_fields(sbuf *b, const char *indent, unsigned i, const rawtok *t)
+{
+    put(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i, t->op, t->d, dst_num(t->d),
+        dst_mask(t->d), dst_type(t->d));
+    const uint64_t w[2] = {t->a, t->b};
+    for (int k = 0; k < 2; k++)
+        put(b, "%s//     src%d 0x%016llx (num %u offset %u swizzle 0x%02x type %u itype %u icomp %u rel %u)\n",
+            indent, k + 1, (unsigned long long)w[k], src_num(w[k]), src_offset(w[k]), src_swizzle(w[k]),
+            src_type(w[k]), src_index_type(w[k]), src_index_comp(w[k]), (unsigned)src_indirect(w[k]));
+    put(b,
+        "%s//     smp  (num %u bias %d type %u format %u dim %u special %u wrap %u mipmap %u filter %u)\n",
+        indent, smp_num(t->b), smp_bias(t->b), smp_type(t->b), smp_format(t->b), smp_dim(t->b),
+        smp_special(t->b), smp_wrap(t->b), smp_mipmap(t->b), smp_filter(t->b));
+}
+
+static rawtok read_token(const uint8_t *p)
+{
+    return (rawtok){rd32(p), rd32(p + 4), (uint64_t)rd32(p + 8) | (uint64_t)rd32(p + 12) << 32,
+                    (uint64_t)rd32(p + 16) | (uint64_t)rd32(p + 20) << 32};
+}
+
+static agal_status put_header(sbuf *b, const uint8_t *p, unsigned flags, agal_stage *stage)
+{
+    uint32_t version = rd32(p + 1);
+    *stage = p[6] == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
+    if (p[0] != AGAL_MAGIC || p[5] != AGAL_TYPE_ID || p[6] > 1 || version < 1 || version > 3) {
+        put(b, "// header cannot be written as header comments: magic 0x%02x version %u type id 0x%02x stage %u\n",
+            p[0], version, p[5], p[6]);
+        if (flags & AGAL_DIS_STRICT)
+            return agal_error(b->ctx, 0, -1, 0, NULL, "the header is not magic 0xa0, version 1..3, 0xa1, stage 0 or 1");
+        return AGAL_OK;
+    }
+    put(b, "// agal-version: %u\n// stage: %s\n", version, *stage == AGAL_FRAGMENT ? "fragment" : "vertex");
+    return AGAL_OK;
+}
+
+static agal_status put_token(sbuf *b, agal_stage stage, unsigned flags, unsigned i, const rawtok *t, int *depth)
+{
+    static const char spaces[] = "                ";
+    const char *why = token_problem(t);
+    const agal_opinfo *info = why ? NULL : agal_opinfo_get(t->op);
+    if (info && (info->flags & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && *depth > 0) (*depth)--;
+    const char *indent = spaces + sizeof spaces - 1 - 4 * (*depth < 4 ? *depth : 4);
+    if (why) {
+        put(b, "%s// token %u cannot be written in assembler syntax: %s\n", indent, i, why);
+        if (!(flags & AGAL_DIS_TOKENS)) put_fields(b, indent, i, t);
+        if (flags & AGAL_DIS_STRICT)
+            return agal_error(b->ctx, 0, (int)i, AGAL_HEADER_SIZE + (long)i * AGAL_TOKEN_SIZE, NULL,
+                              "cannot be written in assembler syntax: %s", why);
+    } else {
+        put(b, "%s", indent);
+        put_instruction(b, stage, t);
+        put(b, "\n");
+    }
+    if (flags & AGAL_DIS_TOKENS) put_fields(b, indent, i, t);
+    if (info && (info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE))) (*depth)++;
+    return AGAL_OK;
+}
+
+agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, unsigned flags, const char **text)
+{
+    if (!ctx || !text || (!bytes && size)) return AGAL_ERR_ARG;
+    *text = NULL;
+    const uint8_t *p = bytes;
+    if (size < AGAL_HEADER_SIZE)
+        return agal_error(ctx, 0, -1, 0, NULL, "%zu bytes are too few for the 7-byte header", size);
+    sbuf b = {.ctx = ctx};
+    agal_stage stage;
+    agal_status st = put_header(&b, p, flags, &stage);
+    if (st) return st;
+    size_t n = (size - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        rawtok t = read_token(p + AGAL_HEADER_SIZE + i * AGAL_TOKEN_SIZE);
+        if ((st = put_token(&b, stage, flags, (unsigned)i, &t, &depth))) return st;
+    }
+    size_t rest = (size - AGAL_HEADER_SIZE) % AGAL_TOKEN_SIZE;
+    if (rest) {
+        put(&b, "// %zu trailing bytes after the last token\n", rest);
+        if (flags & AGAL_DIS_STRICT)
+            return agal_error(ctx, 0, (int)n, (long)(size - rest), NULL, "%zu trailing bytes after the last token",
+                              rest);
+    }
+    put(&b, "%s", "");
+    if (b.nomem || !b.p) return AGAL_ERR_NOMEM;
+    *text = b.p;
+    return AGAL_OK;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text)
+{
+    if (!ctx || !prog || !text) return AGAL_ERR_ARG;
+    size_t size = AGAL_HEADER_SIZE + (size_t)prog->ntokens * AGAL_TOKEN_SIZE;
+    uint8_t *buf = agal_alloc(ctx, size);
+    if (!buf) return AGAL_ERR_NOMEM;
+    buf[0] = AGAL_MAGIC;
+    wr32(buf + 1, prog->version);
+    buf[5] = AGAL_TYPE_ID;
+    buf[6] = (uint8_t)prog->stage;
+    for (uint32_t i = 0; i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        uint8_t *q = buf + AGAL_HEADER_SIZE + (size_t)i * AGAL_TOKEN_SIZE;
+        wr32(q, t->raw_op);
+        wr32(q + 4, t->raw_dst);
+        wr32(q + 8, (uint32_t)t->raw_a);
+        wr32(q + 12, (uint32_t)(t->raw_a >> 32));
+        wr32(q + 16, (uint32_t)t->raw_b);
+        wr32(q + 20, (uint32_t)(t->raw_b >> 32));
+    }
+    return agal_disassemble(ctx, buf, size, flags, text);
+}

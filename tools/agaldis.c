@@ -1,0 +1,71 @@
+/* agaldis: AGAL bytecode -> text that agalasm assembles back into the same bytes.
+ *
+ *   agaldis [--tokens] [--strict] in.bin|-
+ *
+ * --tokens adds each token's raw fields as comments (works on invalid programs too);
+ * --strict fails on a token the syntax cannot express. Text goes to stdout.
+ * Exit: 0 ok, 1 invalid input (diagnostics on stderr), 2 usage or I/O error. */
+#include "agal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned char *read_all(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    unsigned char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap) break;
+        unsigned char *nb = realloc(buf, cap * 2);
+        if (!nb) { free(buf); buf = NULL; break; }
+        buf = nb;
+        cap *= 2;
+    }
+    bool err = ferror(f);
+    if (f != stdin) fclose(f);
+    if (err) { free(buf); return NULL; }
+    *len = n;
+    return buf;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned flags = 0;
+    const char *in = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--tokens")) flags |= AGAL_DIS_TOKENS;
+        else if (!strcmp(argv[i], "--strict")) flags |= AGAL_DIS_STRICT;
+        else if ((argv[i][0] != '-' || !argv[i][1]) && !in) in = argv[i];
+        else in = NULL, i = argc;
+    }
+    if (!in) {
+        fprintf(stderr, "usage: agaldis [--tokens] [--strict] in.bin|-\n");
+        return 2;
+    }
+    size_t len;
+    unsigned char *bytes = read_all(in, &len);
+    if (!bytes) { fprintf(stderr, "agaldis: cannot read %s\n", in); return 2; }
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    int rc = 2;
+    const char *text;
+    agal_status st = ctx ? agal_disassemble(ctx, bytes, len, flags, &text) : AGAL_ERR_NOMEM;
+    if (st == AGAL_OK) {
+        rc = fputs(text, stdout) < 0 || fflush(stdout) ? 2 : 0;
+    } else if (st == AGAL_ERR_INVALID) {
+        char buf[512];
+        for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+            agal_diag_format(agal_diag_get(ctx, i), in, buf, sizeof buf);
+            fprintf(stderr, "%s\n", buf);
+        }
+        rc = 1;
+    } else {
+        fprintf(stderr, "agaldis: out of memory\n");
+    }
+    agal_context_free(ctx);
+    free(bytes);
+    return rc;
+}
