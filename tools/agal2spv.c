@@ -291,7 +291,7 @@ static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
 #ifdef AGAL2SPV_HAVE_GLSL
     agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
     const char *text = NULL;
-    agal_status st = agal_translate_glsl(ctx, prog, &topt, &text);
+    agal_status st = agal_translate_glsl(ctx, prog, &topt, &text, NULL);
     if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
 #else

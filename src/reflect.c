@@ -1,0 +1,236 @@
+/* reflect.c: what a program uses, for a runtime's resource binding, and its JSON.
+ *
+ * Worked out from the tokens (not the IR), so it also describes code the optimizer
+ * drops: a runtime must bind what the program names. A component counts as read
+ * when the operation uses it: componentwise ops read the swizzled components of the
+ * written mask, dot/matrix/vector ops their first 3 or 4, conditions and kil one,
+ * tex .xy (2d) or .xyz (cube), ted also .w. */
+#include "internal.h"
+
+#include <stdio.h>
+
+enum { MAX_CONST = 256 };
+
+typedef struct refl {
+    agal_context *ctx;
+    const agal_program *prog;
+    agal_reflection *r;
+    uint8_t constants[MAX_CONST]; /* 1 = read */
+    agal_reflect_sampler smp[16];
+    bool have_smp[16];
+} refl;
+
+/* Positions (components of the operation's input) a source operand feeds. */
+static unsigned positions(const agal_token *t, const agal_opinfo *info, bool is_a)
+{
+    if (info->flags & AGAL_OPF_SCALAR) return 1;
+    if (info->flags & AGAL_OPF_TEXTURE)
+        return (t->s.dim == AGAL_DIM_CUBE ? 7u : 3u) | (t->op == AGAL_OP_TED ? 8u : 0u);
+    if (info->width) return info->width == 3 ? 7u : 15u;
+    (void)is_a;
+    return t->dst.mask & 15u;
+}
+
+static unsigned comps_read(uint8_t swizzle, unsigned pos)
+{
+    unsigned m = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (pos & (1u << c)) m |= 1u << agal_swizzle_comp(swizzle, c);
+    return m;
+}
+
+static void mark_constants(refl *f, unsigned first, unsigned count)
+{
+    for (unsigned i = first; i < first + count && i < MAX_CONST; i++) f->constants[i] = 1;
+}
+
+static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsigned rows)
+{
+    agal_reflection *r = f->r;
+    switch (type) {
+    case AGAL_REG_CONSTANT: mark_constants(f, num, rows); break;
+    case AGAL_REG_ATTRIBUTE: if (num < 16) r->attribute_mask[num] |= (uint16_t)mask; break;
+    case AGAL_REG_VARYING: if (num < 16) r->varying_mask[num] |= (uint16_t)mask; break;
+    case AGAL_REG_IID: r->uses_iid = true; break;
+    default: break;
+    }
+}
+
+static void read_source(refl *f, const agal_source *s, unsigned mask, unsigned rows)
+{
+    if (!s->indirect) {
+        read_reg(f, s->type, s->num, mask, rows);
+        return;
+    }
+    /* The address is known only at run time: the whole constant file may be read. */
+    f->r->constants_indirect = true;
+    mark_constants(f, 0, agal_reg_count(f->prog->profile, f->prog->stage, AGAL_REG_CONSTANT));
+    read_reg(f, s->index_type, s->index_num, 1u << (s->index_comp & 3), 1);
+}
+
+static void write_dest(refl *f, const agal_dest *d)
+{
+    agal_reflection *r = f->r;
+    if (d->type == AGAL_REG_OUTPUT && d->num < 4) r->output_mask[d->num] |= d->mask;
+    else if (d->type == AGAL_REG_VARYING && d->num < 16) r->varying_mask[d->num] |= d->mask;
+    else if (d->type == AGAL_REG_DEPTH) r->writes_depth = true;
+}
+
+static void token(refl *f, const agal_token *t)
+{
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    if (!info) return;
+    unsigned rows = agal_opinfo_rows(info);
+    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, comps_read(t->a.swizzle, positions(t, info, true)), 1);
+    if (info->operands & AGAL_OPND_B) {
+        unsigned pos = rows ? (info->width == 3 ? 7u : 15u) : positions(t, info, false);
+        read_source(f, &t->b, comps_read(rows ? AGAL_SWIZZLE_IDENTITY : t->b.swizzle, pos), rows ? rows : 1);
+    }
+    if (info->operands & AGAL_OPND_D) write_dest(f, &t->dst);
+    if (info->operands & AGAL_OPND_S) {
+        unsigned n = t->s.num & 15;
+        if (!f->have_smp[n]) f->smp[n] = (agal_reflect_sampler){.num = t->s.num, .s = t->s};
+        f->have_smp[n] = true;
+        if (t->op == AGAL_OP_TED) f->smp[n].uses_ted = true;
+        else f->smp[n].uses_tex = true;
+    }
+    if (info->flags & AGAL_OPF_DERIV) f->r->uses_derivatives = true;
+    if (t->op == AGAL_OP_KIL) f->r->uses_kil = true;
+}
+
+static agal_status collect(refl *f)
+{
+    size_t nr = 0;
+    for (unsigned i = 0; i < MAX_CONST; i++) nr += f->constants[i] && (i == 0 || !f->constants[i - 1]);
+    agal_range *ranges = agal_zalloc(f->ctx, (nr ? nr : 1) * sizeof *ranges);
+    agal_reflect_sampler *smp = agal_zalloc(f->ctx, 16 * sizeof *smp);
+    if (!ranges || !smp) return AGAL_ERR_NOMEM;
+    size_t k = 0;
+    for (unsigned i = 0; i < MAX_CONST; i++) {
+        if (!f->constants[i]) continue;
+        if (i == 0 || !f->constants[i - 1]) ranges[k++] = (agal_range){(uint16_t)i, 0};
+        ranges[k - 1].count++;
+    }
+    size_t ns = 0;
+    for (unsigned i = 0; i < 16; i++)
+        if (f->have_smp[i]) smp[ns++] = f->smp[i];
+    f->r->constants = ranges;
+    f->r->nconstants = nr;
+    f->r->samplers = smp;
+    f->r->nsamplers = ns;
+    return AGAL_OK;
+}
+
+agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out)
+{
+    if (!ctx || !prog || !out) return AGAL_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    out->version = prog->version;
+    out->stage = prog->stage;
+    out->profile = prog->profile;
+    out->ntokens = prog->ntokens;
+    refl f = {.ctx = ctx, .prog = prog, .r = out};
+    for (uint32_t i = 0; i < prog->ntokens; i++) token(&f, &prog->tokens[i]);
+    return collect(&f);
+}
+
+/* ---- JSON ------------------------------------------------------------------- */
+
+typedef struct jbuf {
+    agal_context *ctx;
+    char *p;
+    size_t n, cap;
+    bool oom;
+} jbuf;
+
+static void put(jbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = agal_vsprintf(b->ctx, fmt, ap);
+    va_end(ap);
+    if (!s) { b->oom = true; return; }
+    size_t len = strlen(s);
+    if (b->n + len + 1 > b->cap) {
+        size_t cap = (b->cap ? b->cap * 2 : 1024) + len;
+        char *np = agal_grow(b->ctx, b->p, b->n, cap, 1);
+        if (!np) { b->oom = true; return; }
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, len + 1);
+    b->n += len;
+}
+
+static const char *mask_str(unsigned m, char out[5])
+{
+    size_t n = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (m & (1u << c)) out[n++] = "xyzw"[c];
+    out[n] = 0;
+    return out;
+}
+
+static const char *pick(const char *const *names, size_t n, unsigned v) { return v < n ? names[v] : "unknown"; }
+
+static void masks(jbuf *b, const char *key, const char *reg, const uint16_t *m, unsigned n, bool last)
+{
+    char s[5];
+    bool first = true;
+    put(b, "  \"%s\": [", key);
+    for (unsigned i = 0; i < n; i++) {
+        if (!m[i]) continue;
+        put(b, "%s{\"register\": \"%s%u\", \"mask\": \"%s\"}", first ? "" : ", ", reg, i, mask_str(m[i], s));
+        first = false;
+    }
+    put(b, "]%s\n", last ? "" : ",");
+}
+
+static void sampler_json(jbuf *b, const agal_reflect_sampler *s, bool last)
+{
+    static const char *const dims[] = {"2d", "cube", "3d"};
+    static const char *const fmts[] = {"rgba", "compressed", "compressedalpha", "video"};
+    static const char *const filters[] = {"nearest", "linear", "anisotropic2x", "anisotropic4x",
+                                          "anisotropic8x", "anisotropic16x"};
+    static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
+    static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
+    const agal_sampler *x = &s->s;
+    put(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ", s->num,
+        2u + s->num, pick(dims, 3, x->dim), pick(fmts, 4, x->format));
+    put(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": %g, ", pick(filters, 6, x->filter),
+        pick(mips, 3, x->mipmap), pick(wraps, 4, x->wrap), x->bias / 8.0);
+    put(b, "\"centroid\": %s, \"single\": %s, \"ignoresampler\": %s, \"tex\": %s, \"ted\": %s}%s\n",
+        x->special & AGAL_SPECIAL_CENTROID ? "true" : "false", x->special & AGAL_SPECIAL_SINGLE ? "true" : "false",
+        x->special & AGAL_SPECIAL_IGNORESAMPLER ? "true" : "false", s->uses_tex ? "true" : "false",
+        s->uses_ted ? "true" : "false", last ? "" : ",");
+}
+
+char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
+{
+    static const char *const profiles[] = {"auto", "baseline", "standard", "standard_extended"};
+    jbuf b = {.ctx = ctx};
+    bool vertex = r->stage == AGAL_VERTEX;
+    put(&b, "{\n  \"version\": %u,\n  \"stage\": \"%s\",\n  \"profile\": \"%s\",\n  \"tokens\": %u,\n", r->version,
+        vertex ? "vertex" : "fragment", pick(profiles, 4, r->profile), r->ntokens);
+    put(&b, "  \"constants\": [");
+    for (size_t i = 0; i < r->nconstants; i++)
+        put(&b, "%s{\"first\": %u, \"count\": %u}", i ? ", " : "", r->constants[i].first, r->constants[i].count);
+    put(&b, "],\n  \"constants_indirect\": %s,\n", r->constants_indirect ? "true" : "false");
+    masks(&b, "attributes", "va", r->attribute_mask, 16, false);
+    masks(&b, "varyings", "v", r->varying_mask, 16, false);
+    uint16_t out[4] = {r->output_mask[0], r->output_mask[1], r->output_mask[2], r->output_mask[3]};
+    if (vertex) {
+        char s[5];
+        put(&b, "  \"outputs\": [%s%s%s],\n", out[0] ? "{\"register\": \"op\", \"mask\": \"" : "",
+            out[0] ? mask_str(out[0], s) : "", out[0] ? "\"}" : "");
+    } else {
+        masks(&b, "outputs", "oc", out, 4, false);
+    }
+    put(&b, "  \"samplers\": [%s", r->nsamplers ? "\n" : "");
+    for (size_t i = 0; i < r->nsamplers; i++) sampler_json(&b, &r->samplers[i], i + 1 == r->nsamplers);
+    put(&b, "%s],\n", r->nsamplers ? "  " : "");
+    put(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s\n}\n",
+        r->uses_derivatives ? "true" : "false", r->uses_kil ? "true" : "false", r->writes_depth ? "true" : "false",
+        r->uses_iid ? "true" : "false");
+    return b.oom ? NULL : b.p;
+}

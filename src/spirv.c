@@ -1,0 +1,715 @@
+/* spirv.c: IR -> SPIR-V 1.0 words for Vulkan 1.0 (Shader capability only).
+ *
+ * The module is written into one word buffer per section of SPIR-V's logical layout
+ * (capabilities, imports, memory model, entry point, execution modes, names,
+ * decorations, types/constants/globals, function), joined at the end behind the
+ * header with the id bound. Types and constants go through one hash table keyed by
+ * their words, so each exists once and is always emitted before its users.
+ *
+ * Binding model (spec/brief): vc/fc = std140 uniform block of vec4[count] at set 0
+ * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
+ * va<i>/v<i>/oc<i> = Location i; op = Position, fd = FragDepth (DepthReplacing),
+ * iid = InstanceIndex. op.y is multiplied by specialization constant 0 (the
+ * render-to-texture flip, default 1.0) and negated for Vulkan unless --clip none.
+ * The function body is a straight walk of the IR's if tree: IR_IF becomes
+ * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
+#include "ir.h"
+
+/* The SPIR-V enumerants used (values from the SPIR-V 1.0 specification). */
+enum {
+    OpName = 5, OpExtInstImport = 11, OpExtInst = 12, OpMemoryModel = 14, OpEntryPoint = 15,
+    OpExecutionMode = 16, OpCapability = 17, OpTypeVoid = 19, OpTypeBool = 20, OpTypeInt = 21,
+    OpTypeFloat = 22, OpTypeVector = 23, OpTypeImage = 25, OpTypeSampledImage = 27,
+    OpTypeArray = 28, OpTypeStruct = 30, OpTypePointer = 32, OpTypeFunction = 33,
+    OpConstant = 43, OpConstantComposite = 44, OpSpecConstant = 50, OpFunction = 54,
+    OpFunctionEnd = 56, OpVariable = 59, OpLoad = 61, OpStore = 62, OpAccessChain = 65,
+    OpDecorate = 71, OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80,
+    OpCompositeExtract = 81, OpCompositeInsert = 82, OpImageSampleImplicitLod = 87,
+    OpImageSampleExplicitLod = 88, OpConvertFToS = 110, OpConvertSToF = 111, OpFNegate = 127,
+    OpFAdd = 129, OpFSub = 131, OpFMul = 133, OpFDiv = 136, OpDot = 148, OpLogicalAnd = 167,
+    OpSelect = 169, OpFOrdEqual = 180, OpFUnordNotEqual = 183, OpFOrdLessThan = 184,
+    OpFOrdGreaterThanEqual = 190, OpDPdx = 207, OpDPdy = 208, OpPhi = 245,
+    OpSelectionMerge = 247, OpLabel = 248, OpBranch = 249, OpBranchConditional = 250,
+    OpKill = 252, OpReturn = 253
+};
+enum { CapShader = 1, CapTransformFeedback = 53 };
+enum { ModelVertex = 0, ModelFragment = 4 };
+enum { ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
+enum { StUniformConstant = 0, StInput = 1, StUniform = 2, StOutput = 3 };
+enum {
+    DecSpecId = 1, DecBlock = 2, DecArrayStride = 6, DecBuiltIn = 11, DecLocation = 30,
+    DecBinding = 33, DecDescriptorSet = 34, DecOffset = 35, DecXfbBuffer = 36, DecXfbStride = 37
+};
+enum { BuiltInPosition = 0, BuiltInFragDepth = 22, BuiltInInstanceIndex = 43 };
+enum { Dim2D = 1, DimCube = 3 };
+enum { ImgBias = 1, ImgLod = 2 };
+/* GLSL.std.450 extended instructions. */
+enum {
+    GlTrunc = 3, GlFAbs = 4, GlFSign = 6, GlFract = 10, GlSin = 13, GlCos = 14, GlPow = 26,
+    GlExp2 = 29, GlLog2 = 30, GlSqrt = 31, GlInverseSqrt = 32, GlFMin = 37, GlFMax = 40,
+    GlFClamp = 43, GlCross = 68, GlNormalize = 69
+};
+
+/* Vulkan's default id bound (spirv-val's limit). */
+#define ID_LIMIT 0x3fffffu
+
+typedef struct wbuf {
+    uint32_t *w;
+    size_t n, cap;
+} wbuf;
+
+enum { S_CAP, S_IMPORT, S_MODEL, S_ENTRY, S_MODE, S_NAME, S_DECO, S_GLOBAL, S_FUNC, S_COUNT };
+
+typedef struct hslot {
+    uint32_t hash, id;
+    size_t key, len; /* the key's words in spv.keys */
+} hslot;
+
+typedef struct spv {
+    agal_context *ctx;
+    const agal_ir *ir;
+    const agal_program *prog;
+    const agal_translate_options *opt;
+    wbuf sec[S_COUNT];
+    wbuf keys;
+    hslot *tab;
+    size_t tab_n, tab_cap;
+    uint32_t next_id;
+    bool oom;
+    uint32_t *ids;       /* SPIR-V id per IR value; of an IR_IF: its then branch's last block */
+    uint32_t *else_end;  /* of an IR_IF: its else branch's last block */
+    uint32_t iface[64];  /* Input/Output variables for OpEntryPoint */
+    unsigned niface;
+    uint32_t glsl, label;
+    /* Interface variables by register, made on first use. */
+    uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_depth;
+    uint32_t yflip;
+} spv;
+
+/* ---- words ------------------------------------------------------------------ */
+
+static void put(spv *s, wbuf *b, const uint32_t *w, size_t n)
+{
+    if (b->n + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        while (cap < b->n + n) cap *= 2;
+        uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
+        if (!nw) { s->oom = true; return; }
+        b->w = nw;
+        b->cap = cap;
+    }
+    memcpy(b->w + b->n, w, n * sizeof *w);
+    b->n += n;
+}
+
+/* One instruction: opcode, then n operand words. */
+static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
+{
+    uint32_t head = (uint32_t)(n + 1) << 16 | op;
+    put(s, &s->sec[sec], &head, 1);
+    if (n) put(s, &s->sec[sec], ops, n);
+}
+
+#define INS(s, sec, op, ...) ins(s, sec, op, (const uint32_t[]){__VA_ARGS__}, \
+                                 sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+static uint32_t new_id(spv *s) { return s->next_id++; }
+
+/* A literal string as words (NUL-terminated, zero-padded); returns the word count. */
+static size_t str_words(const char *str, uint32_t *out, size_t cap)
+{
+    size_t len = strlen(str), n = len / 4 + 1;
+    if (n > cap) return 0;
+    memset(out, 0, n * 4);
+    memcpy(out, str, len);
+    return n;
+}
+
+/* ---- deduplicated types and constants ------------------------------------- */
+
+static uint32_t hash_words(const uint32_t *w, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ w[i]) * 16777619u;
+    return h;
+}
+
+static bool tab_grow(spv *s)
+{
+    size_t cap = s->tab_cap ? s->tab_cap * 2 : 256;
+    hslot *nt = agal_zalloc(s->ctx, cap * sizeof *nt);
+    if (!nt) return false;
+    for (size_t i = 0; i < s->tab_cap; i++) {
+        if (!s->tab[i].id) continue;
+        size_t j = s->tab[i].hash & (cap - 1);
+        while (nt[j].id) j = (j + 1) & (cap - 1);
+        nt[j] = s->tab[i];
+    }
+    s->tab = nt;
+    s->tab_cap = cap;
+    return true;
+}
+
+/* The id of global `op [type] %id ops...`, emitting it the first time. key is
+ * {op, type, ops...}; type 0 = a type declaration (no result type word). */
+static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    uint32_t key[16];
+    if (n + 2 > AGAL_COUNTOF(key)) { s->oom = true; return 0; }
+    key[0] = op;
+    key[1] = type;
+    memcpy(key + 2, ops, n * sizeof *ops);
+    uint32_t h = hash_words(key, n + 2);
+    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { s->oom = true; return 0; }
+    size_t j = h & (s->tab_cap - 1);
+    for (; s->tab[j].id; j = (j + 1) & (s->tab_cap - 1)) {
+        hslot *e = &s->tab[j];
+        if (e->hash == h && e->len == n + 2 && memcmp(s->keys.w + e->key, key, (n + 2) * 4) == 0) return e->id;
+    }
+    uint32_t id = new_id(s);
+    size_t at = s->keys.n;
+    put(s, &s->keys, key, n + 2);
+    if (s->oom) return 0;
+    s->tab[j] = (hslot){.hash = h, .id = id, .key = at, .len = n + 2};
+    s->tab_n++;
+    uint32_t w[18];
+    size_t k = 0;
+    if (type) w[k++] = type;
+    w[k++] = id;
+    memcpy(w + k, ops, n * sizeof *ops);
+    ins(s, S_GLOBAL, op, w, k + n);
+    return id;
+}
+
+#define TYPE(s, op, ...) global(s, op, 0, (const uint32_t[]){__VA_ARGS__}, \
+                                sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+static uint32_t t_void(spv *s) { return global(s, OpTypeVoid, 0, NULL, 0); }
+static uint32_t t_bool(spv *s) { return global(s, OpTypeBool, 0, NULL, 0); }
+static uint32_t t_float(spv *s) { return TYPE(s, OpTypeFloat, 32); }
+static uint32_t t_int(spv *s) { return TYPE(s, OpTypeInt, 32, 1); }
+static uint32_t t_vec(spv *s, unsigned n) { return TYPE(s, OpTypeVector, t_float(s), n); }
+static uint32_t t_bvec4(spv *s) { return TYPE(s, OpTypeVector, t_bool(s), 4); }
+static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, OpTypePointer, storage, type); }
+
+static uint32_t c_float(spv *s, float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    return global(s, OpConstant, t_float(s), &bits, 1);
+}
+
+static uint32_t c_int(spv *s, int32_t i) { return global(s, OpConstant, t_int(s), (const uint32_t *)&i, 1); }
+
+static uint32_t c_vec4(spv *s, const float f[4])
+{
+    uint32_t c[4];
+    for (int i = 0; i < 4; i++) c[i] = c_float(s, f[i]);
+    return global(s, OpConstantComposite, t_vec(s, 4), c, 4);
+}
+
+static uint32_t c_splat(spv *s, float f) { return c_vec4(s, (const float[4]){f, f, f, f}); }
+
+/* ---- debug names and decorations --------------------------------------------- */
+
+static void name(spv *s, uint32_t id, const char *str)
+{
+    if (s->opt->strip_names) return;
+    uint32_t w[16];
+    w[0] = id;
+    size_t n = str_words(str, w + 1, 15);
+    if (n) ins(s, S_NAME, OpName, w, n + 1);
+}
+
+static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
+{
+    if (s->opt->strip_names) return;
+    char buf[32];
+    agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
+    name(s, id, buf);
+}
+
+#define DECO(s, id, ...) INS(s, S_DECO, OpDecorate, id, __VA_ARGS__)
+
+/* ---- interface variables ---------------------------------------------------- */
+
+static uint32_t variable(spv *s, unsigned storage, uint32_t type)
+{
+    uint32_t id = new_id(s);
+    INS(s, S_GLOBAL, OpVariable, t_ptr(s, storage, type), id, storage);
+    if ((storage == StInput || storage == StOutput) && s->niface < AGAL_COUNTOF(s->iface))
+        s->iface[s->niface++] = id;
+    return id;
+}
+
+static uint32_t located(spv *s, uint32_t *slot, unsigned storage, unsigned loc, unsigned type, unsigned num)
+{
+    if (!*slot) {
+        *slot = variable(s, storage, t_vec(s, 4));
+        DECO(s, *slot, DecLocation, loc);
+        reg_name(s, *slot, type, num);
+    }
+    return *slot;
+}
+
+/* vc / fc: `uniform { vec4 r[count]; }`, std140, set 0 binding 0 or 1. */
+static uint32_t const_block(spv *s)
+{
+    if (s->var_const) return s->var_const;
+    unsigned count = agal_reg_count(s->prog->profile, s->prog->stage, AGAL_REG_CONSTANT);
+    uint32_t arr = TYPE(s, OpTypeArray, t_vec(s, 4), c_int(s, (int32_t)count));
+    uint32_t blk = TYPE(s, OpTypeStruct, arr);
+    /* Decorating the deduplicated types is safe: nothing else uses this array or struct. */
+    DECO(s, arr, DecArrayStride, 16);
+    DECO(s, blk, DecBlock);
+    INS(s, S_DECO, OpMemberDecorate, blk, 0, DecOffset, 0);
+    s->var_const = variable(s, StUniform, blk);
+    DECO(s, s->var_const, DecDescriptorSet, 0);
+    DECO(s, s->var_const, DecBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
+    name(s, blk, s->prog->stage == AGAL_VERTEX ? "agal_vc_block" : "agal_fc_block");
+    name(s, s->var_const, agal_reg_name(s->prog->stage, AGAL_REG_CONSTANT));
+    return s->var_const;
+}
+
+static uint32_t image_type(spv *s, unsigned dim)
+{
+    uint32_t img = TYPE(s, OpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? DimCube : Dim2D, 0, 0, 0, 1, 0);
+    return TYPE(s, OpTypeSampledImage, img);
+}
+
+static uint32_t sampler_var(spv *s, const agal_sampler *smp)
+{
+    unsigned i = smp->num & 15;
+    if (!s->var_smp[i]) {
+        s->var_smp[i] = variable(s, StUniformConstant, image_type(s, smp->dim));
+        DECO(s, s->var_smp[i], DecDescriptorSet, 0);
+        DECO(s, s->var_smp[i], DecBinding, 2 + i);
+        reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
+    }
+    return s->var_smp[i];
+}
+
+/* ---- function body ---------------------------------------------------------- */
+
+/* Emits `op %type %id ops...` in the function; returns %id. */
+static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    uint32_t w[12];
+    if (n + 2 > AGAL_COUNTOF(w)) { s->oom = true; return 0; }
+    uint32_t id = new_id(s);
+    w[0] = type;
+    w[1] = id;
+    memcpy(w + 2, ops, n * sizeof *ops);
+    ins(s, S_FUNC, op, w, n + 2);
+    return id;
+}
+
+#define FN(s, op, type, ...) fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
+                                sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+#define GL(s, type, inst, ...) FN(s, OpExtInst, type, s->glsl, inst, __VA_ARGS__)
+
+static uint32_t label(spv *s, uint32_t id)
+{
+    INS(s, S_FUNC, OpLabel, id);
+    s->label = id;
+    return id;
+}
+
+static uint32_t vec3_of(spv *s, uint32_t v) { return FN(s, OpVectorShuffle, t_vec(s, 3), v, v, 0, 1, 2); }
+
+static uint32_t splat(spv *s, uint32_t f) { return FN(s, OpCompositeConstruct, t_vec(s, 4), f, f, f, f); }
+
+/* vec3 r -> vec4 (r, 0). */
+static uint32_t widen(spv *s, uint32_t v3)
+{
+    return FN(s, OpVectorShuffle, t_vec(s, 4), v3, c_splat(s, 0), 0, 1, 2, 6);
+}
+
+static uint32_t compare4(spv *s, unsigned op, uint32_t a, uint32_t b)
+{
+    uint32_t c = FN(s, op, t_bvec4(s), a, b);
+    return FN(s, OpSelect, t_vec(s, 4), c, c_splat(s, 1), c_splat(s, 0));
+}
+
+static uint32_t alu(spv *s, const agal_ir_inst *in)
+{
+    uint32_t v4 = t_vec(s, 4), f = t_float(s);
+    uint32_t a = s->ids[in->args[0]], b = in->nargs > 1 ? s->ids[in->args[1]] : 0;
+    switch (in->aop) {
+    case AGAL_OP_ADD: return FN(s, OpFAdd, v4, a, b);
+    case AGAL_OP_SUB: return FN(s, OpFSub, v4, a, b);
+    case AGAL_OP_MUL: return FN(s, OpFMul, v4, a, b);
+    case AGAL_OP_DIV: return FN(s, OpFDiv, v4, a, b);
+    case AGAL_OP_RCP: return FN(s, OpFDiv, v4, c_splat(s, 1), a);
+    case AGAL_OP_MIN: return GL(s, v4, GlFMin, a, b);
+    case AGAL_OP_MAX: return GL(s, v4, GlFMax, a, b);
+    case AGAL_OP_FRC: return GL(s, v4, GlFract, a);
+    case AGAL_OP_SQT: return GL(s, v4, GlSqrt, a);
+    case AGAL_OP_RSQ: return GL(s, v4, GlInverseSqrt, a);
+    case AGAL_OP_POW: return GL(s, v4, GlPow, a, b);
+    case AGAL_OP_LOG: return GL(s, v4, GlLog2, a);
+    case AGAL_OP_EXP: return GL(s, v4, GlExp2, a);
+    case AGAL_OP_NRM: return widen(s, GL(s, t_vec(s, 3), GlNormalize, vec3_of(s, a)));
+    case AGAL_OP_SIN: return GL(s, v4, GlSin, a);
+    case AGAL_OP_COS: return GL(s, v4, GlCos, a);
+    case AGAL_OP_CRS: return widen(s, GL(s, t_vec(s, 3), GlCross, vec3_of(s, a), vec3_of(s, b)));
+    case AGAL_OP_DP3: return splat(s, FN(s, OpDot, f, vec3_of(s, a), vec3_of(s, b)));
+    case AGAL_OP_DP4: return splat(s, FN(s, OpDot, f, a, b));
+    case AGAL_OP_ABS: return GL(s, v4, GlFAbs, a);
+    case AGAL_OP_NEG: return FN(s, OpFNegate, v4, a);
+    case AGAL_OP_SAT: return GL(s, v4, GlFClamp, a, c_splat(s, 0), c_splat(s, 1));
+    case AGAL_OP_DDX: return FN(s, OpDPdx, v4, a);
+    case AGAL_OP_DDY: return FN(s, OpDPdy, v4, a);
+    case AGAL_OP_SGE: return compare4(s, OpFOrdGreaterThanEqual, a, b);
+    case AGAL_OP_SLT: return compare4(s, OpFOrdLessThan, a, b);
+    case AGAL_OP_SEQ: return compare4(s, OpFOrdEqual, a, b);
+    case AGAL_OP_SNE: return compare4(s, OpFUnordNotEqual, a, b);
+    case AGAL_OP_SGN: return GL(s, v4, GlFSign, a);
+    default: s->oom = true; return 0; /* the builder makes no other ALU op */
+    }
+}
+
+static uint32_t matrix(spv *s, const agal_ir_inst *in)
+{
+    uint32_t f = t_float(s), r[4];
+    bool three = in->aop == AGAL_OP_M33;
+    unsigned rows = in->nargs - 1u;
+    uint32_t a = s->ids[in->args[0]];
+    if (three) a = vec3_of(s, a);
+    for (unsigned k = 0; k < 4; k++) {
+        if (k >= rows) { r[k] = c_float(s, 0); continue; }
+        uint32_t row = s->ids[in->args[1 + k]];
+        r[k] = FN(s, OpDot, f, a, three ? vec3_of(s, row) : row);
+    }
+    return FN(s, OpCompositeConstruct, t_vec(s, 4), r[0], r[1], r[2], r[3]);
+}
+
+static uint32_t uniform_at(spv *s, uint32_t index)
+{
+    uint32_t ptr = FN(s, OpAccessChain, t_ptr(s, StUniform, t_vec(s, 4)), const_block(s), c_int(s, 0), index);
+    return FN(s, OpLoad, t_vec(s, 4), ptr);
+}
+
+/* vc[trunc(i) + offset]: computed in float so that any index (NaN, huge) gives a
+ * defined in-range test; out of range reads zero, like the interpreter. */
+static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
+{
+    uint32_t f = t_float(s), b = t_bool(s);
+    uint32_t t = GL(s, f, GlTrunc, s->ids[in->args[0]]);
+    uint32_t addr = FN(s, OpFAdd, f, t, c_float(s, (float)in->reg_num));
+    uint32_t lo = FN(s, OpFOrdGreaterThanEqual, b, addr, c_float(s, 0));
+    uint32_t hi = FN(s, OpFOrdLessThan, b, addr, c_float(s, (float)in->range));
+    uint32_t ok = FN(s, OpLogicalAnd, b, lo, hi);
+    uint32_t safe = FN(s, OpSelect, f, ok, addr, c_float(s, 0));
+    uint32_t val = uniform_at(s, FN(s, OpConvertFToS, t_int(s), safe));
+    uint32_t ok4 = FN(s, OpCompositeConstruct, t_bvec4(s), ok, ok, ok, ok);
+    return FN(s, OpSelect, t_vec(s, 4), ok4, val, c_splat(s, 0));
+}
+
+static uint32_t input(spv *s, const agal_ir_inst *in)
+{
+    if (in->reg_type == AGAL_REG_IID) {
+        if (!s->var_iid) {
+            s->var_iid = variable(s, StInput, t_int(s));
+            DECO(s, s->var_iid, DecBuiltIn, BuiltInInstanceIndex);
+            name(s, s->var_iid, "iid");
+        }
+        uint32_t i = FN(s, OpLoad, t_int(s), s->var_iid);
+        return splat(s, FN(s, OpConvertSToF, t_float(s), i));
+    }
+    unsigned n = in->reg_num & 15;
+    uint32_t var = located(s, &s->var_in[n], StInput, n, in->reg_type, in->reg_num);
+    return FN(s, OpLoad, t_vec(s, 4), var);
+}
+
+static uint32_t texture(spv *s, const agal_ir_inst *in)
+{
+    uint32_t v4 = t_vec(s, 4), a = s->ids[in->args[0]];
+    bool cube = in->smp.dim == AGAL_DIM_CUBE;
+    uint32_t img = FN(s, OpLoad, image_type(s, in->smp.dim), sampler_var(s, &in->smp));
+    uint32_t coord = cube ? vec3_of(s, a) : FN(s, OpVectorShuffle, t_vec(s, 2), a, a, 0, 1);
+    if (in->aop == AGAL_OP_TED) {
+        uint32_t lod = FN(s, OpCompositeExtract, t_float(s), a, 3);
+        return FN(s, OpImageSampleExplicitLod, v4, img, coord, ImgLod, lod);
+    }
+    float bias = in->smp.bias / 8.0f;
+    if (s->prog->stage != AGAL_FRAGMENT) /* no implicit LOD outside fragment shaders */
+        return FN(s, OpImageSampleExplicitLod, v4, img, coord, ImgLod, c_float(s, bias));
+    if (in->smp.bias == 0) return FN(s, OpImageSampleImplicitLod, v4, img, coord);
+    return FN(s, OpImageSampleImplicitLod, v4, img, coord, ImgBias, c_float(s, bias));
+}
+
+static uint32_t compare(spv *s, const agal_ir_inst *in)
+{
+    unsigned op = in->aop == AGAL_OP_IFE ? OpFOrdEqual : in->aop == AGAL_OP_INE ? OpFUnordNotEqual
+                  : in->aop == AGAL_OP_IFG ? OpFOrdGreaterThanEqual : OpFOrdLessThan;
+    return FN(s, op, t_bool(s), s->ids[in->args[0]], s->ids[in->args[1]]);
+}
+
+static uint32_t merge_value(spv *s, const agal_ir_inst *in)
+{
+    uint32_t sel[4];
+    for (unsigned c = 0; c < 4; c++) sel[c] = (in->mask >> c & 1) ? 4 + c : c;
+    return FN(s, OpVectorShuffle, t_vec(s, 4), s->ids[in->args[0]], s->ids[in->args[1]],
+              sel[0], sel[1], sel[2], sel[3]);
+}
+
+static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
+{
+    uint32_t a = s->ids[in->args[0]];
+    return FN(s, OpVectorShuffle, t_vec(s, 4), a, a, agal_swizzle_comp(in->swizzle, 0),
+              agal_swizzle_comp(in->swizzle, 1), agal_swizzle_comp(in->swizzle, 2),
+              agal_swizzle_comp(in->swizzle, 3));
+}
+
+/* kil: if (a < 0) { OpKill } as its own selection construct. */
+static void kil(spv *s, const agal_ir_inst *in)
+{
+    uint32_t c = FN(s, OpFOrdLessThan, t_bool(s), s->ids[in->args[0]], c_float(s, 0));
+    uint32_t k = new_id(s), m = new_id(s);
+    INS(s, S_FUNC, OpSelectionMerge, m, 0);
+    INS(s, S_FUNC, OpBranchConditional, c, k, m);
+    label(s, k);
+    ins(s, S_FUNC, OpKill, NULL, 0);
+    label(s, m);
+}
+
+/* Stage3D clip space -> the target's: y times the RTT spec constant, negated for
+ * Vulkan; z -> 2z - w for GL. */
+static uint32_t fix_position(spv *s, uint32_t v)
+{
+    agal_clip clip = s->opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->clip;
+    uint32_t f = t_float(s), v4 = t_vec(s, 4);
+    if (!s->yflip) {
+        float one = 1.0f;
+        uint32_t bits;
+        memcpy(&bits, &one, 4);
+        s->yflip = new_id(s);
+        INS(s, S_GLOBAL, OpSpecConstant, f, s->yflip, bits);
+        DECO(s, s->yflip, DecSpecId, 0);
+        name(s, s->yflip, "agal_yflip");
+    }
+    uint32_t y = FN(s, OpFMul, f, FN(s, OpCompositeExtract, f, v, 1), s->yflip);
+    if (clip == AGAL_CLIP_VULKAN) y = FN(s, OpFNegate, f, y);
+    v = FN(s, OpCompositeInsert, v4, y, v, 1);
+    if (clip == AGAL_CLIP_GL) {
+        uint32_t z = FN(s, OpCompositeExtract, f, v, 2), w = FN(s, OpCompositeExtract, f, v, 3);
+        z = FN(s, OpFSub, f, FN(s, OpFMul, f, z, c_float(s, 2)), w);
+        v = FN(s, OpCompositeInsert, v4, z, v, 2);
+    }
+    return v;
+}
+
+static void store(spv *s, const agal_ir_inst *in)
+{
+    uint32_t v = s->ids[in->args[0]], var;
+    unsigned n = in->reg_num & 15;
+    if (in->reg_type == AGAL_REG_DEPTH) {
+        if (!s->var_depth) {
+            s->var_depth = variable(s, StOutput, t_float(s));
+            DECO(s, s->var_depth, DecBuiltIn, BuiltInFragDepth);
+            name(s, s->var_depth, "fd");
+        }
+        INS(s, S_FUNC, OpStore, s->var_depth, FN(s, OpCompositeExtract, t_float(s), v, 0));
+        return;
+    }
+    if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX) {
+        if (!s->var_out[0]) {
+            s->var_out[0] = variable(s, StOutput, t_vec(s, 4));
+            DECO(s, s->var_out[0], DecBuiltIn, BuiltInPosition);
+            name(s, s->var_out[0], "op");
+        }
+        INS(s, S_FUNC, OpStore, s->var_out[0], fix_position(s, v));
+        return;
+    }
+    /* Vertex varyings v<n> use slots 1.. of var_out (0 is op); fragment oc<n> 0..3. */
+    unsigned slot = s->prog->stage == AGAL_VERTEX ? 1 + n % 15 : n;
+    var = located(s, &s->var_out[slot], StOutput, n, in->reg_type, in->reg_num);
+    INS(s, S_FUNC, OpStore, var, v);
+}
+
+static void emit_list(spv *s, uint32_t l);
+
+static void emit_if(spv *s, uint32_t v)
+{
+    const agal_ir_inst *in = &s->ir->insts[v];
+    uint32_t t = new_id(s), e = new_id(s), m = new_id(s);
+    INS(s, S_FUNC, OpSelectionMerge, m, 0);
+    INS(s, S_FUNC, OpBranchConditional, s->ids[in->args[0]], t, e);
+    label(s, t);
+    emit_list(s, in->then_list);
+    uint32_t t_end = s->label;
+    INS(s, S_FUNC, OpBranch, m);
+    label(s, e);
+    emit_list(s, in->else_list);
+    uint32_t e_end = s->label;
+    INS(s, S_FUNC, OpBranch, m);
+    label(s, m);
+    /* The phis that follow in the parent list name the two ends. */
+    s->ids[v] = t_end;
+    s->else_end[v] = e_end;
+}
+
+static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
+{
+    const agal_ir_inst *in = &s->ir->insts[v];
+    uint32_t id = 0;
+    switch (in->op) {
+    case IR_INPUT: id = input(s, in); break;
+    case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
+    case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
+    case IR_SWIZZLE: id = swizzle_value(s, in); break;
+    case IR_EXTRACT: id = FN(s, OpCompositeExtract, t_float(s), s->ids[in->args[0]], in->comp & 3u); break;
+    case IR_COPY: id = s->ids[in->args[0]]; break;
+    case IR_ALU: id = alu(s, in); break;
+    case IR_MATRIX: id = matrix(s, in); break;
+    case IR_TEX: id = texture(s, in); break;
+    case IR_MERGE: id = merge_value(s, in); break;
+    case IR_CMP: id = compare(s, in); break;
+    case IR_IF: emit_if(s, v); return;
+    case IR_PHI:
+        /* The phis after an IR_IF join its two branch ends (ids/else_end of the if). */
+        id = FN(s, OpPhi, t_vec(s, 4), s->ids[in->args[0]], s->ids[last_if], s->ids[in->args[1]],
+                s->else_end[last_if]);
+        break;
+    case IR_KIL: kil(s, in); return;
+    case IR_STORE: store(s, in); return;
+    default: return;
+    }
+    s->ids[v] = id;
+    if (in->reg_type != IR_NO_REG && in->op != IR_INPUT && in->op != IR_UNIFORM &&
+        in->op != IR_UNIFORM_INDIRECT && in->op != IR_COPY)
+        reg_name(s, id, in->reg_type, in->reg_num);
+}
+
+static void emit_list(spv *s, uint32_t l)
+{
+    uint32_t last_if = 0;
+    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->oom; i++) {
+        uint32_t v = s->ir->lists[l].items[i];
+        emit_inst(s, v, last_if);
+        if (s->ir->insts[v].op == IR_IF) last_if = v;
+    }
+}
+
+/* ---- module ----------------------------------------------------------------- */
+
+static void xfb_decorations(spv *s)
+{
+    unsigned nvary = 0;
+    for (unsigned i = 1; i < AGAL_COUNTOF(s->var_out); i++) nvary += s->var_out[i] != 0;
+    uint32_t stride = 16 * (1 + nvary);
+    for (unsigned i = 0, k = 0; i < AGAL_COUNTOF(s->var_out); i++) {
+        if (!s->var_out[i]) continue;
+        DECO(s, s->var_out[i], DecXfbBuffer, 0);
+        DECO(s, s->var_out[i], DecXfbStride, stride);
+        DECO(s, s->var_out[i], DecOffset, i == 0 ? 0 : 16 * (1 + k++));
+    }
+}
+
+static void function(spv *s)
+{
+    uint32_t fnty = TYPE(s, OpTypeFunction, t_void(s));
+    uint32_t main_id = new_id(s);
+    INS(s, S_FUNC, OpFunction, t_void(s), main_id, 0, fnty);
+    label(s, new_id(s));
+    for (uint32_t v = 1; v < s->ir->ninsts; v++)
+        if (s->ir->insts[v].op == IR_CONST) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
+    emit_list(s, 0);
+    ins(s, S_FUNC, OpReturn, NULL, 0);
+    ins(s, S_FUNC, OpFunctionEnd, NULL, 0);
+    name(s, main_id, "main");
+
+    bool vertex = s->prog->stage == AGAL_VERTEX;
+    uint32_t ep[8 + AGAL_COUNTOF(s->iface)];
+    size_t n = 0;
+    ep[n++] = vertex ? ModelVertex : ModelFragment;
+    ep[n++] = main_id;
+    n += str_words("main", ep + n, 4);
+    memcpy(ep + n, s->iface, s->niface * sizeof *ep);
+    ins(s, S_ENTRY, OpEntryPoint, ep, n + s->niface);
+    if (!vertex) INS(s, S_MODE, OpExecutionMode, main_id, ModeOriginUpperLeft);
+    if (s->var_depth) INS(s, S_MODE, OpExecutionMode, main_id, ModeDepthReplacing);
+    if (s->opt->xfb && vertex) {
+        INS(s, S_MODE, OpExecutionMode, main_id, ModeXfb);
+        xfb_decorations(s);
+    }
+}
+
+static agal_status build_module(spv *s)
+{
+    s->next_id = 1;
+    s->ids = agal_zalloc(s->ctx, s->ir->ninsts * sizeof *s->ids);
+    s->else_end = agal_zalloc(s->ctx, s->ir->ninsts * sizeof *s->else_end);
+    if (!s->ids || !s->else_end) return AGAL_ERR_NOMEM;
+    INS(s, S_CAP, OpCapability, CapShader);
+    if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, OpCapability, CapTransformFeedback);
+    s->glsl = new_id(s);
+    uint32_t w[8] = {s->glsl};
+    ins(s, S_IMPORT, OpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
+    INS(s, S_MODEL, OpMemoryModel, 0 /* Logical */, 1 /* GLSL450 */);
+    function(s);
+    if (s->oom) return AGAL_ERR_NOMEM;
+    if (s->next_id > ID_LIMIT) return agal_error(s->ctx, 0, -1, -1, NULL, "SPIR-V id bound %u exceeds %u", s->next_id, ID_LIMIT), AGAL_ERR_LIMIT;
+    return AGAL_OK;
+}
+
+static size_t module_size(const spv *s)
+{
+    size_t n = 5;
+    for (int i = 0; i < S_COUNT; i++) n += s->sec[i].n;
+    return n;
+}
+
+static void module_copy(const spv *s, uint32_t *out)
+{
+    const uint32_t header[5] = {0x07230203u, 0x00010000u, 0 /* generator */, s->next_id, 0};
+    memcpy(out, header, sizeof header);
+    size_t n = 5;
+    for (int i = 0; i < S_COUNT; i++) {
+        if (s->sec[i].n) memcpy(out + n, s->sec[i].w, s->sec[i].n * sizeof *out);
+        n += s->sec[i].n;
+    }
+}
+
+static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt, spv *s)
+{
+    static const agal_translate_options defaults = {0};
+    if (!ctx || !prog) return AGAL_ERR_ARG;
+    agal_ir *ir = NULL;
+    agal_status st = agal_ir_build(ctx, prog, NULL, &ir);
+    if (st != AGAL_OK) return st;
+    *s = (spv){.ctx = ctx, .ir = ir, .prog = prog, .opt = opt ? opt : &defaults};
+    return build_module(s);
+}
+
+agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
+                                 const agal_translate_options *opt,
+                                 const uint32_t **words, size_t *nwords)
+{
+    if (!words || !nwords) return AGAL_ERR_ARG;
+    spv s;
+    agal_status st = translate(ctx, prog, opt, &s);
+    if (st != AGAL_OK) return st;
+    size_t n = module_size(&s);
+    uint32_t *out = agal_alloc(ctx, n * sizeof *out);
+    if (!out) return AGAL_ERR_NOMEM;
+    module_copy(&s, out);
+    *words = out;
+    *nwords = n;
+    return AGAL_OK;
+}
+
+agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
+                                    const agal_translate_options *opt,
+                                    uint32_t *buf, size_t cap, size_t *nwords)
+{
+    if (!nwords || (!buf && cap)) return AGAL_ERR_ARG;
+    spv s;
+    agal_status st = translate(ctx, prog, opt, &s);
+    if (st != AGAL_OK) return st;
+    *nwords = module_size(&s);
+    if (*nwords > cap) return AGAL_ERR_LIMIT;
+    module_copy(&s, buf);
+    return AGAL_OK;
+}
