@@ -452,6 +452,21 @@ agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_refle
 /* The reflection as JSON text (NUL-terminated, in ctx's arena); NULL when out of memory. */
 char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
 
+/* Translates a decoded (validated) program to GLSL 330 core (glsl.c), from the same
+ * IR as the SPIR-V, in the GL binding model (README "GLSL 330 binding model"):
+ * `layout(std140) uniform agal_vc_block { vec4 vc[N]; }` (fragment: agal_fc_block,
+ * fc), N the profile's constant count, bound with glUniformBlockBinding; samplers
+ * `uniform sampler2D fs<i>` / samplerCube; `layout(location = i) in vec4 va<i>`;
+ * varyings `out`/`in vec4 v<i>` matched by name; `layout(location = i) out vec4
+ * oc<i>`; fd -> gl_FragDepth; iid -> gl_InstanceID; `uniform float agal_yflip = 1.0`
+ * multiplies gl_Position.y (the runtime sets -1.0 to render to a texture).
+ * opt->clip: AGAL_CLIP_DEFAULT/GL map z to 2z - w, AGAL_CLIP_VULKAN negates y,
+ * AGAL_CLIP_NONE leaves op; opt->strip_names (-g0) drops the comments naming each
+ * AGAL token. opt may be NULL. *text is NUL-terminated, *len bytes without the NUL
+ * (len may be NULL), in ctx's arena until agal_context_reset/free. */
+agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
+                                const agal_translate_options *opt, const char **text, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

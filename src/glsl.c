@@ -1,0 +1,1070 @@
+/* glsl.c: IR -> GLSL 330 core, readable, in the GL binding model (README).
+ *
+ * The text is made from the same SSA IR as the SPIR-V (ir.h), built with
+ * keep_copies so every AGAL instruction keeps its own value. Readability comes from
+ * giving SSA values back their registers: each written register (vt/ft, op, oc, v,
+ * fd) is one GLSL variable, and a value tagged with a register becomes one
+ * assignment to it ("vt0.xz = va0.wy + vc[5].xz;"). A use prints the register's
+ * name while the variable still holds that value; the emitter tracks which value
+ * each variable holds along the tree walk. Where a value outlives its register (the
+ * IR allows it; AGAL's own data flow never produces it) it is copied into a
+ * temporary "tN" right after its assignment. The walk runs twice: a dry run that
+ * finds those values (and the outputs that rely on their zero initial value), then
+ * the emitting run, which makes the same decisions.
+ *
+ * Meaning (spec section 4 and the brief's shared decisions), as the interpreter and
+ * the SPIR-V emitter: positional masks (a masked write assigns the selected
+ * components of the swizzled result), dp3/dp4 in every written component, matrix
+ * rows B[k] = register B + k, indirect reads bounds-checked (agal_vc() reads 0 out
+ * of range), ine/sne true for NaN (!(a == b)), temporaries start at 0, kil discards
+ * below 0, tex bias = token bias / 8, ted's LOD = A.w. Vertex op -> gl_Position
+ * with z = 2z - w for GL (unless --clip none) and y * agal_yflip (render to texture);
+ * ddy is taken in Stage3D's y-down screen space, so under the GL mapping it is
+ * -agal_yflip * dFdy (GL's window y points up). */
+#include "ir.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* ---- text buffer ----------------------------------------------------------- */
+
+typedef struct sbuf {
+    agal_context *ctx;
+    char *p;
+    size_t n, cap;
+    bool dry; /* the planning run writes nothing */
+    bool oom;
+} sbuf;
+
+static void put_n(sbuf *b, const char *s, size_t len)
+{
+    if (b->dry || b->oom) return;
+    if (b->n + len + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->n + len + 1) cap *= 2;
+        char *p = agal_grow(b->ctx, b->p, b->n, cap, 1);
+        if (!p) {
+            b->oom = true;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, len);
+    b->n += len;
+    b->p[b->n] = 0;
+}
+
+static void put(sbuf *b, const char *s) { put_n(b, s, strlen(s)); }
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void putf(sbuf *b, const char *fmt, ...)
+{
+    char tmp[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0) put_n(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* ---- emitter state ---------------------------------------------------------- */
+
+enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
+enum { MAX_DEPTH = 64 };       /* expression nesting guard (inlining is per token) */
+enum { F_TEMP = 1, F_INLINE = 2 }; /* per-value flags */
+
+typedef struct glsl {
+    agal_context *ctx;
+    const agal_ir *ir;
+    const agal_program *prog;
+    agal_clip clip;
+    bool comments;
+    sbuf out;
+    agal_status err;
+    uint8_t *flags;            /* per value: F_TEMP (copied to tN), F_INLINE */
+    uint32_t held[IR_TRACKED_REGS]; /* value each register variable holds */
+    bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
+    int32_t *els_of, *eif_of;  /* per if token: its els (-1) and eif tokens */
+    uint32_t next_tok;         /* first token not commented yet */
+    unsigned indent;
+    unsigned depth;
+} glsl;
+
+typedef struct sel {
+    uint8_t c[4];
+    uint8_t n;
+} sel;
+
+static const sel SEL_XYZW = {{0, 1, 2, 3}, 4};
+static const sel SEL_XYZ = {{0, 1, 2, 0}, 3};
+static const char LETTERS[] = "xyzw";
+
+static sel sel_one(unsigned c) { return (sel){{(uint8_t)c, 0, 0, 0}, 1}; }
+
+static sel sel_mask(unsigned mask)
+{
+    sel s = {{0}, 0};
+    for (unsigned c = 0; c < 4; c++)
+        if (mask & (1u << c)) s.c[s.n++] = (uint8_t)c;
+    return s;
+}
+
+static bool sel_is_identity(sel s, unsigned width)
+{
+    if (s.n != width) return false;
+    for (unsigned i = 0; i < s.n; i++)
+        if (s.c[i] != i) return false;
+    return true;
+}
+
+/* ".xz" for a selection out of a `width`-component value ("" when it is all of it). */
+static void put_swz(glsl *g, sel s, unsigned width)
+{
+    if (sel_is_identity(s, width)) return;
+    char t[6] = ".";
+    for (unsigned i = 0; i < s.n; i++) t[1 + i] = LETTERS[s.c[i]];
+    t[1 + s.n] = 0;
+    put(&g->out, t);
+}
+
+static const char *vec_type(unsigned n)
+{
+    static const char *names[] = {"float", "float", "vec2", "vec3", "vec4"};
+    return names[n <= 4 ? n : 4];
+}
+
+static agal_status fail(glsl *g, agal_status st)
+{
+    if (g->err == AGAL_OK) g->err = st;
+    return g->err;
+}
+
+static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(g->ir, v); }
+
+/* ---- which values live in which register ------------------------------------ */
+
+/* Slot of the register a value is the new content of, or -1 (loads, stores and
+ * untagged intermediates have no home). */
+static int home_slot(const glsl *g, uint32_t v)
+{
+    const agal_ir_inst *in = inst(g, v);
+    if (in->reg_type == IR_NO_REG) return -1;
+    switch (in->op) {
+    case IR_COPY: case IR_ALU: case IR_MATRIX: case IR_TEX: case IR_MERGE: case IR_PHI:
+        return agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
+    default:
+        return -1;
+    }
+}
+
+static bool is_zero_value(const glsl *g, uint32_t v)
+{
+    if (v == 0) return true;
+    const agal_ir_inst *in = inst(g, v);
+    return in->op == IR_CONST && in->imm[0] == 0 && in->imm[1] == 0 && in->imm[2] == 0 &&
+           in->imm[3] == 0 && !signbit(in->imm[0]) && !signbit(in->imm[1]) &&
+           !signbit(in->imm[2]) && !signbit(in->imm[3]);
+}
+
+/* Does register slot s hold value v now? A register no path has written holds 0. */
+static bool holds(glsl *g, int s, uint32_t v)
+{
+    if (g->held[s] == v) return true;
+    if (g->held[s] == HELD_ZERO && is_zero_value(g, v)) {
+        g->zero_used[s] = true;
+        return true;
+    }
+    return false;
+}
+
+/* Values whose expression is cheap and pure enough to print at every use. */
+static bool is_trivial(const agal_ir_inst *in)
+{
+    switch (in->op) {
+    case IR_CONST: case IR_INPUT: case IR_UNIFORM: case IR_UNIFORM_INDIRECT:
+    case IR_SWIZZLE: case IR_EXTRACT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void reg_name(glsl *g, int slot)
+{
+    unsigned type, num;
+    char buf[16];
+    agal_ir_slot_reg(slot, &type, &num);
+    agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
+    put(&g->out, buf);
+}
+
+/* ---- expressions ------------------------------------------------------------ */
+
+static void ref(glsl *g, uint32_t v, sel s, bool atom);
+
+static void put_float(glsl *g, float f)
+{
+    if (isnan(f)) {
+        put(&g->out, "uintBitsToFloat(0x7fc00000u)");
+    } else if (isinf(f)) {
+        put(&g->out, f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+    } else {
+        char t[32];
+        snprintf(t, sizeof t, "%.9g", (double)f);
+        put(&g->out, t);
+        if (!strpbrk(t, ".e")) put(&g->out, ".0");
+    }
+}
+
+static void put_const(glsl *g, const agal_ir_inst *in, sel s)
+{
+    bool same = true;
+    for (unsigned i = 1; i < s.n; i++)
+        same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
+    if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
+    for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
+        if (i) put(&g->out, ", ");
+        put_float(g, in->imm[s.c[i]]);
+    }
+    if (s.n > 1) put(&g->out, ")");
+}
+
+static void open_paren(glsl *g, bool atom) { if (atom) put(&g->out, "("); }
+static void close_paren(glsl *g, bool atom) { if (atom) put(&g->out, ")"); }
+
+/* f(a) or f(a, b) on the same selection of each operand. */
+static void call(glsl *g, const char *f, const agal_ir_inst *in, sel s)
+{
+    putf(&g->out, "%s(", f);
+    ref(g, in->args[0], s, false);
+    if (in->nargs > 1) {
+        put(&g->out, ", ");
+        ref(g, in->args[1], s, false);
+    }
+    put(&g->out, ")");
+}
+
+static void infix(glsl *g, const char *op, const agal_ir_inst *in, sel s, bool atom)
+{
+    open_paren(g, atom);
+    ref(g, in->args[0], s, true);
+    putf(&g->out, " %s ", op);
+    ref(g, in->args[1], s, true);
+    close_paren(g, atom);
+}
+
+/* sge/slt/seq/sne: 1.0 where the comparison holds. NaN: only sne holds. */
+static void set_cmp(glsl *g, const agal_ir_inst *in, sel s)
+{
+    static const struct { uint8_t aop; const char *scalar, *vector; } ops[] = {
+        {AGAL_OP_SGE, ">=", "greaterThanEqual"},
+        {AGAL_OP_SLT, "<", "lessThan"},
+        {AGAL_OP_SEQ, "==", "equal"},
+        {AGAL_OP_SNE, "==", "equal"}, /* negated below: unordered */
+    };
+    unsigned k = 0;
+    while (ops[k].aop != in->aop) k++;
+    bool neg = in->aop == AGAL_OP_SNE;
+    putf(&g->out, "%s(", vec_type(s.n));
+    if (s.n == 1) {
+        put(&g->out, neg ? "!(" : "");
+        ref(g, in->args[0], s, true);
+        putf(&g->out, " %s ", ops[k].scalar);
+        ref(g, in->args[1], s, true);
+        put(&g->out, neg ? ")" : "");
+    } else {
+        putf(&g->out, "%s%s(", neg ? "not(" : "", ops[k].vector);
+        ref(g, in->args[0], s, false);
+        put(&g->out, ", ");
+        ref(g, in->args[1], s, false);
+        put(&g->out, neg ? "))" : ")");
+    }
+    put(&g->out, ")");
+}
+
+/* dot(A.xyz, B.xyz) / dot(A, B), the same in every selected component. */
+static void dot(glsl *g, const agal_ir_inst *in, sel s, unsigned width)
+{
+    sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
+    if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
+    put(&g->out, "dot(");
+    ref(g, in->args[0], w, false);
+    put(&g->out, ", ");
+    ref(g, in->args[1], w, false);
+    put(&g->out, ")");
+    if (s.n > 1) put(&g->out, ")");
+}
+
+/* nrm/crs: a vec3 result, w = 0. */
+static void vec3_op(glsl *g, const agal_ir_inst *in, sel s)
+{
+    bool w = false;
+    for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
+    if (w) put(&g->out, "vec4(");
+    put(&g->out, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
+    ref(g, in->args[0], SEL_XYZ, false);
+    if (in->aop == AGAL_OP_CRS) {
+        put(&g->out, ", ");
+        ref(g, in->args[1], SEL_XYZ, false);
+    }
+    put(&g->out, ")");
+    if (w) {
+        put(&g->out, ", 0.0)");
+        put_swz(g, s, 4);
+    } else {
+        put_swz(g, s, 3);
+    }
+}
+
+static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
+{
+    switch (in->aop) {
+    case AGAL_OP_ADD: infix(g, "+", in, s, atom); break;
+    case AGAL_OP_SUB: infix(g, "-", in, s, atom); break;
+    case AGAL_OP_MUL: infix(g, "*", in, s, atom); break;
+    case AGAL_OP_DIV: infix(g, "/", in, s, atom); break;
+    case AGAL_OP_RCP:
+        open_paren(g, atom);
+        put(&g->out, "1.0 / ");
+        ref(g, in->args[0], s, true);
+        close_paren(g, atom);
+        break;
+    case AGAL_OP_NEG:
+        open_paren(g, atom);
+        put(&g->out, "-");
+        ref(g, in->args[0], s, true);
+        close_paren(g, atom);
+        break;
+    case AGAL_OP_SAT:
+        put(&g->out, "clamp(");
+        ref(g, in->args[0], s, false);
+        put(&g->out, ", 0.0, 1.0)");
+        break;
+    case AGAL_OP_DDY:
+        /* Stage3D's screen y points down; GL's window y up (flipped again when the
+         * runtime renders to a texture with agal_yflip = -1). */
+        open_paren(g, atom);
+        call(g, "dFdy", in, s);
+        put(&g->out, g->clip == AGAL_CLIP_GL ? " * -agal_yflip" : " * agal_yflip");
+        close_paren(g, atom);
+        break;
+    case AGAL_OP_MIN: call(g, "min", in, s); break;
+    case AGAL_OP_MAX: call(g, "max", in, s); break;
+    case AGAL_OP_POW: call(g, "pow", in, s); break;
+    case AGAL_OP_FRC: call(g, "fract", in, s); break; /* x - floor(x), as AGAL */
+    case AGAL_OP_SQT: call(g, "sqrt", in, s); break;
+    case AGAL_OP_RSQ: call(g, "inversesqrt", in, s); break;
+    case AGAL_OP_LOG: call(g, "log2", in, s); break;
+    case AGAL_OP_EXP: call(g, "exp2", in, s); break;
+    case AGAL_OP_SIN: call(g, "sin", in, s); break;
+    case AGAL_OP_COS: call(g, "cos", in, s); break;
+    case AGAL_OP_ABS: call(g, "abs", in, s); break;
+    case AGAL_OP_SGN: call(g, "sign", in, s); break;
+    case AGAL_OP_DDX: call(g, "dFdx", in, s); break;
+    case AGAL_OP_DP3: dot(g, in, s, 3); break;
+    case AGAL_OP_DP4: dot(g, in, s, 4); break;
+    case AGAL_OP_NRM: case AGAL_OP_CRS: vec3_op(g, in, s); break;
+    case AGAL_OP_SGE: case AGAL_OP_SLT: case AGAL_OP_SEQ: case AGAL_OP_SNE: set_cmp(g, in, s); break;
+    default: fail(g, AGAL_ERR_INVALID); break;
+    }
+}
+
+/* m33/m34/m44: component c = dot(A, B[c]); components past the rows are 0. */
+static void matrix(glsl *g, const agal_ir_inst *in, sel s)
+{
+    unsigned rows = in->nargs - 1u;
+    sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
+    if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
+    for (unsigned i = 0; i < s.n; i++) {
+        if (i) put(&g->out, ", ");
+        if (s.c[i] >= rows) {
+            put(&g->out, "0.0");
+            continue;
+        }
+        put(&g->out, "dot(");
+        ref(g, in->args[0], w, false);
+        put(&g->out, ", ");
+        ref(g, in->args[1 + s.c[i]], w, false);
+        put(&g->out, ")");
+    }
+    if (s.n > 1) put(&g->out, ")");
+}
+
+/* texture(fs0, A.xy[, bias]) / textureLod(fs0, A.xy, A.w); cube reads A.xyz. */
+static void tex(glsl *g, const agal_ir_inst *in, sel s)
+{
+    sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (sel){{0, 1, 0, 0}, 2};
+    bool lod = in->aop == AGAL_OP_TED;
+    putf(&g->out, "%s(fs%u, ", lod ? "textureLod" : "texture", (unsigned)in->smp.num);
+    ref(g, in->args[0], coords, false);
+    if (lod) {
+        put(&g->out, ", ");
+        ref(g, in->args[0], sel_one(3), false);
+    } else if (in->smp.bias) {
+        put(&g->out, ", ");
+        put_float(g, (float)in->smp.bias / 8.0f);
+    }
+    put(&g->out, ")");
+    put_swz(g, s, 4);
+}
+
+/* Component c of a merge comes from the new value where the mask has it. */
+static void merge(glsl *g, const agal_ir_inst *in, sel s, bool atom)
+{
+    unsigned from_new = 0;
+    for (unsigned i = 0; i < s.n; i++) from_new += (in->mask >> s.c[i]) & 1u;
+    if (from_new == 0 || from_new == s.n) {
+        ref(g, in->args[from_new ? 1 : 0], s, atom);
+        return;
+    }
+    putf(&g->out, "%s(", vec_type(s.n));
+    for (unsigned i = 0; i < s.n; i++) {
+        if (i) put(&g->out, ", ");
+        ref(g, in->args[(in->mask >> s.c[i]) & 1u ? 1 : 0], sel_one(s.c[i]), false);
+    }
+    put(&g->out, ")");
+}
+
+/* if conditions: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
+static void cmp(glsl *g, const agal_ir_inst *in, bool atom)
+{
+    const char *op = in->aop == AGAL_OP_IFG ? ">=" : in->aop == AGAL_OP_IFL ? "<" : "==";
+    bool neg = in->aop == AGAL_OP_INE;
+    if (neg) put(&g->out, "!(");
+    else open_paren(g, atom);
+    ref(g, in->args[0], sel_one(0), true);
+    putf(&g->out, " %s ", op);
+    ref(g, in->args[1], sel_one(0), true);
+    if (neg) put(&g->out, ")");
+    else close_paren(g, atom);
+}
+
+static void input(glsl *g, const agal_ir_inst *in, sel s)
+{
+    if (in->reg_type == AGAL_REG_IID) {
+        /* iid reads (id, id, id, id). */
+        if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
+        put(&g->out, "float(gl_InstanceID)");
+        if (s.n > 1) put(&g->out, ")");
+        return;
+    }
+    putf(&g->out, "%s%u", in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
+    put_swz(g, s, 4);
+}
+
+/* The expression of value v restricted to selection s. atom: the caller needs a
+ * primary expression (an operand of an operator). */
+static void def(glsl *g, uint32_t v, sel s, bool atom)
+{
+    const agal_ir_inst *in = inst(g, v);
+    const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
+    switch (in->op) {
+    case IR_CONST: put_const(g, in, s); break;
+    case IR_INPUT: input(g, in, s); break;
+    case IR_UNIFORM:
+        putf(&g->out, "%s[%u]", cname, (unsigned)in->reg_num);
+        put_swz(g, s, 4);
+        break;
+    case IR_UNIFORM_INDIRECT:
+        putf(&g->out, "agal_%s(int(", cname);
+        ref(g, in->args[0], sel_one(0), false);
+        if (in->reg_num) putf(&g->out, ") + %u)", (unsigned)in->reg_num);
+        else put(&g->out, "))");
+        put_swz(g, s, 4);
+        break;
+    case IR_SWIZZLE: {
+        sel t = s;
+        for (unsigned i = 0; i < s.n; i++) t.c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s.c[i]);
+        ref(g, in->args[0], t, atom);
+        break;
+    }
+    case IR_EXTRACT: ref(g, in->args[0], sel_one(in->comp), atom); break;
+    case IR_COPY: ref(g, in->args[0], s, atom); break;
+    case IR_ALU: alu(g, in, s, atom); break;
+    case IR_MATRIX: matrix(g, in, s); break;
+    case IR_TEX: tex(g, in, s); break;
+    case IR_MERGE: merge(g, in, s, atom); break;
+    case IR_CMP: cmp(g, in, atom); break;
+    default: fail(g, AGAL_ERR_INVALID); break;
+    }
+}
+
+/* A use of value v: its register's name while the register holds it, its
+ * temporary, or (for an intermediate of the same instruction) its expression. */
+static void ref(glsl *g, uint32_t v, sel s, bool atom)
+{
+    if (++g->depth > MAX_DEPTH) {
+        fail(g, AGAL_ERR_LIMIT);
+    } else if (v == 0 || v >= g->ir->ninsts) {
+        put_const(g, &(agal_ir_inst){.op = IR_CONST}, s);
+    } else if (g->flags[v] & F_TEMP) {
+        putf(&g->out, "t%u", (unsigned)v);
+        if (inst(g, v)->type == IR_F4) put_swz(g, s, 4);
+    } else if (home_slot(g, v) >= 0) {
+        int slot = home_slot(g, v);
+        if (!holds(g, slot, v)) {
+            /* Overwritten before this use: the planning run asks for a copy. */
+            if (g->out.dry) g->flags[v] |= F_TEMP;
+            else fail(g, AGAL_ERR_INVALID);
+        }
+        reg_name(g, slot);
+        put_swz(g, s, 4);
+    } else if (is_trivial(inst(g, v)) || (g->flags[v] & F_INLINE)) {
+        def(g, v, s, atom);
+    } else {
+        /* An intermediate several instructions use: temp() declared it. */
+        putf(&g->out, "t%u", (unsigned)v);
+        if (inst(g, v)->type == IR_F4) put_swz(g, s, 4);
+    }
+    g->depth--;
+}
+
+/* ---- comments naming the AGAL tokens ---------------------------------------- */
+
+static void put_reg(glsl *g, unsigned type, unsigned num)
+{
+    char buf[16];
+    agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
+    put(&g->out, buf);
+}
+
+/* Adobe's short swizzle: trailing repeats of the last letter are implied. */
+static void put_src_swizzle(glsl *g, uint8_t swz)
+{
+    if (swz == AGAL_SWIZZLE_IDENTITY) return;
+    unsigned n = 4;
+    while (n > 1 && agal_swizzle_comp(swz, n - 1) == agal_swizzle_comp(swz, n - 2)) n--;
+    put(&g->out, ".");
+    for (unsigned c = 0; c < n; c++) put_n(&g->out, &LETTERS[agal_swizzle_comp(swz, c)], 1);
+}
+
+static void put_source(glsl *g, const agal_source *s)
+{
+    if (s->indirect) {
+        const char *name = agal_reg_name(g->prog->stage, (agal_regtype)(s->type & 7));
+        putf(&g->out, "%s[", name ? name : "?");
+        put_reg(g, s->index_type, s->index_num);
+        putf(&g->out, ".%c+%u]", LETTERS[s->index_comp & 3], (unsigned)s->num);
+    } else {
+        put_reg(g, s->type, s->num);
+    }
+    put_src_swizzle(g, s->swizzle);
+}
+
+static const char *name_at(const char *const *names, size_t n, unsigned i)
+{
+    return i < n ? names[i] : "?";
+}
+
+static void put_sampler(glsl *g, const agal_sampler *s)
+{
+    static const char *const dims[] = {"2d", "cube", "3d"};
+    static const char *const filters[] = {"nearest", "linear", "anisotropic2x",
+                                          "anisotropic4x", "anisotropic8x", "anisotropic16x"};
+    static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
+    static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
+    static const char *const formats[] = {"rgba", "dxt1", "dxt5", "video"};
+    static const char *const specials[] = {"centroid", "single", "ignoresampler"};
+    putf(&g->out, "fs%u <%s,%s,%s,%s", (unsigned)s->num, name_at(dims, 3, s->dim),
+         name_at(filters, 6, s->filter), name_at(mips, 3, s->mipmap), name_at(wraps, 4, s->wrap));
+    if (s->format) putf(&g->out, ",%s", name_at(formats, 4, s->format));
+    for (unsigned k = 0; k < 3; k++)
+        if (s->special & (1u << k)) putf(&g->out, ",%s", specials[k]);
+    if (s->bias) {
+        put(&g->out, ",");
+        put_float(g, (float)s->bias / 8.0f);
+    }
+    put(&g->out, ">");
+}
+
+static const char DEST_MASKS[16][6] = {"", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz",
+                                       ".w", ".xw", ".yw", ".xyw", ".zw", ".xzw", ".yzw", ""};
+
+/* "5: add vt0.xz, va0.wzyx, vc5" */
+static void put_token(glsl *g, uint32_t i)
+{
+    const agal_token *t = &g->prog->tokens[i];
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    putf(&g->out, "%u: %s", (unsigned)i, info ? info->name : "?");
+    if (!info) return;
+    const char *sep = " ";
+    if (info->operands & AGAL_OPND_D) {
+        put(&g->out, sep);
+        put_reg(g, t->dst.type, t->dst.num);
+        put(&g->out, DEST_MASKS[t->dst.mask & 15]);
+        sep = ", ";
+    }
+    if (info->operands & AGAL_OPND_A) {
+        put(&g->out, sep);
+        put_source(g, &t->a);
+        sep = ", ";
+    }
+    if (info->operands & AGAL_OPND_B) {
+        put(&g->out, sep);
+        put_source(g, &t->b);
+    }
+    if (info->operands & AGAL_OPND_S) {
+        put(&g->out, sep);
+        put_sampler(g, &t->s);
+    }
+}
+
+static void put_indent(glsl *g)
+{
+    for (unsigned i = 0; i < g->indent; i++) put(&g->out, "    ");
+}
+
+/* Comment lines for the tokens before `end` not named yet (their instructions may
+ * have been optimized away: a dead write, an unread temporary). */
+static void comments_before(glsl *g, uint32_t end)
+{
+    if (end > g->prog->ntokens) end = g->prog->ntokens;
+    for (; g->next_tok < end; g->next_tok++) {
+        if (!g->comments) continue;
+        put_indent(g);
+        put(&g->out, "// ");
+        put_token(g, g->next_tok);
+        put(&g->out, "\n");
+    }
+}
+
+/* Starts a statement line of token tok (-1: none), after its comment. */
+static void begin_stmt(glsl *g, int32_t tok)
+{
+    if (tok >= 0) comments_before(g, (uint32_t)tok + 1);
+    put_indent(g);
+}
+
+/* " // 5: els" at the end of a block line; marks tokens up to tok as named. */
+static void trailing_comment(glsl *g, int32_t tok)
+{
+    if (tok < 0) return;
+    comments_before(g, (uint32_t)tok);
+    if (g->comments) {
+        put(&g->out, " // ");
+        put_token(g, (uint32_t)tok);
+    }
+    g->next_tok = (uint32_t)tok + 1;
+}
+
+/* ---- statements ------------------------------------------------------------- */
+
+static void walk(glsl *g, uint32_t list);
+
+/* After the assignment of a value that a later use needs past its register's next
+ * write: keep a copy. */
+static void keep_copy(glsl *g, uint32_t v, int slot)
+{
+    if (!(g->flags[v] & F_TEMP)) return;
+    put_indent(g);
+    putf(&g->out, "vec4 t%u = ", (unsigned)v);
+    reg_name(g, slot);
+    put(&g->out, ";\n");
+}
+
+/* The assignment of a value to its register: "vt0.xz = ...;" for a masked write
+ * onto the register's current content, "vt0 = ...;" otherwise. */
+static void assign(glsl *g, uint32_t v, int slot)
+{
+    const agal_ir_inst *in = inst(g, v);
+    begin_stmt(g, in->token);
+    reg_name(g, slot);
+    if (in->op == IR_MERGE && holds(g, slot, in->args[0])) {
+        sel m = sel_mask(in->mask);
+        put_swz(g, m, 4);
+        put(&g->out, " = ");
+        ref(g, in->args[1], m, false);
+    } else {
+        put(&g->out, " = ");
+        def(g, v, SEL_XYZW, false);
+    }
+    put(&g->out, ";\n");
+    g->held[slot] = v;
+    keep_copy(g, v, slot);
+}
+
+/* An intermediate needed by several instructions: "vec4 t7 = ...;". */
+static void temp(glsl *g, uint32_t v)
+{
+    const agal_ir_inst *in = inst(g, v);
+    begin_stmt(g, in->token);
+    const char *type = in->type == IR_F4 ? "vec4" : in->type == IR_F1 ? "float" : "bool";
+    putf(&g->out, "%s t%u = ", type, (unsigned)v);
+    def(g, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
+    put(&g->out, ";\n");
+}
+
+static void kil(glsl *g, const agal_ir_inst *in)
+{
+    begin_stmt(g, in->token);
+    put(&g->out, "if (");
+    ref(g, in->args[0], sel_one(0), true);
+    put(&g->out, " < 0.0) discard;\n");
+}
+
+static void position(glsl *g)
+{
+    put_indent(g);
+    put(&g->out, "gl_Position = vec4(op.x, ");
+    put(&g->out, g->clip == AGAL_CLIP_VULKAN ? "-op.y * agal_yflip, " : "op.y * agal_yflip, ");
+    put(&g->out, g->clip == AGAL_CLIP_GL ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
+}
+
+/* The final content of an output: already in its variable unless the IR's value
+ * lives elsewhere; then op and fd go to their GL built-ins. */
+static void store(glsl *g, const agal_ir_inst *in)
+{
+    int slot = agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
+    if (slot < 0) {
+        fail(g, AGAL_ERR_INVALID);
+        return;
+    }
+    comments_before(g, g->prog->ntokens);
+    if (!holds(g, slot, in->args[0])) {
+        put_indent(g);
+        reg_name(g, slot);
+        put(&g->out, " = ");
+        ref(g, in->args[0], SEL_XYZW, false);
+        put(&g->out, ";\n");
+        g->held[slot] = in->args[0];
+    }
+    if (in->reg_type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX) {
+        position(g);
+    } else if (in->reg_type == AGAL_REG_DEPTH) {
+        put_indent(g);
+        put(&g->out, "gl_FragDepth = fd.x;\n");
+    }
+}
+
+/* At the end of a branch: make each register joined by a phi hold the phi's
+ * operand for this branch (which = 0 then, 1 else). */
+static void phi_moves(glsl *g, const agal_ir_list *l, uint32_t first, uint32_t end, unsigned which)
+{
+    for (uint32_t i = first; i < end; i++) {
+        const agal_ir_inst *p = inst(g, l->items[i]);
+        int slot = home_slot(g, l->items[i]);
+        if (slot < 0 || holds(g, slot, p->args[which])) continue;
+        put_indent(g);
+        reg_name(g, slot);
+        put(&g->out, " = ");
+        ref(g, p->args[which], SEL_XYZW, false);
+        put(&g->out, ";\n");
+        g->held[slot] = p->args[which];
+    }
+}
+
+static bool needs_phi_moves(glsl *g, const agal_ir_list *l, uint32_t first, uint32_t end, unsigned which)
+{
+    for (uint32_t i = first; i < end; i++) {
+        int slot = home_slot(g, l->items[i]);
+        uint32_t a = inst(g, l->items[i])->args[which];
+        if (slot >= 0 && !(g->held[slot] == a || (g->held[slot] == HELD_ZERO && is_zero_value(g, a))))
+            return true;
+    }
+    return false;
+}
+
+/* An IR_IF at items[i] of list l and the phis after it; returns the index past them. */
+static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
+{
+    uint32_t v = l->items[i];
+    const agal_ir_inst *in = inst(g, v);
+    uint32_t first = i + 1, end = first;
+    while (end < l->n && inst(g, l->items[end])->op == IR_PHI) end++;
+    int32_t tok = in->token;
+    bool tok_ok = tok >= 0 && (uint32_t)tok < g->prog->ntokens;
+    int32_t els = tok_ok ? g->els_of[tok] : -1, eif = tok_ok ? g->eif_of[tok] : -1;
+
+    if (tok >= 0) comments_before(g, (uint32_t)tok);
+    put_indent(g);
+    put(&g->out, "if (");
+    ref(g, in->args[0], sel_one(0), false);
+    put(&g->out, ") {");
+    trailing_comment(g, tok);
+    put(&g->out, "\n");
+
+    uint32_t before[IR_TRACKED_REGS], then_end[IR_TRACKED_REGS];
+    memcpy(before, g->held, sizeof before);
+    uint32_t then_list = in->then_list, else_list = in->else_list;
+    g->indent++;
+    walk(g, then_list);
+    phi_moves(g, l, first, end, 0);
+    if (els >= 0) comments_before(g, (uint32_t)els);
+    else if (eif >= 0) comments_before(g, (uint32_t)eif);
+    g->indent--;
+    memcpy(then_end, g->held, sizeof then_end);
+    memcpy(g->held, before, sizeof before);
+
+    if (els >= 0 || g->ir->lists[else_list].n || needs_phi_moves(g, l, first, end, 1)) {
+        put_indent(g);
+        put(&g->out, "} else {");
+        trailing_comment(g, els);
+        put(&g->out, "\n");
+        g->indent++;
+        walk(g, else_list);
+        phi_moves(g, l, first, end, 1);
+        if (eif >= 0) comments_before(g, (uint32_t)eif);
+        g->indent--;
+    }
+    put_indent(g);
+    put(&g->out, "}");
+    trailing_comment(g, eif);
+    put(&g->out, "\n");
+
+    for (int s = 0; s < IR_TRACKED_REGS; s++)
+        if (g->held[s] != then_end[s]) g->held[s] = HELD_UNKNOWN;
+    for (uint32_t k = first; k < end; k++) {
+        int slot = home_slot(g, l->items[k]);
+        if (slot < 0) continue;
+        g->held[slot] = l->items[k];
+        keep_copy(g, l->items[k], slot);
+    }
+    return end;
+}
+
+static void walk(glsl *g, uint32_t list)
+{
+    const agal_ir_list *l = &g->ir->lists[list];
+    for (uint32_t i = 0; i < l->n && g->err == AGAL_OK;) {
+        uint32_t v = l->items[i];
+        const agal_ir_inst *in = inst(g, v);
+        if (in->op == IR_IF) {
+            i = emit_if(g, l, i);
+            continue;
+        }
+        int slot = home_slot(g, v);
+        if (in->op == IR_KIL) kil(g, in);
+        else if (in->op == IR_STORE) store(g, in);
+        else if (in->op == IR_PHI) { /* joined by emit_if */ }
+        else if (slot >= 0) assign(g, v, slot);
+        else if (!(g->flags[v] & F_INLINE)) temp(g, v);
+        i++;
+    }
+}
+
+/* ---- planning --------------------------------------------------------------- */
+
+typedef struct usage {
+    uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
+    bool constants, indirect, op, fd, ddy;
+    uint32_t samplers;                  /* bit n: fs<n> sampled */
+    uint8_t sampler_dim[32];
+    bool temps[IR_TRACKED_REGS];        /* register variables to declare in main */
+} usage;
+
+typedef struct scan {
+    glsl *g;
+    usage *u;
+    uint32_t *user_list;  /* per value: list of its first user */
+    int32_t *user_tok;    /* per value: token of its first user */
+} scan;
+
+static void scan_value(scan *sc, uint32_t list, uint32_t v)
+{
+    glsl *g = sc->g;
+    usage *u = sc->u;
+    const agal_ir_inst *in = inst(g, v);
+    for (unsigned a = 0; a < in->nargs; a++) {
+        uint32_t w = in->args[a];
+        if (w && w < g->ir->ninsts && sc->user_tok[w] == INT32_MIN) {
+            sc->user_list[w] = list;
+            sc->user_tok[w] = in->token;
+        }
+    }
+    int slot = home_slot(g, v);
+    if (slot >= 0) u->temps[slot] = true;
+    switch (in->op) {
+    case IR_INPUT:
+        if (in->reg_type != AGAL_REG_IID && in->reg_num < 32) u->inputs |= 1u << in->reg_num;
+        break;
+    case IR_UNIFORM: u->constants = true; break;
+    case IR_UNIFORM_INDIRECT: u->constants = u->indirect = true; break;
+    case IR_TEX:
+        if (in->smp.num < 32) {
+            u->samplers |= 1u << in->smp.num;
+            u->sampler_dim[in->smp.num] = in->smp.dim;
+        }
+        break;
+    case IR_ALU: u->ddy |= in->aop == AGAL_OP_DDY; break;
+    case IR_STORE:
+        if (in->reg_type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX) u->op = true;
+        else if (in->reg_type == AGAL_REG_OUTPUT && in->reg_num < 32) u->outputs |= 1u << in->reg_num;
+        else if (in->reg_type == AGAL_REG_VARYING && in->reg_num < 32) u->varyings |= 1u << in->reg_num;
+        else if (in->reg_type == AGAL_REG_DEPTH) u->fd = true;
+        break;
+    default: break;
+    }
+}
+
+static void scan_list(scan *sc, uint32_t list)
+{
+    const agal_ir_list *l = &sc->g->ir->lists[list];
+    for (uint32_t i = 0; i < l->n; i++) {
+        uint32_t v = l->items[i];
+        scan_value(sc, list, v);
+        const agal_ir_inst *in = inst(sc->g, v);
+        if (in->op == IR_IF) {
+            scan_list(sc, in->then_list);
+            scan_list(sc, in->else_list);
+        }
+    }
+}
+
+/* An intermediate printed inside its user's statement: trivial, or used once by an
+ * instruction of the same AGAL token in the same list (so textures and derivatives
+ * stay where AGAL computes them). */
+static void mark_inline(scan *sc, uint32_t list)
+{
+    glsl *g = sc->g;
+    const agal_ir_list *l = &g->ir->lists[list];
+    for (uint32_t i = 0; i < l->n; i++) {
+        uint32_t v = l->items[i];
+        const agal_ir_inst *in = inst(g, v);
+        if (in->op == IR_IF) {
+            mark_inline(sc, in->then_list);
+            mark_inline(sc, in->else_list);
+        }
+        if (is_trivial(in) || (in->nuses == 1 && sc->user_list[v] == list && sc->user_tok[v] == in->token))
+            g->flags[v] |= F_INLINE;
+    }
+}
+
+/* els / eif token of each if token (blocks are nested: the validator checks it). */
+static agal_status find_blocks(glsl *g)
+{
+    uint32_t n = g->prog->ntokens;
+    g->els_of = agal_alloc(g->ctx, (n + 1) * sizeof *g->els_of);
+    g->eif_of = agal_alloc(g->ctx, (n + 1) * sizeof *g->eif_of);
+    int32_t *stack = agal_alloc(g->ctx, (n + 1) * sizeof *stack);
+    if (!g->els_of || !g->eif_of || !stack) return AGAL_ERR_NOMEM;
+    uint32_t depth = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        g->els_of[i] = g->eif_of[i] = -1;
+        const agal_opinfo *info = agal_opinfo_get(g->prog->tokens[i].op);
+        unsigned f = info ? info->flags : 0;
+        if (f & AGAL_OPF_IF) stack[depth++] = (int32_t)i;
+        else if ((f & AGAL_OPF_ELSE) && depth) g->els_of[stack[depth - 1]] = (int32_t)i;
+        else if ((f & AGAL_OPF_ENDIF) && depth) g->eif_of[stack[--depth]] = (int32_t)i;
+    }
+    return AGAL_OK;
+}
+
+/* ---- declarations ----------------------------------------------------------- */
+
+static void declarations(glsl *g, const usage *u)
+{
+    sbuf *o = &g->out;
+    bool vs = g->prog->stage == AGAL_VERTEX;
+    const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
+    unsigned nconst = agal_reg_count(g->prog->profile, g->prog->stage, AGAL_REG_CONSTANT);
+    put(o, "#version 330 core\n");
+    if (g->comments)
+        putf(o, "// agal2spv: AGAL %u %s program, %u tokens\n", (unsigned)g->prog->version,
+             vs ? "vertex" : "fragment", (unsigned)g->prog->ntokens);
+    if (u->constants)
+        putf(o, "layout(std140) uniform agal_%s_block { vec4 %s[%u]; };\n", cname, cname, nconst);
+    if (vs || u->ddy) put(o, "uniform float agal_yflip = 1.0;\n");
+    for (unsigned n = 0; n < 32; n++)
+        if (u->samplers & (1u << n))
+            putf(o, "uniform %s fs%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D", n);
+    for (unsigned n = 0; n < 32; n++) {
+        if (!(u->inputs & (1u << n))) continue;
+        if (vs) putf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
+        else putf(o, "in vec4 v%u;\n", n);
+    }
+    for (unsigned n = 0; n < 32; n++)
+        if (u->varyings & (1u << n)) putf(o, "out vec4 v%u;\n", n);
+    for (unsigned n = 0; n < 32; n++)
+        if (u->outputs & (1u << n)) putf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
+    if (u->indirect)
+        putf(o, "\n/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n"
+                "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n",
+             cname, cname, nconst, cname);
+}
+
+/* Register variables: temporaries, op and fd are locals starting at 0; the
+ * outputs oc/v are the shader's out variables, zeroed only if the program leaves
+ * components unwritten that the final value counts on. */
+static void locals(glsl *g, const usage *u)
+{
+    g->indent = 1;
+    for (int s = 0; s < IR_TRACKED_REGS; s++) {
+        unsigned type, num;
+        agal_ir_slot_reg(s, &type, &num);
+        bool local = type == AGAL_REG_TEMP || type == AGAL_REG_DEPTH ||
+                     (type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX);
+        if (local && (u->temps[s] || (s == agal_ir_reg_slot(AGAL_VERTEX, AGAL_REG_OUTPUT, 0) && u->op) ||
+                      (type == AGAL_REG_DEPTH && u->fd))) {
+            put(&g->out, "    vec4 ");
+            reg_name(g, s);
+            put(&g->out, " = vec4(0.0);\n");
+        } else if (!local && g->zero_used[s]) {
+            put(&g->out, "    ");
+            reg_name(g, s);
+            put(&g->out, " = vec4(0.0);\n");
+        }
+    }
+}
+
+/* ---- entry point ------------------------------------------------------------ */
+
+static void reset_walk(glsl *g)
+{
+    for (int s = 0; s < IR_TRACKED_REGS; s++) g->held[s] = HELD_ZERO;
+    g->next_tok = 0;
+    g->indent = 1;
+    g->depth = 0;
+}
+
+static agal_status plan(glsl *g, usage *u)
+{
+    uint32_t n = g->ir->ninsts;
+    scan sc = {g, u, agal_alloc(g->ctx, n * sizeof *sc.user_list), agal_alloc(g->ctx, n * sizeof *sc.user_tok)};
+    g->flags = agal_zalloc(g->ctx, n);
+    if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
+    for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
+    scan_list(&sc, 0);
+    mark_inline(&sc, 0);
+    agal_status st = find_blocks(g);
+    if (st != AGAL_OK) return st;
+    /* Dry run: which values need a copy, which outputs count on starting at 0. */
+    g->out.dry = true;
+    reset_walk(g);
+    walk(g, 0);
+    g->out.dry = false;
+    return g->err;
+}
+
+agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
+                                const agal_translate_options *opt, const char **text, size_t *len)
+{
+    static const agal_translate_options defaults = {0};
+    if (!ctx || !prog || !text) return AGAL_ERR_ARG;
+    if (!opt) opt = &defaults;
+    const agal_ir_options iro = {.keep_copies = true};
+    agal_ir *ir = NULL;
+    agal_status st = agal_ir_build(ctx, prog, &iro, &ir);
+    if (st != AGAL_OK) return st;
+    glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK};
+    g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;
+    g.out.ctx = ctx;
+    usage u;
+    memset(&u, 0, sizeof u);
+    st = plan(&g, &u);
+    if (st != AGAL_OK) return st;
+    declarations(&g, &u);
+    put(&g.out, "\nvoid main()\n{\n");
+    locals(&g, &u);
+    reset_walk(&g);
+    walk(&g, 0);
+    comments_before(&g, prog->ntokens);
+    put(&g.out, "}\n");
+    if (g.err != AGAL_OK) return g.err;
+    if (g.out.oom || !g.out.p) return AGAL_ERR_NOMEM;
+    *text = g.out.p;
+    if (len) *len = g.out.n;
+    return AGAL_OK;
+}
