@@ -1,0 +1,851 @@
+/* agal_bench.c: agal-bench, translation speed and memory against the glslang path.
+ *
+ * Emulators translate at every Program3D.upload, so a slow translator shows up as
+ * stutter. Over the shaders/ corpus this measures, per program:
+ *   decode+validate        agal_decode of the bytecode
+ *   AGAL -> SPIR-V         agal_translate_spirv of the decoded program (direct)
+ *   AGAL -> GLSL           agal_translate_glsl
+ *   glslang                that GLSL (made Vulkan-ready once, outside the clock)
+ *                          compiled in-process by a warm glslang to SPIR-V 1.0
+ * Each translation runs in a context reset after it, as an emulator reuses one.
+ * A figure is the median over programs of one round; several rounds give
+ * min/median/max. Then: hook calls and peak heap per translation (a counting
+ * allocator through agal_context_new's hook), the interpreter's instructions per
+ * second, the SPIR-V size against SPIRV-Tools' optimizer (-O) on the same module,
+ * and last `speedup over glslang: N.Nx`, the median over programs of
+ * (GLSL + glslang time) / direct SPIR-V time.
+ *
+ * The targets are printed with the measurements, never asserted: timing on a shared
+ * machine is noise, so the exit status says only whether everything translated.
+ *
+ * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] */
+#include "agal.h"
+#include "glslang_check.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef AGAL_SOURCE_DIR
+#define AGAL_SOURCE_DIR "."
+#endif
+
+/* tools/spvopt.cpp: SPIRV-Tools' performance passes (agal2spv -O). */
+int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
+
+enum { MAX_ROUNDS = 64, INTERP_N = 64 };
+
+/* ---- the counting allocator ------------------------------------------------ */
+
+/* Counts hook calls that allocate or grow, and tracks the bytes live through the
+ * hook (osize tells how much a free or realloc gives back). */
+typedef struct counter {
+    size_t allocs, frees, live, peak;
+} counter;
+
+static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    counter *c = ud;
+    if (nsize == 0) {
+        if (ptr) {
+            c->frees++;
+            c->live -= osize;
+        }
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    c->allocs++;
+    c->live += nsize - (ptr ? osize : 0);
+    if (c->live > c->peak) c->peak = c->live;
+    return p;
+}
+
+/* Starts a measurement: calls from now on, peak from the bytes held now. */
+static void counter_mark(counter *c)
+{
+    c->allocs = c->frees = 0;
+    c->peak = c->live;
+}
+
+/* ---- statistics -------------------------------------------------------------- */
+
+typedef struct mmm { double min, med, max; } mmm;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts v in place; the median of an even count is the mean of the middle two. */
+static double median(double *v, size_t n)
+{
+    if (n == 0) return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static mmm summarize(double *v, size_t n)
+{
+    mmm m = {0, 0, 0};
+    if (n == 0) return m;
+    m.med = median(v, n);
+    m.min = v[0];
+    m.max = v[n - 1];
+    return m;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the corpus -------------------------------------------------------------- */
+
+typedef struct program {
+    char *name;
+    uint8_t *bytes;
+    size_t size;
+    const agal_program *prog; /* decoded, in the bench's program context */
+    char *vk_glsl;            /* the GLSL made Vulkan-ready, for glslang (malloc'd) */
+    bool synthetic;           /* generated, not from the corpus: not in the medians */
+} program;
+
+typedef struct bench {
+    program *progs;
+    size_t nprogs, ncorpus;
+    agal_context *pctx; /* holds every decoded program */
+    unsigned rounds;
+    double target_s;    /* least time one measurement runs */
+    bool quick;
+    char log[4096];
+} bench;
+
+static char *read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n + 1 >= cap) {
+            char *nb = realloc(buf, cap = cap ? cap * 2 : 4096);
+            if (!nb) break;
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    bool ok = buf && !ferror(f) && n + 1 < cap;
+    fclose(f);
+    if (!ok) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static void print_diags(agal_context *ctx, const char *file)
+{
+    char buf[512];
+    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+        agal_diag_format(agal_diag_get(ctx, i), file, buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+    }
+    agal_diag_clear(ctx);
+}
+
+/* Assembles AGAL text (stage and version from its header comments, else the
+ * given defaults) into a malloc'd copy of the bytes. */
+static bool assemble(agal_context *ctx, const char *name, const char *text, size_t len, program *p)
+{
+    int stage = -1;
+    uint32_t version = 0;
+    if (agal_asm_header(ctx, text, len, &stage, &version) != AGAL_OK || stage < 0) {
+        print_diags(ctx, name);
+        if (stage < 0) fprintf(stderr, "%s: no `// stage:` header\n", name);
+        return false;
+    }
+    const uint8_t *bytes;
+    size_t size;
+    if (agal_assemble(ctx, text, len, (agal_stage)stage, version ? version : 1, &bytes, &size) != AGAL_OK) {
+        print_diags(ctx, name);
+        return false;
+    }
+    p->bytes = malloc(size);
+    if (!p->bytes) return false;
+    memcpy(p->bytes, bytes, size);
+    p->size = size;
+    return true;
+}
+
+static program *add_program(bench *b, const char *name)
+{
+    program *np = realloc(b->progs, (b->nprogs + 1) * sizeof *np);
+    if (!np) return NULL;
+    b->progs = np;
+    program *p = &np[b->nprogs];
+    memset(p, 0, sizeof *p);
+    p->name = malloc(strlen(name) + 1);
+    if (!p->name) return NULL;
+    strcpy(p->name, name);
+    b->nprogs++;
+    return p;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The *.agal file names of dir, sorted, NULL-terminated (malloc'd). */
+static char **list_corpus(const char *dir, size_t *n)
+{
+    DIR *d = opendir(dir);
+    if (!d) return NULL;
+    char **names = NULL;
+    size_t cnt = 0;
+    bool ok = true;
+    struct dirent *e;
+    while (ok && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len <= 5 || strcmp(e->d_name + len - 5, ".agal")) continue;
+        char **nn = realloc(names, (cnt + 2) * sizeof *nn);
+        char *s = malloc(len + 1);
+        ok = nn && s;
+        if (nn) names = nn;
+        if (!ok) { free(s); break; }
+        strcpy(s, e->d_name);
+        names[cnt++] = s;
+        names[cnt] = NULL;
+    }
+    closedir(d);
+    if (names) qsort(names, cnt, sizeof *names, cmp_name);
+    *n = cnt;
+    return names;
+}
+
+static void free_names(char **names)
+{
+    for (size_t i = 0; names && names[i]; i++) free(names[i]);
+    free(names);
+}
+
+static bool load_corpus(bench *b, const char *dir)
+{
+    size_t n = 0;
+    char **names = list_corpus(dir, &n);
+    if (!names || n == 0) {
+        fprintf(stderr, "agal-bench: no .agal files in %s\n", dir);
+        free_names(names);
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; ok && i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        size_t len = 0;
+        char *text = read_text(path, &len);
+        program *p = text ? add_program(b, names[i]) : NULL;
+        ok = p && assemble(b->pctx, path, text, len, p);
+        if (!text) fprintf(stderr, "agal-bench: cannot read %s\n", path);
+        free(text);
+    }
+    free_names(names);
+    b->ncorpus = b->nprogs;
+    return ok;
+}
+
+/* ---- the 200-token program ----------------------------------------------------- */
+
+/* A vertex program of exactly 200 tokens (the baseline profile's limit), a chain
+ * through eight temporaries mixing componentwise, dot and matrix ops, each reading
+ * the temporary the previous one wrote and a different constant: the size the
+ * peak-heap target is stated for. */
+static char *long_program_text(void)
+{
+    static const char *const ops[] = {"add", "mul", "sub", "max", "dp4", "m44", "min", "frc", "mul", "sat"};
+    enum { BODY = 196, LINE = 48 };
+    char *text = malloc((BODY + 4) * LINE);
+    if (!text) return NULL;
+    char *s = text;
+    s += sprintf(s, "mov vt0, va0\nm44 op, va0, vc0\n");
+    for (unsigned i = 0; i < BODY; i++) {
+        const char *op = ops[i % (sizeof ops / sizeof *ops)];
+        unsigned d = (i + 1) % 8, a = i % 8, c = (7 * i) % 124;
+        if (!strcmp(op, "frc") || !strcmp(op, "sat"))
+            s += sprintf(s, "%s vt%u, vt%u\n", op, d, a);
+        else
+            s += sprintf(s, "%s vt%u, vt%u, vc%u\n", op, d, a, c);
+    }
+    sprintf(s, "mov v0, vt%u\nmov v1, vt%u\n", BODY % 8, (BODY + 7) % 8);
+    return text;
+}
+
+static bool add_long_program(bench *b)
+{
+    char *text = long_program_text();
+    program *p = text ? add_program(b, "(generated 200-token vertex program)") : NULL;
+    bool ok = p && agal_assemble(b->pctx, text, strlen(text), AGAL_VERTEX, 1,
+                                 (const uint8_t **)&p->bytes, &p->size) == AGAL_OK;
+    if (ok) {
+        /* Own a copy, as for the corpus (the context's bytes go with it). */
+        uint8_t *copy = malloc(p->size);
+        ok = copy != NULL;
+        if (ok) memcpy(copy, p->bytes, p->size);
+        p->bytes = copy;
+        p->synthetic = true;
+    } else if (p) {
+        print_diags(b->pctx, p->name);
+        p->bytes = NULL;
+    }
+    free(text);
+    return ok;
+}
+
+/* ---- GLSL 330 -> Vulkan GLSL for glslang ------------------------------------- */
+
+/* glslang's Vulkan rules need what GLSL 330 leaves to the GL runtime: explicit
+ * set/binding on blocks and samplers, locations on varyings, and no loose uniform.
+ * The rewrite follows the project's binding model (agal.md / brief): vc block
+ * binding 0, fc block binding 1, fs<i> binding 2+i, v<i> location i, and the y flip
+ * as specialization constant 0, exactly what the direct SPIR-V declares. It runs
+ * once per program outside the clock: an emulator on the glslang path would emit
+ * Vulkan GLSL directly. Returns a malloc'd string. */
+static bool starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
+
+static size_t rewrite_line(const char *line, size_t len, char *out)
+{
+    char buf[512];
+    if (len >= sizeof buf) len = sizeof buf - 1;
+    memcpy(buf, line, len);
+    buf[len] = 0;
+    unsigned n;
+    char kind[16];
+    if (starts(buf, "#version")) return (size_t)sprintf(out, "#version 450");
+    if (starts(buf, "layout(std140) uniform agal_vc_block"))
+        return (size_t)sprintf(out, "layout(std140, set = 0, binding = 0)%s", buf + 14);
+    if (starts(buf, "layout(std140) uniform agal_fc_block"))
+        return (size_t)sprintf(out, "layout(std140, set = 0, binding = 1)%s", buf + 14);
+    if (sscanf(buf, "uniform sampler%15[a-zA-Z0-9] fs%u;", kind, &n) == 2)
+        return (size_t)sprintf(out, "layout(set = 0, binding = %u) %s", 2 + n, buf);
+    if (sscanf(buf, "uniform float agal_yflip%c", kind) == 1)
+        return (size_t)sprintf(out, "layout(constant_id = 0) const float agal_yflip = 1.0;");
+    if (sscanf(buf, "in vec4 v%u;", &n) == 1 || sscanf(buf, "out vec4 v%u;", &n) == 1)
+        return (size_t)sprintf(out, "layout(location = %u) %s", n, buf);
+    memcpy(out, buf, len);
+    return len;
+}
+
+static char *vulkan_glsl(const char *src)
+{
+    size_t lines = 1;
+    for (const char *s = src; *s; s++) lines += *s == '\n';
+    char *out = malloc(strlen(src) + lines * 64 + 1);
+    if (!out) return NULL;
+    char *o = out;
+    for (const char *s = src; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) : strlen(s);
+        o += rewrite_line(s, len, o);
+        if (e) *o++ = '\n';
+        s += len + (e != NULL);
+    }
+    *o = 0;
+    return out;
+}
+
+/* ---- the measured operations ------------------------------------------------- */
+
+enum path { P_DECODE, P_SPIRV, P_GLSL, P_GLSLANG, NPATHS };
+static const char *const path_names[NPATHS] = {
+    "decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL", "glslang GLSL -> SPIR-V"};
+
+/* One operation on p in ctx, and the reset that ends it. false on failure (with the
+ * reason in b->log). */
+static bool run_once(bench *b, const program *p, enum path k, agal_context *ctx)
+{
+    bool ok = true;
+    if (k == P_DECODE) {
+        const agal_program *out;
+        ok = agal_decode(ctx, p->bytes, p->size, NULL, &out) == AGAL_OK;
+    } else if (k == P_SPIRV) {
+        const uint32_t *w;
+        size_t n;
+        ok = agal_translate_spirv(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
+    } else if (k == P_GLSL) {
+        const char *text;
+        ok = agal_translate_glsl(ctx, p->prog, NULL, &text, NULL) == AGAL_OK;
+    } else {
+        uint32_t *w = NULL;
+        size_t n = 0;
+        ok = glslang_compile_vulkan(p->prog->stage, p->vk_glsl, &w, &n, b->log, sizeof b->log);
+        free(w);
+    }
+    if (!ok && k != P_GLSLANG) {
+        snprintf(b->log, sizeof b->log, "%s failed", path_names[k]);
+        print_diags(ctx, p->name);
+    }
+    agal_context_reset(ctx);
+    return ok;
+}
+
+/* Seconds per operation. With *iters 0 it first doubles the count until a batch
+ * takes target_s, and keeps that count for later rounds. */
+static bool time_path(bench *b, const program *p, enum path k, agal_context *ctx, unsigned *iters, double *t)
+{
+    unsigned n = *iters ? *iters : 1;
+    for (;;) {
+        double t0 = now_s();
+        for (unsigned i = 0; i < n; i++)
+            if (!run_once(b, p, k, ctx)) return false;
+        double dt = now_s() - t0;
+        if (*iters || dt >= b->target_s || n >= (1u << 24)) {
+            *iters = n;
+            *t = dt / n;
+            return true;
+        }
+        n *= 2;
+    }
+}
+
+/* ---- speed ---------------------------------------------------------------------- */
+
+typedef struct speed {
+    /* per round: median over corpus programs of seconds per operation */
+    double med[NPATHS][MAX_ROUNDS];
+    double tokens_s[NPATHS][MAX_ROUNDS]; /* corpus tokens / corpus time */
+    double glslang_path[MAX_ROUNDS];     /* median of GLSL + glslang */
+    double speedup[MAX_ROUNDS];          /* median of (GLSL + glslang) / SPIR-V */
+    double long_spirv[MAX_ROUNDS];       /* the 200-token program, SPIR-V direct */
+} speed;
+
+static unsigned corpus_tokens(const bench *b)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < b->ncorpus; i++) n += b->progs[i].prog->ntokens;
+    return n;
+}
+
+static bool speed_round(bench *b, agal_context *ctx, unsigned (*iters)[NPATHS], unsigned r, speed *s)
+{
+    size_t np = b->ncorpus;
+    double *t = calloc(NPATHS * np, sizeof *t), *tmp = calloc(np, sizeof *tmp);
+    bool ok = t && tmp;
+    for (size_t i = 0; ok && i < np; i++)
+        for (int k = 0; ok && k < NPATHS; k++)
+            ok = time_path(b, &b->progs[i], (enum path)k, ctx, &iters[i][k], &t[k * np + i]);
+    for (int k = 0; ok && k < NPATHS; k++) {
+        double sum = 0;
+        for (size_t i = 0; i < np; i++) sum += tmp[i] = t[k * np + i];
+        s->tokens_s[k][r] = corpus_tokens(b) / sum;
+        s->med[k][r] = median(tmp, np);
+    }
+    for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_GLSL * np + i] + t[P_GLSLANG * np + i];
+    if (ok) s->glslang_path[r] = median(tmp, np);
+    for (size_t i = 0; ok && i < np; i++)
+        tmp[i] = (t[P_GLSL * np + i] + t[P_GLSLANG * np + i]) / t[P_SPIRV * np + i];
+    if (ok) s->speedup[r] = median(tmp, np);
+    if (ok && b->nprogs > np)
+        ok = time_path(b, &b->progs[np], P_SPIRV, ctx, &iters[np][P_SPIRV], &s->long_spirv[r]);
+    free(t);
+    free(tmp);
+    return ok;
+}
+
+static void print_mmm_us(const char *what, double *v, unsigned n, const char *extra)
+{
+    mmm m = summarize(v, n);
+    printf("  %-26s %9.2f %9.2f %9.2f us%s\n", what, m.min * 1e6, m.med * 1e6, m.max * 1e6, extra);
+}
+
+static void print_speed(const bench *b, speed *s)
+{
+    unsigned n = b->rounds;
+    printf("time per program: median over the %zu corpus programs; min / median / max over %u rounds\n",
+           b->ncorpus, n);
+    for (int k = 0; k < NPATHS; k++) {
+        mmm tk = summarize(s->tokens_s[k], n);
+        char extra[96];
+        snprintf(extra, sizeof extra, "   %8.3g %8.3g %8.3g tokens/s", tk.min, tk.med, tk.max);
+        print_mmm_us(path_names[k], s->med[k], n, extra);
+    }
+    print_mmm_us("GLSL + glslang (baseline)", s->glslang_path, n, "");
+    if (b->nprogs > b->ncorpus) print_mmm_us("SPIR-V, 200-token program", s->long_spirv, n, "");
+    mmm sp = summarize(s->speedup, n);
+    printf("  %-26s %9.1f %9.1f %9.1f x  (median over programs of baseline / direct)\n", "speedup", sp.min,
+           sp.med, sp.max);
+}
+
+/* ---- memory -------------------------------------------------------------------- */
+
+typedef struct memfig {
+    size_t allocs, peak;
+} memfig;
+
+/* Hook calls and peak bytes of one SPIR-V translation of p (after decoding it, with
+ * with_decode). fresh: from agal_context_new to agal_context_free, the context's own
+ * allocation included. Reused: a context that translated p once and was reset, as an
+ * emulator keeps one; its peak counts the arena block the reset kept. */
+static bool measure_memory(const program *p, bool fresh, bool with_decode, memfig *m)
+{
+    counter c = {0, 0, 0, 0};
+    agal_context *ctx = agal_context_new(count_alloc, &c);
+    const agal_program *prog = p->prog;
+    const uint32_t *w;
+    size_t n;
+    bool ok = ctx != NULL;
+    if (ok && !fresh) {
+        ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
+        agal_context_reset(ctx);
+        counter_mark(&c);
+    }
+    if (ok && with_decode) ok = agal_decode(ctx, p->bytes, p->size, NULL, &prog) == AGAL_OK;
+    if (ok) ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
+    if (ctx) agal_context_reset(ctx);
+    m->allocs = c.allocs;
+    m->peak = c.peak;
+    agal_context_free(ctx);
+    if (c.live != 0) fprintf(stderr, "agal-bench: %s: %zu bytes not given back\n", p->name, c.live);
+    return ok && c.live == 0;
+}
+
+static void print_memrow(const char *what, const memfig *v, size_t n)
+{
+    double a[256], pk[256];
+    size_t cnt = n < 256 ? n : 256;
+    for (size_t i = 0; i < cnt; i++) a[i] = (double)v[i].allocs, pk[i] = (double)v[i].peak;
+    mmm ma = summarize(a, cnt), mp = summarize(pk, cnt);
+    printf("  %-34s %4.0f %4.0f %4.0f calls   %6.1f %6.1f %6.1f KiB peak\n", what, ma.min, ma.med, ma.max,
+           mp.min / 1024, mp.med / 1024, mp.max / 1024);
+}
+
+/* Hook calls and peak bytes of one translation, per program; min/median/max over
+ * the corpus, then the 200-token program on its own. */
+static bool report_memory(const bench *b, memfig *long_fresh)
+{
+    static const struct { const char *what; bool fresh, decode; } rows[] = {
+        {"translate, reused context", false, false},
+        {"translate, fresh context", true, false},
+        {"decode+translate, reused context", false, true},
+        {"decode+translate, fresh context", true, true},
+    };
+    memfig v[256];
+    printf("allocator hook per SPIR-V translation: min / median / max over the corpus\n");
+    for (size_t r = 0; r < sizeof rows / sizeof *rows; r++) {
+        size_t n = b->ncorpus < 256 ? b->ncorpus : 256;
+        for (size_t i = 0; i < n; i++)
+            if (!measure_memory(&b->progs[i], rows[r].fresh, rows[r].decode, &v[i])) return false;
+        print_memrow(rows[r].what, v, n);
+    }
+    if (b->nprogs > b->ncorpus) {
+        const program *p = &b->progs[b->ncorpus];
+        memfig reused;
+        if (!measure_memory(p, false, false, &reused) || !measure_memory(p, true, false, long_fresh))
+            return false;
+        printf("  200-token program (%u tokens): reused %zu calls, %.1f KiB peak; fresh %zu calls, %.1f KiB peak\n",
+               p->prog->ntokens, reused.allocs, reused.peak / 1024.0, long_fresh->allocs,
+               long_fresh->peak / 1024.0);
+    }
+    return true;
+}
+
+/* ---- the interpreter ------------------------------------------------------------ */
+
+/* Textures for every sampler a program names: 8x8 (cube: 8x8 faces), a full mip
+ * chain, all levels reading one shared texel array (each level reads a prefix). */
+typedef struct tex_set {
+    agal_texture tex[16];
+    const float *images[16][4 * 6];
+    size_t n;
+} tex_set;
+
+static float texels[64][4];
+
+static void make_textures(const agal_program *prog, tex_set *ts)
+{
+    ts->n = 0;
+    for (uint32_t i = 0; i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (!info || !(info->operands & AGAL_OPND_S)) continue;
+        bool seen = false;
+        for (size_t k = 0; k < ts->n; k++) seen |= ts->tex[k].sampler == t->s.num;
+        if (seen || ts->n == 16) continue;
+        agal_texture *x = &ts->tex[ts->n];
+        unsigned faces = t->s.dim == AGAL_DIM_CUBE ? 6 : 1;
+        memset(x, 0, sizeof *x);
+        x->sampler = t->s.num;
+        x->dim = t->s.dim == AGAL_DIM_CUBE ? AGAL_DIM_CUBE : AGAL_DIM_2D;
+        x->width = x->height = 8;
+        x->levels = 4;
+        for (unsigned k = 0; k < 4 * faces; k++) ts->images[ts->n][k] = &texels[0][0];
+        x->images = ts->images[ts->n];
+        ts->n++;
+    }
+}
+
+/* Inputs and constants: small varied values, the same every run. */
+static void fill_inputs(agal_interp_invocation *in, size_t n, float (*consts)[4], size_t nconsts)
+{
+    for (size_t i = 0; i < n; i++) {
+        memset(&in[i], 0, sizeof in[i]);
+        for (unsigned r = 0; r < AGAL_INTERP_MAX_INPUTS; r++)
+            for (unsigned c = 0; c < 4; c++) in[i].in[r][c] = (float)((i * 7 + r * 3 + c) % 11) / 10.0f;
+        in[i].instance_id = (uint32_t)(i % 4);
+    }
+    for (size_t k = 0; k < nconsts; k++)
+        for (unsigned c = 0; c < 4; c++) consts[k][c] = (float)((k * 5 + c) % 13) / 8.0f - 0.5f;
+    for (unsigned t = 0; t < 64; t++)
+        for (unsigned c = 0; c < 4; c++) texels[t][c] = (float)((t * 3 + c) % 16) / 15.0f;
+}
+
+/* Instructions per second over the corpus for one round: every program run over
+ * INTERP_N invocations (16 fragment quads) until target_s; an instruction is one
+ * token executed by one invocation (the corpus has no branches, so ntokens each). */
+static bool interp_round(bench *b, agal_context *ctx, unsigned *iters, double *rate)
+{
+    static agal_interp_invocation in[INTERP_N];
+    static agal_interp_result out[INTERP_N];
+    static float consts[256][4];
+    fill_inputs(in, INTERP_N, consts, 256);
+    double insts = 0, secs = 0;
+    for (size_t i = 0; i < b->ncorpus; i++) {
+        const agal_program *prog = b->progs[i].prog;
+        tex_set ts;
+        make_textures(prog, &ts);
+        agal_interp_env env = {(const float(*)[4])consts, 256, ts.tex, ts.n};
+        unsigned n = iters[i] ? iters[i] : 1;
+        double t0, dt;
+        for (;;) {
+            t0 = now_s();
+            for (unsigned k = 0; k < n; k++) {
+                if (agal_interp_run(ctx, prog, &env, in, INTERP_N, out) != AGAL_OK) {
+                    print_diags(ctx, b->progs[i].name);
+                    return false;
+                }
+            }
+            dt = now_s() - t0;
+            if (iters[i] || dt >= b->target_s || n >= (1u << 20)) break;
+            n *= 2;
+        }
+        iters[i] = n;
+        insts += (double)prog->ntokens * INTERP_N * n;
+        secs += dt;
+    }
+    *rate = insts / secs;
+    return true;
+}
+
+/* ---- SPIR-V size ----------------------------------------------------------------- */
+
+/* Words of the direct module against SPIRV-Tools' -O on the same module, and
+ * glslang's module for the same program, per corpus program. */
+static bool report_size(bench *b, agal_context *ctx, double *max_ratio)
+{
+    size_t sum_direct = 0, sum_opt = 0, sum_glslang = 0, np = b->ncorpus;
+    double *ratio = calloc(np, sizeof *ratio);
+    bool ok = ratio != NULL;
+    for (size_t i = 0; ok && i < np; i++) {
+        const program *p = &b->progs[i];
+        const uint32_t *w;
+        size_t n = 0, no = 0, ng = 0;
+        uint32_t *opt = NULL, *gw = NULL;
+        ok = agal_translate_spirv(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
+        if (ok && agal_tool_optimize(w, n, &opt, &no) != 0) {
+            fprintf(stderr, "agal-bench: %s: spirv-opt refused the module\n", p->name);
+            ok = false;
+        }
+        if (ok) ok = glslang_compile_vulkan(p->prog->stage, p->vk_glsl, &gw, &ng, b->log, sizeof b->log);
+        sum_direct += n;
+        sum_opt += no;
+        sum_glslang += ng;
+        if (ok) ratio[i] = (double)n / (double)no;
+        free(opt);
+        free(gw);
+        agal_context_reset(ctx);
+    }
+    if (ok) {
+        mmm r = summarize(ratio, np);
+        *max_ratio = r.max;
+        printf("SPIR-V size over the corpus: direct %zu words, spirv-opt -O of it %zu words, glslang %zu words\n",
+               sum_direct, sum_opt, sum_glslang);
+        printf("  direct / optimized per program: min %.3f, median %.3f, max %.3f; total %.3f\n", r.min, r.med,
+               r.max, (double)sum_direct / (double)sum_opt);
+    }
+    free(ratio);
+    return ok;
+}
+
+/* ---- set-up, targets, main ------------------------------------------------------------- */
+
+/* Decodes every program, and for the corpus the Vulkan-ready GLSL, checked once
+ * through glslang so that a failure is reported here and not inside the clock. */
+static bool prepare(bench *b, agal_context *ctx)
+{
+    for (size_t i = 0; i < b->nprogs; i++) {
+        program *p = &b->progs[i];
+        if (agal_decode(b->pctx, p->bytes, p->size, NULL, &p->prog) != AGAL_OK) {
+            print_diags(b->pctx, p->name);
+            return false;
+        }
+        if (p->synthetic) continue;
+        const char *text;
+        if (agal_translate_glsl(ctx, p->prog, NULL, &text, NULL) != AGAL_OK) {
+            print_diags(ctx, p->name);
+            return false;
+        }
+        p->vk_glsl = vulkan_glsl(text);
+        agal_context_reset(ctx);
+        uint32_t *w = NULL;
+        size_t n;
+        bool ok = p->vk_glsl && glslang_compile_vulkan(p->prog->stage, p->vk_glsl, &w, &n, b->log, sizeof b->log);
+        free(w);
+        if (!ok) {
+            fprintf(stderr, "agal-bench: %s: glslang (Vulkan) refused the GLSL:\n%s\n%s\n", p->name, b->log,
+                    p->vk_glsl ? p->vk_glsl : "");
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct results {
+    speed sp;
+    double interp[MAX_ROUNDS];
+    memfig long_fresh;
+    size_t max_allocs; /* fresh context, translate only, over the corpus */
+    double max_ratio;
+} results;
+
+static void target(const char *what, double value, const char *unit, bool met)
+{
+    printf("  %-52s %10.2f %-6s %s\n", what, value, unit, met ? "met" : "MISSED");
+}
+
+static void print_targets(const bench *b, results *r)
+{
+    double spirv = summarize(r->sp.med[P_SPIRV], b->rounds).med;
+    double speedup = summarize(r->sp.speedup, b->rounds).med;
+    printf("targets (stated for a 2-core machine; medians of the rounds):\n");
+    target("direct SPIR-V median per corpus program <= 5 us", spirv * 1e6, "us", spirv <= 5e-6);
+    target("speedup over the glslang path >= 100x", speedup, "x", speedup >= 100);
+    target("hook allocations per translation <= 16 (fresh, max)", (double)r->max_allocs, "calls",
+           r->max_allocs <= 16);
+    target("peak heap, 200-token program <= 64 KiB (fresh)", r->long_fresh.peak / 1024.0, "KiB",
+           r->long_fresh.peak <= 64 * 1024);
+    target("SPIR-V size <= 1.25x spirv-opt -O (max over corpus)", r->max_ratio, "x", r->max_ratio <= 1.25);
+}
+
+static size_t max_fresh_allocs(const bench *b)
+{
+    size_t mx = 0;
+    for (size_t i = 0; i < b->ncorpus; i++) {
+        memfig m;
+        if (measure_memory(&b->progs[i], true, false, &m) && m.allocs > mx) mx = m.allocs;
+    }
+    return mx;
+}
+
+static bool run_all(bench *b, agal_context *ctx, results *r)
+{
+    unsigned (*iters)[NPATHS] = calloc(b->nprogs, sizeof *iters);
+    unsigned *iiters = calloc(b->ncorpus, sizeof *iiters);
+    bool ok = iters && iiters;
+    for (unsigned k = 0; ok && k < b->rounds; k++) ok = speed_round(b, ctx, iters, k, &r->sp);
+    for (unsigned k = 0; ok && k < b->rounds; k++) ok = interp_round(b, ctx, iiters, &r->interp[k]);
+    free(iters);
+    free(iiters);
+    if (!ok) return false;
+    print_speed(b, &r->sp);
+    mmm ir = summarize(r->interp, b->rounds);
+    printf("interpreter: %.2f %.2f %.2f M instructions/s (token x invocation, %d invocations a run)\n",
+           ir.min / 1e6, ir.med / 1e6, ir.max / 1e6, INTERP_N);
+    if (!report_memory(b, &r->long_fresh)) return false;
+    r->max_allocs = max_fresh_allocs(b);
+    return report_size(b, ctx, &r->max_ratio);
+}
+
+static int usage(const char *msg)
+{
+    if (msg) fprintf(stderr, "agal-bench: %s\n", msg);
+    fprintf(stderr, "usage: agal-bench [--quick] [--rounds N] [--corpus DIR]\n"
+                    "  --quick       2 rounds of short measurements (CI: shows it works)\n"
+                    "  --rounds N    rounds (default 7, at most %d)\n"
+                    "  --corpus DIR  the .agal files (default %s/shaders)\n",
+            MAX_ROUNDS, AGAL_SOURCE_DIR);
+    return 2;
+}
+
+static int parse_args(int argc, char **argv, bench *b, const char **corpus)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--quick")) {
+            b->quick = true;
+        } else if (!strcmp(a, "--rounds") && i + 1 < argc) {
+            int n = atoi(argv[++i]);
+            if (n < 1 || n > MAX_ROUNDS) return usage("--rounds takes 1..64");
+            b->rounds = (unsigned)n;
+        } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
+            *corpus = argv[++i];
+        } else {
+            return usage(strcmp(a, "-h") && strcmp(a, "--help") ? "unknown argument" : NULL);
+        }
+    }
+    if (b->quick && b->rounds == 0) b->rounds = 2;
+    if (b->rounds == 0) b->rounds = 7;
+    b->target_s = b->quick ? 0.2e-3 : 20e-3;
+    return 0;
+}
+
+static void free_bench(bench *b)
+{
+    for (size_t i = 0; i < b->nprogs; i++) {
+        free(b->progs[i].name);
+        free(b->progs[i].bytes);
+        free(b->progs[i].vk_glsl);
+    }
+    free(b->progs);
+    agal_context_free(b->pctx);
+}
+
+int main(int argc, char **argv)
+{
+    static bench b;
+    static results r;
+    const char *corpus = AGAL_SOURCE_DIR "/shaders";
+    int rc = parse_args(argc, argv, &b, &corpus);
+    if (rc) return rc;
+    b.pctx = agal_context_new(NULL, NULL);
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    if (!b.pctx || !ctx || !glslang_check_init()) {
+        fprintf(stderr, "agal-bench: cannot start (out of memory or glslang)\n");
+        return 1;
+    }
+    bool ok = load_corpus(&b, corpus) && add_long_program(&b) && prepare(&b, ctx);
+    if (ok) {
+        printf("agal-bench: %zu programs, %u tokens, from %s; %u rounds%s\n", b.ncorpus, corpus_tokens(&b),
+               corpus, b.rounds, b.quick ? " (quick)" : "");
+        ok = run_all(&b, ctx, &r);
+    }
+    if (ok) {
+        print_targets(&b, &r);
+        printf("speedup over glslang: %.1fx\n", summarize(r.sp.speedup, b.rounds).med);
+    } else {
+        fprintf(stderr, "agal-bench: failed%s%s\n", b.log[0] ? ": " : "", b.log);
+    }
+    glslang_check_fini();
+    agal_context_free(ctx);
+    free_bench(&b);
+    return ok ? 0 : 1;
+}
