@@ -577,9 +577,8 @@ static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
     default: return;
     }
     s->ids[v] = id;
-    if (in->reg_type != IR_NO_REG && in->op != IR_INPUT && in->op != IR_UNIFORM &&
-        in->op != IR_UNIFORM_INDIRECT && in->op != IR_COPY)
-        reg_name(s, id, in->reg_type, in->reg_num);
+    /* Temporaries name their SSA values; outputs are named by their variables. */
+    if (in->reg_type == AGAL_REG_TEMP && in->op != IR_COPY) reg_name(s, id, in->reg_type, in->reg_num);
 }
 
 static void emit_list(spv *s, uint32_t l)

@@ -1,0 +1,416 @@
+/* test_spirv.c: the SPIR-V emitter against libSPIRV-Tools' Vulkan 1.0 validator,
+ * plus small goldens whose expected text was worked out by hand.
+ *
+ *   test_spirv corpus DIR     every .agal file in DIR translates and validates
+ *   test_spirv random N       N seeded random valid programs (tests/gen.c) per
+ *                             stage/version, strict, plus the lenient variants
+ *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges */
+#include "agal.h"
+#include "gen.h"
+
+#include <spirv-tools/libspirv.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                     \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            failures++;                                                      \
+            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                  \
+            fprintf(stderr, __VA_ARGS__);                                    \
+            fputc('\n', stderr);                                             \
+        }                                                                    \
+    } while (0)
+
+static void print_diags(agal_context *ctx, const char *what)
+{
+    char buf[512];
+    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+        agal_diag_format(agal_diag_get(ctx, i), what, buf, sizeof buf);
+        fprintf(stderr, "  %s\n", buf);
+    }
+}
+
+/* spvValidate for Vulkan 1.0; prints the validator's message on failure. */
+static bool validate(const uint32_t *words, size_t n, const char *what)
+{
+    spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
+    spv_const_binary_t bin = {words, n};
+    spv_diagnostic diag = NULL;
+    spv_result_t r = spvValidate(sc, &bin, &diag);
+    if (r != SPV_SUCCESS) fprintf(stderr, "%s: spirv-val: %s\n", what, diag ? diag->error : "?");
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(sc);
+    return r == SPV_SUCCESS;
+}
+
+static char *disassemble(const uint32_t *words, size_t n)
+{
+    spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
+    spv_text text = NULL;
+    spv_diagnostic diag = NULL;
+    char *out = NULL;
+    if (spvBinaryToText(sc, words, n, SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES,
+                        &text, &diag) == SPV_SUCCESS) {
+        out = malloc(text->length + 1);
+        if (out) memcpy(out, text->str, text->length), out[text->length] = 0;
+    }
+    spvTextDestroy(text);
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(sc);
+    return out;
+}
+
+/* Translates and validates one decoded program with the given options. */
+static bool check_program(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                          const char *what)
+{
+    const uint32_t *words = NULL;
+    size_t n = 0;
+    agal_status st = agal_translate_spirv(ctx, prog, opt, &words, &n);
+    if (st != AGAL_OK) {
+        fprintf(stderr, "%s: translate failed (%d)\n", what, st);
+        print_diags(ctx, what);
+        return false;
+    }
+    return validate(words, n, what);
+}
+
+/* ---- corpus ----------------------------------------------------------------- */
+
+static char *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) free(buf), buf = NULL;
+    fclose(f);
+    if (buf) buf[len] = 0, *size = (size_t)len;
+    return buf;
+}
+
+static void corpus_file(const char *path)
+{
+    size_t size = 0;
+    char *text = slurp(path, &size);
+    CHECK(text, "cannot read %s", path);
+    if (!text) return;
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    int stage = -1;
+    uint32_t version = 0;
+    const uint8_t *bytes = NULL;
+    size_t nbytes = 0;
+    const agal_program *prog = NULL;
+    bool ok = agal_asm_header(ctx, text, size, &stage, &version) == AGAL_OK && stage >= 0 &&
+              agal_assemble(ctx, text, size, (agal_stage)stage, version ? version : 1, &bytes, &nbytes) == AGAL_OK &&
+              agal_decode(ctx, bytes, nbytes, NULL, &prog) == AGAL_OK;
+    if (!ok) print_diags(ctx, path);
+    CHECK(ok, "%s does not assemble and validate", path);
+    if (ok) {
+        static const agal_translate_options variants[] = {
+            {0}, {.clip = AGAL_CLIP_NONE}, {.clip = AGAL_CLIP_GL, .strip_names = true}};
+        for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+            CHECK(check_program(ctx, prog, &variants[i], path), "%s: variant %zu invalid SPIR-V", path, i);
+    }
+    agal_context_free(ctx);
+    free(text);
+}
+
+static int run_corpus(const char *dir)
+{
+    DIR *d = opendir(dir);
+    CHECK(d, "cannot open %s", dir);
+    if (!d) return 1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".agal")) continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        corpus_file(path);
+        n++;
+    }
+    closedir(d);
+    CHECK(n >= 10, "only %d corpus programs in %s", n, dir);
+    printf("corpus: %d programs\n", n);
+    return failures != 0;
+}
+
+/* ---- random programs ------------------------------------------------------------ */
+
+static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint32_t version, const gen_options *gopt,
+                       bool lenient)
+{
+    static gen_program gp;
+    static uint8_t bytes[GEN_MAX_BYTES];
+    char what[96];
+    snprintf(what, sizeof what, "seed %llu %s v%u%s", (unsigned long long)seed,
+             stage == AGAL_VERTEX ? "vertex" : "fragment", version, lenient ? " lenient" : "");
+    if (!gen_program_make(&gp, seed, stage, version, gopt)) {
+        CHECK(false, "%s: generator refused", what);
+        return;
+    }
+    size_t n = gen_program_encode(&gp, bytes, sizeof bytes);
+    const agal_program *prog = NULL;
+    agal_decode_options dopt = {.lenient = lenient};
+    agal_status st = agal_decode(ctx, bytes, n, &dopt, &prog);
+    if (st != AGAL_OK) print_diags(ctx, what);
+    CHECK(st == AGAL_OK, "%s: generated program does not decode", what);
+    if (st != AGAL_OK) return;
+    /* Alternate the options so every clip mode and -g0 are covered too. */
+    agal_translate_options topt = {.clip = (agal_clip)(seed % 4), .strip_names = seed % 3 == 0};
+    CHECK(check_program(ctx, prog, &topt, what), "%s: invalid SPIR-V", what);
+}
+
+static int run_random(unsigned count)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    unsigned total = 0;
+    for (uint32_t version = 1; version <= 3; version++) {
+        for (int stage = 0; stage < 2; stage++) {
+            for (unsigned i = 0; i < count; i++) {
+                uint64_t seed = (uint64_t)version * 1000003u + (uint64_t)stage * 7919u + i;
+                gen_options gopt = {.max_tokens = i % 10 == 0 ? 200 : 0};
+                random_one(ctx, seed, (agal_stage)stage, version, &gopt, i % 4 == 3);
+                agal_context_reset(ctx);
+                total++;
+            }
+        }
+    }
+    agal_context_free(ctx);
+    printf("random: %u programs, %d failures\n", total, failures);
+    return failures != 0;
+}
+
+/* ---- goldens ----------------------------------------------------------------------- */
+
+static const agal_program *assemble(agal_context *ctx, const char *text, agal_stage stage, uint32_t version,
+                                    bool lenient)
+{
+    const uint8_t *bytes = NULL;
+    size_t n = 0;
+    const agal_program *prog = NULL;
+    agal_decode_options dopt = {.lenient = lenient};
+    if (agal_assemble(ctx, text, strlen(text), stage, version, &bytes, &n) != AGAL_OK ||
+        agal_decode(ctx, bytes, n, &dopt, &prog) != AGAL_OK) {
+        print_diags(ctx, text);
+        return NULL;
+    }
+    return prog;
+}
+
+/* mov op, va0: one load, the clip fix (y * yflip, negated) and the store; the IR is
+ * the load and its store (the copy is folded). */
+static void golden_minimal_vertex(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx, "mov op, va0\n", AGAL_VERTEX, 1, false);
+    CHECK(p, "golden vertex does not assemble");
+    if (p) {
+        const char *ir = NULL;
+        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "ir text");
+        const char *want_ir = "; vertex agal1, 1 tokens\n"
+                              "%1 = input va0  ; token 0\n"
+                              "store op.xyzw %1\n";
+        CHECK(ir && strcmp(ir, want_ir) == 0, "IR golden:\n%s", ir ? ir : "(null)");
+
+        const uint32_t *w = NULL;
+        size_t n = 0;
+        CHECK(agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "translate");
+        char *text = w ? disassemble(w, n) : NULL;
+        const char *want =
+            "OpCapability Shader\n"
+            "%1 = OpExtInstImport \"GLSL.std.450\"\n"
+            "OpMemoryModel Logical GLSL450\n"
+            "OpEntryPoint Vertex %main \"main\" %va0 %op\n"
+            "OpName %va0 \"va0\"\n"
+            "OpName %op \"op\"\n"
+            "OpName %agal_yflip \"agal_yflip\"\n"
+            "OpName %main \"main\"\n"
+            "OpDecorate %va0 Location 0\n"
+            "OpDecorate %op BuiltIn Position\n"
+            "OpDecorate %agal_yflip SpecId 0\n"
+            "%void = OpTypeVoid\n"
+            "%3 = OpTypeFunction %void\n"
+            "%float = OpTypeFloat 32\n"
+            "%v4float = OpTypeVector %float 4\n"
+            "%_ptr_Input_v4float = OpTypePointer Input %v4float\n"
+            "%va0 = OpVariable %_ptr_Input_v4float Input\n"
+            "%_ptr_Output_v4float = OpTypePointer Output %v4float\n"
+            "%op = OpVariable %_ptr_Output_v4float Output\n"
+            "%agal_yflip = OpSpecConstant %float 1\n"
+            "%main = OpFunction %void None %3\n"
+            "%5 = OpLabel\n"
+            "%10 = OpLoad %v4float %va0\n"
+            "%14 = OpCompositeExtract %float %10 1\n"
+            "%15 = OpFMul %float %14 %agal_yflip\n"
+            "%16 = OpFNegate %float %15\n"
+            "%17 = OpCompositeInsert %v4float %16 %10 1\n"
+            "OpStore %op %17\n"
+            "OpReturn\n"
+            "OpFunctionEnd\n";
+        CHECK(text && strcmp(text, want) == 0, "SPIR-V golden:\n%s", text ? text : "(null)");
+        free(text);
+
+        /* --clip none: the position is stored as loaded (only the RTT scale applies). */
+        agal_translate_options none = {.clip = AGAL_CLIP_NONE, .strip_names = true};
+        CHECK(agal_translate_spirv(ctx, p, &none, &w, &n) == AGAL_OK, "translate clip none");
+        text = disassemble(w, n);
+        CHECK(text && !strstr(text, "OpFNegate") && strstr(text, "OpFMul") && !strstr(text, "OpName"),
+              "clip none / -g0:\n%s", text ? text : "");
+        free(text);
+
+        /* The caller-buffer variant: too small is AGAL_ERR_LIMIT, exact fits. */
+        size_t need = 0;
+        uint32_t small[4];
+        CHECK(agal_translate_spirv_to(ctx, p, NULL, small, 4, &need) == AGAL_ERR_LIMIT && need > 4, "small buffer");
+        uint32_t *buf = malloc(need * 4);
+        size_t got = 0;
+        CHECK(buf && agal_translate_spirv_to(ctx, p, NULL, buf, need, &got) == AGAL_OK && got == need &&
+                  buf[0] == 0x07230203u && buf[1] == 0x00010000u,
+              "exact buffer");
+        free(buf);
+    }
+    agal_context_free(ctx);
+}
+
+static bool contains_all(const char *text, const char *const *needles)
+{
+    for (; *needles; needles++)
+        if (!strstr(text, *needles)) {
+            fprintf(stderr, "missing: %s\n", *needles);
+            return false;
+        }
+    return true;
+}
+
+/* The fragment features the brief names, each looked for in the disassembly. */
+static void golden_fragment_features(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const char *src = "tex ft0, v0, fs0 <2d,linear,repeat,-1>\n" /* bias -1 = -8/8 */
+                      "ted ft1, v0, fs1 <cube,linear,clamp,miplinear>\n"
+                      "ddx ft2, v0\n"
+                      "kil ft0.w\n"
+                      "ine ft0.x, fc0.x\n"
+                      "mov ft0.y, fc1.y\n"
+                      "eif\n"
+                      "add ft0, ft0, ft1\n"
+                      "add ft0, ft0, ft2\n"
+                      "mov fd.x, ft0.z\n"
+                      "mov oc, ft0\n";
+    const agal_program *p = assemble(ctx, src, AGAL_FRAGMENT, 2, false);
+    CHECK(p, "fragment program does not assemble");
+    const uint32_t *w = NULL;
+    size_t n = 0;
+    if (p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK) {
+        CHECK(validate(w, n, "fragment features"), "fragment features invalid");
+        char *text = disassemble(w, n);
+        static const char *const needles[] = {
+            "OpExecutionMode %main OriginUpperLeft", "OpExecutionMode %main DepthReplacing",
+            "OpDecorate %fd BuiltIn FragDepth", "OpDecorate %fs0 Binding 2", "OpDecorate %fs1 Binding 3",
+            "OpDecorate %fc Binding 1", "OpTypeImage %float Cube", "OpTypeImage %float 2D",
+            "OpImageSampleImplicitLod %v4float", "Bias %float_n1", "OpImageSampleExplicitLod %v4float",
+            "OpDPdx %v4float", "OpKill", "OpSelectionMerge", "OpFUnordNotEqual %bool", "OpPhi %v4float",
+            "OpDecorate %oc0 Location 0", NULL};
+        CHECK(text && contains_all(text, needles), "fragment features:\n%s", text ? text : "");
+        free(text);
+    } else {
+        CHECK(false, "fragment features translate");
+    }
+    agal_context_free(ctx);
+}
+
+/* Lenient: an unwritten temporary reads 0; two indirect sources; both valid SPIR-V.
+ * The IR of `add op, vt3, va0` must add the zero constant. */
+static void lenient_programs(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx, "add op, vt3, va0\n", AGAL_VERTEX, 1, true);
+    CHECK(p, "lenient program refused");
+    if (p) {
+        const char *ir = NULL;
+        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "lenient ir");
+        CHECK(ir && strstr(ir, "%1 = const (0, 0, 0, 0)") && strstr(ir, "alu add %1, %3 -> op"), "lenient IR:\n%s",
+              ir ? ir : "");
+        CHECK(check_program(ctx, p, NULL, "lenient zero read"), "lenient zero read invalid");
+    }
+    p = assemble(ctx, "add op, vc[va0.x+1], vc[va1.y+2]\n", AGAL_VERTEX, 1, true);
+    CHECK(p, "two indirect sources refused in lenient mode");
+    if (p) CHECK(check_program(ctx, p, NULL, "two indirect"), "two indirect invalid");
+    /* Strict mode still refuses the zero read (3647). */
+    agal_diag_clear(ctx);
+    CHECK(!assemble(ctx, "add op, vt3, va0\n", AGAL_VERTEX, 1, false), "strict accepted an unwritten read");
+    agal_context_free(ctx);
+}
+
+/* Blocks: a register written in one branch only joins with its value before the if;
+ * the IR has the if tree and one phi per changed register. */
+static void golden_blocks(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const char *src = "mov vt0, va0\n"
+                      "ifg va0.x, vc0.x\n"
+                      "mov vt0.x, vc1.x\n"
+                      "eif\n"
+                      "mov op, vt0\n";
+    const agal_program *p = assemble(ctx, src, AGAL_VERTEX, 2, false);
+    CHECK(p, "blocks program");
+    if (p) {
+        const char *ir = NULL;
+        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "blocks ir");
+        /* mov vt0, va0 folds to va0 itself (%1); each token loads its own sources;
+         * the then branch merges vc1.x into x of %1; phi(merge, %1) is vt0 after
+         * the block and is what op receives. Missing numbers are folded copies. */
+        const char *want = "; vertex agal2, 5 tokens\n"
+                           "%1 = input va0  ; token 0\n"
+                           "%4 = input va0  ; token 1\n"
+                           "%5 = extract %4.x  ; token 1\n"
+                           "%6 = uniform vc0  ; token 1\n"
+                           "%7 = extract %6.x  ; token 1\n"
+                           "%8 = cmp ifg %5, %7  ; token 1\n"
+                           "if %8 {\n"
+                           "  %10 = uniform vc1  ; token 2\n"
+                           "  %11 = swizzle %10.xxxx  ; token 2\n"
+                           "  %13 = merge %1, %11.x -> vt0  ; token 2\n"
+                           "} else {\n"
+                           "}\n"
+                           "%14 = phi %13, %1 -> vt0  ; token 3\n"
+                           "store op.xyzw %14\n";
+        CHECK(ir && strcmp(ir, want) == 0, "blocks IR:\n%s", ir ? ir : "(null)");
+        CHECK(check_program(ctx, p, NULL, "blocks"), "blocks invalid");
+    }
+    agal_context_free(ctx);
+}
+
+static int run_golden(void)
+{
+    golden_minimal_vertex();
+    golden_fragment_features();
+    lenient_programs();
+    golden_blocks();
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const uint32_t *w = NULL;
+    size_t n = 0;
+    CHECK(agal_translate_spirv(ctx, NULL, NULL, &w, &n) == AGAL_ERR_ARG, "NULL program");
+    agal_context_free(ctx);
+    printf("golden: %d failures\n", failures);
+    return failures != 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && !strcmp(argv[1], "corpus")) return run_corpus(argv[2]);
+    if (argc >= 3 && !strcmp(argv[1], "random")) return run_random((unsigned)strtoul(argv[2], NULL, 10));
+    if (argc >= 2 && !strcmp(argv[1], "golden")) return run_golden();
+    fprintf(stderr, "usage: test_spirv corpus DIR | random N | golden\n");
+    return 2;
+}
