@@ -1,0 +1,71 @@
+/* agalrun.h: the subcommands of agalrun and what they share (tools/agalrun_io.c).
+ *
+ * agalrun.c holds main and the subcommand table; each subcommand lives in its own
+ * file as `int agalrun_<name>(int argc, char **argv)` (argv[0] is the subcommand's
+ * name) returning the exit status: 0 ok, 1 invalid program or failed run
+ * (diagnostics on stderr), 2 usage, I/O or input-file error. */
+#ifndef AGALRUN_H
+#define AGALRUN_H
+
+#include "agal.h"
+
+#include <stdio.h>
+
+/* agalrun_interp.c: run the reference interpreter, print the outputs as JSON. */
+int agalrun_interp(int argc, char **argv);
+/* agalrun_compare.c: interpreter against the Vulkan/GL backends. Built when the
+ * meson file adds it with -DAGALRUN_HAVE_COMPARE (see tools/meson.build). */
+int agalrun_compare(int argc, char **argv);
+
+/* ---- loading programs ------------------------------------------------------ */
+
+typedef struct agalrun_program_opts {
+    bool lenient;          /* agal_decode_options.lenient */
+    agal_profile profile;  /* AGAL_PROFILE_AUTO: the version's */
+    int stage;             /* .agal text without a `// stage:` comment: -1 unknown */
+    uint32_t version;      /* .agal text without `// agal-version:`: 0 means 2 */
+} agalrun_program_opts;
+
+/* Loads and decodes a program: AGAL bytecode, or (when built with the assembler)
+ * AGAL text if the path ends in .agal. Prints diagnostics to stderr prefixed with
+ * path. Returns 0 ok, 1 invalid program, 2 unreadable file. */
+int agalrun_load_program(agal_context *ctx, const char *path, const agalrun_program_opts *opt,
+                         const agal_program **out);
+
+/* Reads a whole file (or stdin for "-") into malloc'd memory; NULL on error. */
+char *agalrun_read_file(const char *path, size_t *len);
+
+/* ---- interpreter inputs (the JSON of `agalrun interp --inputs`) -------------
+ *
+ * {"constants": [[x,y,z,w], ...],
+ *  "invocations": [{"va0": [..], "iid": 3}, ...]        (vertex: va0..va15, iid)
+ *                 [{"v0": [..], ...}, ...]               (fragment: v0..v9, in quads)
+ *  "textures": [{"sampler": 0, "dim": "2d"|"cube", "width": W, "height": H,
+ *                "levels": [[[r,g,b,a], ...], ...],      (per level: w*h texels, row 0 first;
+ *                                                         cube: 6 faces +x,-x,+y,-y,+z,-z, either as
+ *                                                         6 arrays of texels or one array of 6*w*h)
+ *                "override": {"wrap": "repeat", "filter": "linear", "mipmap": "nearest"}}]}
+ * Vectors may have 1..4 numbers (missing components are 0); a number may also be
+ * the string "NaN", "Infinity" or "-Infinity". Every key is optional. */
+typedef struct agalrun_inputs {
+    agal_interp_env env;           /* points into the storage below */
+    agal_interp_invocation *inv;
+    size_t ninv;
+    void **blocks;                 /* every malloc'd block, freed by agalrun_inputs_free */
+    size_t nblocks, blocks_cap;
+} agalrun_inputs;
+
+/* Parses the input JSON text for a program of `stage`. On error returns false
+ * with a message in err (and in->... partly filled: free it anyway). */
+bool agalrun_inputs_parse(const char *json, agal_stage stage, agalrun_inputs *in, char *err, size_t errsize);
+void agalrun_inputs_free(agalrun_inputs *in);
+
+/* ---- output ---------------------------------------------------------------- */
+
+/* Prints {"invocations": [...]} for n results of prog: vertex op and each varying
+ * the program writes; fragment each colour output it writes (oc0 at least), fd when
+ * written, and killed. Floats as %.9g (they read back exactly); NaN and the
+ * infinities as the strings "NaN", "Infinity", "-Infinity". */
+void agalrun_print_results(FILE *f, const agal_program *prog, const agal_interp_result *r, size_t n);
+
+#endif

@@ -1,0 +1,123 @@
+/* agalrun_interp.c: `agalrun interp`, the reference interpreter on the command line.
+ *
+ *   agalrun interp PROGRAM.bin|PROGRAM.agal --inputs in.json [--lenient]
+ *                  [--profile baseline|standard|extended] [--stage vertex|fragment]
+ *                  [--agal-version N] [-o out.json]
+ *
+ * Runs the program over the invocations of in.json (format in agalrun.h) and prints
+ * the outputs as JSON. --stage and --agal-version are for .agal text without header
+ * comments. `-` reads the inputs from stdin. */
+#include "agalrun.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: agalrun interp PROGRAM.bin|PROGRAM.agal --inputs in.json [--lenient]\n"
+                    "         [--profile baseline|standard|extended] [--stage vertex|fragment]\n"
+                    "         [--agal-version 1|2|3] [-o out.json]\n");
+}
+
+typedef struct args {
+    const char *program, *inputs, *out;
+    agalrun_program_opts opt;
+} args;
+
+static bool parse_profile(const char *s, agal_profile *p)
+{
+    if (!strcmp(s, "baseline")) *p = AGAL_PROFILE_BASELINE;
+    else if (!strcmp(s, "standard")) *p = AGAL_PROFILE_STANDARD;
+    else if (!strcmp(s, "extended") || !strcmp(s, "standard_extended")) *p = AGAL_PROFILE_STANDARD_EXTENDED;
+    else return false;
+    return true;
+}
+
+static bool parse_args(int argc, char **argv, args *a)
+{
+    *a = (args){.opt = {.stage = -1}};
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(s, "--inputs") && has_value) a->inputs = argv[++i];
+        else if (!strcmp(s, "-o") && has_value) a->out = argv[++i];
+        else if (!strcmp(s, "--lenient")) a->opt.lenient = true;
+        else if (!strcmp(s, "--profile") && has_value) {
+            if (!parse_profile(argv[++i], &a->opt.profile)) return false;
+        } else if (!strcmp(s, "--stage") && has_value) {
+            s = argv[++i];
+            if (!strcmp(s, "vertex")) a->opt.stage = AGAL_VERTEX;
+            else if (!strcmp(s, "fragment")) a->opt.stage = AGAL_FRAGMENT;
+            else return false;
+        } else if (!strcmp(s, "--agal-version") && has_value) {
+            s = argv[++i];
+            if (strlen(s) != 1 || s[0] < '1' || s[0] > '3') return false;
+            a->opt.version = (uint32_t)(s[0] - '0');
+        } else if (s[0] == '-' && s[1]) {
+            return false;
+        } else if (!a->program) {
+            a->program = s;
+        } else {
+            return false;
+        }
+    }
+    return a->program && a->inputs;
+}
+
+static int run(agal_context *ctx, const args *a, const agal_program *prog, const agalrun_inputs *in)
+{
+    agal_interp_result *res = calloc(in->ninv ? in->ninv : 1, sizeof *res);
+    if (!res) return fprintf(stderr, "agalrun interp: out of memory\n"), 2;
+    int rc = 0;
+    agal_status st = agal_interp_run(ctx, prog, &in->env, in->inv, in->ninv, res);
+    if (st) {
+        char buf[512];
+        for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+            agal_diag_format(agal_diag_get(ctx, i), a->inputs, buf, sizeof buf);
+            fprintf(stderr, "%s\n", buf);
+        }
+        if (!agal_diag_count(ctx)) fprintf(stderr, "%s: the interpreter refused the inputs\n", a->inputs);
+        rc = st == AGAL_ERR_ARG ? 2 : 1;
+    } else {
+        FILE *f = a->out && strcmp(a->out, "-") ? fopen(a->out, "w") : stdout;
+        if (!f) {
+            fprintf(stderr, "%s: cannot write\n", a->out);
+            rc = 2;
+        } else {
+            agalrun_print_results(f, prog, res, in->ninv);
+            if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) rc = 2;
+        }
+    }
+    free(res);
+    return rc;
+}
+
+int agalrun_interp(int argc, char **argv)
+{
+    args a;
+    if (!parse_args(argc, argv, &a)) return usage(), 2;
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    if (!ctx) return 2;
+    const agal_program *prog = NULL;
+    int rc = agalrun_load_program(ctx, a.program, &a.opt, &prog);
+    size_t len = 0;
+    char *json = rc ? NULL : agalrun_read_file(a.inputs, &len);
+    if (!rc && !json) {
+        fprintf(stderr, "%s: cannot read\n", a.inputs);
+        rc = 2;
+    }
+    if (!rc) {
+        agalrun_inputs in;
+        char err[256];
+        if (!agalrun_inputs_parse(json, prog->stage, &in, err, sizeof err)) {
+            fprintf(stderr, "%s: %s\n", a.inputs, err);
+            rc = 2;
+        } else {
+            rc = run(ctx, &a, prog, &in);
+        }
+        agalrun_inputs_free(&in);
+    }
+    free(json);
+    agal_context_free(ctx);
+    return rc;
+}
