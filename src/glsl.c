@@ -979,10 +979,12 @@ static void declarations(glsl *g, const usage *u)
         if (u->varyings & (1u << n)) putf(o, "out vec4 v%u;\n", n);
     for (unsigned n = 0; n < 32; n++)
         if (u->outputs & (1u << n)) putf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
-    if (u->indirect)
-        putf(o, "\n/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n"
-                "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n",
-             cname, cname, nconst, cname);
+    if (u->indirect) {
+        put(o, "\n");
+        if (g->comments)
+            putf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
+        putf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst, cname);
+    }
 }
 
 /* Register variables: temporaries, op and fd are locals starting at 0; the

@@ -1,0 +1,452 @@
+/* test_glsl.c: the GLSL 330 emitter.
+ *
+ * Goldens: tiny programs whose expected text is worked out by hand from the spec's
+ * meaning and the emitter's documented shape (glsl.c). Then properties of the text
+ * (AGAL names, token comments, -g0, clip modes, the binding model), a failing
+ * allocator, and glslang (in process, GLSL 330 for OpenGL) on every corpus program
+ * (shaders/, argv[1]) and on random program pairs from tests/gen.c, each pair also
+ * linked so the varyings and uniforms of both stages agree.
+ *
+ * usage: test_glsl SHADER_DIR [NPAIRS] */
+#include "agal.h"
+#include "gen.h"
+#include "glslang_check.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                        \
+    do {                                                                                   \
+        if (!(cond)) {                                                                     \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);       \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static const agal_program *assemble(agal_context *ctx, const char *src, agal_stage stage,
+                                    uint32_t version, bool lenient)
+{
+    const uint8_t *bytes = NULL;
+    size_t size = 0;
+    const agal_program *prog = NULL;
+    agal_decode_options dopt = {.lenient = lenient};
+    if (agal_assemble(ctx, src, strlen(src), stage, version, &bytes, &size) != AGAL_OK ||
+        agal_decode(ctx, bytes, size, &dopt, &prog) != AGAL_OK) {
+        char buf[512];
+        for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+            agal_diag_format(agal_diag_get(ctx, i), "asm", buf, sizeof buf);
+            fprintf(stderr, "%s\n", buf);
+        }
+        return NULL;
+    }
+    return prog;
+}
+
+static const char *glsl(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt)
+{
+    const char *text = NULL;
+    size_t len = 0;
+    if (!prog || agal_translate_glsl(ctx, prog, opt, &text, &len) != AGAL_OK) return NULL;
+    if (strlen(text) != len) return NULL;
+    return text;
+}
+
+static bool same_text(const char *got, const char *want, const char *what)
+{
+    if (got && strcmp(got, want) == 0) return true;
+    fprintf(stderr, "%s: got\n%s\n---- want\n%s\n", what, got ? got : "(null)", want);
+    return false;
+}
+
+static bool compiles(agal_stage stage, const char *text, const char *what)
+{
+    char log[2048];
+    if (text && glslang_check_gl(stage, text, log, sizeof log)) return true;
+    fprintf(stderr, "%s: glslang rejects:\n%s\n%s\n", what, log, text ? text : "(no text)");
+    return false;
+}
+
+/* ---- goldens ---------------------------------------------------------------- */
+
+static void test_golden_vertex(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx,
+                                     "m44 op, va0, vc0\n"
+                                     "mul vt0.xy, va1.yx, vc4.z\n"
+                                     "mov v0, vt0.xyxy\n",
+                                     AGAL_VERTEX, 1, false);
+    /* m44: one dot per row vc0..vc3; mul.xy: positional, component c of D from
+     * component c of the swizzled sources (va1.yxxx, vc4.zzzz); op -> gl_Position
+     * with GL's z = 2z - w and the RTT flip. */
+    static const char want[] =
+        "#version 330 core\n"
+        "// agal2spv: AGAL 1 vertex program, 3 tokens\n"
+        "layout(std140) uniform agal_vc_block { vec4 vc[128]; };\n"
+        "uniform float agal_yflip = 1.0;\n"
+        "layout(location = 0) in vec4 va0;\n"
+        "layout(location = 1) in vec4 va1;\n"
+        "out vec4 v0;\n"
+        "\n"
+        "void main()\n"
+        "{\n"
+        "    vec4 vt0 = vec4(0.0);\n"
+        "    vec4 op = vec4(0.0);\n"
+        "    // 0: m44 op, va0, vc0\n"
+        "    op = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));\n"
+        "    // 1: mul vt0.xy, va1.yx, vc4.z\n"
+        "    vt0.xy = va1.yx * vc[4].zz;\n"
+        "    // 2: mov v0, vt0.xyxy\n"
+        "    v0 = vt0.xyxy;\n"
+        "    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);\n"
+        "}\n";
+    const char *got = glsl(ctx, p, NULL);
+    CHECK(same_text(got, want, "golden vertex"));
+    CHECK(compiles(AGAL_VERTEX, got, "golden vertex"));
+    agal_context_free(ctx);
+}
+
+static void test_golden_fragment(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx,
+                                     "tex ft0, v0, fs0 <2d,linear,mipnone,clamp,0.25>\n"
+                                     "ine ft0.x, fc0.x\n"
+                                     "sne ft1, ft0, fc1\n"
+                                     "els\n"
+                                     "mov ft1, fc2\n"
+                                     "eif\n"
+                                     "kil ft1.y\n"
+                                     "mov oc, ft1\n",
+                                     AGAL_FRAGMENT, 2, false);
+    /* bias 0.25 (encoded as 2/8); ine and sne are true for NaN: !(a == b), not(equal);
+     * both branches write ft1, so it is simply the register after the block. */
+    static const char want[] =
+        "#version 330 core\n"
+        "// agal2spv: AGAL 2 fragment program, 8 tokens\n"
+        "layout(std140) uniform agal_fc_block { vec4 fc[64]; };\n"
+        "uniform sampler2D fs0;\n"
+        "in vec4 v0;\n"
+        "layout(location = 0) out vec4 oc0;\n"
+        "\n"
+        "void main()\n"
+        "{\n"
+        "    vec4 ft0 = vec4(0.0);\n"
+        "    vec4 ft1 = vec4(0.0);\n"
+        "    // 0: tex ft0, v0, fs0 <2d,linear,mipnone,clamp,0.25>\n"
+        "    ft0 = texture(fs0, v0.xy, 0.25);\n"
+        "    if (!(ft0.x == fc[0].x)) { // 1: ine ft0.x, fc0.x\n"
+        "        // 2: sne ft1, ft0, fc1\n"
+        "        ft1 = vec4(not(equal(ft0, fc[1])));\n"
+        "    } else { // 3: els\n"
+        "        // 4: mov ft1, fc2\n"
+        "        ft1 = fc[2];\n"
+        "    } // 5: eif\n"
+        "    // 6: kil ft1.y\n"
+        "    if (ft1.y < 0.0) discard;\n"
+        "    // 7: mov oc0, ft1\n"
+        "    oc0 = ft1;\n"
+        "}\n";
+    const char *got = glsl(ctx, p, NULL);
+    CHECK(same_text(got, want, "golden fragment"));
+    CHECK(compiles(AGAL_FRAGMENT, got, "golden fragment"));
+    agal_context_free(ctx);
+}
+
+static void test_golden_indirect_g0_clip_none(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx, "mov vt0, va0\nmov op, vc[vt0.w+2]\n", AGAL_VERTEX, 2, false);
+    /* -g0: no comments at all; --clip none: op as written (y still * agal_yflip);
+     * relative read bounded by AGAL2's 250 vc. */
+    static const char want[] =
+        "#version 330 core\n"
+        "layout(std140) uniform agal_vc_block { vec4 vc[250]; };\n"
+        "uniform float agal_yflip = 1.0;\n"
+        "layout(location = 0) in vec4 va0;\n"
+        "\n"
+        "vec4 agal_vc(int a) { return a >= 0 && a < 250 ? vc[a] : vec4(0.0); }\n"
+        "\n"
+        "void main()\n"
+        "{\n"
+        "    vec4 vt0 = vec4(0.0);\n"
+        "    vec4 op = vec4(0.0);\n"
+        "    vt0 = va0;\n"
+        "    op = agal_vc(int(vt0.w) + 2);\n"
+        "    gl_Position = vec4(op.x, op.y * agal_yflip, op.z, op.w);\n"
+        "}\n";
+    agal_translate_options opt = {.clip = AGAL_CLIP_NONE, .strip_names = true};
+    const char *got = glsl(ctx, p, &opt);
+    CHECK(same_text(got, want, "golden indirect -g0 --clip none"));
+    CHECK(compiles(AGAL_VERTEX, got, "golden indirect"));
+    agal_context_free(ctx);
+}
+
+/* ---- properties of the text ------------------------------------------------- */
+
+static void test_names_and_comments(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx,
+                                     "mov ft3, v3\n"
+                                     "ddy ft4, v3\n"
+                                     "add ft3.zw, ft3.zw, fc5\n"
+                                     "m33 ft5.xyz, ft3, fc6\n"
+                                     "mov ft5.w, fc0.x\n"
+                                     "mov fd.x, ft4.y\n"
+                                     "add oc1, ft5, ft4\n"
+                                     "mov oc, ft3\n",
+                                     AGAL_FRAGMENT, 2, false);
+    const char *t = glsl(ctx, p, NULL);
+    CHECK(t != NULL);
+    if (t) {
+        CHECK(strstr(t, "\n    // 0: mov ft3, v3\n    ft3 = v3;\n") != NULL);
+        /* positional: the source swizzle .zw is zwww, so D.z and D.w both get ft3.w
+         * (spec: `mov ft1.zw, ft0.zw` copies ft0.w into z and w) */
+        CHECK(strstr(t, "    ft3.zw = ft3.ww + fc[5].zw;\n") != NULL);
+        CHECK(strstr(t, "ft5.xyz = vec3(dot(ft3.xyz, fc[6].xyz), dot(ft3.xyz, fc[7].xyz), "
+                        "dot(ft3.xyz, fc[8].xyz));") != NULL);
+        /* Stage3D's ddy is y-down; GL's window y is up (flipped again under RTT). */
+        CHECK(strstr(t, "ft4 = dFdy(v3) * -agal_yflip;") != NULL);
+        CHECK(strstr(t, "uniform float agal_yflip = 1.0;") != NULL);
+        CHECK(strstr(t, "layout(location = 1) out vec4 oc1;") != NULL);
+        CHECK(strstr(t, "in vec4 v3;") != NULL);
+        CHECK(strstr(t, "gl_FragDepth = fd.x;") != NULL);
+        CHECK(strstr(t, "// 5: mov fd.x, ft4.y") != NULL);
+        CHECK(compiles(AGAL_FRAGMENT, t, "names"));
+    }
+    agal_translate_options g0 = {.strip_names = true};
+    const char *s = glsl(ctx, p, &g0);
+    CHECK(s && !strstr(s, "//") && !strstr(s, "/*"));
+    CHECK(s && strstr(s, "    ft3.zw = ft3.ww + fc[5].zw;\n") != NULL);
+    agal_context_free(ctx);
+}
+
+static void test_clip_and_builtins(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx, "add op, va2, iid\nmov v1, vc[va2.x+4]\n", AGAL_VERTEX, 3, false);
+    agal_translate_options vk = {.clip = AGAL_CLIP_VULKAN};
+    const char *t = glsl(ctx, p, NULL), *v = glsl(ctx, p, &vk);
+    CHECK(t && strstr(t, "op = va2 + vec4(float(gl_InstanceID));") != NULL);
+    CHECK(t && strstr(t, "v1 = agal_vc(int(va2.x) + 4);") != NULL);
+    CHECK(t && strstr(t, "layout(location = 2) in vec4 va2;") != NULL);
+    CHECK(t && strstr(t, "gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);") != NULL);
+    CHECK(v && strstr(v, "gl_Position = vec4(op.x, -op.y * agal_yflip, op.z, op.w);") != NULL);
+    CHECK(compiles(AGAL_VERTEX, t, "iid"));
+    agal_context_free(ctx);
+}
+
+/* Lenient: a temporary never written reads 0; the cube sampler reads .xyz; ted
+ * takes A.w as its LOD. */
+static void test_lenient_and_textures(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx,
+                                     "mov ft0.x, fc0.y\n"
+                                     "tex ft1, v0, fs2 <cube,linear,mipnone,clamp>\n"
+                                     "ted ft2, v1.zyxw, fs0 <2d,linear,miplinear,repeat>\n"
+                                     "add ft1, ft1, ft2\n"
+                                     "add ft1, ft1, ft0\n"
+                                     "mul oc, ft1, ft7\n",
+                                     AGAL_FRAGMENT, 2, true);
+    const char *t = glsl(ctx, p, NULL);
+    CHECK(t && strstr(t, "ft0.x = fc[0].y;") != NULL);
+    CHECK(t && strstr(t, "uniform samplerCube fs2;") != NULL && strstr(t, "uniform sampler2D fs0;") != NULL);
+    CHECK(t && strstr(t, "ft1 = texture(fs2, v0.xyz);") != NULL);
+    CHECK(t && strstr(t, "ft2 = textureLod(fs0, v1.zy, v1.w);") != NULL);
+    CHECK(t && strstr(t, "oc0 = ft1 * vec4(0.0);") != NULL); /* ft7 never written */
+    CHECK(compiles(AGAL_FRAGMENT, t, "lenient"));
+    agal_context_free(ctx);
+}
+
+/* ---- failing allocator ------------------------------------------------------ */
+
+typedef struct budget { long left; } budget;
+
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    budget *b = ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    if (b->left-- <= 0) return NULL;
+    return realloc(ptr, nsize);
+}
+
+static void test_failing_allocator(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx,
+                                     "mov vt0, va0\nife vt0.x, vc0.x\nmov vt1, vc[vt0.y+1]\nels\n"
+                                     "mov vt1, va0.wzyx\neif\nm44 op, vt1, vc4\nmov v0, vt0\n",
+                                     AGAL_VERTEX, 2, false);
+    const char *want = glsl(ctx, p, NULL);
+    CHECK(want != NULL);
+    bool done = false;
+    for (long n = 0; n < 10000 && want && !done; n++) {
+        budget b = {n};
+        agal_context *fc = agal_context_new(failing_alloc, &b);
+        if (!fc) continue;
+        const char *text = NULL;
+        agal_status st = agal_translate_glsl(fc, p, NULL, &text, NULL);
+        if (st == AGAL_OK) {
+            CHECK(strcmp(text, want) == 0);
+            done = true;
+        } else {
+            CHECK(st == AGAL_ERR_NOMEM);
+        }
+        agal_context_free(fc);
+    }
+    CHECK(done);
+    agal_context_free(ctx);
+}
+
+/* ---- corpus ----------------------------------------------------------------- */
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[n] = 0, *len = (size_t)n;
+    return buf;
+}
+
+static const agal_program *load_agal(agal_context *ctx, const char *path)
+{
+    size_t len = 0;
+    char *src = read_file(path, &len);
+    int stage = -1;
+    uint32_t version = 0;
+    const agal_program *p = NULL;
+    if (src && agal_asm_header(ctx, src, len, &stage, &version) == AGAL_OK && stage >= 0) {
+        const uint8_t *bytes;
+        size_t size;
+        if (agal_assemble(ctx, src, len, (agal_stage)stage, version ? version : 1, &bytes, &size) == AGAL_OK)
+            agal_decode(ctx, bytes, size, NULL, &p);
+    }
+    free(src);
+    return p;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every shaders/NAME.vert.agal + NAME.frag.agal: each compiles (default, -g0,
+ * --clip none) and the pair links. */
+static void test_corpus(const char *dir)
+{
+    DIR *d = opendir(dir);
+    CHECK(d != NULL);
+    if (!d) return;
+    char *names[512];
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL && n < 512;) {
+        size_t l = strlen(e->d_name);
+        if (l > 10 && strcmp(e->d_name + l - 10, ".vert.agal") == 0) names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, by_name);
+    CHECK(n >= 10);
+    unsigned linked = 0;
+    for (size_t i = 0; i < n; i++) {
+        char vpath[1024], fpath[1024];
+        snprintf(vpath, sizeof vpath, "%s/%s", dir, names[i]);
+        snprintf(fpath, sizeof fpath, "%s/%.*s.frag.agal", dir, (int)(strlen(names[i]) - 10), names[i]);
+        agal_context *ctx = agal_context_new(NULL, NULL);
+        const agal_program *vp = load_agal(ctx, vpath), *fp = load_agal(ctx, fpath);
+        if (!vp || !fp) fprintf(stderr, "corpus: %s: does not load\n", names[i]);
+        CHECK(vp && fp);
+        const agal_translate_options g0 = {.strip_names = true}, none = {.clip = AGAL_CLIP_NONE};
+        const char *vs = glsl(ctx, vp, NULL), *fs = glsl(ctx, fp, NULL);
+        CHECK(compiles(AGAL_VERTEX, vs, vpath) && compiles(AGAL_FRAGMENT, fs, fpath));
+        CHECK(compiles(AGAL_VERTEX, glsl(ctx, vp, &g0), vpath));
+        CHECK(compiles(AGAL_FRAGMENT, glsl(ctx, fp, &g0), fpath));
+        CHECK(compiles(AGAL_VERTEX, glsl(ctx, vp, &none), vpath));
+        char log[2048];
+        if (vs && fs && glslang_check_gl_link(vs, fs, log, sizeof log)) linked++;
+        else fprintf(stderr, "corpus: %s: link: %s\n", names[i], vs && fs ? log : "no text");
+        agal_context_free(ctx);
+        free(names[i]);
+    }
+    CHECK(linked == n);
+    printf("corpus: %zu pairs compiled and linked\n", n);
+}
+
+/* ---- random programs -------------------------------------------------------- */
+
+static void test_random(unsigned npairs)
+{
+    static gen_program vp, fp; /* large: keep them off the stack */
+    static uint8_t vbytes[GEN_MAX_BYTES], fbytes[GEN_MAX_BYTES];
+    unsigned ok = 0;
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    for (unsigned i = 0; i < npairs; i++) {
+        uint64_t seed = 0x61676c736cull + i;
+        uint32_t version = 1 + i % 3;
+        gen_options opt = {.max_tokens = i % 10 == 0 ? 200 : 40};
+        if (!gen_pair(&vp, &fp, seed, version, &opt)) {
+            CHECK(!"gen_pair failed");
+            continue;
+        }
+        size_t vn = gen_program_encode(&vp, vbytes, sizeof vbytes), fn = gen_program_encode(&fp, fbytes, sizeof fbytes);
+        const agal_program *v = NULL, *f = NULL;
+        agal_context_reset(ctx);
+        if (agal_decode(ctx, vbytes, vn, NULL, &v) != AGAL_OK || agal_decode(ctx, fbytes, fn, NULL, &f) != AGAL_OK) {
+            fprintf(stderr, "random %u: generated program does not decode\n", i);
+            failures++;
+            continue;
+        }
+        const agal_translate_options opts[3] = {{0}, {.strip_names = true}, {.clip = AGAL_CLIP_NONE}};
+        const char *vs = glsl(ctx, v, &opts[i % 3]), *fs = glsl(ctx, f, &opts[i % 3]);
+        char what[64], log[4096];
+        snprintf(what, sizeof what, "random %u (seed %llu, AGAL %u)", i, (unsigned long long)seed, version);
+        bool good = compiles(AGAL_VERTEX, vs, what) && compiles(AGAL_FRAGMENT, fs, what);
+        if (good && !glslang_check_gl_link(vs, fs, log, sizeof log)) {
+            fprintf(stderr, "%s: link: %s\n", what, log);
+            good = false;
+        }
+        ok += good;
+        if (!good) failures++;
+    }
+    agal_context_free(ctx);
+    printf("random: %u/%u pairs (%u programs) compiled and linked\n", ok, npairs, 2 * npairs);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_glsl SHADER_DIR [NPAIRS]\n");
+        return 2;
+    }
+    unsigned npairs = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 500;
+    if (!glslang_check_init()) return 1;
+    test_golden_vertex();
+    test_golden_fragment();
+    test_golden_indirect_g0_clip_none();
+    test_names_and_comments();
+    test_clip_and_builtins();
+    test_lenient_and_textures();
+    test_failing_allocator();
+    test_corpus(argv[1]);
+    test_random(npairs);
+    glslang_check_fini();
+    if (failures) fprintf(stderr, "%d failure(s)\n", failures);
+    return failures ? 1 : 0;
+}
