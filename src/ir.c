@@ -120,7 +120,7 @@ static uint32_t emit(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs
     if (!v || !agal_ir_append(ir, bd->b.list, v)) return nomem(bd);
     agal_ir_inst *in = &ir->insts[v];
     in->nargs = (uint8_t)nargs;
-    memcpy(in->args, args, nargs * sizeof *args);
+    if (nargs) memcpy(in->args, args, nargs * sizeof *args);
     return v;
 }
 

@@ -158,7 +158,7 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     if (n + 2 > AGAL_COUNTOF(key)) { s->oom = true; return 0; }
     key[0] = op;
     key[1] = type;
-    memcpy(key + 2, ops, n * sizeof *ops);
+    if (n) memcpy(key + 2, ops, n * sizeof *ops);
     uint32_t h = hash_words(key, n + 2);
     if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { s->oom = true; return 0; }
     size_t j = h & (s->tab_cap - 1);
@@ -176,7 +176,7 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     size_t k = 0;
     if (type) w[k++] = type;
     w[k++] = id;
-    memcpy(w + k, ops, n * sizeof *ops);
+    if (n) memcpy(w + k, ops, n * sizeof *ops);
     ins(s, S_GLOBAL, op, w, k + n);
     return id;
 }
