@@ -18,7 +18,12 @@
  * The targets are printed with the measurements, never asserted: timing on a shared
  * machine is noise, so the exit status says only whether everything translated.
  *
- * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] */
+ * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]
+ * --profile N runs only the direct SPIR-V translations, N times over the corpus and
+ * the 200-token program, for a profiler: callgrind counts instructions, so it is
+ * stable on a noisy machine:
+ *   valgrind --tool=callgrind --toggle-collect=agal_translate_spirv \
+ *     tools/agal-bench --profile 50 */
 #include "agal.h"
 #include "glslang_check.h"
 
@@ -124,6 +129,7 @@ typedef struct bench {
     unsigned rounds;
     double target_s;    /* least time one measurement runs */
     bool quick;
+    unsigned profile_loops; /* --profile N: only the SPIR-V loop, N times (callgrind) */
     char log[4096];
 } bench;
 
@@ -775,13 +781,23 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
     return report_size(b, ctx, &r->max_ratio);
 }
 
+/* The SPIR-V loop alone (--profile): no clock, no glslang, nothing else to count. */
+static bool profile_loop(bench *b, agal_context *ctx)
+{
+    for (unsigned k = 0; k < b->profile_loops; k++)
+        for (size_t i = 0; i < b->nprogs; i++)
+            if (!run_once(b, &b->progs[i], P_SPIRV, ctx)) return false;
+    return true;
+}
+
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal-bench: %s\n", msg);
-    fprintf(stderr, "usage: agal-bench [--quick] [--rounds N] [--corpus DIR]\n"
+    fprintf(stderr, "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]\n"
                     "  --quick       2 rounds of short measurements (CI: shows it works)\n"
                     "  --rounds N    rounds (default 7, at most %d)\n"
-                    "  --corpus DIR  the .agal files (default %s/shaders)\n",
+                    "  --corpus DIR  the .agal files (default %s/shaders)\n"
+                    "  --profile N   only translate to SPIR-V, N times over the corpus (for callgrind)\n",
             MAX_ROUNDS, AGAL_SOURCE_DIR);
     return 2;
 }
@@ -796,6 +812,10 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
             int n = atoi(argv[++i]);
             if (n < 1 || n > MAX_ROUNDS) return usage("--rounds takes 1..64");
             b->rounds = (unsigned)n;
+        } else if (!strcmp(a, "--profile") && i + 1 < argc) {
+            int n = atoi(argv[++i]);
+            if (n < 1) return usage("--profile takes a count");
+            b->profile_loops = (unsigned)n;
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
             *corpus = argv[++i];
         } else {
@@ -833,6 +853,14 @@ int main(int argc, char **argv)
         return 1;
     }
     bool ok = load_corpus(&b, corpus) && add_long_program(&b) && prepare(&b, ctx);
+    if (ok && b.profile_loops) {
+        ok = profile_loop(&b, ctx);
+        printf("%s\n", ok ? "profile loop done" : "profile loop failed");
+        glslang_check_fini();
+        agal_context_free(ctx);
+        free_bench(&b);
+        return ok ? 0 : 1;
+    }
     if (ok) {
         printf("agal-bench: %zu programs, %u tokens, from %s; %u rounds%s\n", b.ncorpus, corpus_tokens(&b),
                corpus, b.rounds, b.quick ? " (quick)" : "");
