@@ -4,10 +4,12 @@
  *   test_spirv corpus DIR     every .agal file in DIR translates and validates
  *   test_spirv random N       N seeded random valid programs (tests/gen.c) per
  *                             stage/version, strict, plus the lenient variants
- *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges */
+ *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges
+ *   test_spirv reflect        reflection (struct and JSON, parsed back by cJSON) */
 #include "agal.h"
 #include "gen.h"
 
+#include <cjson/cJSON.h>
 #include <spirv-tools/libspirv.h>
 
 #include <dirent.h>
@@ -406,11 +408,145 @@ static int run_golden(void)
     return failures != 0;
 }
 
+/* ---- reflection --------------------------------------------------------------------- */
+
+static const char *jstr(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static double jnum(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+static bool jtrue(const cJSON *o, const char *key)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+/* "register": "mask" pairs of a JSON array, joined as "va0=xyzw va1=zw". */
+static void jmasks(const cJSON *o, const char *key, char *out, size_t size)
+{
+    out[0] = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, key)) {
+        size_t n = strlen(out);
+        snprintf(out + n, size - n, "%s%s=%s", n ? " " : "", jstr(e, "register"), jstr(e, "mask"));
+    }
+}
+
+static void jranges(const cJSON *o, char *out, size_t size)
+{
+    out[0] = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, "constants")) {
+        size_t n = strlen(out);
+        snprintf(out + n, size - n, "%s%g+%g", n ? " " : "", jnum(e, "first"), jnum(e, "count"));
+    }
+}
+
+static cJSON *reflect_json(agal_context *ctx, const agal_program *p, agal_reflection *r)
+{
+    if (agal_reflect(ctx, p, r) != AGAL_OK) return NULL;
+    char *json = agal_reflect_json(ctx, r);
+    return json ? cJSON_Parse(json) : NULL;
+}
+
+static void reflect_vertex(agal_context *ctx)
+{
+    /* vc0-3 (matrix rows), vc5 (x only), vc7 and vc8 (dead code, still named):
+     * ranges 0+4, 5+1, 7+2. va1 is read through .zw at positions x, y: z and w. */
+    const char *src = "m44 op, va0, vc0\n"
+                      "mul vt0.xy, va1.zw, vc5.x\n"
+                      "mov v0, va2\n"
+                      "mov v1.xy, vt0.xy\n"
+                      "add vt1, vc7, va2\n"
+                      "mov vt2, vc8\n";
+    const agal_program *p = assemble(ctx, src, AGAL_VERTEX, 1, false);
+    agal_reflection r;
+    cJSON *j = p ? reflect_json(ctx, p, &r) : NULL;
+    CHECK(j, "vertex reflection");
+    if (!j) return;
+    char buf[256];
+    CHECK(jnum(j, "version") == 1 && !strcmp(jstr(j, "stage"), "vertex") && !strcmp(jstr(j, "profile"), "baseline") &&
+              jnum(j, "tokens") == 6, "header fields");
+    jranges(j, buf, sizeof buf);
+    CHECK(!strcmp(buf, "0+4 5+1 7+2"), "constants %s", buf);
+    CHECK(!jtrue(j, "constants_indirect"), "not indirect");
+    jmasks(j, "attributes", buf, sizeof buf);
+    CHECK(!strcmp(buf, "va0=xyzw va1=zw va2=xyzw"), "attributes %s", buf);
+    jmasks(j, "varyings", buf, sizeof buf);
+    CHECK(!strcmp(buf, "v0=xyzw v1=xy"), "varyings %s", buf);
+    jmasks(j, "outputs", buf, sizeof buf);
+    CHECK(!strcmp(buf, "op=xyzw"), "outputs %s", buf);
+    CHECK(r.nconstants == 3 && r.constants[2].first == 7 && r.constants[2].count == 2, "struct ranges");
+    CHECK(!jtrue(j, "derivatives") && !jtrue(j, "kil") && !jtrue(j, "depth_output") && !jtrue(j, "iid"), "flags");
+    cJSON_Delete(j);
+
+    /* An indirect read marks the whole file (baseline vc: 128) and its index. */
+    p = assemble(ctx, "mov op, vc[va0.y+3]\n", AGAL_VERTEX, 1, false);
+    j = p ? reflect_json(ctx, p, &r) : NULL;
+    CHECK(j, "indirect reflection");
+    if (!j) return;
+    jranges(j, buf, sizeof buf);
+    CHECK(!strcmp(buf, "0+128") && jtrue(j, "constants_indirect"), "indirect constants %s", buf);
+    jmasks(j, "attributes", buf, sizeof buf);
+    CHECK(!strcmp(buf, "va0=y"), "index attribute %s", buf);
+    cJSON_Delete(j);
+}
+
+static void reflect_fragment(agal_context *ctx)
+{
+    const char *src = "tex ft0, v0, fs3 <2d,linear,miplinear,repeat,ignoresampler,0.5>\n"
+                      "ddy ft1, v1.x\n"
+                      "kil ft0.w\n"
+                      "mov fd.x, v1.y\n"
+                      "add oc, ft0, ft1\n";
+    const agal_program *p = assemble(ctx, src, AGAL_FRAGMENT, 2, false);
+    agal_reflection r;
+    cJSON *j = p ? reflect_json(ctx, p, &r) : NULL;
+    CHECK(j, "fragment reflection");
+    if (!j) return;
+    char buf[256];
+    jmasks(j, "varyings", buf, sizeof buf);
+    CHECK(!strcmp(buf, "v0=xy v1=xy"), "fragment varyings %s", buf);
+    jmasks(j, "outputs", buf, sizeof buf);
+    CHECK(!strcmp(buf, "oc0=xyzw"), "fragment outputs %s", buf);
+    jranges(j, buf, sizeof buf);
+    CHECK(!strcmp(buf, ""), "no constants %s", buf);
+    CHECK(jtrue(j, "derivatives") && jtrue(j, "kil") && jtrue(j, "depth_output") && !jtrue(j, "iid"), "fragment flags");
+    const cJSON *smps = cJSON_GetObjectItemCaseSensitive(j, "samplers");
+    CHECK(cJSON_GetArraySize(smps) == 1, "one sampler");
+    const cJSON *s0 = cJSON_GetArrayItem(smps, 0);
+    CHECK(s0 && !strcmp(jstr(s0, "register"), "fs3") && jnum(s0, "binding") == 5 &&
+              !strcmp(jstr(s0, "dimension"), "2d") && !strcmp(jstr(s0, "format"), "rgba") &&
+              !strcmp(jstr(s0, "filter"), "linear") && !strcmp(jstr(s0, "mipmap"), "miplinear") &&
+              !strcmp(jstr(s0, "wrap"), "repeat") && jnum(s0, "bias") == 0.5 && jtrue(s0, "ignoresampler") &&
+              !jtrue(s0, "centroid") && jtrue(s0, "tex") && !jtrue(s0, "ted"),
+          "sampler fields");
+    CHECK(r.nsamplers == 1 && r.samplers[0].s.bias == 4, "sampler struct (bias 4 eighths)");
+    cJSON_Delete(j);
+}
+
+static int run_reflect(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    reflect_vertex(ctx);
+    reflect_fragment(ctx);
+    agal_context_free(ctx);
+    printf("reflect: %d failures\n", failures);
+    return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 3 && !strcmp(argv[1], "corpus")) return run_corpus(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "random")) return run_random((unsigned)strtoul(argv[2], NULL, 10));
     if (argc >= 2 && !strcmp(argv[1], "golden")) return run_golden();
-    fprintf(stderr, "usage: test_spirv corpus DIR | random N | golden\n");
+    if (argc >= 2 && !strcmp(argv[1], "reflect")) return run_reflect();
+    fprintf(stderr, "usage: test_spirv corpus DIR | random N | golden | reflect\n");
     return 2;
 }

@@ -1,0 +1,65 @@
+#!/bin/sh
+# cli_agal2spv.sh AGAL2SPV SPIRV_VAL: the agal2spv command line: exit codes (0 ok,
+# 1 invalid program, 2 usage/IO), --check diagnostics with Flash ids, outputs of each
+# target checked by spirv-val and by content.
+set -u
+A2S=$1
+VAL=$2
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+expect() { # expect CODE DESCRIPTION command...
+    want=$1; what=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: $what: exit $got, want $want"; cat "$T/err"; fail=1
+    fi
+}
+has() { # has FILE TEXT DESCRIPTION
+    grep -q -- "$2" "$1" || { echo "FAIL: $3: no '$2' in"; cat "$1"; fail=1; }
+}
+
+printf '// stage: vertex\n// agal-version: 1\nm44 op, va0, vc0\nmov v0, va1\n' >"$T/ok.vert.agal"
+printf '// stage: fragment\n// agal-version: 1\ntex ft0, v0, fs0 <2d,linear>\nmov oc, ft0\n' >"$T/ok.frag.agal"
+printf '// stage: vertex\n// agal-version: 1\nadd op, vt3, va0\n' >"$T/unwritten.agal"
+printf '// stage: vertex\n// agal-version: 1\nm44 op, va0, vc0\nmov v0.xy, va1\n' >"$T/partial.vert.agal"
+
+expect 0 "check valid" "$A2S" --check "$T/ok.vert.agal"
+expect 1 "check unwritten temp" "$A2S" --check "$T/unwritten.agal"
+has "$T/err" "error 3647" "3647 diagnostic"
+has "$T/err" "unwritten.agal: token 0 (add)" "diagnostic names file and token"
+expect 0 "lenient accepts unwritten temp" "$A2S" --check --lenient "$T/unwritten.agal"
+expect 0 "check and link a pair" "$A2S" --check "$T/ok.vert.agal" "$T/ok.frag.agal"
+expect 1 "link partial varying" "$A2S" --check "$T/partial.vert.agal" "$T/ok.frag.agal"
+has "$T/err" "error 3633" "3633 diagnostic"
+expect 2 "missing file" "$A2S" --check "$T/nope.agal"
+expect 2 "unknown option" "$A2S" --frobnicate "$T/ok.vert.agal"
+expect 2 "bad target" "$A2S" -t dxil "$T/ok.vert.agal"
+expect 2 "no input" "$A2S"
+# Bytecode with a bad magic byte: 3616.
+printf '\260\001\000\000\000\241\000' >"$T/badmagic.bin"
+expect 1 "bad magic" "$A2S" --check "$T/badmagic.bin"
+has "$T/err" "error 3616" "3616 diagnostic"
+
+expect 0 "spv output" "$A2S" "$T/ok.frag.agal" -o "$T/f.spv"
+expect 0 "spirv-val fragment" "$VAL" --target-env vulkan1.0 "$T/f.spv"
+expect 0 "spv -O" "$A2S" -O "$T/ok.vert.agal" -o "$T/v.spv"
+expect 0 "spirv-val optimized vertex" "$VAL" --target-env vulkan1.0 "$T/v.spv"
+expect 0 "spvasm" "$A2S" -t spvasm "$T/ok.vert.agal" -o "$T/v.spvasm"
+has "$T/v.spvasm" "OpEntryPoint Vertex" "spvasm entry point"
+has "$T/v.spvasm" "OpFNegate" "Vulkan y flip by default"
+expect 0 "spvasm clip none -g0" "$A2S" -t spvasm --clip none -g0 "$T/ok.vert.agal"
+grep -q OpFNegate "$T/out" && { echo "FAIL: --clip none still negates y"; fail=1; }
+grep -q OpName "$T/out" && { echo "FAIL: -g0 kept names"; fail=1; }
+expect 0 "ir" "$A2S" -t ir "$T/ok.frag.agal"
+has "$T/out" "store oc0.xyzw" "IR store"
+has "$T/out" "tex tex fs0" "IR tex"
+expect 0 "reflect" "$A2S" "$T/ok.vert.agal" --reflect "$T/r.json" -o "$T/v2.spv"
+has "$T/r.json" '"constants": \[{"first": 0, "count": 4}\]' "reflection constants"
+has "$T/r.json" '"register": "va1", "mask": "xyzw"' "reflection attribute"
+# Text input with explicit stage/version (no header comments).
+printf 'mov oc, v0\n' >"$T/plain.txt"
+expect 0 "text with --stage" "$A2S" --stage fragment --agal-version 2 "$T/plain.txt" -o "$T/p.spv"
+expect 0 "spirv-val text input" "$VAL" --target-env vulkan1.0 "$T/p.spv"
+exit $fail
