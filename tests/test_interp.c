@@ -691,6 +691,33 @@ static void test_tex_cube(agal_context *ctx)
     if (sample4(ctx, AGAL_OP_TEX, s, &tex, mid, r)) expect4("cube linear -z", 0, r[0].oc[0], 51.5f, 0, 0, 1, 1e-5f);
 }
 
+/* Cube 4x4 with 3 levels, every face of level l one colour: r = 10 l. */
+static float cmip0[6][16][4], cmip1[6][4][4], cmip2[6][1][4];
+
+static void test_tex_cube_mip(agal_context *ctx)
+{
+    const float *images[18];
+    for (int f = 0; f < 6; f++) {
+        for (int k = 0; k < 16; k++) set4(cmip0[f][k], 0, 0, 0, 1);
+        for (int k = 0; k < 4; k++) set4(cmip1[f][k], 10, 0, 0, 1);
+        set4(cmip2[f][0], 20, 0, 0, 1);
+        images[f] = &cmip0[f][0][0];
+        images[6 + f] = &cmip1[f][0][0];
+        images[12 + f] = &cmip2[f][0][0];
+    }
+    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_CUBE, .width = 4, .height = 4, .levels = 3, .images = images};
+    /* face -z (|z| = 1 > |x|, |y|): s = (-x + 1)/2, t = (-y + 1)/2; x and y step 1 per
+     * pixel, so s and t step 0.5: 2 texels of the 4x4 face, lambda = 1 */
+    const float quad[4][4] = {{-0.5f, -0.5f, -1}, {0.5f, -0.5f, -1}, {-0.5f, 0.5f, -1}, {0.5f, 0.5f, -1}};
+    agal_interp_result r[4];
+    if (sample4(ctx, AGAL_OP_TEX, smp(AGAL_DIM_CUBE, AGAL_FILTER_LINEAR, AGAL_MIP_NEAREST, AGAL_WRAP_CLAMP, 0), &tex,
+                quad, r))
+        for (int k = 0; k < 4; k++) expect4("cube mip nearest lambda 1", k, r[k].oc[0], 10, 0, 0, 1, 1e-5f);
+    if (sample4(ctx, AGAL_OP_TEX, smp(AGAL_DIM_CUBE, AGAL_FILTER_LINEAR, AGAL_MIP_LINEAR, AGAL_WRAP_CLAMP, 4), &tex,
+                quad, r))
+        for (int k = 0; k < 4; k++) expect4("cube mip linear lambda 1.5", k, r[k].oc[0], 15, 0, 0, 1, 1e-5f);
+}
+
 /* ---- lenient programs, bad calls ------------------------------------------- */
 
 static void test_lenient_and_errors(agal_context *ctx)
@@ -745,6 +772,7 @@ int main(void)
     test_tex_mip(ctx);
     test_tex_override(ctx);
     test_tex_cube(ctx);
+    test_tex_cube_mip(ctx);
     test_lenient_and_errors(ctx);
     agal_context_free(ctx);
     if (failures) printf("%d failures\n", failures);
