@@ -354,7 +354,9 @@ typedef struct agal_interp_result {
  * need n to be a multiple of 4: each 4 consecutive invocations form a 2x2 quad in
  * the order top-left, top-right, bottom-left, bottom-right. Returns AGAL_ERR_ARG
  * (with a diagnostic) for a bad call: n, a missing texture or one of the wrong
- * dimension, an inconsistent texture description, or broken block structure. */
+ * dimension, an inconsistent texture description; AGAL_ERR_INVALID for broken block
+ * structure (which agal_decode never lets through). Outputs are the raw AGAL values:
+ * no clip-space fix is applied to op. */
 agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                             const agal_interp_invocation *in, size_t n, agal_interp_result *out);
 
@@ -362,7 +364,8 @@ agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const a
  * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
 unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
 
-/* Checks a texture description (sizes, level count, images present). */
+/* Checks a texture description (dimension, sizes, level count, images present,
+ * override values); AGAL_ERR_INVALID with a diagnostic when it is unusable. */
 agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex);
 
 /* The sampler state a token's sampler resolves to for tex (ignoresampler + override). */

@@ -27,7 +27,8 @@
  * the quad's fine differences (see interp.c); |.| is the Euclidean length. For a cube,
  * every lane of the quad is projected onto the face the sampling lane selects and
  * the differences are taken of those face coordinates (s, t). ted: lambda = A.w
- * (textureLod semantics; Flash refuses a bias on ted, 3743). mipmap none: level 0 whatever lambda is.
+ * (textureLod semantics; Flash refuses a bias on ted, 3743).
+ * mipmap none: level 0 whatever lambda is.
  * nearest (GL): level 0 when lambda <= 0.5, else ceil(lambda + 0.5) - 1, clamped to
  * the last level. linear (GL): level 0 when lambda <= 0; the last level when lambda
  * >= last; otherwise levels d = floor(lambda) and d + 1 blended by lambda - d.
