@@ -5,7 +5,8 @@
  * (AGAL names, token comments, -g0, clip modes, the binding model), a failing
  * allocator, and glslang (in process, GLSL 330 for OpenGL) on every corpus program
  * (shaders/, argv[1]) and on random program pairs from tests/gen.c, each pair also
- * linked so the varyings and uniforms of both stages agree.
+ * linked so the varyings and uniforms of both stages agree, and on mutated random
+ * programs a lenient decoder accepts.
  *
  * usage: test_glsl SHADER_DIR [NPAIRS] */
 #include "agal.h"
@@ -429,6 +430,52 @@ static void test_random(unsigned npairs)
     printf("random: %u/%u pairs (%u programs) compiled and linked\n", ok, npairs, 2 * npairs);
 }
 
+/* Emulator input: random programs with bytes flipped, tokens swapped or rewritten,
+ * decoded leniently. Whatever the decoder accepts must translate and compile. */
+static void test_lenient_mutants(unsigned n)
+{
+    static gen_program p;
+    static uint8_t buf[GEN_MAX_BYTES];
+    gen_rng r;
+    gen_rng_seed(&r, 0x6d7574616e74ull);
+    unsigned accepted = 0, good = 0;
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    for (unsigned i = 0; i < n; i++) {
+        agal_stage stage = (agal_stage)(i & 1);
+        gen_options o = {.max_tokens = 30};
+        if (!gen_program_make(&p, 7919ull * i, stage, 1 + (i / 2) % 3, &o)) continue;
+        size_t size = gen_program_encode(&p, buf, sizeof buf);
+        unsigned nt = (unsigned)((size - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE);
+        for (unsigned m = 1 + gen_rng_below(&r, 4); m > 0 && nt; m--) {
+            uint8_t *t = buf + AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * gen_rng_below(&r, nt);
+            uint8_t *u = buf + AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * gen_rng_below(&r, nt);
+            unsigned byte = gen_rng_below(&r, AGAL_TOKEN_SIZE), kind = gen_rng_below(&r, 3);
+            if (kind == 0) {
+                t[byte] ^= (uint8_t)(1u << gen_rng_below(&r, 8));
+            } else if (kind == 1) {
+                uint8_t tmp[AGAL_TOKEN_SIZE];
+                memcpy(tmp, t, sizeof tmp);
+                memmove(t, u, sizeof tmp);
+                memcpy(u, tmp, sizeof tmp);
+            } else {
+                t[byte] = (uint8_t)gen_rng_next(&r);
+            }
+        }
+        agal_context_reset(ctx);
+        const agal_program *prog = NULL;
+        const agal_decode_options lenient = {.lenient = true};
+        if (agal_decode(ctx, buf, size, &lenient, &prog) != AGAL_OK) continue;
+        accepted++;
+        char what[48];
+        snprintf(what, sizeof what, "mutant %u", i);
+        good += compiles(stage, glsl(ctx, prog, NULL), what);
+    }
+    agal_context_free(ctx);
+    CHECK(accepted > n / 4); /* the mutations leave many programs acceptable */
+    CHECK(good == accepted);
+    printf("lenient mutants: %u/%u accepted programs compiled\n", good, accepted);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -446,6 +493,7 @@ int main(int argc, char **argv)
     test_failing_allocator();
     test_corpus(argv[1]);
     test_random(npairs);
+    test_lenient_mutants(1000);
     glslang_check_fini();
     if (failures) fprintf(stderr, "%d failure(s)\n", failures);
     return failures ? 1 : 0;
