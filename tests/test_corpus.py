@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Corpus test: every shaders/*.agal through two assemblers, the validator and the
+corpus rules, plus the corpus's coverage promise.
+
+  test_corpus.py --shaders DIR --opcodes agal_opcodes.def --agalasm PATH [--agal2spv PATH]
+
+1. bytes: tools/agalasm and tests/adobe_asm.py (Adobe's AGALMiniAssembler in
+   Python) must produce identical bytes for each file;
+2. rules: tests/corpus_lint.py's conservative rules on each program and pair;
+3. validator: `agal2spv --check vert.bin frag.bin` must accept each pair (link
+   rules included) and each unpaired program on its own;
+4. coverage: together the files use every opcode of agal_opcodes.def, every
+   register type of each stage, every value of every sampler field the spec
+   defines (except dimension 3d, which Flash rejects), a non-zero LOD bias, and
+   versions 1, 2 and 3; at least 40 files, each with its header comments.
+"""
+
+import argparse
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import adobe_asm  # noqa: E402
+import corpus_lint  # noqa: E402
+
+
+def header(source, key):
+    return adobe_asm.header_value(source, key)
+
+
+def first_diff(a, b):
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return i
+    return min(len(a), len(b))
+
+
+def assemble_both(path, args, tmp, problems):
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    name = os.path.basename(path)[:-len(".agal")]
+    stage, version = header(source, "stage"), header(source, "agal-version")
+    lines = source.split("\n")
+    if stage not in ("vertex", "fragment") or version not in ("1", "2", "3") or \
+            len(lines) < 3 or not lines[2].startswith("// ") or len(lines[2]) < 10:
+        problems.append("%s: header must be `// stage:`, `// agal-version:`, `// what it does`" % path)
+        return None
+    try:
+        ref = adobe_asm.assemble(stage, source, int(version))
+    except adobe_asm.AssembleError as e:
+        problems.append("%s: Adobe's assembler rejects it: %s" % (path, e))
+        return None
+    out = os.path.join(tmp, name + ".bin")
+    r = subprocess.run([args.agalasm, path, "-o", out], capture_output=True, text=True)
+    if r.returncode != 0:
+        problems.append("%s: agalasm failed: %s" % (path, r.stderr.strip()))
+        return None
+    with open(out, "rb") as f:
+        mine = f.read()
+    if mine != ref:
+        at = first_diff(mine, ref)
+        tok = "header" if at < 7 else "token %d" % ((at - 7) // 24)
+        problems.append("%s: agalasm and Adobe's assembler differ at byte %d (%s): %s vs %s"
+                        % (path, at, tok, mine[at:at + 8].hex(), ref[at:at + 8].hex()))
+    return out
+
+
+def validate(args, files, problems):
+    if not args.agal2spv:
+        return
+    r = subprocess.run([args.agal2spv, "--check"] + files, capture_output=True, text=True)
+    if r.returncode != 0:
+        problems.append("agal2spv --check %s: %s" % (" ".join(files), (r.stdout + r.stderr).strip()))
+
+
+class Coverage:
+    FIELDS = {"format": (40, range(4)), "dimension": (44, range(2)), "special": (48, (1, 2, 4)),
+              "wrap": (52, range(4)), "mipmap": (56, range(3)), "filter": (60, range(6))}
+
+    def __init__(self, ops):
+        self.ops = ops
+        self.opcodes, self.versions = set(), set()
+        self.regs = {False: set(), True: set()}
+        self.fields = {k: set() for k in self.FIELDS}
+        self.bias = set()
+
+    def source(self, frag, v):
+        s = corpus_lint.Source(v)
+        self.regs[frag].add(s.type)
+        if s.indirect:
+            self.regs[frag].add(s.itype)
+
+    def add(self, prog):
+        self.versions.add(prog.version)
+        for op, d, s1, s2 in prog.tokens:
+            self.opcodes.add(op)
+            info = self.ops.get(op, {"opnd": 0})
+            if info["opnd"] & 1:
+                self.regs[prog.frag].add((d >> 24) & 0xF)
+            if info["opnd"] & 2:
+                self.source(prog.frag, s1)
+            if info["opnd"] & 4:
+                self.source(prog.frag, s2)
+            if info["opnd"] & 8:
+                self.regs[prog.frag].add(5)
+                for k, (shift, _) in self.FIELDS.items():
+                    value = (s2 >> shift) & 0xF
+                    if k == "special":
+                        self.fields[k] |= {b for b in (1, 2, 4) if value & b}
+                    else:
+                        self.fields[k].add(value)
+                self.bias.add((s2 >> 16) & 0xFF)
+
+    def missing(self):
+        out = []
+        for op in sorted(set(self.ops) - self.opcodes):
+            out.append("opcode %s" % self.ops[op]["name"])
+        want = {False: {0, 1, 2, 3, 4, 7}, True: {1, 2, 3, 4, 5, 6}}
+        for frag, types in want.items():
+            for t in sorted(types - self.regs[frag]):
+                names = corpus_lint.FRAG_NAMES if frag else corpus_lint.VERT_NAMES
+                out.append("register %s" % names[t])
+        for k, (_, values) in self.FIELDS.items():
+            for v in values:
+                if v not in self.fields[k]:
+                    out.append("sampler %s value %d" % (k, v))
+        if not self.bias - {0}:
+            out.append("a non-zero LOD bias")
+        for v in (1, 2, 3):
+            if v not in self.versions:
+                out.append("AGAL version %d" % v)
+        return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shaders", required=True)
+    ap.add_argument("--opcodes", required=True)
+    ap.add_argument("--agalasm", required=True)
+    ap.add_argument("--agal2spv")
+    args = ap.parse_args(argv)
+    ops = corpus_lint.load_opcodes(args.opcodes)
+    paths = sorted(os.path.join(args.shaders, f) for f in os.listdir(args.shaders)
+                   if f.endswith(".agal"))
+    problems = []
+    if len(ops) != 42:
+        problems.append("%s: %d opcodes, expected 42" % (args.opcodes, len(ops)))
+    if len(paths) < 40:
+        problems.append("only %d corpus files, the corpus promises at least 40" % len(paths))
+    cov = Coverage(ops)
+    with tempfile.TemporaryDirectory() as tmp:
+        bins = {}
+        for path in paths:
+            out = assemble_both(path, args, tmp, problems)
+            if out:
+                bins[os.path.basename(path)[:-len(".agal")]] = out
+        progs = {}
+        for name, out in sorted(bins.items()):
+            with open(out, "rb") as f:
+                prog = corpus_lint.Program(name, f.read())
+            corpus_lint.Checker(prog, ops).run()
+            problems += prog.errors
+            cov.add(prog)
+            progs[name] = prog
+        paired = set()
+        for name in sorted(progs):
+            if name.endswith(".frag") and name[:-5] + ".vert" in progs:
+                vert = name[:-5] + ".vert"
+                corpus_lint.check_pair(progs[vert], progs[name], problems)
+                validate(args, [bins[vert], bins[name]], problems)
+                paired |= {vert, name}
+        for name in sorted(set(progs) - paired):
+            validate(args, [bins[name]], problems)
+    problems += ["coverage: no %s" % m for m in cov.missing()]
+    for p in problems:
+        print(p)
+    print("%d files, %d pairs, %d problems%s" % (len(paths), len(paired) // 2, len(problems),
+                                                 "" if args.agal2spv else " (no agal2spv: validator skipped)"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
