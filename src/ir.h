@@ -183,6 +183,9 @@ void agal_ir_count_uses(agal_ir *ir);
 bool agal_opt_fold_copies(agal_ir *ir);
 /* Removes instructions without side effects whose value nothing uses. */
 bool agal_opt_dead_code(agal_ir *ir);
+/* Moves tex samples with varying coordinates out of blocks, in front of the
+ * outermost if (implicit derivatives need uniform control flow). Runs once. */
+bool agal_opt_hoist_textures(agal_ir *ir);
 /* Runs the pass pipeline to a fixed point. */
 void agal_ir_optimize(agal_ir *ir);
 

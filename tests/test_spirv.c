@@ -393,12 +393,37 @@ static void golden_blocks(void)
     agal_context_free(ctx);
 }
 
+/* tex with varying coordinates inside blocks is sampled before the outermost if
+ * (defined implicit derivatives); the branches keep only the phis' choice. */
+static void hoisted_textures(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const char *src = "mov ft0, fc0\n"
+                      "ifg v1.x, fc1.x\n"
+                      "tex ft0, v0, fs0 <2d,linear>\n"
+                      "ife v1.y, fc1.y\n"
+                      "tex ft0, v2, fs1 <2d,linear>\n"
+                      "eif\n"
+                      "eif\n"
+                      "mov oc, ft0\n";
+    const agal_program *p = assemble(ctx, src, AGAL_FRAGMENT, 2, false);
+    const char *ir = NULL;
+    CHECK(p && agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "hoist program");
+    if (ir) {
+        const char *if0 = strstr(ir, "if %"), *t0 = strstr(ir, "tex tex fs0"), *t1 = strstr(ir, "tex tex fs1");
+        CHECK(if0 && t0 && t1 && t0 < if0 && t1 < if0 && !strstr(if0, "tex tex"), "tex not hoisted:\n%s", ir);
+        CHECK(check_program(ctx, p, NULL, "hoisted tex"), "hoisted tex invalid");
+    }
+    agal_context_free(ctx);
+}
+
 static int run_golden(void)
 {
     golden_minimal_vertex();
     golden_fragment_features();
     lenient_programs();
     golden_blocks();
+    hoisted_textures();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
     size_t n = 0;
