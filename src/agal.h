@@ -293,9 +293,9 @@ agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog
  * 2x2 quads, so ddx/ddy and the implicit texture LOD are exact differences inside
  * the quad) and samples textures in software. Conventions (fine derivatives, LOD
  * formula, texel centres, cube faces, NaN rules, killed lanes): the comments at
- * the top of interp.c and texture.c. It allocates nothing and never fails on a
- * program agal_decode accepted; unexpected register numbers read 0 and are not
- * written, so a program from a relaxed decoder cannot make it crash. */
+ * the top of interp.c and texture.c. It allocates nothing (only diagnostics go to
+ * ctx) and never fails on a program agal_decode accepted; unexpected register
+ * numbers read 0 and are not written, so no program can make it crash. */
 
 enum {
     AGAL_INTERP_MAX_INPUTS = 16, /* va0..va15 (AGAL3); fragment varyings use v0..v9 */

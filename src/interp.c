@@ -467,8 +467,10 @@ agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const a
                        AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
     agal_status st = check_blocks(ctx, prog);
     if (st) return st;
-    machine *m = agal_zalloc(ctx, sizeof *m);
-    if (!m) return AGAL_ERR_NOMEM;
+    /* A few KB on the stack rather than the arena, so callers running many batches
+     * in one context do not grow it. */
+    machine mach, *m = &mach;
+    memset(m, 0, sizeof *m);
     m->prog = prog;
     m->env = env;
     unsigned pc = agal_reg_count(prog->profile, prog->stage, AGAL_REG_CONSTANT);
