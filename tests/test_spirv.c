@@ -417,6 +417,72 @@ static void hoisted_textures(void)
     agal_context_free(ctx);
 }
 
+/* Harness xfb: op at offset 0, the written varyings v0 and v2 at 16 and 32 (ascending
+ * register order), stride 16 * (1 + 2) = 48. */
+static void xfb_capture(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx, "m44 op, va0, vc0\nmov v2, va0\nmov v0, va1\n", AGAL_VERTEX, 1, false);
+    agal_translate_options o = {.xfb = true};
+    const uint32_t *w = NULL;
+    size_t n = 0;
+    CHECK(p && agal_translate_spirv(ctx, p, &o, &w, &n) == AGAL_OK, "xfb translate");
+    if (w) {
+        CHECK(validate(w, n, "xfb"), "xfb invalid");
+        char *text = disassemble(w, n);
+        static const char *const needles[] = {
+            "OpCapability TransformFeedback", "OpExecutionMode %main Xfb", "OpDecorate %op XfbBuffer 0",
+            "OpDecorate %op XfbStride 48", "OpDecorate %op Offset 0", "OpDecorate %v0 Offset 16",
+            "OpDecorate %v2 Offset 32", "OpDecorate %v2 XfbStride 48", NULL};
+        CHECK(text && contains_all(text, needles), "xfb:\n%s", text ? text : "");
+        free(text);
+    }
+    agal_context_free(ctx);
+}
+
+/* Every allocation failing in turn: each translation either succeeds or reports
+ * AGAL_ERR_NOMEM, never crashes or leaks (ASan checks the latter). */
+typedef struct budget { long left; } budget;
+
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    budget *b = ud;
+    (void)osize;
+    if (nsize == 0) { free(ptr); return NULL; }
+    if (b->left-- <= 0) return NULL;
+    return realloc(ptr, nsize);
+}
+
+static void allocation_failures(void)
+{
+    static gen_program gp;
+    static uint8_t bytes[GEN_MAX_BYTES];
+    /* A long program, so that the IR and the SPIR-V sections outgrow arena blocks. */
+    gen_options gopt = {.min_tokens = 900, .max_tokens = 1000};
+    CHECK(gen_program_make(&gp, 42, AGAL_FRAGMENT, 2, &gopt), "gen");
+    size_t nbytes = gen_program_encode(&gp, bytes, sizeof bytes);
+    bool succeeded = false;
+    long limit = 0;
+    for (; limit < 100000 && !succeeded; limit++) {
+        budget b = {limit};
+        agal_context *ctx = agal_context_new(failing_alloc, &b);
+        if (!ctx) continue;
+        const agal_program *p = NULL;
+        if (agal_decode(ctx, bytes, nbytes, NULL, &p) == AGAL_OK) {
+            const uint32_t *w = NULL;
+            size_t n = 0;
+            agal_status st = agal_translate_spirv(ctx, p, NULL, &w, &n);
+            CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "limit %ld: status %d", limit, st);
+            succeeded = st == AGAL_OK && validate(w, n, "after failures");
+        }
+        agal_context_free(ctx);
+    }
+    CHECK(succeeded, "translation never succeeded");
+    /* The arena takes big blocks, but translation needs more than the decoder's. */
+    CHECK(limit > 3, "only %ld allocations: the failures were not exercised", limit);
+    printf("allocation failures: success after %ld allocations\n", limit);
+}
+
 static int run_golden(void)
 {
     golden_minimal_vertex();
@@ -424,6 +490,8 @@ static int run_golden(void)
     lenient_programs();
     golden_blocks();
     hoisted_textures();
+    xfb_capture();
+    allocation_failures();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
     size_t n = 0;
