@@ -330,6 +330,11 @@ typedef struct agal_interp_env {
     size_t nconstants;
     const agal_texture *textures;
     size_t ntextures;
+    /* false (the reference): fine derivatives, each lane differences its own row
+     * (ddx) and column (ddy). true: coarse, every lane of the quad takes the top
+     * row's ddx and the left column's ddy, for comparing with a GPU whose dFdx/OpDPdx
+     * is coarse. Applies to ddx/ddy and to tex's implicit LOD. */
+    bool coarse_derivatives;
 } agal_interp_env;
 
 /* One invocation's inputs: vertex attributes va<i> = in[i] and the instance id
@@ -378,8 +383,9 @@ void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, con
                          float lambda, float out[4]);
 
 /* The unbiased LOD of lane (0..3) of a 2x2 quad whose coordinates are coords[0..3]
- * (quad order as agal_interp_run), from fine derivatives scaled by the level-0 size. */
-float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane);
+ * (quad order as agal_interp_run), from fine (or coarse) derivatives scaled by the
+ * level-0 size. */
+float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse);
 
 /* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */
 /* @@TRANSLATE-SECTION@@ */

@@ -43,7 +43,7 @@
  * value(3) - value(2); ddy of lanes 0 and 2 is value(2) - value(0), of lanes 1 and
  * 3 value(3) - value(1). A GPU using coarse derivatives gives lanes 2 and 3 the
  * top row's ddx (and lanes 1 and 3 the left column's ddy), which agrees on inputs
- * linear in x and y. The source is read in all four lanes, also lanes a branch has
+ * linear in x and y; env->coarse_derivatives selects that instead. The source is read in all four lanes, also lanes a branch has
  * switched off (they hold their last values), as GPUs do. The implicit LOD of tex
  * uses the same fine differences (texture.c).
  *
@@ -302,7 +302,7 @@ static void exec_deriv(machine *m, const agal_token *t, unsigned exec)
         if (!(exec & (1u << k))) continue;
         f4 r = zero4;
         if (m->nlanes == 4) {
-            unsigned lo = dx ? (k & 2) : (k & 1), hi = lo + (dx ? 1 : 2);
+            unsigned lo = m->env->coarse_derivatives ? 0 : dx ? (k & 2) : (k & 1), hi = lo + (dx ? 1 : 2);
             for (int c = 0; c < 4; c++) r.v[c] = src[hi].v[c] - src[lo].v[c];
         }
         write_dest(m, &m->lanes[k], &t->dst, r);
@@ -321,12 +321,12 @@ static void exec_texture(machine *m, const agal_token *t, unsigned exec)
     agal_sampler st = agal_texture_state(tex, &t->s);
     for (unsigned k = 0; k < m->nlanes; k++) {
         if (!(exec & (1u << k))) continue;
-        float lambda;
-        if (t->op == AGAL_OP_TED)
-            lambda = coords[k][3];
-        else
-            lambda = (m->nlanes == 4 ? agal_texture_quad_lod(tex, (const float(*)[4])coords, k) : 0.0f) +
-                     (float)t->s.bias / 8.0f;
+        float lambda = coords[k][3]; /* ted */
+        if (t->op == AGAL_OP_TEX) {
+            bool coarse = m->env->coarse_derivatives;
+            lambda = m->nlanes == 4 ? agal_texture_quad_lod(tex, (const float(*)[4])coords, k, coarse) : 0.0f;
+            lambda += (float)t->s.bias / 8.0f;
+        }
         f4 r;
         agal_texture_sample(tex, &st, coords[k], lambda, r.v);
         write_dest(m, &m->lanes[k], &t->dst, r);

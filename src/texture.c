@@ -205,7 +205,7 @@ static void cube_project(unsigned f, const float r[3], float st[2])
 
 /* ---- level of detail ------------------------------------------------------ */
 
-float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane)
+float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse)
 {
     float st[4][2];
     unsigned face = tex->dim == AGAL_DIM_CUBE ? cube_face(coords[lane & 3]) : 0;
@@ -217,8 +217,9 @@ float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], u
             st[k][1] = coords[k][1];
         }
     }
-    /* Fine differences: along this lane's row for x, its column for y. */
-    unsigned row = (lane & 2), col = (lane & 1);
+    /* Fine differences: along this lane's row for x, its column for y (coarse: the
+     * top row and the left column for every lane). */
+    unsigned row = coarse ? 0 : (lane & 2), col = coarse ? 0 : (lane & 1);
     float w = (float)tex->width, h = (float)tex->height;
     float dxs = (st[row + 1][0] - st[row][0]) * w, dxt = (st[row + 1][1] - st[row][1]) * h;
     float dys = (st[col + 2][0] - st[col][0]) * w, dyt = (st[col + 2][1] - st[col][1]) * h;

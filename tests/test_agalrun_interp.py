@@ -106,6 +106,10 @@ def fragment(tmp):
     ]
     for i in range(4):
         check(inv[i] == want[i], 'fragment invocation %d: %s, want %s' % (i, inv[i], want[i]))
+    # coarse: lanes 2, 3 take row 0's ddx (2, -0.25)
+    inputs["derivatives"] = "coarse"
+    rc, out, err = run(tmp, 'fc.bin', prog, inputs)
+    check(rc == 0 and out['invocations'][3]['oc1'] == [2, -0.25, 0, 0], 'coarse: rc %d %s %s' % (rc, out, err))
 
 
 def cube(tmp):

@@ -484,6 +484,12 @@ static void test_derivatives(agal_context *ctx)
     expect4("ddy .zw xxyx", 0, r[0].oc[2], 80, 200, 10, 3, 0);
     expect4("ddy .zw xxyx", 3, r[3].oc[2], 85, 231, 11, 3, 0);
     CHECK(r[0].fd == 200 && r[3].fd == 231, "fd = v0.y: %g %g", r[0].fd, r[3].fd);
+    /* coarse: ddx of every lane is row 0's (2, 20), ddy column 0's (3, 10) */
+    agal_interp_env coarse = {.coarse_derivatives = true};
+    CHECK(agal_interp_run(ctx, p, &coarse, in, 4, r) == AGAL_OK, "coarse derivatives run");
+    expect4("coarse ddx", 3, r[3].oc[0], 2, 20, 0, 0, 0);
+    expect4("coarse ddy", 3, r[3].oc[1], 3, 10, 0, 0, 0);
+    expect4("coarse ddy", 1, r[1].oc[1], 3, 10, 0, 0, 0);
 }
 
 /* ---- textures --------------------------------------------------------------- */
@@ -499,8 +505,8 @@ static agal_sampler smp(unsigned dim, unsigned filter, unsigned mip, unsigned wr
 }
 
 /* tex ft0, v0, fs0 <s>; mov oc, ft0 (ted when `op` says so) over 4 lanes with v0 = coords. */
-static bool sample4(agal_context *ctx, agal_opcode op, agal_sampler s, const agal_texture *tex,
-                    const float coords[4][4], agal_interp_result r[4])
+static bool sample4x(agal_context *ctx, agal_opcode op, agal_sampler s, const agal_texture *tex,
+                     const float coords[4][4], agal_interp_result r[4], bool coarse)
 {
     builder b;
     begin(&b, 2, AGAL_FRAGMENT);
@@ -508,13 +514,19 @@ static bool sample4(agal_context *ctx, agal_opcode op, agal_sampler s, const aga
     op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));
     const agal_program *p = decode(ctx, &b, false);
     if (!p) return false;
-    agal_interp_env env = {.textures = tex, .ntextures = 1};
+    agal_interp_env env = {.textures = tex, .ntextures = 1, .coarse_derivatives = coarse};
     agal_interp_invocation in[4];
     memset(in, 0, sizeof in);
     for (int k = 0; k < 4; k++) memcpy(in[k].in[0], coords[k], sizeof coords[k]);
     agal_status st = agal_interp_run(ctx, p, &env, in, 4, r);
     CHECK(st == AGAL_OK, "sampling runs (status %d)", st);
     return st == AGAL_OK;
+}
+
+static bool sample4(agal_context *ctx, agal_opcode op, agal_sampler s, const agal_texture *tex,
+                    const float coords[4][4], agal_interp_result r[4])
+{
+    return sample4x(ctx, op, s, tex, coords, r, false);
 }
 
 static void test_tex_2d_filters(agal_context *ctx)
@@ -618,6 +630,20 @@ static void test_tex_mip(agal_context *ctx)
     agal_interp_result r[4];
     if (sample4(ctx, AGAL_OP_TEX, smp(0, AGAL_FILTER_ANISO16X, AGAL_MIP_LINEAR, AGAL_WRAP_REPEAT, 0), &tex, aniso, r))
         expect4("lod from the longer axis", 2, r[2].oc[0], 10, 0, 0, 1, 1e-5f);
+    /* Row 1 steps 1 texel in x, row 0 two; column 1 steps 1 texel in y, column 0 none.
+     * fine: lanes 0, 1 lambda 1 (10); lanes 2, 3 lambda log2(1) = 0 (level 0).
+     * coarse: every lane takes row 0's dx (2 texels) and column 0's dy (0): lambda 1. */
+    const float uneven[4][4] = {{0.125f, 0.125f}, {0.625f, 0.125f}, {0.125f, 0.125f}, {0.375f, 0.125f}};
+    agal_sampler ml = smp(0, AGAL_FILTER_LINEAR, AGAL_MIP_LINEAR, AGAL_WRAP_REPEAT, 0);
+    if (sample4x(ctx, AGAL_OP_TEX, ml, &tex, uneven, r, false)) {
+        expect4("fine lod lane 0", 0, r[0].oc[0], 10, 0, 0, 1, 1e-5f);
+        expect4("fine lod lane 2", 2, r[2].oc[0], 0, 0, 0, 1, 1e-5f);
+        expect4("fine lod lane 3", 3, r[3].oc[0], 0, 0, 0, 1, 1e-5f);
+    }
+    if (sample4x(ctx, AGAL_OP_TEX, ml, &tex, uneven, r, true)) {
+        expect4("coarse lod lane 2", 2, r[2].oc[0], 10, 0, 0, 1, 1e-5f);
+        expect4("coarse lod lane 3", 3, r[3].oc[0], 10, 0, 0, 1, 1e-5f);
+    }
     /* ted: LOD = A.w, derivatives ignored (Flash refuses a bias on ted: 3743) */
     const float ted[4][4] = {{0.125f, 0.125f, 0, 1.5f}, {0.125f, 0.125f, 0, 0.25f}, {0.125f, 0.125f, 0, -1},
                              {0.125f, 0.125f, 0, 7}};

@@ -44,7 +44,8 @@ char *agalrun_read_file(const char *path, size_t *len);
  *                "levels": [[[r,g,b,a], ...], ...],      (per level: w*h texels, row 0 first;
  *                                                         cube: 6 faces +x,-x,+y,-y,+z,-z, either as
  *                                                         6 arrays of texels or one array of 6*w*h)
- *                "override": {"wrap": "repeat", "filter": "linear", "mipmap": "nearest"}}]}
+ *                "override": {"wrap": "repeat", "filter": "linear", "mipmap": "nearest"}}],
+ *  "derivatives": "fine"|"coarse"}                       (default fine: agal_interp_env)
  * Vectors may have 1..4 numbers (missing components are 0); a number may also be
  * the string "NaN", "Infinity" or "-Infinity". Every key is optional. */
 typedef struct agalrun_inputs {

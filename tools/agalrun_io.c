@@ -348,8 +348,14 @@ bool agalrun_inputs_parse(const char *json, agal_stage stage, agalrun_inputs *in
     if (!root) return fail(&p, "not valid JSON (near byte %ld)", (long)(cJSON_GetErrorPtr() - json));
     bool ok = cJSON_IsObject(root) || fail(&p, "expected a JSON object");
     for (const cJSON *e = ok ? root->child : NULL; e && ok; e = e->next)
-        if (strcmp(e->string, "constants") && strcmp(e->string, "invocations") && strcmp(e->string, "textures"))
+        if (strcmp(e->string, "constants") && strcmp(e->string, "invocations") && strcmp(e->string, "textures") &&
+            strcmp(e->string, "derivatives"))
             ok = fail(&p, "unknown key \"%.32s\"", e->string);
+    const cJSON *deriv = ok ? cJSON_GetObjectItemCaseSensitive(root, "derivatives") : NULL;
+    if (deriv && !(cJSON_IsString(deriv) && (!strcmp(deriv->valuestring, "fine") ||
+                                             !strcmp(deriv->valuestring, "coarse"))))
+        ok = fail(&p, "derivatives: expected \"fine\" or \"coarse\"");
+    in->env.coarse_derivatives = ok && deriv && !strcmp(deriv->valuestring, "coarse");
     ok = ok && parse_constants(&p, cJSON_GetObjectItemCaseSensitive(root, "constants"));
     ok = ok && parse_invocations(&p, cJSON_GetObjectItemCaseSensitive(root, "invocations"), stage);
     ok = ok && parse_textures(&p, cJSON_GetObjectItemCaseSensitive(root, "textures"));
