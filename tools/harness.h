@@ -1,0 +1,124 @@
+/* harness.h: thin Vulkan 1.x and OpenGL 3.3 runners for differential testing.
+ *
+ * Both runners take one draw, described by harness_draw, in the binding model of
+ * the project's emitters (brief: "SPIR-V binding model", "GLSL 330 binding model"):
+ *   va<i>  vertex attribute location i, one vec4 float per vertex (binding i)
+ *   vc     std140 vec4 array, Vulkan set 0 binding 0 / GL block agal_vc_block -> 0
+ *   fc     std140 vec4 array, Vulkan set 0 binding 1 / GL block agal_fc_block -> 1
+ *   fs<i>  combined image sampler, Vulkan binding 2+i / GL uniform fs<i> on unit i
+ *   oc<i>  RGBA32F colour attachment i
+ *   depth  D32 float attachment, cleared to 1, test ALWAYS with write (fd or op.z/w)
+ * and return what the GPU produced: every oc, depth, and the transform-feedback
+ * record of each vertex (op then the captured varyings, vec4 each).
+ *
+ * Rows of the returned images run top to bottom in Stage3D terms: row 0 is the edge
+ * that op.y = +w reaches. Vulkan gets that from the emitter's y negation; the GL
+ * runner renders as on screen (agal_yflip left at 1) and flips rows on readback.
+ *
+ * Pixels a fragment program discards keep the clear colour HARNESS_CLEAR in every
+ * oc; harness_discarded() tests for it.
+ */
+#ifndef AGAL_HARNESS_H
+#define AGAL_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HARNESS_MAX_ATTRIBS 16
+#define HARNESS_MAX_TEXTURES 16
+#define HARNESS_MAX_OUTPUTS 4
+/* Clear value of every colour attachment: a value no test program computes by
+ * accident, so a pixel still holding it in oc0 was discarded. */
+#define HARNESS_CLEAR (-7777.25f)
+
+/* A square RGBA32F texture with a full or partial mip chain. Texels are stored face
+ * after face (cube faces in the order +X -X +Y -Y +Z -Z), each face level after
+ * level from the base, each level row by row (row 0 = t 0), 4 floats a texel. */
+typedef struct harness_texture {
+    bool present;
+    bool cube;
+    unsigned size;    /* base level width = height, a power of two */
+    unsigned levels;  /* 1..log2(size)+1 */
+    const float *texels;
+    /* sampler state from the program's sampler token (agal.h AGAL_FILTER_*, ...) */
+    uint8_t filter, mipmap, wrap;
+} harness_texture;
+
+/* Offset in floats of (face, level) in harness_texture.texels. */
+size_t harness_texture_offset(const harness_texture *t, unsigned face, unsigned level);
+/* Floats in harness_texture.texels. */
+size_t harness_texture_floats(const harness_texture *t);
+
+typedef struct harness_draw {
+    /* Vulkan: SPIR-V words; fragment NULL = vertex only (rasteriser discard). */
+    const uint32_t *vs_spirv, *fs_spirv;
+    size_t vs_words, fs_words;
+    /* GL: GLSL 330 source; fragment NULL = vertex only. */
+    const char *vs_glsl, *fs_glsl;
+
+    unsigned nverts;     /* triangle list, not indexed */
+    unsigned ninstances; /* >= 1 */
+    const float *attribs[HARNESS_MAX_ATTRIBS]; /* nverts * 4 floats, NULL = unused */
+
+    const float *vc, *fc; /* nvc / nfc vec4s; the block sizes the shaders declare */
+    unsigned nvc, nfc;
+    harness_texture tex[HARNESS_MAX_TEXTURES];
+
+    unsigned noc;          /* colour outputs oc0..noc-1 (fragment draws) */
+    unsigned width, height;
+
+    /* Transform feedback: capture op and the varyings v<capture_regs[k]>, in that
+     * (ascending) order, per vertex, instance after instance. */
+    bool capture;
+    unsigned ncapture;
+    uint8_t capture_regs[16];
+} harness_draw;
+
+typedef struct harness_result {
+    float *color[HARNESS_MAX_OUTPUTS]; /* width*height*4 each (malloc), NULL when not drawn */
+    float *depth;                      /* width*height */
+    float *xfb;                        /* ninstances*nverts*(1+ncapture)*4 */
+    size_t xfb_floats;
+} harness_result;
+
+void harness_result_free(harness_result *r);
+/* Keeps every shared object loaded now (drivers included) mapped until exit, so
+ * sanitizer reports of driver leaks name their library (tests/harness/lsan.supp).
+ * The runners call it once they have a device. */
+void harness_pin_libraries(void);
+static inline bool harness_discarded(const harness_result *r, size_t pixel)
+{
+    return r->color[0] && r->color[0][4 * pixel] == HARNESS_CLEAR &&
+           r->color[0][4 * pixel + 1] == HARNESS_CLEAR;
+}
+
+/* ---- harness_vk.c ---- */
+
+typedef struct harness_vk harness_vk;
+/* validation: enable VK_LAYER_KHRONOS_validation and count every warning/error it
+ * reports (harness_vk_messages). Returns NULL and a reason in err on failure. */
+harness_vk *harness_vk_create(bool validation, char *err, size_t errsize);
+/* Returns the validation messages seen over the runner's life, teardown included. */
+unsigned harness_vk_destroy(harness_vk *h);
+/* 0 on success; otherwise -1 and a reason in err. */
+int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, char *err, size_t errsize);
+/* Validation messages seen so far (each also printed to stderr). */
+unsigned harness_vk_messages(const harness_vk *h);
+const char *harness_vk_device_name(const harness_vk *h);
+
+/* ---- harness_gl.c ---- */
+
+typedef struct harness_gl harness_gl;
+/* A headless GL 3.3+ core context through EGL (surfaceless, else device, else the
+ * default display). debug: count GL debug-output errors (harness_gl_messages). */
+harness_gl *harness_gl_create(bool debug, char *err, size_t errsize);
+void harness_gl_destroy(harness_gl *h);
+int harness_gl_run(harness_gl *h, const harness_draw *d, harness_result *out, char *err, size_t errsize);
+unsigned harness_gl_messages(const harness_gl *h);
+const char *harness_gl_renderer(const harness_gl *h);
+/* Runs a draw in whatever GL context is current (agalview's window): same as
+ * harness_gl_run without the EGL part. */
+int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err, size_t errsize);
+
+#endif

@@ -1,0 +1,469 @@
+/* harness_gl.c: run one draw of GLSL 330 shaders on an OpenGL 3.3+ core context and
+ * read back every output (see harness.h).
+ *
+ * The context is headless, made through EGL: the surfaceless platform (Mesa; gives
+ * llvmpipe in CI), else the first EGL device (NVIDIA's headless path), else the
+ * default display. Drawing goes to an FBO of RGBA32F colour attachments and a 32-bit
+ * float depth attachment. GL functions are the core entry points libOpenGL exports
+ * (GL_GLEXT_PROTOTYPES), so no loader is needed.
+ *
+ * As on screen, the program keeps agal_yflip = 1 and GL's window origin is the
+ * bottom-left, so rows are flipped on readback to put Stage3D's top row first.
+ */
+#define GL_GLEXT_PROTOTYPES 1
+#include "harness.h"
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/glcorearb.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct harness_gl {
+    EGLDisplay dpy;
+    EGLContext ctx;
+    unsigned messages;
+    char renderer[256];
+};
+
+/* ---- context ------------------------------------------------------------------ */
+
+static void APIENTRY on_gl_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                                     const GLchar *message, const void *user)
+{
+    harness_gl *h = (harness_gl *)user;
+    if (type != GL_DEBUG_TYPE_ERROR)
+        return; /* llvmpipe reports shader-compile info and performance notes as well */
+    h->messages++;
+    fprintf(stderr, "gl debug (id %u): %s\n", id, message);
+}
+
+static EGLDisplay platform_display(EGLenum platform, void *native)
+{
+    PFNEGLGETPLATFORMDISPLAYEXTPROC get =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    return get ? get(platform, native, NULL) : EGL_NO_DISPLAY;
+}
+
+static bool init_display(harness_gl *h, EGLDisplay dpy)
+{
+    if (dpy == EGL_NO_DISPLAY)
+        return false;
+    if (!eglInitialize(dpy, NULL, NULL))
+        return false;
+    h->dpy = dpy;
+    return true;
+}
+
+static EGLDisplay first_device_display(void)
+{
+    PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
+    EGLDeviceEXT devs[8];
+    EGLint n = 0;
+    if (!query || !query(8, devs, &n) || n < 1)
+        return EGL_NO_DISPLAY;
+    return platform_display(EGL_PLATFORM_DEVICE_EXT, devs[0]);
+}
+
+static bool make_context(harness_gl *h)
+{
+    if (!eglBindAPI(EGL_OPENGL_API))
+        return false;
+    EGLint cfg_attr[] = { EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE };
+    EGLConfig cfg = NULL;
+    EGLint n = 0;
+    if (!eglChooseConfig(h->dpy, cfg_attr, &cfg, 1, &n) || n < 1) {
+        /* Surfaceless displays may offer no pbuffer config; any GL config will do. */
+        cfg_attr[2] = EGL_NONE;
+        if (!eglChooseConfig(h->dpy, cfg_attr, &cfg, 1, &n) || n < 1)
+            cfg = NULL;
+    }
+    EGLint ctx_attr[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE };
+    h->ctx = eglCreateContext(h->dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
+    if (h->ctx == EGL_NO_CONTEXT)
+        return false;
+    return eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, h->ctx);
+}
+
+harness_gl *harness_gl_create(bool debug, char *err, size_t errsize)
+{
+    harness_gl *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    h->dpy = EGL_NO_DISPLAY;
+    h->ctx = EGL_NO_CONTEXT;
+    EGLDisplay candidates[3] = { platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY),
+                                 first_device_display(), eglGetDisplay(EGL_DEFAULT_DISPLAY) };
+    for (int i = 0; i < 3 && h->ctx == EGL_NO_CONTEXT; i++) {
+        if (!init_display(h, candidates[i]))
+            continue;
+        if (!make_context(h)) {
+            if (h->ctx != EGL_NO_CONTEXT)
+                eglDestroyContext(h->dpy, h->ctx);
+            h->ctx = EGL_NO_CONTEXT;
+        }
+    }
+    if (h->ctx == EGL_NO_CONTEXT) {
+        snprintf(err, errsize, "egl: no display gives a GL 3.3 core context (EGL error 0x%x)",
+                 (unsigned)eglGetError());
+        harness_gl_destroy(h);
+        return NULL;
+    }
+    harness_pin_libraries();
+    snprintf(h->renderer, sizeof h->renderer, "%s (%s)", (const char *)glGetString(GL_RENDERER),
+             (const char *)glGetString(GL_VERSION));
+    if (debug) {
+        GLint major = 0, minor = 0;
+        glGetIntegerv(GL_MAJOR_VERSION, &major);
+        glGetIntegerv(GL_MINOR_VERSION, &minor);
+        if (major * 10 + minor >= 43) { /* KHR_debug is core from 4.3 */
+            glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+            glDebugMessageCallback(on_gl_message, h);
+        }
+    }
+    return h;
+}
+
+void harness_gl_destroy(harness_gl *h)
+{
+    if (!h)
+        return;
+    if (h->dpy != EGL_NO_DISPLAY) {
+        eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        if (h->ctx != EGL_NO_CONTEXT)
+            eglDestroyContext(h->dpy, h->ctx);
+        eglTerminate(h->dpy);
+    }
+    free(h);
+}
+
+unsigned harness_gl_messages(const harness_gl *h) { return h->messages; }
+const char *harness_gl_renderer(const harness_gl *h) { return h->renderer; }
+
+int harness_gl_run(harness_gl *h, const harness_draw *d, harness_result *out, char *err, size_t errsize)
+{
+    if (!eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, h->ctx)) {
+        snprintf(err, errsize, "egl: eglMakeCurrent failed");
+        return -1;
+    }
+    return harness_gl_run_current(d, out, err, errsize);
+}
+
+/* ---- one draw --------------------------------------------------------------------- */
+
+/* Everything one draw creates, deleted together by gl_free. */
+typedef struct gl_draw {
+    GLuint prog, vao, fbo, xfb_buf, ubo[2];
+    GLuint attr[HARNESS_MAX_ATTRIBS], tex[HARNESS_MAX_TEXTURES], smp[HARNESS_MAX_TEXTURES];
+    GLuint rb[HARNESS_MAX_OUTPUTS + 1];
+} gl_draw;
+
+static void gl_free(gl_draw *g)
+{
+    if (g->prog)
+        glDeleteProgram(g->prog);
+    glDeleteVertexArrays(1, &g->vao);
+    glDeleteFramebuffers(1, &g->fbo);
+    glDeleteBuffers(1, &g->xfb_buf);
+    glDeleteBuffers(2, g->ubo);
+    glDeleteBuffers(HARNESS_MAX_ATTRIBS, g->attr);
+    glDeleteTextures(HARNESS_MAX_TEXTURES, g->tex);
+    glDeleteSamplers(HARNESS_MAX_TEXTURES, g->smp);
+    glDeleteRenderbuffers(HARNESS_MAX_OUTPUTS + 1, g->rb);
+}
+
+static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
+{
+    GLuint s = glCreateShader(stage);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[1024] = "";
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        snprintf(err, errsize, "gl: %s shader does not compile: %s",
+                 stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+        glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+/* Links the program, capturing gl_Position and v<capture_regs[k]> interleaved. */
+static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t errsize)
+{
+    GLuint vs = compile(GL_VERTEX_SHADER, d->vs_glsl, err, errsize), fs = 0;
+    if (!vs)
+        return -1;
+    if (d->fs_glsl && !(fs = compile(GL_FRAGMENT_SHADER, d->fs_glsl, err, errsize))) {
+        glDeleteShader(vs);
+        return -1;
+    }
+    g->prog = glCreateProgram();
+    glAttachShader(g->prog, vs);
+    if (fs)
+        glAttachShader(g->prog, fs);
+    if (d->capture) {
+        char names[17][8];
+        const char *ptrs[17];
+        ptrs[0] = "gl_Position";
+        for (unsigned k = 0; k < d->ncapture && k < 16; k++) {
+            snprintf(names[k + 1], sizeof names[k + 1], "v%u", (unsigned)d->capture_regs[k]);
+            ptrs[k + 1] = names[k + 1];
+        }
+        glTransformFeedbackVaryings(g->prog, (GLsizei)(1 + d->ncapture), ptrs, GL_INTERLEAVED_ATTRIBS);
+    }
+    glLinkProgram(g->prog);
+    glDeleteShader(vs);
+    if (fs)
+        glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(g->prog, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[1024] = "";
+        glGetProgramInfoLog(g->prog, sizeof log, NULL, log);
+        snprintf(err, errsize, "gl: program does not link: %s", log);
+        return -1;
+    }
+    return 0;
+}
+
+static GLuint upload_buffer(GLenum target, const void *data, size_t size)
+{
+    GLuint b = 0;
+    glGenBuffers(1, &b);
+    glBindBuffer(target, b);
+    glBufferData(target, (GLsizeiptr)(size ? size : 16), NULL, GL_STATIC_DRAW);
+    if (data && size)
+        glBufferSubData(target, 0, (GLsizeiptr)size, data);
+    return b;
+}
+
+static void bind_inputs(gl_draw *g, const harness_draw *d)
+{
+    glGenVertexArrays(1, &g->vao);
+    glBindVertexArray(g->vao);
+    for (GLuint i = 0; i < HARNESS_MAX_ATTRIBS; i++) {
+        if (!d->attribs[i])
+            continue;
+        g->attr[i] = upload_buffer(GL_ARRAY_BUFFER, d->attribs[i], (size_t)d->nverts * 16);
+        glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, 16, NULL);
+        glEnableVertexAttribArray(i);
+    }
+    const char *blocks[2] = { "agal_vc_block", "agal_fc_block" };
+    const float *data[2] = { d->vc, d->fc };
+    unsigned n[2] = { d->nvc, d->nfc };
+    for (GLuint i = 0; i < 2; i++) {
+        GLuint idx = glGetUniformBlockIndex(g->prog, blocks[i]);
+        if (idx == GL_INVALID_INDEX)
+            continue; /* the stage has no constants, or reads none */
+        glUniformBlockBinding(g->prog, idx, i);
+        g->ubo[i] = upload_buffer(GL_UNIFORM_BUFFER, data[i], (size_t)n[i] * 16);
+        glBindBufferBase(GL_UNIFORM_BUFFER, i, g->ubo[i]);
+    }
+}
+
+static GLint wrap_mode(unsigned wrap, int axis)
+{
+    bool repeat = wrap == 1 || (wrap == 2 && axis == 1) || (wrap == 3 && axis == 0);
+    return repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+}
+
+/* The same sampler state as harness_vk.c's make_sampler: filter 0 nearest, else
+ * linear; mipmap none samples the base level only. */
+static GLuint make_sampler(const harness_texture *t)
+{
+    GLuint s = 0;
+    glGenSamplers(1, &s);
+    GLint mag = t->filter ? GL_LINEAR : GL_NEAREST;
+    GLint min = mag;
+    if (t->mipmap == 1)
+        min = t->filter ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
+    else if (t->mipmap == 2)
+        min = t->filter ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
+    glSamplerParameteri(s, GL_TEXTURE_MAG_FILTER, mag);
+    glSamplerParameteri(s, GL_TEXTURE_MIN_FILTER, min);
+    glSamplerParameteri(s, GL_TEXTURE_WRAP_S, t->cube ? GL_CLAMP_TO_EDGE : wrap_mode(t->wrap, 0));
+    glSamplerParameteri(s, GL_TEXTURE_WRAP_T, t->cube ? GL_CLAMP_TO_EDGE : wrap_mode(t->wrap, 1));
+    glSamplerParameteri(s, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+    glSamplerParameterf(s, GL_TEXTURE_MAX_LOD, t->mipmap ? (float)(t->levels - 1) : 0.0f);
+    return s;
+}
+
+static void bind_textures(gl_draw *g, const harness_draw *d)
+{
+    /* Vulkan samples cube maps seamlessly; GL must be asked to. */
+    glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+    for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
+        const harness_texture *t = &d->tex[i];
+        if (!t->present)
+            continue;
+        GLenum target = t->cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D;
+        glActiveTexture(GL_TEXTURE0 + i);
+        glGenTextures(1, &g->tex[i]);
+        glBindTexture(target, g->tex[i]);
+        glTexParameteri(target, GL_TEXTURE_BASE_LEVEL, 0);
+        glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, (GLint)t->levels - 1);
+        for (unsigned f = 0; f < (t->cube ? 6u : 1u); f++)
+            for (unsigned l = 0; l < t->levels; l++) {
+                GLenum face = t->cube ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + f : GL_TEXTURE_2D;
+                GLsizei s = (GLsizei)(t->size >> l);
+                glTexImage2D(face, (GLint)l, GL_RGBA32F, s, s, 0, GL_RGBA, GL_FLOAT,
+                             t->texels + harness_texture_offset(t, f, l));
+            }
+        g->smp[i] = make_sampler(t);
+        glBindSampler(i, g->smp[i]);
+        char name[8];
+        snprintf(name, sizeof name, "fs%u", i);
+        GLint loc = glGetUniformLocation(g->prog, name);
+        if (loc >= 0)
+            glUniform1i(loc, (GLint)i);
+    }
+}
+
+/* A vertex-only draw still needs a complete framebuffer (surfaceless contexts have
+ * none): it gets a 1x1 one with a single colour attachment. */
+static int make_targets(gl_draw *g, const harness_draw *dr, char *err, size_t errsize)
+{
+    harness_draw tiny = *dr;
+    if (!dr->fs_glsl) {
+        tiny.noc = 1;
+        tiny.width = tiny.height = 1;
+    }
+    const harness_draw *d = &tiny;
+    glGenFramebuffers(1, &g->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    GLenum bufs[HARNESS_MAX_OUTPUTS];
+    glGenRenderbuffers((GLsizei)d->noc + 1, g->rb);
+    for (unsigned i = 0; i <= d->noc; i++) {
+        bool depth = i == d->noc;
+        glBindRenderbuffer(GL_RENDERBUFFER, g->rb[i]);
+        glRenderbufferStorage(GL_RENDERBUFFER, depth ? GL_DEPTH_COMPONENT32F : GL_RGBA32F, (GLsizei)d->width,
+                              (GLsizei)d->height);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0 + i,
+                                  GL_RENDERBUFFER, g->rb[i]);
+        if (!depth)
+            bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+    }
+    glDrawBuffers((GLsizei)d->noc, bufs);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        snprintf(err, errsize, "gl: the RGBA32F framebuffer is incomplete");
+        return -1;
+    }
+    const float clear[4] = { HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR };
+    for (unsigned i = 0; i < d->noc; i++)
+        glClearBufferfv(GL_COLOR, (GLint)i, clear);
+    glClearBufferfi(GL_DEPTH_STENCIL, 0, 1.0f, 0);
+    glViewport(0, 0, (GLsizei)d->width, (GLsizei)d->height);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_ALWAYS);
+    glDepthMask(GL_TRUE);
+    return 0;
+}
+
+/* Reads rows bottom-up from GL and stores them top-down. */
+static float *read_rows(const harness_draw *d, GLenum format, unsigned comps)
+{
+    size_t row = (size_t)d->width * comps;
+    float *tmp = malloc(row * d->height * sizeof(float)), *out = malloc(row * d->height * sizeof(float));
+    if (!tmp || !out) {
+        free(tmp);
+        free(out);
+        return NULL;
+    }
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, (GLsizei)d->width, (GLsizei)d->height, format, GL_FLOAT, tmp);
+    for (unsigned y = 0; y < d->height; y++)
+        memcpy(out + row * y, tmp + row * (d->height - 1 - y), row * sizeof(float));
+    free(tmp);
+    return out;
+}
+
+static int collect(gl_draw *g, const harness_draw *d, harness_result *out, char *err, size_t errsize)
+{
+    if (d->fs_glsl) {
+        for (unsigned i = 0; i < d->noc; i++) {
+            glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
+            if (!(out->color[i] = read_rows(d, GL_RGBA, 4)))
+                goto nomem;
+        }
+        if (!(out->depth = read_rows(d, GL_DEPTH_COMPONENT, 1)))
+            goto nomem;
+    }
+    if (d->capture) {
+        out->xfb_floats = (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 4;
+        if (!(out->xfb = malloc(out->xfb_floats * sizeof(float))))
+            goto nomem;
+        glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, g->xfb_buf);
+        glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)(out->xfb_floats * sizeof(float)),
+                           out->xfb);
+    }
+    return 0;
+nomem:
+    snprintf(err, errsize, "out of memory");
+    return -1;
+}
+
+static int check_draw(const harness_draw *d, char *err, size_t errsize)
+{
+    if (!d->vs_glsl || d->nverts == 0 || d->ninstances == 0) {
+        snprintf(err, errsize, "harness: no vertex shader or no vertices");
+        return -1;
+    }
+    if (d->fs_glsl && (d->noc == 0 || d->noc > HARNESS_MAX_OUTPUTS || !d->width || !d->height)) {
+        snprintf(err, errsize, "harness: a fragment draw needs 1..4 outputs and a size");
+        return -1;
+    }
+    return 0;
+}
+
+int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    if (check_draw(d, err, errsize))
+        return -1;
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    gl_draw g = { 0 };
+    int rc = -1;
+    if (link_program(&g, d, err, errsize))
+        goto done;
+    glUseProgram(g.prog);
+    bind_inputs(&g, d);
+    bind_textures(&g, d);
+    if (make_targets(&g, d, err, errsize))
+        goto done;
+    if (d->fs_glsl)
+        glDisable(GL_RASTERIZER_DISCARD);
+    else
+        glEnable(GL_RASTERIZER_DISCARD);
+    if (d->capture) {
+        g.xfb_buf = upload_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL,
+                                  (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 16);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g.xfb_buf);
+        glBeginTransformFeedback(GL_TRIANGLES);
+    }
+    glDrawArraysInstanced(GL_TRIANGLES, 0, (GLsizei)d->nverts, (GLsizei)d->ninstances);
+    if (d->capture)
+        glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    rc = collect(&g, d, out, err, errsize);
+    GLenum e = glGetError();
+    if (rc == 0 && e != GL_NO_ERROR) {
+        snprintf(err, errsize, "gl: error 0x%x during the draw", (unsigned)e);
+        rc = -1;
+    }
+done:
+    glUseProgram(0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl_free(&g);
+    if (rc)
+        harness_result_free(out);
+    return rc;
+}

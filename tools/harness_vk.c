@@ -1,0 +1,902 @@
+/* harness_vk.c: run one draw of SPIR-V shaders offscreen on a Vulkan device and read
+ * back every output (see harness.h). Deliberately plain: everything a draw needs is
+ * created, used once and destroyed, so a failing draw cannot poison the next one.
+ *
+ * Instance and device are Vulkan 1.1 (vkGetPhysicalDeviceFeatures2 to enable the
+ * transformFeedback feature of VK_EXT_transform_feedback); the shaders are SPIR-V 1.0
+ * as the emitter writes them. Any device works: lavapipe in CI (select it with
+ * VK_DRIVER_FILES), the real driver on a machine with a GPU.
+ */
+#include "harness.h"
+
+#include <vulkan/vulkan.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct harness_vk {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkPhysicalDevice phys;
+    VkDevice dev;
+    VkQueue queue;
+    uint32_t qfam;
+    VkCommandPool pool;
+    VkPhysicalDeviceMemoryProperties mem;
+    bool has_xfb;
+    unsigned messages;
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb;
+    PFN_vkCmdBeginTransformFeedbackEXT begin_xfb;
+    PFN_vkCmdEndTransformFeedbackEXT end_xfb;
+};
+
+static void set_err(char *err, size_t n, const char *what, VkResult r)
+{
+    if (err && n)
+        snprintf(err, n, "vulkan: %s failed (VkResult %d)", what, (int)r);
+}
+
+#define VK_TRY(call, what)                                  \
+    do {                                                    \
+        VkResult vr_ = (call);                              \
+        if (vr_ != VK_SUCCESS) {                            \
+            set_err(err, errsize, what, vr_);               \
+            goto fail;                                      \
+        }                                                   \
+    } while (0)
+
+/* ---- instance, device ---------------------------------------------------- */
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT sev,
+                                                 VkDebugUtilsMessageTypeFlagsEXT type,
+                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
+                                                 void *user)
+{
+    harness_vk *h = user;
+    h->messages++;
+    fprintf(stderr, "vulkan validation (severity 0x%x, type 0x%x): %s\n", (unsigned)sev,
+            (unsigned)type, data->pMessage);
+    return VK_FALSE;
+}
+
+static bool has_layer(const char *name)
+{
+    uint32_t n = 0;
+    vkEnumerateInstanceLayerProperties(&n, NULL);
+    VkLayerProperties *p = calloc(n ? n : 1, sizeof *p);
+    bool found = false;
+    if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n && !found; i++)
+            found = strcmp(p[i].layerName, name) == 0;
+    free(p);
+    return found;
+}
+
+static bool has_device_ext(VkPhysicalDevice pd, const char *name)
+{
+    uint32_t n = 0;
+    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
+    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
+    bool found = false;
+    if (p && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, p) == VK_SUCCESS)
+        for (uint32_t i = 0; i < n && !found; i++)
+            found = strcmp(p[i].extensionName, name) == 0;
+    free(p);
+    return found;
+}
+
+static VkDebugUtilsMessengerCreateInfoEXT messenger_info(harness_vk *h)
+{
+    VkDebugUtilsMessengerCreateInfoEXT mi = {
+        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+        .pfnUserCallback = on_message,
+        .pUserData = h,
+    };
+    return mi;
+}
+
+static int create_instance(harness_vk *h, bool validation, char *err, size_t errsize)
+{
+    const char *layer = "VK_LAYER_KHRONOS_validation";
+    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (validation && !has_layer(layer)) {
+        snprintf(err, errsize, "vulkan: %s is not installed", layer);
+        return -1;
+    }
+    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                              .pApplicationName = "agal2spv harness",
+                              .apiVersion = VK_API_VERSION_1_1 };
+    /* Chained into the instance so messages from vkCreateInstance itself count. */
+    VkDebugUtilsMessengerCreateInfoEXT mi = messenger_info(h);
+    VkInstanceCreateInfo ci = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pNext = validation ? &mi : NULL,
+                                .pApplicationInfo = &app,
+                                .enabledLayerCount = validation ? 1 : 0,
+                                .ppEnabledLayerNames = &layer,
+                                .enabledExtensionCount = validation ? 1 : 0,
+                                .ppEnabledExtensionNames = &ext };
+    VkResult r = vkCreateInstance(&ci, NULL, &h->instance);
+    if (r != VK_SUCCESS) {
+        set_err(err, errsize, "vkCreateInstance", r);
+        return -1;
+    }
+    if (validation) {
+        PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
+            vkGetInstanceProcAddr(h->instance, "vkCreateDebugUtilsMessengerEXT");
+        if (!create || create(h->instance, &mi, NULL, &h->messenger) != VK_SUCCESS) {
+            snprintf(err, errsize, "vulkan: cannot create the debug messenger");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The first device with a graphics queue; one with transform feedback wins. */
+static int pick_device(harness_vk *h, char *err, size_t errsize)
+{
+    uint32_t n = 0;
+    vkEnumeratePhysicalDevices(h->instance, &n, NULL);
+    VkPhysicalDevice pds[16];
+    if (n > 16)
+        n = 16;
+    if (n == 0 || vkEnumeratePhysicalDevices(h->instance, &n, pds) < 0) {
+        snprintf(err, errsize, "vulkan: no physical device");
+        return -1;
+    }
+    int best = -1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t nq = 0;
+        VkQueueFamilyProperties qp[16];
+        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, NULL);
+        if (nq > 16)
+            nq = 16;
+        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, qp);
+        for (uint32_t q = 0; q < nq; q++) {
+            if (!(qp[q].queueFlags & VK_QUEUE_GRAPHICS_BIT))
+                continue;
+            bool xfb = has_device_ext(pds[i], VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+            if (best < 0 || (xfb && !h->has_xfb)) {
+                best = (int)i;
+                h->qfam = q;
+                h->has_xfb = xfb;
+            }
+            break;
+        }
+    }
+    if (best < 0) {
+        snprintf(err, errsize, "vulkan: no device with a graphics queue");
+        return -1;
+    }
+    h->phys = pds[best];
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(h->phys, &props);
+    snprintf(h->name, sizeof h->name, "%s", props.deviceName);
+    vkGetPhysicalDeviceMemoryProperties(h->phys, &h->mem);
+    return 0;
+}
+
+static int create_device(harness_vk *h, char *err, size_t errsize)
+{
+    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT };
+    VkPhysicalDeviceFeatures2 f2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                     .pNext = h->has_xfb ? &xfbf : NULL };
+    vkGetPhysicalDeviceFeatures2(h->phys, &f2);
+    h->has_xfb = h->has_xfb && xfbf.transformFeedback;
+    /* Only what the harness needs, so validation sees the same device everywhere. */
+    VkPhysicalDeviceTransformFeedbackFeaturesEXT want_xfb = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+        .transformFeedback = VK_TRUE };
+    VkPhysicalDeviceFeatures want = { 0 };
+    float prio = 1.0f;
+    VkDeviceQueueCreateInfo qi = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                   .queueFamilyIndex = h->qfam, .queueCount = 1,
+                                   .pQueuePriorities = &prio };
+    const char *ext = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+    VkDeviceCreateInfo ci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                              .pNext = h->has_xfb ? &want_xfb : NULL,
+                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &qi,
+                              .enabledExtensionCount = h->has_xfb ? 1 : 0,
+                              .ppEnabledExtensionNames = &ext,
+                              .pEnabledFeatures = &want };
+    VkResult r = vkCreateDevice(h->phys, &ci, NULL, &h->dev);
+    if (r != VK_SUCCESS) {
+        set_err(err, errsize, "vkCreateDevice", r);
+        return -1;
+    }
+    vkGetDeviceQueue(h->dev, h->qfam, 0, &h->queue);
+    VkCommandPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                   .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                   .queueFamilyIndex = h->qfam };
+    r = vkCreateCommandPool(h->dev, &pi, NULL, &h->pool);
+    if (r != VK_SUCCESS) {
+        set_err(err, errsize, "vkCreateCommandPool", r);
+        return -1;
+    }
+    if (h->has_xfb) {
+        h->bind_xfb = (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
+            h->dev, "vkCmdBindTransformFeedbackBuffersEXT");
+        h->begin_xfb = (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(
+            h->dev, "vkCmdBeginTransformFeedbackEXT");
+        h->end_xfb = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
+            h->dev, "vkCmdEndTransformFeedbackEXT");
+        h->has_xfb = h->bind_xfb && h->begin_xfb && h->end_xfb;
+    }
+    return 0;
+}
+
+harness_vk *harness_vk_create(bool validation, char *err, size_t errsize)
+{
+    harness_vk *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    if (create_instance(h, validation, err, errsize) || pick_device(h, err, errsize) ||
+        create_device(h, err, errsize)) {
+        harness_vk_destroy(h);
+        return NULL;
+    }
+    harness_pin_libraries();
+    return h;
+}
+
+unsigned harness_vk_destroy(harness_vk *h)
+{
+    if (!h)
+        return 0;
+    if (h->dev) {
+        vkDeviceWaitIdle(h->dev);
+        if (h->pool)
+            vkDestroyCommandPool(h->dev, h->pool, NULL);
+        vkDestroyDevice(h->dev, NULL);
+    }
+    if (h->messenger) {
+        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
+            vkGetInstanceProcAddr(h->instance, "vkDestroyDebugUtilsMessengerEXT");
+        if (destroy)
+            destroy(h->instance, h->messenger, NULL);
+    }
+    if (h->instance)
+        vkDestroyInstance(h->instance, NULL);
+    unsigned n = h->messages;
+    free(h);
+    return n;
+}
+
+unsigned harness_vk_messages(const harness_vk *h) { return h->messages; }
+const char *harness_vk_device_name(const harness_vk *h) { return h->name; }
+
+/* ---- per-draw objects ------------------------------------------------------ */
+
+typedef struct vk_buf {
+    VkBuffer buf;
+    VkDeviceMemory mem;
+    VkDeviceSize size;
+} vk_buf;
+
+typedef struct vk_img {
+    VkImage img;
+    VkDeviceMemory mem;
+    VkImageView view;
+} vk_img;
+
+/* Everything one draw creates, destroyed together by draw_free. */
+typedef struct vk_draw {
+    vk_buf attr[HARNESS_MAX_ATTRIBS], ubo[2], xfb, staging[HARNESS_MAX_TEXTURES];
+    vk_buf readback[HARNESS_MAX_OUTPUTS + 1];
+    vk_img tex[HARNESS_MAX_TEXTURES], att[HARNESS_MAX_OUTPUTS + 1];
+    VkSampler sampler[HARNESS_MAX_TEXTURES];
+    VkShaderModule vs, fs;
+    VkDescriptorSetLayout dsl;
+    VkDescriptorPool dpool;
+    VkDescriptorSet set;
+    VkPipelineLayout layout;
+    VkRenderPass pass;
+    VkFramebuffer fb;
+    VkPipeline pipe;
+    VkCommandBuffer cmd;
+    VkFence fence;
+} vk_draw;
+
+static int find_memory(const harness_vk *h, uint32_t bits, VkMemoryPropertyFlags want)
+{
+    for (uint32_t i = 0; i < h->mem.memoryTypeCount; i++)
+        if ((bits & (1u << i)) && (h->mem.memoryTypes[i].propertyFlags & want) == want)
+            return (int)i;
+    return -1;
+}
+
+static VkResult alloc_memory(harness_vk *h, VkMemoryRequirements req, VkMemoryPropertyFlags want,
+                             VkDeviceMemory *out)
+{
+    int type = find_memory(h, req.memoryTypeBits, want);
+    if (type < 0)
+        return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    VkMemoryAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size, .memoryTypeIndex = (uint32_t)type };
+    return vkAllocateMemory(h->dev, &ai, NULL, out);
+}
+
+/* A host-visible coherent buffer, filled from data when data is not NULL (zeroed
+ * otherwise). All the harness's buffers are small; device-local copies buy nothing. */
+static VkResult make_buffer(harness_vk *h, vk_buf *b, VkDeviceSize size, VkBufferUsageFlags usage,
+                            const void *data, size_t data_size)
+{
+    VkBufferCreateInfo bi = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                              .size = size ? size : 16, .usage = usage,
+                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE };
+    VkResult r = vkCreateBuffer(h->dev, &bi, NULL, &b->buf);
+    if (r != VK_SUCCESS)
+        return r;
+    b->size = bi.size;
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(h->dev, b->buf, &req);
+    r = alloc_memory(h, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                     &b->mem);
+    if (r != VK_SUCCESS)
+        return r;
+    r = vkBindBufferMemory(h->dev, b->buf, b->mem, 0);
+    if (r != VK_SUCCESS)
+        return r;
+    void *p;
+    r = vkMapMemory(h->dev, b->mem, 0, VK_WHOLE_SIZE, 0, &p);
+    if (r != VK_SUCCESS)
+        return r;
+    memset(p, 0, (size_t)b->size);
+    if (data)
+        memcpy(p, data, data_size);
+    vkUnmapMemory(h->dev, b->mem);
+    return VK_SUCCESS;
+}
+
+static VkResult read_buffer(harness_vk *h, const vk_buf *b, void *out, size_t size)
+{
+    void *p;
+    VkResult r = vkMapMemory(h->dev, b->mem, 0, VK_WHOLE_SIZE, 0, &p);
+    if (r == VK_SUCCESS) {
+        memcpy(out, p, size);
+        vkUnmapMemory(h->dev, b->mem);
+    }
+    return r;
+}
+
+static VkResult make_image(harness_vk *h, vk_img *im, VkFormat fmt, unsigned w, unsigned hgt,
+                           unsigned levels, bool cube, VkImageUsageFlags usage, VkImageAspectFlags aspect)
+{
+    VkImageCreateInfo ii = { .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                             .flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
+                             .imageType = VK_IMAGE_TYPE_2D, .format = fmt,
+                             .extent = { w, hgt, 1 }, .mipLevels = levels,
+                             .arrayLayers = cube ? 6 : 1, .samples = VK_SAMPLE_COUNT_1_BIT,
+                             .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage,
+                             .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+                             .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
+    VkResult r = vkCreateImage(h->dev, &ii, NULL, &im->img);
+    if (r != VK_SUCCESS)
+        return r;
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(h->dev, im->img, &req);
+    r = alloc_memory(h, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &im->mem);
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY) /* some drivers: no device-local type fits */
+        r = alloc_memory(h, req, 0, &im->mem);
+    if (r != VK_SUCCESS)
+        return r;
+    r = vkBindImageMemory(h->dev, im->img, im->mem, 0);
+    if (r != VK_SUCCESS)
+        return r;
+    VkImageViewCreateInfo vi = { .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = im->img,
+                                 .viewType = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = fmt,
+                                 .subresourceRange = { aspect, 0, levels, 0, cube ? 6 : 1 } };
+    return vkCreateImageView(h->dev, &vi, NULL, &im->view);
+}
+
+static void free_buf(harness_vk *h, vk_buf *b)
+{
+    if (b->buf)
+        vkDestroyBuffer(h->dev, b->buf, NULL);
+    if (b->mem)
+        vkFreeMemory(h->dev, b->mem, NULL);
+}
+
+static void free_img(harness_vk *h, vk_img *im)
+{
+    if (im->view)
+        vkDestroyImageView(h->dev, im->view, NULL);
+    if (im->img)
+        vkDestroyImage(h->dev, im->img, NULL);
+    if (im->mem)
+        vkFreeMemory(h->dev, im->mem, NULL);
+}
+
+static void draw_free(harness_vk *h, vk_draw *v)
+{
+    VkDevice d = h->dev;
+    for (int i = 0; i < HARNESS_MAX_ATTRIBS; i++)
+        free_buf(h, &v->attr[i]);
+    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++) {
+        free_buf(h, &v->staging[i]);
+        free_img(h, &v->tex[i]);
+        if (v->sampler[i])
+            vkDestroySampler(d, v->sampler[i], NULL);
+    }
+    for (int i = 0; i < HARNESS_MAX_OUTPUTS + 1; i++) {
+        free_buf(h, &v->readback[i]);
+        free_img(h, &v->att[i]);
+    }
+    free_buf(h, &v->ubo[0]);
+    free_buf(h, &v->ubo[1]);
+    free_buf(h, &v->xfb);
+    if (v->pipe) vkDestroyPipeline(d, v->pipe, NULL);
+    if (v->fb) vkDestroyFramebuffer(d, v->fb, NULL);
+    if (v->pass) vkDestroyRenderPass(d, v->pass, NULL);
+    if (v->layout) vkDestroyPipelineLayout(d, v->layout, NULL);
+    if (v->dpool) vkDestroyDescriptorPool(d, v->dpool, NULL);
+    if (v->dsl) vkDestroyDescriptorSetLayout(d, v->dsl, NULL);
+    if (v->vs) vkDestroyShaderModule(d, v->vs, NULL);
+    if (v->fs) vkDestroyShaderModule(d, v->fs, NULL);
+    if (v->cmd) vkFreeCommandBuffers(d, h->pool, 1, &v->cmd);
+    if (v->fence) vkDestroyFence(d, v->fence, NULL);
+}
+
+/* ---- textures and samplers -------------------------------------------------- */
+
+static VkSamplerAddressMode address_mode(unsigned wrap, int axis)
+{
+    bool repeat = wrap == 1 || (wrap == 2 && axis == 1) || (wrap == 3 && axis == 0);
+    return repeat ? VK_SAMPLER_ADDRESS_MODE_REPEAT : VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+}
+
+/* Stage3D sampler state: filter 0 nearest, else linear (anisotropic levels are
+ * linear here: anisotropy is not required of a device and the reference interpreter
+ * does not model it); mipmap none = base level only (maxLod 0). The LOD bias is in
+ * the shader (the emitters apply bias / 8), so the sampler has none. */
+static VkResult make_sampler(harness_vk *h, const harness_texture *t, VkSampler *out)
+{
+    VkFilter f = t->filter ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+    VkSamplerCreateInfo si = { .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                               .magFilter = f, .minFilter = f,
+                               .mipmapMode = t->mipmap == 2 ? VK_SAMPLER_MIPMAP_MODE_LINEAR
+                                                            : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                               .addressModeU = address_mode(t->wrap, 0),
+                               .addressModeV = address_mode(t->wrap, 1),
+                               .addressModeW = address_mode(t->wrap, 2),
+                               .minLod = 0.0f,
+                               .maxLod = t->mipmap == 0 ? 0.0f : (float)(t->levels - 1),
+                               .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK };
+    if (t->cube)
+        si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    return vkCreateSampler(h->dev, &si, NULL, out);
+}
+
+static void image_barrier(VkCommandBuffer cmd, VkImage img, VkImageAspectFlags aspect, unsigned levels,
+                          unsigned layers, VkImageLayout from, VkImageLayout to, VkAccessFlags src,
+                          VkAccessFlags dst, VkPipelineStageFlags sstage, VkPipelineStageFlags dstage)
+{
+    VkImageMemoryBarrier b = { .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                               .srcAccessMask = src, .dstAccessMask = dst,
+                               .oldLayout = from, .newLayout = to,
+                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                               .image = img, .subresourceRange = { aspect, 0, levels, 0, layers } };
+    vkCmdPipelineBarrier(cmd, sstage, dstage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+/* Records the upload of texture i (staging buffer -> every face and level). */
+static int setup_texture(harness_vk *h, vk_draw *v, const harness_texture *t, int i, char *err,
+                         size_t errsize)
+{
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(h->phys, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
+    if (t->filter && !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
+        snprintf(err, errsize, "vulkan: the device cannot filter RGBA32F linearly");
+        return -1;
+    }
+    size_t bytes = harness_texture_floats(t) * sizeof(float);
+    unsigned layers = t->cube ? 6 : 1;
+    VK_TRY(make_buffer(h, &v->staging[i], bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, t->texels, bytes),
+           "texture staging buffer");
+    VK_TRY(make_image(h, &v->tex[i], VK_FORMAT_R32G32B32A32_SFLOAT, t->size, t->size, t->levels, t->cube,
+                      VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_ASPECT_COLOR_BIT),
+           "texture image");
+    VK_TRY(make_sampler(h, t, &v->sampler[i]), "vkCreateSampler");
+    image_barrier(v->cmd, v->tex[i].img, VK_IMAGE_ASPECT_COLOR_BIT, t->levels, layers,
+                  VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
+                  VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                  VK_PIPELINE_STAGE_TRANSFER_BIT);
+    VkBufferImageCopy regions[6 * 16];
+    unsigned n = 0;
+    for (unsigned f = 0; f < layers; f++)
+        for (unsigned l = 0; l < t->levels && l < 16; l++) {
+            unsigned s = t->size >> l;
+            regions[n++] = (VkBufferImageCopy){
+                .bufferOffset = harness_texture_offset(t, f, l) * sizeof(float),
+                .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, l, f, 1 },
+                .imageExtent = { s, s, 1 } };
+        }
+    vkCmdCopyBufferToImage(v->cmd, v->staging[i].buf, v->tex[i].img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                           n, regions);
+    image_barrier(v->cmd, v->tex[i].img, VK_IMAGE_ASPECT_COLOR_BIT, t->levels, layers,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                  VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+    return 0;
+fail:
+    return -1;
+}
+
+/* ---- descriptors ------------------------------------------------------------ */
+
+static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
+{
+    VkDescriptorSetLayoutBinding b[2 + HARNESS_MAX_TEXTURES];
+    uint32_t nb = 0, ntex = 0;
+    const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+    for (uint32_t i = 0; i < 2; i++)
+        b[nb++] = (VkDescriptorSetLayoutBinding){ i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, NULL };
+    for (uint32_t i = 0; i < HARNESS_MAX_TEXTURES; i++)
+        if (d->tex[i].present) {
+            b[nb++] = (VkDescriptorSetLayoutBinding){ 2 + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
+                                                      stages, NULL };
+            ntex++;
+        }
+    VkDescriptorSetLayoutCreateInfo li = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                           .bindingCount = nb, .pBindings = b };
+    VK_TRY(vkCreateDescriptorSetLayout(h->dev, &li, NULL, &v->dsl), "vkCreateDescriptorSetLayout");
+    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2 },
+                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, ntex ? ntex : 1 } };
+    VkDescriptorPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
+    VK_TRY(vkCreateDescriptorPool(h->dev, &pi, NULL, &v->dpool), "vkCreateDescriptorPool");
+    VkDescriptorSetAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                       .descriptorPool = v->dpool, .descriptorSetCount = 1,
+                                       .pSetLayouts = &v->dsl };
+    VK_TRY(vkAllocateDescriptorSets(h->dev, &ai, &v->set), "vkAllocateDescriptorSets");
+
+    const float *ubo_data[2] = { d->vc, d->fc };
+    unsigned ubo_n[2] = { d->nvc, d->nfc };
+    VkDescriptorBufferInfo bufs[2];
+    VkDescriptorImageInfo imgs[HARNESS_MAX_TEXTURES];
+    VkWriteDescriptorSet w[2 + HARNESS_MAX_TEXTURES];
+    uint32_t nw = 0;
+    for (int i = 0; i < 2; i++) {
+        size_t bytes = (size_t)ubo_n[i] * 16;
+        VK_TRY(make_buffer(h, &v->ubo[i], bytes, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, ubo_data[i],
+                           ubo_data[i] ? bytes : 0),
+               "uniform buffer");
+        bufs[i] = (VkDescriptorBufferInfo){ v->ubo[i].buf, 0, VK_WHOLE_SIZE };
+        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                          .dstSet = v->set, .dstBinding = (uint32_t)i,
+                                          .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                          .pBufferInfo = &bufs[i] };
+    }
+    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++) {
+        if (!d->tex[i].present)
+            continue;
+        if (setup_texture(h, v, &d->tex[i], i, err, errsize))
+            return -1;
+        imgs[i] = (VkDescriptorImageInfo){ v->sampler[i], v->tex[i].view,
+                                           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
+        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                          .dstSet = v->set, .dstBinding = 2 + (uint32_t)i,
+                                          .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                          .pImageInfo = &imgs[i] };
+    }
+    vkUpdateDescriptorSets(h->dev, nw, w, 0, NULL);
+    VkPipelineLayoutCreateInfo pli = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                       .setLayoutCount = 1, .pSetLayouts = &v->dsl };
+    VK_TRY(vkCreatePipelineLayout(h->dev, &pli, NULL, &v->layout), "vkCreatePipelineLayout");
+    return 0;
+fail:
+    return -1;
+}
+
+/* ---- render pass, pipeline ---------------------------------------------------- */
+
+static bool drawing(const harness_draw *d) { return d->fs_spirv != NULL; }
+
+static int setup_targets(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
+{
+    VkAttachmentDescription ad[HARNESS_MAX_OUTPUTS + 1];
+    VkAttachmentReference cref[HARNESS_MAX_OUTPUTS], dref;
+    VkImageView views[HARNESS_MAX_OUTPUTS + 1];
+    uint32_t na = 0, noc = drawing(d) ? d->noc : 0;
+    for (uint32_t i = 0; i < noc; i++) {
+        VK_TRY(make_image(h, &v->att[i], VK_FORMAT_R32G32B32A32_SFLOAT, d->width, d->height, 1, false,
+                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                          VK_IMAGE_ASPECT_COLOR_BIT),
+               "colour attachment");
+        ad[na] = (VkAttachmentDescription){ 0, VK_FORMAT_R32G32B32A32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
+                                            VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE,
+                                            VK_ATTACHMENT_LOAD_OP_DONT_CARE, VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL };
+        cref[i] = (VkAttachmentReference){ na, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
+        views[na++] = v->att[i].view;
+    }
+    if (drawing(d)) {
+        VK_TRY(make_image(h, &v->att[HARNESS_MAX_OUTPUTS], VK_FORMAT_D32_SFLOAT, d->width, d->height, 1, false,
+                          VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                          VK_IMAGE_ASPECT_DEPTH_BIT),
+               "depth attachment");
+        ad[na] = (VkAttachmentDescription){ 0, VK_FORMAT_D32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
+                                            VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE,
+                                            VK_ATTACHMENT_LOAD_OP_DONT_CARE, VK_ATTACHMENT_STORE_OP_DONT_CARE,
+                                            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL };
+        dref = (VkAttachmentReference){ na, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+        views[na++] = v->att[HARNESS_MAX_OUTPUTS].view;
+    }
+    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                 .colorAttachmentCount = noc, .pColorAttachments = cref,
+                                 .pDepthStencilAttachment = drawing(d) ? &dref : NULL };
+    /* Attachment writes must be visible to the copies recorded after the pass. */
+    VkSubpassDependency dep = { 0, VK_SUBPASS_EXTERNAL,
+                                VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+                                    VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
+                                VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                                VK_ACCESS_TRANSFER_READ_BIT, 0 };
+    VkRenderPassCreateInfo rpi = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                   .attachmentCount = na, .pAttachments = ad, .subpassCount = 1,
+                                   .pSubpasses = &sub, .dependencyCount = 1, .pDependencies = &dep };
+    VK_TRY(vkCreateRenderPass(h->dev, &rpi, NULL, &v->pass), "vkCreateRenderPass");
+    VkFramebufferCreateInfo fbi = { .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                    .renderPass = v->pass, .attachmentCount = na, .pAttachments = views,
+                                    .width = d->width ? d->width : 1, .height = d->height ? d->height : 1,
+                                    .layers = 1 };
+    VK_TRY(vkCreateFramebuffer(h->dev, &fbi, NULL, &v->fb), "vkCreateFramebuffer");
+    return 0;
+fail:
+    return -1;
+}
+
+static VkResult make_module(harness_vk *h, const uint32_t *words, size_t n, VkShaderModule *out)
+{
+    VkShaderModuleCreateInfo mi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = n * 4, .pCode = words };
+    return vkCreateShaderModule(h->dev, &mi, NULL, out);
+}
+
+static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
+{
+    VkPipelineShaderStageCreateInfo st[2] = {
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_VERTEX_BIT, .pName = "main" },
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .pName = "main" } };
+    VK_TRY(make_module(h, d->vs_spirv, d->vs_words, &v->vs), "vertex vkCreateShaderModule");
+    st[0].module = v->vs;
+    if (drawing(d)) {
+        VK_TRY(make_module(h, d->fs_spirv, d->fs_words, &v->fs), "fragment vkCreateShaderModule");
+        st[1].module = v->fs;
+    }
+    VkVertexInputBindingDescription vb[HARNESS_MAX_ATTRIBS];
+    VkVertexInputAttributeDescription va[HARNESS_MAX_ATTRIBS];
+    uint32_t nva = 0;
+    for (uint32_t i = 0; i < HARNESS_MAX_ATTRIBS; i++)
+        if (d->attribs[i]) {
+            vb[nva] = (VkVertexInputBindingDescription){ i, 16, VK_VERTEX_INPUT_RATE_VERTEX };
+            va[nva] = (VkVertexInputAttributeDescription){ i, i, VK_FORMAT_R32G32B32A32_SFLOAT, 0 };
+            nva++;
+        }
+    VkPipelineVertexInputStateCreateInfo vi = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+        .vertexBindingDescriptionCount = nva, .pVertexBindingDescriptions = vb,
+        .vertexAttributeDescriptionCount = nva, .pVertexAttributeDescriptions = va };
+    VkPipelineInputAssemblyStateCreateInfo ia = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+        .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST };
+    VkViewport vp = { 0, 0, (float)d->width, (float)d->height, 0.0f, 1.0f };
+    VkRect2D sc = { { 0, 0 }, { d->width, d->height } };
+    VkPipelineViewportStateCreateInfo vps = { .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+                                              .viewportCount = 1, .pViewports = &vp,
+                                              .scissorCount = 1, .pScissors = &sc };
+    VkPipelineRasterizationStateCreateInfo rs = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .rasterizerDiscardEnable = !drawing(d), .polygonMode = VK_POLYGON_MODE_FILL,
+        .cullMode = VK_CULL_MODE_NONE, .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
+    VkPipelineMultisampleStateCreateInfo ms = { .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+                                                .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
+    VkPipelineDepthStencilStateCreateInfo ds = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+        .depthTestEnable = VK_TRUE, .depthWriteEnable = VK_TRUE, .depthCompareOp = VK_COMPARE_OP_ALWAYS };
+    VkPipelineColorBlendAttachmentState cba[HARNESS_MAX_OUTPUTS];
+    for (int i = 0; i < HARNESS_MAX_OUTPUTS; i++)
+        cba[i] = (VkPipelineColorBlendAttachmentState){ .colorWriteMask = 0xf };
+    VkPipelineColorBlendStateCreateInfo cb = { .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+                                               .attachmentCount = d->noc, .pAttachments = cba };
+    VkGraphicsPipelineCreateInfo pi = {
+        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+        .stageCount = drawing(d) ? 2 : 1, .pStages = st, .pVertexInputState = &vi,
+        .pInputAssemblyState = &ia, .pRasterizationState = &rs, .layout = v->layout,
+        .renderPass = v->pass, .subpass = 0 };
+    if (drawing(d)) {
+        pi.pViewportState = &vps;
+        pi.pMultisampleState = &ms;
+        pi.pDepthStencilState = &ds;
+        pi.pColorBlendState = &cb;
+    }
+    VK_TRY(vkCreateGraphicsPipelines(h->dev, VK_NULL_HANDLE, 1, &pi, NULL, &v->pipe), "vkCreateGraphicsPipelines");
+    return 0;
+fail:
+    return -1;
+}
+
+/* ---- recording and readback --------------------------------------------------- */
+
+static size_t xfb_floats(const harness_draw *d)
+{
+    return (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 4;
+}
+
+static int setup_buffers(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
+{
+    for (int i = 0; i < HARNESS_MAX_ATTRIBS; i++)
+        if (d->attribs[i])
+            VK_TRY(make_buffer(h, &v->attr[i], (VkDeviceSize)d->nverts * 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                               d->attribs[i], (size_t)d->nverts * 16),
+                   "vertex buffer");
+    if (d->capture)
+        VK_TRY(make_buffer(h, &v->xfb, xfb_floats(d) * 4, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT,
+                           NULL, 0),
+               "transform feedback buffer");
+    size_t pixels = (size_t)d->width * d->height;
+    if (drawing(d)) {
+        for (unsigned i = 0; i < d->noc; i++)
+            VK_TRY(make_buffer(h, &v->readback[i], pixels * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, NULL, 0),
+                   "readback buffer");
+        VK_TRY(make_buffer(h, &v->readback[HARNESS_MAX_OUTPUTS], pixels * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                           NULL, 0),
+               "depth readback buffer");
+    }
+    return 0;
+fail:
+    return -1;
+}
+
+static void record_pass(harness_vk *h, vk_draw *v, const harness_draw *d)
+{
+    VkClearValue clear[HARNESS_MAX_OUTPUTS + 1];
+    uint32_t nclear = 0;
+    if (drawing(d)) {
+        for (unsigned i = 0; i < d->noc; i++)
+            clear[nclear++].color = (VkClearColorValue){ { HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR,
+                                                           HARNESS_CLEAR } };
+        clear[nclear++].depthStencil = (VkClearDepthStencilValue){ 1.0f, 0 };
+    }
+    VkRenderPassBeginInfo rb = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                 .renderPass = v->pass, .framebuffer = v->fb,
+                                 .renderArea = { { 0, 0 }, { d->width ? d->width : 1, d->height ? d->height : 1 } },
+                                 .clearValueCount = nclear, .pClearValues = clear };
+    vkCmdBeginRenderPass(v->cmd, &rb, VK_SUBPASS_CONTENTS_INLINE);
+    vkCmdBindPipeline(v->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, v->pipe);
+    vkCmdBindDescriptorSets(v->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, v->layout, 0, 1, &v->set, 0, NULL);
+    for (uint32_t i = 0; i < HARNESS_MAX_ATTRIBS; i++)
+        if (d->attribs[i]) {
+            VkDeviceSize off = 0;
+            vkCmdBindVertexBuffers(v->cmd, i, 1, &v->attr[i].buf, &off);
+        }
+    if (d->capture) {
+        VkDeviceSize off = 0, size = v->xfb.size;
+        h->bind_xfb(v->cmd, 0, 1, &v->xfb.buf, &off, &size);
+        h->begin_xfb(v->cmd, 0, 0, NULL, NULL);
+    }
+    vkCmdDraw(v->cmd, d->nverts, d->ninstances, 0, 0);
+    if (d->capture)
+        h->end_xfb(v->cmd, 0, 0, NULL, NULL);
+    vkCmdEndRenderPass(v->cmd);
+}
+
+static void record_readback(vk_draw *v, const harness_draw *d)
+{
+    VkBufferImageCopy r = { .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+                            .imageExtent = { d->width, d->height, 1 } };
+    if (drawing(d)) {
+        for (unsigned i = 0; i < d->noc; i++)
+            vkCmdCopyImageToBuffer(v->cmd, v->att[i].img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                                   v->readback[i].buf, 1, &r);
+        r.imageSubresource.aspectMask = VK_IMAGE_ASPECT_DEPTH_BIT;
+        vkCmdCopyImageToBuffer(v->cmd, v->att[HARNESS_MAX_OUTPUTS].img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               v->readback[HARNESS_MAX_OUTPUTS].buf, 1, &r);
+    }
+    /* Transform feedback writes and copies become visible to the host after the fence. */
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT |
+                                            (d->capture ? VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT : 0),
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    vkCmdPipelineBarrier(v->cmd,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT |
+                             (d->capture ? VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT : 0),
+                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+static int collect(harness_vk *h, vk_draw *v, const harness_draw *d, harness_result *out, char *err,
+                   size_t errsize)
+{
+    size_t pixels = (size_t)d->width * d->height;
+    if (drawing(d)) {
+        for (unsigned i = 0; i < d->noc; i++) {
+            out->color[i] = malloc(pixels * 16);
+            if (!out->color[i])
+                goto nomem;
+            VK_TRY(read_buffer(h, &v->readback[i], out->color[i], pixels * 16), "vkMapMemory");
+        }
+        out->depth = malloc(pixels * 4);
+        if (!out->depth)
+            goto nomem;
+        VK_TRY(read_buffer(h, &v->readback[HARNESS_MAX_OUTPUTS], out->depth, pixels * 4), "vkMapMemory");
+    }
+    if (d->capture) {
+        out->xfb_floats = xfb_floats(d);
+        out->xfb = malloc(out->xfb_floats * 4);
+        if (!out->xfb)
+            goto nomem;
+        VK_TRY(read_buffer(h, &v->xfb, out->xfb, out->xfb_floats * 4), "vkMapMemory");
+    }
+    return 0;
+nomem:
+    snprintf(err, errsize, "out of memory");
+fail:
+    return -1;
+}
+
+static int check_draw(const harness_vk *h, const harness_draw *d, char *err, size_t errsize)
+{
+    if (!d->vs_spirv || !d->vs_words || d->nverts == 0 || d->ninstances == 0) {
+        snprintf(err, errsize, "harness: no vertex shader or no vertices");
+        return -1;
+    }
+    if (drawing(d) && (d->noc == 0 || d->noc > HARNESS_MAX_OUTPUTS || !d->width || !d->height)) {
+        snprintf(err, errsize, "harness: a fragment draw needs 1..4 outputs and a size");
+        return -1;
+    }
+    if (d->capture && !h->has_xfb) {
+        snprintf(err, errsize, "vulkan: the device has no transform feedback");
+        return -1;
+    }
+    return 0;
+}
+
+int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    if (check_draw(h, d, err, errsize))
+        return -1;
+    vk_draw v = { 0 };
+    int rc = -1;
+    VkCommandBufferAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                       .commandPool = h->pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                       .commandBufferCount = 1 };
+    VK_TRY(vkAllocateCommandBuffers(h->dev, &ai, &v.cmd), "vkAllocateCommandBuffers");
+    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    VK_TRY(vkBeginCommandBuffer(v.cmd, &bi), "vkBeginCommandBuffer");
+    if (setup_buffers(h, &v, d, err, errsize) || setup_descriptors(h, &v, d, err, errsize) ||
+        setup_targets(h, &v, d, err, errsize) || setup_pipeline(h, &v, d, err, errsize))
+        goto fail;
+    record_pass(h, &v, d);
+    record_readback(&v, d);
+    VK_TRY(vkEndCommandBuffer(v.cmd), "vkEndCommandBuffer");
+    VkFenceCreateInfo fi = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+    VK_TRY(vkCreateFence(h->dev, &fi, NULL, &v.fence), "vkCreateFence");
+    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+                        .pCommandBuffers = &v.cmd };
+    VK_TRY(vkQueueSubmit(h->queue, 1, &si, v.fence), "vkQueueSubmit");
+    VK_TRY(vkWaitForFences(h->dev, 1, &v.fence, VK_TRUE, 10ull * 1000 * 1000 * 1000), "vkWaitForFences");
+    rc = collect(h, &v, d, out, err, errsize);
+fail:
+    if (rc)
+        harness_result_free(out);
+    draw_free(h, &v);
+    return rc;
+}
