@@ -2,7 +2,7 @@
  *
  *   %3 = uniform vc4
  *   %4 = swizzle %3.xxyz
- *   %5 = alu add %1, %4          -> vt0   ; 2 add
+ *   %5 = alu add %1, %4 -> vt0  ; token 2
  *   if %7 {  ...  } else {  ...  }
  *   %9 = phi %5, %8              -> vt0
  *   store op.xyzw %9
@@ -40,7 +40,7 @@ static void put(sbuf *b, const char *fmt, ...)
 
 static const char *const op_names[IR_OP_COUNT] = {
     "nop", "const", "input", "uniform", "uniform_indirect", "swizzle", "extract", "copy",
-    "alu", "matrix", "tex", "merge", "cmp", "if", "phi", "kil", "store"};
+    "alu", "matrix", "sample", "merge", "cmp", "if", "phi", "kil", "store"};
 
 const char *agal_ir_op_name(unsigned op) { return op < IR_OP_COUNT ? op_names[op] : "?"; }
 

@@ -54,7 +54,7 @@ grep -q OpFNegate "$T/out" && { echo "FAIL: --clip none still negates y"; fail=1
 grep -q OpName "$T/out" && { echo "FAIL: -g0 kept names"; fail=1; }
 expect 0 "ir" "$A2S" -t ir "$T/ok.frag.agal"
 has "$T/out" "store oc0.xyzw" "IR store"
-has "$T/out" "tex tex fs0" "IR tex"
+has "$T/out" "sample tex fs0" "IR tex"
 expect 0 "reflect" "$A2S" "$T/ok.vert.agal" --reflect "$T/r.json" -o "$T/v2.spv"
 has "$T/r.json" '"constants": \[{"first": 0, "count": 4}\]' "reflection constants"
 has "$T/r.json" '"register": "va1", "mask": "xyzw"' "reflection attribute"

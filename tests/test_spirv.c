@@ -410,8 +410,8 @@ static void hoisted_textures(void)
     const char *ir = NULL;
     CHECK(p && agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "hoist program");
     if (ir) {
-        const char *if0 = strstr(ir, "if %"), *t0 = strstr(ir, "tex tex fs0"), *t1 = strstr(ir, "tex tex fs1");
-        CHECK(if0 && t0 && t1 && t0 < if0 && t1 < if0 && !strstr(if0, "tex tex"), "tex not hoisted:\n%s", ir);
+        const char *if0 = strstr(ir, "if %"), *t0 = strstr(ir, "sample tex fs0"), *t1 = strstr(ir, "sample tex fs1");
+        CHECK(if0 && t0 && t1 && t0 < if0 && t1 < if0 && !strstr(if0, "sample tex"), "tex not hoisted:\n%s", ir);
         CHECK(check_program(ctx, p, NULL, "hoisted tex"), "hoisted tex invalid");
     }
     agal_context_free(ctx);
