@@ -10,7 +10,9 @@
  * mnemonics, stray words, unknown sampler options), this assembler reports an error
  * with line and column instead. It encodes and does not validate: a program that
  * is well-formed text but breaks a Flash rule (a sampler in a vertex program,
- * fs17) assembles, and agal_decode reports the rule. */
+ * fs17) assembles, and agal_decode reports the rule. One extension: any register
+ * may be indexed (`fc[ft0.x+1]`, Adobe's syntax has only `vc[...]`), so that the
+ * disassembler can write such tokens, which Flash rejects, as text. */
 #include "internal.h"
 
 #include <math.h>
@@ -419,6 +421,8 @@ static agal_status assemble_line(line *ln, uint8_t *out, bool *emitted)
     return AGAL_OK;
 }
 
+enum { MAX_INSTRUCTIONS = 65536 };
+
 static bool is_break(char c) { return c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
@@ -453,6 +457,9 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
         agal_status st = assemble_line(&ln, buf + n, &emitted);
         if (st) return st;
         if (emitted) n += AGAL_TOKEN_SIZE;
+        /* Far above any profile's limit (agal_decode reports that), but bounded. */
+        if ((n - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE > MAX_INSTRUCTIONS)
+            return at_error(&ln, ln.p, "more than %d instructions", MAX_INSTRUCTIONS);
         if (e == end) break;
         /* \r\n is one line break; any other break character is one too. */
         ln.p = e + (e[0] == '\r' && e + 1 < end && e[1] == '\n' ? 2 : 1);

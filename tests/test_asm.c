@@ -5,6 +5,7 @@
 #include "agal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int failures;
@@ -218,8 +219,60 @@ static void test_header(agal_context *ctx)
     agal_context_reset(ctx);
 }
 
+/* A failing allocator: `budget` allocations succeed, then every one fails. */
+typedef struct budget { int left; size_t live; } budget;
+
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    budget *b = ud;
+    if (nsize == 0) {
+        if (ptr) b->live -= osize;
+        free(ptr);
+        return NULL;
+    }
+    if (b->left-- <= 0) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p) b->live += nsize - osize;
+    return p;
+}
+
+/* With any number of allocations allowed, assembling and disassembling a program
+ * big enough to need several arena blocks gives AGAL_OK or AGAL_ERR_NOMEM, and
+ * every block is given back. */
+static void test_out_of_memory(void)
+{
+    size_t len = 0, cap = 4000 * 40;
+    char *text = malloc(cap);
+    if (!text) { failures++; return; }
+    for (int i = 0; i < 4000; i++)
+        len += (size_t)snprintf(text + len, cap - len, "add vt%d.xyz, vc[va%d.y+%d].zw, vt%d\n", i % 26, i % 8,
+                                i % 256, (i + 1) % 26);
+    bool reached_ok = false;
+    for (int n = 0; n < 64 && !reached_ok; n++) {
+        budget b = {.left = n};
+        agal_context *ctx = agal_context_new(failing_alloc, &b);
+        if (!ctx) continue;
+        const uint8_t *bytes;
+        size_t size;
+        agal_status st = agal_assemble(ctx, text, len, AGAL_VERTEX, 2, &bytes, &size);
+        CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %d: assemble status %d", n, st);
+        const char *dis = NULL;
+        if (st == AGAL_OK) {
+            CHECK(size == 7 + 4000 * 24, "budget %d: %zu bytes", n, size);
+            st = agal_disassemble(ctx, bytes, size, AGAL_DIS_TOKENS, &dis);
+            CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %d: disassemble status %d", n, st);
+            reached_ok = st == AGAL_OK && dis && strstr(dis, "add vt25.xyz, vc[va7.y+255].zw, vt0");
+        }
+        agal_context_free(ctx);
+        CHECK(b.live == 0, "budget %d: %zu bytes not freed", n, b.live);
+    }
+    CHECK(reached_ok, "never succeeded within 64 allocations");
+    free(text);
+}
+
 int main(void)
 {
+    test_out_of_memory();
     agal_context *ctx = agal_context_new(NULL, NULL);
     if (!ctx) return 1;
     test_instructions(ctx);
