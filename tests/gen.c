@@ -280,11 +280,8 @@ static void record(gstate *g, const agal_token *t)
     if (t->op == AGAL_OP_KIL) g->p->uses_kil = true;
 }
 
-static uint8_t random_mask(gstate *g, bool no_w)
-{
-    uint8_t m = (uint8_t)(1 + below(g, no_w ? 7 : 15));
-    return m;
-}
+/* A nonzero write mask (without w for nrm, crs, m33, m34). */
+static uint8_t random_mask(gstate *g, bool no_w) { return (uint8_t)(1 + below(g, no_w ? 7 : 15)); }
 
 /* One instruction with a destination (dest given, or NULL for a random temp). */
 static bool try_instr(gstate *g, unsigned op, const agal_dest *dest, agal_token *t)
@@ -353,9 +350,9 @@ static void gen_condition(gstate *g)
     agal_token t;
     for (int tries = 0; tries < 16; tries++)
         if (try_instr(g, ok[below(g, n)], NULL, &t)) { emit(g, &t); return; }
-    /* vc/fc against a temp or attribute/varying always exist once something is
-     * written; as a last resort compare two different constants' .x... not allowed
-     * (3625), so compare constant with an attribute or a fresh temp. */
+    /* Nothing fits (a fragment program with no varyings and no temporary written
+     * yet, where two constants would break 3625): write a temporary first and
+     * compare a constant with it. */
     memset(&t, 0, sizeof t);
     t.op = ok[0];
     t.a = (agal_source){.type = AGAL_REG_CONSTANT};
