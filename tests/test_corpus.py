@@ -9,14 +9,19 @@ corpus rules, plus the corpus's coverage promise.
 2. rules: tests/corpus_lint.py's conservative rules on each program and pair;
 3. validator: `agal2spv --check vert.bin frag.bin` must accept each pair (link
    rules included) and each unpaired program on its own;
-4. coverage: together the files use every opcode of agal_opcodes.def, every
+4. finite (with --agalrun): the reference interpreter, fed seeded random constants,
+   attributes/varyings and textures with values up to +-2 and up to +-1000, gives
+   no NaN or infinity in any output (the differential tests feed random inputs);
+5. coverage: together the files use every opcode of agal_opcodes.def, every
    register type of each stage, every value of every sampler field the spec
    defines (except dimension 3d, which Flash rejects), a non-zero LOD bias, and
    versions 1, 2 and 3; at least 40 files, each with its header comments.
 """
 
 import argparse
+import json
 import os
+import random
 import struct
 import subprocess
 import sys
@@ -74,6 +79,45 @@ def validate(args, files, problems):
     r = subprocess.run([args.agal2spv, "--check"] + files, capture_output=True, text=True)
     if r.returncode != 0:
         problems.append("agal2spv --check %s: %s" % (" ".join(files), (r.stdout + r.stderr).strip()))
+
+
+def random_inputs(rng, prog, limit):
+    def v4(lo, hi):
+        return [rng.uniform(lo, hi) for _ in range(4)]
+    inp = {"constants": [v4(-limit, limit) for _ in range(250)]}
+    if not prog.frag:
+        inp["invocations"] = [dict({"va%d" % i: v4(-limit, limit) for i in range(16)},
+                                   iid=rng.randint(0, 3)) for _ in range(8)]
+        return inp
+    inp["invocations"] = [{"v%d" % i: v4(-limit, limit) for i in range(10)} for _ in range(8)]
+    dims = {}
+    for op, _d, _a, s2 in prog.tokens:
+        if op in (0x26, 0x28):
+            dims[s2 & 0xFFFF] = "cube" if (s2 >> 44) & 0xF == 1 else "2d"
+    inp["textures"] = [{"sampler": n, "dim": dim, "width": 4, "height": 4,
+                        "levels": [[v4(0, 1) for _ in range(16 * (6 if dim == "cube" else 1))]]}
+                       for n, dim in sorted(dims.items())]
+    return inp
+
+
+def finite(args, name, out, prog, tmp, problems):
+    rng = random.Random(name)
+    for limit in (2.0, 1000.0):
+        for run in range(2):
+            ipath = os.path.join(tmp, "%s.%d.json" % (name, run))
+            with open(ipath, "w") as f:
+                json.dump(random_inputs(rng, prog, limit), f)
+            r = subprocess.run([args.agalrun, "interp", out, "--inputs", ipath],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                problems.append("%s: agalrun interp failed: %s" % (name, r.stderr.strip()))
+                return
+            bad = [k for inv in json.loads(r.stdout)["invocations"] for k, v in inv.items()
+                   if isinstance(v, list) and any(isinstance(c, str) for c in v)]
+            if bad:
+                problems.append("%s: non-finite %s for random inputs up to %g"
+                                % (name, ", ".join(sorted(set(bad))), limit))
+                return
 
 
 class Coverage:
@@ -141,6 +185,7 @@ def main(argv=None):
     ap.add_argument("--opcodes", required=True)
     ap.add_argument("--agalasm", required=True)
     ap.add_argument("--agal2spv")
+    ap.add_argument("--agalrun")
     args = ap.parse_args(argv)
     ops = corpus_lint.load_opcodes(args.opcodes)
     paths = sorted(os.path.join(args.shaders, f) for f in os.listdir(args.shaders)
@@ -165,6 +210,8 @@ def main(argv=None):
             problems += prog.errors
             cov.add(prog)
             progs[name] = prog
+            if args.agalrun:
+                finite(args, name, out, prog, tmp, problems)
         paired = set()
         for name in sorted(progs):
             if name.endswith(".frag") and name[:-5] + ".vert" in progs:
