@@ -11,7 +11,9 @@
  *    any slot, any number, indirect everywhere, every sampler option value):
  *    disassemble the raw bytes -> assemble: identical.
  * 4. Garbage bytes: the non-strict disassembler accepts anything with a header and
- *    marks what it cannot express; strict refuses it. */
+ *    marks what it cannot express; strict refuses it.
+ * 5. Mutated corpus texts: the assembler never crashes, every error says
+ *    "line L, column C", and whatever it accepts round-trips. */
 #include "gen.h"
 
 #include <dirent.h>
@@ -76,6 +78,39 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* Random edits of a text: characters the syntax uses, at random places. */
+static void mutate(agal_context *ctx, const char *text, size_t len, agal_stage stage, size_t salt)
+{
+    static const char alphabet[] = "xyzw.,[]+<>/ \n0123456789vcatfsodipme-_";
+    gen_rng r;
+    gen_rng_seed(&r, 1000 + salt);
+    char *buf = malloc(len + 16);
+    if (!buf || !len) { free(buf); return; }
+    for (int m = 0; m < 40; m++) {
+        memcpy(buf, text, len);
+        size_t n = len;
+        for (unsigned e = 0, edits = 1 + gen_rng_below(&r, 3); e < edits && n > 1; e++) {
+            size_t at = gen_rng_below(&r, (unsigned)n);
+            char c = alphabet[gen_rng_below(&r, sizeof alphabet - 1)];
+            switch (gen_rng_below(&r, 3)) {
+            case 0: buf[at] = c; break;
+            case 1: memmove(buf + at + 1, buf + at, n - at); buf[at] = c; n++; break;
+            default: memmove(buf + at, buf + at + 1, n - at - 1); n--; break;
+            }
+        }
+        const uint8_t *bytes;
+        size_t size;
+        agal_status st = agal_assemble(ctx, buf, n, stage, 2, &bytes, &size);
+        CHECK(st == AGAL_OK || st == AGAL_ERR_INVALID, "mutation: status %d", st);
+        if (st == AGAL_ERR_INVALID)
+            CHECK(agal_diag_count(ctx) == 1 && !strncmp(agal_diag_get(ctx, 0)->message, "line ", 5),
+                  "mutation: error without a line: %s", agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
+        if (st == AGAL_OK) round_trip(ctx, bytes, size, "mutated text");
+        agal_context_reset(ctx);
+    }
+    free(buf);
+}
+
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void corpus(agal_context *ctx, const char *dir)
@@ -108,6 +143,8 @@ static void corpus(agal_context *ctx, const char *dir)
             CHECK(st == AGAL_OK, "%s does not assemble", path);
             if (st) print_diags(ctx);
             else ok += round_trip(ctx, bytes, size, path);
+            agal_context_reset(ctx);
+            mutate(ctx, text, len, (agal_stage)stage, i);
         } else if (text) {
             CHECK(false, "%s: no `// stage:` header comment", path);
         }
