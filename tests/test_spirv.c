@@ -5,7 +5,8 @@
  *   test_spirv random N       N seeded random valid programs (tests/gen.c) per
  *                             stage/version, strict, plus the lenient variants
  *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges
- *   test_spirv reflect        reflection (struct and JSON, parsed back by cJSON) */
+ *   test_spirv reflect        reflection (struct and JSON, parsed back by cJSON)
+ *   test_spirv threads        four threads translating at once give the same words */
 #include "agal.h"
 #include "gen.h"
 
@@ -13,6 +14,7 @@
 #include <spirv-tools/libspirv.h>
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -483,6 +485,24 @@ static void allocation_failures(void)
     printf("allocation failures: success after %ld allocations\n", limit);
 }
 
+/* vc[va0.x+2]: trunc, add of the offset, the two range tests against the profile's
+ * 128 constants, a clamped index and a select of zero when out of range. */
+static void indirect_bounds(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx, "mov op, vc[va0.x+2]\n", AGAL_VERTEX, 1, false);
+    const uint32_t *w = NULL;
+    size_t n = 0;
+    CHECK(p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "indirect translate");
+    char *text = w ? disassemble(w, n) : NULL;
+    static const char *const needles[] = {"Trunc", "OpFAdd %float", "%float_2", "OpFOrdGreaterThanEqual %bool",
+                                          "OpFOrdLessThan %bool", "%float_128", "OpLogicalAnd %bool",
+                                          "OpConvertFToS %int", "OpSelect %v4float", NULL};
+    CHECK(text && contains_all(text, needles), "indirect:\n%s", text ? text : "");
+    free(text);
+    agal_context_free(ctx);
+}
+
 static int run_golden(void)
 {
     golden_minimal_vertex();
@@ -491,6 +511,7 @@ static int run_golden(void)
     golden_blocks();
     hoisted_textures();
     xfb_capture();
+    indirect_bounds();
     allocation_failures();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
@@ -634,12 +655,66 @@ static int run_reflect(void)
     return failures != 0;
 }
 
+/* ---- threads ------------------------------------------------------------------------- */
+
+enum { THREADS = 4, THREAD_PROGRAMS = 40 };
+
+typedef struct job {
+    uint32_t hash[THREAD_PROGRAMS];
+    size_t words[THREAD_PROGRAMS];
+} job;
+
+/* Translates the same seeded programs in every thread, each with its own context;
+ * the library has no global state, so every thread must produce the same modules. */
+static void *thread_main(void *arg)
+{
+    job *j = arg;
+    gen_program *gp = malloc(sizeof *gp);
+    uint8_t *bytes = malloc(GEN_MAX_BYTES);
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    for (unsigned i = 0; gp && bytes && ctx && i < THREAD_PROGRAMS; i++) {
+        gen_program_make(gp, 5000 + i, (agal_stage)(i % 2), 1 + i % 3, NULL);
+        size_t n = gen_program_encode(gp, bytes, GEN_MAX_BYTES);
+        const agal_program *p = NULL;
+        const uint32_t *w = NULL;
+        size_t nw = 0;
+        if (agal_decode(ctx, bytes, n, NULL, &p) == AGAL_OK && agal_translate_spirv(ctx, p, NULL, &w, &nw) == AGAL_OK) {
+            uint32_t h = 2166136261u;
+            for (size_t k = 0; k < nw; k++) h = (h ^ w[k]) * 16777619u;
+            j->hash[i] = h;
+            j->words[i] = nw;
+        }
+        agal_context_reset(ctx);
+    }
+    agal_context_free(ctx);
+    free(bytes);
+    free(gp);
+    return NULL;
+}
+
+static int run_threads(void)
+{
+    static job jobs[THREADS];
+    pthread_t t[THREADS];
+    for (int i = 0; i < THREADS; i++) CHECK(pthread_create(&t[i], NULL, thread_main, &jobs[i]) == 0, "pthread_create");
+    for (int i = 0; i < THREADS; i++) pthread_join(t[i], NULL);
+    for (unsigned k = 0; k < THREAD_PROGRAMS; k++) {
+        CHECK(jobs[0].words[k] > 5, "program %u not translated", k);
+        for (int i = 1; i < THREADS; i++)
+            CHECK(jobs[i].words[k] == jobs[0].words[k] && jobs[i].hash[k] == jobs[0].hash[k],
+                  "thread %d differs on program %u", i, k);
+    }
+    printf("threads: %d failures\n", failures);
+    return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 3 && !strcmp(argv[1], "corpus")) return run_corpus(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "random")) return run_random((unsigned)strtoul(argv[2], NULL, 10));
     if (argc >= 2 && !strcmp(argv[1], "golden")) return run_golden();
     if (argc >= 2 && !strcmp(argv[1], "reflect")) return run_reflect();
-    fprintf(stderr, "usage: test_spirv corpus DIR | random N | golden | reflect\n");
+    if (argc >= 2 && !strcmp(argv[1], "threads")) return run_threads();
+    fprintf(stderr, "usage: test_spirv corpus DIR | random N | golden | reflect | threads\n");
     return 2;
 }
