@@ -15,6 +15,7 @@
  * disassembler can write such tokens, which Flash rejects, as text. */
 #include "internal.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -255,6 +256,49 @@ static uint8_t bias_byte(double v)
     return (uint8_t)m;
 }
 
+/* The double nearest to a well-formed decimal, as ActionScript's Number() gives.
+ * Up to 15 significant digits and a power of ten up to 22 are exact doubles, so one
+ * correctly rounded multiply or divide gives the nearest double without strtod
+ * (whose decimal point follows the host's locale). Longer numbers go to strtod
+ * with the point translated. */
+static bool decimal_value(const char *s, size_t n, double *out)
+{
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    size_t i = 0;
+    bool neg = s[0] == '-';
+    if (s[0] == '+' || s[0] == '-') i++;
+    uint64_t m = 0;
+    int sig = 0, e = 0;
+    bool frac = false;
+    for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
+        if (s[i] == '.') { frac = true; continue; }
+        if (m == 0 && s[i] == '0') { if (frac) e--; continue; }
+        if (sig < 18) { m = m * 10 + (uint64_t)(s[i] - '0'); sig++; if (frac) e--; }
+        else { sig++; if (!frac) e++; }
+    }
+    long x = 0;
+    if (i < n) {
+        bool xneg = s[++i] == '-';
+        if (s[i] == '+' || s[i] == '-') i++;
+        for (; i < n; i++) x = x < 100000 ? x * 10 + (s[i] - '0') : x;
+        if (xneg) x = -x;
+    }
+    long p = (long)e + x;
+    if (sig <= 15 && p >= -22 && p <= 22) {
+        double v = p >= 0 ? (double)m * pow10[p] : (double)m / pow10[-p];
+        *out = neg ? -v : v;
+        return true;
+    }
+    char buf[64];
+    if (n >= sizeof buf) return false;
+    const char *point = localeconv()->decimal_point;
+    for (size_t k = 0; k < n; k++) buf[k] = s[k] == '.' && point && point[0] ? point[0] : s[k];
+    buf[n] = 0;
+    *out = strtod(buf, NULL);
+    return true;
+}
+
 /* A decimal number, the whole word: [+-] digits [. digits] [e [+-] digits]. */
 static bool parse_decimal(const char *s, size_t n, double *out)
 {
@@ -285,12 +329,7 @@ static bool parse_decimal(const char *s, size_t n, double *out)
         i = j;
     }
     if (i != n) return false;
-    char buf[64];
-    if (n >= sizeof buf) return false;
-    memcpy(buf, s, n);
-    buf[n] = 0;
-    *out = strtod(buf, NULL);
-    return true;
+    return decimal_value(s, n, out);
 }
 
 static agal_status apply_option(line *ln, const char *w, size_t n, samplerbits *sb)

@@ -123,6 +123,12 @@ static void test_samplers(agal_context *ctx)
            0, 0, 0);
     EXPECT(F, 1, "tex ft0, v0, fs0 <0x1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 8, 0, 5,
            0, 0, 0);
+    /* The bias is the nearest double to the decimal, as ActionScript's Number() reads
+     * it: 0.12499999999999999999 is 0.125 (bias 1), not just under it (0). */
+    EXPECT(F, 1, "tex ft0, v0, fs0 <0.12499999999999999999>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0,
+           0, 0, 0, 0, 1, 0, 5, 0, 0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <-1250e-4>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xff,
+           0, 5, 0, 0, 0);
     /* No options: 5 only. ted is 0x26 with the same operand layout. */
     EXPECT(F, 2, "ted ft3, ft2, fs15 <2d, miplinear, linear>", 0x26, 0, 0, 0, 3, 0, 0x0f, 2, 2, 0, 0, 0xe4, 2, 0,
            0, 0, 15, 0, 0, 0, 0x05, 0x00, 0x00, 0x12);
