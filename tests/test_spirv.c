@@ -6,7 +6,8 @@
  *                             stage/version, strict, plus the lenient variants
  *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges
  *   test_spirv reflect        reflection (struct and JSON, parsed back by cJSON)
- *   test_spirv threads        four threads translating at once give the same words */
+ *   test_spirv threads        four threads translating at once give the same words
+ *   test_spirv mutate N       bit-flipped generated programs that still decode */
 #include "agal.h"
 #include "gen.h"
 
@@ -708,6 +709,45 @@ static int run_threads(void)
     return failures != 0;
 }
 
+/* ---- mutated programs ------------------------------------------------------------- */
+
+/* Flips random bits of generated programs; whatever agal_decode still accepts
+ * (strict or lenient) must translate to valid SPIR-V: the emitter may not rely on
+ * the generator's habits. */
+static int run_mutate(unsigned count)
+{
+    static gen_program gp;
+    static uint8_t bytes[GEN_MAX_BYTES];
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    gen_rng rng;
+    gen_rng_seed(&rng, 99);
+    unsigned accepted = 0;
+    for (unsigned i = 0; i < count; i++) {
+        gen_options gopt = {.max_tokens = 24};
+        gen_program_make(&gp, 20000 + i, (agal_stage)(i % 2), 1 + i % 3, &gopt);
+        size_t n = gen_program_encode(&gp, bytes, sizeof bytes);
+        unsigned flips = 1 + gen_rng_below(&rng, 3);
+        for (unsigned f = 0; f < flips && n > AGAL_HEADER_SIZE; f++) {
+            size_t at = AGAL_HEADER_SIZE + gen_rng_below(&rng, (unsigned)(n - AGAL_HEADER_SIZE));
+            bytes[at] ^= (uint8_t)(1u << gen_rng_below(&rng, 8));
+        }
+        for (int lenient = 0; lenient < 2; lenient++) {
+            agal_decode_options dopt = {.lenient = lenient != 0};
+            const agal_program *p = NULL;
+            if (agal_decode(ctx, bytes, n, &dopt, &p) != AGAL_OK) continue;
+            char what[64];
+            snprintf(what, sizeof what, "mutation %u%s", i, lenient ? " lenient" : "");
+            CHECK(check_program(ctx, p, NULL, what), "%s: invalid SPIR-V", what);
+            accepted++;
+        }
+        agal_context_reset(ctx);
+    }
+    agal_context_free(ctx);
+    CHECK(accepted > count / 10, "only %u mutated programs accepted", accepted);
+    printf("mutate: %u programs, %u accepted, %d failures\n", count, accepted, failures);
+    return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 3 && !strcmp(argv[1], "corpus")) return run_corpus(argv[2]);
@@ -715,6 +755,7 @@ int main(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "golden")) return run_golden();
     if (argc >= 2 && !strcmp(argv[1], "reflect")) return run_reflect();
     if (argc >= 2 && !strcmp(argv[1], "threads")) return run_threads();
-    fprintf(stderr, "usage: test_spirv corpus DIR | random N | golden | reflect | threads\n");
+    if (argc >= 3 && !strcmp(argv[1], "mutate")) return run_mutate((unsigned)strtoul(argv[2], NULL, 10));
+    fprintf(stderr, "usage: test_spirv corpus DIR | random N | mutate N | golden | reflect | threads\n");
     return 2;
 }
