@@ -231,7 +231,12 @@ static agal_status put_token(sbuf *b, agal_stage stage, unsigned flags, unsigned
     static const char spaces[] = "                ";
     const char *why = token_problem(t);
     const agal_opinfo *info = why ? NULL : agal_opinfo_get(t->op);
-    if (info && (info->flags & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && *depth > 0) (*depth)--;
+    /* Indent by open blocks; an els or eif with no open block (invalid) stays at 0. */
+    bool reopen = false;
+    if (info && (info->flags & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && *depth > 0) {
+        (*depth)--;
+        reopen = (info->flags & AGAL_OPF_ELSE) != 0;
+    }
     const char *indent = spaces + sizeof spaces - 1 - 4 * (*depth < 4 ? *depth : 4);
     if (why) {
         put(b, "%s// token %u cannot be written in assembler syntax: %s\n", indent, i, why);
@@ -245,7 +250,7 @@ static agal_status put_token(sbuf *b, agal_stage stage, unsigned flags, unsigned
         put(b, "\n");
     }
     if (flags & AGAL_DIS_TOKENS) put_fields(b, indent, i, t);
-    if (info && (info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE))) (*depth)++;
+    if ((info && (info->flags & AGAL_OPF_IF)) || reopen) (*depth)++;
     return AGAL_OK;
 }
 
