@@ -304,11 +304,24 @@ static bool try_instr(gstate *g, unsigned op, const agal_dest *dest, agal_token 
     return build_sources(g, info, t);
 }
 
+/* `op dest, constant` with a one-source opcode, which always fits: mov unless the
+ * options exclude it, then another allowed one-source opcode (mov again if the
+ * options exclude them all). */
 static void fallback(gstate *g, const agal_dest *dest, agal_token *t)
 {
+    unsigned ops[AGAL_OP_LIMIT], n = 0;
+    uint8_t mask = dest ? dest->mask : 15;
+    for (unsigned op = 0; op < AGAL_OP_LIMIT; op++) {
+        const agal_opinfo *info = agal_opinfo_get(op);
+        if (!op_allowed(g, op) || info->operands != AGAL_OPND_DA) continue;
+        if ((info->flags & AGAL_OPF_NO_W) && dest && (mask & 8)) continue;
+        ops[n++] = op;
+    }
+    unsigned op = n && (g->opt->exclude_ops & GEN_OP(AGAL_OP_MOV)) ? ops[below(g, n)] : AGAL_OP_MOV;
     memset(t, 0, sizeof *t);
-    t->op = AGAL_OP_MOV;
-    t->dst = dest ? *dest : (agal_dest){.type = AGAL_REG_TEMP, .num = (uint16_t)below(g, 4), .mask = 15};
+    t->op = (agal_opcode)op;
+    if ((agal_opinfo_get(op)->flags & AGAL_OPF_NO_W) && !dest) mask = 7;
+    t->dst = dest ? *dest : (agal_dest){.type = AGAL_REG_TEMP, .num = (uint16_t)below(g, 4), .mask = mask};
     t->a = (agal_source){.type = AGAL_REG_CONSTANT, .num = (uint16_t)below(g, 8), .swizzle = AGAL_SWIZZLE_IDENTITY};
 }
 

@@ -47,7 +47,8 @@ unsigned gen_rng_below(gen_rng *r, unsigned n);
 typedef struct gen_options {
     unsigned min_tokens;  /* 0: 1 */
     unsigned max_tokens;  /* 0: 48; always capped by the profile's token limit */
-    uint64_t exclude_ops; /* GEN_OP bits of opcodes never to emit (GEN_OPS_BLOCKS: no blocks) */
+    uint64_t exclude_ops; /* GEN_OP bits of opcodes never to emit (GEN_OPS_BLOCKS: no blocks);
+                           * an excluded mov still appears if every one-source op is excluded */
     unsigned max_depth;   /* block nesting, 0: 4 (the limit) */
     bool no_indirect;     /* no relative addressing */
     bool plain_samplers;  /* samplers rgba, no special flags (for harnesses that bind plain textures) */

@@ -193,6 +193,16 @@ static void run_options(gen_program *gp)
             CHECK(!t->a.indirect && !t->b.indirect, "indirect source despite no_indirect");
         }
     }
+    /* Only sub, neg and ife blocks (els/eif come with them): not even the mov fallback. */
+    uint64_t keep = GEN_OP(AGAL_OP_SUB) | GEN_OP(AGAL_OP_NEG) | GEN_OP(AGAL_OP_IFE);
+    gen_options few = {.exclude_ops = ~keep};
+    for (int i = 0; i < 200; i++) {
+        gen_program_make(gp, (uint64_t)i, (agal_stage)(i & 1), 2, &few);
+        for (uint32_t k = 0; k < gp->ntokens; k++) {
+            agal_opcode op = gp->tokens[k].op;
+            CHECK((keep | GEN_OP(AGAL_OP_ELS) | GEN_OP(AGAL_OP_EIF)) & GEN_OP(op), "opcode 0x%x generated", op);
+        }
+    }
 }
 
 int main(void)
