@@ -181,7 +181,8 @@ void agal_ir_count_uses(agal_ir *ir);
 /* Replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE, full-mask
  * IR_MERGE and phis with equal operands by their operand. */
 bool agal_opt_fold_copies(agal_ir *ir);
-/* Removes instructions without side effects whose value nothing uses. */
+/* Removes what no store or kil needs: unused values, and ifs whose branches hold
+ * nothing live and whose phis are unused. One pass reaches the fixed point. */
 bool agal_opt_dead_code(agal_ir *ir);
 /* Moves tex samples with varying coordinates out of blocks, in front of the
  * outermost if (implicit derivatives need uniform control flow). Runs once. */

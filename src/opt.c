@@ -79,12 +79,47 @@ bool agal_opt_fold_copies(agal_ir *ir)
 
 /* ---- dead code ------------------------------------------------------------ */
 
-static bool has_effect(const agal_ir_inst *in)
+/* Liveness from the effects: a store or kil is live; a live value makes its operands
+ * live; a live instruction inside a branch makes the if that holds it live, and so
+ * does a live phi of that if; a live if makes its condition live. What is not live
+ * goes, empty ifs included, in one pass. */
+
+/* dep[v]: the IR_IF that instruction v needs (the one holding it, or for a phi the
+ * one it joins), 0 at top level. */
+static void fill_deps(agal_ir *ir, uint32_t l, uint32_t owner, uint32_t *dep)
 {
-    return in->op == IR_KIL || in->op == IR_STORE || in->op == IR_IF;
+    uint32_t last_if = 0;
+    for (uint32_t i = 0; i < ir->lists[l].n; i++) {
+        uint32_t v = ir->lists[l].items[i];
+        agal_ir_inst *in = &ir->insts[v];
+        dep[v] = in->op == IR_PHI ? last_if : owner;
+        if (in->op == IR_IF) {
+            last_if = v;
+            fill_deps(ir, in->then_list, v, dep);
+            fill_deps(ir, in->else_list, v, dep);
+        }
+    }
 }
 
-/* Drops dead instructions and empty ifs (no phi after them) from list l. */
+typedef struct marker {
+    uint32_t *stack, *dep;
+    uint32_t n;
+} marker;
+
+static void mark(agal_ir *ir, uint32_t v, marker *m)
+{
+    if (!v || ir->insts[v].nuses) return;
+    ir->insts[v].nuses = 1;
+    m->stack[m->n++] = v;
+}
+
+static void mark_root(agal_ir *ir, uint32_t v, void *ud)
+{
+    uint8_t op = ir->insts[v].op;
+    if (op == IR_KIL || op == IR_STORE) mark(ir, v, ud);
+}
+
+/* Drops instructions that are not live (nuses == 0 here) from list l and below. */
 static bool sweep(agal_ir *ir, uint32_t l)
 {
     agal_ir_list *list = &ir->lists[l];
@@ -93,19 +128,14 @@ static bool sweep(agal_ir *ir, uint32_t l)
     for (uint32_t i = 0; i < list->n; i++) {
         uint32_t v = list->items[i];
         agal_ir_inst *in = &ir->insts[v];
-        if (in->op == IR_IF) {
-            changed |= sweep(ir, in->then_list);
-            changed |= sweep(ir, in->else_list);
-            bool phi_next = i + 1 < list->n && ir->insts[list->items[i + 1]].op == IR_PHI;
-            if (!phi_next && ir->lists[in->then_list].n == 0 && ir->lists[in->else_list].n == 0) {
-                in->op = IR_NOP;
-                changed = true;
-                continue;
-            }
-        } else if (!has_effect(in) && in->nuses == 0) {
+        if (!in->nuses) {
             in->op = IR_NOP;
             changed = true;
             continue;
+        }
+        if (in->op == IR_IF) {
+            changed |= sweep(ir, in->then_list);
+            changed |= sweep(ir, in->else_list);
         }
         list->items[n++] = v;
     }
@@ -113,34 +143,19 @@ static bool sweep(agal_ir *ir, uint32_t l)
     return changed;
 }
 
-typedef struct marker {
-    uint32_t *stack;
-    uint32_t n;
-} marker;
-
-static void mark(agal_ir *ir, uint32_t v, marker *m)
-{
-    if (ir->insts[v].nuses) return;
-    ir->insts[v].nuses = 1;
-    m->stack[m->n++] = v;
-}
-
-static void mark_root(agal_ir *ir, uint32_t v, void *ud)
-{
-    if (has_effect(&ir->insts[v])) mark(ir, v, ud);
-}
-
 bool agal_opt_dead_code(agal_ir *ir)
 {
-    /* Mark what the effects (stores, kils, branches) need, with an explicit stack:
-     * nuses is the mark here and is recounted by agal_ir_optimize afterwards. */
-    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), 0};
-    if (!m.stack) return false; /* out of memory: leave the IR as it is (still correct) */
+    /* nuses is the mark here; it is recounted afterwards. */
+    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep), 0};
+    if (!m.stack || !m.dep) return false; /* out of memory: leave the IR as it is (still correct) */
+    fill_deps(ir, 0, 0, m.dep);
     for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
     walk(ir, 0, mark_root, &m);
     while (m.n) {
-        agal_ir_inst *in = &ir->insts[m.stack[--m.n]];
+        uint32_t v = m.stack[--m.n];
+        agal_ir_inst *in = &ir->insts[v];
         for (unsigned a = 0; a < in->nargs; a++) mark(ir, in->args[a], &m);
+        mark(ir, m.dep[v], &m);
     }
     bool changed = sweep(ir, 0);
     agal_ir_count_uses(ir);
