@@ -462,12 +462,19 @@ static agal_status assemble_line(line *ln, uint8_t *out, bool *emitted)
 
 enum { MAX_INSTRUCTIONS = 65536 };
 
+/* A UTF-8 byte order mark: ActionScript's trim removes it (\uFEFF is white space). */
+static size_t bom_size(const char *text, size_t len)
+{
+    return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
+
 static bool is_break(char c) { return c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
                           const uint8_t **bytes, size_t *size)
 {
     if (!ctx || !bytes || !size || (!text && len) || stage > AGAL_FRAGMENT) return AGAL_ERR_ARG;
+    if (!text) text = ""; /* no pointer arithmetic on NULL */
     *bytes = NULL;
     *size = 0;
     size_t cap = 64, n = AGAL_HEADER_SIZE;
@@ -477,7 +484,7 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
     put32(buf + 1, version);
     buf[5] = AGAL_TYPE_ID;
     buf[6] = (uint8_t)stage;
-    line ln = {.ctx = ctx, .text = text, .p = text, .lineno = 1};
+    line ln = {.ctx = ctx, .text = text, .p = text + bom_size(text, len), .lineno = 1};
     const char *end = text + len;
     while (ln.p <= end) {
         const char *e = ln.p;
@@ -531,9 +538,10 @@ static bool header_value(const char *p, const char *e, const char *key, const ch
 agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version)
 {
     if (!ctx || !stage || !version || (!text && len)) return AGAL_ERR_ARG;
+    if (!text) text = "";
     *stage = -1;
     *version = 0;
-    line ln = {.ctx = ctx, .text = text, .p = text, .lineno = 1};
+    line ln = {.ctx = ctx, .text = text, .p = text + bom_size(text, len), .lineno = 1};
     const char *end = text + len;
     while (ln.p < end) {
         const char *e = ln.p, *v, *ve;

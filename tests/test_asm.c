@@ -141,6 +141,8 @@ static void test_layout(agal_context *ctx)
     EXPECT(F, 1, "// stage: fragment\r\n\r\n\tmov ft0, v0 // copy\r  // nothing\n\n   mov oc, ft0   \n",
            0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, Z8,
            0x00, 0, 0, 0, 0, 0, 0x0f, 3, 0, 0, 0, 0xe4, 2, 0, 0, 0, Z8);
+    /* A UTF-8 byte order mark is white space, as for ActionScript's trim. */
+    EXPECT(V, 1, "\xef\xbb\xbfmov vt0, va0", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
     /* Operands may be separated by spaces only, as Adobe's regular expression allows. */
     EXPECT(V, 1, "mov vt0 va0", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
     /* An empty text is a header alone; version is written as given. */
@@ -149,6 +151,12 @@ static void test_layout(agal_context *ctx)
     CHECK(agal_assemble(ctx, "", 0, AGAL_VERTEX, 3, &bytes, &size) == AGAL_OK && size == 7 && bytes[1] == 3 &&
               bytes[6] == 0,
           "empty text");
+    CHECK(agal_assemble(ctx, NULL, 0, AGAL_FRAGMENT, 1, &bytes, &size) == AGAL_OK && size == 7, "NULL text");
+    CHECK(agal_assemble(ctx, NULL, 1, AGAL_FRAGMENT, 1, &bytes, &size) == AGAL_ERR_ARG, "NULL text, length 1");
+    CHECK(agal_assemble(ctx, "", 0, (agal_stage)2, 1, &bytes, &size) == AGAL_ERR_ARG, "stage 2");
+    int stage;
+    uint32_t version;
+    CHECK(agal_asm_header(ctx, NULL, 0, &stage, &version) == AGAL_OK && stage == -1 && version == 0, "NULL header");
     agal_context_reset(ctx);
 }
 
