@@ -179,7 +179,10 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     const agal_program *p = bd->b.ir->prog;
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INVALID, "indirect read of a non-constant");
-    uint32_t idx = extract(bd, read_reg(bd, s->index_type, s->index_num), s->index_comp);
+    /* iid is a single register: its number as an index is whatever Adobe's
+     * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
+    unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
+    uint32_t idx = extract(bd, read_reg(bd, s->index_type, index_num), s->index_comp);
     uint32_t v = emit(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &idx);
     if (!v) return 0;
     agal_ir_inst *in = &bd->b.ir->insts[v];
@@ -337,6 +340,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
     agal_status st = stores(&bd);
     if (st != AGAL_OK) return st;
     if (!opt->no_opt) agal_ir_optimize(ir);
+    else agal_ir_count_uses(ir);
     *out = ir;
     return AGAL_OK;
 }

@@ -37,9 +37,13 @@
  * module-level literals (SPIR-V constants, GLSL literals).
  *
  * Passes (opt.c): dead code removal and copy folding, each `bool agal_opt_x(ir)`
- * returning whether it changed anything; agal_ir_optimize runs the pipeline list.
- * With keep_copies (GLSL: one statement per AGAL instruction) IR_COPY survives.
- * A removed instruction becomes IR_NOP and is dropped from its list.
+ * returning whether it changed anything; agal_ir_optimize runs the pipeline list,
+ * then moves varying-coordinate tex samples out of blocks (in front of the outermost
+ * IR_IF: implicit derivatives need uniform control flow). With keep_copies (GLSL:
+ * one statement per AGAL instruction) IR_COPY survives. A removed instruction
+ * becomes IR_NOP and is dropped from its list (an if's contents vanish with it).
+ * After agal_ir_build, nuses counts uses by listed instructions: a constant with
+ * nuses 0 is unused.
  */
 #ifndef AGAL_IR_H
 #define AGAL_IR_H

@@ -7,7 +7,7 @@
  *   %9 = phi %5, %8              -> vt0
  *   store op.xyzw %9
  *
- * Constants come first (they belong to no list). */
+ * Used constants come first (they belong to no list). */
 #include "ir.h"
 
 #include <stdio.h>
@@ -139,7 +139,7 @@ char *agal_ir_print(const agal_ir *ir)
         ir->prog->version, ir->prog->ntokens);
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         const agal_ir_inst *in = &ir->insts[v];
-        if (in->op == IR_CONST)
+        if (in->op == IR_CONST && in->nuses) /* uses as counted by agal_ir_count_uses */
             put(&b, "%%%u = const (%g, %g, %g, %g)\n", v, in->imm[0], in->imm[1], in->imm[2], in->imm[3]);
     }
     list(&b, ir, 0, 0);

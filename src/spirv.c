@@ -613,7 +613,7 @@ static void function(spv *s)
     INS(s, S_FUNC, OpFunction, t_void(s), main_id, 0, fnty);
     label(s, new_id(s));
     for (uint32_t v = 1; v < s->ir->ninsts; v++)
-        if (s->ir->insts[v].op == IR_CONST) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
+        if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
     emit_list(s, 0);
     ins(s, S_FUNC, OpReturn, NULL, 0);
     ins(s, S_FUNC, OpFunctionEnd, NULL, 0);
