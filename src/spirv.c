@@ -75,7 +75,7 @@ typedef struct spv {
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
-    bool oom;
+    bool oom, bad; /* out of memory; IR the emitter does not know (a builder bug) */
     uint32_t *ids;       /* SPIR-V id per IR value; of an IR_IF: its then branch's last block */
     uint32_t *else_end;  /* of an IR_IF: its else branch's last block */
     uint32_t iface[64];  /* Input/Output variables for OpEntryPoint */
@@ -365,7 +365,7 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     case AGAL_OP_SEQ: return compare4(s, OpFOrdEqual, a, b);
     case AGAL_OP_SNE: return compare4(s, OpFUnordNotEqual, a, b);
     case AGAL_OP_SGN: return GL(s, v4, GlFSign, a);
-    default: s->oom = true; return 0; /* the builder makes no other ALU op */
+    default: s->bad = true; return 0; /* the builder makes no other ALU op */
     }
 }
 
@@ -649,6 +649,7 @@ static agal_status build_module(spv *s)
     INS(s, S_MODEL, OpMemoryModel, 0 /* Logical */, 1 /* GLSL450 */);
     function(s);
     if (s->oom) return AGAL_ERR_NOMEM;
+    if (s->bad) return agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
     if (s->next_id > ID_LIMIT) return agal_error(s->ctx, 0, -1, -1, NULL, "SPIR-V id bound %u exceeds %u", s->next_id, ID_LIMIT), AGAL_ERR_LIMIT;
     return AGAL_OK;
 }
