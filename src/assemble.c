@@ -17,6 +17,7 @@
 
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Register names and Adobe's aliases (op = vo, v = vi = i = fi, oc = fo, fd = od). */
@@ -76,6 +77,23 @@ static agal_status at_error(line *ln, const char *at, const char *fmt, ...)
     if (!msg) return AGAL_ERR_NOMEM;
     return agal_error(ln->ctx, 0, -1, (long)(at - ln->text), NULL, "line %d, column %d: %s", ln->lineno,
                       (int)(at - bol) + 1, msg);
+}
+
+/* A character for a message: 'c' when printable, else its byte value (the input
+ * may be anything, and messages end up on terminals). */
+static const char *shown(char c, char buf[16])
+{
+    if (c >= 0x20 && c < 0x7f) snprintf(buf, 16, "'%c'", c);
+    else snprintf(buf, 16, "byte 0x%02x", (unsigned char)c);
+    return buf;
+}
+
+/* Whether a span is printable ASCII, so a message may quote it. */
+static bool printable(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < 0x20 || s[i] >= 0x7f) return false;
+    return true;
 }
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
@@ -195,7 +213,7 @@ static agal_status read_operand(line *ln, const char **pp, operand *o)
     }
     if (o->num > 0xffff) return at_error(ln, o->at, "register number %u does not fit in 16 bits", o->num);
     if (p < ln->end && *p == '.' && (st = read_letters(ln, &p, o))) return st;
-    if (p < ln->end && !is_space(*p) && *p != ',') return at_error(ln, p, "unexpected '%c' in operand", *p);
+    if (p < ln->end && !is_space(*p) && *p != ',') return at_error(ln, p, "unexpected %s in operand", shown(*p, (char[16]){0}));
     *pp = p;
     return AGAL_OK;
 }
@@ -361,7 +379,7 @@ static agal_status split_options(line *ln, const char **opt_end, samplerbits *sb
     sb->present = true;
     for (const char *q = lt + 1; q < ln->end;) {
         if (!is_optchar(*q)) {
-            if (q > gt && !is_space(*q)) return at_error(ln, q, "unexpected '%c' after the sampler options", *q);
+            if (q > gt && !is_space(*q)) return at_error(ln, q, "unexpected %s after the sampler options", shown(*q, (char[16]){0}));
             q++;
             continue;
         }
@@ -442,10 +460,10 @@ static agal_status assemble_line(line *ln, uint8_t *out, bool *emitted)
     while (p < end && is_word(*p)) p++;
     const agal_opinfo *info = agal_opinfo_find(m, (size_t)(p - m));
     if (!info) {
-        if (p == m) return at_error(ln, m, "expected a mnemonic, found '%c'", *m);
+        if (p == m) return at_error(ln, m, "expected a mnemonic, found %s", shown(*m, (char[16]){0}));
         return at_error(ln, m, "unknown mnemonic '%.*s'", (int)(p - m), m);
     }
-    if (p < end && !is_space(*p)) return at_error(ln, p, "unexpected '%c' after '%s'", *p, info->name);
+    if (p < end && !is_space(*p)) return at_error(ln, p, "unexpected %s after '%s'", shown(*p, (char[16]){0}), info->name);
     operand ops[3];
     int n;
     if ((st = read_operands(ln, p, end, ops, &n))) return st;
@@ -552,12 +570,14 @@ agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int
         if (header_value(ln.p, e, "stage", &v, &ve)) {
             if (ve - v == 6 && !memcmp(v, "vertex", 6)) *stage = AGAL_VERTEX;
             else if (ve - v == 8 && !memcmp(v, "fragment", 8)) *stage = AGAL_FRAGMENT;
-            else return at_error(&ln, v, "stage must be 'vertex' or 'fragment', not '%.*s'", (int)(ve - v), v);
+            else return at_error(&ln, v, "stage must be 'vertex' or 'fragment', not '%.*s'",
+                                 printable(v, (size_t)(ve - v)) && ve - v < 40 ? (int)(ve - v) : 0, v);
         } else if (header_value(ln.p, e, "agal-version", &v, &ve)) {
             uint32_t n;
             const char *q = v;
             if (!read_number(&q, ve, &n) || q != ve || n < 1 || n > 3)
-                return at_error(&ln, v, "agal-version must be 1, 2 or 3, not '%.*s'", (int)(ve - v), v);
+                return at_error(&ln, v, "agal-version must be 1, 2 or 3, not '%.*s'",
+                                printable(v, (size_t)(ve - v)) && ve - v < 40 ? (int)(ve - v) : 0, v);
             *version = n;
         }
         if (e == end) break;
