@@ -18,7 +18,8 @@
  * - 3740: ted on a sampler without mipmaps, 3743: ted with a LOD bias;
  * - 3750: fd outside AGAL2+ fragment programs; 3756: fd mask other than .x;
  * - 3786 iid in a fragment program, 3787 iid before AGAL3, 3788 iid written,
- *   3789 iid register number other than 0;
+ *   3789 iid register number other than 0 (not checked for iid as an index
+ *   register, whose number Adobe's assembler fills with the offset);
  * - a sampler format above 3 is reported as reserved bits (3654);
  * - 3696 compares every sampler setting except the LOD bias (a per-token value). */
 #include "internal.h"
@@ -269,7 +270,10 @@ static agal_status check_indirect(vstate *v, const agal_source *s)
     bool ok = it == AGAL_REG_ATTRIBUTE || it == AGAL_REG_CONSTANT || it == AGAL_REG_TEMP ||
               (it == AGAL_REG_IID && v->prog->version >= 3);
     if (!ok) return fail(v, 3642, "the index register must be va, vc or vt%s", v->prog->version >= 3 ? " or iid" : "");
-    agal_status st = check_range(v, it, s->index_num, 1);
+    /* iid is one register, so its number is not checked as an index: Adobe's
+     * assembler writes `vc[iid.x+5]` with the first number in the brackets (5) as
+     * the index register's number. */
+    agal_status st = it == AGAL_REG_IID ? AGAL_OK : check_range(v, it, s->index_num, 1);
     if (st) return st;
     if (it == AGAL_REG_TEMP) return check_temp_read(v, s->index_num, 1u << s->index_comp);
     return AGAL_OK;

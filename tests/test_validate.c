@@ -50,6 +50,7 @@ static const vcase cases[] = {
       {MOV, DST(FT, 1, 15), SRC(FC, 1, XYZW), 0}, EIF_, {MOV, DST(OC, 0, 15), SRC(FT, 1, XYZW), 0}),
     C("valid indirect", V, 1, 0, 0, {MOV, DST(OP, 0, 15), IND(VC, 4, VA, 1, 0, XYZW), 0}),
     C("valid iid indirect", V, 3, 0, 0, {MOV, DST(OP, 0, 15), IND(VC, 4, IID, 0, 0, XYZW), 0}),
+    C("valid vc[iid.x+5] as Adobe encodes it", V, 3, 0, 0, {MOV, DST(OP, 0, 15), IND(VC, 5, IID, 5, 0, XYZW), 0}),
     C("valid fd", F, 2, 0, 0, OC_V0, {MOV, DST(FD, 0, 1), SRC(VV, 0, ZZZZ), 0}),
     C("valid positional read", V, 1, 0, 0, {MOV, DST(VT, 0, 3), SRC(VA, 0, XYZW), 0},
       {MOV, DST(OP, 0, 3), SRC(VT, 0, XYZW), 0}, {MOV, DST(OP, 0, 12), SRC(VA, 1, XYZW), 0}),
