@@ -21,7 +21,7 @@
  * with z = 2z - w for GL (unless --clip none) and y * agal_yflip (render to texture);
  * ddy is taken in Stage3D's y-down screen space, so under the GL mapping it is
  * -agal_yflip * dFdy (GL's window y points up). */
-#include "ir.h"
+#include "glsl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -74,7 +74,11 @@ static void putf(sbuf *b, const char *fmt, ...)
 
 enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
 enum { MAX_DEPTH = 64 };       /* expression nesting guard (inlining is per token) */
-enum { F_TEMP = 1, F_INLINE = 2 }; /* per-value flags */
+/* Per-value flags. F_HOISTED: an instruction the IR moved out of the block its token
+ * is in (agal_opt_hoist_textures: tex runs in uniform control flow), so it is no
+ * write to its register there; it gets a temporary, and the branch's join assigns
+ * the register. */
+enum { F_TEMP = 1, F_INLINE = 2, F_HOISTED = 4 };
 
 typedef struct glsl {
     agal_context *ctx;
@@ -88,6 +92,7 @@ typedef struct glsl {
     uint32_t held[IR_TRACKED_REGS]; /* value each register variable holds */
     bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
     int32_t *els_of, *eif_of;  /* per if token: its els (-1) and eif tokens */
+    uint8_t *tok_depth;        /* per token: number of blocks around it */
     uint32_t next_tok;         /* first token not commented yet */
     unsigned indent;
     unsigned depth;
@@ -151,7 +156,7 @@ static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(
 static int home_slot(const glsl *g, uint32_t v)
 {
     const agal_ir_inst *in = inst(g, v);
-    if (in->reg_type == IR_NO_REG) return -1;
+    if (in->reg_type == IR_NO_REG || (g->flags[v] & F_HOISTED)) return -1;
     switch (in->op) {
     case IR_COPY: case IR_ALU: case IR_MATRIX: case IR_TEX: case IR_MERGE: case IR_PHI:
         return agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
@@ -420,10 +425,15 @@ static void merge(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         ref(g, in->args[from_new ? 1 : 0], s, atom);
         return;
     }
+    /* vec4(old.xy, new.z, old.w): one operand per run of components from one side */
     putf(&g->out, "%s(", vec_type(s.n));
-    for (unsigned i = 0; i < s.n; i++) {
+    for (unsigned i = 0; i < s.n;) {
+        unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
+        sel run = {{0}, 0};
+        while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
         if (i) put(&g->out, ", ");
-        ref(g, in->args[(in->mask >> s.c[i]) & 1u ? 1 : 0], sel_one(s.c[i]), false);
+        ref(g, in->args[side], run, false);
+        i = j;
     }
     put(&g->out, ")");
 }
@@ -690,11 +700,19 @@ static void assign(glsl *g, uint32_t v, int slot)
 static void temp(glsl *g, uint32_t v)
 {
     const agal_ir_inst *in = inst(g, v);
-    begin_stmt(g, in->token);
+    bool hoisted = g->flags[v] & F_HOISTED;
+    if (hoisted) put_indent(g); /* its token's comment stays in its block */
+    else begin_stmt(g, in->token);
     const char *type = in->type == IR_F4 ? "vec4" : in->type == IR_F1 ? "float" : "bool";
     putf(&g->out, "%s t%u = ", type, (unsigned)v);
     def(g, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
-    put(&g->out, ";\n");
+    put(&g->out, ";");
+    if (hoisted && g->comments && in->token >= 0) {
+        put(&g->out, " // ");
+        put_token(g, (uint32_t)in->token);
+        put(&g->out, " (hoisted: implicit LOD needs uniform control flow)");
+    }
+    put(&g->out, "\n");
 }
 
 static void kil(glsl *g, const agal_ir_inst *in)
@@ -791,9 +809,9 @@ static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
     uint32_t then_list = in->then_list, else_list = in->else_list;
     g->indent++;
     walk(g, then_list);
-    phi_moves(g, l, first, end, 0);
     if (els >= 0) comments_before(g, (uint32_t)els);
     else if (eif >= 0) comments_before(g, (uint32_t)eif);
+    phi_moves(g, l, first, end, 0);
     g->indent--;
     memcpy(then_end, g->held, sizeof then_end);
     memcpy(g->held, before, sizeof before);
@@ -805,8 +823,8 @@ static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
         put(&g->out, "\n");
         g->indent++;
         walk(g, else_list);
-        phi_moves(g, l, first, end, 1);
         if (eif >= 0) comments_before(g, (uint32_t)eif);
+        phi_moves(g, l, first, end, 1);
         g->indent--;
     }
     put_indent(g);
@@ -932,19 +950,39 @@ static void mark_inline(scan *sc, uint32_t list)
     }
 }
 
+/* Flags instructions that sit in a shallower list than their token's block. */
+static void mark_hoisted(glsl *g, uint32_t list, unsigned depth)
+{
+    const agal_ir_list *l = &g->ir->lists[list];
+    for (uint32_t i = 0; i < l->n; i++) {
+        uint32_t v = l->items[i];
+        const agal_ir_inst *in = inst(g, v);
+        if (in->op == IR_IF) {
+            mark_hoisted(g, in->then_list, depth + 1);
+            mark_hoisted(g, in->else_list, depth + 1);
+        } else if (in->token >= 0 && (uint32_t)in->token < g->prog->ntokens && in->op != IR_PHI &&
+                   g->tok_depth[in->token] > depth) {
+            g->flags[v] |= F_HOISTED;
+        }
+    }
+}
+
 /* els / eif token of each if token (blocks are nested: the validator checks it). */
 static agal_status find_blocks(glsl *g)
 {
     uint32_t n = g->prog->ntokens;
     g->els_of = agal_alloc(g->ctx, (n + 1) * sizeof *g->els_of);
     g->eif_of = agal_alloc(g->ctx, (n + 1) * sizeof *g->eif_of);
+    g->tok_depth = agal_alloc(g->ctx, n + 1);
     int32_t *stack = agal_alloc(g->ctx, (n + 1) * sizeof *stack);
-    if (!g->els_of || !g->eif_of || !stack) return AGAL_ERR_NOMEM;
+    if (!g->els_of || !g->eif_of || !g->tok_depth || !stack) return AGAL_ERR_NOMEM;
     uint32_t depth = 0;
     for (uint32_t i = 0; i < n; i++) {
         g->els_of[i] = g->eif_of[i] = -1;
         const agal_opinfo *info = agal_opinfo_get(g->prog->tokens[i].op);
         unsigned f = info ? info->flags : 0;
+        /* if/els/eif belong to the enclosing level */
+        g->tok_depth[i] = (uint8_t)((f & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && depth ? depth - 1 : depth);
         if (f & AGAL_OPF_IF) stack[depth++] = (int32_t)i;
         else if ((f & AGAL_OPF_ELSE) && depth) g->els_of[stack[depth - 1]] = (int32_t)i;
         else if ((f & AGAL_OPF_ENDIF) && depth) g->eif_of[stack[--depth]] = (int32_t)i;
@@ -1028,10 +1066,11 @@ static agal_status plan(glsl *g, usage *u)
     g->flags = agal_zalloc(g->ctx, n);
     if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
     for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
-    scan_list(&sc, 0);
-    mark_inline(&sc, 0);
     agal_status st = find_blocks(g);
     if (st != AGAL_OK) return st;
+    mark_hoisted(g, 0, 0);
+    scan_list(&sc, 0);
+    mark_inline(&sc, 0);
     /* Dry run: which values need a copy, which outputs count on starting at 0. */
     g->out.dry = true;
     reset_walk(g);
@@ -1040,22 +1079,19 @@ static agal_status plan(glsl *g, usage *u)
     return g->err;
 }
 
-agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
-                                const agal_translate_options *opt, const char **text, size_t *len)
+agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_translate_options *opt,
+                           const char **text, size_t *len)
 {
     static const agal_translate_options defaults = {0};
-    if (!ctx || !prog || !text) return AGAL_ERR_ARG;
+    if (!ctx || !ir || !text) return AGAL_ERR_ARG;
     if (!opt) opt = &defaults;
-    const agal_ir_options iro = {.keep_copies = true};
-    agal_ir *ir = NULL;
-    agal_status st = agal_ir_build(ctx, prog, &iro, &ir);
-    if (st != AGAL_OK) return st;
+    const agal_program *prog = ir->prog;
     glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK};
     g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;
     g.out.ctx = ctx;
     usage u;
     memset(&u, 0, sizeof u);
-    st = plan(&g, &u);
+    agal_status st = plan(&g, &u);
     if (st != AGAL_OK) return st;
     declarations(&g, &u);
     put(&g.out, "\nvoid main()\n{\n");
@@ -1069,4 +1105,15 @@ agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
     *text = g.out.p;
     if (len) *len = g.out.n;
     return AGAL_OK;
+}
+
+agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
+                                const agal_translate_options *opt, const char **text, size_t *len)
+{
+    if (!ctx || !prog || !text) return AGAL_ERR_ARG;
+    /* keep_copies: every mov stays its own value, so it stays its own statement. */
+    const agal_ir_options iro = {.keep_copies = true};
+    agal_ir *ir = NULL;
+    agal_status st = agal_ir_build(ctx, prog, &iro, &ir);
+    return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, opt, text, len);
 }

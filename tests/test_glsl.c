@@ -11,6 +11,7 @@
  * usage: test_glsl SHADER_DIR [NPAIRS] */
 #include "agal.h"
 #include "gen.h"
+#include "glsl.h"
 #include "glslang_check.h"
 
 #include <dirent.h>
@@ -267,6 +268,117 @@ static void test_lenient_and_textures(void)
     agal_context_free(ctx);
 }
 
+/* A tex in a block with varying coordinates runs before the block (the IR hoists
+ * it: implicit LOD needs uniform control flow); the branch then assigns it. */
+static void test_golden_hoisted_tex(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *p = assemble(ctx,
+                                     "ife v0.x, fc0.x\n"
+                                     "tex ft0, v0, fs0 <2d,linear,mipnone,clamp>\n"
+                                     "mov ft0.w, fc0.y\n"
+                                     "els\n"
+                                     "mov ft0, fc1\n"
+                                     "eif\n"
+                                     "mov oc, ft0\n",
+                                     AGAL_FRAGMENT, 2, false);
+    const char *got = glsl(ctx, p, NULL);
+    /* The temporary's number is the IR value's index; find it, then check the rest. */
+    const char *t = got ? strstr(got, "    vec4 t") : NULL;
+    unsigned n = 0;
+    CHECK(t && sscanf(t, "    vec4 t%u = ", &n) == 1);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "    vec4 ft0 = vec4(0.0);\n"
+             "    vec4 t%u = texture(fs0, v0.xy); // 1: tex ft0, v0, fs0 <2d,linear,mipnone,clamp> "
+             "(hoisted: implicit LOD needs uniform control flow)\n"
+             "    if (v0.x == fc[0].x) { // 0: ife v0.x, fc0.x\n"
+             "        // 1: tex ft0, v0, fs0 <2d,linear,mipnone,clamp>\n"
+             "        // 2: mov ft0.w, fc0.y\n"
+             "        ft0 = vec4(t%u.xyz, fc[0].y);\n"
+             "    } else { // 3: els\n"
+             "        // 4: mov ft0, fc1\n"
+             "        ft0 = fc[1];\n"
+             "    } // 5: eif\n"
+             "    // 6: mov oc0, ft0\n"
+             "    oc0 = ft0;\n"
+             "}\n",
+             n, n);
+    const char *body = got ? strstr(got, "    vec4 ft0") : NULL;
+    CHECK(same_text(body, want, "golden hoisted tex"));
+    CHECK(compiles(AGAL_FRAGMENT, got, "golden hoisted tex"));
+    agal_context_free(ctx);
+}
+
+/* With copies folded (the SPIR-V path's IR), a value can outlive its register and a
+ * join can take another register's value: the emitter copies into a temporary and
+ * moves before the join. */
+static const char *glsl_folded(agal_context *ctx, const agal_program *p)
+{
+    const agal_ir_options fold = {.keep_copies = false};
+    agal_ir *ir = NULL;
+    const char *text = NULL;
+    if (!p || agal_ir_build(ctx, p, &fold, &ir) != AGAL_OK || agal_glsl_emit(ctx, ir, NULL, &text, NULL) != AGAL_OK)
+        return NULL;
+    return text;
+}
+
+static void test_folded_ir(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    /* mov vt1, vt0 folds to vt0's first value, which vt0 loses at token 2. */
+    const agal_program *p = assemble(ctx,
+                                     "add vt0, va0, vc0\n"
+                                     "mov vt1, vt0\n"
+                                     "add vt0, va1, vc1\n"
+                                     "add op, vt1, vt0\n",
+                                     AGAL_VERTEX, 2, false);
+    const char *t = glsl_folded(ctx, p);
+    unsigned n = 0;
+    const char *copy = t ? strstr(t, "    vec4 t") : NULL;
+    CHECK(copy && sscanf(copy, "    vec4 t%u = vt0;", &n) == 1);
+    char want[512];
+    snprintf(want, sizeof want,
+             "    // 0: add vt0, va0, vc0\n"
+             "    vt0 = va0 + vc[0];\n"
+             "    vec4 t%u = vt0;\n"
+             "    // 1: mov vt1, vt0\n"
+             "    // 2: add vt0, va1, vc1\n"
+             "    vt0 = va1 + vc[1];\n"
+             "    // 3: add op, vt1, vt0\n"
+             "    op = t%u + vt0;\n",
+             n, n);
+    CHECK(t && strstr(t, want) != NULL);
+    if (t && !strstr(t, want)) fprintf(stderr, "folded copy: got\n%s\nwant\n%s\n", t, want);
+    CHECK(compiles(AGAL_VERTEX, t, "folded copy"));
+
+    /* The then branch leaves vt1 = vt0's value by a folded mov: a move before the join. */
+    p = assemble(ctx,
+                 "add vt0, va0, vc0\n"
+                 "ife va0.x, vc0.x\n"
+                 "mov vt1, vt0\n"
+                 "els\n"
+                 "add vt1, va1, vc1\n"
+                 "eif\n"
+                 "add op, vt1, vt0\n",
+                 AGAL_VERTEX, 2, false);
+    t = glsl_folded(ctx, p);
+    static const char want2[] =
+        "    if (va0.x == vc[0].x) { // 1: ife va0.x, vc0.x\n"
+        "        // 2: mov vt1, vt0\n"
+        "        vt1 = vt0;\n"
+        "    } else { // 3: els\n"
+        "        // 4: add vt1, va1, vc1\n"
+        "        vt1 = va1 + vc[1];\n"
+        "    } // 5: eif\n"
+        "    // 6: add op, vt1, vt0\n"
+        "    op = vt1 + vt0;\n";
+    CHECK(t && strstr(t, want2) != NULL);
+    if (t && !strstr(t, want2)) fprintf(stderr, "folded join: got\n%s\n", t);
+    CHECK(compiles(AGAL_VERTEX, t, "folded join"));
+    agal_context_free(ctx);
+}
+
 /* ---- failing allocator ------------------------------------------------------ */
 
 typedef struct budget { long left; } budget;
@@ -419,6 +531,9 @@ static void test_random(unsigned npairs)
         char what[64], log[4096];
         snprintf(what, sizeof what, "random %u (seed %llu, AGAL %u)", i, (unsigned long long)seed, version);
         bool good = compiles(AGAL_VERTEX, vs, what) && compiles(AGAL_FRAGMENT, fs, what);
+        if (i % 5 == 0) /* the folded IR's general paths, on a fifth of the programs */
+            good = good && compiles(AGAL_VERTEX, glsl_folded(ctx, v), what) &&
+                   compiles(AGAL_FRAGMENT, glsl_folded(ctx, f), what);
         if (good && !glslang_check_gl_link(vs, fs, log, sizeof log)) {
             fprintf(stderr, "%s: link: %s\n", what, log);
             good = false;
@@ -487,6 +602,8 @@ int main(int argc, char **argv)
     test_golden_vertex();
     test_golden_fragment();
     test_golden_indirect_g0_clip_none();
+    test_golden_hoisted_tex();
+    test_folded_ir();
     test_names_and_comments();
     test_clip_and_builtins();
     test_lenient_and_textures();
