@@ -233,11 +233,13 @@ static void test_names_and_comments(void)
 static void test_clip_and_builtins(void)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
-    const agal_program *p = assemble(ctx, "add op, va2, iid\nmov v1, vc[va2.x+4]\n", AGAL_VERTEX, 3, false);
+    const agal_program *p = assemble(ctx, "add op, va2, iid\nmov v1, vc[iid.x+4]\nmov v2, vc[va2.x+4]\n", AGAL_VERTEX, 3, false);
     agal_translate_options vk = {.clip = AGAL_CLIP_VULKAN};
     const char *t = glsl(ctx, p, NULL), *v = glsl(ctx, p, &vk);
     CHECK(t && strstr(t, "op = va2 + vec4(float(gl_InstanceID));") != NULL);
-    CHECK(t && strstr(t, "v1 = agal_vc(int(va2.x) + 4);") != NULL);
+    /* iid reads (id, id, id, id); as an index, per-instance constants vc[iid.x+k] */
+    CHECK(t && strstr(t, "v1 = agal_vc(int(float(gl_InstanceID)) + 4);") != NULL);
+    CHECK(t && strstr(t, "v2 = agal_vc(int(va2.x) + 4);") != NULL);
     CHECK(t && strstr(t, "layout(location = 2) in vec4 va2;") != NULL);
     CHECK(t && strstr(t, "gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);") != NULL);
     CHECK(v && strstr(v, "gl_Position = vec4(op.x, -op.y * agal_yflip, op.z, op.w);") != NULL);
