@@ -252,12 +252,37 @@ static void call(glsl *g, const char *f, const agal_ir_inst *in, sel s)
     put(&g->out, ")");
 }
 
+/* Does an operand read one component in every position (ft5.xxxx, as `mul ft7,
+ * fc3, ft5.x` reads)? s: its selection under its swizzles. Then an operator takes it
+ * as a float. */
+static bool broadcast(sel s)
+{
+    for (unsigned i = 1; i < s.n; i++)
+        if (s.c[i] != s.c[0]) return false;
+    return s.n > 1;
+}
+
+/* The selection of the value under v's swizzles (SWIZZLE chains compose). */
+static uint32_t unswizzle(const glsl *g, uint32_t v, sel *s)
+{
+    while (v && v < g->ir->ninsts && inst(g, v)->op == IR_SWIZZLE) {
+        for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(g, v)->swizzle, s->c[i]);
+        v = inst(g, v)->args[0];
+    }
+    return v;
+}
+
 static void infix(glsl *g, const char *op, const agal_ir_inst *in, sel s, bool atom)
 {
+    /* vec op float where an operand is one component: "fc[3] * ft5.x" */
+    sel sa = s, sb = s;
+    unswizzle(g, in->args[0], &sa);
+    unswizzle(g, in->args[1], &sb);
+    bool a1 = broadcast(sa), b1 = broadcast(sb);
     open_paren(g, atom);
-    ref(g, in->args[0], s, true);
+    ref(g, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, true);
     putf(&g->out, " %s ", op);
-    ref(g, in->args[1], s, true);
+    ref(g, in->args[1], b1 ? sel_one(s.c[0]) : s, true);
     close_paren(g, atom);
 }
 

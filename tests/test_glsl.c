@@ -85,7 +85,8 @@ static void test_golden_vertex(void)
                                      "mov v0, vt0.xyxy\n",
                                      AGAL_VERTEX, 1, false);
     /* m44: one dot per row vc0..vc3; mul.xy: positional, component c of D from
-     * component c of the swizzled sources (va1.yxxx, vc4.zzzz); op -> gl_Position
+     * component c of the swizzled sources (va1.yxxx, vc4.zzzz: one component, so a
+     * float operand); op -> gl_Position
      * with GL's z = 2z - w and the RTT flip. */
     static const char want[] =
         "#version 330 core\n"
@@ -103,7 +104,7 @@ static void test_golden_vertex(void)
         "    // 0: m44 op, va0, vc0\n"
         "    op = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));\n"
         "    // 1: mul vt0.xy, va1.yx, vc4.z\n"
-        "    vt0.xy = va1.yx * vc[4].zz;\n"
+        "    vt0.xy = va1.yx * vc[4].z;\n"
         "    // 2: mov v0, vt0.xyxy\n"
         "    v0 = vt0.xyxy;\n"
         "    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);\n"
@@ -210,8 +211,8 @@ static void test_names_and_comments(void)
     if (t) {
         CHECK(strstr(t, "\n    // 0: mov ft3, v3\n    ft3 = v3;\n") != NULL);
         /* positional: the source swizzle .zw is zwww, so D.z and D.w both get ft3.w
-         * (spec: `mov ft1.zw, ft0.zw` copies ft0.w into z and w) */
-        CHECK(strstr(t, "    ft3.zw = ft3.ww + fc[5].zw;\n") != NULL);
+         * (spec: `mov ft1.zw, ft0.zw` copies ft0.w into z and w): a float operand */
+        CHECK(strstr(t, "    ft3.zw = ft3.w + fc[5].zw;\n") != NULL);
         CHECK(strstr(t, "ft5.xyz = vec3(dot(ft3.xyz, fc[6].xyz), dot(ft3.xyz, fc[7].xyz), "
                         "dot(ft3.xyz, fc[8].xyz));") != NULL);
         /* Stage3D's ddy is y-down; GL's window y is up (flipped again under RTT). */
@@ -226,7 +227,7 @@ static void test_names_and_comments(void)
     agal_translate_options g0 = {.strip_names = true};
     const char *s = glsl(ctx, p, &g0);
     CHECK(s && !strstr(s, "//") && !strstr(s, "/*"));
-    CHECK(s && strstr(s, "    ft3.zw = ft3.ww + fc[5].zw;\n") != NULL);
+    CHECK(s && strstr(s, "    ft3.zw = ft3.w + fc[5].zw;\n") != NULL);
     agal_context_free(ctx);
 }
 
