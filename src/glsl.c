@@ -19,8 +19,8 @@
  * of range), ine/sne true for NaN (!(a == b)), temporaries start at 0, kil discards
  * below 0, tex bias = token bias / 8, ted's LOD = A.w. Vertex op -> gl_Position
  * with z = 2z - w for GL (unless --clip none) and y * agal_yflip (render to texture);
- * ddy is taken in Stage3D's y-down screen space, so under the GL mapping it is
- * -agal_yflip * dFdy (GL's window y points up). */
+ * ddy is taken in Stage3D's y-down screen space: GL's window y points up, so it is
+ * dFdy * -agal_yflip, unless --clip vulkan negates y in the shader. */
 #include "glsl.h"
 
 #include <math.h>
@@ -374,11 +374,12 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         put(&g->out, ", 0.0, 1.0)");
         break;
     case AGAL_OP_DDY:
-        /* Stage3D's screen y points down; GL's window y up (flipped again when the
-         * runtime renders to a texture with agal_yflip = -1). */
+        /* Stage3D's screen y points down, GL's window y up; the image turns over
+         * again when the runtime renders to a texture (agal_yflip = -1) or when
+         * --clip vulkan negates y. --clip none only leaves z to the runtime. */
         open_paren(g, atom);
         call(g, "dFdy", in, s);
-        put(&g->out, g->clip == AGAL_CLIP_GL ? " * -agal_yflip" : " * agal_yflip");
+        put(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * agal_yflip" : " * -agal_yflip");
         close_paren(g, atom);
         break;
     case AGAL_OP_MIN: call(g, "min", in, s); break;

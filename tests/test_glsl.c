@@ -245,6 +245,13 @@ static void test_clip_and_builtins(void)
     CHECK(t && strstr(t, "gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);") != NULL);
     CHECK(v && strstr(v, "gl_Position = vec4(op.x, -op.y * agal_yflip, op.z, op.w);") != NULL);
     CHECK(compiles(AGAL_VERTEX, t, "iid"));
+    /* ddy's sign follows y: GL's window y is up unless the shader negates y. */
+    p = assemble(ctx, "ddy oc, v0\n", AGAL_FRAGMENT, 2, false);
+    agal_translate_options none = {.clip = AGAL_CLIP_NONE};
+    const char *d0 = glsl(ctx, p, NULL), *dn = glsl(ctx, p, &none), *dv = glsl(ctx, p, &vk);
+    CHECK(d0 && strstr(d0, "oc0 = dFdy(v0) * -agal_yflip;") != NULL);
+    CHECK(dn && strstr(dn, "oc0 = dFdy(v0) * -agal_yflip;") != NULL);
+    CHECK(dv && strstr(dv, "oc0 = dFdy(v0) * agal_yflip;") != NULL);
     agal_context_free(ctx);
 }
 
