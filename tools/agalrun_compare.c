@@ -46,7 +46,12 @@
 #include <string.h>
 #include <dirent.h>
 
-enum { NVERTS = 6, SIZE = 8, NPIX = SIZE * SIZE, NPERTURB = 4, TEX_SIZE = 8, TEX_LEVELS = 4 };
+/* NPERTURB reference runs with perturbed inputs; fragment programs get two more,
+ * with every tex's LOD bias moved by -/+ LOD_SHIFT eighths (GPUs approximate the
+ * implicit LOD: the spec allows rho between the max and the sum of the derivative
+ * lengths, and log2 approximations), so a mip level boundary counts as a threshold. */
+enum { NVERTS = 6, SIZE = 8, NPIX = SIZE * SIZE, NPERTURB = 4, FPERTURB = NPERTURB + 2, LOD_SHIFT = 2,
+       TEX_SIZE = 8, TEX_LEVELS = 4 };
 static const double PERTURB = 3e-5;
 
 typedef struct tolerance {
@@ -462,10 +467,13 @@ typedef struct frag_ref {
     float color[HARNESS_MAX_OUTPUTS][NPIX * 4];
     float depth[NPIX];
     float killed[NPIX];
+    bool undefined[NPIX]; /* a cube lookup on a face edge (see cube_ties) */
 } frag_ref;
 
-static int ref_fragment(agal_context *ctx, const pair_case *c, int k, bool coarse, frag_ref *out)
+static int ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *fp, int k, bool coarse,
+                        frag_ref *out)
 {
+    bool perturbed = k >= 1 && k <= NPERTURB;
     gen_rng r;
     gen_rng_seed(&r, mix(c->seed, 200 + (uint64_t)k));
     float (*fc)[4] = malloc(c->nfc * sizeof *fc);
@@ -476,7 +484,7 @@ static int ref_fragment(agal_context *ctx, const pair_case *c, int k, bool coars
         goto done;
     for (unsigned i = 0; i < c->nfc; i++)
         for (int q = 0; q < 4; q++)
-            fc[i][q] = k ? perturb(c->fc[i][q], &r) : c->fc[i][q];
+            fc[i][q] = perturbed ? perturb(c->fc[i][q], &r) : c->fc[i][q];
     /* quad order: TL, TR, BL, BR */
     unsigned pix[NPIX];
     for (int qy = 0, n = 0; qy < SIZE / 2; qy++)
@@ -486,12 +494,12 @@ static int ref_fragment(agal_context *ctx, const pair_case *c, int k, bool coars
     for (int n = 0; n < NPIX; n++)
         for (int v = 0; v < AGAL_INTERP_MAX_VARYINGS; v++)
             for (int q = 0; q < 4; q++)
-                inv[n].in[v][q] = k ? perturb(c->var[pix[n]][v][q], &r) : c->var[pix[n]][v][q];
+                inv[n].in[v][q] = perturbed ? perturb(c->var[pix[n]][v][q], &r) : c->var[pix[n]][v][q];
     agal_interp_env env = { .constants = (const float(*)[4])fc, .nconstants = c->nfc,
                             .textures = c->tex.t, .ntextures = c->tex.n, .coarse_derivatives = coarse };
-    if (agal_interp_run(ctx, c->fp, &env, inv, NPIX, res))
+    if (agal_interp_run(ctx, fp, &env, inv, NPIX, res))
         goto done;
-    bool fd = agal_interp_written(c->fp, AGAL_REG_DEPTH) != 0;
+    bool fd = agal_interp_written(fp, AGAL_REG_DEPTH) != 0;
     for (int n = 0; n < NPIX; n++) {
         unsigned p = pix[n];
         for (int o = 0; o < HARNESS_MAX_OUTPUTS; o++)
@@ -676,8 +684,12 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
     unsigned bad = 0;
     bool killed = ref->killed[p] != 0, got_killed = harness_discarded(r, (size_t)p);
     bool kill_unstable = false;
-    for (int k = 0; k < NPERTURB; k++)
+    for (int k = 0; k < FPERTURB; k++)
         kill_unstable |= pert[k].killed[p] != ref->killed[p];
+    if (ref->undefined[p]) {
+        v->near++;
+        return 0;
+    }
     v->compared++;
     if (killed != got_killed) {
         if (kill_unstable) {
@@ -695,7 +707,7 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
         for (int q = 0; q < 4; q++) {
             size_t i = (size_t)p * 4 + q;
             double sp = 0;
-            for (int k = 0; k < NPERTURB; k++)
+            for (int k = 0; k < FPERTURB; k++)
                 sp = fmax(sp, fabs((double)pert[k].color[o][i] - ref->color[o][i]));
             v->compared++;
             if (near_threshold(ref->color[o][i], sp))
@@ -710,7 +722,7 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
     /* Depth: D32F after the [0, 1] clamp of the depth range; outside it the written
      * value is undefined in Vulkan, so only values inside are compared. */
     double dref = ref->depth[p], sp = 0;
-    for (int k = 0; k < NPERTURB; k++)
+    for (int k = 0; k < FPERTURB; k++)
         sp = fmax(sp, fabs((double)pert[k].depth[p] - dref));
     if (dref >= 0 && dref <= 1) {
         v->compared++;
@@ -724,11 +736,85 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
     return bad;
 }
 
+static const agal_program *rebuild(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
+                                   uint32_t version, agal_profile profile, bool lenient);
+
+/* The fragment program with every tex's LOD bias moved by delta eighths (ted's
+ * LOD is explicit and stays). Falls back to the program itself. */
+static const agal_program *lod_shifted(agal_context *ctx, const agal_program *p, int delta)
+{
+    agal_token *toks = agal_alloc(ctx, sizeof *toks * (p->ntokens ? p->ntokens : 1));
+    if (!toks)
+        return p;
+    for (uint32_t i = 0; i < p->ntokens; i++) {
+        toks[i] = p->tokens[i];
+        if (toks[i].op == AGAL_OP_TEX) {
+            int b = toks[i].s.bias + delta;
+            toks[i].s.bias = (int8_t)(b > 127 ? 127 : b < -128 ? -128 : b);
+        }
+    }
+    const agal_program *q = rebuild(ctx, toks, p->ntokens, p->stage, p->version, p->profile, p->lenient);
+    agal_diag_clear(ctx);
+    return q ? q : p;
+}
+
+/* Cube lookups whose direction has two largest components of equal magnitude: GL
+ * 4.6 section 8.13 leaves the face of such a direction to the implementation, so
+ * those pixels are undefined. For each cube tex/ted, the interpreter runs the
+ * program up to that token with `mov oc0, <its coordinate operand>` in its place
+ * (open blocks closed; lenient, since the output may sit in a block). */
+static void cube_ties(agal_context *ctx, const pair_case *c, bool undefined[NPIX])
+{
+    const agal_program *p = c->fp;
+    for (uint32_t k = 0; k < p->ntokens; k++) {
+        const agal_token *t = &p->tokens[k];
+        if (!(t->op == AGAL_OP_TEX || t->op == AGAL_OP_TED) || t->s.dim != AGAL_DIM_CUBE)
+            continue;
+        agal_token *toks = agal_alloc(ctx, sizeof *toks * (k + 6));
+        if (!toks)
+            return;
+        /* Earlier output writes go: they cannot change the coordinate, and oc0
+         * may be written only once. */
+        unsigned depth = 0;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < k; i++) {
+            const agal_opinfo *info = agal_opinfo_get(p->tokens[i].op);
+            bool writes_output = info && (info->operands & AGAL_OPND_D) &&
+                                 (p->tokens[i].dst.type == AGAL_REG_OUTPUT || p->tokens[i].dst.type == AGAL_REG_DEPTH);
+            if (!writes_output)
+                toks[n++] = p->tokens[i];
+            depth += info && (info->flags & AGAL_OPF_IF);
+            depth -= info && (info->flags & AGAL_OPF_ENDIF);
+        }
+        toks[n] = (agal_token){ .op = AGAL_OP_MOV, .dst = { AGAL_REG_OUTPUT, 0xf, 0 }, .a = t->a };
+        n++;
+        while (depth-- > 0 && n < k + 6) /* depth <= 4 */
+            toks[n++] = (agal_token){ .op = AGAL_OP_EIF };
+        const agal_program *q = rebuild(ctx, toks, n, p->stage, p->version, p->profile, true);
+        if (!q) /* cannot observe the coordinate: treat every pixel as undefined */
+            for (int px = 0; px < NPIX; px++)
+                undefined[px] = true;
+        agal_diag_clear(ctx);
+        frag_ref *coord = q ? calloc(1, sizeof *coord) : NULL;
+        if (coord && ref_fragment(ctx, c, q, 0, false, coord) == 0)
+            for (int px = 0; px < NPIX; px++) {
+                float a[3] = { fabsf(coord->color[0][4 * px]), fabsf(coord->color[0][4 * px + 1]),
+                               fabsf(coord->color[0][4 * px + 2]) };
+                float m = fmaxf(a[0], fmaxf(a[1], a[2]));
+                int ties = (a[0] >= m * (1 - 1e-4f)) + (a[1] >= m * (1 - 1e-4f)) + (a[2] >= m * (1 - 1e-4f));
+                if (ties > 1 || !(m > 0))
+                    undefined[px] = true;
+            }
+        free(coord);
+        agal_diag_clear(ctx);
+    }
+}
+
 static verdict check_fragment(agal_context *ctx, const pair_case *c, const harness_result *r, const char *name,
                               bool print)
 {
     verdict v = { 0 };
-    frag_ref *ref = calloc(2 * (1 + NPERTURB), sizeof *ref);
+    frag_ref *ref = calloc(2 * (1 + FPERTURB), sizeof *ref);
     if (!ref) {
         v.bad = 1;
         return v;
@@ -738,19 +824,24 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
         noc++;
     bool deriv = uses_op(c->fp, AGAL_OPF_DERIV | AGAL_OPF_TEXTURE);
+    const agal_program *shifted[2] = { lod_shifted(ctx, c->fp, -LOD_SHIFT), lod_shifted(ctx, c->fp, LOD_SHIFT) };
     for (int mode = 0; mode < (deriv ? 2 : 1); mode++)
-        for (int k = 0; k <= NPERTURB; k++)
-            if (ref_fragment(ctx, c, k, mode == 1, &ref[mode * (1 + NPERTURB) + k])) {
+        for (int k = 0; k <= FPERTURB; k++) {
+            const agal_program *fp = k > NPERTURB ? shifted[k - NPERTURB - 1] : c->fp;
+            if (ref_fragment(ctx, c, fp, k, mode == 1, &ref[mode * (1 + FPERTURB) + k])) {
                 v.bad = 1;
                 free(ref);
                 return v;
             }
+        }
+    cube_ties(ctx, c, ref[0].undefined);
+    memcpy(ref[1 + FPERTURB].undefined, ref[0].undefined, sizeof ref[0].undefined);
     for (int p = 0; p < NPIX; p++) {
         verdict pv = { 0 };
         unsigned bad = check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, false, name);
         if (bad && deriv) { /* the coarse-derivative reading of the same program */
             verdict cv = { 0 };
-            if (check_pixel(c, r, &ref[1 + NPERTURB], &ref[2 + NPERTURB], noc, p, t, &cv, false, name) == 0) {
+            if (check_pixel(c, r, &ref[1 + FPERTURB], &ref[2 + FPERTURB], noc, p, t, &cv, false, name) == 0) {
                 bad = 0;
                 pv = cv;
             }
@@ -825,7 +916,7 @@ static int run_pair(agal_context *ctx, backends *b, const options *o, const agal
 
 /* Decodes tokens as a program of stage/version (strict validation). */
 static const agal_program *rebuild(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
-                                   uint32_t version, agal_profile profile)
+                                   uint32_t version, agal_profile profile, bool lenient)
 {
     size_t size = AGAL_HEADER_SIZE + (size_t)n * AGAL_TOKEN_SIZE;
     uint8_t *bytes = agal_alloc(ctx, size);
@@ -835,7 +926,7 @@ static const agal_program *rebuild(agal_context *ctx, const agal_token *toks, ui
     memcpy(bytes, hdr, sizeof hdr);
     for (uint32_t i = 0; i < n; i++)
         agal_token_encode(&toks[i], bytes + AGAL_HEADER_SIZE + i * AGAL_TOKEN_SIZE);
-    agal_decode_options o = { .profile = profile };
+    agal_decode_options o = { .profile = profile, .lenient = lenient };
     const agal_program *p = NULL;
     return agal_decode(ctx, bytes, size, &o, &p) == AGAL_OK ? p : NULL;
 }
@@ -861,7 +952,7 @@ static void shrink(agal_context *ctx, backends *b, const options *o, const agal_
                     for (uint32_t k = 0; k < p->ntokens; k++)
                         if (k < i || k >= i + span)
                             toks[n++] = p->tokens[k];
-                    const agal_program *q = rebuild(ctx, toks, n, p->stage, p->version, p->profile);
+                    const agal_program *q = rebuild(ctx, toks, n, p->stage, p->version, p->profile, false);
                     agal_diag_clear(ctx);
                     if (!q)
                         continue;
