@@ -351,6 +351,19 @@ static void lenient_programs(void)
     p = assemble(ctx, "add op, vc[va0.x+1], vc[va1.y+2]\n", AGAL_VERTEX, 1, true);
     CHECK(p, "two indirect sources refused in lenient mode");
     if (p) CHECK(check_program(ctx, p, NULL, "two indirect"), "two indirect invalid");
+    /* Outputs written inside a block (3751 relaxed): joined by phis, the path that
+     * does not write v0 stores 0 (as the interpreter's unwritten registers). */
+    p = assemble(ctx, "mov op, va0\nifg va0.x, vc0.x\nmov op.y, vc1.y\nmov v0, va1\neif\n", AGAL_VERTEX, 2, true);
+    CHECK(p, "lenient output in block refused");
+    if (p) {
+        const char *ir = NULL;
+        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "lenient block ir");
+        CHECK(ir && strstr(ir, "%14 = input va1") && strstr(ir, "%18 = const (0, 0, 0, 0)") &&
+                  strstr(ir, "%19 = phi %14, %18 -> v0") && strstr(ir, "%17 = phi %13, %1 -> op") &&
+                  strstr(ir, "store v0.xyzw %19") && strstr(ir, "store op.xyzw %17"),
+              "lenient block IR:\n%s", ir ? ir : "");
+        CHECK(check_program(ctx, p, NULL, "lenient outputs in block"), "lenient outputs in block invalid");
+    }
     /* Strict mode still refuses the zero read (3647). */
     agal_diag_clear(ctx);
     CHECK(!assemble(ctx, "add op, vt3, va0\n", AGAL_VERTEX, 1, false), "strict accepted an unwritten read");
