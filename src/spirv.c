@@ -10,7 +10,8 @@
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
  * va<i>/v<i>/oc<i> = Location i; op = Position, fd = FragDepth (DepthReplacing),
  * iid = InstanceIndex. op.y is multiplied by specialization constant 0 (the
- * render-to-texture flip, default 1.0) and negated for Vulkan unless --clip none.
+ * render-to-texture flip, default 1.0) and negated for Vulkan unless --clip none;
+ * fragment ddy is multiplied by the same constant (a flipped image flips dy).
  * The function body is a straight walk of the IR's if tree: IR_IF becomes
  * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
 #include "ir.h"
@@ -26,7 +27,7 @@ enum {
     OpDecorate = 71, OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80,
     OpCompositeExtract = 81, OpCompositeInsert = 82, OpImageSampleImplicitLod = 87,
     OpImageSampleExplicitLod = 88, OpConvertFToS = 110, OpConvertSToF = 111, OpFNegate = 127,
-    OpFAdd = 129, OpFSub = 131, OpFMul = 133, OpFDiv = 136, OpDot = 148, OpLogicalAnd = 167,
+    OpFAdd = 129, OpFSub = 131, OpFMul = 133, OpFDiv = 136, OpVectorTimesScalar = 142, OpDot = 148, OpLogicalAnd = 167,
     OpSelect = 169, OpFOrdEqual = 180, OpFUnordNotEqual = 183, OpFOrdLessThan = 184,
     OpFOrdGreaterThanEqual = 190, OpDPdx = 207, OpDPdy = 208, OpPhi = 245,
     OpSelectionMerge = 247, OpLabel = 248, OpBranch = 249, OpBranchConditional = 250,
@@ -331,6 +332,29 @@ static uint32_t compare4(spv *s, unsigned op, uint32_t a, uint32_t b)
     return FN(s, OpSelect, t_vec(s, 4), c, c_splat(s, 1), c_splat(s, 0));
 }
 
+/* The render-to-texture y scale: float specialization constant SpecId 0, default 1. */
+static uint32_t yflip(spv *s)
+{
+    if (!s->yflip) {
+        float one = 1.0f;
+        uint32_t bits;
+        memcpy(&bits, &one, 4);
+        s->yflip = new_id(s);
+        INS(s, S_GLOBAL, OpSpecConstant, t_float(s), s->yflip, bits);
+        DECO(s, s->yflip, DecSpecId, 0);
+        name(s, s->yflip, "agal_yflip");
+    }
+    return s->yflip;
+}
+
+/* ddy: the runtime's y flip (spec constant 0) turns the image upside down, and the
+ * screen-space y derivative with it; scaling by the flip keeps Stage3D's ddy. */
+static uint32_t ddy(spv *s, uint32_t a)
+{
+    uint32_t d = FN(s, OpDPdy, t_vec(s, 4), a);
+    return FN(s, OpVectorTimesScalar, t_vec(s, 4), d, yflip(s));
+}
+
 static uint32_t alu(spv *s, const agal_ir_inst *in)
 {
     uint32_t v4 = t_vec(s, 4), f = t_float(s);
@@ -359,7 +383,7 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     case AGAL_OP_NEG: return FN(s, OpFNegate, v4, a);
     case AGAL_OP_SAT: return GL(s, v4, GlFClamp, a, c_splat(s, 0), c_splat(s, 1));
     case AGAL_OP_DDX: return FN(s, OpDPdx, v4, a);
-    case AGAL_OP_DDY: return FN(s, OpDPdy, v4, a);
+    case AGAL_OP_DDY: return ddy(s, a);
     case AGAL_OP_SGE: return compare4(s, OpFOrdGreaterThanEqual, a, b);
     case AGAL_OP_SLT: return compare4(s, OpFOrdLessThan, a, b);
     case AGAL_OP_SEQ: return compare4(s, OpFOrdEqual, a, b);
@@ -480,16 +504,7 @@ static uint32_t fix_position(spv *s, uint32_t v)
 {
     agal_clip clip = s->opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->clip;
     uint32_t f = t_float(s), v4 = t_vec(s, 4);
-    if (!s->yflip) {
-        float one = 1.0f;
-        uint32_t bits;
-        memcpy(&bits, &one, 4);
-        s->yflip = new_id(s);
-        INS(s, S_GLOBAL, OpSpecConstant, f, s->yflip, bits);
-        DECO(s, s->yflip, DecSpecId, 0);
-        name(s, s->yflip, "agal_yflip");
-    }
-    uint32_t y = FN(s, OpFMul, f, FN(s, OpCompositeExtract, f, v, 1), s->yflip);
+    uint32_t y = FN(s, OpFMul, f, FN(s, OpCompositeExtract, f, v, 1), yflip(s));
     if (clip == AGAL_CLIP_VULKAN) y = FN(s, OpFNegate, f, y);
     v = FN(s, OpCompositeInsert, v4, y, v, 1);
     if (clip == AGAL_CLIP_GL) {

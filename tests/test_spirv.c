@@ -255,8 +255,8 @@ static void golden_minimal_vertex(void)
             "%main = OpFunction %void None %3\n"
             "%5 = OpLabel\n"
             "%10 = OpLoad %v4float %va0\n"
-            "%14 = OpCompositeExtract %float %10 1\n"
-            "%15 = OpFMul %float %14 %agal_yflip\n"
+            "%13 = OpCompositeExtract %float %10 1\n"
+            "%15 = OpFMul %float %13 %agal_yflip\n"
             "%16 = OpFNegate %float %15\n"
             "%17 = OpCompositeInsert %v4float %16 %10 1\n"
             "OpStore %op %17\n"
@@ -304,6 +304,8 @@ static void golden_fragment_features(void)
     const char *src = "tex ft0, v0, fs0 <2d,linear,repeat,-1>\n" /* bias -1 = -8/8 */
                       "ted ft1, v0, fs1 <cube,linear,clamp,miplinear>\n"
                       "ddx ft2, v0\n"
+                      "ddy ft3, v0\n"
+                      "add ft2, ft2, ft3\n"
                       "kil ft0.w\n"
                       "ine ft0.x, fc0.x\n"
                       "mov ft0.y, fc1.y\n"
@@ -324,7 +326,8 @@ static void golden_fragment_features(void)
             "OpDecorate %fd BuiltIn FragDepth", "OpDecorate %fs0 Binding 2", "OpDecorate %fs1 Binding 3",
             "OpDecorate %fc Binding 1", "OpTypeImage %float Cube", "OpTypeImage %float 2D",
             "OpImageSampleImplicitLod %v4float", "Bias %float_n1", "OpImageSampleExplicitLod %v4float",
-            "OpDPdx %v4float", "OpKill", "OpSelectionMerge", "OpFUnordNotEqual %bool", "OpPhi %v4float",
+            "OpDPdx %v4float", "OpDPdy %v4float", "OpVectorTimesScalar %v4float", "OpDecorate %agal_yflip SpecId 0",
+            "OpKill", "OpSelectionMerge", "OpFUnordNotEqual %bool", "OpPhi %v4float",
             "OpDecorate %oc0 Location 0", NULL};
         CHECK(text && contains_all(text, needles), "fragment features:\n%s", text ? text : "");
         free(text);
