@@ -66,6 +66,7 @@ typedef struct harness_draw {
     harness_texture tex[HARNESS_MAX_TEXTURES];
 
     unsigned noc;          /* colour outputs oc0..noc-1 (fragment draws) */
+    bool depth_less;       /* depth test LESS (a scene) instead of ALWAYS (one layer) */
     unsigned width, height;
 
     /* Transform feedback: capture op and the varyings v<capture_regs[k]>, in that

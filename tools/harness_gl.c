@@ -362,7 +362,7 @@ static int make_targets(gl_draw *g, const harness_draw *dr, char *err, size_t er
     glClearBufferfi(GL_DEPTH_STENCIL, 0, 1.0f, 0);
     glViewport(0, 0, (GLsizei)d->width, (GLsizei)d->height);
     glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_ALWAYS);
+    glDepthFunc(dr->depth_less ? GL_LESS : GL_ALWAYS);
     glDepthMask(GL_TRUE);
     return 0;
 }

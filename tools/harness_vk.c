@@ -710,7 +710,8 @@ static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char
                                                 .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
     VkPipelineDepthStencilStateCreateInfo ds = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-        .depthTestEnable = VK_TRUE, .depthWriteEnable = VK_TRUE, .depthCompareOp = VK_COMPARE_OP_ALWAYS };
+        .depthTestEnable = VK_TRUE, .depthWriteEnable = VK_TRUE,
+        .depthCompareOp = d->depth_less ? VK_COMPARE_OP_LESS : VK_COMPARE_OP_ALWAYS };
     VkPipelineColorBlendAttachmentState cba[HARNESS_MAX_OUTPUTS];
     for (int i = 0; i < HARNESS_MAX_OUTPUTS; i++)
         cba[i] = (VkPipelineColorBlendAttachmentState){ .colorWriteMask = 0xf };

@@ -1,0 +1,438 @@
+/* agalview: draw a vertex + fragment pair on a default scene.
+ *
+ *   agalview [options] VERTEX FRAGMENT     (.agal text or bytecode)
+ *     --screenshot OUT.png   save frame --frame N (default 0) and exit
+ *     --frame N              the frame to save (time = N / 60 s)
+ *     --size N               window size (default 256)
+ *     --headless             no window: EGL (harness_gl.c), for comparing with the window
+ *     --expect REF.png       after --screenshot: exit 1 unless the frame matches REF.png
+ *                            (every channel within 2/255) and is not one flat colour
+ *
+ * The scene: a cube of 36 vertices (two triangles a face) turning with time, whose
+ * attributes are va0 position (x, y, z, 1), va1 normal (0 w), va2 uv, va3 colour,
+ * va4.. the uv again; vc0..vc3 the model-view-projection rows (for `m44 op, va0,
+ * vc0`, D3D-style clip space as Stage3D's), vc4.. and fc0.. animated values in
+ * [0, 1] (0.5 + 0.5 sin(t + k)); every sampler a default texture: 2D a checkerboard
+ * with a full mip chain, cube a different colour a face. Frames are a pure function
+ * of the frame number, so a window frame and a headless one can be compared.
+ *
+ * The GL path only: the window's frame is the harness's GLSL draw (GL 3.3 core,
+ * RGBA32F target), blitted to the window through a texture.
+ */
+#define GL_GLEXT_PROTOTYPES 1
+#include "agalrun.h"
+#include "harness.h"
+
+#include <GLFW/glfw3.h>
+#include <GL/glcorearb.h>
+#include <png.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { NV = 36, TEX = 64, TEX_LEVELS = 7 };
+
+typedef struct scene {
+    float attr[5][NV][4];
+    float (*vc)[4], (*fc)[4];
+    unsigned nvc, nfc;
+    float *texels[HARNESS_MAX_TEXTURES];
+    harness_texture tex[HARNESS_MAX_TEXTURES];
+} scene;
+
+static void cube_geometry(scene *s)
+{
+    static const int faces[6][3] = { { 0, 1, 2 }, { 0, 1, 2 }, { 1, 2, 0 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 0, 1 } };
+    static const float corner[6][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
+    for (int f = 0; f < 6; f++) {
+        float sign = f % 2 ? -1.0f : 1.0f;
+        for (int k = 0; k < 6; k++) {
+            int v = f * 6 + k;
+            float p[3];
+            p[faces[f][0]] = sign;
+            p[faces[f][1]] = corner[k][0] * sign; /* keeps the winding outward on both sides */
+            p[faces[f][2]] = corner[k][1];
+            float n[3] = { 0, 0, 0 };
+            n[faces[f][0]] = sign;
+            float uv[4] = { 0.5f + 0.5f * corner[k][0], 0.5f - 0.5f * corner[k][1], 0, 0 };
+            float pos[4] = { p[0], p[1], p[2], 1 }, nrm[4] = { n[0], n[1], n[2], 0 };
+            float col[4] = { 0.5f + 0.5f * p[0], 0.5f + 0.5f * p[1], 0.5f + 0.5f * p[2], 1 };
+            memcpy(s->attr[0][v], pos, 16);
+            memcpy(s->attr[1][v], nrm, 16);
+            memcpy(s->attr[2][v], uv, 16);
+            memcpy(s->attr[3][v], col, 16);
+            memcpy(s->attr[4][v], uv, 16);
+        }
+    }
+}
+
+/* Rows of projection * view * rotation(t): camera at z = -4 looking at the origin,
+ * D3D-style projection (z in [0, w]), 60 degrees, aspect 1, near 1, far 10. */
+static void mvp_rows(float t, float rows[4][4])
+{
+    float a = t * 0.7f + 0.5f, b = t * 0.4f + 0.3f;
+    float ca = cosf(a), sa = sinf(a), cb = cosf(b), sb = sinf(b);
+    /* rotation about y by a, then about x by b */
+    float r[3][3] = { { ca, 0, sa }, { sb * sa, cb, -sb * ca }, { -cb * sa, sb, cb * ca } };
+    float f = 1.0f / tanf(3.14159265f / 6), zn = 1, zf = 10, dz = 4;
+    for (int c = 0; c < 3; c++) {
+        rows[0][c] = f * r[0][c];
+        rows[1][c] = f * r[1][c];
+        rows[2][c] = zf / (zf - zn) * r[2][c];
+        rows[3][c] = r[2][c];
+    }
+    rows[0][3] = 0;
+    rows[1][3] = 0;
+    rows[2][3] = zf / (zf - zn) * dz - zf * zn / (zf - zn);
+    rows[3][3] = dz;
+}
+
+static void animate(scene *s, unsigned frame)
+{
+    float t = (float)frame / 60.0f;
+    for (unsigned i = 0; i < s->nvc; i++)
+        for (int k = 0; k < 4; k++)
+            s->vc[i][k] = 0.5f + 0.5f * sinf(t + (float)(i * 4 + k));
+    for (unsigned i = 0; i < s->nfc; i++)
+        for (int k = 0; k < 4; k++)
+            s->fc[i][k] = 0.5f + 0.5f * sinf(t + (float)(i * 4 + k) * 0.7f);
+    mvp_rows(t, s->vc);
+}
+
+static int default_textures(scene *s, const agal_program *fp)
+{
+    static const float face_colour[6][4] = { { 1, 0.2f, 0.2f, 1 }, { 0.2f, 1, 1, 1 }, { 0.2f, 1, 0.2f, 1 },
+                                             { 1, 0.2f, 1, 1 },    { 0.2f, 0.2f, 1, 1 }, { 1, 1, 0.2f, 1 } };
+    for (uint32_t k = 0; k < fp->ntokens; k++) {
+        const agal_token *t = &fp->tokens[k];
+        if ((t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED) || t->s.num >= HARNESS_MAX_TEXTURES ||
+            s->tex[t->s.num].present)
+            continue;
+        harness_texture *h = &s->tex[t->s.num];
+        *h = (harness_texture){ .present = true, .cube = t->s.dim == AGAL_DIM_CUBE, .size = TEX,
+                                .levels = TEX_LEVELS, .filter = t->s.filter, .mipmap = t->s.mipmap,
+                                .wrap = t->s.wrap };
+        float *px = malloc(harness_texture_floats(h) * sizeof(float));
+        if (!px)
+            return -1;
+        s->texels[t->s.num] = px;
+        h->texels = px;
+        for (unsigned f = 0; f < (h->cube ? 6u : 1u); f++)
+            for (unsigned l = 0; l < TEX_LEVELS; l++) {
+                unsigned sz = TEX >> l;
+                float *lv = px + harness_texture_offset(h, f, l);
+                for (unsigned j = 0; j < sz; j++)
+                    for (unsigned i = 0; i < sz; i++) {
+                        /* 8x8 checks; coarser levels fade to the average, as a box filter would */
+                        float check = (((i << l) / 8 + (j << l) / 8) % 2) ? 1.0f : 0.25f;
+                        float v = l >= 3 ? 0.625f : check;
+                        for (int c = 0; c < 4; c++)
+                            lv[(j * sz + i) * 4 + c] = h->cube ? face_colour[f][c] * v : (c == 3 ? 1 : v);
+                    }
+            }
+    }
+    return 0;
+}
+
+static void scene_free(scene *s)
+{
+    free(s->vc);
+    free(s->fc);
+    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++)
+        free(s->texels[i]);
+}
+
+/* ---- PNG -------------------------------------------------------------------------- */
+
+/* Writes rows top-down, RGBA8 from [0, 1] floats (clamped; NaN as 0). */
+static int write_png(const char *path, const float *rgba, unsigned w, unsigned h)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    unsigned char *row = malloc((size_t)w * 4);
+    int rc = -1;
+    if (!png || !info || !row || setjmp(png_jmpbuf(png)))
+        goto done;
+    png_init_io(png, f);
+    png_set_IHDR(png, info, w, h, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (unsigned y = 0; y < h; y++) {
+        for (unsigned i = 0; i < w * 4; i++) {
+            float v = rgba[(size_t)y * w * 4 + i];
+            v = v > 0 ? (v < 1 ? v : 1) : 0;
+            row[i] = (unsigned char)(v * 255.0f + 0.5f);
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+    rc = 0;
+done:
+    if (png)
+        png_destroy_write_struct(&png, info ? &info : NULL);
+    free(row);
+    fclose(f);
+    return rc;
+}
+
+/* Reads an RGBA8 PNG as written by write_png; malloc'd, NULL on error. */
+static unsigned char *read_png(const char *path, unsigned *w, unsigned *h)
+{
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&img, path))
+        return NULL;
+    img.format = PNG_FORMAT_RGBA;
+    unsigned char *px = malloc(PNG_IMAGE_SIZE(img));
+    if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
+        free(px);
+        png_image_free(&img);
+        return NULL;
+    }
+    *w = img.width;
+    *h = img.height;
+    return px;
+}
+
+static int expect_png(const char *got_path, const char *want_path)
+{
+    unsigned gw, gh, ww, wh;
+    unsigned char *got = read_png(got_path, &gw, &gh), *want = read_png(want_path, &ww, &wh);
+    int rc = 1;
+    if (!got || !want || gw != ww || gh != wh) {
+        fprintf(stderr, "agalview: cannot compare %s with %s\n", got_path, want_path);
+        goto done;
+    }
+    size_t n = (size_t)gw * gh * 4, bad = 0, varied = 0;
+    for (size_t i = 0; i < n; i++) {
+        int d = (int)got[i] - (int)want[i];
+        bad += d > 2 || d < -2;
+        varied += got[i] != got[i % 4];
+    }
+    if (bad)
+        fprintf(stderr, "agalview: %zu channel values differ from %s by more than 2/255\n", bad, want_path);
+    else if (!varied)
+        fprintf(stderr, "agalview: the frame is one flat colour\n");
+    else
+        rc = 0;
+done:
+    free(got);
+    free(want);
+    return rc;
+}
+
+/* ---- drawing ------------------------------------------------------------------------- */
+
+typedef struct view {
+    const char *vs, *fs;
+    unsigned noc, size;
+    scene sc;
+} view;
+
+static void make_draw(view *v, harness_draw *d)
+{
+    *d = (harness_draw){ .vs_glsl = v->vs, .fs_glsl = v->fs, .nverts = NV, .ninstances = 1,
+                         .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc, .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc,
+                         .noc = v->noc, .width = v->size, .height = v->size, .depth_less = true };
+    for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
+        d->attribs[a] = v->sc.attr[a < 5 ? a : 4][0];
+    memcpy(d->tex, v->sc.tex, sizeof d->tex);
+}
+
+/* Discarded pixels and the background come back as HARNESS_CLEAR: shown black. */
+static void background(float *rgba, size_t pixels)
+{
+    for (size_t i = 0; i < pixels; i++)
+        if (rgba[4 * i] == HARNESS_CLEAR)
+            rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = 0, rgba[4 * i + 3] = 1;
+}
+
+static int render(view *v, unsigned frame, harness_result *r)
+{
+    char err[1024];
+    harness_draw d;
+    animate(&v->sc, frame);
+    make_draw(v, &d);
+    if (harness_gl_run_current(&d, r, err, sizeof err)) {
+        fprintf(stderr, "agalview: %s\n", err);
+        return -1;
+    }
+    background(r->color[0], (size_t)v->size * v->size);
+    return 0;
+}
+
+static int run_headless(view *v, unsigned frame, const char *shot)
+{
+    char err[512];
+    harness_gl *gl = harness_gl_create(false, err, sizeof err);
+    if (!gl) {
+        fprintf(stderr, "agalview: %s\n", err);
+        return 1;
+    }
+    harness_result r;
+    harness_draw d;
+    animate(&v->sc, frame);
+    make_draw(v, &d);
+    int rc = harness_gl_run(gl, &d, &r, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "agalview: %s\n", err);
+    else {
+        background(r.color[0], (size_t)v->size * v->size);
+        rc = shot ? write_png(shot, r.color[0], v->size, v->size) : 0;
+        harness_result_free(&r);
+    }
+    harness_gl_destroy(gl);
+    return rc ? 1 : 0;
+}
+
+/* Shows frame pixels (top-down rows) in the window through a texture blit. */
+static void present(const float *rgba, unsigned size, GLuint tex, GLuint fbo)
+{
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)size, (GLsizei)size, 0, GL_RGBA, GL_FLOAT, rgba);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    /* rows are top-down, the window's origin is bottom-left: flip while blitting */
+    glBlitFramebuffer(0, 0, (GLint)size, (GLint)size, 0, (GLint)size, (GLint)size, 0, GL_COLOR_BUFFER_BIT,
+                      GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+/* Reads the window's back buffer (what was presented), top-down. */
+static float *read_window(unsigned size)
+{
+    float *tmp = malloc((size_t)size * size * 16), *out = malloc((size_t)size * size * 16);
+    if (!tmp || !out) {
+        free(tmp);
+        free(out);
+        return NULL;
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, (GLsizei)size, (GLsizei)size, GL_RGBA, GL_FLOAT, tmp);
+    for (unsigned y = 0; y < size; y++)
+        memcpy(out + (size_t)y * size * 4, tmp + (size_t)(size - 1 - y) * size * 4, (size_t)size * 16);
+    free(tmp);
+    return out;
+}
+
+static int run_window(view *v, unsigned frame, const char *shot)
+{
+    if (!glfwInit()) {
+        fprintf(stderr, "agalview: cannot initialise GLFW (no display?)\n");
+        return 1;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+    GLFWwindow *win = glfwCreateWindow((int)v->size, (int)v->size, "agalview", NULL, NULL);
+    if (!win) {
+        fprintf(stderr, "agalview: cannot open a GL 3.3 core window\n");
+        glfwTerminate();
+        return 1;
+    }
+    glfwMakeContextCurrent(win);
+    GLuint tex = 0, fbo = 0;
+    glGenTextures(1, &tex);
+    glGenFramebuffers(1, &fbo);
+    int rc = 0;
+    for (unsigned f = shot ? frame : 0; !glfwWindowShouldClose(win); f++) {
+        harness_result r;
+        if (render(v, f, &r)) {
+            rc = 1;
+            break;
+        }
+        glViewport(0, 0, (GLsizei)v->size, (GLsizei)v->size);
+        present(r.color[0], v->size, tex, fbo);
+        harness_result_free(&r);
+        if (shot) {
+            float *px = read_window(v->size);
+            rc = px && write_png(shot, px, v->size, v->size) == 0 ? 0 : 1;
+            free(px);
+            break;
+        }
+        glfwSwapBuffers(win);
+        glfwPollEvents();
+    }
+    glDeleteTextures(1, &tex);
+    glDeleteFramebuffers(1, &fbo);
+    glfwDestroyWindow(win);
+    glfwTerminate();
+    return rc;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: agalview [--screenshot OUT.png [--expect REF.png]] [--frame N] [--size N] [--headless]\n"
+                    "                VERTEX FRAGMENT\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *files[2] = { 0 }, *shot = NULL, *expect = NULL;
+    unsigned frame = 0, size = 256, nfiles = 0;
+    bool headless = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--screenshot") && i + 1 < argc)
+            shot = argv[++i];
+        else if (!strcmp(argv[i], "--frame") && i + 1 < argc)
+            frame = (unsigned)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--size") && i + 1 < argc)
+            size = (unsigned)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--expect") && i + 1 < argc)
+            expect = argv[++i];
+        else if (!strcmp(argv[i], "--headless"))
+            headless = true;
+        else if (argv[i][0] != '-' && nfiles < 2)
+            files[nfiles++] = argv[i];
+        else
+            return usage();
+    }
+    if (nfiles != 2 || size < 8 || size > 4096 || (headless && !shot) || (expect && !shot))
+        return usage();
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *vp, *fp;
+    agalrun_program_opts po = { .stage = AGAL_VERTEX };
+    int rc = 1;
+    view v = { .size = size };
+    if (!ctx || agalrun_load_program(ctx, files[0], &po, &vp))
+        goto done;
+    po.stage = AGAL_FRAGMENT;
+    if (agalrun_load_program(ctx, files[1], &po, &fp))
+        goto done;
+    if (agal_link(ctx, vp, fp) != AGAL_OK) {
+        fprintf(stderr, "agalview: the programs do not link\n");
+        goto done;
+    }
+    if (agal_translate_glsl(ctx, vp, NULL, &v.vs, NULL) || agal_translate_glsl(ctx, fp, NULL, &v.fs, NULL)) {
+        fprintf(stderr, "agalview: GLSL translation failed\n");
+        goto done;
+    }
+    unsigned ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
+    while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc)))
+        v.noc++;
+    v.noc = v.noc ? v.noc : 1;
+    cube_geometry(&v.sc);
+    v.sc.nvc = agal_reg_count(vp->profile, AGAL_VERTEX, AGAL_REG_CONSTANT);
+    v.sc.nfc = agal_reg_count(fp->profile, AGAL_FRAGMENT, AGAL_REG_CONSTANT);
+    v.sc.vc = calloc(v.sc.nvc, 16);
+    v.sc.fc = calloc(v.sc.nfc, 16);
+    if (!v.sc.vc || !v.sc.fc || default_textures(&v.sc, fp))
+        goto done;
+    rc = headless ? run_headless(&v, frame, shot) : run_window(&v, frame, shot);
+    if (rc == 0 && expect)
+        rc = expect_png(shot, expect);
+done:
+    scene_free(&v.sc);
+    agal_context_free(ctx);
+    return rc;
+}
