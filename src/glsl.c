@@ -783,13 +783,19 @@ static void store(glsl *g, const agal_ir_inst *in)
     }
 }
 
+/* The phis after an IR_IF: items[first..end) of its parent list. */
+typedef struct joins {
+    const agal_ir_list *l;
+    uint32_t first, end;
+} joins;
+
 /* At the end of a branch: make each register joined by a phi hold the phi's
  * operand for this branch (which = 0 then, 1 else). */
-static void phi_moves(glsl *g, const agal_ir_list *l, uint32_t first, uint32_t end, unsigned which)
+static void phi_moves(glsl *g, const joins *j, unsigned which)
 {
-    for (uint32_t i = first; i < end; i++) {
-        const agal_ir_inst *p = inst(g, l->items[i]);
-        int slot = home_slot(g, l->items[i]);
+    for (uint32_t i = j->first; i < j->end; i++) {
+        const agal_ir_inst *p = inst(g, j->l->items[i]);
+        int slot = home_slot(g, j->l->items[i]);
         if (slot < 0 || holds(g, slot, p->args[which])) continue;
         put_indent(g);
         reg_name(g, slot);
@@ -800,24 +806,56 @@ static void phi_moves(glsl *g, const agal_ir_list *l, uint32_t first, uint32_t e
     }
 }
 
-static bool needs_phi_moves(glsl *g, const agal_ir_list *l, uint32_t first, uint32_t end, unsigned which)
+static bool needs_phi_moves(const glsl *g, const joins *j, unsigned which)
 {
-    for (uint32_t i = first; i < end; i++) {
-        int slot = home_slot(g, l->items[i]);
-        uint32_t a = inst(g, l->items[i])->args[which];
+    for (uint32_t i = j->first; i < j->end; i++) {
+        int slot = home_slot(g, j->l->items[i]);
+        uint32_t a = inst(g, j->l->items[i])->args[which];
         if (slot >= 0 && !(g->held[slot] == a || (g->held[slot] == HELD_ZERO && is_zero_value(g, a))))
             return true;
     }
     return false;
 }
 
+/* The end of an "if (...) {", "} else {" or "}" line: the comment naming its token. */
+static void block_line(glsl *g, const char *text, int32_t tok)
+{
+    put(&g->out, text);
+    trailing_comment(g, tok);
+    put(&g->out, "\n");
+}
+
+/* One branch: its statements, the comments of its tokens left unnamed (up to
+ * end_tok, its els or eif), then the moves its side of the join needs. */
+static void branch(glsl *g, uint32_t list, const joins *j, unsigned which, int32_t end_tok)
+{
+    g->indent++;
+    walk(g, list);
+    if (end_tok >= 0) comments_before(g, (uint32_t)end_tok);
+    phi_moves(g, j, which);
+    g->indent--;
+}
+
+/* After the block: a register holds what both branches left in it, and each
+ * joined register its phi. */
+static void join_state(glsl *g, const uint32_t *then_end, const joins *j)
+{
+    for (int s = 0; s < IR_TRACKED_REGS; s++)
+        if (g->held[s] != then_end[s]) g->held[s] = HELD_UNKNOWN;
+    for (uint32_t k = j->first; k < j->end; k++) {
+        int slot = home_slot(g, j->l->items[k]);
+        if (slot < 0) continue;
+        g->held[slot] = j->l->items[k];
+        keep_copy(g, j->l->items[k], slot);
+    }
+}
+
 /* An IR_IF at items[i] of list l and the phis after it; returns the index past them. */
 static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
 {
-    uint32_t v = l->items[i];
-    const agal_ir_inst *in = inst(g, v);
-    uint32_t first = i + 1, end = first;
-    while (end < l->n && inst(g, l->items[end])->op == IR_PHI) end++;
+    const agal_ir_inst *in = inst(g, l->items[i]);
+    joins j = {l, i + 1, i + 1};
+    while (j.end < l->n && inst(g, l->items[j.end])->op == IR_PHI) j.end++;
     int32_t tok = in->token;
     bool tok_ok = tok >= 0 && (uint32_t)tok < g->prog->ntokens;
     int32_t els = tok_ok ? g->els_of[tok] : -1, eif = tok_ok ? g->eif_of[tok] : -1;
@@ -826,47 +864,23 @@ static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
     put_indent(g);
     put(&g->out, "if (");
     ref(g, in->args[0], sel_one(0), false);
-    put(&g->out, ") {");
-    trailing_comment(g, tok);
-    put(&g->out, "\n");
+    block_line(g, ") {", tok);
 
     uint32_t before[IR_TRACKED_REGS], then_end[IR_TRACKED_REGS];
     memcpy(before, g->held, sizeof before);
     uint32_t then_list = in->then_list, else_list = in->else_list;
-    g->indent++;
-    walk(g, then_list);
-    if (els >= 0) comments_before(g, (uint32_t)els);
-    else if (eif >= 0) comments_before(g, (uint32_t)eif);
-    phi_moves(g, l, first, end, 0);
-    g->indent--;
+    branch(g, then_list, &j, 0, els >= 0 ? els : eif);
     memcpy(then_end, g->held, sizeof then_end);
     memcpy(g->held, before, sizeof before);
-
-    if (els >= 0 || g->ir->lists[else_list].n || needs_phi_moves(g, l, first, end, 1)) {
+    if (els >= 0 || g->ir->lists[else_list].n || needs_phi_moves(g, &j, 1)) {
         put_indent(g);
-        put(&g->out, "} else {");
-        trailing_comment(g, els);
-        put(&g->out, "\n");
-        g->indent++;
-        walk(g, else_list);
-        if (eif >= 0) comments_before(g, (uint32_t)eif);
-        phi_moves(g, l, first, end, 1);
-        g->indent--;
+        block_line(g, "} else {", els);
+        branch(g, else_list, &j, 1, eif);
     }
     put_indent(g);
-    put(&g->out, "}");
-    trailing_comment(g, eif);
-    put(&g->out, "\n");
-
-    for (int s = 0; s < IR_TRACKED_REGS; s++)
-        if (g->held[s] != then_end[s]) g->held[s] = HELD_UNKNOWN;
-    for (uint32_t k = first; k < end; k++) {
-        int slot = home_slot(g, l->items[k]);
-        if (slot < 0) continue;
-        g->held[slot] = l->items[k];
-        keep_copy(g, l->items[k], slot);
-    }
-    return end;
+    block_line(g, "}", eif);
+    join_state(g, then_end, &j);
+    return j.end;
 }
 
 static void walk(glsl *g, uint32_t list)

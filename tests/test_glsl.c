@@ -68,7 +68,7 @@ static bool same_text(const char *got, const char *want, const char *what)
 
 static bool compiles(agal_stage stage, const char *text, const char *what)
 {
-    char log[2048];
+    char log[2048] = "";
     if (text && glslang_check_gl(stage, text, log, sizeof log)) return true;
     fprintf(stderr, "%s: glslang rejects:\n%s\n%s\n", what, log, text ? text : "(no text)");
     return false;
