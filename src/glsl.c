@@ -63,6 +63,7 @@ __attribute__((format(printf, 2, 3)))
 static void putf(sbuf *b, const char *fmt, ...)
 {
     char tmp[256];
+    if (b->dry || b->oom) return; /* formatting is most of the planning run's cost */
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
@@ -201,6 +202,7 @@ static void reg_name(glsl *g, int slot)
 {
     unsigned type, num;
     char buf[16];
+    if (g->out.dry) return;
     agal_ir_slot_reg(slot, &type, &num);
     agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
     put(&g->out, buf);
@@ -563,6 +565,7 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
 static void put_reg(glsl *g, unsigned type, unsigned num)
 {
     char buf[16];
+    if (g->out.dry) return;
     agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
     put(&g->out, buf);
 }
