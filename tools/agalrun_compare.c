@@ -51,7 +51,7 @@
  * implicit LOD: the spec allows rho between the max and the sum of the derivative
  * lengths, and log2 approximations), so a mip level boundary counts as a threshold. */
 enum { NVERTS = 6, SIZE = 8, NPIX = SIZE * SIZE, NPERTURB = 4, FPERTURB = NPERTURB + 2, LOD_SHIFT = 2,
-       TEX_SIZE = 8, TEX_LEVELS = 4 };
+       TEX_SIZE = 8, TEX_LEVELS = 4, CUBE_SIZE = 16, CUBE_LEVELS = 5 };
 static const double PERTURB = 3e-5;
 
 typedef struct tolerance {
@@ -127,10 +127,32 @@ static float uniform(gen_rng *r, float lo, float hi)
 typedef struct texture_set {
     harness_texture h[HARNESS_MAX_TEXTURES];
     agal_texture t[HARNESS_MAX_TEXTURES];
-    const float *images[HARNESS_MAX_TEXTURES][6 * TEX_LEVELS];
+    const float *images[HARNESS_MAX_TEXTURES][6 * CUBE_LEVELS];
     float *texels[HARNESS_MAX_TEXTURES];
     size_t n;
 } texture_set;
+
+/* Cube faces: every level sampled from the same smooth function at its own texel
+ * centres, and the border ring of every face and level set to 0.5. GPUs filter
+ * cubes seamlessly across faces (Vulkan always), the interpreter clamps within the
+ * face (texture.c); with equal border texels on both sides of every edge the two
+ * readings agree, so linear cube lookups near edges compare exactly. */
+static void cube_face_levels(float *dst, const harness_texture *h, unsigned f, float coef[4][4])
+{
+    for (unsigned l = 0; l < h->levels; l++) {
+        unsigned sz = h->size >> l;
+        float *lv = dst + harness_texture_offset(h, f, l);
+        for (unsigned j = 0; j < sz; j++)
+            for (unsigned i = 0; i < sz; i++) {
+                bool border = i == 0 || j == 0 || i == sz - 1 || j == sz - 1;
+                float s = (i + 0.5f) / sz, t = (j + 0.5f) / sz, u = (float)f / 6.0f;
+                for (int c = 0; c < 4; c++)
+                    lv[(j * sz + i) * 4 + c] =
+                        border ? 0.5f
+                               : 0.5f + 0.4f * sinf(coef[c][0] * s + coef[c][1] * t + coef[c][2] * u + coef[c][3]);
+            }
+    }
+}
 
 /* Smooth texels: per channel 0.5 + 0.4 sin(a s + b t + c u + d) over the face's
  * texel centres (cube: the direction), low frequency so neighbours differ by <= ~0.1;
@@ -151,6 +173,10 @@ static void fill_texture(float *dst, const harness_texture *h, gen_rng *r)
                     base[(j * h->size + i) * 4 + c] =
                         0.5f + 0.4f * sinf(coef[c][0] * s + coef[c][1] * t + coef[c][2] * u + coef[c][3]);
             }
+        if (h->cube) {
+            cube_face_levels(dst, h, f, coef);
+            continue;
+        }
         for (unsigned l = 1; l < h->levels; l++) {
             unsigned s = h->size >> l;
             const float *up = dst + harness_texture_offset(h, f, l - 1);
@@ -185,8 +211,9 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
         if (n >= HARNESS_MAX_TEXTURES || ts->h[n].present)
             continue;
         harness_texture *h = &ts->h[n];
-        *h = (harness_texture){ .present = true, .cube = t->s.dim == AGAL_DIM_CUBE, .size = TEX_SIZE,
-                                .levels = TEX_LEVELS, .filter = t->s.filter, .mipmap = t->s.mipmap,
+        bool cube = t->s.dim == AGAL_DIM_CUBE;
+        *h = (harness_texture){ .present = true, .cube = cube, .size = cube ? CUBE_SIZE : TEX_SIZE,
+                                .levels = cube ? CUBE_LEVELS : TEX_LEVELS, .filter = t->s.filter, .mipmap = t->s.mipmap,
                                 .wrap = t->s.wrap };
         ts->texels[n] = malloc(harness_texture_floats(h) * sizeof(float));
         if (!ts->texels[n])
@@ -194,11 +221,11 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
         fill_texture(ts->texels[n], h, r);
         h->texels = ts->texels[n];
         unsigned faces = h->cube ? 6 : 1;
-        for (unsigned l = 0; l < TEX_LEVELS; l++)
+        for (unsigned l = 0; l < h->levels; l++)
             for (unsigned f = 0; f < faces; f++)
                 ts->images[n][l * faces + f] = ts->texels[n] + harness_texture_offset(h, f, l);
-        ts->t[ts->n++] = (agal_texture){ .sampler = n, .dim = t->s.dim, .width = TEX_SIZE, .height = TEX_SIZE,
-                                         .levels = TEX_LEVELS, .images = ts->images[n] };
+        ts->t[ts->n++] = (agal_texture){ .sampler = n, .dim = t->s.dim, .width = h->size, .height = h->size,
+                                         .levels = h->levels, .images = ts->images[n] };
     }
     return 0;
 }
@@ -566,7 +593,7 @@ static void print_inputs(const pair_case *c, bool vertex)
         for (int i = 0; i < HARNESS_MAX_TEXTURES; i++)
             if (c->tex.h[i].present)
                 printf("  fs%d: %s %ux%u, %u levels, filter %u mipmap %u wrap %u, smooth seeded texels\n", i,
-                       c->tex.h[i].cube ? "cube" : "2d", TEX_SIZE, TEX_SIZE, TEX_LEVELS, c->tex.h[i].filter,
+                       c->tex.h[i].cube ? "cube" : "2d", c->tex.h[i].size, c->tex.h[i].size, c->tex.h[i].levels, c->tex.h[i].filter,
                        c->tex.h[i].mipmap, c->tex.h[i].wrap);
     }
 }
