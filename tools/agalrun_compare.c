@@ -4,7 +4,8 @@
  *   agalrun compare VERTEX FRAGMENT [--seed N]   one pair (.agal text or bytecode)
  *   agalrun compare --corpus DIR [--seed N]      every DIR/NAME.vert.agal + NAME.frag.agal
  *   agalrun compare --random N [--seed S]        N generated pairs (tests/gen.h gen_pair)
- *   options: --vk-only, --gl-only, --no-validation, --verbose
+ *   options: --vk-only, --gl-only, --no-validation, --verbose,
+ *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail)
  * Exit 0 only when every backend agrees with the interpreter on every output.
  *
  * Each pair runs as two draws per backend:
@@ -98,6 +99,7 @@ static tolerance program_tolerance(const agal_program *p)
 
 typedef struct options {
     bool vk, gl, validation, verbose;
+    bool fault; /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
     uint64_t seed;
 } options;
 
@@ -917,6 +919,8 @@ static int run_pair(agal_context *ctx, backends *b, const options *o, const agal
             result = 2;
             continue;
         }
+        for (int px = 0; o->fault && r.color[0] && px < NPIX; px++)
+            r.color[0][4 * px + 1] += 0.05f; /* every pixel's oc0.y */
         verdict fv = check_fragment(ctx, &c, &r, name, false);
         if (fv.bad && print) {
             printf("==== fragment outputs disagree on %s (%u of %u)\n", name, fv.bad, fv.compared);
@@ -1139,7 +1143,7 @@ static int usage(void)
     fprintf(stderr, "usage: agalrun compare VERTEX FRAGMENT [--seed N]\n"
                     "       agalrun compare --corpus DIR [--seed N]\n"
                     "       agalrun compare --random N [--seed S]\n"
-                    "options: --vk-only --gl-only --no-validation --verbose\n");
+                    "options: --vk-only --gl-only --no-validation --verbose --inject-fault\n");
     return 2;
 }
 
@@ -1165,6 +1169,8 @@ int agalrun_compare(int argc, char **argv)
             o.validation = false;
         else if (!strcmp(a, "--verbose"))
             o.verbose = true;
+        else if (!strcmp(a, "--inject-fault"))
+            o.fault = true;
         else if (a[0] != '-' && nfiles < 2)
             files[nfiles++] = a;
         else

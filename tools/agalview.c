@@ -340,6 +340,7 @@ static int run_window(view *v, unsigned frame, const char *shot)
         return 1;
     }
     glfwMakeContextCurrent(win);
+    harness_pin_libraries(); /* the GLX driver too, for the sanitizers (harness.h) */
     GLuint tex = 0, fbo = 0;
     glGenTextures(1, &tex);
     glGenFramebuffers(1, &fbo);
