@@ -128,6 +128,41 @@ char *agal_sprintf(agal_context *ctx, const char *fmt, ...)
     return p;
 }
 
+void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
+{
+    if (b->dry || b->oom) return;
+    if (b->n + len + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->n + len + 1) cap *= 2;
+        char *p = agal_grow(b->ctx, b->p, b->n, cap, 1);
+        if (!p) { b->oom = true; return; }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, len);
+    b->n += len;
+    b->p[b->n] = 0;
+}
+
+void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
+
+void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
+{
+    if (b->dry || b->oom) return; /* formatting is most of a dry run's cost */
+    char tmp[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) { agal_sb_putn(b, tmp, (size_t)n); return; }
+    va_start(ap, fmt);
+    char *s = agal_vsprintf(b->ctx, fmt, ap); /* rare: longer than the stack buffer */
+    va_end(ap);
+    if (s) agal_sb_putn(b, s, (size_t)n);
+    else b->oom = true;
+}
+
 agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
                        const char *opname, const char *fmt, ...)
 {

@@ -10,34 +10,6 @@
 
 #include <stdio.h>
 
-typedef struct sbuf {
-    agal_context *ctx;
-    char *p;
-    size_t n, cap;
-    bool nomem;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap, aq;
-    va_start(ap, fmt);
-    va_copy(aq, ap);
-    int k = vsnprintf(NULL, 0, fmt, aq);
-    va_end(aq);
-    if (k < 0 || b->nomem) { va_end(ap); return; }
-    if (b->n + (size_t)k + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->n + (size_t)k + 1) cap *= 2;
-        char *np = agal_grow(b->ctx, b->p, b->n, cap, 1);
-        if (!np) { b->nomem = true; va_end(ap); return; }
-        b->p = np;
-        b->cap = cap;
-    }
-    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
-    b->n += (size_t)k;
-    va_end(ap);
-}
-
 static uint32_t rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -54,44 +26,44 @@ static const char *type_name(agal_stage stage, unsigned type)
     return n ? n : agal_reg_name(stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX, (agal_regtype)type);
 }
 
-static void put_reg(sbuf *b, agal_stage stage, unsigned type, unsigned num)
+static void put_reg(agal_strbuf *b, agal_stage stage, unsigned type, unsigned num)
 {
     char reg[32];
     /* agal_format_reg names by the stage; a type the stage lacks takes the other's. */
     agal_stage s = agal_reg_name(stage, (agal_regtype)type) ? stage : (agal_stage)!stage;
     agal_format_reg(reg, sizeof reg, s, type, num);
-    put(b, "%s", reg);
+    agal_sb_printf(b, "%s", reg);
 }
 
 static const char letters[] = "xyzw";
 
-static void put_mask(sbuf *b, unsigned mask)
+static void put_mask(agal_strbuf *b, unsigned mask)
 {
     if (mask == 0xf) return;
-    put(b, ".");
+    agal_sb_printf(b, ".");
     for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) put(b, "%c", letters[c]);
+        if (mask & (1u << c)) agal_sb_printf(b, "%c", letters[c]);
 }
 
 /* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
-static void put_swizzle(sbuf *b, unsigned swz)
+static void put_swizzle(agal_strbuf *b, unsigned swz)
 {
     if (swz == AGAL_SWIZZLE_IDENTITY) return;
     unsigned n = 4;
     while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
-    put(b, ".");
-    for (unsigned c = 0; c < n; c++) put(b, "%c", letters[agal_swizzle_comp((uint8_t)swz, c)]);
+    agal_sb_printf(b, ".");
+    for (unsigned c = 0; c < n; c++) agal_sb_printf(b, "%c", letters[agal_swizzle_comp((uint8_t)swz, c)]);
 }
 
-static void put_source(sbuf *b, agal_stage stage, uint64_t s)
+static void put_source(agal_strbuf *b, agal_stage stage, uint64_t s)
 {
     if (src_indirect(s)) {
         /* The index register always with its number: Adobe reads the first digits
          * inside the brackets as that number. */
-        put(b, "%s[%s%u.%c", type_name(stage, src_type(s)), type_name(stage, src_index_type(s)), src_num(s),
+        agal_sb_printf(b, "%s[%s%u.%c", type_name(stage, src_type(s)), type_name(stage, src_index_type(s)), src_num(s),
             letters[src_index_comp(s)]);
-        if (src_offset(s)) put(b, "+%u", src_offset(s));
-        put(b, "]");
+        if (src_offset(s)) agal_sb_printf(b, "+%u", src_offset(s));
+        agal_sb_printf(b, "]");
     } else {
         put_reg(b, stage, src_type(s), src_num(s));
     }
@@ -106,16 +78,16 @@ static const char *const filters[] = {"nearest", "linear", "anisotropic2x", "ani
                                       "anisotropic16x"};
 static const char *const specials[] = {"centroid", "single", "ignoresampler"};
 
-static void put_sampler(sbuf *b, uint64_t s)
+static void put_sampler(agal_strbuf *b, uint64_t s)
 {
-    put(b, "fs%u <%s, %s, %s, %s", smp_num(s), dims[smp_dim(s)], filters[smp_filter(s)], mips[smp_mipmap(s)],
+    agal_sb_printf(b, "fs%u <%s, %s, %s, %s", smp_num(s), dims[smp_dim(s)], filters[smp_filter(s)], mips[smp_mipmap(s)],
         wraps[smp_wrap(s)]);
-    if (smp_format(s)) put(b, ", %s", formats[smp_format(s)]);
+    if (smp_format(s)) agal_sb_printf(b, ", %s", formats[smp_format(s)]);
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) put(b, ", %s", specials[i]);
+        if (smp_special(s) & (1u << i)) agal_sb_printf(b, ", %s", specials[i]);
     /* bias / 8 has at most three decimals: %g prints it exactly. */
-    if (smp_bias(s)) put(b, ", %g", smp_bias(s) / 8.0);
-    put(b, ">");
+    if (smp_bias(s)) agal_sb_printf(b, ", %g", smp_bias(s) / 8.0);
+    agal_sb_printf(b, ">");
 }
 
 /* Why a field cannot be written in the syntax, or NULL. */
@@ -164,42 +136,48 @@ static const char *token_problem(const rawtok *t)
     return why;
 }
 
-static void put_instruction(sbuf *b, agal_stage stage, const rawtok *t)
+static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
-    put(b, "%s", info->name);
+    agal_sb_printf(b, "%s", info->name);
     const char *sep = " ";
     if (info->operands & AGAL_OPND_D) {
-        put(b, "%s", sep);
+        agal_sb_printf(b, "%s", sep);
         put_reg(b, stage, dst_type(t->d), dst_num(t->d));
         put_mask(b, dst_mask(t->d));
         sep = ", ";
     }
     if (info->operands & AGAL_OPND_A) {
-        put(b, "%s", sep);
+        agal_sb_printf(b, "%s", sep);
         put_source(b, stage, t->a);
         sep = ", ";
     }
     if (info->operands & AGAL_OPND_B) {
-        put(b, "%s", sep);
+        agal_sb_printf(b, "%s", sep);
         put_source(b, stage, t->b);
     } else if (info->operands & AGAL_OPND_S) {
-        put(b, "%s", sep);
+        agal_sb_printf(b, "%s", sep);
         put_sampler(b, t->b);
     }
 }
 
-/* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
-static void put_fields(sbuf *b, const char *indent, unsigned i, const rawtok *t)
+void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
 {
-    put(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i, t->op, t->d, dst_num(t->d),
+    rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
+    put_instruction(b, stage, &r);
+}
+
+/* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
+static void put_fields(agal_strbuf *b, const char *indent, unsigned i, const rawtok *t)
+{
+    agal_sb_printf(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i, t->op, t->d, dst_num(t->d),
         dst_mask(t->d), dst_type(t->d));
     const uint64_t w[2] = {t->a, t->b};
     for (int k = 0; k < 2; k++)
-        put(b, "%s//     src%d 0x%016llx (num %u offset %u swizzle 0x%02x type %u itype %u icomp %u rel %u)\n",
+        agal_sb_printf(b, "%s//     src%d 0x%016llx (num %u offset %u swizzle 0x%02x type %u itype %u icomp %u rel %u)\n",
             indent, k + 1, (unsigned long long)w[k], src_num(w[k]), src_offset(w[k]), src_swizzle(w[k]),
             src_type(w[k]), src_index_type(w[k]), src_index_comp(w[k]), (unsigned)src_indirect(w[k]));
-    put(b,
+    agal_sb_printf(b,
         "%s//     smp  (num %u bias %d type %u format %u dim %u special %u wrap %u mipmap %u filter %u)\n",
         indent, smp_num(t->b), smp_bias(t->b), smp_type(t->b), smp_format(t->b), smp_dim(t->b),
         smp_special(t->b), smp_wrap(t->b), smp_mipmap(t->b), smp_filter(t->b));
@@ -211,22 +189,22 @@ static rawtok read_token(const uint8_t *p)
                     (uint64_t)rd32(p + 16) | (uint64_t)rd32(p + 20) << 32};
 }
 
-static agal_status put_header(sbuf *b, const uint8_t *p, unsigned flags, agal_stage *stage)
+static agal_status put_header(agal_strbuf *b, const uint8_t *p, unsigned flags, agal_stage *stage)
 {
     uint32_t version = rd32(p + 1);
     *stage = p[6] == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
     if (p[0] != AGAL_MAGIC || p[5] != AGAL_TYPE_ID || p[6] > 1 || version < 1 || version > 3) {
-        put(b, "// header cannot be written as header comments: magic 0x%02x version %u type id 0x%02x stage %u\n",
+        agal_sb_printf(b, "// header cannot be written as header comments: magic 0x%02x version %u type id 0x%02x stage %u\n",
             p[0], version, p[5], p[6]);
         if (flags & AGAL_DIS_STRICT)
             return agal_error(b->ctx, 0, -1, 0, NULL, "the header is not magic 0xa0, version 1..3, 0xa1, stage 0 or 1");
         return AGAL_OK;
     }
-    put(b, "// agal-version: %u\n// stage: %s\n", version, *stage == AGAL_FRAGMENT ? "fragment" : "vertex");
+    agal_sb_printf(b, "// agal-version: %u\n// stage: %s\n", version, *stage == AGAL_FRAGMENT ? "fragment" : "vertex");
     return AGAL_OK;
 }
 
-static agal_status put_token(sbuf *b, agal_stage stage, unsigned flags, unsigned i, const rawtok *t, int *depth)
+static agal_status put_token(agal_strbuf *b, agal_stage stage, unsigned flags, unsigned i, const rawtok *t, int *depth)
 {
     static const char spaces[] = "                ";
     const char *why = token_problem(t);
@@ -239,15 +217,15 @@ static agal_status put_token(sbuf *b, agal_stage stage, unsigned flags, unsigned
     }
     const char *indent = spaces + sizeof spaces - 1 - 4 * (*depth < 4 ? *depth : 4);
     if (why) {
-        put(b, "%s// token %u cannot be written in assembler syntax: %s\n", indent, i, why);
+        agal_sb_printf(b, "%s// token %u cannot be written in assembler syntax: %s\n", indent, i, why);
         if (!(flags & AGAL_DIS_TOKENS)) put_fields(b, indent, i, t);
         if (flags & AGAL_DIS_STRICT)
             return agal_error(b->ctx, 0, (int)i, AGAL_HEADER_SIZE + (long)i * AGAL_TOKEN_SIZE, NULL,
                               "cannot be written in assembler syntax: %s", why);
     } else {
-        put(b, "%s", indent);
+        agal_sb_printf(b, "%s", indent);
         put_instruction(b, stage, t);
-        put(b, "\n");
+        agal_sb_printf(b, "\n");
     }
     if (flags & AGAL_DIS_TOKENS) put_fields(b, indent, i, t);
     if ((info && (info->flags & AGAL_OPF_IF)) || reopen) (*depth)++;
@@ -261,7 +239,7 @@ agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, 
     const uint8_t *p = bytes;
     if (size < AGAL_HEADER_SIZE)
         return agal_error(ctx, 0, -1, 0, NULL, "%zu bytes are too few for the 7-byte header", size);
-    sbuf b = {.ctx = ctx};
+    agal_strbuf b = {.ctx = ctx};
     agal_stage stage;
     agal_status st = put_header(&b, p, flags, &stage);
     if (st) return st;
@@ -273,13 +251,13 @@ agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, 
     }
     size_t rest = (size - AGAL_HEADER_SIZE) % AGAL_TOKEN_SIZE;
     if (rest) {
-        put(&b, "// %zu trailing bytes after the last token\n", rest);
+        agal_sb_printf(&b, "// %zu trailing bytes after the last token\n", rest);
         if (flags & AGAL_DIS_STRICT)
             return agal_error(ctx, 0, (int)n, (long)(size - rest), NULL, "%zu trailing bytes after the last token",
                               rest);
     }
-    put(&b, "%s", "");
-    if (b.nomem || !b.p) return AGAL_ERR_NOMEM;
+    agal_sb_printf(&b, "%s", "");
+    if (b.oom || !b.p) return AGAL_ERR_NOMEM;
     *text = b.p;
     return AGAL_OK;
 }

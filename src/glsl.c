@@ -26,51 +26,6 @@
 #include <math.h>
 #include <stdio.h>
 
-/* ---- text buffer ----------------------------------------------------------- */
-
-typedef struct sbuf {
-    agal_context *ctx;
-    char *p;
-    size_t n, cap;
-    bool dry; /* the planning run writes nothing */
-    bool oom;
-} sbuf;
-
-static void put_n(sbuf *b, const char *s, size_t len)
-{
-    if (b->dry || b->oom) return;
-    if (b->n + len + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->n + len + 1) cap *= 2;
-        char *p = agal_grow(b->ctx, b->p, b->n, cap, 1);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, len);
-    b->n += len;
-    b->p[b->n] = 0;
-}
-
-static void put(sbuf *b, const char *s) { put_n(b, s, strlen(s)); }
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void putf(sbuf *b, const char *fmt, ...)
-{
-    char tmp[256];
-    if (b->dry || b->oom) return; /* formatting is most of the planning run's cost */
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0) put_n(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
 /* ---- emitter state ---------------------------------------------------------- */
 
 enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
@@ -87,7 +42,7 @@ typedef struct glsl {
     const agal_program *prog;
     agal_clip clip;
     bool comments;
-    sbuf out;
+    agal_strbuf out;
     agal_status err;
     uint8_t *flags;            /* per value: F_TEMP (copied to tN), F_INLINE */
     uint32_t held[IR_TRACKED_REGS]; /* value each register variable holds */
@@ -133,7 +88,7 @@ static void put_swz(glsl *g, sel s, unsigned width)
     char t[6] = ".";
     for (unsigned i = 0; i < s.n; i++) t[1 + i] = LETTERS[s.c[i]];
     t[1 + s.n] = 0;
-    put(&g->out, t);
+    agal_sb_put(&g->out, t);
 }
 
 static const char *vec_type(unsigned n)
@@ -205,7 +160,7 @@ static void reg_name(glsl *g, int slot)
     if (g->out.dry) return;
     agal_ir_slot_reg(slot, &type, &num);
     agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
-    put(&g->out, buf);
+    agal_sb_put(&g->out, buf);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -215,14 +170,14 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom);
 static void put_float(glsl *g, float f)
 {
     if (isnan(f)) {
-        put(&g->out, "uintBitsToFloat(0x7fc00000u)");
+        agal_sb_put(&g->out, "uintBitsToFloat(0x7fc00000u)");
     } else if (isinf(f)) {
-        put(&g->out, f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+        agal_sb_put(&g->out, f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
     } else {
         char t[32];
         snprintf(t, sizeof t, "%.9g", (double)f);
-        put(&g->out, t);
-        if (!strpbrk(t, ".e")) put(&g->out, ".0");
+        agal_sb_put(&g->out, t);
+        if (!strpbrk(t, ".e")) agal_sb_put(&g->out, ".0");
     }
 }
 
@@ -231,27 +186,27 @@ static void put_const(glsl *g, const agal_ir_inst *in, sel s)
     bool same = true;
     for (unsigned i = 1; i < s.n; i++)
         same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
-    if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
+    if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
     for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
-        if (i) put(&g->out, ", ");
+        if (i) agal_sb_put(&g->out, ", ");
         put_float(g, in->imm[s.c[i]]);
     }
-    if (s.n > 1) put(&g->out, ")");
+    if (s.n > 1) agal_sb_put(&g->out, ")");
 }
 
-static void open_paren(glsl *g, bool atom) { if (atom) put(&g->out, "("); }
-static void close_paren(glsl *g, bool atom) { if (atom) put(&g->out, ")"); }
+static void open_paren(glsl *g, bool atom) { if (atom) agal_sb_put(&g->out, "("); }
+static void close_paren(glsl *g, bool atom) { if (atom) agal_sb_put(&g->out, ")"); }
 
 /* f(a) or f(a, b) on the same selection of each operand. */
 static void call(glsl *g, const char *f, const agal_ir_inst *in, sel s)
 {
-    putf(&g->out, "%s(", f);
+    agal_sb_printf(&g->out, "%s(", f);
     ref(g, in->args[0], s, false);
     if (in->nargs > 1) {
-        put(&g->out, ", ");
+        agal_sb_put(&g->out, ", ");
         ref(g, in->args[1], s, false);
     }
-    put(&g->out, ")");
+    agal_sb_put(&g->out, ")");
 }
 
 /* Does an operand read one component in every position (ft5.xxxx, as `mul ft7,
@@ -283,7 +238,7 @@ static void infix(glsl *g, const char *op, const agal_ir_inst *in, sel s, bool a
     bool a1 = broadcast(sa), b1 = broadcast(sb);
     open_paren(g, atom);
     ref(g, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, true);
-    putf(&g->out, " %s ", op);
+    agal_sb_printf(&g->out, " %s ", op);
     ref(g, in->args[1], b1 ? sel_one(s.c[0]) : s, true);
     close_paren(g, atom);
 }
@@ -300,34 +255,34 @@ static void set_cmp(glsl *g, const agal_ir_inst *in, sel s)
     unsigned k = 0;
     while (ops[k].aop != in->aop) k++;
     bool neg = in->aop == AGAL_OP_SNE;
-    putf(&g->out, "%s(", vec_type(s.n));
+    agal_sb_printf(&g->out, "%s(", vec_type(s.n));
     if (s.n == 1) {
-        put(&g->out, neg ? "!(" : "");
+        agal_sb_put(&g->out, neg ? "!(" : "");
         ref(g, in->args[0], s, true);
-        putf(&g->out, " %s ", ops[k].scalar);
+        agal_sb_printf(&g->out, " %s ", ops[k].scalar);
         ref(g, in->args[1], s, true);
-        put(&g->out, neg ? ")" : "");
+        agal_sb_put(&g->out, neg ? ")" : "");
     } else {
-        putf(&g->out, "%s%s(", neg ? "not(" : "", ops[k].vector);
+        agal_sb_printf(&g->out, "%s%s(", neg ? "not(" : "", ops[k].vector);
         ref(g, in->args[0], s, false);
-        put(&g->out, ", ");
+        agal_sb_put(&g->out, ", ");
         ref(g, in->args[1], s, false);
-        put(&g->out, neg ? "))" : ")");
+        agal_sb_put(&g->out, neg ? "))" : ")");
     }
-    put(&g->out, ")");
+    agal_sb_put(&g->out, ")");
 }
 
 /* dot(A.xyz, B.xyz) / dot(A, B), the same in every selected component. */
 static void dot(glsl *g, const agal_ir_inst *in, sel s, unsigned width)
 {
     sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
-    if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
-    put(&g->out, "dot(");
+    if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+    agal_sb_put(&g->out, "dot(");
     ref(g, in->args[0], w, false);
-    put(&g->out, ", ");
+    agal_sb_put(&g->out, ", ");
     ref(g, in->args[1], w, false);
-    put(&g->out, ")");
-    if (s.n > 1) put(&g->out, ")");
+    agal_sb_put(&g->out, ")");
+    if (s.n > 1) agal_sb_put(&g->out, ")");
 }
 
 /* nrm/crs: a vec3 result, w = 0. */
@@ -335,16 +290,16 @@ static void vec3_op(glsl *g, const agal_ir_inst *in, sel s)
 {
     bool w = false;
     for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
-    if (w) put(&g->out, "vec4(");
-    put(&g->out, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
+    if (w) agal_sb_put(&g->out, "vec4(");
+    agal_sb_put(&g->out, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
     ref(g, in->args[0], SEL_XYZ, false);
     if (in->aop == AGAL_OP_CRS) {
-        put(&g->out, ", ");
+        agal_sb_put(&g->out, ", ");
         ref(g, in->args[1], SEL_XYZ, false);
     }
-    put(&g->out, ")");
+    agal_sb_put(&g->out, ")");
     if (w) {
-        put(&g->out, ", 0.0)");
+        agal_sb_put(&g->out, ", 0.0)");
         put_swz(g, s, 4);
     } else {
         put_swz(g, s, 3);
@@ -360,20 +315,20 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
     case AGAL_OP_DIV: infix(g, "/", in, s, atom); break;
     case AGAL_OP_RCP:
         open_paren(g, atom);
-        put(&g->out, "1.0 / ");
+        agal_sb_put(&g->out, "1.0 / ");
         ref(g, in->args[0], s, true);
         close_paren(g, atom);
         break;
     case AGAL_OP_NEG:
         open_paren(g, atom);
-        put(&g->out, "-");
+        agal_sb_put(&g->out, "-");
         ref(g, in->args[0], s, true);
         close_paren(g, atom);
         break;
     case AGAL_OP_SAT:
-        put(&g->out, "clamp(");
+        agal_sb_put(&g->out, "clamp(");
         ref(g, in->args[0], s, false);
-        put(&g->out, ", 0.0, 1.0)");
+        agal_sb_put(&g->out, ", 0.0, 1.0)");
         break;
     case AGAL_OP_DDY:
         /* Stage3D's screen y points down, GL's window y up; the image turns over
@@ -381,7 +336,7 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
          * --clip vulkan negates y. --clip none only leaves z to the runtime. */
         open_paren(g, atom);
         call(g, "dFdy", in, s);
-        put(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * agal_yflip" : " * -agal_yflip");
+        agal_sb_put(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * agal_yflip" : " * -agal_yflip");
         close_paren(g, atom);
         break;
     case AGAL_OP_MIN: call(g, "min", in, s); break;
@@ -410,20 +365,20 @@ static void matrix(glsl *g, const agal_ir_inst *in, sel s)
 {
     unsigned rows = in->nargs - 1u;
     sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
-    if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
+    if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
     for (unsigned i = 0; i < s.n; i++) {
-        if (i) put(&g->out, ", ");
+        if (i) agal_sb_put(&g->out, ", ");
         if (s.c[i] >= rows) {
-            put(&g->out, "0.0");
+            agal_sb_put(&g->out, "0.0");
             continue;
         }
-        put(&g->out, "dot(");
+        agal_sb_put(&g->out, "dot(");
         ref(g, in->args[0], w, false);
-        put(&g->out, ", ");
+        agal_sb_put(&g->out, ", ");
         ref(g, in->args[1 + s.c[i]], w, false);
-        put(&g->out, ")");
+        agal_sb_put(&g->out, ")");
     }
-    if (s.n > 1) put(&g->out, ")");
+    if (s.n > 1) agal_sb_put(&g->out, ")");
 }
 
 /* texture(fs0, A.xy[, bias]) / textureLod(fs0, A.xy, A.w); cube reads A.xyz. */
@@ -431,16 +386,16 @@ static void tex(glsl *g, const agal_ir_inst *in, sel s)
 {
     sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (sel){{0, 1, 0, 0}, 2};
     bool lod = in->aop == AGAL_OP_TED;
-    putf(&g->out, "%s(fs%u, ", lod ? "textureLod" : "texture", (unsigned)in->smp.num);
+    agal_sb_printf(&g->out, "%s(fs%u, ", lod ? "textureLod" : "texture", (unsigned)in->smp.num);
     ref(g, in->args[0], coords, false);
     if (lod) {
-        put(&g->out, ", ");
+        agal_sb_put(&g->out, ", ");
         ref(g, in->args[0], sel_one(3), false);
     } else if (in->smp.bias) {
-        put(&g->out, ", ");
+        agal_sb_put(&g->out, ", ");
         put_float(g, (float)in->smp.bias / 8.0f);
     }
-    put(&g->out, ")");
+    agal_sb_put(&g->out, ")");
     put_swz(g, s, 4);
 }
 
@@ -454,16 +409,16 @@ static void merge(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         return;
     }
     /* vec4(old.xy, new.z, old.w): one operand per run of components from one side */
-    putf(&g->out, "%s(", vec_type(s.n));
+    agal_sb_printf(&g->out, "%s(", vec_type(s.n));
     for (unsigned i = 0; i < s.n;) {
         unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
         sel run = {{0}, 0};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
-        if (i) put(&g->out, ", ");
+        if (i) agal_sb_put(&g->out, ", ");
         ref(g, in->args[side], run, false);
         i = j;
     }
-    put(&g->out, ")");
+    agal_sb_put(&g->out, ")");
 }
 
 /* if conditions: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
@@ -471,12 +426,12 @@ static void cmp(glsl *g, const agal_ir_inst *in, bool atom)
 {
     const char *op = in->aop == AGAL_OP_IFG ? ">=" : in->aop == AGAL_OP_IFL ? "<" : "==";
     bool neg = in->aop == AGAL_OP_INE;
-    if (neg) put(&g->out, "!(");
+    if (neg) agal_sb_put(&g->out, "!(");
     else open_paren(g, atom);
     ref(g, in->args[0], sel_one(0), true);
-    putf(&g->out, " %s ", op);
+    agal_sb_printf(&g->out, " %s ", op);
     ref(g, in->args[1], sel_one(0), true);
-    if (neg) put(&g->out, ")");
+    if (neg) agal_sb_put(&g->out, ")");
     else close_paren(g, atom);
 }
 
@@ -484,12 +439,12 @@ static void input(glsl *g, const agal_ir_inst *in, sel s)
 {
     if (in->reg_type == AGAL_REG_IID) {
         /* iid reads (id, id, id, id). */
-        if (s.n > 1) putf(&g->out, "%s(", vec_type(s.n));
-        put(&g->out, "float(gl_InstanceID)");
-        if (s.n > 1) put(&g->out, ")");
+        if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+        agal_sb_put(&g->out, "float(gl_InstanceID)");
+        if (s.n > 1) agal_sb_put(&g->out, ")");
         return;
     }
-    putf(&g->out, "%s%u", in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
+    agal_sb_printf(&g->out, "%s%u", in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
     put_swz(g, s, 4);
 }
 
@@ -503,14 +458,14 @@ static void def(glsl *g, uint32_t v, sel s, bool atom)
     case IR_CONST: put_const(g, in, s); break;
     case IR_INPUT: input(g, in, s); break;
     case IR_UNIFORM:
-        putf(&g->out, "%s[%u]", cname, (unsigned)in->reg_num);
+        agal_sb_printf(&g->out, "%s[%u]", cname, (unsigned)in->reg_num);
         put_swz(g, s, 4);
         break;
     case IR_UNIFORM_INDIRECT:
-        putf(&g->out, "agal_%s(int(", cname);
+        agal_sb_printf(&g->out, "agal_%s(int(", cname);
         ref(g, in->args[0], sel_one(0), false);
-        if (in->reg_num) putf(&g->out, ") + %u)", (unsigned)in->reg_num);
-        else put(&g->out, "))");
+        if (in->reg_num) agal_sb_printf(&g->out, ") + %u)", (unsigned)in->reg_num);
+        else agal_sb_put(&g->out, "))");
         put_swz(g, s, 4);
         break;
     case IR_SWIZZLE: {
@@ -539,7 +494,7 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
     } else if (v == 0 || v >= g->ir->ninsts) {
         put_const(g, &(agal_ir_inst){.op = IR_CONST}, s);
     } else if (g->flags[v] & F_TEMP) {
-        putf(&g->out, "t%u", (unsigned)v);
+        agal_sb_printf(&g->out, "t%u", (unsigned)v);
         if (inst(g, v)->type == IR_F4) put_swz(g, s, 4);
     } else if (home_slot(g, v) >= 0) {
         int slot = home_slot(g, v);
@@ -554,7 +509,7 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
         def(g, v, s, atom);
     } else {
         /* An intermediate several instructions use: temp() declared it. */
-        putf(&g->out, "t%u", (unsigned)v);
+        agal_sb_printf(&g->out, "t%u", (unsigned)v);
         if (inst(g, v)->type == IR_F4) put_swz(g, s, 4);
     }
     g->depth--;
@@ -562,98 +517,18 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
 
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
 
-static void put_reg(glsl *g, unsigned type, unsigned num)
-{
-    char buf[16];
-    if (g->out.dry) return;
-    agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
-    put(&g->out, buf);
-}
-
-/* Adobe's short swizzle: trailing repeats of the last letter are implied. */
-static void put_src_swizzle(glsl *g, uint8_t swz)
-{
-    if (swz == AGAL_SWIZZLE_IDENTITY) return;
-    unsigned n = 4;
-    while (n > 1 && agal_swizzle_comp(swz, n - 1) == agal_swizzle_comp(swz, n - 2)) n--;
-    put(&g->out, ".");
-    for (unsigned c = 0; c < n; c++) put_n(&g->out, &LETTERS[agal_swizzle_comp(swz, c)], 1);
-}
-
-static void put_source(glsl *g, const agal_source *s)
-{
-    if (s->indirect) {
-        const char *name = agal_reg_name(g->prog->stage, (agal_regtype)(s->type & 7));
-        putf(&g->out, "%s[", name ? name : "?");
-        put_reg(g, s->index_type, s->index_num);
-        putf(&g->out, ".%c+%u]", LETTERS[s->index_comp & 3], (unsigned)s->num);
-    } else {
-        put_reg(g, s->type, s->num);
-    }
-    put_src_swizzle(g, s->swizzle);
-}
-
-static const char *name_at(const char *const *names, size_t n, unsigned i)
-{
-    return i < n ? names[i] : "?";
-}
-
-static void put_sampler(glsl *g, const agal_sampler *s)
-{
-    static const char *const dims[] = {"2d", "cube", "3d"};
-    static const char *const filters[] = {"nearest", "linear", "anisotropic2x",
-                                          "anisotropic4x", "anisotropic8x", "anisotropic16x"};
-    static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
-    static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
-    static const char *const formats[] = {"rgba", "dxt1", "dxt5", "video"};
-    static const char *const specials[] = {"centroid", "single", "ignoresampler"};
-    putf(&g->out, "fs%u <%s,%s,%s,%s", (unsigned)s->num, name_at(dims, 3, s->dim),
-         name_at(filters, 6, s->filter), name_at(mips, 3, s->mipmap), name_at(wraps, 4, s->wrap));
-    if (s->format) putf(&g->out, ",%s", name_at(formats, 4, s->format));
-    for (unsigned k = 0; k < 3; k++)
-        if (s->special & (1u << k)) putf(&g->out, ",%s", specials[k]);
-    if (s->bias) {
-        put(&g->out, ",");
-        put_float(g, (float)s->bias / 8.0f);
-    }
-    put(&g->out, ">");
-}
-
-static const char DEST_MASKS[16][6] = {"", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz",
-                                       ".w", ".xw", ".yw", ".xyw", ".zw", ".xzw", ".yzw", ""};
-
-/* "5: add vt0.xz, va0.wzyx, vc5" */
+/* "5: add vt0.xz, va0.wzyx, vc5", in the disassembler's syntax. */
 static void put_token(glsl *g, uint32_t i)
 {
     const agal_token *t = &g->prog->tokens[i];
-    const agal_opinfo *info = agal_opinfo_get(t->op);
-    putf(&g->out, "%u: %s", (unsigned)i, info ? info->name : "?");
-    if (!info) return;
-    const char *sep = " ";
-    if (info->operands & AGAL_OPND_D) {
-        put(&g->out, sep);
-        put_reg(g, t->dst.type, t->dst.num);
-        put(&g->out, DEST_MASKS[t->dst.mask & 15]);
-        sep = ", ";
-    }
-    if (info->operands & AGAL_OPND_A) {
-        put(&g->out, sep);
-        put_source(g, &t->a);
-        sep = ", ";
-    }
-    if (info->operands & AGAL_OPND_B) {
-        put(&g->out, sep);
-        put_source(g, &t->b);
-    }
-    if (info->operands & AGAL_OPND_S) {
-        put(&g->out, sep);
-        put_sampler(g, &t->s);
-    }
+    agal_sb_printf(&g->out, "%u: ", (unsigned)i);
+    if (agal_opinfo_get(t->raw_op)) agal_format_instruction(&g->out, g->prog->stage, t);
+    else agal_sb_put(&g->out, "?");
 }
 
 static void put_indent(glsl *g)
 {
-    for (unsigned i = 0; i < g->indent; i++) put(&g->out, "    ");
+    for (unsigned i = 0; i < g->indent; i++) agal_sb_put(&g->out, "    ");
 }
 
 /* Comment lines for the tokens before `end` not named yet (their instructions may
@@ -664,9 +539,9 @@ static void comments_before(glsl *g, uint32_t end)
     for (; g->next_tok < end; g->next_tok++) {
         if (!g->comments) continue;
         put_indent(g);
-        put(&g->out, "// ");
+        agal_sb_put(&g->out, "// ");
         put_token(g, g->next_tok);
-        put(&g->out, "\n");
+        agal_sb_put(&g->out, "\n");
     }
 }
 
@@ -683,7 +558,7 @@ static void trailing_comment(glsl *g, int32_t tok)
     if (tok < 0) return;
     comments_before(g, (uint32_t)tok);
     if (g->comments) {
-        put(&g->out, " // ");
+        agal_sb_put(&g->out, " // ");
         put_token(g, (uint32_t)tok);
     }
     g->next_tok = (uint32_t)tok + 1;
@@ -699,9 +574,9 @@ static void keep_copy(glsl *g, uint32_t v, int slot)
 {
     if (!(g->flags[v] & F_TEMP)) return;
     put_indent(g);
-    putf(&g->out, "vec4 t%u = ", (unsigned)v);
+    agal_sb_printf(&g->out, "vec4 t%u = ", (unsigned)v);
     reg_name(g, slot);
-    put(&g->out, ";\n");
+    agal_sb_put(&g->out, ";\n");
 }
 
 /* The assignment of a value to its register: "vt0.xz = ...;" for a masked write
@@ -714,13 +589,13 @@ static void assign(glsl *g, uint32_t v, int slot)
     if (in->op == IR_MERGE && holds(g, slot, in->args[0])) {
         sel m = sel_mask(in->mask);
         put_swz(g, m, 4);
-        put(&g->out, " = ");
+        agal_sb_put(&g->out, " = ");
         ref(g, in->args[1], m, false);
     } else {
-        put(&g->out, " = ");
+        agal_sb_put(&g->out, " = ");
         def(g, v, SEL_XYZW, false);
     }
-    put(&g->out, ";\n");
+    agal_sb_put(&g->out, ";\n");
     g->held[slot] = v;
     keep_copy(g, v, slot);
 }
@@ -733,31 +608,31 @@ static void temp(glsl *g, uint32_t v)
     if (hoisted) put_indent(g); /* its token's comment stays in its block */
     else begin_stmt(g, in->token);
     const char *type = in->type == IR_F4 ? "vec4" : in->type == IR_F1 ? "float" : "bool";
-    putf(&g->out, "%s t%u = ", type, (unsigned)v);
+    agal_sb_printf(&g->out, "%s t%u = ", type, (unsigned)v);
     def(g, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
-    put(&g->out, ";");
+    agal_sb_put(&g->out, ";");
     if (hoisted && g->comments && in->token >= 0) {
-        put(&g->out, " // ");
+        agal_sb_put(&g->out, " // ");
         put_token(g, (uint32_t)in->token);
-        put(&g->out, " (hoisted: implicit LOD needs uniform control flow)");
+        agal_sb_put(&g->out, " (hoisted: implicit LOD needs uniform control flow)");
     }
-    put(&g->out, "\n");
+    agal_sb_put(&g->out, "\n");
 }
 
 static void kil(glsl *g, const agal_ir_inst *in)
 {
     begin_stmt(g, in->token);
-    put(&g->out, "if (");
+    agal_sb_put(&g->out, "if (");
     ref(g, in->args[0], sel_one(0), true);
-    put(&g->out, " < 0.0) discard;\n");
+    agal_sb_put(&g->out, " < 0.0) discard;\n");
 }
 
 static void position(glsl *g)
 {
     put_indent(g);
-    put(&g->out, "gl_Position = vec4(op.x, ");
-    put(&g->out, g->clip == AGAL_CLIP_VULKAN ? "-op.y * agal_yflip, " : "op.y * agal_yflip, ");
-    put(&g->out, g->clip == AGAL_CLIP_GL ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
+    agal_sb_put(&g->out, "gl_Position = vec4(op.x, ");
+    agal_sb_put(&g->out, g->clip == AGAL_CLIP_VULKAN ? "-op.y * agal_yflip, " : "op.y * agal_yflip, ");
+    agal_sb_put(&g->out, g->clip == AGAL_CLIP_GL ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
 }
 
 /* The final content of an output: already in its variable unless the IR's value
@@ -773,16 +648,16 @@ static void store(glsl *g, const agal_ir_inst *in)
     if (!holds(g, slot, in->args[0])) {
         put_indent(g);
         reg_name(g, slot);
-        put(&g->out, " = ");
+        agal_sb_put(&g->out, " = ");
         ref(g, in->args[0], SEL_XYZW, false);
-        put(&g->out, ";\n");
+        agal_sb_put(&g->out, ";\n");
         g->held[slot] = in->args[0];
     }
     if (in->reg_type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX) {
         position(g);
     } else if (in->reg_type == AGAL_REG_DEPTH) {
         put_indent(g);
-        put(&g->out, "gl_FragDepth = fd.x;\n");
+        agal_sb_put(&g->out, "gl_FragDepth = fd.x;\n");
     }
 }
 
@@ -802,9 +677,9 @@ static void phi_moves(glsl *g, const joins *j, unsigned which)
         if (slot < 0 || holds(g, slot, p->args[which])) continue;
         put_indent(g);
         reg_name(g, slot);
-        put(&g->out, " = ");
+        agal_sb_put(&g->out, " = ");
         ref(g, p->args[which], SEL_XYZW, false);
-        put(&g->out, ";\n");
+        agal_sb_put(&g->out, ";\n");
         g->held[slot] = p->args[which];
     }
 }
@@ -823,9 +698,9 @@ static bool needs_phi_moves(const glsl *g, const joins *j, unsigned which)
 /* The end of an "if (...) {", "} else {" or "}" line: the comment naming its token. */
 static void block_line(glsl *g, const char *text, int32_t tok)
 {
-    put(&g->out, text);
+    agal_sb_put(&g->out, text);
     trailing_comment(g, tok);
-    put(&g->out, "\n");
+    agal_sb_put(&g->out, "\n");
 }
 
 /* One branch: its statements, the comments of its tokens left unnamed (up to
@@ -865,7 +740,7 @@ static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
 
     if (tok >= 0) comments_before(g, (uint32_t)tok);
     put_indent(g);
-    put(&g->out, "if (");
+    agal_sb_put(&g->out, "if (");
     ref(g, in->args[0], sel_one(0), false);
     block_line(g, ") {", tok);
 
@@ -1037,34 +912,34 @@ static agal_status find_blocks(glsl *g)
 
 static void declarations(glsl *g, const usage *u)
 {
-    sbuf *o = &g->out;
+    agal_strbuf *o = &g->out;
     bool vs = g->prog->stage == AGAL_VERTEX;
     const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
     unsigned nconst = agal_reg_count(g->prog->profile, g->prog->stage, AGAL_REG_CONSTANT);
-    put(o, "#version 330 core\n");
+    agal_sb_put(o, "#version 330 core\n");
     if (g->comments)
-        putf(o, "// agal2spv: AGAL %u %s program, %u tokens\n", (unsigned)g->prog->version,
+        agal_sb_printf(o, "// agal2spv: AGAL %u %s program, %u tokens\n", (unsigned)g->prog->version,
              vs ? "vertex" : "fragment", (unsigned)g->prog->ntokens);
     if (u->constants)
-        putf(o, "layout(std140) uniform agal_%s_block { vec4 %s[%u]; };\n", cname, cname, nconst);
-    if (vs || u->ddy) put(o, "uniform float agal_yflip = 1.0;\n");
+        agal_sb_printf(o, "layout(std140) uniform agal_%s_block { vec4 %s[%u]; };\n", cname, cname, nconst);
+    if (vs || u->ddy) agal_sb_put(o, "uniform float agal_yflip = 1.0;\n");
     for (unsigned n = 0; n < 32; n++)
         if (u->samplers & (1u << n))
-            putf(o, "uniform %s fs%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D", n);
+            agal_sb_printf(o, "uniform %s fs%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D", n);
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->inputs & (1u << n))) continue;
-        if (vs) putf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
-        else putf(o, "in vec4 v%u;\n", n);
+        if (vs) agal_sb_printf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
+        else agal_sb_printf(o, "in vec4 v%u;\n", n);
     }
     for (unsigned n = 0; n < 32; n++)
-        if (u->varyings & (1u << n)) putf(o, "out vec4 v%u;\n", n);
+        if (u->varyings & (1u << n)) agal_sb_printf(o, "out vec4 v%u;\n", n);
     for (unsigned n = 0; n < 32; n++)
-        if (u->outputs & (1u << n)) putf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
+        if (u->outputs & (1u << n)) agal_sb_printf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
     if (u->indirect) {
-        put(o, "\n");
+        agal_sb_put(o, "\n");
         if (g->comments)
-            putf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
-        putf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst, cname);
+            agal_sb_printf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
+        agal_sb_printf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst, cname);
     }
 }
 
@@ -1081,13 +956,13 @@ static void locals(glsl *g, const usage *u)
                      (type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX);
         if (local && (u->temps[s] || (s == agal_ir_reg_slot(AGAL_VERTEX, AGAL_REG_OUTPUT, 0) && u->op) ||
                       (type == AGAL_REG_DEPTH && u->fd))) {
-            put(&g->out, "    vec4 ");
+            agal_sb_put(&g->out, "    vec4 ");
             reg_name(g, s);
-            put(&g->out, " = vec4(0.0);\n");
+            agal_sb_put(&g->out, " = vec4(0.0);\n");
         } else if (!local && g->zero_used[s]) {
-            put(&g->out, "    ");
+            agal_sb_put(&g->out, "    ");
             reg_name(g, s);
-            put(&g->out, " = vec4(0.0);\n");
+            agal_sb_put(&g->out, " = vec4(0.0);\n");
         }
     }
 }
@@ -1137,12 +1012,12 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_tran
     agal_status st = plan(&g, &u);
     if (st != AGAL_OK) return st;
     declarations(&g, &u);
-    put(&g.out, "\nvoid main()\n{\n");
+    agal_sb_put(&g.out, "\nvoid main()\n{\n");
     locals(&g, &u);
     reset_walk(&g);
     walk(&g, 0);
     comments_before(&g, prog->ntokens);
-    put(&g.out, "}\n");
+    agal_sb_put(&g.out, "}\n");
     if (g.err != AGAL_OK) return g.err;
     if (g.out.oom || !g.out.p) return AGAL_ERR_NOMEM;
     *text = g.out.p;

@@ -32,6 +32,24 @@ char *agal_strdup(agal_context *ctx, const char *s, size_t len);
 char *agal_sprintf(agal_context *ctx, const char *fmt, ...);
 char *agal_vsprintf(agal_context *ctx, const char *fmt, va_list ap);
 
+/* A growable NUL-terminated text buffer in the arena, shared by every stage that
+ * writes text (disassembler, IR printer, GLSL emitter, reflection JSON). After an
+ * allocation failure it stops growing and sets oom; `dry` makes it discard writes
+ * (a planning pass that must not pay for formatting). */
+typedef struct agal_strbuf {
+    agal_context *ctx;
+    char *p;
+    size_t n, cap;
+    bool oom, dry;
+} agal_strbuf;
+
+void agal_sb_putn(agal_strbuf *b, const char *s, size_t len);
+void agal_sb_put(agal_strbuf *b, const char *s);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void agal_sb_printf(agal_strbuf *b, const char *fmt, ...);
+
 /* Records a diagnostic; always returns AGAL_ERR_INVALID (or AGAL_ERR_NOMEM when even
  * the diagnostic cannot be stored) so callers can `return agal_error(...)`. */
 agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
@@ -39,8 +57,16 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
 
 /* ---- opcodes.c ----------------------------------------------------------- */
 
-/* "ft2", "vc[vt0.x+5]"-free short name of a register: name + number ("op", "oc1"). */
+/* Short name of a register: name + number ("vt2", "oc1"; "op", "fd", "iid" alone). */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
+/* The letters of a component mask ("xzw"; "" for 0). */
+const char *agal_mask_letters(char out[5], unsigned mask);
+
+/* ---- disassemble.c ------------------------------------------------------- */
+
+/* One instruction in assembler syntax ("add vt0.xz, va0.wzyx, vc5"), from the
+ * token's raw words; the token must have a valid opcode. */
+void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t);
 
 /* ---- decode.c ------------------------------------------------------------ */
 

@@ -12,31 +12,6 @@
 
 #include <stdio.h>
 
-typedef struct sbuf {
-    agal_context *ctx;
-    char *p;
-    size_t n, cap;
-    bool oom;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = agal_vsprintf(b->ctx, fmt, ap);
-    va_end(ap);
-    if (!s) { b->oom = true; return; }
-    size_t len = strlen(s);
-    if (b->n + len + 1 > b->cap) {
-        size_t cap = (b->cap ? b->cap * 2 : 1024) + len;
-        char *np = agal_grow(b->ctx, b->p, b->n, cap, 1);
-        if (!np) { b->oom = true; return; }
-        b->p = np;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, len + 1);
-    b->n += len;
-}
 
 static const char *const op_names[IR_OP_COUNT] = {
     "nop", "const", "input", "uniform", "uniform_indirect", "swizzle", "extract", "copy",
@@ -44,103 +19,95 @@ static const char *const op_names[IR_OP_COUNT] = {
 
 const char *agal_ir_op_name(unsigned op) { return op < IR_OP_COUNT ? op_names[op] : "?"; }
 
-static void comps(char out[5], unsigned mask)
-{
-    size_t n = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) out[n++] = "xyzw"[c];
-    out[n] = 0;
-}
-
-static void reg(sbuf *b, const agal_ir *ir, unsigned type, unsigned num)
+static void reg(agal_strbuf *b, const agal_ir *ir, unsigned type, unsigned num)
 {
     char name[32];
     agal_format_reg(name, sizeof name, ir->prog->stage, type, num);
-    put(b, "%s", name);
+    agal_sb_printf(b, "%s", name);
 }
 
-static void operands(sbuf *b, const agal_ir_inst *in)
+static void operands(agal_strbuf *b, const agal_ir_inst *in)
 {
-    for (unsigned a = 0; a < in->nargs; a++) put(b, "%s%%%u", a ? ", " : " ", in->args[a]);
+    for (unsigned a = 0; a < in->nargs; a++) agal_sb_printf(b, "%s%%%u", a ? ", " : " ", in->args[a]);
 }
 
-static void body(sbuf *b, const agal_ir *ir, const agal_ir_inst *in)
+static void body(agal_strbuf *b, const agal_ir *ir, const agal_ir_inst *in)
 {
     const agal_opinfo *info = agal_opinfo_get(in->aop);
     char m[5];
     switch (in->op) {
-    case IR_INPUT: case IR_UNIFORM: put(b, " "); reg(b, ir, in->reg_type, in->reg_num); return;
+    case IR_INPUT: case IR_UNIFORM: agal_sb_printf(b, " "); reg(b, ir, in->reg_type, in->reg_num); return;
     case IR_UNIFORM_INDIRECT:
-        put(b, " %s[%%%u+%u] (range %u)", agal_reg_name(ir->prog->stage, AGAL_REG_CONSTANT), in->args[0],
+        agal_sb_printf(b, " %s[%%%u+%u] (range %u)", agal_reg_name(ir->prog->stage, AGAL_REG_CONSTANT), in->args[0],
             in->reg_num, in->range);
         return;
     case IR_SWIZZLE:
         for (unsigned c = 0; c < 4; c++) m[c] = "xyzw"[agal_swizzle_comp(in->swizzle, c)];
         m[4] = 0;
-        put(b, " %%%u.%s", in->args[0], m);
+        agal_sb_printf(b, " %%%u.%s", in->args[0], m);
         return;
-    case IR_EXTRACT: put(b, " %%%u.%c", in->args[0], "xyzw"[in->comp & 3]); return;
-    case IR_MERGE: comps(m, in->mask); put(b, " %%%u, %%%u.%s", in->args[0], in->args[1], m); return;
+    case IR_EXTRACT: agal_sb_printf(b, " %%%u.%c", in->args[0], "xyzw"[in->comp & 3]); return;
+    case IR_MERGE: agal_mask_letters(m, in->mask); agal_sb_printf(b, " %%%u, %%%u.%s", in->args[0], in->args[1], m); return;
     case IR_TEX:
-        put(b, " %s%s fs%u <%s,bias %d>", info ? info->name : "?", "", in->smp.num,
+        agal_sb_printf(b, " %s%s fs%u <%s,bias %d>", info ? info->name : "?", "", in->smp.num,
             in->smp.dim == AGAL_DIM_CUBE ? "cube" : "2d", in->smp.bias);
         operands(b, in);
         return;
     case IR_ALU: case IR_MATRIX: case IR_CMP:
-        put(b, " %s", info ? info->name : "?");
+        agal_sb_printf(b, " %s", info ? info->name : "?");
         operands(b, in);
         return;
     default: operands(b, in); return;
     }
 }
 
-static void inst(sbuf *b, const agal_ir *ir, uint32_t v, unsigned depth);
+static void inst(agal_strbuf *b, const agal_ir *ir, uint32_t v, unsigned depth);
 
-static void list(sbuf *b, const agal_ir *ir, uint32_t l, unsigned depth)
+static void list(agal_strbuf *b, const agal_ir *ir, uint32_t l, unsigned depth)
 {
     for (uint32_t i = 0; i < ir->lists[l].n; i++) inst(b, ir, ir->lists[l].items[i], depth);
 }
 
-static void inst(sbuf *b, const agal_ir *ir, uint32_t v, unsigned depth)
+static void inst(agal_strbuf *b, const agal_ir *ir, uint32_t v, unsigned depth)
 {
     const agal_ir_inst *in = &ir->insts[v];
-    put(b, "%*s", (int)(2 * depth), "");
+    agal_sb_printf(b, "%*s", (int)(2 * depth), "");
     if (in->op == IR_IF) {
-        put(b, "if %%%u {\n", in->args[0]);
+        agal_sb_printf(b, "if %%%u {\n", in->args[0]);
         list(b, ir, in->then_list, depth + 1);
-        put(b, "%*s} else {\n", (int)(2 * depth), "");
+        agal_sb_printf(b, "%*s} else {\n", (int)(2 * depth), "");
         list(b, ir, in->else_list, depth + 1);
-        put(b, "%*s}\n", (int)(2 * depth), "");
+        agal_sb_printf(b, "%*s}\n", (int)(2 * depth), "");
         return;
     }
     if (in->op == IR_STORE) {
         char m[5];
-        comps(m, in->mask);
-        put(b, "store ");
+        agal_mask_letters(m, in->mask);
+        agal_sb_printf(b, "store ");
         reg(b, ir, in->reg_type, in->reg_num);
-        put(b, ".%s %%%u\n", m, in->args[0]);
+        agal_sb_printf(b, ".%s %%%u\n", m, in->args[0]);
         return;
     }
-    if (in->type != IR_VOID) put(b, "%%%u = ", v);
-    put(b, "%s", agal_ir_op_name(in->op));
+    if (in->type != IR_VOID) agal_sb_printf(b, "%%%u = ", v);
+    agal_sb_printf(b, "%s", agal_ir_op_name(in->op));
     body(b, ir, in);
     if (in->reg_type != IR_NO_REG && in->op != IR_INPUT && in->op != IR_UNIFORM && in->op != IR_UNIFORM_INDIRECT) {
-        put(b, " -> ");
+        agal_sb_printf(b, " -> ");
         reg(b, ir, in->reg_type, in->reg_num);
     }
-    if (in->token >= 0) put(b, "  ; token %d", in->token);
-    put(b, "\n");
+    if (in->token >= 0) agal_sb_printf(b, "  ; token %d", in->token);
+    agal_sb_printf(b, "\n");
 }
 
 char *agal_ir_print(const agal_ir *ir)
 {
-    sbuf b = {.ctx = ir->ctx};
-    put(&b, "; %s agal%u, %u tokens\n", ir->prog->stage == AGAL_VERTEX ? "vertex" : "fragment",
+    agal_strbuf b = {.ctx = ir->ctx};
+    agal_sb_printf(&b, "; %s agal%u, %u tokens\n", ir->prog->stage == AGAL_VERTEX ? "vertex" : "fragment",
         ir->prog->version, ir->prog->ntokens);
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         const agal_ir_inst *in = &ir->insts[v];
         if (in->op == IR_CONST && in->nuses) /* uses as counted by agal_ir_count_uses */
-            put(&b, "%%%u = const (%g, %g, %g, %g)\n", v, in->imm[0], in->imm[1], in->imm[2], in->imm[3]);
+            agal_sb_printf(&b, "%%%u = const (%g, %g, %g, %g)\n", v, in->imm[0], in->imm[1], in->imm[2], in->imm[3]);
     }
     list(&b, ir, 0, 0);
     return b.oom ? NULL : b.p;

@@ -87,3 +87,12 @@ int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, uns
         return num ? snprintf(buf, size, "%s%u", name, num) : snprintf(buf, size, "%s", name);
     return snprintf(buf, size, "%s%u", name, num);
 }
+
+const char *agal_mask_letters(char out[5], unsigned mask)
+{
+    size_t n = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (mask & (1u << c)) out[n++] = "xyzw"[c];
+    out[n] = 0;
+    return out;
+}

@@ -136,57 +136,23 @@ agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_refle
 
 /* ---- JSON ------------------------------------------------------------------- */
 
-typedef struct jbuf {
-    agal_context *ctx;
-    char *p;
-    size_t n, cap;
-    bool oom;
-} jbuf;
-
-static void put(jbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = agal_vsprintf(b->ctx, fmt, ap);
-    va_end(ap);
-    if (!s) { b->oom = true; return; }
-    size_t len = strlen(s);
-    if (b->n + len + 1 > b->cap) {
-        size_t cap = (b->cap ? b->cap * 2 : 1024) + len;
-        char *np = agal_grow(b->ctx, b->p, b->n, cap, 1);
-        if (!np) { b->oom = true; return; }
-        b->p = np;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, len + 1);
-    b->n += len;
-}
-
-static const char *mask_str(unsigned m, char out[5])
-{
-    size_t n = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (m & (1u << c)) out[n++] = "xyzw"[c];
-    out[n] = 0;
-    return out;
-}
 
 static const char *pick(const char *const *names, size_t n, unsigned v) { return v < n ? names[v] : "unknown"; }
 
-static void masks(jbuf *b, const char *key, const char *reg, const uint16_t *m, unsigned n, bool last)
+static void masks(agal_strbuf *b, const char *key, const char *reg, const uint16_t *m, unsigned n, bool last)
 {
     char s[5];
     bool first = true;
-    put(b, "  \"%s\": [", key);
+    agal_sb_printf(b, "  \"%s\": [", key);
     for (unsigned i = 0; i < n; i++) {
         if (!m[i]) continue;
-        put(b, "%s{\"register\": \"%s%u\", \"mask\": \"%s\"}", first ? "" : ", ", reg, i, mask_str(m[i], s));
+        agal_sb_printf(b, "%s{\"register\": \"%s%u\", \"mask\": \"%s\"}", first ? "" : ", ", reg, i, agal_mask_letters(s, m[i]));
         first = false;
     }
-    put(b, "]%s\n", last ? "" : ",");
+    agal_sb_printf(b, "]%s\n", last ? "" : ",");
 }
 
-static void sampler_json(jbuf *b, const agal_reflect_sampler *s, bool last)
+static void sampler_json(agal_strbuf *b, const agal_reflect_sampler *s, bool last)
 {
     static const char *const dims[] = {"2d", "cube", "3d"};
     static const char *const fmts[] = {"rgba", "compressed", "compressedalpha", "video"};
@@ -195,11 +161,11 @@ static void sampler_json(jbuf *b, const agal_reflect_sampler *s, bool last)
     static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
     static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
     const agal_sampler *x = &s->s;
-    put(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ", s->num,
+    agal_sb_printf(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ", s->num,
         2u + s->num, pick(dims, 3, x->dim), pick(fmts, 4, x->format));
-    put(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": %g, ", pick(filters, 6, x->filter),
+    agal_sb_printf(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": %g, ", pick(filters, 6, x->filter),
         pick(mips, 3, x->mipmap), pick(wraps, 4, x->wrap), x->bias / 8.0);
-    put(b, "\"centroid\": %s, \"single\": %s, \"ignoresampler\": %s, \"tex\": %s, \"ted\": %s}%s\n",
+    agal_sb_printf(b, "\"centroid\": %s, \"single\": %s, \"ignoresampler\": %s, \"tex\": %s, \"ted\": %s}%s\n",
         x->special & AGAL_SPECIAL_CENTROID ? "true" : "false", x->special & AGAL_SPECIAL_SINGLE ? "true" : "false",
         x->special & AGAL_SPECIAL_IGNORESAMPLER ? "true" : "false", s->uses_tex ? "true" : "false",
         s->uses_ted ? "true" : "false", last ? "" : ",");
@@ -208,28 +174,28 @@ static void sampler_json(jbuf *b, const agal_reflect_sampler *s, bool last)
 char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
 {
     static const char *const profiles[] = {"auto", "baseline", "standard", "standard_extended"};
-    jbuf b = {.ctx = ctx};
+    agal_strbuf b = {.ctx = ctx};
     bool vertex = r->stage == AGAL_VERTEX;
-    put(&b, "{\n  \"version\": %u,\n  \"stage\": \"%s\",\n  \"profile\": \"%s\",\n  \"tokens\": %u,\n", r->version,
+    agal_sb_printf(&b, "{\n  \"version\": %u,\n  \"stage\": \"%s\",\n  \"profile\": \"%s\",\n  \"tokens\": %u,\n", r->version,
         vertex ? "vertex" : "fragment", pick(profiles, 4, r->profile), r->ntokens);
-    put(&b, "  \"constants\": [");
+    agal_sb_printf(&b, "  \"constants\": [");
     for (size_t i = 0; i < r->nconstants; i++)
-        put(&b, "%s{\"first\": %u, \"count\": %u}", i ? ", " : "", r->constants[i].first, r->constants[i].count);
-    put(&b, "],\n  \"constants_indirect\": %s,\n", r->constants_indirect ? "true" : "false");
+        agal_sb_printf(&b, "%s{\"first\": %u, \"count\": %u}", i ? ", " : "", r->constants[i].first, r->constants[i].count);
+    agal_sb_printf(&b, "],\n  \"constants_indirect\": %s,\n", r->constants_indirect ? "true" : "false");
     masks(&b, "attributes", "va", r->attribute_mask, 16, false);
     masks(&b, "varyings", "v", r->varying_mask, 16, false);
     uint16_t out[4] = {r->output_mask[0], r->output_mask[1], r->output_mask[2], r->output_mask[3]};
     if (vertex) {
         char s[5];
-        put(&b, "  \"outputs\": [%s%s%s],\n", out[0] ? "{\"register\": \"op\", \"mask\": \"" : "",
-            out[0] ? mask_str(out[0], s) : "", out[0] ? "\"}" : "");
+        agal_sb_printf(&b, "  \"outputs\": [%s%s%s],\n", out[0] ? "{\"register\": \"op\", \"mask\": \"" : "",
+            out[0] ? agal_mask_letters(s, out[0]) : "", out[0] ? "\"}" : "");
     } else {
         masks(&b, "outputs", "oc", out, 4, false);
     }
-    put(&b, "  \"samplers\": [%s", r->nsamplers ? "\n" : "");
+    agal_sb_printf(&b, "  \"samplers\": [%s", r->nsamplers ? "\n" : "");
     for (size_t i = 0; i < r->nsamplers; i++) sampler_json(&b, &r->samplers[i], i + 1 == r->nsamplers);
-    put(&b, "%s],\n", r->nsamplers ? "  " : "");
-    put(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s\n}\n",
+    agal_sb_printf(&b, "%s],\n", r->nsamplers ? "  " : "");
+    agal_sb_printf(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s\n}\n",
         r->uses_derivatives ? "true" : "false", r->uses_kil ? "true" : "false", r->writes_depth ? "true" : "false",
         r->uses_iid ? "true" : "false");
     return b.oom ? NULL : b.p;

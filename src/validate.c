@@ -231,10 +231,8 @@ static agal_status check_temp_read(vstate *v, unsigned num, unsigned need)
     char b[24];
     reg(v, b, AGAL_REG_TEMP, num);
     if (!have) return fail(v, 3647, "%s is read before it is written", b);
-    char comps[5] = {0};
-    for (unsigned c = 0, n = 0; c < 4; c++)
-        if (missing & (1u << c)) comps[n++] = "xyzw"[c];
-    return fail(v, 3648, "%s.%s is read before it is written", b, comps);
+    char comps[5];
+    return fail(v, 3648, "%s.%s is read before it is written", b, agal_mask_letters(comps, missing));
 }
 
 static agal_status check_source_access(vstate *v, unsigned type, int which)

@@ -142,7 +142,7 @@ static void test_golden_fragment(void)
         "{\n"
         "    vec4 ft0 = vec4(0.0);\n"
         "    vec4 ft1 = vec4(0.0);\n"
-        "    // 0: tex ft0, v0, fs0 <2d,linear,mipnone,clamp,0.25>\n"
+        "    // 0: tex ft0, v0, fs0 <2d, linear, mipnone, clamp, 0.25>\n"
         "    ft0 = texture(fs0, v0.xy, 0.25);\n"
         "    if (!(ft0.x == fc[0].x)) { // 1: ine ft0.x, fc0.x\n"
         "        // 2: sne ft1, ft0, fc1\n"
@@ -300,10 +300,10 @@ static void test_golden_hoisted_tex(void)
     char want[1024];
     snprintf(want, sizeof want,
              "    vec4 ft0 = vec4(0.0);\n"
-             "    vec4 t%u = texture(fs0, v0.xy); // 1: tex ft0, v0, fs0 <2d,linear,mipnone,clamp> "
+             "    vec4 t%u = texture(fs0, v0.xy); // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp> "
              "(hoisted: implicit LOD needs uniform control flow)\n"
              "    if (v0.x == fc[0].x) { // 0: ife v0.x, fc0.x\n"
-             "        // 1: tex ft0, v0, fs0 <2d,linear,mipnone,clamp>\n"
+             "        // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp>\n"
              "        // 2: mov ft0.w, fc0.y\n"
              "        ft0 = vec4(t%u.xyz, fc[0].y);\n"
              "    } else { // 3: els\n"
