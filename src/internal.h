@@ -59,6 +59,11 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
 
 /* Short name of a register: name + number ("vt2", "oc1"; "op", "fd", "iid" alone). */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
+/* Components of register source s of token t that the operation really reads,
+ * after the swizzle: the written mask's positions for componentwise ops, the first
+ * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for
+ * conditions and kil, xy (2D) or xyz (cube) of texture coordinates, plus w for ted. */
+unsigned agal_source_read_mask(const agal_token *t, const agal_source *s);
 /* The letters of a component mask ("xzw"; "" for 0). */
 const char *agal_mask_letters(char out[5], unsigned mask);
 

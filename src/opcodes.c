@@ -96,3 +96,19 @@ const char *agal_mask_letters(char out[5], unsigned mask)
     out[n] = 0;
     return out;
 }
+
+unsigned agal_source_read_mask(const agal_token *t, const agal_source *s)
+{
+    const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
+    if (!info) return 0;
+    unsigned lanes; /* positions of the operation's input the source feeds */
+    if (info->flags & AGAL_OPF_SCALAR) lanes = 1;
+    else if (info->flags & AGAL_OPF_TEXTURE)
+        lanes = (t->s.dim == AGAL_DIM_CUBE ? 7u : 3u) | (t->op == AGAL_OP_TED ? 8u : 0u);
+    else if (info->width) lanes = info->width == 3 ? 7u : 15u;
+    else lanes = t->dst.mask & 15u;
+    unsigned m = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (lanes & (1u << c)) m |= 1u << agal_swizzle_comp(s->swizzle, c);
+    return m;
+}

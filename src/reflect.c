@@ -2,9 +2,7 @@
  *
  * Worked out from the tokens (not the IR), so it also describes code the optimizer
  * drops: a runtime must bind what the program names. A component counts as read
- * when the operation uses it: componentwise ops read the swizzled components of the
- * written mask, dot/matrix/vector ops their first 3 or 4, conditions and kil one,
- * tex .xy (2d) or .xyz (cube), ted also .w. */
+ * when the operation uses it (agal_source_read_mask, the validator's rule too). */
 #include "internal.h"
 
 #include <stdio.h>
@@ -19,25 +17,6 @@ typedef struct refl {
     agal_reflect_sampler smp[16];
     bool have_smp[16];
 } refl;
-
-/* Positions (components of the operation's input) a source operand feeds. */
-static unsigned positions(const agal_token *t, const agal_opinfo *info, bool is_a)
-{
-    if (info->flags & AGAL_OPF_SCALAR) return 1;
-    if (info->flags & AGAL_OPF_TEXTURE)
-        return (t->s.dim == AGAL_DIM_CUBE ? 7u : 3u) | (t->op == AGAL_OP_TED ? 8u : 0u);
-    if (info->width) return info->width == 3 ? 7u : 15u;
-    (void)is_a;
-    return t->dst.mask & 15u;
-}
-
-static unsigned comps_read(uint8_t swizzle, unsigned pos)
-{
-    unsigned m = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (pos & (1u << c)) m |= 1u << agal_swizzle_comp(swizzle, c);
-    return m;
-}
 
 static void mark_constants(refl *f, unsigned first, unsigned count)
 {
@@ -81,11 +60,8 @@ static void token(refl *f, const agal_token *t)
     const agal_opinfo *info = agal_opinfo_get(t->op);
     if (!info) return;
     unsigned rows = agal_opinfo_rows(info);
-    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, comps_read(t->a.swizzle, positions(t, info, true)), 1);
-    if (info->operands & AGAL_OPND_B) {
-        unsigned pos = rows ? (info->width == 3 ? 7u : 15u) : positions(t, info, false);
-        read_source(f, &t->b, comps_read(rows ? AGAL_SWIZZLE_IDENTITY : t->b.swizzle, pos), rows ? rows : 1);
-    }
+    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, agal_source_read_mask(t, &t->a), 1);
+    if (info->operands & AGAL_OPND_B) read_source(f, &t->b, agal_source_read_mask(t, &t->b), rows ? rows : 1);
     if (info->operands & AGAL_OPND_D) write_dest(f, &t->dst);
     if (info->operands & AGAL_OPND_S) {
         unsigned n = t->s.num & 15;

@@ -204,24 +204,6 @@ static agal_status check_dest(vstate *v)
 
 /* ---- sources -------------------------------------------------------------- */
 
-/* Components of source `which` (0 = A, 1 = B) that the instruction reads, as a mask
- * over the register's components (after swizzling). */
-static unsigned read_mask(vstate *v, const agal_source *s, int which)
-{
-    const agal_opinfo *info = v->info;
-    unsigned lanes; /* source lanes (before swizzle) that feed the result */
-    if (info->flags & AGAL_OPF_SCALAR) lanes = 1;
-    else if (info->flags & AGAL_OPF_TEXTURE)
-        lanes = (v->t->s.dim == AGAL_DIM_CUBE ? 7 : 3) | (v->t->op == AGAL_OP_TED ? 8 : 0);
-    else if (info->width) lanes = info->width == 3 ? 7 : 15;
-    else lanes = v->t->dst.mask;
-    if (which == 1 && agal_opinfo_rows(info)) lanes = info->width == 3 ? 7 : 15;
-    unsigned m = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (lanes & (1u << c)) m |= 1u << agal_swizzle_comp(s->swizzle, c);
-    return m;
-}
-
 static agal_status check_temp_read(vstate *v, unsigned num, unsigned need)
 {
     if (v->lenient || num >= MAX_TEMPS) return AGAL_OK;
@@ -286,7 +268,7 @@ static agal_status check_source(vstate *v, const agal_source *s, int which)
     unsigned rows = which == 1 ? agal_opinfo_rows(v->info) : 0;
     if ((st = check_range(v, s->type, s->num, rows ? rows : 1))) return st;
     if (s->type == AGAL_REG_TEMP) {
-        unsigned need = read_mask(v, s, which);
+        unsigned need = agal_source_read_mask(v->t, s);
         for (unsigned k = 0; k < (rows ? rows : 1); k++)
             if ((st = check_temp_read(v, s->num + k, need))) return st;
     }
