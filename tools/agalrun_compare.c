@@ -21,6 +21,14 @@
  *     varyings are therefore linear over the screen (w = 1: no perspective), and the
  *     interpreter gets them exactly at pixel centres, in 2x2 quads TL, TR, BL, BR.
  *     Compared: every oc, depth (fd, or the interpolated z), and discard.
+ *     Textures: one per sampler number, with the token's filter/mipmap/wrap; smooth
+ *     seeded texels; 2D 8x8 with a box-filtered 4-level chain, cube 16x16 x 5 levels
+ *     with a constant border ring (cube_face_levels: seamless vs per-face filtering).
+ *     Cube lookups at a face tie are undefined (cube_ties) and not compared.
+ * Known gap: infinities (rcp of an exact 0, e.g. rcp(ddy(constant))) propagate
+ * through operations whose inf/NaN results GLSL leaves undefined; such outputs can
+ * differ (random seed 1234 pair 1: ddx(inf) is NaN on llvmpipe GL, 0 in the
+ * interpreter). Not filtered yet.
  *
  * Tolerances (the comparison rule, see agree()): |backend - reference| <= atol +
  * rtol * |reference| + 2 * spread. atol/rtol are the largest of the program's
