@@ -202,7 +202,7 @@ static uint32_t read_row(build *bd, const agal_source *s, unsigned row)
 
 static uint32_t swizzle(build *bd, uint32_t v, uint8_t sw)
 {
-    if (!v) return 0;
+    if (!v || sw == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
     uint32_t r = emit(bd, IR_SWIZZLE, IR_F4, 1, &v);
     if (r) bd->b.ir->insts[r].swizzle = sw;
     return r;

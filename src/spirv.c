@@ -16,6 +16,8 @@
  * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
 #include "ir.h"
 
+#include <math.h>
+
 /* The SPIR-V enumerants used (values from the SPIR-V 1.0 specification). */
 enum {
     OpName = 5, OpExtInstImport = 11, OpExtInst = 12, OpMemoryModel = 14, OpEntryPoint = 15,
@@ -63,8 +65,25 @@ enum { S_CAP, S_IMPORT, S_MODEL, S_ENTRY, S_MODE, S_NAME, S_DECO, S_GLOBAL, S_FU
 
 typedef struct hslot {
     uint32_t hash, id;
-    size_t key, len; /* the key's words in spv.keys */
+    uint32_t key, len; /* the key's words in spv.keys */
 } hslot;
+
+/* A recent single- or two-source OpVectorShuffle: composing a shuffle of it reads
+ * its sources directly. Direct-mapped by result id. */
+typedef struct shuf {
+    uint32_t id, a, b;
+    uint8_t sel[4];
+} shuf;
+enum { SHUF_CACHE = 64 };
+
+/* Block-local value numbering of the function's instructions (all pure: loads
+ * only read uniforms, inputs and images): `at` is the instruction's word offset in
+ * the function section, valid while gen is the current block's. Direct-mapped: a
+ * collision only forgets a candidate. */
+typedef struct cse_slot {
+    uint32_t hash, gen, at;
+} cse_slot;
+enum { CSE_SLOTS = 512 };
 
 typedef struct spv {
     agal_context *ctx;
@@ -85,30 +104,57 @@ typedef struct spv {
     /* Interface variables by register, made on first use. */
     uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_depth;
     uint32_t yflip;
+    /* Memoized ids of the types and constants every instruction asks for. */
+    uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
+    /* Loads of inputs and constants, hoisted into the entry block (see hoist_loads). */
+    uint32_t load_in[16], load_const[256], load_iid;
+    shuf shuf[SHUF_CACHE];
+    cse_slot *cse;
+    uint32_t block_gen;
+    uint8_t *eager; /* per IR value: a phi operand, so emitted where it is defined */
+    /* Bounds-checked indirect reads of this block, by index id and offset: skinning
+     * reads each bone's rows twice (m34 then m33). */
+    struct { uint32_t index, num, gen, id; } indirect[32];
 } spv;
+
+/* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
+ * IR index, and whoever reads it reads the components it selects from its sources
+ * (shuffles compose, extracts read through), so most masked writes and swizzles
+ * never become instructions. A reader that needs the vector materializes it, in its
+ * own block (fn's value numbering shares it within the block). */
+#define VIRT 0x80000000u
 
 /* ---- words ------------------------------------------------------------------ */
 
-static void put(spv *s, wbuf *b, const uint32_t *w, size_t n)
+/* Room for n more words at the end of b (NULL, with s->oom, when out of memory). */
+static uint32_t *reserve(spv *s, wbuf *b, size_t n)
 {
     if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
+        size_t cap = b->cap ? b->cap * 2 : 64;
         while (cap < b->n + n) cap *= 2;
         uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
-        if (!nw) { s->oom = true; return; }
+        if (!nw) { s->oom = true; return NULL; }
         b->w = nw;
         b->cap = cap;
     }
-    memcpy(b->w + b->n, w, n * sizeof *w);
+    uint32_t *w = b->w + b->n;
     b->n += n;
+    return w;
+}
+
+static void put(spv *s, wbuf *b, const uint32_t *w, size_t n)
+{
+    uint32_t *d = reserve(s, b, n);
+    for (size_t i = 0; d && i < n; i++) d[i] = w[i];
 }
 
 /* One instruction: opcode, then n operand words. */
 static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
 {
-    uint32_t head = (uint32_t)(n + 1) << 16 | op;
-    put(s, &s->sec[sec], &head, 1);
-    if (n) put(s, &s->sec[sec], ops, n);
+    uint32_t *d = reserve(s, &s->sec[sec], n + 1);
+    if (!d) return;
+    d[0] = (uint32_t)(n + 1) << 16 | op;
+    for (size_t i = 0; i < n; i++) d[1 + i] = ops[i];
 }
 
 #define INS(s, sec, op, ...) ins(s, sec, op, (const uint32_t[]){__VA_ARGS__}, \
@@ -137,7 +183,7 @@ static uint32_t hash_words(const uint32_t *w, size_t n)
 
 static bool tab_grow(spv *s)
 {
-    size_t cap = s->tab_cap ? s->tab_cap * 2 : 256;
+    size_t cap = s->tab_cap ? s->tab_cap * 2 : 64;
     hslot *nt = agal_zalloc(s->ctx, cap * sizeof *nt);
     if (!nt) return false;
     for (size_t i = 0; i < s->tab_cap; i++) {
@@ -171,7 +217,7 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     size_t at = s->keys.n;
     put(s, &s->keys, key, n + 2);
     if (s->oom) return 0;
-    s->tab[j] = (hslot){.hash = h, .id = id, .key = at, .len = n + 2};
+    s->tab[j] = (hslot){.hash = h, .id = id, .key = (uint32_t)at, .len = (uint32_t)(n + 2)};
     s->tab_n++;
     uint32_t w[18];
     size_t k = 0;
@@ -186,11 +232,14 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
                                 sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
 static uint32_t t_void(spv *s) { return global(s, OpTypeVoid, 0, NULL, 0); }
-static uint32_t t_bool(spv *s) { return global(s, OpTypeBool, 0, NULL, 0); }
-static uint32_t t_float(spv *s) { return TYPE(s, OpTypeFloat, 32); }
-static uint32_t t_int(spv *s) { return TYPE(s, OpTypeInt, 32, 1); }
-static uint32_t t_vec(spv *s, unsigned n) { return TYPE(s, OpTypeVector, t_float(s), n); }
-static uint32_t t_bvec4(spv *s) { return TYPE(s, OpTypeVector, t_bool(s), 4); }
+/* The common types are asked for by nearly every instruction: memoized, so the hash
+ * table sees each once (a 0 from out of memory is simply asked again). */
+#define MEMO(slot, expr) ((slot) ? (slot) : ((slot) = (expr)))
+static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, OpTypeBool, 0, NULL, 0)); }
+static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, OpTypeFloat, 32)); }
+static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, OpTypeInt, 32, 1)); }
+static uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, OpTypeVector, t_float(s), n)); }
+static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, OpTypeVector, t_bool(s), 4)); }
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, OpTypePointer, storage, type); }
 
 static uint32_t c_float(spv *s, float f)
@@ -200,7 +249,11 @@ static uint32_t c_float(spv *s, float f)
     return global(s, OpConstant, t_float(s), &bits, 1);
 }
 
-static uint32_t c_int(spv *s, int32_t i) { return global(s, OpConstant, t_int(s), (const uint32_t *)&i, 1); }
+static uint32_t c_int_new(spv *s, int32_t i) { return global(s, OpConstant, t_int(s), (const uint32_t *)&i, 1); }
+static uint32_t c_int(spv *s, int32_t i)
+{
+    return i >= 0 && i < 256 ? MEMO(s->c_ints[i], c_int_new(s, i)) : c_int_new(s, i);
+}
 
 static uint32_t c_vec4(spv *s, const float f[4])
 {
@@ -209,7 +262,13 @@ static uint32_t c_vec4(spv *s, const float f[4])
     return global(s, OpConstantComposite, t_vec(s, 4), c, 4);
 }
 
-static uint32_t c_splat(spv *s, float f) { return c_vec4(s, (const float[4]){f, f, f, f}); }
+static uint32_t c_splat_new(spv *s, float f) { return c_vec4(s, (const float[4]){f, f, f, f}); }
+static uint32_t c_splat(spv *s, float f)
+{
+    return f == 0.0f && !signbit(f) ? MEMO(s->c_splat01[0], c_splat_new(s, 0))
+           : f == 1.0f              ? MEMO(s->c_splat01[1], c_splat_new(s, 1))
+                                    : c_splat_new(s, f);
+}
 
 /* ---- debug names and decorations --------------------------------------------- */
 
@@ -225,8 +284,20 @@ static void name(spv *s, uint32_t id, const char *str)
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->strip_names) return;
+    /* The hot path (one name per temporary value) spells "vt12" by hand: snprintf
+     * was an eighth of the translation. */
+    const char *base = agal_reg_name(s->prog->stage, (agal_regtype)(type < AGAL_REG_TYPES ? type : 0));
     char buf[32];
-    agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
+    if (type == AGAL_REG_TEMP && base && num < 1000) {
+        size_t k = strlen(base);
+        memcpy(buf, base, k);
+        if (num >= 100) buf[k++] = (char)('0' + num / 100);
+        if (num >= 10) buf[k++] = (char)('0' + num / 10 % 10);
+        buf[k++] = (char)('0' + num % 10);
+        buf[k] = 0;
+    } else {
+        agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
+    }
     name(s, id, buf);
 }
 
@@ -292,15 +363,34 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 
 /* ---- function body ---------------------------------------------------------- */
 
-/* Emits `op %type %id ops...` in the function; returns %id. */
+static uint32_t real(spv *s, uint32_t v);
+
+/* Emits `op %type %id ops...` in the function; returns %id. Virtual operands (no
+ * literal operand has bit 31 set) are materialized first. */
 static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
-    uint32_t w[12];
+    uint32_t w[12], m[12];
     if (n + 2 > AGAL_COUNTOF(w)) { s->oom = true; return 0; }
+    for (size_t i = 0; i < n; i++) {
+        if (!(ops[i] & VIRT)) continue;
+        memcpy(m, ops, n * sizeof *ops);
+        for (size_t j = i; j < n; j++) m[j] = real(s, m[j]);
+        ops = m;
+        break;
+    }
+    uint32_t h = hash_words(ops, n) ^ (op * 0x9e3779b1u) ^ type;
+    cse_slot *e = &s->cse[h % CSE_SLOTS];
+    wbuf *f = &s->sec[S_FUNC];
+    uint32_t head = (uint32_t)(n + 3) << 16 | op;
+    if (e->gen == s->block_gen && e->hash == h) {
+        const uint32_t *old = f->w + e->at;
+        if (old[0] == head && old[1] == type && memcmp(old + 3, ops, n * sizeof *ops) == 0) return old[2];
+    }
     uint32_t id = new_id(s);
     w[0] = type;
     w[1] = id;
     memcpy(w + 2, ops, n * sizeof *ops);
+    *e = (cse_slot){h, s->block_gen, (uint32_t)f->n};
     ins(s, S_FUNC, op, w, n + 2);
     return id;
 }
@@ -313,10 +403,97 @@ static uint32_t label(spv *s, uint32_t id)
 {
     INS(s, S_FUNC, OpLabel, id);
     s->label = id;
+    s->block_gen++; /* values of the previous block need not dominate this one */
     return id;
 }
 
-static uint32_t vec3_of(spv *s, uint32_t v) { return FN(s, OpVectorShuffle, t_vec(s, 3), v, v, 0, 1, 2); }
+static uint32_t materialize(spv *s, uint32_t v);
+
+static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    if (n == 2) return FN(s, OpVectorShuffle, t_vec(s, 2), a, b, sel[0], sel[1]);
+    return n == 4 ? FN(s, OpVectorShuffle, t_vec(s, 4), a, b, sel[0], sel[1], sel[2], sel[3])
+                  : FN(s, OpVectorShuffle, t_vec(s, 3), a, b, sel[0], sel[1], sel[2]);
+}
+
+/* Component *k of vector id v, read through virtual values and recorded shuffles:
+ * returns the real vec4 it comes from, *k its component there. */
+static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+{
+    while (v & VIRT) {
+        const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
+        if (in->op == IR_SWIZZLE) {
+            *k = agal_swizzle_comp(in->swizzle, *k);
+            v = s->ids[in->args[0]];
+        } else {
+            v = s->ids[in->args[(in->mask >> *k) & 1]];
+        }
+    }
+    const shuf *d = &s->shuf[v % SHUF_CACHE];
+    if (d->id == v && v) {
+        unsigned sel = d->sel[*k];
+        v = sel < 4 ? d->a : d->b;
+        *k = sel & 3;
+    }
+    return v;
+}
+
+/* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
+ * from b. A component taken from a recorded vec4 shuffle is read from that
+ * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
+ * one instruction (or none, for an identity), as spirv-opt would fold them. */
+static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    uint32_t vec[4], x, y = 0;
+    uint8_t comp[4], out[4];
+    for (unsigned c = 0; c < n; c++) {
+        unsigned k = sel[c] & 3;
+        vec[c] = source_comp(s, sel[c] < 4 ? a : b, &k);
+        comp[c] = (uint8_t)k;
+    }
+    x = vec[0];
+    for (unsigned c = 1; c < n; c++) {
+        if (vec[c] == x || vec[c] == y) continue;
+        if (y) return raw_shuffle(s, n, materialize(s, a), materialize(s, b), sel); /* three sources */
+        y = vec[c];
+    }
+    bool identity = n == 4;
+    for (unsigned c = 0; c < n; c++) {
+        out[c] = (uint8_t)(vec[c] == x ? comp[c] : 4 + comp[c]);
+        identity &= out[c] == c;
+    }
+    if (identity) return x;
+    if (!y) y = x;
+    uint32_t id = raw_shuffle(s, n, x, y, out);
+    if (n == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, x, y, {out[0], out[1], out[2], out[3]}};
+    return id;
+}
+
+static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const uint8_t[]){0, 1, 2}); }
+
+static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
+static uint32_t merge_value(spv *s, const agal_ir_inst *in);
+
+/* The vector v (possibly virtual) as a real id, by its definition's own shuffle
+ * (whose operands are earlier values: the recursion ends). */
+static uint32_t materialize(spv *s, uint32_t v)
+{
+    if (!(v & VIRT)) return v;
+    const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
+    return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+}
+
+static uint32_t real(spv *s, uint32_t v)
+{
+    return v & VIRT ? shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}) : v;
+}
+
+/* Component k of v, read from where it comes from. */
+static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
+{
+    v = source_comp(s, v, &k);
+    return FN(s, OpCompositeExtract, t_float(s), v, k);
+}
 
 static uint32_t splat(spv *s, uint32_t f) { return FN(s, OpCompositeConstruct, t_vec(s, 4), f, f, f, f); }
 
@@ -410,13 +587,30 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
-    uint32_t ptr = FN(s, OpAccessChain, t_ptr(s, StUniform, t_vec(s, 4)), const_block(s), c_int(s, 0), index);
+    uint32_t ptr = FN(s, OpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, StUniform, t_vec(s, 4))), const_block(s),
+                      c_int(s, 0), index);
     return FN(s, OpLoad, t_vec(s, 4), ptr);
 }
 
 /* vc[trunc(i) + offset]: computed in float so that any index (NaN, huge) gives a
  * defined in-range test; out of range reads zero, like the interpreter. */
+static uint32_t uniform_indirect_new(spv *s, const agal_ir_inst *in);
+
 static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
+{
+    uint32_t index = s->ids[in->args[0]];
+    unsigned slot = (index * 7u + in->reg_num) % AGAL_COUNTOF(s->indirect);
+    if (s->indirect[slot].gen == s->block_gen && s->indirect[slot].index == index && s->indirect[slot].num == in->reg_num)
+        return s->indirect[slot].id;
+    uint32_t id = uniform_indirect_new(s, in);
+    s->indirect[slot].index = index;
+    s->indirect[slot].num = in->reg_num;
+    s->indirect[slot].gen = s->block_gen;
+    s->indirect[slot].id = id;
+    return id;
+}
+
+static uint32_t uniform_indirect_new(spv *s, const agal_ir_inst *in)
 {
     uint32_t f = t_float(s), b = t_bool(s);
     uint32_t t = GL(s, f, GlTrunc, s->ids[in->args[0]]);
@@ -451,9 +645,9 @@ static uint32_t texture(spv *s, const agal_ir_inst *in)
     uint32_t v4 = t_vec(s, 4), a = s->ids[in->args[0]];
     bool cube = in->smp.dim == AGAL_DIM_CUBE;
     uint32_t img = FN(s, OpLoad, image_type(s, in->smp.dim), sampler_var(s, &in->smp));
-    uint32_t coord = cube ? vec3_of(s, a) : FN(s, OpVectorShuffle, t_vec(s, 2), a, a, 0, 1);
+    uint32_t coord = cube ? vec3_of(s, a) : shuffle(s, 2, a, a, (const uint8_t[]){0, 1});
     if (in->aop == AGAL_OP_TED) {
-        uint32_t lod = FN(s, OpCompositeExtract, t_float(s), a, 3);
+        uint32_t lod = extract_comp(s, a, 3);
         return FN(s, OpImageSampleExplicitLod, v4, img, coord, ImgLod, lod);
     }
     float bias = in->smp.bias / 8.0f;
@@ -472,18 +666,17 @@ static uint32_t compare(spv *s, const agal_ir_inst *in)
 
 static uint32_t merge_value(spv *s, const agal_ir_inst *in)
 {
-    uint32_t sel[4];
-    for (unsigned c = 0; c < 4; c++) sel[c] = (in->mask >> c & 1) ? 4 + c : c;
-    return FN(s, OpVectorShuffle, t_vec(s, 4), s->ids[in->args[0]], s->ids[in->args[1]],
-              sel[0], sel[1], sel[2], sel[3]);
+    uint8_t sel[4];
+    for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)((in->mask >> c & 1) ? 4 + c : c);
+    return shuffle(s, 4, s->ids[in->args[0]], s->ids[in->args[1]], sel);
 }
 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
-    return FN(s, OpVectorShuffle, t_vec(s, 4), a, a, agal_swizzle_comp(in->swizzle, 0),
-              agal_swizzle_comp(in->swizzle, 1), agal_swizzle_comp(in->swizzle, 2),
-              agal_swizzle_comp(in->swizzle, 3));
+    uint8_t sel[4];
+    for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
+    return shuffle(s, 4, a, a, sel);
 }
 
 /* kil: if (a < 0) { OpKill } as its own selection construct. */
@@ -525,7 +718,7 @@ static void store(spv *s, const agal_ir_inst *in)
             DECO(s, s->var_depth, DecBuiltIn, BuiltInFragDepth);
             name(s, s->var_depth, "fd");
         }
-        INS(s, S_FUNC, OpStore, s->var_depth, FN(s, OpCompositeExtract, t_float(s), v, 0));
+        INS(s, S_FUNC, OpStore, s->var_depth, extract_comp(s, v, 0));
         return;
     }
     if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX) {
@@ -534,13 +727,13 @@ static void store(spv *s, const agal_ir_inst *in)
             DECO(s, s->var_out[0], DecBuiltIn, BuiltInPosition);
             name(s, s->var_out[0], "op");
         }
-        INS(s, S_FUNC, OpStore, s->var_out[0], fix_position(s, v));
+        INS(s, S_FUNC, OpStore, s->var_out[0], fix_position(s, real(s, v)));
         return;
     }
     /* Vertex varyings v<n> use slots 1.. of var_out (0 is op); fragment oc<n> 0..3. */
     unsigned slot = s->prog->stage == AGAL_VERTEX ? 1 + n % 15 : n;
     var = located(s, &s->var_out[slot], StOutput, n, in->reg_type, in->reg_num);
-    INS(s, S_FUNC, OpStore, var, v);
+    INS(s, S_FUNC, OpStore, var, real(s, v));
 }
 
 static void emit_list(spv *s, uint32_t l);
@@ -568,18 +761,18 @@ static void emit_if(spv *s, uint32_t v)
 static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
 {
     const agal_ir_inst *in = &s->ir->insts[v];
-    uint32_t id = 0;
+    uint32_t id = 0, first_new = s->next_id;
     switch (in->op) {
-    case IR_INPUT: id = input(s, in); break;
-    case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
+    case IR_INPUT: /* loaded in the entry block (hoist_loads) */
+    case IR_UNIFORM: id = s->ids[v]; break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
-    case IR_SWIZZLE: id = swizzle_value(s, in); break;
-    case IR_EXTRACT: id = FN(s, OpCompositeExtract, t_float(s), s->ids[in->args[0]], in->comp & 3u); break;
+    case IR_SWIZZLE: id = s->eager[v] ? swizzle_value(s, in) : VIRT | v; break;
+    case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
     case IR_COPY: id = s->ids[in->args[0]]; break;
     case IR_ALU: id = alu(s, in); break;
     case IR_MATRIX: id = matrix(s, in); break;
     case IR_TEX: id = texture(s, in); break;
-    case IR_MERGE: id = merge_value(s, in); break;
+    case IR_MERGE: id = s->eager[v] ? merge_value(s, in) : VIRT | v; break;
     case IR_CMP: id = compare(s, in); break;
     case IR_IF: emit_if(s, v); return;
     case IR_PHI:
@@ -593,7 +786,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
     }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
-    if (in->reg_type == AGAL_REG_TEMP && in->op != IR_COPY) reg_name(s, id, in->reg_type, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) reg_name(s, id, in->reg_type, in->reg_num);
 }
 
 static void emit_list(spv *s, uint32_t l)
@@ -621,6 +814,23 @@ static void xfb_decorations(spv *s)
     }
 }
 
+/* Inputs and constants do not change during an invocation, and the IR reads them
+ * afresh at every use: each register is loaded once, in the entry block, which
+ * dominates every use (spirv-opt merges the loads; this never writes them). */
+static void hoist_loads(spv *s)
+{
+    for (uint32_t v = 1; v < s->ir->ninsts && !s->oom; v++) {
+        const agal_ir_inst *in = &s->ir->insts[v];
+        uint32_t *slot;
+        if (in->op == IR_UNIFORM) slot = &s->load_const[in->reg_num & 255];
+        else if (in->op == IR_INPUT && in->reg_type == AGAL_REG_IID) slot = &s->load_iid;
+        else if (in->op == IR_INPUT) slot = &s->load_in[in->reg_num & 15];
+        else continue;
+        if (!*slot) *slot = in->op == IR_UNIFORM ? uniform_at(s, c_int(s, in->reg_num)) : input(s, in);
+        s->ids[v] = *slot;
+    }
+}
+
 static void function(spv *s)
 {
     uint32_t fnty = TYPE(s, OpTypeFunction, t_void(s));
@@ -629,6 +839,7 @@ static void function(spv *s)
     label(s, new_id(s));
     for (uint32_t v = 1; v < s->ir->ninsts; v++)
         if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
+    hoist_loads(s);
     emit_list(s, 0);
     ins(s, S_FUNC, OpReturn, NULL, 0);
     ins(s, S_FUNC, OpFunctionEnd, NULL, 0);
@@ -655,7 +866,19 @@ static agal_status build_module(spv *s)
     s->next_id = 1;
     s->ids = agal_zalloc(s->ctx, s->ir->ninsts * sizeof *s->ids);
     s->else_end = agal_zalloc(s->ctx, s->ir->ninsts * sizeof *s->else_end);
-    if (!s->ids || !s->else_end) return AGAL_ERR_NOMEM;
+    s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
+    s->eager = agal_zalloc(s->ctx, s->ir->ninsts);
+    if (!s->ids || !s->else_end || !s->cse || !s->eager) return AGAL_ERR_NOMEM;
+    /* A phi operand must exist at the end of its branch: emitted where defined. */
+    for (uint32_t v = 1; v < s->ir->ninsts; v++) {
+        const agal_ir_inst *in = &s->ir->insts[v];
+        if (in->op != IR_PHI) continue;
+        for (unsigned a = 0; a < 2; a++) {
+            uint32_t x = in->args[a];
+            while (s->ir->insts[x].op == IR_COPY) x = s->ir->insts[x].args[0];
+            s->eager[x] = 1;
+        }
+    }
     INS(s, S_CAP, OpCapability, CapShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, OpCapability, CapTransformFeedback);
     s->glsl = new_id(s);

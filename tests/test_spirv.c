@@ -347,7 +347,7 @@ static void lenient_programs(void)
     if (p) {
         const char *ir = NULL;
         CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "lenient ir");
-        CHECK(ir && strstr(ir, "%1 = const (0, 0, 0, 0)") && strstr(ir, "alu add %1, %3 -> op"), "lenient IR:\n%s",
+        CHECK(ir && strstr(ir, "%1 = const (0, 0, 0, 0)") && strstr(ir, "alu add %1, %2 -> op"), "lenient IR:\n%s",
               ir ? ir : "");
         CHECK(check_program(ctx, p, NULL, "lenient zero read"), "lenient zero read invalid");
     }
@@ -361,9 +361,9 @@ static void lenient_programs(void)
     if (p) {
         const char *ir = NULL;
         CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "lenient block ir");
-        CHECK(ir && strstr(ir, "%14 = input va1") && strstr(ir, "%18 = const (0, 0, 0, 0)") &&
-                  strstr(ir, "%19 = phi %14, %18 -> v0") && strstr(ir, "%17 = phi %13, %1 -> op") &&
-                  strstr(ir, "store v0.xyzw %19") && strstr(ir, "store op.xyzw %17"),
+        CHECK(ir && strstr(ir, "%13 = input va1") && strstr(ir, "%16 = const (0, 0, 0, 0)") &&
+                  strstr(ir, "%17 = phi %13, %16 -> v0") && strstr(ir, "%15 = phi %12, %1 -> op") &&
+                  strstr(ir, "store v0.xyzw %17") && strstr(ir, "store op.xyzw %15"),
               "lenient block IR:\n%s", ir ? ir : "");
         CHECK(check_program(ctx, p, NULL, "lenient outputs in block"), "lenient outputs in block invalid");
     }
@@ -393,19 +393,19 @@ static void golden_blocks(void)
          * the block and is what op receives. Missing numbers are folded copies. */
         const char *want = "; vertex agal2, 5 tokens\n"
                            "%1 = input va0  ; token 0\n"
-                           "%4 = input va0  ; token 1\n"
-                           "%5 = extract %4.x  ; token 1\n"
-                           "%6 = uniform vc0  ; token 1\n"
-                           "%7 = extract %6.x  ; token 1\n"
-                           "%8 = cmp ifg %5, %7  ; token 1\n"
-                           "if %8 {\n"
-                           "  %10 = uniform vc1  ; token 2\n"
-                           "  %11 = swizzle %10.xxxx  ; token 2\n"
-                           "  %13 = merge %1, %11.x -> vt0  ; token 2\n"
+                           "%3 = input va0  ; token 1\n"
+                           "%4 = extract %3.x  ; token 1\n"
+                           "%5 = uniform vc0  ; token 1\n"
+                           "%6 = extract %5.x  ; token 1\n"
+                           "%7 = cmp ifg %4, %6  ; token 1\n"
+                           "if %7 {\n"
+                           "  %9 = uniform vc1  ; token 2\n"
+                           "  %10 = swizzle %9.xxxx  ; token 2\n"
+                           "  %12 = merge %1, %10.x -> vt0  ; token 2\n"
                            "} else {\n"
                            "}\n"
-                           "%14 = phi %13, %1 -> vt0  ; token 3\n"
-                           "store op.xyzw %14\n";
+                           "%13 = phi %12, %1 -> vt0  ; token 3\n"
+                           "store op.xyzw %13\n";
         CHECK(ir && strcmp(ir, want) == 0, "blocks IR:\n%s", ir ? ir : "(null)");
         CHECK(check_program(ctx, p, NULL, "blocks"), "blocks invalid");
     }
