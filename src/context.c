@@ -2,8 +2,8 @@
  *
  * Every allocation of the library comes from the context's arena: a list of blocks
  * from the caller's allocator hook, bumped and never freed one by one. Reset frees
- * all blocks but the first and oldest, so a context reused for many translations
- * settles into a handful of hook calls per translation (often none). */
+ * all blocks but the largest, so a context reused for many translations settles
+ * into no hook calls per translation. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -53,33 +53,56 @@ void agal_context_free(agal_context *ctx)
 
 void agal_context_reset(agal_context *ctx)
 {
-    arena_block *oldest = ctx->blocks;
-    while (oldest && oldest->next) oldest = oldest->next;
-    free_blocks(ctx, ctx->blocks, oldest);
-    ctx->blocks = oldest;
-    if (oldest) oldest->used = 0;
+    /* Keep the largest block: a context reused for programs of one size then makes
+     * no hook calls at all. */
+    arena_block *keep = ctx->blocks;
+    for (arena_block *b = ctx->blocks; b; b = b->next)
+        if (b->size > keep->size) keep = b;
+    arena_block *b = ctx->blocks;
+    while (b) {
+        arena_block *next = b->next;
+        if (b != keep) ctx->alloc(ctx->ud, b, sizeof *b + b->size, 0);
+        b = next;
+    }
+    ctx->blocks = keep;
+    if (keep) { keep->used = 0; keep->next = NULL; }
+    ctx->last = NULL;
+    ctx->last_size = 0;
     ctx->diags = NULL;
     ctx->ndiags = ctx->diag_cap = 0;
 }
 
+static size_t align_up(size_t size) { return (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1); }
+
+/* A new block for at least `size` bytes. Blocks grow with half the bytes already
+ * held (not by doubling the last), so the arena stays within about 1.5x of what a
+ * translation uses while big inputs still take few hook calls. */
+static arena_block *new_block(agal_context *ctx, size_t size)
+{
+    size_t held = 0;
+    for (arena_block *b = ctx->blocks; b; b = b->next) held += b->size;
+    size_t want = size > ARENA_MIN_BLOCK ? size : ARENA_MIN_BLOCK;
+    if (want < held / 2 && held / 2 <= (size_t)64 << 20) want = held / 2;
+    if (want > SIZE_MAX - sizeof(arena_block)) return NULL;
+    arena_block *nb = ctx->alloc(ctx->ud, NULL, 0, sizeof *nb + want);
+    if (!nb) return NULL;
+    nb->size = want;
+    nb->used = 0;
+    nb->next = ctx->blocks;
+    ctx->blocks = nb;
+    return nb;
+}
+
 void *agal_alloc(agal_context *ctx, size_t size)
 {
-    size = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+    size = align_up(size);
     arena_block *b = ctx->blocks;
-    if (!b || b->size - b->used < size) {
-        size_t want = size > ARENA_MIN_BLOCK ? size : ARENA_MIN_BLOCK;
-        /* Grow geometrically with the bytes already held, so big inputs take few blocks. */
-        if (b && want < b->size * 2 && b->size * 2 <= (size_t)64 << 20) want = b->size * 2;
-        if (want > SIZE_MAX - sizeof *b) return NULL;
-        arena_block *nb = ctx->alloc(ctx->ud, NULL, 0, sizeof *nb + want);
-        if (!nb) return NULL;
-        nb->size = want;
-        nb->used = 0;
-        nb->next = b;
-        ctx->blocks = b = nb;
-    }
+    if (!b || b->size - b->used < size) b = new_block(ctx, size);
+    if (!b) return NULL;
     void *p = (char *)b->data + b->used;
     b->used += size;
+    ctx->last = p;
+    ctx->last_size = size;
     return p;
 }
 
@@ -93,6 +116,14 @@ void *agal_zalloc(agal_context *ctx, size_t size)
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem)
 {
     if (elem && cap > SIZE_MAX / elem) return NULL;
+    size_t size = align_up(cap * elem);
+    arena_block *b = ctx->blocks;
+    /* The newest allocation is at the end of the newest block: extend it there. */
+    if (old && old == ctx->last && b && size >= ctx->last_size && b->size - b->used >= size - ctx->last_size) {
+        b->used += size - ctx->last_size;
+        ctx->last_size = size;
+        return old;
+    }
     void *p = agal_alloc(ctx, cap * elem);
     if (p && n) memcpy(p, old, n * elem);
     return p;

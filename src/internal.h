@@ -17,15 +17,18 @@ typedef struct arena_block arena_block;
 struct agal_context {
     agal_alloc_fn alloc;
     void *ud;
-    arena_block *blocks; /* newest first; the oldest survives reset */
+    arena_block *blocks; /* newest first; the largest survives reset */
+    void *last;          /* the newest allocation, which agal_grow may extend in place */
+    size_t last_size;
     agal_diag *diags;
     size_t ndiags, diag_cap;
 };
 
 /* Zeroed arena memory; NULL when out of memory. */
 void *agal_zalloc(agal_context *ctx, size_t size);
-/* Grows an arena array: returns a copy of old (n elements of size elem) with room
- * for cap elements, or NULL. The old block stays in the arena until reset. */
+/* Grows an arena array: returns old (n elements of size elem) with room for cap
+ * elements, or NULL. The newest allocation grows in place when its block has room;
+ * otherwise it is copied and the old copy stays in the arena until reset. */
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem);
 char *agal_strdup(agal_context *ctx, const char *s, size_t len);
 /* printf into the arena. */

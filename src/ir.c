@@ -324,6 +324,12 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
     ir->ctx = ctx;
     ir->prog = prog;
     ir->keep_copies = opt->keep_copies;
+    /* Sized from the program (about 2 values a token on the corpus; matrices and
+     * blocks make more, and then the array grows), so a large program does not
+     * leave a trail of outgrown copies in the arena. */
+    ir->inst_cap = 32 + 2 * prog->ntokens + prog->ntokens / 4;
+    ir->insts = agal_alloc(ctx, ir->inst_cap * sizeof *ir->insts);
+    if (!ir->insts) return AGAL_ERR_NOMEM;
     if (!agal_ir_new(ir, IR_NOP, IR_VOID, -1) && ir->ninsts == 0) return AGAL_ERR_NOMEM; /* index 0 */
     if (agal_ir_new_list(ir) != 0) return AGAL_ERR_NOMEM;
     build bd = {.b = {.ir = ir, .list = 0}, .err = AGAL_OK};

@@ -97,13 +97,16 @@ typedef struct agal_ir_inst {
     uint16_t range;   /* IR_UNIFORM_INDIRECT: the register count (address bound) */
     int32_t token;    /* index of the AGAL token it came from, -1 for none */
     uint32_t args[IR_MAX_ARGS];
-    uint32_t then_list, else_list; /* IR_IF */
     uint32_t nuses;   /* uses by live instructions (agal_ir_count_uses) */
-    float imm[4];     /* IR_CONST */
-    agal_sampler smp; /* IR_TEX */
-    /* IR_UNIFORM_INDIRECT: the index register of the agal_source (for names) */
-    uint8_t index_type, index_comp;
-    uint16_t index_num;
+    /* What only one kind of instruction needs shares the space: an instruction is
+     * 56 bytes, and a 200-token program makes about a thousand of them. */
+    union {
+        float imm[4];     /* IR_CONST */
+        struct { uint32_t then_list, else_list; }; /* IR_IF */
+        agal_sampler smp; /* IR_TEX */
+        /* IR_UNIFORM_INDIRECT: the index register of the agal_source (for names) */
+        struct { uint8_t index_type, index_comp; uint16_t index_num; };
+    };
 } agal_ir_inst;
 
 typedef struct agal_ir_list {

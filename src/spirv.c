@@ -869,6 +869,13 @@ static agal_status build_module(spv *s)
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
     s->eager = agal_zalloc(s->ctx, s->ir->ninsts);
     if (!s->ids || !s->else_end || !s->cse || !s->eager) return AGAL_ERR_NOMEM;
+    /* The function and names sections grow with the program: sized once from the
+     * IR (measured on the corpus: under 6 and 2 words per IR value), so they do not
+     * leave outgrown copies in the arena. */
+    if (!reserve(s, &s->sec[S_FUNC], 16 + 6 * (size_t)s->ir->ninsts) ||
+        (!s->opt->strip_names && !reserve(s, &s->sec[S_NAME], 16 + 2 * (size_t)s->ir->ninsts)))
+        return AGAL_ERR_NOMEM;
+    s->sec[S_FUNC].n = s->sec[S_NAME].n = 0;
     /* A phi operand must exist at the end of its branch: emitted where defined. */
     for (uint32_t v = 1; v < s->ir->ninsts; v++) {
         const agal_ir_inst *in = &s->ir->insts[v];
