@@ -8,17 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int failures;
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            if (failures++ < 20) {                                             \
-                fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);           \
-                fprintf(stderr, __VA_ARGS__);                                  \
-                fputc('\n', stderr);                                           \
-            }                                                                  \
-        }                                                                      \
-    } while (0)
+#include "check.h"
 
 static uint64_t rng_next(uint64_t *s)
 {

@@ -9,17 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
+#include "check.h"
 
-#define CHECK(cond, ...)                                                \
-    do {                                                                \
-        if (!(cond)) {                                                  \
-            failures++;                                                 \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                 \
-            printf(__VA_ARGS__);                                        \
-            printf("\n");                                               \
-        }                                                               \
-    } while (0)
 
 /* ---- program builder ------------------------------------------------------ */
 

@@ -185,17 +185,8 @@ static const vcase cases[] = {
     CL("lenient still refuses open blocks", F, 2, 3739, -1, FT0_V0, IF_FT0, OC_V0),
 };
 
-static int failures;
+#include "check.h"
 
-#define CHECK(cond, ...)                                                         \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            failures++;                                                          \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                 \
-            fprintf(stderr, __VA_ARGS__);                                        \
-            fputc('\n', stderr);                                                 \
-        }                                                                        \
-    } while (0)
 
 static agal_status decode(agal_context *ctx, const uint8_t *buf, size_t n, unsigned profile, bool lenient,
                           const agal_program **prog)
