@@ -8,7 +8,7 @@
  *
  * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
  * with `error <flash id>`), 2 usage, I/O or internal failure. */
-#include "agal.h"
+#include "toolio.h"
 
 #include <spirv-tools/libspirv.h>
 
@@ -16,10 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef AGAL2SPV_HAVE_OPT
 /* tools/spvopt.cpp: SPIRV-Tools' optimizer has only a C++ API. */
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
-#endif
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
@@ -119,55 +117,17 @@ static int parse(opts *o, int argc, char **argv)
 
 /* ---- files ---------------------------------------------------------------- */
 
-static unsigned char *read_file(const char *path, size_t *size)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap) break;
-        unsigned char *nb = realloc(buf, cap *= 2);
-        if (!nb) free(buf);
-        buf = nb;
-    }
-    bool err = ferror(f);
-    if (f != stdin) fclose(f);
-    if (err) { free(buf); return NULL; }
-    *size = n;
-    return buf;
-}
-
 static int write_out(const char *path, const void *data, size_t size)
 {
-    FILE *f = path ? fopen(path, "wb") : stdout;
-    if (!f) {
-        fprintf(stderr, "agal2spv: cannot write %s\n", path);
-        return EXIT_USAGE;
-    }
-    bool ok = fwrite(data, 1, size, f) == size;
-    if (f != stdout) ok = fclose(f) == 0 && ok;
-    else ok = fflush(f) == 0 && ok;
-    if (!ok) fprintf(stderr, "agal2spv: write error on %s\n", path ? path : "stdout");
-    return ok ? 0 : EXIT_USAGE;
-}
-
-static void print_diags(agal_context *ctx, const char *file)
-{
-    char buf[512];
-    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
-        agal_diag_format(agal_diag_get(ctx, i), file, buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
-    agal_diag_clear(ctx);
+    if (tool_write_file(path, data, size)) return 0;
+    fprintf(stderr, "agal2spv: cannot write %s\n", path ? path : "stdout");
+    return EXIT_USAGE;
 }
 
 /* Maps a library status to the exit code, printing what it says. */
 static int fail_status(agal_context *ctx, agal_status st, const char *file)
 {
-    print_diags(ctx, file);
+    tool_print_diags(ctx, file);
     if (st == AGAL_ERR_INVALID) return EXIT_INVALID;
     fprintf(stderr, "%s: %s\n", file, st == AGAL_ERR_NOMEM ? "out of memory" : st == AGAL_ERR_LIMIT ? "internal limit exceeded" : "internal error");
     return EXIT_USAGE;
@@ -175,8 +135,7 @@ static int fail_status(agal_context *ctx, agal_status st, const char *file)
 
 static bool is_text(const char *path, const unsigned char *data, size_t size, const opts *o)
 {
-    size_t n = strlen(path);
-    if (n > 5 && !strcmp(path + n - 5, ".agal")) return true;
+    if (tool_is_agal_text(path)) return true;
     return (o->stage >= 0 || o->version) && !(size > 0 && data[0] == AGAL_MAGIC);
 }
 
@@ -184,51 +143,27 @@ static bool is_text(const char *path, const unsigned char *data, size_t size, co
 static int load(agal_context *ctx, const opts *o, const char *path, const agal_program **prog)
 {
     size_t size = 0;
-    unsigned char *data = read_file(path, &size);
+    char *data = tool_read_file(path, &size);
     if (!data) {
         fprintf(stderr, "agal2spv: cannot read %s\n", path);
         return EXIT_USAGE;
     }
-    const void *bytes = data;
-    agal_status st = AGAL_OK;
-    if (is_text(path, data, size, o)) {
-#ifdef AGAL2SPV_HAVE_ASM
-        int stage = o->stage;
-        uint32_t version = o->version;
-        if (stage < 0 || !version) {
-            int hs;
-            uint32_t hv;
-            st = agal_asm_header(ctx, (const char *)data, size, &hs, &hv);
-            if (stage < 0) stage = hs;
-            if (!version) version = hv ? hv : 1;
-        }
-        if (st == AGAL_OK && stage < 0) {
+    const uint8_t *bytes = (const uint8_t *)data;
+    if (is_text(path, bytes, size, o)) {
+        int rc = tool_assemble(ctx, path, data, size, o->stage, o->version, &bytes, &size);
+        if (rc) {
             free(data);
-            fprintf(stderr, "%s: no stage (use --stage or a `// stage:` header)\n", path);
-            return EXIT_USAGE;
+            return rc == 1 ? EXIT_INVALID : EXIT_USAGE;
         }
-        size_t bsize = 0;
-        const uint8_t *b = NULL;
-        if (st == AGAL_OK) st = agal_assemble(ctx, (const char *)data, size, (agal_stage)stage, version, &b, &bsize);
-        bytes = b;
-        size = bsize;
-#else
-        free(data);
-        fprintf(stderr, "%s: text input needs the assembler, which this build lacks\n", path);
-        return EXIT_USAGE;
-#endif
     }
-    if (st == AGAL_OK) {
-        agal_decode_options dopt = {.profile = o->profile, .lenient = o->lenient};
-        st = agal_decode(ctx, bytes, size, &dopt, prog);
-    }
+    agal_decode_options dopt = {.profile = o->profile, .lenient = o->lenient};
+    agal_status st = agal_decode(ctx, bytes, size, &dopt, prog);
     free(data);
     return st == AGAL_OK ? 0 : fail_status(ctx, st, path);
 }
 
 /* ---- outputs -------------------------------------------------------------- */
 
-#ifdef AGAL2SPV_HAVE_SPIRV
 static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
 {
     spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
@@ -243,11 +178,9 @@ static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
     spvContextDestroy(sc);
     return rc;
 }
-#endif
 
 static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
 {
-#ifdef AGAL2SPV_HAVE_SPIRV
     agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip, .optimize = o->optimize};
     const uint32_t *words = NULL;
     size_t n = 0;
@@ -255,7 +188,6 @@ static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
     if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
     uint32_t *optimized = NULL;
     if (o->optimize) {
-#ifdef AGAL2SPV_HAVE_OPT
         size_t on = 0;
         if (agal_tool_optimize(words, n, &optimized, &on) != 0) {
             fprintf(stderr, "agal2spv: SPIRV-Tools optimizer failed\n");
@@ -263,19 +195,10 @@ static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
         }
         words = optimized;
         n = on;
-#else
-        fprintf(stderr, "agal2spv: -O needs SPIRV-Tools' optimizer, which this build lacks\n");
-        return EXIT_USAGE;
-#endif
     }
     int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, o->out) : write_out(o->out, words, n * 4);
     free(optimized);
     return rc;
-#else
-    (void)ctx; (void)prog;
-    fprintf(stderr, "agal2spv: %s: SPIR-V target not built\n", o->in[0]);
-    return EXIT_USAGE;
-#endif
 }
 
 static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
@@ -288,33 +211,21 @@ static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
 
 static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
 {
-#ifdef AGAL2SPV_HAVE_GLSL
     agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
     const char *text = NULL;
     agal_status st = agal_translate_glsl(ctx, prog, &topt, &text, NULL);
     if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
-#else
-    (void)ctx; (void)prog;
-    fprintf(stderr, "agal2spv: GLSL target not built\n");
-    return EXIT_USAGE;
-#endif
 }
 
 static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *prog)
 {
-#ifdef AGAL2SPV_HAVE_SPIRV
     agal_reflection r;
     agal_status st = agal_reflect(ctx, prog, &r);
     if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
     char *json = agal_reflect_json(ctx, &r);
     if (!json) return fail_status(ctx, AGAL_ERR_NOMEM, o->in[0]);
     return write_out(o->reflect, json, strlen(json));
-#else
-    (void)ctx; (void)prog;
-    fprintf(stderr, "agal2spv: reflection not built\n");
-    return EXIT_USAGE;
-#endif
 }
 
 static int run(agal_context *ctx, const opts *o)

@@ -24,7 +24,7 @@
  * stable on a noisy machine:
  *   valgrind --tool=callgrind --toggle-collect=agal_translate_spirv \
  *     tools/agal-bench --profile 50 */
-#include "agal.h"
+#include "toolio.h"
 #include "glslang_check.h"
 
 #include <dirent.h>
@@ -133,60 +133,13 @@ typedef struct bench {
     char log[4096];
 } bench;
 
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap = cap ? cap * 2 : 4096);
-            if (!nb) break;
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-    }
-    bool ok = buf && !ferror(f) && n + 1 < cap;
-    fclose(f);
-    if (!ok) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
-static void print_diags(agal_context *ctx, const char *file)
-{
-    char buf[512];
-    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
-        agal_diag_format(agal_diag_get(ctx, i), file, buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
-    agal_diag_clear(ctx);
-}
-
-/* Assembles AGAL text (stage and version from its header comments, else the
- * given defaults) into a malloc'd copy of the bytes. */
+/* Assembles AGAL text (stage and version from its header comments) into a
+ * malloc'd copy of the bytes. */
 static bool assemble(agal_context *ctx, const char *name, const char *text, size_t len, program *p)
 {
-    int stage = -1;
-    uint32_t version = 0;
-    if (agal_asm_header(ctx, text, len, &stage, &version) != AGAL_OK || stage < 0) {
-        print_diags(ctx, name);
-        if (stage < 0) fprintf(stderr, "%s: no `// stage:` header\n", name);
-        return false;
-    }
     const uint8_t *bytes;
     size_t size;
-    if (agal_assemble(ctx, text, len, (agal_stage)stage, version ? version : 1, &bytes, &size) != AGAL_OK) {
-        print_diags(ctx, name);
-        return false;
-    }
+    if (tool_assemble(ctx, name, text, len, -1, 0, &bytes, &size)) return false;
     p->bytes = malloc(size);
     if (!p->bytes) return false;
     memcpy(p->bytes, bytes, size);
@@ -260,7 +213,7 @@ static bool load_corpus(bench *b, const char *dir)
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         size_t len = 0;
-        char *text = read_text(path, &len);
+        char *text = tool_read_file(path, &len);
         program *p = text ? add_program(b, names[i]) : NULL;
         ok = p && assemble(b->pctx, path, text, len, p);
         if (!text) fprintf(stderr, "agal-bench: cannot read %s\n", path);
@@ -311,7 +264,7 @@ static bool add_long_program(bench *b)
         p->bytes = copy;
         p->synthetic = true;
     } else if (p) {
-        print_diags(b->pctx, p->name);
+        tool_print_diags(b->pctx, p->name);
         p->bytes = NULL;
     }
     free(text);
@@ -417,7 +370,7 @@ static bool run_once(bench *b, const program *p, enum path k, agal_context *ctx)
     }
     if (!ok && k != P_GLSLANG) {
         snprintf(b->log, sizeof b->log, "%s failed", path_names[k]);
-        print_diags(ctx, p->name);
+        tool_print_diags(ctx, p->name);
     }
     agal_context_reset(ctx);
     return ok;
@@ -655,7 +608,7 @@ static bool interp_round(bench *b, agal_context *ctx, unsigned *iters, double *r
             t0 = now_s();
             for (unsigned k = 0; k < n; k++) {
                 if (agal_interp_run(ctx, prog, &env, in, INTERP_N, out) != AGAL_OK) {
-                    print_diags(ctx, b->progs[i].name);
+                    tool_print_diags(ctx, b->progs[i].name);
                     return false;
                 }
             }
@@ -722,13 +675,13 @@ static bool prepare(bench *b, agal_context *ctx)
     for (size_t i = 0; i < b->nprogs; i++) {
         program *p = &b->progs[i];
         if (agal_decode(b->pctx, p->bytes, p->size, NULL, &p->prog) != AGAL_OK) {
-            print_diags(b->pctx, p->name);
+            tool_print_diags(b->pctx, p->name);
             return false;
         }
         if (p->synthetic) continue;
         const char *text;
         if (agal_translate_glsl(ctx, p->prog, &vulkan_clip, &text, NULL) != AGAL_OK) {
-            print_diags(ctx, p->name);
+            tool_print_diags(ctx, p->name);
             return false;
         }
         p->vk_glsl = vulkan_glsl(text);

@@ -6,7 +6,7 @@
  * header comments (`// stage: vertex`, `// agal-version: 2`); flags override them.
  * --validate also runs agal_decode (Flash's upload rules) on the result.
  * Exit: 0 ok, 1 invalid input (diagnostics on stderr), 2 usage or I/O error. */
-#include "agal.h"
+#include "toolio.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,47 +16,6 @@ static void usage(void)
 {
     fprintf(stderr, "usage: agalasm [--stage vertex|fragment] [--agal-version 1|2|3] [--validate] "
                     "in.agal|- -o out.bin|-\n");
-}
-
-/* Reads a whole file (or stdin for "-") into malloc'd memory. */
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) { free(buf); buf = NULL; break; }
-        buf = nb;
-        cap *= 2;
-    }
-    bool err = ferror(f);
-    if (f != stdin) fclose(f);
-    if (err) { free(buf); return NULL; }
-    *len = n;
-    return buf;
-}
-
-static bool write_all(const char *path, const void *p, size_t n)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
-    if (!f) return false;
-    bool ok = fwrite(p, 1, n, f) == n;
-    if (f != stdout) ok = fclose(f) == 0 && ok;
-    else ok = fflush(f) == 0 && ok;
-    return ok;
-}
-
-static void print_diags(agal_context *ctx, const char *file)
-{
-    char buf[512];
-    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
-        agal_diag_format(agal_diag_get(ctx, i), file, buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
 }
 
 typedef struct args {
@@ -97,28 +56,17 @@ static bool parse_args(int argc, char **argv, args *a)
 
 static int run(agal_context *ctx, const args *a, const char *text, size_t len)
 {
-    int stage;
-    uint32_t version;
     const char *name = strcmp(a->in, "-") ? a->in : "<stdin>";
-    if (agal_asm_header(ctx, text, len, &stage, &version)) { print_diags(ctx, name); return 1; }
-    if (a->stage >= 0) stage = a->stage;
-    if (a->version) version = a->version;
-    if (stage < 0) {
-        fprintf(stderr, "%s: no stage: pass --stage or add a `// stage: vertex|fragment` header line\n", name);
-        return 2;
-    }
-    if (!version) version = 1; /* Adobe's assembler defaults to version 1 */
     const uint8_t *bytes;
     size_t size;
-    agal_status st = agal_assemble(ctx, text, len, (agal_stage)stage, version, &bytes, &size);
-    if (st == AGAL_ERR_NOMEM) { fprintf(stderr, "agalasm: out of memory\n"); return 2; }
-    if (st) { print_diags(ctx, name); return 1; }
+    int rc = tool_assemble(ctx, name, text, len, a->stage, a->version, &bytes, &size);
+    if (rc) return rc;
     if (a->validate) {
         const agal_program *prog;
-        st = agal_decode(ctx, bytes, size, NULL, &prog);
-        if (st) { print_diags(ctx, name); return st == AGAL_ERR_INVALID ? 1 : 2; }
+        agal_status st = agal_decode(ctx, bytes, size, NULL, &prog);
+        if (st) { tool_print_diags(ctx, name); return st == AGAL_ERR_INVALID ? 1 : 2; }
     }
-    if (!write_all(a->out, bytes, size)) { fprintf(stderr, "agalasm: cannot write %s\n", a->out); return 2; }
+    if (!tool_write_file(a->out, bytes, size)) { fprintf(stderr, "agalasm: cannot write %s\n", a->out); return 2; }
     return 0;
 }
 
@@ -127,7 +75,7 @@ int main(int argc, char **argv)
     args a;
     if (!parse_args(argc, argv, &a)) { usage(); return 2; }
     size_t len;
-    char *text = read_all(a.in, &len);
+    char *text = tool_read_file(a.in, &len);
     if (!text) { fprintf(stderr, "agalasm: cannot read %s\n", a.in); return 2; }
     agal_context *ctx = agal_context_new(NULL, NULL);
     int rc = ctx ? run(ctx, &a, text, len) : 2;

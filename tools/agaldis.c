@@ -5,32 +5,11 @@
  * --tokens adds each token's raw fields as comments (works on invalid programs too);
  * --strict fails on a token the syntax cannot express. Text goes to stdout.
  * Exit: 0 ok, 1 invalid input (diagnostics on stderr), 2 usage or I/O error. */
-#include "agal.h"
+#include "toolio.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned char *read_all(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        unsigned char *nb = realloc(buf, cap * 2);
-        if (!nb) { free(buf); buf = NULL; break; }
-        buf = nb;
-        cap *= 2;
-    }
-    bool err = ferror(f);
-    if (f != stdin) fclose(f);
-    if (err) { free(buf); return NULL; }
-    *len = n;
-    return buf;
-}
 
 int main(int argc, char **argv)
 {
@@ -47,7 +26,7 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len;
-    unsigned char *bytes = read_all(in, &len);
+    char *bytes = tool_read_file(in, &len);
     if (!bytes) { fprintf(stderr, "agaldis: cannot read %s\n", in); return 2; }
     agal_context *ctx = agal_context_new(NULL, NULL);
     int rc = 2;
@@ -56,11 +35,7 @@ int main(int argc, char **argv)
     if (st == AGAL_OK) {
         rc = fputs(text, stdout) < 0 || fflush(stdout) ? 2 : 0;
     } else if (st == AGAL_ERR_INVALID) {
-        char buf[512];
-        for (size_t i = 0; i < agal_diag_count(ctx); i++) {
-            agal_diag_format(agal_diag_get(ctx, i), in, buf, sizeof buf);
-            fprintf(stderr, "%s\n", buf);
-        }
+        tool_print_diags(ctx, in);
         rc = 1;
     } else {
         fprintf(stderr, "agaldis: out of memory\n");

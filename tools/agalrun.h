@@ -22,18 +22,15 @@ int agalrun_compare(int argc, char **argv);
 typedef struct agalrun_program_opts {
     bool lenient;          /* agal_decode_options.lenient */
     agal_profile profile;  /* AGAL_PROFILE_AUTO: the version's */
-    int stage;             /* .agal text without a `// stage:` comment: -1 unknown */
-    uint32_t version;      /* .agal text without `// agal-version:`: 0 means 2 */
+    int stage;             /* .agal text: the stage (overrides `// stage:`), -1 from the text */
+    uint32_t version;      /* .agal text: the version (overrides `// agal-version:`), 0 from the text (else 1) */
 } agalrun_program_opts;
 
-/* Loads and decodes a program: AGAL bytecode, or (when built with the assembler)
- * AGAL text if the path ends in .agal. Prints diagnostics to stderr prefixed with
- * path. Returns 0 ok, 1 invalid program, 2 unreadable file. */
+/* Loads and decodes a program: AGAL bytecode, or AGAL text if the path ends in
+ * .agal. Prints diagnostics to stderr prefixed with path. Returns 0 ok, 1 invalid
+ * program, 2 unreadable file or no stage. */
 int agalrun_load_program(agal_context *ctx, const char *path, const agalrun_program_opts *opt,
                          const agal_program **out);
-
-/* Reads a whole file (or stdin for "-") into malloc'd memory; NULL on error. */
-char *agalrun_read_file(const char *path, size_t *len);
 
 /* ---- interpreter inputs (the JSON of `agalrun interp --inputs`) -------------
  *

@@ -8,6 +8,7 @@
  * the outputs as JSON. --stage and --agal-version are for .agal text without header
  * comments. `-` reads the inputs from stdin. */
 #include "agalrun.h"
+#include "toolio.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +102,7 @@ int agalrun_interp(int argc, char **argv)
     const agal_program *prog = NULL;
     int rc = agalrun_load_program(ctx, a.program, &a.opt, &prog);
     size_t len = 0;
-    char *json = rc ? NULL : agalrun_read_file(a.inputs, &len);
+    char *json = rc ? NULL : tool_read_file(a.inputs, &len);
     if (!rc && !json) {
         fprintf(stderr, "%s: cannot read\n", a.inputs);
         rc = 2;

@@ -1,6 +1,7 @@
 /* agalrun_io.c: what agalrun's subcommands share: loading programs (bytecode or
  * .agal text), the interpreter-input JSON (format in agalrun.h) and the output JSON. */
 #include "agalrun.h"
+#include "toolio.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -10,88 +11,25 @@
 
 /* ---- files and programs ---------------------------------------------------- */
 
-char *agalrun_read_file(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap) break;
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) { free(buf); buf = NULL; break; }
-        buf = nb;
-        cap *= 2;
-    }
-    bool err = ferror(f);
-    if (f != stdin) fclose(f);
-    if (err || !buf) { free(buf); return NULL; }
-    buf[n] = 0; /* so text parsers can rely on a terminator */
-    *len = n;
-    return buf;
-}
-
-static void print_diags(agal_context *ctx, const char *file)
-{
-    char buf[512];
-    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
-        agal_diag_format(agal_diag_get(ctx, i), file, buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && !strcmp(s + n - m, suffix);
-}
-
-#ifdef AGALRUN_HAVE_ASM
-/* Assembles .agal text; the bytes live in ctx. */
-static int assemble(agal_context *ctx, const char *path, const char *text, size_t len,
-                    const agalrun_program_opts *opt, const uint8_t **bytes, size_t *size)
-{
-    int stage = -1;
-    uint32_t version = 0;
-    if (agal_asm_header(ctx, text, len, &stage, &version)) return print_diags(ctx, path), 1;
-    if (stage < 0) stage = opt->stage;
-    if (!version) version = opt->version ? opt->version : 2;
-    if (stage < 0) {
-        fprintf(stderr, "%s: no `// stage:` comment; pass --stage vertex|fragment\n", path);
-        return 2;
-    }
-    if (agal_assemble(ctx, text, len, (agal_stage)stage, version, bytes, size)) return print_diags(ctx, path), 1;
-    return 0;
-}
-#endif
-
 int agalrun_load_program(agal_context *ctx, const char *path, const agalrun_program_opts *opt,
                          const agal_program **out)
 {
-    size_t len = 0;
-    char *data = agalrun_read_file(path, &len);
+    size_t size = 0;
+    char *data = tool_read_file(path, &size);
     if (!data) {
         fprintf(stderr, "%s: cannot read\n", path);
         return 2;
     }
     const uint8_t *bytes = (const uint8_t *)data;
-    size_t size = len;
-    if (ends_with(path, ".agal")) {
-#ifdef AGALRUN_HAVE_ASM
-        int rc = assemble(ctx, path, data, len, opt, &bytes, &size);
+    if (tool_is_agal_text(path)) {
+        int rc = tool_assemble(ctx, path, data, size, opt->stage, opt->version, &bytes, &size);
         if (rc) { free(data); return rc; }
-#else
-        fprintf(stderr, "%s: this agalrun was built without the assembler; pass bytecode\n", path);
-        free(data);
-        return 2;
-#endif
     }
     agal_decode_options dopt = {.profile = opt->profile, .lenient = opt->lenient};
     agal_status st = agal_decode(ctx, bytes, size, &dopt, out);
     free(data);
     if (st) {
-        print_diags(ctx, path);
+        tool_print_diags(ctx, path);
         return 1;
     }
     return 0;

@@ -1,0 +1,29 @@
+/* toolio.h: what the command-line programs share: whole files in and out ("-" is
+ * stdin/stdout), printing diagnostics, and programs from bytecode or .agal text. */
+#ifndef TOOLIO_H
+#define TOOLIO_H
+
+#include "agal.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The whole file, malloc'd and NUL-terminated (so text parsers may rely on it);
+ * NULL when it cannot be read. */
+char *tool_read_file(const char *path, size_t *len);
+/* Writes size bytes to path (NULL or "-": stdout); false on any error. */
+bool tool_write_file(const char *path, const void *data, size_t size);
+/* Prints the context's diagnostics as "file: token 3 (mov): error 3648: ..." and
+ * clears them. */
+void tool_print_diags(agal_context *ctx, const char *file);
+/* Assembles .agal text. Stage and version come from the caller when given
+ * (stage >= 0, version != 0), else from the text's `// stage:` and
+ * `// agal-version:` comments; the version defaults to 1, as in Adobe's assembler.
+ * Returns 0, 1 (invalid text, diagnostics printed) or 2 (no stage known). *bytes
+ * lives in ctx. */
+int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
+                  const uint8_t **bytes, size_t *size);
+/* True for a path ending in ".agal". */
+bool tool_is_agal_text(const char *path);
+
+#endif
