@@ -252,10 +252,10 @@ void agal_ir_optimize(agal_ir *ir)
         agal_opt_fold_copies, /* forward operands through movs, identity swizzles, full merges */
         agal_opt_dead_code,   /* then drop what no store, kil or branch needs */
     };
-    for (bool progress = true; progress;) {
-        progress = false;
-        for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++) progress |= pipeline[i](ir);
-    }
+    /* One round reaches the fixed point: folding follows whole copy chains, and
+     * removing dead code changes no live operand, so a second round would find
+     * nothing (it cost a tenth of a translation). dead_code leaves nuses counted,
+     * and hoisting only moves live instructions between lists. */
+    for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++) pipeline[i](ir);
     agal_opt_hoist_textures(ir); /* once, last: defined derivatives for tex in blocks */
-    agal_ir_count_uses(ir);
 }

@@ -10,6 +10,7 @@
  *   test_spirv mutate N       bit-flipped generated programs that still decode */
 #include "agal.h"
 #include "gen.h"
+#include "ir.h" /* the optimizer's fixed point */
 
 #include <cjson/cJSON.h>
 #include <spirv-tools/libspirv.h>
@@ -164,6 +165,12 @@ static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint3
     /* Alternate the options so every clip mode and -g0 are covered too. */
     agal_translate_options topt = {.clip = (agal_clip)(seed % 4), .strip_names = seed % 3 == 0};
     CHECK(check_program(ctx, prog, &topt, what), "%s: invalid SPIR-V", what);
+    /* agal_ir_optimize runs its pipeline once: that must be its fixed point. */
+    agal_ir *ir = NULL;
+    if (agal_ir_build(ctx, prog, NULL, &ir) == AGAL_OK) {
+        CHECK(!agal_opt_fold_copies(ir), "%s: a second copy-folding round still folds", what);
+        CHECK(!agal_opt_dead_code(ir), "%s: a second dead-code round still removes code", what);
+    }
 }
 
 static int run_random(unsigned count)
