@@ -8,6 +8,7 @@
  * fallback that always fits. */
 #include "gen.h"
 
+#include <math.h>
 #include <string.h>
 
 void gen_rng_seed(gen_rng *r, uint64_t seed) { r->state = seed; }
@@ -32,6 +33,8 @@ typedef struct gstate {
     unsigned ntemps, nconst, nattr, nvary, nsamplers, max_depth, depth;
     uint16_t vary_read;   /* fragment: varyings it may read */
     uint8_t written[32];  /* temp components written on every path so far */
+    double bound[32];     /* safe_domain: magnitude bound of each temporary on every path */
+    uint16_t kreg;        /* safe_domain: the guards' constant register */
     bool smp_set[16];
     obligation ob[40];
     unsigned nob, next_ob;
@@ -273,18 +276,207 @@ static bool build_sources(gstate *g, const agal_opinfo *info, agal_token *t)
     return false;
 }
 
+/* ---- safe domain: magnitude bounds and guards ------------------------------ */
+
+const float gen_safe_values[4] = {0.5f, 8.0f, -8.0f, 0.25f};
+enum { K_OFFSET, K_HIGH, K_LOW, K_SCALE };
+/* Bound of a source that is not a temporary: the inputs, or the guard constant. */
+#define SAFE_IN 8.0
+#define SAFE_CLAMP 8.0
+
+unsigned gen_safe_register(agal_profile profile, agal_stage stage)
+{
+    return agal_reg_count(profile, stage, AGAL_REG_CONSTANT) - 1;
+}
+
+static double src_bound(const gstate *g, const agal_source *s, unsigned rows)
+{
+    if (s->type != AGAL_REG_TEMP || s->indirect) return SAFE_IN;
+    double b = 0;
+    for (unsigned r = 0; r < (rows ? rows : 1) && s->num + r < 32; r++) b = fmax(b, g->bound[s->num + r]);
+    return b;
+}
+
+/* Bound of an operation's result from its sources' bounds, given the guards (the
+ * divisor of rcp/div >= 0.5, log/sqt/rsq/pow arguments >= 0.5, pow exponent in
+ * [-2, 2]); only meaningful in safe_domain programs. */
+static double result_bound(unsigned op, double a, double b)
+{
+    double c = gen_safe_values[K_OFFSET];
+    switch (op) {
+    case AGAL_OP_MOV: case AGAL_OP_NEG: case AGAL_OP_ABS: return a;
+    case AGAL_OP_MIN: case AGAL_OP_MAX: return fmax(a, b);
+    case AGAL_OP_ADD: case AGAL_OP_SUB: return a + b;
+    case AGAL_OP_MUL: return a * b;
+    case AGAL_OP_DIV: return a / c;
+    case AGAL_OP_RCP: return 1 / c;
+    case AGAL_OP_SQT: return sqrt(a);
+    case AGAL_OP_RSQ: return 1 / sqrt(c);
+    case AGAL_OP_LOG: return fmax(-log2(c), log2(fmax(a, 1)));
+    case AGAL_OP_EXP: return exp2(a);
+    case AGAL_OP_POW: return fmax(a * a, 1 / (c * c));
+    case AGAL_OP_CRS: return 2 * a * b;
+    case AGAL_OP_DP3: case AGAL_OP_M33: return 3 * a * b;
+    case AGAL_OP_DP4: case AGAL_OP_M44: case AGAL_OP_M34: return 4 * a * b;
+    case AGAL_OP_DDX: case AGAL_OP_DDY: return 2 * a;
+    default: return 1; /* frc sat sgn sin cos nrm tex ted and the comparisons */
+    }
+}
+
+static void set_bound(gstate *g, unsigned t, unsigned mask, double b)
+{
+    if (t < 32) g->bound[t] = mask == 15 ? b : fmax(g->bound[t], b);
+}
+
 static void record(gstate *g, const agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
-    if ((info->operands & AGAL_OPND_D) && t->dst.type == AGAL_REG_TEMP) g->written[t->dst.num] |= t->dst.mask;
+    if ((info->operands & AGAL_OPND_D) && t->dst.type == AGAL_REG_TEMP) {
+        g->written[t->dst.num] |= t->dst.mask;
+        double a = (info->operands & AGAL_OPND_A) ? src_bound(g, &t->a, 0) : 0;
+        double b = (info->operands & AGAL_OPND_B) ? src_bound(g, &t->b, agal_opinfo_rows(info)) : 0;
+        set_bound(g, t->dst.num, t->dst.mask, result_bound(t->op, a, b));
+    }
     if (t->op == AGAL_OP_KIL) g->p->uses_kil = true;
+}
+
+/* What one source slot's guard does, in this order: clamp to [-8, 8] (temporaries
+ * only: nothing else can exceed 8), abs + 0.5, times 0.25. */
+typedef struct slot_guard { bool clamp, domain, scale; } slot_guard;
+
+static bool any_guard(slot_guard s) { return s.clamp || s.domain || s.scale; }
+
+/* Tokens the guard takes: times 0.25 of a constant needs a mov first (no two constants). */
+static unsigned guard_cost(const agal_source *s, slot_guard gd)
+{
+    bool raw_const = s->type == AGAL_REG_CONSTANT && !gd.clamp && !gd.domain;
+    return (gd.clamp ? 2u : 0u) + (gd.domain ? 2u : 0u) + (gd.scale ? (raw_const ? 2u : 1u) : 0u);
+}
+
+static double guarded_bound(double b, slot_guard gd)
+{
+    if (gd.clamp) b = fmin(b, SAFE_CLAMP);
+    if (gd.domain) b += gen_safe_values[K_OFFSET];
+    if (gd.scale) b *= gen_safe_values[K_SCALE];
+    return b;
+}
+
+static void emit_guard(gstate *g, agal_opcode op, uint16_t ts, const agal_source *a, int kcomp, double bound)
+{
+    agal_token t = {.op = op, .dst = {.type = AGAL_REG_TEMP, .mask = 15, .num = ts}, .a = *a};
+    if (kcomp >= 0)
+        t.b = (agal_source){.type = AGAL_REG_CONSTANT, .num = g->kreg, .swizzle = (uint8_t)(kcomp * 0x55)};
+    emit(g, &t);
+    g->written[ts] = 15;
+    g->bound[ts] = bound;
+}
+
+/* Emits the guard chain for source s into scratch temporary ts and points s at it. */
+static void emit_slot(gstate *g, agal_source *s, slot_guard gd, uint16_t ts)
+{
+    double b = src_bound(g, s, 0);
+    agal_source cur = *s, scratch = {.type = AGAL_REG_TEMP, .num = ts, .swizzle = AGAL_SWIZZLE_IDENTITY};
+    if (gd.clamp) {
+        b = fmin(b, SAFE_CLAMP);
+        emit_guard(g, AGAL_OP_MIN, ts, &cur, K_HIGH, b);
+        emit_guard(g, AGAL_OP_MAX, ts, &scratch, K_LOW, b);
+        cur = scratch;
+    }
+    if (gd.domain) {
+        emit_guard(g, AGAL_OP_ABS, ts, &cur, -1, b);
+        b += gen_safe_values[K_OFFSET];
+        emit_guard(g, AGAL_OP_ADD, ts, &scratch, K_OFFSET, b);
+        cur = scratch;
+    }
+    if (gd.scale) {
+        if (cur.type == AGAL_REG_CONSTANT) {
+            emit_guard(g, AGAL_OP_MOV, ts, &cur, -1, b);
+            cur = scratch;
+        }
+        b *= gen_safe_values[K_SCALE];
+        emit_guard(g, AGAL_OP_MUL, ts, &cur, K_SCALE, b);
+    }
+    *s = scratch;
+}
+
+/* Temporaries the instruction reads (a guard's scratch register must not be one). */
+static uint32_t temps_read(const agal_opinfo *info, const agal_token *t)
+{
+    uint32_t m = 0;
+    const agal_source *s[2] = {&t->a, &t->b};
+    bool used[2] = {(info->operands & AGAL_OPND_A) != 0, (info->operands & AGAL_OPND_B) != 0};
+    for (int i = 0; i < 2; i++) {
+        if (!used[i]) continue;
+        unsigned rows = i == 1 ? agal_opinfo_rows(info) : 0;
+        if (s[i]->type == AGAL_REG_TEMP && !s[i]->indirect)
+            for (unsigned r = 0; r < (rows ? rows : 1); r++) m |= 1u << ((s[i]->num + r) & 31);
+        if (s[i]->indirect && s[i]->index_type == AGAL_REG_TEMP) m |= 1u << (s[i]->index_num & 31);
+    }
+    return m;
+}
+
+static bool pick_scratch(gstate *g, uint32_t avoid, uint16_t *ts)
+{
+    unsigned cand[32], k = 0;
+    for (unsigned t = 0; t < g->ntemps && t < 32; t++)
+        if (!(avoid & (1u << t))) cand[k++] = t;
+    if (!k) return false;
+    *ts = (uint16_t)cand[below(g, k)];
+    return true;
+}
+
+/* safe_domain: the guards t needs (see gen.h), emitted before it with its sources
+ * pointed at their scratch temporaries. False, with nothing emitted, when they do
+ * not fit in room - 1 tokens or a matrix operand would need one. */
+static bool guard(gstate *g, agal_token *t, unsigned room)
+{
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    if (!(info->operands & AGAL_OPND_D)) return room >= 1; /* kil, conditions: no result */
+    bool has_a = (info->operands & AGAL_OPND_A) != 0, has_b = (info->operands & AGAL_OPND_B) != 0;
+    unsigned rows = agal_opinfo_rows(info);
+    double ba = has_a ? src_bound(g, &t->a, 0) : 0, bb = has_b ? src_bound(g, &t->b, rows) : 0;
+    slot_guard ga = {0}, gb = {0};
+    switch (t->op) {
+    case AGAL_OP_RCP: case AGAL_OP_SQT: case AGAL_OP_RSQ: case AGAL_OP_LOG: case AGAL_OP_NRM:
+        ga.domain = true;
+        break;
+    case AGAL_OP_DIV: gb.domain = true; break;
+    case AGAL_OP_POW:
+        ga.domain = true;
+        ga.clamp = ba > SAFE_CLAMP;
+        gb.clamp = bb > SAFE_CLAMP;
+        gb.scale = bb > 2;
+        break;
+    case AGAL_OP_EXP: case AGAL_OP_SIN: case AGAL_OP_COS: case AGAL_OP_TEX: case AGAL_OP_TED:
+        ga.clamp = ba > SAFE_CLAMP;
+        break;
+    default: break;
+    }
+    /* Magnitude: clamp the large temporaries when the result could pass the limit. */
+    if (result_bound(t->op, guarded_bound(ba, ga), guarded_bound(bb, gb)) > GEN_SAFE_LIMIT) {
+        if (has_a && ba > SAFE_CLAMP) ga.clamp = true;
+        if (has_b && bb > SAFE_CLAMP) {
+            if (rows) return false;
+            gb.clamp = true;
+        }
+        if (result_bound(t->op, guarded_bound(ba, ga), guarded_bound(bb, gb)) > GEN_SAFE_LIMIT) return false;
+    }
+    unsigned cost = (any_guard(ga) ? guard_cost(&t->a, ga) : 0) + (any_guard(gb) ? guard_cost(&t->b, gb) : 0);
+    if (cost + 1 > room) return false;
+    uint32_t avoid = temps_read(info, t);
+    uint16_t ta = 0, tb = 0;
+    if (any_guard(ga) && !pick_scratch(g, avoid, &ta)) return false;
+    if (any_guard(gb) && !pick_scratch(g, avoid | (any_guard(ga) ? 1u << ta : 0u), &tb)) return false;
+    if (any_guard(ga)) emit_slot(g, &t->a, ga, ta);
+    if (any_guard(gb)) emit_slot(g, &t->b, gb, tb);
+    return true;
 }
 
 /* A nonzero write mask (without w for nrm, crs, m33, m34). */
 static uint8_t random_mask(gstate *g, bool no_w) { return (uint8_t)(1 + below(g, no_w ? 7 : 15)); }
 
 /* One instruction with a destination (dest given, or NULL for a random temp). */
-static bool try_instr(gstate *g, unsigned op, const agal_dest *dest, agal_token *t)
+static bool try_instr(gstate *g, unsigned op, const agal_dest *dest, unsigned room, agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(op);
     memset(t, 0, sizeof *t);
@@ -301,7 +493,8 @@ static bool try_instr(gstate *g, unsigned op, const agal_dest *dest, agal_token 
     } else if (dest) {
         return false;
     }
-    return build_sources(g, info, t);
+    if (!build_sources(g, info, t)) return false;
+    return !g->opt->safe_domain || guard(g, t, room);
 }
 
 /* `op dest, constant` with a one-source opcode, which always fits: mov unless the
@@ -315,6 +508,9 @@ static void fallback(gstate *g, const agal_dest *dest, agal_token *t)
         const agal_opinfo *info = agal_opinfo_get(op);
         if (!op_allowed(g, op) || info->operands != AGAL_OPND_DA) continue;
         if ((info->flags & AGAL_OPF_NO_W) && dest && (mask & 8)) continue;
+        if (g->opt->safe_domain && (op == AGAL_OP_RCP || op == AGAL_OP_SQT || op == AGAL_OP_RSQ ||
+                                    op == AGAL_OP_LOG || op == AGAL_OP_NRM))
+            continue; /* unguarded here: only ops defined for every constant */
         ops[n++] = op;
     }
     unsigned op = n && (g->opt->exclude_ops & GEN_OP(AGAL_OP_MOV)) ? ops[below(g, n)] : AGAL_OP_MOV;
@@ -325,16 +521,19 @@ static void fallback(gstate *g, const agal_dest *dest, agal_token *t)
     t->a = (agal_source){.type = AGAL_REG_CONSTANT, .num = (uint16_t)below(g, 8), .swizzle = AGAL_SWIZZLE_IDENTITY};
 }
 
-static void gen_instr(gstate *g, const agal_dest *dest)
+/* One instruction (with its safe_domain guards, within room tokens, room >= 1);
+ * returns the tokens emitted. */
+static unsigned gen_instr(gstate *g, const agal_dest *dest, unsigned room)
 {
     agal_token t;
-    unsigned ops[AGAL_OP_LIMIT], n = 0;
+    unsigned ops[AGAL_OP_LIMIT], n = 0, start = g->p->ntokens;
     for (unsigned op = 0; op < AGAL_OP_LIMIT; op++)
         if (op_allowed(g, op)) ops[n++] = op;
     bool ok = false;
-    for (int tries = 0; tries < 24 && n && !ok; tries++) ok = try_instr(g, ops[below(g, n)], dest, &t);
+    for (int tries = 0; tries < 24 && n && !ok; tries++) ok = try_instr(g, ops[below(g, n)], dest, room, &t);
     if (!ok) fallback(g, dest, &t);
     record(g, emit(g, &t));
+    return g->p->ntokens - start;
 }
 
 /* ---- blocks and bodies ---------------------------------------------------- */
@@ -362,7 +561,7 @@ static void gen_condition(gstate *g)
         if (!(g->opt->exclude_ops & GEN_OP(conds[i]))) ok[n++] = conds[i];
     agal_token t;
     for (int tries = 0; tries < 16; tries++)
-        if (try_instr(g, ok[below(g, n)], NULL, &t)) { emit(g, &t); return; }
+        if (try_instr(g, ok[below(g, n)], NULL, 1, &t)) { emit(g, &t); return; }
     /* Nothing fits (a fragment program with no varyings and no temporary written
      * yet, where two constants would break 3625): write a temporary first and
      * compare a constant with it. */
@@ -392,7 +591,9 @@ static unsigned gen_block(gstate *g, unsigned budget)
     unsigned used = g->p->ntokens - start;
     unsigned inner = budget - used - 1; /* minus eif */
     uint8_t before[32], after_then[32];
+    double bound_before[32], bound_then[32];
     memcpy(before, g->written, sizeof before);
+    memcpy(bound_before, g->bound, sizeof bound_before);
     g->depth++;
     g->p->uses_blocks = true;
     bool has_else = inner >= 3 && chance(g, 50);
@@ -401,12 +602,16 @@ static unsigned gen_block(gstate *g, unsigned budget)
     gen_body(g, tb);
     if (has_else) {
         memcpy(after_then, g->written, sizeof after_then);
+        memcpy(bound_then, g->bound, sizeof bound_then);
         memcpy(g->written, before, sizeof before);
+        memcpy(g->bound, bound_before, sizeof bound_before);
         emit_simple(g, AGAL_OP_ELS);
         gen_body(g, eb);
         for (unsigned i = 0; i < 32; i++) g->written[i] &= after_then[i];
+        for (unsigned i = 0; i < 32; i++) g->bound[i] = fmax(g->bound[i], bound_then[i]);
     } else {
         memcpy(g->written, before, sizeof before);
+        for (unsigned i = 0; i < 32; i++) g->bound[i] = fmax(g->bound[i], bound_before[i]);
     }
     g->depth--;
     emit_simple(g, AGAL_OP_EIF);
@@ -419,8 +624,7 @@ static unsigned gen_stmt(gstate *g, unsigned budget)
         unsigned b = 4 + below(g, (budget - 4 < 12 ? budget - 4 : 12) + 1);
         return gen_block(g, b);
     }
-    gen_instr(g, NULL);
-    return 1;
+    return gen_instr(g, NULL, budget);
 }
 
 /* ---- outputs -------------------------------------------------------------- */
@@ -468,11 +672,14 @@ static void plan_outputs(gstate *g)
     }
 }
 
+/* The most guard tokens one instruction takes (pow: clamp + abs + add, clamp + mul). */
+enum { GUARD_MAX = 7 };
+
 static void emit_obligation(gstate *g)
 {
     const obligation *o = &g->ob[g->next_ob++];
     agal_dest d = {.type = o->type, .num = o->num, .mask = o->mask};
-    gen_instr(g, &d);
+    gen_instr(g, &d, GUARD_MAX + 1); /* gen_program_make left room for the guards */
 }
 
 /* ---- the program ---------------------------------------------------------- */
@@ -498,6 +705,7 @@ static void setup(gstate *g, gen_program *p, uint64_t seed, agal_stage stage, ui
     g->nvary = agal_reg_count(g->profile, stage, AGAL_REG_VARYING);
     g->nsamplers = agal_reg_count(g->profile, stage, AGAL_REG_SAMPLER);
     g->max_depth = opt->max_depth && opt->max_depth < 4 ? opt->max_depth : 4;
+    g->kreg = (uint16_t)gen_safe_register(g->profile, stage);
 }
 
 bool gen_program_make(gen_program *p, uint64_t seed, agal_stage stage, uint32_t version, const gen_options *opt)
@@ -511,6 +719,9 @@ bool gen_program_make(gen_program *p, uint64_t seed, agal_stage stage, uint32_t 
     unsigned limit = agal_token_limit(g.profile);
     unsigned maxt = opt->max_tokens ? opt->max_tokens : 48, mint = opt->min_tokens ? opt->min_tokens : 1;
     if (maxt > limit) maxt = limit;
+    /* safe_domain: each output write may bring its guards. */
+    if (opt->safe_domain && maxt + GUARD_MAX * g.nob > limit)
+        maxt = limit > GUARD_MAX * g.nob ? limit - GUARD_MAX * g.nob : 0;
     if (mint > maxt) mint = maxt;
     if (g.nob > maxt) return false;
     unsigned target = mint + below(&g, maxt - mint + 1);

@@ -58,7 +58,26 @@ typedef struct gen_options {
      * fragment may read any of the profile's. no_varyings: none at all. */
     uint16_t varyings;
     bool no_varyings;
+    /* Safe domain, for differential tests: every opcode may appear, and guard
+     * instructions (real AGAL, in the same branch, before the operation) keep each
+     * operation's inputs where every backend and the interpreter agree:
+     * rcp/sqt/rsq/log/nrm read abs(x) + 0.5, div divides by abs(y) + 0.5, pow's base
+     * is abs(x) + 0.5 (x clamped to [-8, 8]) and its exponent is in [-2, 2]
+     * (clamped, times 0.25), exp/sin/cos/tex/ted arguments lie in [-8, 8], and any
+     * other operation whose result could pass GEN_SAFE_LIMIT gets its temporary
+     * sources clamped to [-8, 8] first. The generator tracks a magnitude bound per
+     * temporary for this, assuming every input (attribute, constant, varying, iid,
+     * texel) has magnitude <= GEN_SAFE_INPUT and that constant register
+     * gen_safe_register(profile, stage) holds gen_safe_values (the caller sets it). */
+    bool safe_domain;
 } gen_options;
+
+#define GEN_SAFE_INPUT 4.0
+#define GEN_SAFE_LIMIT 4096.0
+/* The guards' constants: (offset 0.5, clamp high 8, clamp low -8, exponent scale 0.25). */
+extern const float gen_safe_values[4];
+/* The constant register the guards read: the stage's last one. */
+unsigned gen_safe_register(agal_profile profile, agal_stage stage);
 
 enum { GEN_MAX_TOKENS = 2048, GEN_MAX_BYTES = AGAL_HEADER_SIZE + GEN_MAX_TOKENS * AGAL_TOKEN_SIZE };
 

@@ -5,7 +5,9 @@
  *   agalrun compare --corpus DIR [--seed N]      every DIR/NAME.vert.agal + NAME.frag.agal
  *   agalrun compare --random N [--seed S]        N generated pairs (tests/gen.h gen_pair)
  *   options: --vk-only, --gl-only, --no-validation, --verbose,
- *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail)
+ *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail),
+ *            --require-coverage (random: fail unless every opcode the version and
+ *            stage allow appeared in some generated program; always reported)
  * Exit 0 only when every backend agrees with the interpreter on every output.
  *
  * Each pair runs as two draws per backend:
@@ -25,10 +27,10 @@
  *     seeded texels; 2D 8x8 with a box-filtered 4-level chain, cube 16x16 x 5 levels
  *     with a constant border ring (cube_face_levels: seamless vs per-face filtering).
  *     Cube lookups at a face tie are undefined (cube_ties) and not compared.
- * Known gap: infinities (rcp of an exact 0, e.g. rcp(ddy(constant))) propagate
- * through operations whose inf/NaN results GLSL leaves undefined; such outputs can
- * differ (random seed 1234 pair 1: ddx(inf) is NaN on llvmpipe GL, 0 in the
- * interpreter). Not filtered yet.
+ * Random pairs use every opcode with the generator's safe_domain guards (gen.h):
+ * no infinities or undefined-domain inputs arise. As a safety net (hand-written
+ * pairs, corpus), an output whose reference is inf or NaN is outside the defined
+ * domains and counted as "undefined" instead of compared.
  *
  * Tolerances (the comparison rule, see agree()): |backend - reference| <= atol +
  * rtol * |reference| + 2 * spread. atol/rtol are the largest of the program's
@@ -108,6 +110,7 @@ static tolerance program_tolerance(const agal_program *p)
 typedef struct options {
     bool vk, gl, validation, verbose;
     bool fault; /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
+    bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
     uint64_t seed;
 } options;
 
@@ -117,7 +120,7 @@ typedef struct backends {
 } backends;
 
 typedef struct stats {
-    unsigned pairs, failed, compared, near, skipped_runs;
+    unsigned pairs, failed, compared, near, undefined, skipped_runs;
 } stats;
 
 static uint64_t mix(uint64_t a, uint64_t b)
@@ -276,17 +279,18 @@ static bool uses_op(const agal_program *p, unsigned flag)
 
 /* ---- comparison ------------------------------------------------------------------------- */
 
+/* undefined: values the interpreter computes as inf or NaN, outside the domains
+ * where Stage3D (and GLSL) define results (spec section 4): not compared. */
 typedef struct verdict {
-    unsigned compared, near, bad;
+    unsigned compared, near, bad, undefined;
 } verdict;
 
 /* Reference value, its spread under perturbation, the backend's value. */
 static bool agree(double ref, double spread, double got, tolerance t)
 {
-    if (isnan(ref))
-        return true; /* reached only outside the defined domains (spec section 4) */
-    if (isinf(ref) || isinf(got))
-        return ref == got || isinf(spread) || isnan(spread);
+    /* a non-finite reference is counted as undefined by the callers, never compared */
+    if (isinf(got))
+        return isinf(spread) || isnan(spread);
     if (isnan(got))
         return isnan(spread) || isinf(spread);
     return fabs(got - ref) <= t.atol + t.rtol * fabs(ref) + 2 * spread;
@@ -394,6 +398,10 @@ static int case_make(pair_case *c, const agal_program *vp, const agal_program *f
     for (unsigned i = 0; i < c->nfc; i++)
         for (int k = 0; k < 4; k++)
             c->fc[i][k] = uniform(&r, -2, 2);
+    /* The safe-domain generator's guard constants (gen.h), in both stages' last
+     * register (every pair gets them: a fixed register is as good as a random one). */
+    memcpy(c->vc[gen_safe_register(vp->profile, AGAL_VERTEX)], gen_safe_values, sizeof gen_safe_values);
+    memcpy(c->fc[gen_safe_register(fp->profile, AGAL_FRAGMENT)], gen_safe_values, sizeof gen_safe_values);
     for (unsigned i = 0; i < 4 * AGAL_INTERP_MAX_VARYINGS && i < c->nvc; i++)
         for (int k = 0; k < 4; k++)
             c->pvc[i][k] = uniform(&r, -1, 1);
@@ -650,6 +658,10 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
     }
     tolerance t = program_tolerance(c->vp);
     for (size_t i = 0; i < n && ref[NPERTURB]; i++) {
+        if (!isfinite(ref[0][i])) {
+            v.undefined++;
+            continue;
+        }
         double sp = spread_of(ref[0], (const float *const *)ref + 1, i);
         /* op.z under GL's fix mixes z and w: scale by both. */
         bool ok = agree(ref[0][i], sp, r->xfb[i], t);
@@ -743,6 +755,10 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
     for (unsigned o = 0; o < noc; o++)
         for (int q = 0; q < 4; q++) {
             size_t i = (size_t)p * 4 + q;
+            if (!isfinite(ref->color[o][i])) {
+                v->undefined++;
+                continue;
+            }
             double sp = 0;
             for (int k = 0; k < FPERTURB; k++)
                 sp = fmax(sp, fabs((double)pert[k].color[o][i] - ref->color[o][i]));
@@ -887,6 +903,7 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
             check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, true, name);
         v.compared += pv.compared;
         v.near += pv.near;
+        v.undefined += pv.undefined;
         v.bad += bad;
     }
     free(ref);
@@ -940,6 +957,7 @@ static int run_pair(agal_context *ctx, backends *b, const options *o, const agal
         if (st) {
             st->compared += vv.compared + fv.compared;
             st->near += vv.near + fv.near;
+            st->undefined += vv.undefined + fv.undefined;
         }
         if ((vv.bad || fv.bad) && result == 0)
             result = 1;
@@ -1098,13 +1116,44 @@ static const agal_program *decode_gen(agal_context *ctx, const gen_program *g)
     return p;
 }
 
+/* Prints the opcodes of each version/stage that no generated program used (among
+ * those the version and stage allow); returns how many there were. */
+static unsigned coverage_report(uint64_t seen[3][2], unsigned count)
+{
+    unsigned missing = 0;
+    for (uint32_t v = 1; v <= 3 && v <= count; v++)
+        for (int stage = 0; stage < 2; stage++) {
+            unsigned nops = 0, miss = 0;
+            char list[256] = "";
+            for (unsigned op = 0; op < AGAL_OP_LIMIT; op++) {
+                const agal_opinfo *info = agal_opinfo_get(op);
+                if (!info || !info->name || info->min_version > v ||
+                    ((info->flags & AGAL_OPF_FRAGMENT) && stage == AGAL_VERTEX))
+                    continue;
+                nops++;
+                if (!(seen[v - 1][stage] & GEN_OP(op))) {
+                    miss++;
+                    size_t n = strlen(list);
+                    snprintf(list + n, sizeof list - n, " %s", info->name);
+                }
+            }
+            printf("coverage: AGAL%u %s: %u of %u opcodes%s%s\n", (unsigned)v, stage ? "fragment" : "vertex",
+                   nops - miss, nops, miss ? ", missing:" : "", list);
+            missing += miss;
+        }
+    return missing;
+}
+
 static int compare_random(agal_context *ctx, backends *b, const options *o, unsigned count, stats *st)
 {
     gen_program *gv = malloc(sizeof *gv), *gf = malloc(sizeof *gf);
     int rc = 0;
-    /* Inputs are seeded uniform values, not kept positive: the opcodes whose result
-     * is undefined outside a domain (spec section 4) stay out of random programs. */
-    gen_options go = { .max_tokens = 40, .exclude_ops = GEN_OPS_UNDEFINED_DOMAIN, .plain_samplers = true };
+    /* Every opcode; the generator's guards keep inputs inside the defined domains
+     * (spec section 4) and magnitudes bounded, given inputs of magnitude <= 4
+     * (attributes, constants in [-2, 2], varyings <= 3.8, texels in [0, 1], iid < 3)
+     * and the guard constants case_make sets. */
+    gen_options go = { .max_tokens = 40, .safe_domain = true, .plain_samplers = true };
+    uint64_t seen[3][2] = { { 0 } };
     for (unsigned i = 0; gv && gf && i < count; i++) {
         uint64_t seed = mix(o->seed, i);
         uint32_t version = 1 + i % 3;
@@ -1120,6 +1169,10 @@ static int compare_random(agal_context *ctx, backends *b, const options *o, unsi
             agal_context_reset(ctx);
             continue;
         }
+        for (uint32_t k = 0; k < vp->ntokens; k++)
+            seen[version - 1][AGAL_VERTEX] |= GEN_OP(vp->tokens[k].op);
+        for (uint32_t k = 0; k < fp->ntokens; k++)
+            seen[version - 1][AGAL_FRAGMENT] |= GEN_OP(fp->tokens[k].op);
         st->pairs++;
         int r = run_pair(ctx, b, o, vp, fp, seed, false, st);
         if (r == 1) {
@@ -1143,6 +1196,8 @@ static int compare_random(agal_context *ctx, backends *b, const options *o, unsi
     }
     free(gv);
     free(gf);
+    if (coverage_report(seen, count) && o->coverage)
+        rc = 1;
     return rc;
 }
 
@@ -1151,7 +1206,8 @@ static int usage(void)
     fprintf(stderr, "usage: agalrun compare VERTEX FRAGMENT [--seed N]\n"
                     "       agalrun compare --corpus DIR [--seed N]\n"
                     "       agalrun compare --random N [--seed S]\n"
-                    "options: --vk-only --gl-only --no-validation --verbose --inject-fault\n");
+                    "options: --vk-only --gl-only --no-validation --verbose --inject-fault\n"
+                    "         --require-coverage (random: fail unless every opcode appeared)\n");
     return 2;
 }
 
@@ -1179,6 +1235,8 @@ int agalrun_compare(int argc, char **argv)
             o.verbose = true;
         else if (!strcmp(a, "--inject-fault"))
             o.fault = true;
+        else if (!strcmp(a, "--require-coverage"))
+            o.coverage = true;
         else if (a[0] != '-' && nfiles < 2)
             files[nfiles++] = a;
         else
@@ -1214,8 +1272,9 @@ int agalrun_compare(int argc, char **argv)
     unsigned gl_msgs = b.gl ? harness_gl_messages(b.gl) : 0;
     harness_gl_destroy(b.gl);
     unsigned vk_msgs = harness_vk_destroy(b.vk);
-    printf("compare: %u pair(s), %u failed; %u values compared, %u near a threshold; %u validation message(s)\n",
-           st.pairs, st.failed, st.compared, st.near, vk_msgs + gl_msgs);
+    printf("compare: %u pair(s), %u failed; %u values compared, %u near a threshold, %u undefined (inf/NaN "
+           "reference, not compared); %u validation message(s)\n",
+           st.pairs, st.failed, st.compared, st.near, st.undefined, vk_msgs + gl_msgs);
     if (rc == 0 && vk_msgs + gl_msgs)
         rc = 1;
     return rc;
