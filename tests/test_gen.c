@@ -5,9 +5,13 @@
  * 300 vertex/fragment pairs must pass agal_link, the same seed must give the same
  * bytes, and over the run every opcode the stage/version allows, every register
  * type it has, every index register kind, MRT outputs, fd and nested blocks must
- * have appeared (counted from the decoded tokens, not from the generator's flags). */
+ * have appeared (counted from the decoded tokens, not from the generator's flags).
+ * safe_domain programs: valid, every opcode appears, and on the interpreter, with
+ * inputs inside gen.h's contract, every output is finite and within GEN_SAFE_LIMIT
+ * (the guards' promise, checked by running the programs, not by reading them). */
 #include "gen.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +200,97 @@ static void run_options(gen_program *gp)
     }
 }
 
+/* Inputs inside the safe_domain contract: every value of magnitude <= 4 (texels in
+ * [0, 1], one per sampler as 1x1 textures), the guard constants in their register. */
+typedef struct safe_inputs {
+    float constants[250][4];
+    agal_interp_invocation inv[8];
+    agal_texture tex[16];
+    float texels[16][6][4];
+    const float *images[16][6];
+    agal_interp_env env;
+} safe_inputs;
+
+static void safe_inputs_make(safe_inputs *in, const gen_program *g, gen_rng *r)
+{
+    memset(in, 0, sizeof *in);
+    for (int i = 0; i < 250; i++)
+        for (int c = 0; c < 4; c++) in->constants[i][c] = (float)gen_rng_below(r, 8001) / 1000.0f - 4.0f;
+    memcpy(in->constants[gen_safe_register((agal_profile)g->version, g->stage)], gen_safe_values,
+           sizeof gen_safe_values);
+    for (int k = 0; k < 8; k++) {
+        for (int i = 0; i < AGAL_INTERP_MAX_INPUTS; i++)
+            for (int c = 0; c < 4; c++) in->inv[k].in[i][c] = (float)gen_rng_below(r, 8001) / 1000.0f - 4.0f;
+        in->inv[k].instance_id = (uint32_t)gen_rng_below(r, 5);
+    }
+    size_t n = 0;
+    for (unsigned smp = 0; smp < 16; smp++) {
+        if (!(g->samplers & (1u << smp))) continue;
+        bool cube = g->sampler[smp].dim == AGAL_DIM_CUBE;
+        for (int f = 0; f < 6; f++) {
+            for (int c = 0; c < 4; c++) in->texels[n][f][c] = (float)gen_rng_below(r, 1001) / 1000.0f;
+            in->images[n][f] = in->texels[n][f];
+        }
+        in->tex[n] = (agal_texture){.sampler = smp, .dim = cube ? AGAL_DIM_CUBE : AGAL_DIM_2D, .width = 1,
+                                    .height = 1, .levels = 1, .images = in->images[n]};
+        n++;
+    }
+    in->env = (agal_interp_env){.constants = (const float(*)[4])in->constants, .nconstants = 250,
+                                .textures = in->tex, .ntextures = n};
+}
+
+static bool safe_value(float x) { return isfinite(x) && fabsf(x) <= GEN_SAFE_LIMIT; }
+
+static void run_safe(agal_context *ctx, gen_program *gp, uint8_t *bytes, agal_stage stage, uint32_t version, int n)
+{
+    static safe_inputs in;
+    uint64_t ops = 0;
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t seed = (uint64_t)i * 104729 + version;
+        gen_options opt = {.safe_domain = true, .max_tokens = 40};
+        if (i % 5 == 4) opt.max_tokens = agal_token_limit((agal_profile)version);
+        CHECK(gen_program_make(gp, seed, stage, version, &opt), "safe gen_program_make failed");
+        size_t size = gen_program_encode(gp, bytes, GEN_MAX_BYTES);
+        const agal_program *p;
+        agal_status st = agal_decode(ctx, bytes, size, NULL, &p);
+        CHECK(st == AGAL_OK, "safe stage %d v%u seed %llu: does not validate", stage, version,
+              (unsigned long long)seed);
+        if (st != AGAL_OK) {
+            report(ctx, bytes, size, seed);
+            agal_context_reset(ctx);
+            continue;
+        }
+        for (uint32_t k = 0; k < p->ntokens; k++) ops |= GEN_OP(p->tokens[k].op);
+        gen_rng r;
+        gen_rng_seed(&r, seed);
+        safe_inputs_make(&in, gp, &r);
+        agal_interp_result res[8];
+        st = agal_interp_run(ctx, p, &in.env, in.inv, 8, res);
+        CHECK(st == AGAL_OK, "safe stage %d v%u seed %llu: interpreter status %d", stage, version,
+              (unsigned long long)seed, st);
+        for (int k = 0; st == AGAL_OK && k < 8; k++) {
+            bool ok = true;
+            for (int c = 0; c < 4; c++) {
+                ok &= safe_value(res[k].op[c]);
+                for (int v = 0; v < AGAL_INTERP_MAX_VARYINGS; v++) ok &= safe_value(res[k].v[v][c]);
+                for (int o = 0; o < AGAL_INTERP_MAX_COLORS; o++) ok &= safe_value(res[k].oc[o][c]);
+            }
+            ok &= safe_value(res[k].fd);
+            if (!ok && bad++ < 3) {
+                fprintf(stderr, "safe stage %d v%u seed %llu invocation %d: an output is not finite or over %g\n",
+                        stage, version, (unsigned long long)seed, k, GEN_SAFE_LIMIT);
+                report(ctx, bytes, size, seed);
+            }
+            if (!ok) failures++;
+        }
+        agal_context_reset(ctx);
+    }
+    uint64_t want = allowed_ops(stage, version);
+    CHECK((ops & want) == want, "safe stage %d v%u: opcodes never generated: 0x%llx", stage, version,
+          (unsigned long long)(want & ~ops));
+}
+
 int main(void)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
@@ -204,6 +299,8 @@ int main(void)
     if (!ctx || !a || !b || !ba || !bb) return 1;
     for (uint32_t version = 1; version <= 3; version++)
         for (int stage = 0; stage < 2; stage++) run_config(ctx, a, ba, (agal_stage)stage, version, 334);
+    for (uint32_t version = 1; version <= 3; version++)
+        for (int stage = 0; stage < 2; stage++) run_safe(ctx, a, ba, (agal_stage)stage, version, 300);
     run_pairs(ctx, a, b, ba);
     run_determinism(a, ba, bb);
     run_options(a);
