@@ -38,7 +38,8 @@ unsigned gen_rng_below(gen_rng *r, unsigned n);
 #define GEN_OP(op) ((uint64_t)1 << (op))
 /* Opcodes whose result Stage3D leaves undefined for some inputs (negative arguments
  * of sqt/rsq/log/pow, a zero vector for nrm): exclude them for differential tests
- * whose inputs are not kept out of those domains. */
+ * whose inputs are not kept out of those domains (or use gen_options.safe_domain,
+ * which keeps them and guards their inputs). */
 #define GEN_OPS_UNDEFINED_DOMAIN \
     (GEN_OP(AGAL_OP_SQT) | GEN_OP(AGAL_OP_RSQ) | GEN_OP(AGAL_OP_LOG) | GEN_OP(AGAL_OP_POW) | GEN_OP(AGAL_OP_NRM))
 #define GEN_OPS_BLOCKS (GEN_OP(AGAL_OP_IFE) | GEN_OP(AGAL_OP_INE) | GEN_OP(AGAL_OP_IFG) | GEN_OP(AGAL_OP_IFL))
