@@ -42,7 +42,11 @@
  * texel or an indirect address near its threshold, cancellation in a dot product)
  * has a large spread and is counted as "near threshold" instead of failing. The
  * derivative rule: GL and Vulkan allow fine or coarse dFdx/OpDPdx, so a fragment
- * result that misses the fine reference is retried against the coarse one.
+ * result that misses the fine reference is retried against the coarse one. GL's
+ * quads have their rows the other way up (window y up: a coarse derivative's first
+ * row is our bottom one; llvmpipe GL's texture LOD does this), so for GL a third
+ * reading takes the coarse derivatives from the bottom row, for programs without
+ * ddx/ddy (whose ddy that reading would negate).
  *
  * A failing generated pair is shrunk (tokens deleted one at a time while the pair
  * still validates, links and still fails) and printed: both programs, the inputs
@@ -515,9 +519,13 @@ typedef struct frag_ref {
     bool undefined[NPIX]; /* a cube lookup on a face edge (see cube_ties) */
 } frag_ref;
 
-static int ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *fp, int k, bool coarse,
+/* mode: 0 fine derivatives; 1 coarse (the quad's top row and left column); 2 coarse
+ * with the quad's rows swapped, as GL sees it (window y up: its first row is our
+ * bottom one). Mode 2 only reads tex LODs right: ddy changes sign there. */
+static int ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *fp, int k, int mode,
                         frag_ref *out)
 {
+    bool coarse = mode != 0, up = mode == 2;
     bool perturbed = k >= 1 && k <= NPERTURB;
     gen_rng r;
     gen_rng_seed(&r, mix(c->seed, 200 + (uint64_t)k));
@@ -535,7 +543,7 @@ static int ref_fragment(agal_context *ctx, const pair_case *c, const agal_progra
     for (int qy = 0, n = 0; qy < SIZE / 2; qy++)
         for (int qx = 0; qx < SIZE / 2; qx++)
             for (int l = 0; l < 4; l++, n++)
-                pix[n] = (unsigned)((2 * qy + l / 2) * SIZE + 2 * qx + l % 2);
+                pix[n] = (unsigned)((2 * qy + (up ? 1 - l / 2 : l / 2)) * SIZE + 2 * qx + l % 2);
     for (int n = 0; n < NPIX; n++)
         for (int v = 0; v < AGAL_INTERP_MAX_VARYINGS; v++)
             for (int q = 0; q < 4; q++)
@@ -849,7 +857,7 @@ static void cube_ties(agal_context *ctx, const pair_case *c, bool undefined[NPIX
                 undefined[px] = true;
         agal_diag_clear(ctx);
         frag_ref *coord = q ? calloc(1, sizeof *coord) : NULL;
-        if (coord && ref_fragment(ctx, c, q, 0, false, coord) == 0)
+        if (coord && ref_fragment(ctx, c, q, 0, 0, coord) == 0)
             for (int px = 0; px < NPIX; px++) {
                 float a[3] = { fabsf(coord->color[0][4 * px]), fabsf(coord->color[0][4 * px + 1]),
                                fabsf(coord->color[0][4 * px + 2]) };
@@ -867,7 +875,7 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
                               bool print)
 {
     verdict v = { 0 };
-    frag_ref *ref = calloc(2 * (1 + FPERTURB), sizeof *ref);
+    frag_ref *ref = calloc(3 * (1 + FPERTURB), sizeof *ref);
     if (!ref) {
         v.bad = 1;
         return v;
@@ -877,11 +885,12 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
         noc++;
     bool deriv = uses_op(c->fp, AGAL_OPF_DERIV | AGAL_OPF_TEXTURE);
+    int modes = !deriv ? 1 : strcmp(name, "gl") == 0 && !uses_op(c->fp, AGAL_OPF_DERIV) ? 3 : 2;
     const agal_program *shifted[2] = { lod_shifted(ctx, c->fp, -LOD_SHIFT), lod_shifted(ctx, c->fp, LOD_SHIFT) };
-    for (int mode = 0; mode < (deriv ? 2 : 1); mode++)
+    for (int mode = 0; mode < modes; mode++)
         for (int k = 0; k <= FPERTURB; k++) {
             const agal_program *fp = k > NPERTURB ? shifted[k - NPERTURB - 1] : c->fp;
-            if (ref_fragment(ctx, c, fp, k, mode == 1, &ref[mode * (1 + FPERTURB) + k])) {
+            if (ref_fragment(ctx, c, fp, k, mode, &ref[mode * (1 + FPERTURB) + k])) {
                 v.bad = 1;
                 free(ref);
                 return v;
@@ -889,12 +898,21 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
         }
     cube_ties(ctx, c, ref[0].undefined);
     memcpy(ref[1 + FPERTURB].undefined, ref[0].undefined, sizeof ref[0].undefined);
+    memcpy(ref[2 * (1 + FPERTURB)].undefined, ref[0].undefined, sizeof ref[0].undefined);
     for (int p = 0; p < NPIX; p++) {
         verdict pv = { 0 };
         unsigned bad = check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, false, name);
         if (bad && deriv) { /* the coarse-derivative reading of the same program */
             verdict cv = { 0 };
             if (check_pixel(c, r, &ref[1 + FPERTURB], &ref[2 + FPERTURB], noc, p, t, &cv, false, name) == 0) {
+                bad = 0;
+                pv = cv;
+            }
+        }
+        if (bad && modes == 3) { /* GL's coarse quad: rows the other way up */
+            verdict cv = { 0 };
+            if (check_pixel(c, r, &ref[2 * (1 + FPERTURB)], &ref[2 * (1 + FPERTURB) + 1], noc, p, t, &cv, false,
+                            name) == 0) {
                 bad = 0;
                 pv = cv;
             }
