@@ -866,6 +866,24 @@ static void cube_ties(agal_context *ctx, const pair_case *c, bool undefined[NPIX
                 if (ties > 1 || !(m > 0))
                     undefined[px] = true;
             }
+        /* An implicit LOD (tex with mipmaps) in a quad whose lanes select different
+         * faces: the face coordinates' derivatives across faces are left to the
+         * implementation (the reference projects onto the sampling lane's face, GPUs
+         * differ), so the whole quad is undefined. */
+        if (coord && t->op == AGAL_OP_TEX && t->s.mipmap != AGAL_MIP_NONE)
+            for (int qy = 0; qy < SIZE; qy += 2)
+                for (int qx = 0; qx < SIZE; qx += 2) {
+                    int face[4];
+                    for (int l = 0; l < 4; l++) {
+                        const float *d = coord->color[0] + 4 * ((qy + l / 2) * SIZE + qx + l % 2);
+                        float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+                        int axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
+                        face[l] = 2 * axis + (d[axis] < 0);
+                    }
+                    if (face[0] != face[1] || face[0] != face[2] || face[0] != face[3])
+                        for (int l = 0; l < 4; l++)
+                            undefined[(qy + l / 2) * SIZE + qx + l % 2] = true;
+                }
         free(coord);
         agal_diag_clear(ctx);
     }
