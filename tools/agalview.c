@@ -4,9 +4,13 @@
  *     --screenshot OUT.png   save frame --frame N (default 0) and exit
  *     --frame N              the frame to save (time = N / 60 s)
  *     --size N               window size (default 256)
- *     --headless             no window: EGL (harness_gl.c), for comparing with the window
+ *     --backend gl|vulkan    who renders the frame (default gl), see below
+ *     --headless             no window: GL through EGL, or Vulkan alone, for comparing
+ *                            with the window
  *     --expect REF.png       after --screenshot: exit 1 unless the frame matches REF.png
- *                            (every channel within 2/255) and is not one flat colour
+ *                            and is not one flat colour; a pixel matches when every
+ *                            channel is within --tolerance N/255 (default 2), and at most
+ *                            --max-differing P percent of the pixels may not (default 0)
  *
  * The scene: a cube of 36 vertices (two triangles a face) turning with time, whose
  * attributes are va0 position (x, y, z, 1), va1 normal (0 w), va2 uv, va3 colour,
@@ -16,8 +20,12 @@
  * with a full mip chain, cube a different colour a face. Frames are a pure function
  * of the frame number, so a window frame and a headless one can be compared.
  *
- * The GL path only: the window's frame is the harness's GLSL draw (GL 3.3 core,
- * RGBA32F target), blitted to the window through a texture.
+ * Backends: gl draws our GLSL through the harness (harness_gl.c) in the window's
+ * GL 3.3 core context (RGBA32F target), blitted to the window through a texture.
+ * vulkan draws our SPIR-V through the offscreen Vulkan runner (harness_vk.c, one
+ * device for the whole run) into an RGBA32F image, reads it back and shows it
+ * through the same GL texture blit: rendered by Vulkan, presented by GL (no
+ * swapchain). Both draw the same scene (the code below), so their frames compare.
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include "agalrun.h"
@@ -199,7 +207,9 @@ static unsigned char *read_png(const char *path, unsigned *w, unsigned *h)
     return px;
 }
 
-static int expect_png(const char *got_path, const char *want_path)
+/* A pixel differs when a channel is off by more than tol/255; the frames match when
+ * at most max_pct percent of the pixels differ (0: none) and the frame is not flat. */
+static int expect_png(const char *got_path, const char *want_path, unsigned tol, double max_pct)
 {
     unsigned gw, gh, ww, wh;
     unsigned char *got = read_png(got_path, &gw, &gh), *want = read_png(want_path, &ww, &wh);
@@ -208,14 +218,23 @@ static int expect_png(const char *got_path, const char *want_path)
         fprintf(stderr, "agalview: cannot compare %s with %s\n", got_path, want_path);
         goto done;
     }
-    size_t n = (size_t)gw * gh * 4, bad = 0, varied = 0;
-    for (size_t i = 0; i < n; i++) {
-        int d = (int)got[i] - (int)want[i];
-        bad += d > 2 || d < -2;
-        varied += got[i] != got[i % 4];
+    size_t pixels = (size_t)gw * gh, bad = 0, varied = 0;
+    int worst = 0;
+    for (size_t p = 0; p < pixels; p++) {
+        bool off = false;
+        for (size_t i = 4 * p; i < 4 * p + 4; i++) {
+            int d = abs((int)got[i] - (int)want[i]);
+            worst = d > worst ? d : worst;
+            off |= d > (int)tol;
+            varied += got[i] != got[i % 4];
+        }
+        bad += off;
     }
-    if (bad)
-        fprintf(stderr, "agalview: %zu channel values differ from %s by more than 2/255\n", bad, want_path);
+    double pct = 100.0 * (double)bad / (double)pixels;
+    fprintf(stderr, "agalview: %zu of %zu pixels (%.3f%%) differ from %s by more than %u/255 (largest %d/255)\n",
+            bad, pixels, pct, want_path, tol, worst);
+    if (bad && pct > max_pct)
+        fprintf(stderr, "agalview: more than %.3f%% of the pixels differ\n", max_pct);
     else if (!varied)
         fprintf(stderr, "agalview: the frame is one flat colour\n");
     else
@@ -228,15 +247,23 @@ done:
 
 /* ---- drawing ------------------------------------------------------------------------- */
 
+typedef enum backend { BACKEND_GL, BACKEND_VULKAN } backend;
+
 typedef struct view {
-    const char *vs, *fs;
+    const char *vs, *fs;        /* GLSL 330 */
+    const uint32_t *vs_spv, *fs_spv; /* SPIR-V (the vulkan backend) */
+    size_t vs_words, fs_words;
     unsigned noc, size;
+    backend be;
+    harness_vk *vk;    /* vulkan: the runner, created once, reused every frame */
+    harness_gl *gl;    /* gl --headless: the EGL context; NULL = the current one */
     scene sc;
 } view;
 
 static void make_draw(view *v, harness_draw *d)
 {
-    *d = (harness_draw){ .vs_glsl = v->vs, .fs_glsl = v->fs, .nverts = NV, .ninstances = 1,
+    *d = (harness_draw){ .vs_glsl = v->vs, .fs_glsl = v->fs, .vs_spirv = v->vs_spv, .vs_words = v->vs_words,
+                         .fs_spirv = v->fs_spv, .fs_words = v->fs_words, .nverts = NV, .ninstances = 1,
                          .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc, .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc,
                          .noc = v->noc, .width = v->size, .height = v->size, .depth_less = true };
     for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
@@ -252,13 +279,17 @@ static void background(float *rgba, size_t pixels)
             rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = 0, rgba[4 * i + 3] = 1;
 }
 
+/* One frame of the scene, top-down RGBA rows in r->color[0], by the view's backend. */
 static int render(view *v, unsigned frame, harness_result *r)
 {
     char err[1024];
     harness_draw d;
     animate(&v->sc, frame);
     make_draw(v, &d);
-    if (harness_gl_run_current(&d, r, err, sizeof err)) {
+    int rc = v->be == BACKEND_VULKAN ? harness_vk_run(v->vk, &d, r, err, sizeof err)
+             : v->gl                 ? harness_gl_run(v->gl, &d, r, err, sizeof err)
+                                     : harness_gl_run_current(&d, r, err, sizeof err);
+    if (rc) {
         fprintf(stderr, "agalview: %s\n", err);
         return -1;
     }
@@ -266,27 +297,39 @@ static int render(view *v, unsigned frame, harness_result *r)
     return 0;
 }
 
-static int run_headless(view *v, unsigned frame, const char *shot)
+/* The backend's runner that needs no window: the Vulkan device (both modes), or
+ * for gl --headless an EGL context. */
+static int open_runner(view *v, bool headless)
 {
     char err[512];
-    harness_gl *gl = harness_gl_create(false, err, sizeof err);
-    if (!gl) {
+    if (v->be == BACKEND_VULKAN)
+        v->vk = harness_vk_create(false, err, sizeof err);
+    else if (headless)
+        v->gl = harness_gl_create(false, err, sizeof err);
+    if ((v->be == BACKEND_VULKAN && !v->vk) || (v->be == BACKEND_GL && headless && !v->gl)) {
         fprintf(stderr, "agalview: %s\n", err);
-        return 1;
+        return -1;
     }
+    return 0;
+}
+
+static void close_runner(view *v)
+{
+    if (v->vk)
+        harness_vk_destroy(v->vk);
+    if (v->gl)
+        harness_gl_destroy(v->gl);
+    v->vk = NULL;
+    v->gl = NULL;
+}
+
+static int run_headless(view *v, unsigned frame, const char *shot)
+{
     harness_result r;
-    harness_draw d;
-    animate(&v->sc, frame);
-    make_draw(v, &d);
-    int rc = harness_gl_run(gl, &d, &r, err, sizeof err);
-    if (rc)
-        fprintf(stderr, "agalview: %s\n", err);
-    else {
-        background(r.color[0], (size_t)v->size * v->size);
-        rc = shot ? write_png(shot, r.color[0], v->size, v->size) : 0;
-        harness_result_free(&r);
-    }
-    harness_gl_destroy(gl);
+    if (render(v, frame, &r))
+        return 1;
+    int rc = shot ? write_png(shot, r.color[0], v->size, v->size) : 0;
+    harness_result_free(&r);
     return rc ? 1 : 0;
 }
 
@@ -333,7 +376,9 @@ static int run_window(view *v, unsigned frame, const char *shot)
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    GLFWwindow *win = glfwCreateWindow((int)v->size, (int)v->size, "agalview", NULL, NULL);
+    GLFWwindow *win = glfwCreateWindow((int)v->size, (int)v->size,
+                                       v->be == BACKEND_VULKAN ? "agalview (Vulkan, shown through GL)" : "agalview (GL)",
+                                       NULL, NULL);
     if (!win) {
         fprintf(stderr, "agalview: cannot open a GL 3.3 core window\n");
         glfwTerminate();
@@ -372,16 +417,28 @@ static int run_window(view *v, unsigned frame, const char *shot)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: agalview [--screenshot OUT.png [--expect REF.png]] [--frame N] [--size N] [--headless]\n"
-                    "                VERTEX FRAGMENT\n");
+    fprintf(stderr,
+            "usage: agalview [options] VERTEX FRAGMENT   (.agal text or bytecode)\n"
+            "  --backend gl|vulkan  gl (default): our GLSL drawn in the window's GL context;\n"
+            "                       vulkan: our SPIR-V drawn offscreen by Vulkan, the frame read\n"
+            "                       back and shown in the window through GL (no swapchain)\n"
+            "  --screenshot OUT.png save frame --frame N and exit\n"
+            "  --frame N            the frame to draw/save (time N/60 s, default 0)\n"
+            "  --size N             window and frame size (default 256)\n"
+            "  --headless           no window (needs --screenshot): GL through EGL, or Vulkan alone\n"
+            "  --expect REF.png     with --screenshot: exit 1 unless the frame matches REF.png\n"
+            "  --tolerance N        a channel matches within N/255 (default 2)\n"
+            "  --max-differing P    percent of pixels allowed not to match (default 0)\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     const char *files[2] = { 0 }, *shot = NULL, *expect = NULL;
-    unsigned frame = 0, size = 256, nfiles = 0;
-    bool headless = false;
+    unsigned frame = 0, size = 256, nfiles = 0, tol = 2;
+    double max_pct = 0;
+    bool headless = false, bad_arg = false;
+    backend be = BACKEND_GL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--screenshot") && i + 1 < argc)
             shot = argv[++i];
@@ -391,6 +448,18 @@ int main(int argc, char **argv)
             size = (unsigned)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--expect") && i + 1 < argc)
             expect = argv[++i];
+        else if (!strcmp(argv[i], "--tolerance") && i + 1 < argc)
+            tol = (unsigned)strtoul(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--max-differing") && i + 1 < argc) {
+            char *end;
+            max_pct = strtod(argv[++i], &end);
+            bad_arg |= *end || !(max_pct >= 0 && max_pct <= 100);
+        } else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+            const char *b = argv[++i];
+            bad_arg |= strcmp(b, "gl") && strcmp(b, "vulkan");
+            be = strcmp(b, "vulkan") ? BACKEND_GL : BACKEND_VULKAN;
+        } else if (!strcmp(argv[i], "--help"))
+            return usage();
         else if (!strcmp(argv[i], "--headless"))
             headless = true;
         else if (argv[i][0] != '-' && nfiles < 2)
@@ -398,13 +467,13 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (nfiles != 2 || size < 8 || size > 4096 || (headless && !shot) || (expect && !shot))
+    if (bad_arg || nfiles != 2 || size < 8 || size > 4096 || tol > 255 || (headless && !shot) || (expect && !shot))
         return usage();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
     agalrun_program_opts po = { .stage = AGAL_VERTEX };
     int rc = 1;
-    view v = { .size = size };
+    view v = { .size = size, .be = be };
     if (!ctx || agalrun_load_program(ctx, files[0], &po, &vp))
         goto done;
     po.stage = AGAL_FRAGMENT;
@@ -418,6 +487,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "agalview: GLSL translation failed\n");
         goto done;
     }
+    if (be == BACKEND_VULKAN && (agal_translate_spirv(ctx, vp, NULL, &v.vs_spv, &v.vs_words) ||
+                                 agal_translate_spirv(ctx, fp, NULL, &v.fs_spv, &v.fs_words))) {
+        fprintf(stderr, "agalview: SPIR-V translation failed\n");
+        goto done;
+    }
     unsigned ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
     while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc)))
         v.noc++;
@@ -429,10 +503,13 @@ int main(int argc, char **argv)
     v.sc.fc = calloc(v.sc.nfc, 16);
     if (!v.sc.vc || !v.sc.fc || default_textures(&v.sc, fp))
         goto done;
+    if (open_runner(&v, headless))
+        goto done;
     rc = headless ? run_headless(&v, frame, shot) : run_window(&v, frame, shot);
     if (rc == 0 && expect)
-        rc = expect_png(shot, expect);
+        rc = expect_png(shot, expect, tol, max_pct);
 done:
+    close_runner(&v);
     scene_free(&v.sc);
     agal_context_free(ctx);
     return rc;
