@@ -254,7 +254,6 @@ agal_status agal_link(agal_context *ctx, const agal_program *vertex, const agal_
 void agal_token_encode(const agal_token *t, uint8_t out[24]);
 
 /* ==== assembler and disassembler (assemble.c, disassemble.c) =============== */
-/* @@ASM-SECTION@@ */
 
 /* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (spec section 6) into a
  * program: header (magic, version as given, 0xA1, stage) then one token a line.
@@ -286,7 +285,6 @@ agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, 
 agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text);
 
 /* ==== interpreter (interp.c, texture.c) ==================================== */
-/* @@INTERP-SECTION@@ */
 
 /* The reference interpreter: the oracle every backend is compared with. It runs a
  * decoded program in float32 over invocations (vertex: one at a time; fragment:
@@ -388,7 +386,6 @@ void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, con
 float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse);
 
 /* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */
-/* @@TRANSLATE-SECTION@@ */
 
 /* How op (vertex position) is mapped from Stage3D clip space (D3D-style: z in
  * [0, w], +y up). AGAL_CLIP_DEFAULT follows the target: SPIR-V negates y (Vulkan),
