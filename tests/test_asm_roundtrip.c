@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "toolio.h"
 
 
 static void print_diags(agal_context *ctx)
@@ -53,20 +54,6 @@ static bool round_trip(agal_context *ctx, const uint8_t *bytes, size_t size, con
     CHECK(same, "%s: round trip changed the bytes", what);
     if (!same) fprintf(stderr, "%s", text);
     return same;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-    fclose(f);
-    if (buf) buf[n] = 0, *len = (size_t)n;
-    return buf;
 }
 
 /* Random edits of a text: characters the syntax uses, at random places. */
@@ -123,7 +110,7 @@ static void corpus(agal_context *ctx, const char *dir)
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         size_t len;
-        char *text = read_file(path, &len);
+        char *text = tool_read_file(path, &len);
         CHECK(text != NULL, "cannot read %s", path);
         int stage;
         uint32_t version;

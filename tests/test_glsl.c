@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "toolio.h"
 
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -428,27 +429,10 @@ static void test_failing_allocator(void)
 
 /* ---- corpus ----------------------------------------------------------------- */
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[n] = 0, *len = (size_t)n;
-    return buf;
-}
-
 static const agal_program *load_agal(agal_context *ctx, const char *path)
 {
     size_t len = 0;
-    char *src = read_file(path, &len);
+    char *src = tool_read_file(path, &len);
     int stage = -1;
     uint32_t version = 0;
     const agal_program *p = NULL;

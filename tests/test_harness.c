@@ -10,6 +10,7 @@
  * The GL sources are read from the paths given after `gl`.
  */
 #include "harness.h"
+#include "toolio.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -162,20 +163,6 @@ static int gl_run(void *h, const harness_draw *d, harness_result *r, char *err, 
     return harness_gl_run(h, d, r, err, n);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 65536);
-    if (buf && fread(buf, 1, 65535, f) == 0) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
-}
-
 int main(int argc, char **argv)
 {
     bool vulkan = argc > 1 && strcmp(argv[1], "vk") == 0;
@@ -183,7 +170,8 @@ int main(int argc, char **argv)
     harness_draw base = { .vs_spirv = basic_vk_vert, .vs_words = sizeof basic_vk_vert / 4,
                           .fs_spirv = basic_vk_frag, .fs_words = sizeof basic_vk_frag / 4 };
     char *vs = NULL, *fs = NULL;
-    if (!vulkan && (argc < 4 || !(vs = slurp(argv[2])) || !(fs = slurp(argv[3])))) {
+    size_t vlen, flen;
+    if (!vulkan && (argc < 4 || !(vs = tool_read_file(argv[2], &vlen)) || !(fs = tool_read_file(argv[3], &flen)))) {
         fprintf(stderr, "usage: test_harness vk | gl VERT.glsl FRAG.glsl\n");
         free(vs);
         return 2;

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "toolio.h"
 
 
 static void print_diags(agal_context *ctx, const char *what)
@@ -80,24 +81,10 @@ static bool check_program(agal_context *ctx, const agal_program *prog, const aga
 
 /* ---- corpus ----------------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) free(buf), buf = NULL;
-    fclose(f);
-    if (buf) buf[len] = 0, *size = (size_t)len;
-    return buf;
-}
-
 static void corpus_file(const char *path)
 {
     size_t size = 0;
-    char *text = slurp(path, &size);
+    char *text = tool_read_file(path, &size);
     CHECK(text, "cannot read %s", path);
     if (!text) return;
     agal_context *ctx = agal_context_new(NULL, NULL);
