@@ -87,6 +87,24 @@ static void report(agal_context *ctx, const uint8_t *bytes, size_t size, uint64_
     if (agal_disassemble(ctx, bytes, size, 0, &text) == AGAL_OK) fprintf(stderr, "%s", text);
 }
 
+/* Generates, encodes and decodes one program; NULL (reported, ctx reset) when the
+ * generator refuses or the program does not validate. *size: its byte count. */
+static const agal_program *make_valid(agal_context *ctx, gen_program *gp, uint8_t *bytes, size_t *size,
+                                      uint64_t seed, agal_stage stage, uint32_t version, const gen_options *opt,
+                                      const char *what)
+{
+    CHECK(gen_program_make(gp, seed, stage, version, opt), "%s gen_program_make failed", what);
+    *size = gen_program_encode(gp, bytes, GEN_MAX_BYTES);
+    const agal_program *p;
+    agal_status st = agal_decode(ctx, bytes, *size, NULL, &p);
+    CHECK(st == AGAL_OK, "%s stage %d v%u seed %llu: generated program does not validate", what, stage, version,
+          (unsigned long long)seed);
+    if (st == AGAL_OK) return p;
+    report(ctx, bytes, *size, seed);
+    agal_context_reset(ctx);
+    return NULL;
+}
+
 /* One (stage, version): n programs, all valid; coverage checked at the end. */
 static void run_config(agal_context *ctx, gen_program *gp, uint8_t *bytes, agal_stage stage, uint32_t version, int n)
 {
@@ -96,17 +114,9 @@ static void run_config(agal_context *ctx, gen_program *gp, uint8_t *bytes, agal_
         gen_options opt = {0};
         if (i % 5 == 4) opt.max_tokens = agal_token_limit((agal_profile)version); /* long ones up to the limit */
         if (i % 5 == 4) opt.min_tokens = opt.max_tokens - 8;
-        CHECK(gen_program_make(gp, seed, stage, version, &opt), "gen_program_make failed");
-        size_t size = gen_program_encode(gp, bytes, GEN_MAX_BYTES);
-        const agal_program *p;
-        agal_status st = agal_decode(ctx, bytes, size, NULL, &p);
-        CHECK(st == AGAL_OK, "stage %d version %u seed %llu: generated program does not validate", stage, version,
-              (unsigned long long)seed);
-        if (st != AGAL_OK) {
-            report(ctx, bytes, size, seed);
-            agal_context_reset(ctx);
-            continue;
-        }
+        size_t size;
+        const agal_program *p = make_valid(ctx, gp, bytes, &size, seed, stage, version, &opt, "plain");
+        if (!p) continue;
         CHECK(p->ntokens <= agal_token_limit((agal_profile)version), "over the token limit");
         cover(&c, p);
         agal_context_reset(ctx);
@@ -250,23 +260,15 @@ static void run_safe(agal_context *ctx, gen_program *gp, uint8_t *bytes, agal_st
         uint64_t seed = (uint64_t)i * 104729 + version;
         gen_options opt = {.safe_domain = true, .max_tokens = 40};
         if (i % 5 == 4) opt.max_tokens = agal_token_limit((agal_profile)version);
-        CHECK(gen_program_make(gp, seed, stage, version, &opt), "safe gen_program_make failed");
-        size_t size = gen_program_encode(gp, bytes, GEN_MAX_BYTES);
-        const agal_program *p;
-        agal_status st = agal_decode(ctx, bytes, size, NULL, &p);
-        CHECK(st == AGAL_OK, "safe stage %d v%u seed %llu: does not validate", stage, version,
-              (unsigned long long)seed);
-        if (st != AGAL_OK) {
-            report(ctx, bytes, size, seed);
-            agal_context_reset(ctx);
-            continue;
-        }
+        size_t size;
+        const agal_program *p = make_valid(ctx, gp, bytes, &size, seed, stage, version, &opt, "safe");
+        if (!p) continue;
         for (uint32_t k = 0; k < p->ntokens; k++) ops |= GEN_OP(p->tokens[k].op);
         gen_rng r;
         gen_rng_seed(&r, seed);
         safe_inputs_make(&in, gp, &r);
         agal_interp_result res[8];
-        st = agal_interp_run(ctx, p, &in.env, in.inv, 8, res);
+        agal_status st = agal_interp_run(ctx, p, &in.env, in.inv, 8, res);
         CHECK(st == AGAL_OK, "safe stage %d v%u seed %llu: interpreter status %d", stage, version,
               (unsigned long long)seed, st);
         for (int k = 0; st == AGAL_OK && k < 8; k++) {
