@@ -2,7 +2,6 @@
  * register counts (spec section 3). */
 #include "internal.h"
 
-#include <stdio.h>
 
 static const agal_opinfo optable[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
@@ -78,14 +77,43 @@ const char *agal_reg_name(agal_stage stage, agal_regtype type)
     return names[stage][type];
 }
 
+/* Appends the decimal digits of v at p; returns how many. */
+static size_t put_decimal(char *p, unsigned v)
+{
+    char rev[10];
+    size_t n = 0;
+    do rev[n++] = (char)('0' + v % 10); while (v /= 10);
+    for (size_t i = 0; i < n; i++) p[i] = rev[n - 1 - i];
+    return n;
+}
+
+/* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
+ * was a twentieth of a SPIR-V translation. */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
 {
     const char *name = agal_reg_name(stage, type < AGAL_REG_TYPES ? (agal_regtype)type : AGAL_REG_TYPES);
-    if (!name) return snprintf(buf, size, "r%u[%u]", type, num);
-    /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
-    if ((type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID)
-        return num ? snprintf(buf, size, "%s%u", name, num) : snprintf(buf, size, "%s", name);
-    return snprintf(buf, size, "%s%u", name, num);
+    char tmp[32];
+    size_t n = 0;
+    if (!name) {
+        tmp[n++] = 'r';
+        n += put_decimal(tmp + n, type);
+        tmp[n++] = '[';
+        n += put_decimal(tmp + n, num);
+        tmp[n++] = ']';
+    } else {
+        n = strlen(name);
+        memcpy(tmp, name, n);
+        /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
+        bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH ||
+                      type == AGAL_REG_IID;
+        if (num || !single) n += put_decimal(tmp + n, num);
+    }
+    if (size) {
+        size_t k = n < size - 1 ? n : size - 1;
+        memcpy(buf, tmp, k);
+        buf[k] = 0;
+    }
+    return (int)n;
 }
 
 const char *agal_mask_letters(char out[5], unsigned mask)

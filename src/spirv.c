@@ -284,20 +284,8 @@ static void name(spv *s, uint32_t id, const char *str)
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->strip_names) return;
-    /* The hot path (one name per temporary value) spells "vt12" by hand: snprintf
-     * was an eighth of the translation. */
-    const char *base = agal_reg_name(s->prog->stage, (agal_regtype)(type < AGAL_REG_TYPES ? type : 0));
     char buf[32];
-    if (type == AGAL_REG_TEMP && base && num < 1000) {
-        size_t k = strlen(base);
-        memcpy(buf, base, k);
-        if (num >= 100) buf[k++] = (char)('0' + num / 100);
-        if (num >= 10) buf[k++] = (char)('0' + num / 10 % 10);
-        buf[k++] = (char)('0' + num % 10);
-        buf[k] = 0;
-    } else {
-        agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
-    }
+    agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
     name(s, id, buf);
 }
 
