@@ -96,18 +96,24 @@ typedef struct agal_ir_inst {
     uint16_t reg_num; /* register number; IR_UNIFORM_INDIRECT: the constant offset */
     uint16_t range;   /* IR_UNIFORM_INDIRECT: the register count (address bound) */
     int32_t token;    /* index of the AGAL token it came from, -1 for none */
-    uint32_t args[IR_MAX_ARGS];
     uint32_t nuses;   /* uses by live instructions (agal_ir_count_uses) */
-    /* What only one kind of instruction needs shares the space: an instruction is
-     * 56 bytes, and a 200-token program makes about a thousand of them. */
+    /* The operands, and what only one kind of instruction needs, share the space
+     * where that kind has no operand there: an instruction is 40 bytes, and a
+     * 200-token program makes about 430 of them. Every walk over operands stops at
+     * nargs, so the fields behind them are never read as operands. */
     union {
-        float imm[4];     /* IR_CONST */
-        struct { uint32_t then_list, else_list; }; /* IR_IF */
-        agal_sampler smp; /* IR_TEX */
-        /* IR_UNIFORM_INDIRECT: the index register of the agal_source (for names) */
-        struct { uint8_t index_type, index_comp; uint16_t index_num; };
+        uint32_t args[IR_MAX_ARGS];
+        float imm[4]; /* IR_CONST (no operands) */
+        /* IR_IF: args[0] is the condition */
+        struct { uint32_t if_cond_; uint32_t then_list, else_list; };
+        /* IR_TEX: args[0] is the coordinate */
+        struct { uint32_t tex_coord_; agal_sampler smp; };
+        /* IR_UNIFORM_INDIRECT: args[0] is the index; the index register of the
+         * agal_source (for names) */
+        struct { uint32_t index_value_; uint8_t index_type, index_comp; uint16_t index_num; };
     };
 } agal_ir_inst;
+_Static_assert(sizeof(agal_ir_inst) == 40, "the IR instruction's size is a memory budget (ir.h)");
 
 typedef struct agal_ir_list {
     uint32_t *items; /* instruction indices in order */
