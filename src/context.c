@@ -129,6 +129,20 @@ void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem)
     return p;
 }
 
+agal_arena_mark agal_arena_save(const agal_context *ctx)
+{
+    return (agal_arena_mark){ctx->blocks, ctx->blocks ? ctx->blocks->used : 0, ctx->last, ctx->last_size};
+}
+
+void agal_arena_restore(agal_context *ctx, agal_arena_mark m)
+{
+    free_blocks(ctx, ctx->blocks, m.block);
+    ctx->blocks = m.block;
+    if (m.block) m.block->used = m.used;
+    ctx->last = m.last;
+    ctx->last_size = m.last_size;
+}
+
 char *agal_strdup(agal_context *ctx, const char *s, size_t len)
 {
     char *p = agal_alloc(ctx, len + 1);

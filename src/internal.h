@@ -30,6 +30,19 @@ void *agal_zalloc(agal_context *ctx, size_t size);
  * elements, or NULL. The newest allocation grows in place when its block has room;
  * otherwise it is copied and the old copy stays in the arena until reset. */
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem);
+/* Scratch memory: agal_arena_save notes the arena's top, agal_arena_restore gives
+ * back everything allocated since (blocks added since go back to the hook), so a
+ * pass's working arrays do not add to a translation's peak. Nothing made in
+ * between may outlive the restore: no results, no diagnostics. */
+typedef struct agal_arena_mark {
+    arena_block *block;
+    size_t used;
+    void *last;
+    size_t last_size;
+} agal_arena_mark;
+
+agal_arena_mark agal_arena_save(const agal_context *ctx);
+void agal_arena_restore(agal_context *ctx, agal_arena_mark m);
 char *agal_strdup(agal_context *ctx, const char *s, size_t len);
 /* printf into the arena. */
 char *agal_sprintf(agal_context *ctx, const char *fmt, ...);

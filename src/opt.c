@@ -145,9 +145,14 @@ static bool sweep(agal_ir *ir, uint32_t l)
 
 bool agal_opt_dead_code(agal_ir *ir)
 {
-    /* nuses is the mark here; it is recounted afterwards. */
+    /* nuses is the mark here; it is recounted afterwards. The stack and deps are
+     * scratch, given back at the end. */
+    agal_arena_mark scratch = agal_arena_save(ir->ctx);
     marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep), 0};
-    if (!m.stack || !m.dep) return false; /* out of memory: leave the IR as it is (still correct) */
+    if (!m.stack || !m.dep) { /* out of memory: leave the IR as it is (still correct) */
+        agal_arena_restore(ir->ctx, scratch);
+        return false;
+    }
     fill_deps(ir, 0, 0, m.dep);
     for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
     walk(ir, 0, mark_root, &m);
@@ -159,6 +164,7 @@ bool agal_opt_dead_code(agal_ir *ir)
     }
     bool changed = sweep(ir, 0);
     agal_ir_count_uses(ir);
+    agal_arena_restore(ir->ctx, scratch);
     return changed;
 }
 
@@ -215,9 +221,18 @@ static bool take_hoisted(agal_ir *ir, uint32_t l, const uint8_t *hoist, uint32_t
 bool agal_opt_hoist_textures(agal_ir *ir)
 {
     agal_ir_list *top = &ir->lists[0];
-    uint8_t *hoist = agal_zalloc(ir->ctx, ir->ninsts);
+    bool has_if = false;
+    for (uint32_t i = 0; i < top->n && !has_if; i++) has_if = ir->insts[top->items[i]].op == IR_IF;
+    if (!has_if) return false; /* nothing to hoist out of: no scratch to pay for */
+    /* The new top list stays only if something moves; the marks are scratch. */
+    agal_arena_mark before_items = agal_arena_save(ir->ctx);
     uint32_t *items = agal_alloc(ir->ctx, (top->n + ir->ninsts) * sizeof *items);
-    if (!hoist || !items) return false; /* out of memory: leave the IR as it is */
+    agal_arena_mark before_marks = agal_arena_save(ir->ctx);
+    uint8_t *hoist = items ? agal_zalloc(ir->ctx, ir->ninsts) : NULL;
+    if (!hoist) { /* out of memory: leave the IR as it is */
+        agal_arena_restore(ir->ctx, before_items);
+        return false;
+    }
     for (uint32_t i = 0; i < top->n; i++) {
         const agal_ir_inst *in = &ir->insts[top->items[i]];
         if (in->op != IR_IF) continue;
@@ -234,6 +249,7 @@ bool agal_opt_hoist_textures(agal_ir *ir)
         }
         items[n++] = v;
     }
+    agal_arena_restore(ir->ctx, any ? before_marks : before_items);
     if (any) {
         top->items = items;
         top->n = n;
