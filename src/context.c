@@ -1,9 +1,13 @@
 /* context.c: the context, its arena and its diagnostics.
  *
- * Every allocation of the library comes from the context's arena: a list of blocks
- * from the caller's allocator hook, bumped and never freed one by one. Reset frees
- * all blocks but the largest, so a context reused for many translations settles
- * into no hook calls per translation. */
+ * Every allocation of the library comes from the context's arena, never freed one
+ * by one. Small allocations are bumped out of the newest bump block; a large one
+ * that does not fit there gets a block of its own, so the bump block's free space
+ * is not abandoned, and growing it resizes just that block (no outgrown copy
+ * stays behind). Reset keeps one bump block (as large as all of them, when there
+ * were several) and the large blocks as spares for the next translation's large
+ * allocations, so a context reused for programs of one size settles into no hook
+ * calls per translation, with the footprint of the first. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -15,7 +19,12 @@ struct arena_block {
     max_align_t data[];
 };
 
-enum { ARENA_MIN_BLOCK = 32 * 1024 };
+/* Sized so that a corpus program's translation (context, IR, module) fits one bump
+ * block, and a 200-token one's bump allocations do too. */
+enum { ARENA_MIN_BLOCK = 16 * 1024, ARENA_LARGE = ARENA_MIN_BLOCK / 4 };
+/* Reset keeps no more than this: one hostile program must not pin megabytes in a
+ * context that an emulator keeps for the session. */
+#define ARENA_KEEP_MAX ((size_t)1 << 20)
 
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -35,37 +44,71 @@ agal_context *agal_context_new(agal_alloc_fn alloc, void *ud)
     return ctx;
 }
 
-static void free_blocks(agal_context *ctx, arena_block *b, arena_block *stop)
+/* Frees the first n blocks of *list; returns the bytes they held. */
+static size_t free_blocks(agal_context *ctx, arena_block **list, size_t n)
 {
-    while (b != stop) {
-        arena_block *next = b->next;
+    size_t held = 0;
+    while (n-- && *list) {
+        arena_block *b = *list;
+        *list = b->next;
+        held += b->size;
         ctx->alloc(ctx->ud, b, sizeof *b + b->size, 0);
-        b = next;
     }
+    return held;
 }
 
 void agal_context_free(agal_context *ctx)
 {
     if (!ctx) return;
-    free_blocks(ctx, ctx->blocks, NULL);
+    free_blocks(ctx, &ctx->blocks, SIZE_MAX);
+    free_blocks(ctx, &ctx->large, SIZE_MAX);
+    free_blocks(ctx, &ctx->spare, SIZE_MAX);
     ctx->alloc(ctx->ud, ctx, sizeof *ctx, 0);
+}
+
+static arena_block *hook_block(agal_context *ctx, size_t size)
+{
+    if (size > SIZE_MAX - sizeof(arena_block)) return NULL;
+    arena_block *b = ctx->alloc(ctx->ud, NULL, 0, sizeof *b + size);
+    if (b) b->size = size, b->used = 0;
+    return b;
+}
+
+static void push_block(arena_block **list, size_t *count, arena_block *b)
+{
+    b->next = *list;
+    *list = b;
+    (*count)++;
+}
+
+/* Bytes held by the blocks of a list. */
+static size_t held_by(const arena_block *b)
+{
+    size_t held = 0;
+    for (; b; b = b->next) held += b->size;
+    return held;
 }
 
 void agal_context_reset(agal_context *ctx)
 {
-    /* Keep the largest block: a context reused for programs of one size then makes
-     * no hook calls at all. */
-    arena_block *keep = ctx->blocks;
-    for (arena_block *b = ctx->blocks; b; b = b->next)
-        if (b->size > keep->size) keep = b;
-    arena_block *b = ctx->blocks;
-    while (b) {
-        arena_block *next = b->next;
-        if (b != keep) ctx->alloc(ctx->ud, b, sizeof *b + b->size, 0);
-        b = next;
+    /* This translation's large blocks become the spares; the spares it did not
+     * take go back. */
+    free_blocks(ctx, &ctx->spare, SIZE_MAX);
+    if (held_by(ctx->large) <= ARENA_KEEP_MAX) ctx->spare = ctx->large, ctx->large = NULL;
+    free_blocks(ctx, &ctx->large, SIZE_MAX);
+    ctx->nlarge = 0;
+    size_t held = held_by(ctx->blocks);
+    if (ctx->nblocks == 1 && held <= ARENA_KEEP_MAX) {
+        ctx->blocks->used = 0;
+    } else {
+        /* Several bump blocks: one as large as all of them serves the next
+         * translation of this size without a hook call. Freed first, so the peak
+         * stays. */
+        free_blocks(ctx, &ctx->blocks, SIZE_MAX);
+        ctx->nblocks = 0;
+        arena_block *b = held && held <= ARENA_KEEP_MAX ? hook_block(ctx, held) : NULL;
+        if (b) push_block(&ctx->blocks, &ctx->nblocks, b);
     }
-    ctx->blocks = keep;
-    if (keep) { keep->used = 0; keep->next = NULL; }
     ctx->last = NULL;
     ctx->last_size = 0;
     ctx->diags = NULL;
@@ -74,31 +117,53 @@ void agal_context_reset(agal_context *ctx)
 
 static size_t align_up(size_t size) { return (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1); }
 
-/* A new block for at least `size` bytes. Blocks grow with half the bytes already
- * held (not by doubling the last), so the arena stays within about 1.5x of what a
- * translation uses while big inputs still take few hook calls. */
+/* A new bump block for at least `size` bytes. Blocks grow with half the bytes the
+ * bump blocks already hold (not by doubling the last), so the arena stays within
+ * about 1.5x of what a translation uses while big inputs still take few hook calls. */
 static arena_block *new_block(agal_context *ctx, size_t size)
 {
-    size_t held = 0;
-    for (arena_block *b = ctx->blocks; b; b = b->next) held += b->size;
+    size_t held = held_by(ctx->blocks);
     size_t want = size > ARENA_MIN_BLOCK ? size : ARENA_MIN_BLOCK;
     if (want < held / 2 && held / 2 <= (size_t)64 << 20) want = held / 2;
-    if (want > SIZE_MAX - sizeof(arena_block)) return NULL;
-    arena_block *nb = ctx->alloc(ctx->ud, NULL, 0, sizeof *nb + want);
-    if (!nb) return NULL;
-    nb->size = want;
-    nb->used = 0;
-    nb->next = ctx->blocks;
-    ctx->blocks = nb;
+    arena_block *nb = hook_block(ctx, want);
+    if (nb) push_block(&ctx->blocks, &ctx->nblocks, nb);
     return nb;
+}
+
+/* The smallest spare block that holds size bytes, taken off the spare list. */
+static arena_block *take_spare(agal_context *ctx, size_t size)
+{
+    arena_block **best = NULL;
+    for (arena_block **pp = &ctx->spare; *pp; pp = &(*pp)->next)
+        if ((*pp)->size >= size && (!best || (*pp)->size < (*best)->size)) best = pp;
+    if (!best) return NULL;
+    arena_block *b = *best;
+    *best = b->next;
+    return b;
+}
+
+/* A block holding just this allocation (a spare, or a new one). The bump block
+ * stays the newest, and so does its last allocation. */
+static void *large_alloc(agal_context *ctx, size_t size)
+{
+    arena_block *b = take_spare(ctx, size);
+    if (!b) b = hook_block(ctx, size);
+    if (!b) return NULL;
+    b->used = size;
+    push_block(&ctx->large, &ctx->nlarge, b);
+    return b->data;
 }
 
 void *agal_alloc(agal_context *ctx, size_t size)
 {
+    if (size > SIZE_MAX - sizeof(max_align_t)) return NULL;
     size = align_up(size);
     arena_block *b = ctx->blocks;
-    if (!b || b->size - b->used < size) b = new_block(ctx, size);
-    if (!b) return NULL;
+    if (!b || b->size - b->used < size) {
+        if (size >= ARENA_LARGE) return large_alloc(ctx, size);
+        b = new_block(ctx, size);
+        if (!b) return NULL;
+    }
     void *p = (char *)b->data + b->used;
     b->used += size;
     ctx->last = p;
@@ -113,32 +178,64 @@ void *agal_zalloc(agal_context *ctx, size_t size)
     return p;
 }
 
+/* Resizes the large block whose allocation is old: within the block when it has
+ * room, else through the hook. NULL when old is not one (or the hook fails, and
+ * then old stays as it was). */
+static void *large_resize(agal_context *ctx, void *old, size_t size, bool *found)
+{
+    for (arena_block **pp = &ctx->large; *pp; pp = &(*pp)->next) {
+        arena_block *b = *pp;
+        if ((void *)b->data != old) continue;
+        *found = true;
+        if (size <= b->size) {
+            b->used = size;
+            return old;
+        }
+        arena_block *nb = ctx->alloc(ctx->ud, b, sizeof *b + b->size, sizeof *b + size);
+        if (!nb) return NULL;
+        nb->size = nb->used = size;
+        *pp = nb;
+        return nb->data;
+    }
+    return NULL;
+}
+
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem)
 {
-    if (elem && cap > SIZE_MAX / elem) return NULL;
+    if (elem && cap > (SIZE_MAX - sizeof(max_align_t) - sizeof(arena_block)) / elem) return NULL;
     size_t size = align_up(cap * elem);
     arena_block *b = ctx->blocks;
-    /* The newest allocation is at the end of the newest block: extend it there. */
+    /* The newest bump allocation is at the end of the bump block: extend it there. */
     if (old && old == ctx->last && b && size >= ctx->last_size && b->size - b->used >= size - ctx->last_size) {
         b->used += size - ctx->last_size;
         ctx->last_size = size;
         return old;
     }
-    void *p = agal_alloc(ctx, cap * elem);
+    bool found = false;
+    if (old && old != ctx->last) {
+        void *p = large_resize(ctx, old, size, &found);
+        if (found) return p;
+    }
+    void *p = agal_alloc(ctx, size);
     if (p && n) memcpy(p, old, n * elem);
     return p;
 }
 
 agal_arena_mark agal_arena_save(const agal_context *ctx)
 {
-    return (agal_arena_mark){ctx->blocks, ctx->blocks ? ctx->blocks->used : 0, ctx->last, ctx->last_size};
+    return (agal_arena_mark){ctx->nblocks, ctx->nlarge, ctx->blocks ? ctx->blocks->used : 0, ctx->last,
+                             ctx->last_size};
 }
 
+/* Blocks are counted, not pointed at: a large block made before the mark may have
+ * been resized (moved) since. */
 void agal_arena_restore(agal_context *ctx, agal_arena_mark m)
 {
-    free_blocks(ctx, ctx->blocks, m.block);
-    ctx->blocks = m.block;
-    if (m.block) m.block->used = m.used;
+    free_blocks(ctx, &ctx->blocks, ctx->nblocks - m.nblocks);
+    free_blocks(ctx, &ctx->large, ctx->nlarge - m.nlarge);
+    ctx->nblocks = m.nblocks;
+    ctx->nlarge = m.nlarge;
+    if (ctx->blocks) ctx->blocks->used = m.used;
     ctx->last = m.last;
     ctx->last_size = m.last_size;
 }

@@ -17,8 +17,11 @@ typedef struct arena_block arena_block;
 struct agal_context {
     agal_alloc_fn alloc;
     void *ud;
-    arena_block *blocks; /* newest first; the largest survives reset */
-    void *last;          /* the newest allocation, which agal_grow may extend in place */
+    arena_block *blocks; /* bump blocks, newest (the one bumped) first */
+    arena_block *large;  /* blocks of one large allocation each, newest first */
+    arena_block *spare;  /* the large blocks of the last translation, kept by reset */
+    size_t nblocks, nlarge;
+    void *last;          /* the newest bump allocation, which agal_grow may extend in place */
     size_t last_size;
     agal_diag *diags;
     size_t ndiags, diag_cap;
@@ -27,16 +30,16 @@ struct agal_context {
 /* Zeroed arena memory; NULL when out of memory. */
 void *agal_zalloc(agal_context *ctx, size_t size);
 /* Grows an arena array: returns old (n elements of size elem) with room for cap
- * elements, or NULL. The newest allocation grows in place when its block has room;
- * otherwise it is copied and the old copy stays in the arena until reset. */
+ * elements, or NULL (old is then unchanged). The newest bump allocation grows in
+ * place when its block has room, a large allocation is resized by the hook (old
+ * is then gone); otherwise it is copied and the old copy stays until reset. */
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem);
 /* Scratch memory: agal_arena_save notes the arena's top, agal_arena_restore gives
  * back everything allocated since (blocks added since go back to the hook), so a
  * pass's working arrays do not add to a translation's peak. Nothing made in
  * between may outlive the restore: no results, no diagnostics. */
 typedef struct agal_arena_mark {
-    arena_block *block;
-    size_t used;
+    size_t nblocks, nlarge, used;
     void *last;
     size_t last_size;
 } agal_arena_mark;

@@ -3,8 +3,10 @@
  * The module is written into one word buffer per section of SPIR-V's logical layout
  * (capabilities, imports, memory model, entry point, execution modes, names,
  * decorations, types/constants/globals, function), joined at the end behind the
- * header with the id bound. Types and constants go through one hash table keyed by
- * their words, so each exists once and is always emitted before its users.
+ * header with the id bound; the function section is written where the module
+ * ends up, and the other sections move in front of it at the end. Types and
+ * constants go through one hash table keyed by their instruction's words in the
+ * globals section, so each exists once and is always emitted before its users.
  *
  * Binding model (spec/brief): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
@@ -63,9 +65,10 @@ typedef struct wbuf {
 
 enum { S_CAP, S_IMPORT, S_MODEL, S_ENTRY, S_MODE, S_NAME, S_DECO, S_GLOBAL, S_FUNC, S_COUNT };
 
+/* A type or constant: its instruction is at word pos - 1 of the globals section
+ * (pos 0: an empty slot). */
 typedef struct hslot {
-    uint32_t hash, id;
-    uint32_t key, len; /* the key's words in spv.keys */
+    uint32_t hash, pos;
 } hslot;
 
 /* A recent single- or two-source OpVectorShuffle: composing a shuffle of it reads
@@ -77,13 +80,11 @@ typedef struct shuf {
 enum { SHUF_CACHE = 64 };
 
 /* Block-local value numbering of the function's instructions (all pure: loads
- * only read uniforms, inputs and images): `at` is the instruction's word offset in
- * the function section, valid while gen is the current block's. Direct-mapped: a
- * collision only forgets a candidate. */
-typedef struct cse_slot {
-    uint32_t hash, gen, at;
-} cse_slot;
-enum { CSE_SLOTS = 512 };
+ * only read uniforms, inputs and images): a slot holds 1 + the word offset of an
+ * instruction in the function section, a candidate while it lies in the current
+ * block (past block_start). Direct-mapped by the instruction's hash: a collision
+ * only forgets a candidate. */
+enum { CSE_SLOTS = 512 }; /* fewer lose candidates on the corpus: larger modules */
 
 typedef struct spv {
     agal_context *ctx;
@@ -91,13 +92,11 @@ typedef struct spv {
     const agal_program *prog;
     const agal_translate_options *opt;
     wbuf sec[S_COUNT];
-    wbuf keys;
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
     bool oom, bad; /* out of memory; IR the emitter does not know (a builder bug) */
-    uint32_t *ids;       /* SPIR-V id per IR value; of an IR_IF: its then branch's last block */
-    uint32_t *else_end;  /* of an IR_IF: its else branch's last block */
+    uint32_t *ids;       /* SPIR-V id per IR value */
     uint32_t iface[64];  /* Input/Output variables for OpEntryPoint */
     unsigned niface;
     uint32_t glsl, label;
@@ -109,12 +108,12 @@ typedef struct spv {
     /* Loads of inputs and constants, hoisted into the entry block (see hoist_loads). */
     uint32_t load_in[16], load_const[256], load_iid;
     shuf shuf[SHUF_CACHE];
-    cse_slot *cse;
-    uint32_t block_gen;
+    uint32_t *cse;
+    uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint8_t *eager; /* per IR value: a phi operand, so emitted where it is defined */
     /* Bounds-checked indirect reads of this block, by index id and offset: skinning
      * reads each bone's rows twice (m34 then m33). */
-    struct { uint32_t index, num, gen, id; } indirect[32];
+    struct { uint32_t index, num, block, id; } indirect[32];
 } spv;
 
 /* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
@@ -126,26 +125,28 @@ typedef struct spv {
 
 /* ---- words ------------------------------------------------------------------ */
 
-/* Room for n more words at the end of b (NULL, with s->oom, when out of memory). */
+/* Gives b room for exactly cap words (false, with s->oom, when out of memory). */
+static bool resize(spv *s, wbuf *b, size_t cap)
+{
+    uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
+    if (!nw) { s->oom = true; return false; }
+    b->w = nw;
+    b->cap = cap;
+    return true;
+}
+
+/* Room for n more words at the end of b (NULL, with s->oom, when out of memory).
+ * Most sections hold a few words: they start at 16 and double. */
 static uint32_t *reserve(spv *s, wbuf *b, size_t n)
 {
-    if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 64;
-        while (cap < b->n + n) cap *= 2;
-        uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
-        if (!nw) { s->oom = true; return NULL; }
-        b->w = nw;
-        b->cap = cap;
+    if (n > b->cap - b->n) {
+        size_t cap = b->cap ? 2 * b->cap : 16;
+        if (cap < b->n + n) cap = b->n + n;
+        if (!resize(s, b, cap)) return NULL;
     }
     uint32_t *w = b->w + b->n;
     b->n += n;
     return w;
-}
-
-static void put(spv *s, wbuf *b, const uint32_t *w, size_t n)
-{
-    uint32_t *d = reserve(s, b, n);
-    for (size_t i = 0; d && i < n; i++) d[i] = w[i];
 }
 
 /* One instruction: opcode, then n operand words. */
@@ -187,9 +188,9 @@ static bool tab_grow(spv *s)
     hslot *nt = agal_zalloc(s->ctx, cap * sizeof *nt);
     if (!nt) return false;
     for (size_t i = 0; i < s->tab_cap; i++) {
-        if (!s->tab[i].id) continue;
+        if (!s->tab[i].pos) continue;
         size_t j = s->tab[i].hash & (cap - 1);
-        while (nt[j].id) j = (j + 1) & (cap - 1);
+        while (nt[j].pos) j = (j + 1) & (cap - 1);
         nt[j] = s->tab[i];
     }
     s->tab = nt;
@@ -197,34 +198,40 @@ static bool tab_grow(spv *s)
     return true;
 }
 
-/* The id of global `op [type] %id ops...`, emitting it the first time. key is
- * {op, type, ops...}; type 0 = a type declaration (no result type word). */
-static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+/* Emits global `op [type] %id ops...` (type 0: a type declaration, which has no
+ * result type word); returns %id. */
+static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
-    uint32_t key[16];
-    if (n + 2 > AGAL_COUNTOF(key)) { s->oom = true; return 0; }
-    key[0] = op;
-    key[1] = type;
-    if (n) memcpy(key + 2, ops, n * sizeof *ops);
-    uint32_t h = hash_words(key, n + 2);
-    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { s->oom = true; return 0; }
-    size_t j = h & (s->tab_cap - 1);
-    for (; s->tab[j].id; j = (j + 1) & (s->tab_cap - 1)) {
-        hslot *e = &s->tab[j];
-        if (e->hash == h && e->len == n + 2 && memcmp(s->keys.w + e->key, key, (n + 2) * 4) == 0) return e->id;
-    }
-    uint32_t id = new_id(s);
-    size_t at = s->keys.n;
-    put(s, &s->keys, key, n + 2);
-    if (s->oom) return 0;
-    s->tab[j] = (hslot){.hash = h, .id = id, .key = (uint32_t)at, .len = (uint32_t)(n + 2)};
-    s->tab_n++;
     uint32_t w[18];
+    if (n + 2 > AGAL_COUNTOF(w)) { s->oom = true; return 0; }
     size_t k = 0;
     if (type) w[k++] = type;
+    uint32_t id = new_id(s);
     w[k++] = id;
     if (n) memcpy(w + k, ops, n * sizeof *ops);
     ins(s, S_GLOBAL, op, w, k + n);
+    return s->oom ? 0 : id;
+}
+
+/* The id of global `op [type] %id ops...`, emitting it the first time. */
+static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    size_t k = type ? 2 : 1; /* words between the opcode and the operands */
+    uint32_t head = (uint32_t)(1 + k + n) << 16 | op;
+    uint32_t h = hash_words(ops, n) ^ head ^ type * 0x9e3779b1u;
+    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { s->oom = true; return 0; }
+    size_t j = h & (s->tab_cap - 1);
+    for (; s->tab[j].pos; j = (j + 1) & (s->tab_cap - 1)) {
+        if (s->tab[j].hash != h) continue;
+        const uint32_t *w = s->sec[S_GLOBAL].w + s->tab[j].pos - 1;
+        if (w[0] == head && (!type || w[1] == type) && (!n || memcmp(w + 1 + k, ops, n * sizeof *ops) == 0))
+            return w[k];
+    }
+    size_t at = s->sec[S_GLOBAL].n;
+    uint32_t id = global_new(s, op, type, ops, n);
+    if (!id) return 0;
+    s->tab[j] = (hslot){.hash = h, .pos = (uint32_t)at + 1};
+    s->tab_n++;
     return id;
 }
 
@@ -249,10 +256,13 @@ static uint32_t c_float(spv *s, float f)
     return global(s, OpConstant, t_float(s), &bits, 1);
 }
 
-static uint32_t c_int_new(spv *s, int32_t i) { return global(s, OpConstant, t_int(s), (const uint32_t *)&i, 1); }
+/* Integer constants index the constant block, one per register read: 0..255 are
+ * memoized by value and bypass the hash table (nothing else makes int constants). */
 static uint32_t c_int(spv *s, int32_t i)
 {
-    return i >= 0 && i < 256 ? MEMO(s->c_ints[i], c_int_new(s, i)) : c_int_new(s, i);
+    const uint32_t bits = (uint32_t)i;
+    if (i >= 0 && i < 256) return MEMO(s->c_ints[i], global_new(s, OpConstant, t_int(s), &bits, 1));
+    return global(s, OpConstant, t_int(s), &bits, 1);
 }
 
 static uint32_t c_vec4(spv *s, const float f[4])
@@ -367,18 +377,18 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
         break;
     }
     uint32_t h = hash_words(ops, n) ^ (op * 0x9e3779b1u) ^ type;
-    cse_slot *e = &s->cse[h % CSE_SLOTS];
+    uint32_t *e = &s->cse[h % CSE_SLOTS];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
-    if (e->gen == s->block_gen && e->hash == h) {
-        const uint32_t *old = f->w + e->at;
+    if (*e > s->block_start) {
+        const uint32_t *old = f->w + *e - 1;
         if (old[0] == head && old[1] == type && memcmp(old + 3, ops, n * sizeof *ops) == 0) return old[2];
     }
     uint32_t id = new_id(s);
     w[0] = type;
     w[1] = id;
     memcpy(w + 2, ops, n * sizeof *ops);
-    *e = (cse_slot){h, s->block_gen, (uint32_t)f->n};
+    *e = (uint32_t)f->n + 1;
     ins(s, S_FUNC, op, w, n + 2);
     return id;
 }
@@ -389,9 +399,11 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
 
 static uint32_t label(spv *s, uint32_t id)
 {
+    /* Values of the previous block need not dominate this one: value numbering and
+     * the indirect-read cache start afresh here. */
+    s->block_start = (uint32_t)s->sec[S_FUNC].n;
     INS(s, S_FUNC, OpLabel, id);
     s->label = id;
-    s->block_gen++; /* values of the previous block need not dominate this one */
     return id;
 }
 
@@ -588,12 +600,13 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 {
     uint32_t index = s->ids[in->args[0]];
     unsigned slot = (index * 7u + in->reg_num) % AGAL_COUNTOF(s->indirect);
-    if (s->indirect[slot].gen == s->block_gen && s->indirect[slot].index == index && s->indirect[slot].num == in->reg_num)
+    if (s->indirect[slot].block == s->block_start && s->indirect[slot].index == index &&
+        s->indirect[slot].num == in->reg_num)
         return s->indirect[slot].id;
     uint32_t id = uniform_indirect_new(s, in);
     s->indirect[slot].index = index;
     s->indirect[slot].num = in->reg_num;
-    s->indirect[slot].gen = s->block_gen;
+    s->indirect[slot].block = s->block_start;
     s->indirect[slot].id = id;
     return id;
 }
@@ -726,7 +739,9 @@ static void store(spv *s, const agal_ir_inst *in)
 
 static void emit_list(spv *s, uint32_t l);
 
-static void emit_if(spv *s, uint32_t v)
+/* Emits IR_IF v; ends[] gets the last blocks of its then and else branches, which
+ * the phis that follow it in the parent list name. */
+static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
 {
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t t = new_id(s), e = new_id(s), m = new_id(s);
@@ -734,19 +749,17 @@ static void emit_if(spv *s, uint32_t v)
     INS(s, S_FUNC, OpBranchConditional, s->ids[in->args[0]], t, e);
     label(s, t);
     emit_list(s, in->then_list);
-    uint32_t t_end = s->label;
+    ends[0] = s->label;
     INS(s, S_FUNC, OpBranch, m);
     label(s, e);
     emit_list(s, in->else_list);
-    uint32_t e_end = s->label;
+    ends[1] = s->label;
     INS(s, S_FUNC, OpBranch, m);
     label(s, m);
-    /* The phis that follow in the parent list name the two ends. */
-    s->ids[v] = t_end;
-    s->else_end[v] = e_end;
 }
 
-static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
+/* One instruction; if_ends: the branch ends of the latest IR_IF of its list. */
+static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
 {
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t id = 0, first_new = s->next_id;
@@ -762,11 +775,9 @@ static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
     case IR_TEX: id = texture(s, in); break;
     case IR_MERGE: id = s->eager[v] ? merge_value(s, in) : VIRT | v; break;
     case IR_CMP: id = compare(s, in); break;
-    case IR_IF: emit_if(s, v); return;
+    case IR_IF: emit_if(s, v, if_ends); return;
     case IR_PHI:
-        /* The phis after an IR_IF join its two branch ends (ids/else_end of the if). */
-        id = FN(s, OpPhi, t_vec(s, 4), s->ids[in->args[0]], s->ids[last_if], s->ids[in->args[1]],
-                s->else_end[last_if]);
+        id = FN(s, OpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
         break;
     case IR_KIL: kil(s, in); return;
     case IR_STORE: store(s, in); return;
@@ -779,12 +790,8 @@ static void emit_inst(spv *s, uint32_t v, uint32_t last_if)
 
 static void emit_list(spv *s, uint32_t l)
 {
-    uint32_t last_if = 0;
-    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->oom; i++) {
-        uint32_t v = s->ir->lists[l].items[i];
-        emit_inst(s, v, last_if);
-        if (s->ir->insts[v].op == IR_IF) last_if = v;
-    }
+    uint32_t if_ends[2] = {0, 0};
+    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->oom; i++) emit_inst(s, s->ir->lists[l].items[i], if_ends);
 }
 
 /* ---- module ----------------------------------------------------------------- */
@@ -852,18 +859,18 @@ static void function(spv *s)
 static agal_status build_module(spv *s)
 {
     s->next_id = 1;
-    s->ids = agal_zalloc(s->ctx, s->ir->ninsts * sizeof *s->ids);
-    s->else_end = agal_zalloc(s->ctx, s->ir->ninsts * sizeof *s->else_end);
+    uint32_t ninsts = s->ir->ninsts;
+    s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
-    s->eager = agal_zalloc(s->ctx, s->ir->ninsts);
-    if (!s->ids || !s->else_end || !s->cse || !s->eager) return AGAL_ERR_NOMEM;
+    s->eager = agal_zalloc(s->ctx, ninsts);
+    if (!s->ids || !s->cse || !s->eager) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from the
-     * IR (measured on the corpus: under 6 and 2 words per IR value), so they do not
-     * leave outgrown copies in the arena. */
-    if (!reserve(s, &s->sec[S_FUNC], 16 + 6 * (size_t)s->ir->ninsts) ||
-        (!s->opt->strip_names && !reserve(s, &s->sec[S_NAME], 16 + 2 * (size_t)s->ir->ninsts)))
+     * IR (measured on the corpus: 4.6 to 10.5 function words per IR value, 7 on a
+     * 200-token chain; names under 2), so they rarely leave outgrown copies behind.
+     * The function section ends up holding the whole module (agal_translate_spirv). */
+    if (!resize(s, &s->sec[S_FUNC], 16 + 7 * (size_t)ninsts) ||
+        (!s->opt->strip_names && !resize(s, &s->sec[S_NAME], 16 + 2 * (size_t)ninsts)))
         return AGAL_ERR_NOMEM;
-    s->sec[S_FUNC].n = s->sec[S_NAME].n = 0;
     /* A phi operand must exist at the end of its branch: emitted where defined. */
     for (uint32_t v = 1; v < s->ir->ninsts; v++) {
         const agal_ir_inst *in = &s->ir->insts[v];
@@ -894,15 +901,19 @@ static size_t module_size(const spv *s)
     return n;
 }
 
-static void module_copy(const spv *s, uint32_t *out)
+/* Writes the header and every section but the function, which comes last, as the
+ * module's first words; returns how many. */
+_Static_assert(S_FUNC == S_COUNT - 1, "the function section is the module's last");
+static size_t module_front(const spv *s, uint32_t *out)
 {
     const uint32_t header[5] = {0x07230203u, 0x00010000u, 0 /* generator */, s->next_id, 0};
     memcpy(out, header, sizeof header);
     size_t n = 5;
-    for (int i = 0; i < S_COUNT; i++) {
+    for (int i = 0; i < S_FUNC; i++) {
         if (s->sec[i].n) memcpy(out + n, s->sec[i].w, s->sec[i].n * sizeof *out);
         n += s->sec[i].n;
     }
+    return n;
 }
 
 static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt, spv *s)
@@ -924,12 +935,15 @@ agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
     spv s;
     agal_status st = translate(ctx, prog, opt, &s);
     if (st != AGAL_OK) return st;
-    size_t n = module_size(&s);
-    uint32_t *out = agal_alloc(ctx, n * sizeof *out);
-    if (!out) return AGAL_ERR_NOMEM;
-    module_copy(&s, out);
-    *words = out;
-    *nwords = n;
+    /* The module is made where the function section is: it moves up behind room
+     * for the rest, so no second copy of the module is ever held. */
+    wbuf *f = &s.sec[S_FUNC];
+    size_t body = f->n, front = module_size(&s) - body;
+    if (f->cap - body < front && !resize(&s, f, body + front)) return AGAL_ERR_NOMEM;
+    memmove(f->w + front, f->w, body * sizeof *f->w);
+    module_front(&s, f->w);
+    *words = f->w;
+    *nwords = front + body;
     return AGAL_OK;
 }
 
@@ -943,6 +957,7 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
     if (st != AGAL_OK) return st;
     *nwords = module_size(&s);
     if (*nwords > cap) return AGAL_ERR_LIMIT;
-    module_copy(&s, buf);
+    size_t front = module_front(&s, buf);
+    if (s.sec[S_FUNC].n) memcpy(buf + front, s.sec[S_FUNC].w, s.sec[S_FUNC].n * sizeof *buf);
     return AGAL_OK;
 }
