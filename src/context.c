@@ -4,10 +4,9 @@
  * by one. Small allocations are bumped out of the newest bump block; a large one
  * that does not fit there gets a block of its own, so the bump block's free space
  * is not abandoned, and growing it resizes just that block (no outgrown copy
- * stays behind). Reset keeps one bump block (as large as all of them, when there
- * were several) and the large blocks as spares for the next translation's large
- * allocations, so a context reused for programs of one size settles into no hook
- * calls per translation, with the footprint of the first. */
+ * stays behind). Reset keeps the blocks as spares, taken first-fit in the order
+ * they were made: the same work again (a program translated before) takes back
+ * its own blocks one by one and makes no hook call, with the same footprint. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -44,25 +43,23 @@ agal_context *agal_context_new(agal_alloc_fn alloc, void *ud)
     return ctx;
 }
 
-/* Frees the first n blocks of *list; returns the bytes they held. */
-static size_t free_blocks(agal_context *ctx, arena_block **list, size_t n)
+/* Frees the blocks of *list. */
+static void free_blocks(agal_context *ctx, arena_block **list)
 {
-    size_t held = 0;
-    while (n-- && *list) {
+    while (*list) {
         arena_block *b = *list;
         *list = b->next;
-        held += b->size;
         ctx->alloc(ctx->ud, b, sizeof *b + b->size, 0);
     }
-    return held;
 }
 
 void agal_context_free(agal_context *ctx)
 {
     if (!ctx) return;
-    free_blocks(ctx, &ctx->blocks, SIZE_MAX);
-    free_blocks(ctx, &ctx->large, SIZE_MAX);
-    free_blocks(ctx, &ctx->spare, SIZE_MAX);
+    free_blocks(ctx, &ctx->blocks);
+    free_blocks(ctx, &ctx->large);
+    free_blocks(ctx, &ctx->spare_blocks);
+    free_blocks(ctx, &ctx->spare_large);
     ctx->alloc(ctx->ud, ctx, sizeof *ctx, 0);
 }
 
@@ -89,33 +86,57 @@ static size_t held_by(const arena_block *b)
     return held;
 }
 
+/* The list in the other order (made newest first, spared oldest first). */
+static arena_block *reversed(arena_block *b)
+{
+    arena_block *r = NULL;
+    while (b) {
+        arena_block *next = b->next;
+        b->next = r;
+        r = b;
+        b = next;
+    }
+    return r;
+}
+
 void agal_context_reset(agal_context *ctx)
 {
-    /* This translation's large blocks become the spares; the spares it did not
-     * take go back. */
-    free_blocks(ctx, &ctx->spare, SIZE_MAX);
-    if (held_by(ctx->large) <= ARENA_KEEP_MAX) ctx->spare = ctx->large, ctx->large = NULL;
-    free_blocks(ctx, &ctx->large, SIZE_MAX);
-    ctx->nlarge = 0;
-    size_t held = held_by(ctx->blocks);
-    if (ctx->nblocks == 1 && held <= ARENA_KEEP_MAX) {
-        ctx->blocks->used = 0;
-    } else {
-        /* Several bump blocks: one as large as all of them serves the next
-         * translation of this size without a hook call. Freed first, so the peak
-         * stays. */
-        free_blocks(ctx, &ctx->blocks, SIZE_MAX);
-        ctx->nblocks = 0;
-        arena_block *b = held && held <= ARENA_KEEP_MAX ? hook_block(ctx, held) : NULL;
-        if (b) push_block(&ctx->blocks, &ctx->nblocks, b);
+    /* The spares this work did not take go back; its own blocks become the spares,
+     * unless they hold more than a context should keep. */
+    free_blocks(ctx, &ctx->spare_blocks);
+    free_blocks(ctx, &ctx->spare_large);
+    if (held_by(ctx->blocks) + held_by(ctx->large) > ARENA_KEEP_MAX) {
+        free_blocks(ctx, &ctx->blocks);
+        free_blocks(ctx, &ctx->large);
     }
+    ctx->spare_blocks = reversed(ctx->blocks);
+    ctx->spare_large = reversed(ctx->large);
+    ctx->blocks = ctx->large = NULL;
+    ctx->nblocks = ctx->nlarge = 0;
     ctx->last = NULL;
     ctx->last_size = 0;
     ctx->diags = NULL;
     ctx->ndiags = ctx->diag_cap = 0;
 }
 
-static size_t align_up(size_t size) { return (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1); }
+/* Every allocation is aligned for any type (16 bytes on x86-64; sizeof(max_align_t)
+ * is 32 there, which would round every allocation up to 32). */
+enum { ARENA_ALIGN = _Alignof(max_align_t) };
+static size_t align_up(size_t size) { return (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1); }
+
+/* The first spare of *list that holds size bytes, taken off the list (the same
+ * work again finds its own block first), or a new block from the hook. */
+static arena_block *spare_or_new(agal_context *ctx, arena_block **list, size_t size)
+{
+    for (arena_block **pp = list; *pp; pp = &(*pp)->next) {
+        arena_block *b = *pp;
+        if (b->size < size) continue;
+        *pp = b->next;
+        b->used = 0;
+        return b;
+    }
+    return hook_block(ctx, size);
+}
 
 /* A new bump block for at least `size` bytes. Blocks grow with half the bytes the
  * bump blocks already hold (not by doubling the last), so the arena stays within
@@ -125,29 +146,16 @@ static arena_block *new_block(agal_context *ctx, size_t size)
     size_t held = held_by(ctx->blocks);
     size_t want = size > ARENA_MIN_BLOCK ? size : ARENA_MIN_BLOCK;
     if (want < held / 2 && held / 2 <= (size_t)64 << 20) want = held / 2;
-    arena_block *nb = hook_block(ctx, want);
+    arena_block *nb = spare_or_new(ctx, &ctx->spare_blocks, want);
     if (nb) push_block(&ctx->blocks, &ctx->nblocks, nb);
     return nb;
 }
 
-/* The smallest spare block that holds size bytes, taken off the spare list. */
-static arena_block *take_spare(agal_context *ctx, size_t size)
-{
-    arena_block **best = NULL;
-    for (arena_block **pp = &ctx->spare; *pp; pp = &(*pp)->next)
-        if ((*pp)->size >= size && (!best || (*pp)->size < (*best)->size)) best = pp;
-    if (!best) return NULL;
-    arena_block *b = *best;
-    *best = b->next;
-    return b;
-}
-
-/* A block holding just this allocation (a spare, or a new one). The bump block
- * stays the newest, and so does its last allocation. */
+/* A block holding just this allocation. The bump block stays the newest, and so
+ * does its last allocation. */
 static void *large_alloc(agal_context *ctx, size_t size)
 {
-    arena_block *b = take_spare(ctx, size);
-    if (!b) b = hook_block(ctx, size);
+    arena_block *b = spare_or_new(ctx, &ctx->spare_large, size);
     if (!b) return NULL;
     b->used = size;
     push_block(&ctx->large, &ctx->nlarge, b);
@@ -156,7 +164,7 @@ static void *large_alloc(agal_context *ctx, size_t size)
 
 void *agal_alloc(agal_context *ctx, size_t size)
 {
-    if (size > SIZE_MAX - sizeof(max_align_t)) return NULL;
+    if (size > SIZE_MAX - ARENA_ALIGN) return NULL;
     size = align_up(size);
     arena_block *b = ctx->blocks;
     if (!b || b->size - b->used < size) {
@@ -202,7 +210,7 @@ static void *large_resize(agal_context *ctx, void *old, size_t size, bool *found
 
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem)
 {
-    if (elem && cap > (SIZE_MAX - sizeof(max_align_t) - sizeof(arena_block)) / elem) return NULL;
+    if (elem && cap > (SIZE_MAX - ARENA_ALIGN - sizeof(arena_block)) / elem) return NULL;
     size_t size = align_up(cap * elem);
     arena_block *b = ctx->blocks;
     /* The newest bump allocation is at the end of the bump block: extend it there. */
@@ -227,12 +235,24 @@ agal_arena_mark agal_arena_save(const agal_context *ctx)
                              ctx->last_size};
 }
 
+/* Moves the first n blocks of *from to the front of *to. */
+static void spare_blocks(arena_block **from, size_t n, arena_block **to)
+{
+    while (n-- && *from) {
+        arena_block *b = *from;
+        *from = b->next;
+        b->next = *to;
+        *to = b;
+    }
+}
+
 /* Blocks are counted, not pointed at: a large block made before the mark may have
- * been resized (moved) since. */
+ * been resized (moved) since. The blocks made since become spares, which the work
+ * after the restore takes first: a pass's scratch costs hook calls once. */
 void agal_arena_restore(agal_context *ctx, agal_arena_mark m)
 {
-    free_blocks(ctx, &ctx->blocks, ctx->nblocks - m.nblocks);
-    free_blocks(ctx, &ctx->large, ctx->nlarge - m.nlarge);
+    spare_blocks(&ctx->blocks, ctx->nblocks - m.nblocks, &ctx->spare_blocks);
+    spare_blocks(&ctx->large, ctx->nlarge - m.nlarge, &ctx->spare_large);
     ctx->nblocks = m.nblocks;
     ctx->nlarge = m.nlarge;
     if (ctx->blocks) ctx->blocks->used = m.used;

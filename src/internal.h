@@ -19,7 +19,9 @@ struct agal_context {
     void *ud;
     arena_block *blocks; /* bump blocks, newest (the one bumped) first */
     arena_block *large;  /* blocks of one large allocation each, newest first */
-    arena_block *spare;  /* the large blocks of the last translation, kept by reset */
+    /* The blocks of the work before the last reset, oldest first, taken again
+     * before the hook is asked for new ones. */
+    arena_block *spare_blocks, *spare_large;
     size_t nblocks, nlarge;
     void *last;          /* the newest bump allocation, which agal_grow may extend in place */
     size_t last_size;
@@ -35,9 +37,9 @@ void *agal_zalloc(agal_context *ctx, size_t size);
  * is then gone); otherwise it is copied and the old copy stays until reset. */
 void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem);
 /* Scratch memory: agal_arena_save notes the arena's top, agal_arena_restore gives
- * back everything allocated since (blocks added since go back to the hook), so a
- * pass's working arrays do not add to a translation's peak. Nothing made in
- * between may outlive the restore: no results, no diagnostics. */
+ * back everything allocated since (blocks added since become spares for what
+ * follows), so a pass's working arrays do not add to a translation's peak.
+ * Nothing made in between may outlive the restore: no results, no diagnostics. */
 typedef struct agal_arena_mark {
     size_t nblocks, nlarge, used;
     void *last;

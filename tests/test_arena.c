@@ -1,0 +1,261 @@
+/* test_arena.c: the context's arena (context.c) through a counting allocator hook.
+ *
+ * Bump allocations, in-place growth of the newest one, large allocations in
+ * blocks of their own resized by the hook, scratch marks, reset's spares and
+ * coalescing, the cap on what reset keeps, a failing hook in the middle of a
+ * resize; then whole translations: a reused context makes no hook calls for a
+ * program it has seen, and its output is the fresh context's. */
+#include "internal.h"
+#include "check.h"
+#include "gen.h"
+
+#include <stdlib.h>
+
+typedef struct counter {
+    size_t calls, reallocs, live, peak;
+    long fail_after; /* < 0: never fail */
+} counter;
+
+static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    counter *c = ud;
+    if (nsize == 0) {
+        if (ptr) c->live -= osize;
+        free(ptr);
+        return NULL;
+    }
+    if (c->fail_after >= 0 && c->fail_after-- == 0) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    c->calls++;
+    c->reallocs += ptr != NULL;
+    c->live += nsize - (ptr ? osize : 0);
+    if (c->live > c->peak) c->peak = c->live;
+    return p;
+}
+
+static agal_context *counted(counter *c)
+{
+    *c = (counter){.fail_after = -1};
+    return agal_context_new(count_alloc, c);
+}
+
+static void fill(void *p, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++) ((uint8_t *)p)[i] = (uint8_t)(i * 7 + seed);
+}
+
+static bool filled(const void *p, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++)
+        if (((const uint8_t *)p)[i] != (uint8_t)(i * 7 + seed)) return false;
+    return true;
+}
+
+/* The newest small allocation grows where it is; an older one is copied. */
+static void bump_growth(void)
+{
+    counter c;
+    agal_context *ctx = counted(&c);
+    uint8_t *a = agal_alloc(ctx, 64);
+    fill(a, 64, 1);
+    uint8_t *a2 = agal_grow(ctx, a, 64, 256, 1);
+    CHECK(a2 == a, "the newest allocation did not grow in place");
+    uint8_t *b = agal_alloc(ctx, 32);
+    CHECK(b == a + 256, "bump allocation not next to the grown one");
+    uint8_t *a3 = agal_grow(ctx, a2, 64, 512, 1);
+    CHECK(a3 != a2 && filled(a3, 64, 1), "an older allocation is copied with its contents");
+    CHECK(c.calls == 2, "context + one bump block: %zu hook calls", c.calls);
+    agal_context_free(ctx);
+    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+}
+
+/* A large allocation has a block of its own: the bump block keeps serving small
+ * ones, and growing the large one resizes its block through the hook, with no
+ * copy left behind. */
+static void large_blocks(void)
+{
+    counter c;
+    agal_context *ctx = counted(&c);
+    uint8_t *small = agal_alloc(ctx, 100);
+    size_t live_small = c.live;
+    uint8_t *big = agal_alloc(ctx, 20000); /* more than the bump block has left */
+    fill(big, 20000, 2);
+    CHECK(c.live - live_small >= 20000 && c.live - live_small < 20200, "large block holds %zu bytes",
+          c.live - live_small);
+    uint8_t *small2 = agal_alloc(ctx, 100);
+    CHECK(small2 == small + 112, "the bump block was abandoned for the large allocation");
+    size_t before = c.reallocs;
+    uint8_t *big2 = agal_grow(ctx, big, 20000, 40000, 1);
+    CHECK(big2 && filled(big2, 20000, 2), "large block contents after growing");
+    CHECK(c.reallocs == before + 1, "large growth is one hook resize (%zu)", c.reallocs - before);
+    CHECK(c.live - live_small >= 40000 && c.live - live_small < 40200, "old copy kept: %zu bytes",
+          c.live - live_small);
+    /* Shrinking, or growing within the block, asks the hook nothing. */
+    size_t calls = c.calls;
+    CHECK(agal_grow(ctx, big2, 100, 20000, 1) == big2 && agal_grow(ctx, big2, 100, 40000, 1) == big2,
+          "resize within a large block moved it");
+    CHECK(c.calls == calls, "resize within a large block called the hook");
+    agal_context_free(ctx);
+    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+}
+
+/* A failing hook in the middle of a large resize leaves the block as it was. */
+static void failed_resize(void)
+{
+    counter c;
+    agal_context *ctx = counted(&c);
+    uint8_t *big = agal_alloc(ctx, 8000);
+    fill(big, 8000, 3);
+    c.fail_after = 0;
+    CHECK(agal_grow(ctx, big, 8000, 100000, 1) == NULL, "a failed resize reported success");
+    CHECK(filled(big, 8000, 3), "a failed resize damaged the block");
+    c.fail_after = -1;
+    uint8_t *big2 = agal_grow(ctx, big, 8000, 100000, 1);
+    CHECK(big2 && filled(big2, 8000, 3), "resize after a failure");
+    agal_context_free(ctx);
+    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+}
+
+/* Scratch made after a mark (small allocations over several bump blocks, large
+ * ones) goes at the restore: the bump position comes back, the blocks made since
+ * are kept as spares, and the same scratch again takes them without a hook call,
+ * even when a large block made before the mark moved in between. */
+static void scratch(agal_context *ctx)
+{
+    for (int i = 0; i < 8; i++) agal_alloc(ctx, 6000);
+    for (int i = 0; i < 300; i++) agal_alloc(ctx, 200);
+}
+
+static void marks(void)
+{
+    counter c;
+    agal_context *ctx = counted(&c);
+    uint8_t *keep = agal_alloc(ctx, 5000); /* large, made before the mark */
+    fill(keep, 5000, 4);
+    agal_alloc(ctx, 64);
+    agal_arena_mark m = agal_arena_save(ctx);
+    uint8_t *first = agal_alloc(ctx, 128);
+    scratch(ctx);
+    size_t nblocks = ctx->nblocks, nlarge = ctx->nlarge;
+    CHECK(nblocks > 1 && nlarge > 1, "the scratch did not need blocks of its own");
+    keep = agal_grow(ctx, keep, 5000, 90000, 1);
+    CHECK(keep && filled(keep, 5000, 4), "large block grown inside the mark");
+    size_t live = c.live;
+    agal_arena_restore(ctx, m);
+    CHECK(ctx->nblocks == 1 && ctx->nlarge == 1, "restore left %zu bump and %zu large blocks", ctx->nblocks,
+          ctx->nlarge);
+    CHECK(filled(keep, 5000, 4), "restore damaged a block made before the mark");
+    CHECK(agal_alloc(ctx, 128) == first, "the bump position did not come back");
+    size_t calls = c.calls;
+    scratch(ctx);
+    CHECK(c.calls == calls && c.live == live, "scratch again: %zu hook calls, %zu more bytes", c.calls - calls,
+          c.live - live);
+    agal_context_free(ctx);
+    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+}
+
+/* A run of allocations like a translation's: small ones over several bump blocks,
+ * and large ones. */
+static void workload(agal_context *ctx)
+{
+    for (int i = 0; i < 200; i++) agal_alloc(ctx, 16 + (size_t)i % 300);
+    uint8_t *grown = agal_alloc(ctx, 4096);
+    for (size_t n = 4096; n < 65536; n *= 2) grown = agal_grow(ctx, grown, n, 2 * n, 1);
+    agal_alloc(ctx, 20000);
+    for (int i = 0; i < 100; i++) agal_alloc(ctx, 64);
+}
+
+/* Reset keeps one bump block as large as all of them and the large blocks as
+ * spares: the same run again makes no hook calls and holds no more. */
+static void reset_reuse(void)
+{
+    counter c;
+    agal_context *ctx = counted(&c);
+    workload(ctx);
+    size_t peak = c.peak;
+    CHECK(ctx->nblocks > 1 && ctx->nlarge >= 2, "the workload did not need several blocks");
+    agal_context_reset(ctx);
+    c.calls = 0;
+    workload(ctx);
+    CHECK(c.calls == 0, "reused context: %zu hook calls", c.calls);
+    CHECK(c.peak == peak && c.live <= peak, "reused context holds %zu bytes, fresh peak %zu", c.live, peak);
+    agal_context_reset(ctx);
+    c.calls = 0;
+    workload(ctx);
+    CHECK(c.calls == 0, "third run: %zu hook calls", c.calls);
+    agal_context_free(ctx);
+    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+}
+
+/* One hostile program must not pin megabytes: reset keeps at most 1 MiB. */
+static void reset_cap(void)
+{
+    counter c;
+    agal_context *ctx = counted(&c);
+    size_t bare = c.live;
+    agal_alloc(ctx, 100);
+    agal_alloc(ctx, (size_t)3 << 20);
+    agal_context_reset(ctx);
+    CHECK(c.live - bare <= ((size_t)1 << 20) + 64, "reset keeps %zu bytes", c.live - bare);
+    for (int i = 0; i < 20000; i++) agal_alloc(ctx, 256); /* 5 MiB over bump blocks */
+    agal_context_reset(ctx);
+    CHECK(c.live - bare <= ((size_t)1 << 20) + 64, "reset keeps %zu bytes", c.live - bare);
+    agal_context_free(ctx);
+    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+}
+
+/* Translations: a program the context has translated before costs no hook call,
+ * no more memory than the first time, and gives the same words. */
+static void translations(void)
+{
+    static const unsigned sizes[][2] = {{10, 20}, {60, 90}, {190, 200}};
+    for (unsigned k = 0; k < 3; k++) {
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            static gen_program gp;
+            static uint8_t bytes[GEN_MAX_BYTES];
+            gen_options gopt = {.min_tokens = sizes[k][0], .max_tokens = sizes[k][1]};
+            agal_stage stage = seed & 1 ? AGAL_VERTEX : AGAL_FRAGMENT;
+            CHECK(gen_program_make(&gp, seed, stage, 1 + seed % 3, &gopt), "gen seed %llu", (unsigned long long)seed);
+            size_t nbytes = gen_program_encode(&gp, bytes, sizeof bytes);
+            agal_context *pctx = agal_context_new(NULL, NULL);
+            const agal_program *prog = NULL;
+            CHECK(agal_decode(pctx, bytes, nbytes, NULL, &prog) == AGAL_OK, "decode seed %llu",
+                  (unsigned long long)seed);
+            counter c;
+            agal_context *ctx = counted(&c);
+            const uint32_t *w1 = NULL, *w2 = NULL;
+            size_t n1 = 0, n2 = 0;
+            CHECK(prog && agal_translate_spirv(ctx, prog, NULL, &w1, &n1) == AGAL_OK, "translate");
+            uint32_t *first = malloc(n1 * sizeof *first);
+            if (first && w1) memcpy(first, w1, n1 * sizeof *first);
+            size_t peak = c.peak;
+            agal_context_reset(ctx);
+            c.calls = 0;
+            CHECK(prog && agal_translate_spirv(ctx, prog, NULL, &w2, &n2) == AGAL_OK, "translate again");
+            CHECK(c.calls == 0, "seed %llu, %u tokens: reused context made %zu hook calls",
+                  (unsigned long long)seed, prog ? prog->ntokens : 0, c.calls);
+            CHECK(c.peak == peak, "seed %llu: reused peak %zu, fresh %zu", (unsigned long long)seed, c.peak, peak);
+            CHECK(first && w2 && n1 == n2 && memcmp(first, w2, n1 * sizeof *first) == 0,
+                  "seed %llu: reused context's module differs", (unsigned long long)seed);
+            free(first);
+            agal_context_free(ctx);
+            CHECK(c.live == 0, "%zu bytes not given back", c.live);
+            agal_context_free(pctx);
+        }
+    }
+}
+
+int main(void)
+{
+    bump_growth();
+    large_blocks();
+    failed_resize();
+    marks();
+    reset_reuse();
+    reset_cap();
+    translations();
+    if (failures) fprintf(stderr, "%d failures\n", failures);
+    else printf("arena: all checks passed\n");
+    return failures != 0;
+}
