@@ -367,8 +367,8 @@ static uint32_t real(spv *s, uint32_t v);
  * literal operand has bit 31 set) are materialized first. */
 static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
-    uint32_t w[12], m[12];
-    if (n + 2 > AGAL_COUNTOF(w)) { s->oom = true; return 0; }
+    uint32_t m[12];
+    if (n > AGAL_COUNTOF(m)) { s->oom = true; return 0; }
     for (size_t i = 0; i < n; i++) {
         if (!(ops[i] & VIRT)) continue;
         memcpy(m, ops, n * sizeof *ops);
@@ -384,12 +384,15 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
         const uint32_t *old = f->w + *e - 1;
         if (old[0] == head && old[1] == type && memcmp(old + 3, ops, n * sizeof *ops) == 0) return old[2];
     }
+    /* Written straight into the section (the hot path of every translation). */
+    uint32_t *d = reserve(s, f, n + 3);
+    if (!d) return 0;
     uint32_t id = new_id(s);
-    w[0] = type;
-    w[1] = id;
-    memcpy(w + 2, ops, n * sizeof *ops);
-    *e = (uint32_t)f->n + 1;
-    ins(s, S_FUNC, op, w, n + 2);
+    d[0] = head;
+    d[1] = type;
+    d[2] = id;
+    memcpy(d + 3, ops, n * sizeof *ops);
+    *e = (uint32_t)(d - f->w) + 1;
     return id;
 }
 
