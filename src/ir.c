@@ -24,7 +24,7 @@ uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t toke
     in->op = (uint8_t)op;
     in->type = (uint8_t)type;
     in->reg_type = IR_NO_REG;
-    in->token = token;
+    in->token = (int16_t)token;
     return v;
 }
 
@@ -318,6 +318,9 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
 {
     static const agal_ir_options defaults = {0};
     if (!ctx || !prog || !out) return AGAL_ERR_ARG;
+    if (prog->ntokens > IR_MAX_TOKENS) /* agal_decode's cap is far below */
+        return agal_error(ctx, 0, -1, -1, NULL, "program has %u tokens, more than %d", prog->ntokens, IR_MAX_TOKENS),
+               AGAL_ERR_LIMIT;
     if (!opt) opt = &defaults;
     agal_ir *ir = agal_zalloc(ctx, sizeof *ir);
     if (!ir) return AGAL_ERR_NOMEM;

@@ -81,26 +81,29 @@ typedef enum agal_ir_type { IR_VOID = 0, IR_F4, IR_F1, IR_B1 } agal_ir_type;
 
 enum { IR_MAX_ARGS = 5 }; /* m44: A and four rows */
 enum { IR_NO_REG = 0xff }; /* reg_type of a value that is no register's content */
+enum { IR_MAX_TOKENS = 0x7fff }; /* token indices fit the instruction's int16_t */
 
 typedef struct agal_ir_inst {
     uint8_t op;       /* agal_ir_op */
     uint8_t type;     /* agal_ir_type of the result */
     uint8_t aop;      /* agal_opcode for IR_ALU/IR_MATRIX/IR_TEX/IR_CMP */
     uint8_t nargs;
-    uint8_t mask;     /* IR_MERGE: components from args[1]; IR_STORE: components written */
-    uint8_t swizzle;  /* IR_SWIZZLE */
-    uint8_t comp;     /* IR_EXTRACT */
+    union {
+        uint8_t mask;    /* IR_MERGE: components from args[1]; IR_STORE: components written */
+        uint8_t swizzle; /* IR_SWIZZLE */
+        uint8_t comp;    /* IR_EXTRACT */
+    };
     uint8_t reg_type; /* agal_regtype: the register this value is the new content of
                          (writes, phis), or the register read (IR_INPUT, IR_UNIFORM,
                          IR_UNIFORM_INDIRECT: CONSTANT); IR_NO_REG otherwise */
     uint16_t reg_num; /* register number; IR_UNIFORM_INDIRECT: the constant offset */
-    uint16_t range;   /* IR_UNIFORM_INDIRECT: the register count (address bound) */
-    int32_t token;    /* index of the AGAL token it came from, -1 for none */
-    uint32_t nuses;   /* uses by live instructions (agal_ir_count_uses) */
+    int16_t token;    /* index of the AGAL token it came from, -1 for none (programs
+                         have at most IR_MAX_TOKENS) */
+    uint16_t nuses;   /* uses by live instructions (agal_ir_count_uses), saturating */
     /* The operands, and what only one kind of instruction needs, share the space
-     * where that kind has no operand there: an instruction is 40 bytes, and a
-     * 200-token program makes about 430 of them. Every walk over operands stops at
-     * nargs, so the fields behind them are never read as operands. */
+     * where that kind has no operand there: an instruction is 32 bytes, and a
+     * 200-token program makes 400 to 1000 of them. Every walk over operands stops
+     * at nargs, so the fields behind them are never read as operands. */
     union {
         uint32_t args[IR_MAX_ARGS];
         float imm[4]; /* IR_CONST (no operands) */
@@ -109,11 +112,11 @@ typedef struct agal_ir_inst {
         /* IR_TEX: args[0] is the coordinate */
         struct { uint32_t tex_coord_; agal_sampler smp; };
         /* IR_UNIFORM_INDIRECT: args[0] is the index; the index register of the
-         * agal_source (for names) */
-        struct { uint32_t index_value_; uint8_t index_type, index_comp; uint16_t index_num; };
+         * agal_source (for names), and the register count (the address bound) */
+        struct { uint32_t index_value_; uint8_t index_type, index_comp; uint16_t index_num, range; };
     };
 } agal_ir_inst;
-_Static_assert(sizeof(agal_ir_inst) == 40, "the IR instruction's size is a memory budget (ir.h)");
+_Static_assert(sizeof(agal_ir_inst) == 32, "the IR instruction's size is a memory budget (ir.h)");
 
 typedef struct agal_ir_list {
     uint32_t *items; /* instruction indices in order */
@@ -127,6 +130,7 @@ typedef struct agal_ir {
     uint32_t ninsts, inst_cap;
     agal_ir_list *lists; /* [0] = program body */
     uint32_t nlists, list_cap;
+    uint32_t nlive;      /* instructions in the live lists (agal_ir_count_uses) */
     bool keep_copies;
 } agal_ir;
 
@@ -169,6 +173,7 @@ typedef struct agal_ir_builder {
     agal_ir_regs regs;
     uint32_t list;        /* list receiving instructions */
     agal_ir_frame *top;   /* innermost open block, NULL at top level */
+    agal_ir_frame *spare; /* closed blocks' frames, for the next ones */
     unsigned depth;
     uint32_t zero;        /* the (0,0,0,0) constant, made on first use */
 } agal_ir_builder;
@@ -189,7 +194,7 @@ agal_status agal_ir_end_if(agal_ir_builder *b, int32_t token);
 
 /* ---- opt.c: passes ------------------------------------------------------- */
 
-/* Recomputes nuses of every instruction from the live lists. */
+/* Recomputes nuses of every instruction, and nlive, from the live lists. */
 void agal_ir_count_uses(agal_ir *ir);
 /* Replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE, full-mask
  * IR_MERGE and phis with equal operands by their operand. */

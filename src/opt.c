@@ -25,12 +25,17 @@ static void count_one(agal_ir *ir, uint32_t v, void *ud)
 {
     (void)ud;
     agal_ir_inst *in = &ir->insts[v];
-    for (unsigned a = 0; a < in->nargs; a++) ir->insts[in->args[a]].nuses++;
+    for (unsigned a = 0; a < in->nargs; a++) {
+        agal_ir_inst *used = &ir->insts[in->args[a]];
+        if (used->nuses < UINT16_MAX) used->nuses++; /* "used", "used once" stay exact */
+    }
+    ir->nlive++;
 }
 
 void agal_ir_count_uses(agal_ir *ir)
 {
     for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
+    ir->nlive = 0;
     walk(ir, 0, count_one, NULL);
 }
 

@@ -25,7 +25,10 @@ static agal_status block_error(agal_ir_builder *b, int32_t token, const char *ms
 agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token)
 {
     agal_ir *ir = b->ir;
-    agal_ir_frame *f = agal_zalloc(ir->ctx, sizeof *f);
+    /* A closed block's frame serves again: nesting is shallow, blocks many. */
+    agal_ir_frame *f = b->spare ? b->spare : agal_alloc(ir->ctx, sizeof *f);
+    if (f && f == b->spare) b->spare = f->up;
+    if (f) memset(f, 0, sizeof *f);
     uint32_t v = agal_ir_new(ir, IR_IF, IR_VOID, token);
     if (!f || !v || !agal_ir_append(ir, b->list, v)) return AGAL_ERR_NOMEM;
     uint32_t then_list = agal_ir_new_list(ir), else_list = agal_ir_new_list(ir);
@@ -100,5 +103,7 @@ agal_status agal_ir_end_if(agal_ir_builder *b, int32_t token)
     agal_status st = join(b, f, then_end, else_end, token);
     b->top = f->up;
     b->depth--;
+    f->up = b->spare;
+    b->spare = f;
     return st;
 }
