@@ -2,11 +2,11 @@
  *
  * Every allocation of the library comes from the context's arena, never freed one
  * by one. Small allocations are bumped out of the newest bump block; a large one
- * that does not fit there gets a block of its own, so the bump block's free space
- * is not abandoned, and growing it resizes just that block (no outgrown copy
- * stays behind). Reset keeps the blocks as spares, taken first-fit in the order
- * they were made: the same work again (a program translated before) takes back
- * its own blocks one by one and makes no hook call, with the same footprint. */
+ * gets a block of its own, so growing it resizes just that block (no outgrown
+ * copy stays behind, no bump block's room is stranded). Reset keeps the blocks as
+ * spares, taken first-fit in the order they were made: the same work again (a
+ * program translated before) takes back its own blocks one by one and makes no
+ * hook call, with the same footprint. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -20,7 +20,7 @@ struct arena_block {
 
 /* Sized so that a corpus program's translation (context, IR, module) fits one bump
  * block, and a 200-token one's bump allocations do too. */
-enum { ARENA_MIN_BLOCK = 16 * 1024, ARENA_LARGE = ARENA_MIN_BLOCK / 4 };
+enum { ARENA_MIN_BLOCK = 16 * 1024, ARENA_LARGE = 4 * 1024 };
 /* Reset keeps no more than this: one hostile program must not pin megabytes in a
  * context that an emulator keeps for the session. */
 #define ARENA_KEEP_MAX ((size_t)1 << 20)
@@ -166,9 +166,11 @@ void *agal_alloc(agal_context *ctx, size_t size)
 {
     if (size > SIZE_MAX - ARENA_ALIGN) return NULL;
     size = align_up(size);
+    /* A large allocation is usually an array that grows: in a block of its own it
+     * grows in place, and never strands the bump block's room behind a copy. */
+    if (size >= ARENA_LARGE) return large_alloc(ctx, size);
     arena_block *b = ctx->blocks;
     if (!b || b->size - b->used < size) {
-        if (size >= ARENA_LARGE) return large_alloc(ctx, size);
         b = new_block(ctx, size);
         if (!b) return NULL;
     }

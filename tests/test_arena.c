@@ -79,7 +79,7 @@ static void large_blocks(void)
     agal_context *ctx = counted(&c);
     uint8_t *small = agal_alloc(ctx, 100);
     size_t live_small = c.live;
-    uint8_t *big = agal_alloc(ctx, 20000); /* more than the bump block has left */
+    uint8_t *big = agal_alloc(ctx, 20000);
     fill(big, 20000, 2);
     CHECK(c.live - live_small >= 20000 && c.live - live_small < 20200, "large block holds %zu bytes",
           c.live - live_small);
