@@ -26,6 +26,7 @@
  *     tools/agal-bench --profile 50 */
 #include "toolio.h"
 #include "glslang_check.h"
+#include "gen.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -506,8 +507,33 @@ static void print_memrow(const char *what, const memfig *v, size_t n)
            mp.min / 1024, mp.med / 1024, mp.max / 1024);
 }
 
+/* Generated 200-token programs (tests/gen.c: every opcode, swizzles, masks,
+ * blocks, relative reads; most values dead), fresh context: the same figures. */
+static bool report_generated(void)
+{
+    enum { SEEDS = 40 };
+    static gen_program gp;
+    static uint8_t bytes[GEN_MAX_BYTES];
+    memfig v[SEEDS];
+    size_t n = 0;
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        gen_options opt = {.min_tokens = 200, .max_tokens = 200};
+        if (!gen_program_make(&gp, seed, seed & 1 ? AGAL_VERTEX : AGAL_FRAGMENT, 1 + seed % 3, &opt)) continue;
+        program p = {.name = "(generated program)", .size = gen_program_encode(&gp, bytes, sizeof bytes)};
+        p.bytes = bytes;
+        agal_context *dctx = agal_context_new(NULL, NULL);
+        bool ok = dctx && agal_decode(dctx, p.bytes, p.size, NULL, &p.prog) == AGAL_OK &&
+                  measure_memory(&p, true, false, &v[n]);
+        agal_context_free(dctx);
+        if (!ok) return false;
+        n++;
+    }
+    print_memrow("generated 200-token, fresh context", v, n);
+    return true;
+}
+
 /* Hook calls and peak bytes of one translation, per program; min/median/max over
- * the corpus, then the 200-token program on its own. */
+ * the corpus, then the 200-token program on its own, then generated ones. */
 static bool report_memory(const bench *b, memfig *long_fresh)
 {
     static const struct { const char *what; bool fresh, decode; } rows[] = {
@@ -533,7 +559,7 @@ static bool report_memory(const bench *b, memfig *long_fresh)
                p->prog->ntokens, reused.allocs, reused.peak / 1024.0, long_fresh->allocs,
                long_fresh->peak / 1024.0);
     }
-    return true;
+    return report_generated();
 }
 
 /* ---- the interpreter ------------------------------------------------------------ */
