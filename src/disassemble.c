@@ -164,6 +164,14 @@ static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t)
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
 {
     rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
+    /* A lenient program keeps fields the syntax has no name for (a reserved
+     * sampler format, say): say so rather than index a name table with them. */
+    const char *why = token_problem(&r);
+    if (why) {
+        const agal_opinfo *info = agal_opinfo_get(r.op);
+        agal_sb_printf(b, "%s (cannot be written in assembler syntax: %s)", info ? info->name : "?", why);
+        return;
+    }
     put_instruction(b, stage, &r);
 }
 

@@ -522,8 +522,7 @@ static void put_token(glsl *g, uint32_t i)
 {
     const agal_token *t = &g->prog->tokens[i];
     agal_sb_printf(&g->out, "%u: ", (unsigned)i);
-    if (agal_opinfo_get(t->raw_op)) agal_format_instruction(&g->out, g->prog->stage, t);
-    else agal_sb_put(&g->out, "?");
+    agal_format_instruction(&g->out, g->prog->stage, t);
 }
 
 static void put_indent(glsl *g)

@@ -91,7 +91,8 @@ const char *agal_mask_letters(char out[5], unsigned mask);
 /* ---- disassemble.c ------------------------------------------------------- */
 
 /* One instruction in assembler syntax ("add vt0.xz, va0.wzyx, vc5"), from the
- * token's raw words; the token must have a valid opcode. */
+ * token's raw words; a token the syntax cannot write is named with the reason
+ * ("tex (cannot be written in assembler syntax: sampler format has no name)"). */
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t);
 
 /* ---- decode.c ------------------------------------------------------------ */

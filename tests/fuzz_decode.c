@@ -1,11 +1,44 @@
 /* fuzz_decode.c: libFuzzer target over decode + validate (+ link against itself
- * when the input holds a vertex and a fragment half). Build with -Dfuzz=true (clang). */
+ * when the input holds a vertex and a fragment half), and over what an emulator
+ * does with a program that decodes: SPIR-V, GLSL and reflection, twice in one
+ * context with a reset between (the second run takes the arena's spare blocks),
+ * which must give the same SPIR-V. Build with -Dfuzz=true (clang). */
 #include "agal.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void translate_twice(const uint8_t *data, size_t size)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_decode_options lenient = {.lenient = true};
+    uint32_t *first = NULL;
+    size_t nfirst = 0;
+    for (int round = 0; ctx && round < 2; round++) {
+        const agal_program *p = NULL;
+        if (agal_decode(ctx, data, size, &lenient, &p) != AGAL_OK) break;
+        const uint32_t *w = NULL;
+        size_t n = 0;
+        const char *text = NULL;
+        agal_reflection refl;
+        agal_status st = agal_translate_spirv(ctx, p, NULL, &w, &n);
+        agal_translate_glsl(ctx, p, NULL, &text, NULL);
+        agal_reflect(ctx, p, &refl);
+        if (st == AGAL_OK && round == 0) {
+            first = malloc(n * sizeof *first);
+            if (first) memcpy(first, w, n * sizeof *first), nfirst = n;
+        } else if (st == AGAL_OK && first && (n != nfirst || memcmp(first, w, n * sizeof *w) != 0)) {
+            abort(); /* a reused context translated differently */
+        }
+        agal_context_reset(ctx);
+    }
+    free(first);
+    agal_context_free(ctx);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -21,5 +54,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         b->stage == AGAL_FRAGMENT)
         agal_link(ctx, a, b);
     agal_context_free(ctx);
+    translate_twice(data, size);
     return 0;
 }

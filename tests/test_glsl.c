@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "tokbuild.h"
 #include "toolio.h"
 
 
@@ -269,6 +270,30 @@ static void test_lenient_and_textures(void)
     CHECK(t && strstr(t, "ft2 = textureLod(fs0, v1.zy, v1.w);") != NULL);
     CHECK(t && strstr(t, "oc0 = ft1 * vec4(0.0);") != NULL); /* ft7 never written */
     CHECK(compiles(AGAL_FRAGMENT, t, "lenient"));
+    agal_context_free(ctx);
+}
+
+/* A lenient program keeps a sampler format the syntax has no name for (reserved
+ * bits, 3654 in strict mode): its token comment says so instead of indexing the
+ * disassembler's name table with it (a fuzzer found the overflow). */
+static void test_unnameable_token_comment(void)
+{
+    static const tok t[] = {
+        {0x28, DST(FT, 0, 0xf), SRC(VV, 0, XYZW), SMP(0, 0, 5, 0, 0, 0, 0, 1)}, /* tex, format 5 */
+        {0x00, DST(OC, 0, 0xf), SRC(FT, 0, XYZW), 0},                           /* mov oc, ft0 */
+    };
+    uint8_t buf[7 + 24 * 2];
+    size_t size = build_program(buf, AGAL_FRAGMENT, 1, t, 2);
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *prog = NULL;
+    const agal_decode_options strict = {0}, lenient = {.lenient = true};
+    CHECK(agal_decode(ctx, buf, size, &strict, &prog) == AGAL_ERR_INVALID, "format 5 passed strict decoding");
+    CHECK(agal_decode(ctx, buf, size, &lenient, &prog) == AGAL_OK, "lenient decoding refused format 5");
+    const char *text = glsl(ctx, prog, NULL);
+    CHECK(text && strstr(text, "// 0: tex (cannot be written in assembler syntax: sampler format has no name)"),
+          "%s", text ? text : "(no text)");
+    CHECK(text && strstr(text, "// 1: mov oc0, ft0"), "%s", text ? text : "(no text)");
+    CHECK(compiles(AGAL_FRAGMENT, text, "unnameable token"));
     agal_context_free(ctx);
 }
 
@@ -594,6 +619,7 @@ int main(int argc, char **argv)
     test_names_and_comments();
     test_clip_and_builtins();
     test_lenient_and_textures();
+    test_unnameable_token_comment();
     test_failing_allocator();
     test_corpus(argv[1]);
     test_random(npairs);
