@@ -1,8 +1,8 @@
 /* fuzz_decode.c: libFuzzer target over decode + validate (+ link against itself
- * when the input holds a vertex and a fragment half), and over what an emulator
- * does with a program that decodes: SPIR-V, GLSL and reflection, twice in one
- * context with a reset between (the second run takes the arena's spare blocks),
- * which must give the same SPIR-V. Build with -Dfuzz=true (clang). */
+ * when the input holds a vertex and a fragment half), the disassembler, and what
+ * an emulator does with a program that decodes: SPIR-V, GLSL and reflection,
+ * twice in one context with a reset between (the second run takes the arena's
+ * spare blocks), which must give the same SPIR-V. Build with -Dfuzz=true (clang). */
 #include "agal.h"
 
 #include <stddef.h>
@@ -27,7 +27,7 @@ static void translate_twice(const uint8_t *data, size_t size)
         agal_reflection refl;
         agal_status st = agal_translate_spirv(ctx, p, NULL, &w, &n);
         agal_translate_glsl(ctx, p, NULL, &text, NULL);
-        agal_reflect(ctx, p, &refl);
+        if (agal_reflect(ctx, p, &refl) == AGAL_OK) agal_reflect_json(ctx, &refl);
         if (st == AGAL_OK && round == 0) {
             first = malloc(n * sizeof *first);
             if (first) memcpy(first, w, n * sizeof *first), nfirst = n;
@@ -53,6 +53,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         agal_decode(ctx, data + half, size - half, &lenient, &b) == AGAL_OK && a->stage == AGAL_VERTEX &&
         b->stage == AGAL_FRAGMENT)
         agal_link(ctx, a, b);
+    const char *text = NULL;
+    agal_disassemble(ctx, data, size, AGAL_DIS_TOKENS, &text);
     agal_context_free(ctx);
     translate_twice(data, size);
     return 0;
