@@ -40,6 +40,13 @@ static agal_context *counted(counter *c)
     return agal_context_new(count_alloc, c);
 }
 
+/* Frees the context: every byte the hook gave must come back. */
+static void free_counted(agal_context *ctx, const counter *c)
+{
+    agal_context_free(ctx);
+    CHECK(c->live == 0, "%zu bytes not given back", c->live);
+}
+
 static void fill(void *p, size_t n, unsigned seed)
 {
     for (size_t i = 0; i < n; i++) ((uint8_t *)p)[i] = (uint8_t)(i * 7 + seed);
@@ -66,8 +73,7 @@ static void bump_growth(void)
     uint8_t *a3 = agal_grow(ctx, a2, 64, 512, 1);
     CHECK(a3 != a2 && filled(a3, 64, 1), "an older allocation is copied with its contents");
     CHECK(c.calls == 2, "context + one bump block: %zu hook calls", c.calls);
-    agal_context_free(ctx);
-    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+    free_counted(ctx, &c);
 }
 
 /* A large allocation has a block of its own: the bump block keeps serving small
@@ -96,8 +102,7 @@ static void large_blocks(void)
     CHECK(agal_grow(ctx, big2, 100, 20000, 1) == big2 && agal_grow(ctx, big2, 100, 40000, 1) == big2,
           "resize within a large block moved it");
     CHECK(c.calls == calls, "resize within a large block called the hook");
-    agal_context_free(ctx);
-    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+    free_counted(ctx, &c);
 }
 
 /* A failing hook in the middle of a large resize leaves the block as it was. */
@@ -113,8 +118,7 @@ static void failed_resize(void)
     c.fail_after = -1;
     uint8_t *big2 = agal_grow(ctx, big, 8000, 100000, 1);
     CHECK(big2 && filled(big2, 8000, 3), "resize after a failure");
-    agal_context_free(ctx);
-    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+    free_counted(ctx, &c);
 }
 
 /* Scratch made after a mark (small allocations over several bump blocks, large
@@ -151,8 +155,7 @@ static void marks(void)
     scratch(ctx);
     CHECK(c.calls == calls && c.live == live, "scratch again: %zu hook calls, %zu more bytes", c.calls - calls,
           c.live - live);
-    agal_context_free(ctx);
-    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+    free_counted(ctx, &c);
 }
 
 /* A run of allocations like a translation's: small ones over several bump blocks,
@@ -184,8 +187,7 @@ static void reset_reuse(void)
     c.calls = 0;
     workload(ctx);
     CHECK(c.calls == 0, "third run: %zu hook calls", c.calls);
-    agal_context_free(ctx);
-    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+    free_counted(ctx, &c);
 }
 
 /* One hostile program must not pin megabytes: reset keeps at most 1 MiB. */
@@ -201,8 +203,7 @@ static void reset_cap(void)
     for (int i = 0; i < 20000; i++) agal_alloc(ctx, 256); /* 5 MiB over bump blocks */
     agal_context_reset(ctx);
     CHECK(c.live - bare <= ((size_t)1 << 20) + 64, "reset keeps %zu bytes", c.live - bare);
-    agal_context_free(ctx);
-    CHECK(c.live == 0, "%zu bytes not given back", c.live);
+    free_counted(ctx, &c);
 }
 
 /* Translations: a program the context has translated before costs no hook call,
@@ -239,8 +240,7 @@ static void translations(void)
             CHECK(first && w2 && n1 == n2 && memcmp(first, w2, n1 * sizeof *first) == 0,
                   "seed %llu: reused context's module differs", (unsigned long long)seed);
             free(first);
-            agal_context_free(ctx);
-            CHECK(c.live == 0, "%zu bytes not given back", c.live);
+            free_counted(ctx, &c);
             agal_context_free(pctx);
         }
     }
