@@ -138,14 +138,17 @@ static arena_block *spare_or_new(agal_context *ctx, arena_block **list, size_t s
     return hook_block(ctx, size);
 }
 
-/* A new bump block for at least `size` bytes. Blocks grow with half the bytes the
- * bump blocks already hold (not by doubling the last), so the arena stays within
- * about 1.5x of what a translation uses while big inputs still take few hook calls. */
+/* A new bump block for at least `size` bytes: the first of ARENA_MIN_BLOCK, later
+ * ones of half the bytes the bump blocks already hold (not double the last), so a
+ * translation that just overflows its first block adds a small one, the arena
+ * stays within about 1.5x of what a translation uses, and big inputs still take
+ * few hook calls. */
 static arena_block *new_block(agal_context *ctx, size_t size)
 {
     size_t held = held_by(ctx->blocks);
-    size_t want = size > ARENA_MIN_BLOCK ? size : ARENA_MIN_BLOCK;
-    if (want < held / 2 && held / 2 <= (size_t)64 << 20) want = held / 2;
+    size_t want = held ? held / 2 : ARENA_MIN_BLOCK;
+    if (want > (size_t)64 << 20) want = (size_t)64 << 20;
+    if (want < size) want = size;
     arena_block *nb = spare_or_new(ctx, &ctx->spare_blocks, want);
     if (nb) push_block(&ctx->blocks, &ctx->nblocks, nb);
     return nb;
