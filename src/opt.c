@@ -21,14 +21,17 @@ static void walk(agal_ir *ir, uint32_t l, visit_fn fn, void *ud)
     }
 }
 
+/* One more use of a value; the count saturates ("used", "used once" stay exact). */
+static void add_use(agal_ir_inst *used)
+{
+    if (used->nuses < UINT16_MAX) used->nuses++;
+}
+
 static void count_one(agal_ir *ir, uint32_t v, void *ud)
 {
     (void)ud;
     agal_ir_inst *in = &ir->insts[v];
-    for (unsigned a = 0; a < in->nargs; a++) {
-        agal_ir_inst *used = &ir->insts[in->args[a]];
-        if (used->nuses < UINT16_MAX) used->nuses++; /* "used", "used once" stay exact */
-    }
+    for (unsigned a = 0; a < in->nargs; a++) add_use(&ir->insts[in->args[a]]);
     ir->nlive++;
 }
 
@@ -89,43 +92,39 @@ bool agal_opt_fold_copies(agal_ir *ir)
  * does a live phi of that if; a live if makes its condition live. What is not live
  * goes, empty ifs included, in one pass. */
 
+typedef struct marker {
+    uint32_t *stack, *dep;
+    uint8_t *live;
+    uint32_t n;
+} marker;
+
+static void mark(marker *m, uint32_t v)
+{
+    if (!v || m->live[v]) return;
+    m->live[v] = 1;
+    m->stack[m->n++] = v;
+}
+
 /* dep[v]: the IR_IF that instruction v needs (the one holding it, or for a phi the
- * one it joins), 0 at top level. */
-static void fill_deps(agal_ir *ir, uint32_t l, uint32_t owner, uint32_t *dep)
+ * one it joins), 0 at top level. The roots, stores and kils, are marked live. */
+static void fill_deps(agal_ir *ir, uint32_t l, uint32_t owner, marker *m)
 {
     uint32_t last_if = 0;
     for (uint32_t i = 0; i < ir->lists[l].n; i++) {
         uint32_t v = ir->lists[l].items[i];
         agal_ir_inst *in = &ir->insts[v];
-        dep[v] = in->op == IR_PHI ? last_if : owner;
+        m->dep[v] = in->op == IR_PHI ? last_if : owner;
+        if (in->op == IR_KIL || in->op == IR_STORE) mark(m, v);
         if (in->op == IR_IF) {
             last_if = v;
-            fill_deps(ir, in->then_list, v, dep);
-            fill_deps(ir, in->else_list, v, dep);
+            fill_deps(ir, in->then_list, v, m);
+            fill_deps(ir, in->else_list, v, m);
         }
     }
 }
 
-typedef struct marker {
-    uint32_t *stack, *dep;
-    uint32_t n;
-} marker;
-
-static void mark(agal_ir *ir, uint32_t v, marker *m)
-{
-    if (!v || ir->insts[v].nuses) return;
-    ir->insts[v].nuses = 1;
-    m->stack[m->n++] = v;
-}
-
-static void mark_root(agal_ir *ir, uint32_t v, void *ud)
-{
-    uint8_t op = ir->insts[v].op;
-    if (op == IR_KIL || op == IR_STORE) mark(ir, v, ud);
-}
-
-/* Drops instructions that are not live (nuses == 0 here) from list l and below. */
-static bool sweep(agal_ir *ir, uint32_t l)
+/* Drops instructions that are not live from list l and below. */
+static bool sweep(agal_ir *ir, uint32_t l, const uint8_t *live)
 {
     agal_ir_list *list = &ir->lists[l];
     bool changed = false;
@@ -133,14 +132,14 @@ static bool sweep(agal_ir *ir, uint32_t l)
     for (uint32_t i = 0; i < list->n; i++) {
         uint32_t v = list->items[i];
         agal_ir_inst *in = &ir->insts[v];
-        if (!in->nuses) {
+        if (!live[v]) {
             in->op = IR_NOP;
             changed = true;
             continue;
         }
         if (in->op == IR_IF) {
-            changed |= sweep(ir, in->then_list);
-            changed |= sweep(ir, in->else_list);
+            changed |= sweep(ir, in->then_list, live);
+            changed |= sweep(ir, in->else_list, live);
         }
         list->items[n++] = v;
     }
@@ -150,25 +149,30 @@ static bool sweep(agal_ir *ir, uint32_t l)
 
 bool agal_opt_dead_code(agal_ir *ir)
 {
-    /* nuses is the mark here; it is recounted afterwards. The stack and deps are
-     * scratch, given back at the end. */
+    /* The stack, deps and marks are scratch, given back at the end. */
     agal_arena_mark scratch = agal_arena_save(ir->ctx);
-    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep), 0};
-    if (!m.stack || !m.dep) { /* out of memory: leave the IR as it is (still correct) */
+    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep),
+                agal_zalloc(ir->ctx, ir->ninsts), 0};
+    if (!m.stack || !m.dep || !m.live) { /* out of memory: leave the IR as it is (still correct) */
         agal_arena_restore(ir->ctx, scratch);
         return false;
     }
-    fill_deps(ir, 0, 0, m.dep);
+    fill_deps(ir, 0, 0, &m);
+    /* Each live instruction is taken off the stack once: its operands' uses are
+     * counted there, as agal_ir_count_uses would over the swept lists. */
     for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
-    walk(ir, 0, mark_root, &m);
+    ir->nlive = 0;
     while (m.n) {
         uint32_t v = m.stack[--m.n];
-        agal_ir_inst *in = &ir->insts[v];
-        for (unsigned a = 0; a < in->nargs; a++) mark(ir, in->args[a], &m);
-        mark(ir, m.dep[v], &m);
+        const agal_ir_inst *in = &ir->insts[v];
+        ir->nlive += in->op != IR_CONST; /* constants are in no list */
+        for (unsigned a = 0; a < in->nargs; a++) {
+            add_use(&ir->insts[in->args[a]]);
+            mark(&m, in->args[a]);
+        }
+        mark(&m, m.dep[v]);
     }
-    bool changed = sweep(ir, 0);
-    agal_ir_count_uses(ir);
+    bool changed = sweep(ir, 0, m.live);
     agal_arena_restore(ir->ctx, scratch);
     return changed;
 }

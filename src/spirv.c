@@ -135,15 +135,20 @@ static bool resize(spv *s, wbuf *b, size_t cap)
     return true;
 }
 
-/* Room for n more words at the end of b (NULL, with s->oom, when out of memory).
- * Most sections hold a few words: they start at 16 and double. */
-static uint32_t *reserve(spv *s, wbuf *b, size_t n)
+/* Room for n more words than b holds. Most sections hold a few words: they start
+ * at 16 and double. */
+static bool grow_for(spv *s, wbuf *b, size_t n)
 {
-    if (n > b->cap - b->n) {
-        size_t cap = b->cap ? 2 * b->cap : 16;
-        if (cap < b->n + n) cap = b->n + n;
-        if (!resize(s, b, cap)) return NULL;
-    }
+    size_t cap = b->cap ? 2 * b->cap : 16;
+    if (cap < b->n + n) cap = b->n + n;
+    return resize(s, b, cap);
+}
+
+/* Room for n more words at the end of b (NULL, with s->oom, when out of memory).
+ * Inline: every instruction passes here, and it almost never grows. */
+static inline uint32_t *reserve(spv *s, wbuf *b, size_t n)
+{
+    if (n > b->cap - b->n && !grow_for(s, b, n)) return NULL;
     uint32_t *w = b->w + b->n;
     b->n += n;
     return w;
