@@ -2,7 +2,6 @@
  * register counts (spec section 3). */
 #include "internal.h"
 
-
 static const agal_opinfo optable[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
     [hex] = {.name = nm, .code = hex, .operands = opnd, .min_version = ver, .width = wd, .flags = fl},

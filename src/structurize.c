@@ -26,8 +26,9 @@ agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token)
 {
     agal_ir *ir = b->ir;
     /* A closed block's frame serves again: nesting is shallow, blocks many. */
-    agal_ir_frame *f = b->spare ? b->spare : agal_alloc(ir->ctx, sizeof *f);
-    if (f && f == b->spare) b->spare = f->up;
+    agal_ir_frame *f = b->spare;
+    if (f) b->spare = f->up;
+    else f = agal_alloc(ir->ctx, sizeof *f);
     if (f) memset(f, 0, sizeof *f);
     uint32_t v = agal_ir_new(ir, IR_IF, IR_VOID, token);
     if (!f || !v || !agal_ir_append(ir, b->list, v)) return AGAL_ERR_NOMEM;

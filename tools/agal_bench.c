@@ -519,8 +519,8 @@ static bool report_generated(void)
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         gen_options opt = {.min_tokens = 200, .max_tokens = 200};
         if (!gen_program_make(&gp, seed, seed & 1 ? AGAL_VERTEX : AGAL_FRAGMENT, 1 + seed % 3, &opt)) continue;
-        program p = {.name = "(generated program)", .size = gen_program_encode(&gp, bytes, sizeof bytes)};
-        p.bytes = bytes;
+        program p = {.name = "(generated program)", .bytes = bytes,
+                     .size = gen_program_encode(&gp, bytes, sizeof bytes)};
         agal_context *dctx = agal_context_new(NULL, NULL);
         bool ok = dctx && agal_decode(dctx, p.bytes, p.size, NULL, &p.prog) == AGAL_OK &&
                   measure_memory(&p, true, false, &v[n]);
