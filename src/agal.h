@@ -48,21 +48,65 @@ void *agal_alloc(agal_context *ctx, size_t size);
 
 /* ---- diagnostics ---------------------------------------------------------- */
 
+typedef enum agal_stage { AGAL_VERTEX = 0, AGAL_FRAGMENT = 1 } agal_stage;
+
+/* The operand a diagnostic is about: Flash's messages name it ("for source operand 1"). */
+typedef enum agal_operand {
+    AGAL_OPERAND_NONE = 0,
+    AGAL_OPERAND_DEST = 1,    /* "destination operand" */
+    AGAL_OPERAND_SOURCE1 = 2, /* "source operand 1" */
+    AGAL_OPERAND_SOURCE2 = 3  /* "source operand 2" (also the sampler of tex/ted) */
+} agal_operand;
+
+/* One diagnostic: what the library found wrong (or, for the assembler, a warning).
+ * `message` is our own explanation; agal_flash_message() gives the line Flash
+ * Player would throw, from flash_id and the fields below. */
 typedef struct agal_diag {
-    int flash_id;        /* Flash Player error id (3615...), 0 for non-Flash errors */
-    int token;           /* token index, -1 for the header or the program as a whole */
+    int flash_id;        /* Flash Player error id (3615...), 0 for an error Flash has no id for */
+    /* The token's index in the program, COUNTING FROM 0 (-1: the header or the program
+     * as a whole). People read token numbers counting from 1, as Flash prints them:
+     * agal_diag_format and agal_flash_message print token + 1. */
+    int token;
     long offset;         /* byte offset in the input, -1 when not applicable */
     const char *opname;  /* opcode mnemonic of that token, or NULL */
     const char *message; /* what is wrong, without file/token prefix */
+    agal_stage stage;    /* the program Flash's message names (%1): the slot it was decoded for */
+    uint8_t operand;     /* agal_operand: the operand Flash's message names (%2), or NONE */
+    bool warning;        /* a warning, not an error (agal_assemble: text read Adobe's way) */
+    /* The number Flash's message shows, where it shows one: 3620 the opcode value,
+     * 3629 the token count, 3617 the highest version (3), 3664-3668 the field's value,
+     * 3632/3633 the varying's number; 3615: the program's size in bytes (0: an empty
+     * program, which Flash names "for  program" and throws as ArgumentError). */
+    long value;
 } agal_diag;
 
 size_t agal_diag_count(const agal_context *ctx);
 const agal_diag *agal_diag_get(const agal_context *ctx, size_t i);
-/* "file: token 3 (mov): error 3648: ft2.y is read before it is written".
- * file may be NULL. Returns the length snprintf would have written. */
+/* "file: token 4 (mov): error 3648: vt2.y is read before it is written" (the token
+ * counting from 1, the fourth token here; "warning: " for a warning). file may be
+ * NULL. Returns the length snprintf would have written. */
 int agal_diag_format(const agal_diag *d, const char *file, char *buf, size_t size);
 /* Drops the diagnostics recorded so far (results stay). */
 void agal_diag_clear(agal_context *ctx);
+
+/* ---- Flash Player's error messages (flash.c) ------------------------------ */
+
+/* The text Flash Player puts in the thrown error's `message` for this diagnostic,
+ * e.g. "Error #3646: AGAL validation failed: Can not read from output register for
+ * source operand 1 at token 1 of fragment program." Flash's template for d->flash_id
+ * (agal_flash_template) with %1 the program (vertex/fragment: d->stage), %2 the
+ * operand or the id's number (see agal_diag.value), %3 the token counting from 1,
+ * %4 d->value. A diagnostic without a Flash id gives "Error: " and our message.
+ * NUL-terminated into buf; returns the length snprintf would have written. */
+int agal_flash_message(const agal_diag *d, char *buf, size_t size);
+/* The ActionScript class Flash throws it as: "ArgumentError" for an empty program
+ * (3615 with value 0) and for a ByteArray that is not little-endian (3612, which an
+ * emulator checks itself: the bytes cannot say), "Error" for everything else. */
+const char *agal_flash_class(const agal_diag *d);
+/* Flash's message template for an id ("AGAL validation failed: Opcode %2 only
+ * allowed in fragment programs at token %3 of %1 program."), without the
+ * "Error #id: " prefix; NULL for an id that is none of Program3D.upload's. */
+const char *agal_flash_template(int flash_id);
 
 /* ---- the opcode table ----------------------------------------------------- */
 
@@ -120,8 +164,11 @@ unsigned agal_opinfo_rows(const agal_opinfo *info);
 
 /* Container (spec section 1): magic, u32 version, type id, shader type, tokens. */
 enum { AGAL_MAGIC = 0xA0, AGAL_TYPE_ID = 0xA1, AGAL_HEADER_SIZE = 7, AGAL_TOKEN_SIZE = 24 };
-
-typedef enum agal_stage { AGAL_VERTEX = 0, AGAL_FRAGMENT = 1 } agal_stage;
+/* The most tokens any decode accepts (lenient decoding lifts the profile's limit up
+ * to here), and so the largest program: 7 + 24 * 8192 = 196615 bytes. */
+enum { AGAL_MAX_TOKENS = 8192, AGAL_MAX_PROGRAM_SIZE = AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * AGAL_MAX_TOKENS };
+/* Byte offset of token `index` (counting from 0) in a program. */
+static inline long agal_token_offset(long index) { return AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * index; }
 
 /* Profiles name the Stage3D profile families; by default a program's version picks
  * its profile (1 baseline, 2 standard, 3 standard extended). */
@@ -230,8 +277,17 @@ typedef struct agal_program {
     const agal_token *tokens;
 } agal_program;
 
+/* Which of Program3D.upload's arguments a program was passed as. Flash's messages
+ * name that slot ("... of fragment program."), not the program's header byte. */
+typedef enum agal_slot {
+    AGAL_SLOT_HEADER = 0,   /* not known: name the stage the header says (vertex if unreadable) */
+    AGAL_SLOT_VERTEX = 1,
+    AGAL_SLOT_FRAGMENT = 2
+} agal_slot;
+
 typedef struct agal_decode_options {
     agal_profile profile; /* AGAL_PROFILE_AUTO: follow the version */
+    agal_slot slot;       /* the program Flash's messages name (agal_diag.stage) */
     /* For emulators: accept what is safe to translate. Relaxed: reads of unwritten
      * temporaries (they read 0; 3647/3648), the token limit (3629), reserved and
      * unused bits (3654/3636/3627), both sources constant or indirect (3625/3626),

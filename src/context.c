@@ -330,8 +330,7 @@ void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
     else b->oom = true;
 }
 
-agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
-                       const char *opname, const char *fmt, ...)
+agal_status agal_vreport(agal_context *ctx, const agal_diag *proto, const char *fmt, va_list ap)
 {
     if (ctx->ndiags == ctx->diag_cap) {
         size_t cap = ctx->diag_cap ? ctx->diag_cap * 2 : 8;
@@ -340,13 +339,32 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
         ctx->diags = d;
         ctx->diag_cap = cap;
     }
+    char *msg = agal_vsprintf(ctx, fmt, ap);
+    if (!msg) return AGAL_ERR_NOMEM;
+    agal_diag *d = &ctx->diags[ctx->ndiags++];
+    *d = *proto;
+    d->message = msg;
+    return AGAL_ERR_INVALID;
+}
+
+agal_status agal_report(agal_context *ctx, const agal_diag *proto, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    char *msg = agal_vsprintf(ctx, fmt, ap);
+    agal_status st = agal_vreport(ctx, proto, fmt, ap);
     va_end(ap);
-    if (!msg) return AGAL_ERR_NOMEM;
-    ctx->diags[ctx->ndiags++] = (agal_diag){flash_id, token, offset, opname, msg};
-    return AGAL_ERR_INVALID;
+    return st;
+}
+
+agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
+                       const char *opname, const char *fmt, ...)
+{
+    const agal_diag proto = {.flash_id = flash_id, .token = token, .offset = offset, .opname = opname};
+    va_list ap;
+    va_start(ap, fmt);
+    agal_status st = agal_vreport(ctx, &proto, fmt, ap);
+    va_end(ap);
+    return st;
 }
 
 size_t agal_diag_count(const agal_context *ctx) { return ctx->ndiags; }
@@ -361,9 +379,10 @@ void agal_diag_clear(agal_context *ctx) { ctx->ndiags = 0; }
 int agal_diag_format(const agal_diag *d, const char *file, char *buf, size_t size)
 {
     char where[64] = "";
-    if (d->token >= 0)
-        snprintf(where, sizeof where, d->opname ? "token %d (%s): " : "token %d: ", d->token, d->opname);
+    if (d->token >= 0) /* people count tokens from 1, as Flash's messages do */
+        snprintf(where, sizeof where, d->opname ? "token %d (%s): " : "token %d: ", d->token + 1, d->opname);
     char id[24] = "error: ";
-    if (d->flash_id) snprintf(id, sizeof id, "error %d: ", d->flash_id);
+    if (d->warning) snprintf(id, sizeof id, "warning: ");
+    else if (d->flash_id) snprintf(id, sizeof id, "error %d: ", d->flash_id);
     return snprintf(buf, size, "%s%s%s%s%s", file ? file : "", file ? ": " : "", where, id, d->message);
 }

@@ -57,19 +57,51 @@ static void split_token(agal_token *t, const uint8_t *p)
     if (info->operands & AGAL_OPND_S) t->s = split_sampler(t->raw_b);
 }
 
-static agal_status check_header(agal_context *ctx, const uint8_t *p, size_t size, agal_program *prog)
+/* The program Flash's messages name: the slot, else the header's stage byte. */
+static agal_stage slot_stage(agal_slot slot, const uint8_t *p, size_t size)
 {
-    if (size < 7)
-        return agal_error(ctx, 3615, -1, 0, NULL, "program is %zu bytes, shorter than its 7-byte header", size);
+    if (slot == AGAL_SLOT_VERTEX || slot == AGAL_SLOT_FRAGMENT) return slot == AGAL_SLOT_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
+    return size >= AGAL_HEADER_SIZE && p[6] == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
+}
+
+/* A container error (token -1): id, byte offset, the number Flash's message shows. */
+static agal_status container_error(agal_context *ctx, agal_stage stage, int id, long offset, long value,
+                                   const char *fmt, ...)
+{
+    const agal_diag proto = {.flash_id = id, .token = -1, .offset = offset, .stage = stage, .value = value};
+    va_list ap;
+    va_start(ap, fmt);
+    agal_status st = agal_vreport(ctx, &proto, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* Flash's order (src/agal.md section 5): the size first, before any field is
+ * looked at (a header-only program with version 99 is 3615), then magic, version,
+ * type id, shader type, and a trailing partial token. */
+enum { MIN_PROGRAM = AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE };
+
+static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t size, agal_stage stage,
+                                   agal_program *prog)
+{
+    if (size == 0) return container_error(ctx, stage, 3615, 0, 0, "the program is empty");
+    if (size < MIN_PROGRAM)
+        return container_error(ctx, stage, 3615, 0, (long)size,
+                               "program is %zu bytes, shorter than a header and one token (31 bytes)", size);
     if (p[0] != AGAL_MAGIC)
-        return agal_error(ctx, 3616, -1, 0, NULL, "magic byte is 0x%02x, not 0xa0", p[0]);
+        return container_error(ctx, stage, 3616, 0, 0, "magic byte is 0x%02x, not 0xa0", p[0]);
     uint32_t version = rd32(p + 1);
     if (version < 1 || version > 3)
-        return agal_error(ctx, 3617, -1, 1, NULL, "version %u is not 1, 2 or 3", version);
+        return container_error(ctx, stage, 3617, 1, 3, "version %u is not 1, 2 or 3", version);
     if (p[5] != AGAL_TYPE_ID)
-        return agal_error(ctx, 3618, -1, 5, NULL, "shader type id is 0x%02x, not 0xa1", p[5]);
+        return container_error(ctx, stage, 3618, 5, 0, "shader type id is 0x%02x, not 0xa1", p[5]);
     if (p[6] > 1)
-        return agal_error(ctx, 3619, -1, 6, NULL, "shader type %u is neither 0 (vertex) nor 1 (fragment)", p[6]);
+        return container_error(ctx, stage, 3619, 6, 0, "shader type %u is neither 0 (vertex) nor 1 (fragment)", p[6]);
+    size_t body = size - AGAL_HEADER_SIZE;
+    if (body % AGAL_TOKEN_SIZE)
+        return container_error(ctx, stage, 3615, (long)(AGAL_HEADER_SIZE + body / AGAL_TOKEN_SIZE * AGAL_TOKEN_SIZE),
+                               (long)size, "program ends inside a token: %zu bytes after the header are not a multiple of 24",
+                               body);
     prog->version = version;
     prog->stage = (agal_stage)p[6];
     return AGAL_OK;
@@ -83,34 +115,26 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
     if (!opt) opt = &defaults;
     *out = NULL;
     const uint8_t *p = bytes;
+    agal_stage stage = slot_stage(opt->slot, p, size);
     agal_program *prog = agal_zalloc(ctx, sizeof *prog);
     if (!prog) return AGAL_ERR_NOMEM;
-    agal_status st = check_header(ctx, p, size, prog);
+    agal_status st = check_container(ctx, p, size, stage, prog);
     if (st) return st;
     prog->profile = opt->profile ? opt->profile : (agal_profile)prog->version;
     prog->lenient = opt->lenient;
-
-    size_t body = size - 7;
-    if (body == 0)
-        return agal_error(ctx, 3615, -1, 7, NULL, "program has a header but no tokens");
-    if (body % AGAL_TOKEN_SIZE)
-        return agal_error(ctx, 3615, (int)(body / AGAL_TOKEN_SIZE), (long)(7 + body / AGAL_TOKEN_SIZE * AGAL_TOKEN_SIZE),
-                          NULL, "program ends inside a token: %zu bytes after the header are not a multiple of 24",
-                          body);
-    size_t n = body / AGAL_TOKEN_SIZE;
+    size_t n = (size - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE;
     size_t limit = agal_token_limit(prog->profile);
     /* Even lenient decoding keeps a hard cap, so hostile sizes cannot make us allocate. */
-    size_t hard_limit = 4 * 2048;
-    if ((!opt->lenient && n > limit) || n > hard_limit)
-        return agal_error(ctx, 3629, (int)(n > limit ? limit : hard_limit), -1, NULL,
-                          "program has %zu tokens, more than the %zu its profile allows", n,
-                          opt->lenient ? hard_limit : limit);
+    if ((!opt->lenient && n > limit) || n > AGAL_MAX_TOKENS)
+        return container_error(ctx, stage, 3629, -1, (long)n, "program has %zu tokens, more than the %zu %s", n,
+                               opt->lenient ? (size_t)AGAL_MAX_TOKENS : limit,
+                               opt->lenient ? "lenient decoding accepts" : "its profile allows");
     agal_token *tokens = agal_alloc(ctx, n * sizeof *tokens);
     if (!tokens) return AGAL_ERR_NOMEM;
-    for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + 7 + i * AGAL_TOKEN_SIZE);
+    for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + AGAL_HEADER_SIZE + i * AGAL_TOKEN_SIZE);
     prog->ntokens = (uint32_t)n;
     prog->tokens = tokens;
-    st = agal_validate(ctx, prog);
+    st = agal_validate(ctx, prog, stage);
     if (st) return st;
     *out = prog;
     return AGAL_OK;

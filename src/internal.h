@@ -71,6 +71,10 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void agal_sb_printf(agal_strbuf *b, const char *fmt, ...);
 
+/* Records a diagnostic with the fields of *proto and the formatted message; returns
+ * AGAL_ERR_INVALID (or AGAL_ERR_NOMEM when it cannot be stored), like agal_error. */
+agal_status agal_report(agal_context *ctx, const agal_diag *proto, const char *fmt, ...);
+agal_status agal_vreport(agal_context *ctx, const agal_diag *proto, const char *fmt, va_list ap);
 /* Records a diagnostic; always returns AGAL_ERR_INVALID (or AGAL_ERR_NOMEM when even
  * the diagnostic cannot be stored) so callers can `return agal_error(...)`. */
 agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
@@ -131,7 +135,8 @@ uint64_t agal_encode_sampler(const agal_sampler *s);
 /* ---- validate.c ---------------------------------------------------------- */
 
 /* Validates the decoded tokens of prog (decode.c has checked the header and split
- * the fields). Records the first rule broken. */
-agal_status agal_validate(agal_context *ctx, agal_program *prog);
+ * the fields). Records the first rule broken; its diagnostic names `slot` as the
+ * program (Flash's %1). */
+agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot);
 
 #endif

@@ -1,32 +1,33 @@
-/* validate.c: the Flash Player validation rules (spec section 5).
+/* validate.c: the Flash Player validation rules (src/agal.md section 5).
  *
  * One linear walk over the decoded tokens, checking each token's fields in a fixed
  * order (opcode, unused fields, reserved bits, block structure, destination,
  * sources, sampler, opcode-specific rules) and stopping at the first rule broken,
- * as Flash reports one error id. agal_link adds the rules that need both programs.
+ * as Flash reports one error. Each diagnostic records what Flash's message names
+ * (the operand, the token, a number: agal_diag), so flash.c can spell the line
+ * Flash throws. agal_link adds the rules that need both programs.
  *
- * Decisions where Flash's behaviour is not documented (see README "Validation"):
+ * Ids and messages follow Flash Player's own record (src/agal.md section 5); where
+ * Flash's behaviour is not recorded, these decisions (see README "Validation"):
  * - temporaries are tracked linearly in token order, as a single-pass validator
  *   does: a component written anywhere earlier counts as written (every backend
  *   starts temporaries at zero, so a path that skipped the write reads 0);
  * - only the components an instruction really reads are checked (positional
  *   swizzle for componentwise ops, xyz for dp3/m33/nrm/crs, the scalar for kil and
  *   conditions, xy/xyz (+w for ted) for texture coordinates);
- * - 3621 is "the program's version is too old for the opcode", 3726 "the version
- *   has it but the profile (--profile baseline) does not";
- * - 3641: indirect addressing in a condition operand (ife/ine/ifg/ifl);
- * - 3740: ted on a sampler without mipmaps, 3743: ted with a LOD bias;
- * - 3750: fd outside AGAL2+ fragment programs; 3756: fd mask other than .x;
- * - 3786 iid in a fragment program, 3787 iid before AGAL3, 3788 iid written,
- *   3789 iid register number other than 0 (not checked for iid as an index
- *   register, whose number Adobe's assembler fills with the offset);
+ * - 3621 is the reserved opcode values 0x22-0x25, 3726 an opcode newer than the
+ *   program's version or profile;
+ * - 3641: indirect addressing in an operand of ife/ine/ifg/ifl or kil;
+ * - an iid number other than 0 is 3655 (unknown register); iid as an index
+ *   register is not checked for its number, which Adobe's assembler fills with the
+ *   offset (`vc[iid.x+5]`);
  * - a sampler format above 3 is reported as reserved bits (3654);
  * - 3696 compares every sampler setting except the LOD bias (a per-token value). */
 #include "internal.h"
 
 #include <stdio.h>
 
-enum { MAX_DEPTH = 4, MAX_TEMPS = 32, MAX_SAMPLERS = 16 };
+enum { MAX_DEPTH = 4, MAX_TEMPS = 32, MAX_SAMPLERS = 16, MAX_COLORS = 8 };
 
 typedef struct block {
     bool has_else;
@@ -36,31 +37,36 @@ typedef struct block {
 typedef struct vstate {
     agal_context *ctx;
     const agal_program *prog;
+    agal_stage slot;  /* the program Flash's messages name */
     const agal_token *t;
     const agal_opinfo *info;
     int index;
+    agal_operand operand; /* the operand being checked (Flash's %2) */
     bool lenient;
     uint8_t temp_written[MAX_TEMPS]; /* component masks, linear in token order */
     block blocks[MAX_DEPTH];
     unsigned depth;
     bool sampler_seen[MAX_SAMPLERS];
     agal_sampler samplers[MAX_SAMPLERS];
-    uint8_t oc_written; /* bit i: oc<i> written */
+    uint8_t oc_written[MAX_COLORS]; /* components of oc<i> written so far */
 } vstate;
 
-static long token_offset(int index) { return AGAL_HEADER_SIZE + (long)index * AGAL_TOKEN_SIZE; }
-
-/* Records the rule broken by the current token. */
-static agal_status fail(vstate *v, int flash_id, const char *fmt, ...)
+/* Records the rule broken by the current token, with the number Flash's message
+ * shows (agal_diag.value). */
+static agal_status fail_value(vstate *v, int flash_id, long value, const char *fmt, ...)
 {
-    char msg[256];
+    const agal_diag proto = {.flash_id = flash_id, .token = v->index,
+                             .offset = v->index >= 0 ? agal_token_offset(v->index) : -1,
+                             .opname = v->info ? v->info->name : NULL, .stage = v->slot,
+                             .operand = (uint8_t)v->operand, .value = value};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    agal_status st = agal_vreport(v->ctx, &proto, fmt, ap);
     va_end(ap);
-    return agal_error(v->ctx, flash_id, v->index, token_offset(v->index), v->info ? v->info->name : NULL,
-                      "%s", msg);
+    return st;
 }
+
+#define fail(v, id, ...) fail_value(v, id, 0, __VA_ARGS__)
 
 static const char *reg(vstate *v, char buf[24], unsigned type, unsigned num)
 {
@@ -73,10 +79,10 @@ static unsigned count(vstate *v, unsigned type)
     return agal_reg_count(v->prog->profile, v->prog->stage, (agal_regtype)type);
 }
 
-/* Flash's out-of-range id for each register type. */
+/* Flash's out-of-range id for each register type (an iid other than iid0: 3655). */
 static int range_id(unsigned type)
 {
-    static const int ids[AGAL_REG_TYPES] = {3658, 3659, 3661, 3660, 3657, 3656, 3749, 3789};
+    static const int ids[AGAL_REG_TYPES] = {3658, 3659, 3661, 3660, 3657, 3656, 3749, 3655};
     return ids[type];
 }
 
@@ -99,10 +105,14 @@ static agal_status check_range(vstate *v, unsigned type, unsigned num, unsigned 
 static agal_status check_opcode(vstate *v)
 {
     const agal_token *t = v->t;
-    if (!v->info) return fail(v, 3620, "unknown opcode 0x%x", t->raw_op);
+    if (!v->info) {
+        if (t->raw_op >= 0x22 && t->raw_op <= 0x25)
+            return fail_value(v, 3621, t->raw_op, "opcode 0x%x is reserved, not implemented", t->raw_op);
+        return fail_value(v, 3620, t->raw_op, "unknown opcode 0x%x", t->raw_op);
+    }
     const agal_program *p = v->prog;
     if (p->version < v->info->min_version)
-        return fail(v, 3621, "%s needs AGAL version %u, the program is version %u", v->info->name,
+        return fail(v, 3726, "%s needs AGAL version %u, the program is version %u", v->info->name,
                     v->info->min_version, p->version);
     if ((unsigned)p->profile < v->info->min_version)
         return fail(v, 3726, "%s is not available in the baseline profile", v->info->name);
@@ -118,22 +128,27 @@ static agal_status check_raw_fields(vstate *v)
     if (v->lenient) return AGAL_OK;
     if (!(opnd & AGAL_OPND_D) && t->raw_dst)
         return fail(v, 3627, "the destination field of %s must be zero (it is 0x%08x)", v->info->name, t->raw_dst);
-    if (!(opnd & AGAL_OPND_A) && t->raw_a)
-        return fail(v, 3636, "source 1 is not used by %s and must be zero", v->info->name);
+    v->operand = AGAL_OPERAND_SOURCE1;
+    if (!(opnd & AGAL_OPND_A) && t->raw_a) return fail(v, 3636, "source 1 is not used by %s and must be zero", v->info->name);
+    v->operand = AGAL_OPERAND_SOURCE2;
     if (!(opnd & (AGAL_OPND_B | AGAL_OPND_S)) && t->raw_b)
         return fail(v, 3636, "source 2 is not used by %s and must be zero", v->info->name);
+    v->operand = AGAL_OPERAND_DEST;
     if ((opnd & AGAL_OPND_D) && (t->raw_dst & DST_RESERVED))
         return fail(v, 3654, "reserved bits of the destination are set (0x%08x)", t->raw_dst & DST_RESERVED);
     const uint64_t srcs[2] = {t->raw_a, t->raw_b};
     for (int i = 0; i < 2; i++) {
         if (!(opnd & (i ? AGAL_OPND_B : AGAL_OPND_A))) continue;
+        v->operand = i ? AGAL_OPERAND_SOURCE2 : AGAL_OPERAND_SOURCE1;
         if (srcs[i] & SRC_RESERVED) return fail(v, 3654, "reserved bits of source %d are set", i + 1);
         if (!src_indirect(srcs[i]) && (srcs[i] & SRC_INDIRECT_FIELDS))
             return fail(v, 3643, "source %d is direct but has indirect-addressing fields set", i + 1);
     }
-    /* A non-sampler in the sampler slot is reported as such (3638), not as bad bits. */
+    /* A non-sampler in the sampler slot is reported as such (3693), not as bad bits. */
+    v->operand = AGAL_OPERAND_SOURCE2;
     if ((opnd & AGAL_OPND_S) && smp_type(t->raw_b) == AGAL_REG_SAMPLER && (t->raw_b & SMP_RESERVED))
         return fail(v, 3654, "reserved bits of the sampler are set");
+    v->operand = AGAL_OPERAND_NONE;
     return AGAL_OK;
 }
 
@@ -165,41 +180,51 @@ static agal_status check_block(vstate *v)
 
 static agal_status check_dest_access(vstate *v, const agal_dest *d)
 {
-    agal_stage stage = v->prog->stage;
     char b[24];
     switch (d->type) {
     case AGAL_REG_ATTRIBUTE: return fail(v, 3651, "cannot write to an attribute register");
     case AGAL_REG_CONSTANT: return fail(v, 3652, "cannot write to constant register %s", reg(v, b, d->type, d->num));
     case AGAL_REG_SAMPLER: return fail(v, 3649, "cannot write to a sampler register");
-    case AGAL_REG_IID: return fail(v, 3788, "cannot write to iid");
+    case AGAL_REG_IID: return fail(v, 3786, "cannot write to iid");
     case AGAL_REG_VARYING:
-        if (stage == AGAL_FRAGMENT) return fail(v, 3650, "fragment programs cannot write varyings");
+        if (v->prog->stage == AGAL_FRAGMENT) return fail(v, 3650, "fragment programs cannot write varyings");
         break;
     case AGAL_REG_DEPTH:
-        if (stage != AGAL_FRAGMENT || v->prog->version < 2)
-            return fail(v, 3750, "fd exists only in AGAL2+ fragment programs");
+        /* AGAL1 has no depth register: its count is 0, and the range check says 3749. */
+        if (v->prog->stage == AGAL_VERTEX) return fail(v, 3750, "fd exists only in fragment programs");
         break;
     default: break;
     }
     return AGAL_OK;
 }
 
+/* 3744: a component of a colour output written a second time. */
+static agal_status check_color_once(vstate *v, const agal_dest *d)
+{
+    if (d->type != AGAL_REG_OUTPUT || v->prog->stage != AGAL_FRAGMENT || d->num >= MAX_COLORS || v->lenient)
+        return AGAL_OK;
+    unsigned again = v->oc_written[d->num] & d->mask;
+    if (!again) return AGAL_OK;
+    char b[24], m[5];
+    return fail(v, 3744, "%s.%s is written a second time", reg(v, b, d->type, d->num), agal_mask_letters(m, again));
+}
+
 static agal_status check_dest(vstate *v)
 {
     const agal_dest *d = &v->t->dst;
+    v->operand = AGAL_OPERAND_DEST;
     if (d->type >= AGAL_REG_TYPES) return fail(v, 3655, "unknown destination register type %u", d->type);
     agal_status st = check_dest_access(v, d);
     if (st) return st;
     if (!d->mask) return fail(v, 3653, "write mask is zero");
     if ((st = check_range(v, d->type, d->num, 1))) return st;
     if (d->type == AGAL_REG_DEPTH && d->mask != 1) return fail(v, 3756, "fd must be written with mask .x exactly");
-    if ((v->info->flags & AGAL_OPF_NO_W) && (d->mask & 8))
-        return fail(v, 3628, "%s must mask out w", v->info->name);
+    if ((v->info->flags & AGAL_OPF_NO_W) && (d->mask & 8)) return fail(v, 3628, "%s must mask out w", v->info->name);
     if ((d->type == AGAL_REG_OUTPUT || d->type == AGAL_REG_DEPTH) && v->depth && !v->lenient) {
         char b[24];
         return fail(v, 3751, "output %s is written inside a block", reg(v, b, d->type, d->num));
     }
-    return AGAL_OK;
+    return check_color_once(v, d);
 }
 
 /* ---- sources -------------------------------------------------------------- */
@@ -217,7 +242,7 @@ static agal_status check_temp_read(vstate *v, unsigned num, unsigned need)
     return fail(v, 3648, "%s.%s is read before it is written", b, agal_mask_letters(comps, missing));
 }
 
-static agal_status check_source_access(vstate *v, unsigned type, int which)
+static agal_status check_source_access(vstate *v, unsigned type)
 {
     agal_stage stage = v->prog->stage;
     switch (type) {
@@ -227,14 +252,17 @@ static agal_status check_source_access(vstate *v, unsigned type, int which)
     case AGAL_REG_ATTRIBUTE:
         if (stage == AGAL_FRAGMENT) return fail(v, 3645, "fragment programs cannot read attributes");
         break;
-    case AGAL_REG_OUTPUT:
-    case AGAL_REG_DEPTH: return fail(v, 3646, "cannot read from an output register");
+    case AGAL_REG_OUTPUT: return fail(v, 3646, "cannot read from an output register");
+    case AGAL_REG_DEPTH:
+        if (stage == AGAL_VERTEX) return fail(v, 3750, "fd exists only in fragment programs");
+        if (!count(v, type)) return check_range(v, type, 0, 1); /* AGAL1: 3749, as Flash reports it */
+        return fail(v, 3646, "cannot read from an output register");
     case AGAL_REG_SAMPLER:
         if (stage == AGAL_VERTEX) return fail(v, 3637, "vertex programs cannot use samplers");
-        return fail(v, 3693, "a sampler may only be the second operand of tex/ted (here: source %d)", which + 1);
+        return fail(v, 3638, "a sampler may only be the second operand of tex/ted");
     case AGAL_REG_IID:
-        if (stage == AGAL_FRAGMENT) return fail(v, 3786, "iid exists only in vertex programs");
-        if (v->prog->version < 3) return fail(v, 3787, "iid needs AGAL version 3");
+        if (stage == AGAL_FRAGMENT) return fail(v, 3788, "iid exists only in vertex programs");
+        if (v->prog->version < 3) return fail(v, 3789, "iid needs AGAL version 3");
         break;
     default: break;
     }
@@ -245,7 +273,7 @@ static agal_status check_indirect(vstate *v, const agal_source *s)
 {
     if (v->prog->stage == AGAL_FRAGMENT) return fail(v, 3639, "indirect addressing is only allowed in vertex programs");
     if (s->type != AGAL_REG_CONSTANT) return fail(v, 3640, "indirect addressing can only index constants");
-    if (v->info->flags & AGAL_OPF_IF) return fail(v, 3641, "a condition operand cannot be indirect");
+    if (v->info->flags & AGAL_OPF_SCALAR) return fail(v, 3641, "an operand of %s cannot be indirect", v->info->name);
     unsigned it = s->index_type;
     bool ok = it == AGAL_REG_ATTRIBUTE || it == AGAL_REG_CONSTANT || it == AGAL_REG_TEMP ||
               (it == AGAL_REG_IID && v->prog->version >= 3);
@@ -261,8 +289,9 @@ static agal_status check_indirect(vstate *v, const agal_source *s)
 
 static agal_status check_source(vstate *v, const agal_source *s, int which)
 {
+    v->operand = which ? AGAL_OPERAND_SOURCE2 : AGAL_OPERAND_SOURCE1;
     if (s->type >= AGAL_REG_TYPES) return fail(v, 3655, "unknown register type %u in source %d", s->type, which + 1);
-    agal_status st = check_source_access(v, s->type, which);
+    agal_status st = check_source_access(v, s->type);
     if (st) return st;
     if (s->indirect) return check_indirect(v, s);
     unsigned rows = which == 1 ? agal_opinfo_rows(v->info) : 0;
@@ -277,30 +306,35 @@ static agal_status check_source(vstate *v, const agal_source *s, int which)
 
 /* ---- sampler -------------------------------------------------------------- */
 
+static agal_status check_sampler_fields(vstate *v, const agal_sampler *s)
+{
+    if (s->dim > AGAL_DIM_CUBE) return fail_value(v, 3664, s->dim, "sampler dimension %u is not 2d or cube", s->dim);
+    if (s->filter > AGAL_FILTER_ANISO16X) return fail_value(v, 3665, s->filter, "unknown sampler filter %u", s->filter);
+    if (s->mipmap > AGAL_MIP_LINEAR) return fail_value(v, 3666, s->mipmap, "unknown sampler mipmap mode %u", s->mipmap);
+    if (s->wrap > AGAL_WRAP_REPEAT_U_CLAMP_V) return fail_value(v, 3667, s->wrap, "unknown sampler wrap mode %u", s->wrap);
+    if (s->special & ~7u) return fail_value(v, 3668, s->special, "unknown sampler special flags 0x%x", s->special);
+    if (s->format > AGAL_FMT_VIDEO && !v->lenient) return fail(v, 3654, "unknown texture format %u", s->format);
+    if (s->dim == AGAL_DIM_CUBE && s->wrap != AGAL_WRAP_CLAMP) return fail(v, 3662, "cube samplers must use clamp");
+    return AGAL_OK;
+}
+
 static agal_status check_sampler(vstate *v)
 {
     const agal_token *t = v->t;
     const agal_sampler *s = &t->s;
+    v->operand = AGAL_OPERAND_SOURCE2;
     if (smp_type(t->raw_b) != AGAL_REG_SAMPLER)
-        return fail(v, 3638, "the second operand of %s must be a sampler", v->info->name);
+        return fail(v, 3693, "the second operand of %s must be a sampler", v->info->name);
     agal_status st = check_range(v, AGAL_REG_SAMPLER, s->num, 1);
-    if (st) return st;
-    if (s->dim > AGAL_DIM_CUBE) return fail(v, 3664, "sampler dimension %u is not 2d or cube", s->dim);
-    if (s->filter > AGAL_FILTER_ANISO16X) return fail(v, 3665, "unknown sampler filter %u", s->filter);
-    if (s->mipmap > AGAL_MIP_LINEAR) return fail(v, 3666, "unknown sampler mipmap mode %u", s->mipmap);
-    if (s->wrap > AGAL_WRAP_REPEAT_U_CLAMP_V) return fail(v, 3667, "unknown sampler wrap mode %u", s->wrap);
-    if (s->special & ~7u) return fail(v, 3668, "unknown sampler special flags 0x%x", s->special);
-    if (s->format > AGAL_FMT_VIDEO && !v->lenient) return fail(v, 3654, "unknown texture format %u", s->format);
-    if (s->dim == AGAL_DIM_CUBE && s->wrap != AGAL_WRAP_CLAMP)
-        return fail(v, 3662, "cube samplers must use clamp");
+    if (st || (st = check_sampler_fields(v, s))) return st;
+    v->operand = AGAL_OPERAND_NONE;
+    if (t->op == AGAL_OP_TED && s->bias) return fail(v, 3740, "ted cannot have a LOD bias");
     if (t->op == AGAL_OP_TED && s->mipmap == AGAL_MIP_NONE)
-        return fail(v, 3740, "ted needs a sampler with mipmapping (explicit LOD)");
-    if (t->op == AGAL_OP_TED && s->bias) return fail(v, 3743, "ted cannot have a LOD bias");
+        return fail(v, 3743, "ted needs a sampler with mipmapping (explicit LOD)");
     if (v->sampler_seen[s->num]) {
         agal_sampler a = v->samplers[s->num], b = *s;
         a.bias = b.bias = 0;
-        if (memcmp(&a, &b, sizeof a))
-            return fail(v, 3696, "fs%u is used again with different sampler settings", s->num);
+        if (memcmp(&a, &b, sizeof a)) return fail(v, 3696, "fs%u is used again with different sampler settings", s->num);
     }
     v->sampler_seen[s->num] = true;
     v->samplers[s->num] = *s;
@@ -317,14 +351,19 @@ static agal_status check_opcode_rules(vstate *v)
 {
     const agal_token *t = v->t;
     unsigned f = v->info->flags, opnd = v->info->operands;
+    v->operand = AGAL_OPERAND_NONE;
     if ((f & AGAL_OPF_DERIV) && v->depth) return fail(v, 3742, "%s inside a block", v->info->name);
     if (f & AGAL_OPF_SCALAR) {
+        v->operand = AGAL_OPERAND_SOURCE1;
         if (!scalar_swizzle(t->a.swizzle)) return fail(v, 3703, "source 1 of %s needs a scalar swizzle", v->info->name);
+        v->operand = AGAL_OPERAND_SOURCE2;
         if ((opnd & AGAL_OPND_B) && !scalar_swizzle(t->b.swizzle))
             return fail(v, 3703, "source 2 of %s needs a scalar swizzle", v->info->name);
     }
+    v->operand = AGAL_OPERAND_SOURCE2;
     if (agal_opinfo_rows(v->info) && t->b.swizzle != AGAL_SWIZZLE_IDENTITY)
         return fail(v, 3689, "the matrix operand of %s cannot be swizzled", v->info->name);
+    v->operand = AGAL_OPERAND_NONE;
     if (!(opnd & AGAL_OPND_B) || v->lenient) return AGAL_OK;
     /* Indirect sources always index constants, so 3626 is checked before 3625. */
     if (t->a.indirect && t->b.indirect) return fail(v, 3626, "both sources are indirect");
@@ -340,7 +379,8 @@ static void record_write(vstate *v)
 {
     const agal_dest *d = &v->t->dst;
     if (d->type == AGAL_REG_TEMP && d->num < MAX_TEMPS) v->temp_written[d->num] |= d->mask;
-    if (d->type == AGAL_REG_OUTPUT && v->prog->stage == AGAL_FRAGMENT && d->num < 8) v->oc_written |= 1u << d->num;
+    if (d->type == AGAL_REG_OUTPUT && v->prog->stage == AGAL_FRAGMENT && d->num < MAX_COLORS)
+        v->oc_written[d->num] |= d->mask;
 }
 
 static agal_status check_token(vstate *v)
@@ -358,38 +398,45 @@ static agal_status check_token(vstate *v)
     return AGAL_OK;
 }
 
-agal_status agal_validate(agal_context *ctx, agal_program *prog)
+/* Bit i: oc<i> written. 3775: the slots in use must be oc0..ocN. */
+static unsigned colors_written(const vstate *v)
 {
-    vstate v = {.ctx = ctx, .prog = prog, .lenient = prog->lenient};
+    unsigned m = 0;
+    for (unsigned i = 0; i < MAX_COLORS; i++) m |= v->oc_written[i] ? 1u << i : 0;
+    return m;
+}
+
+agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot)
+{
+    vstate v = {.ctx = ctx, .prog = prog, .slot = slot, .lenient = prog->lenient};
     for (uint32_t i = 0; i < prog->ntokens; i++) {
         v.index = (int)i;
         v.t = &prog->tokens[i];
         v.info = agal_opinfo_get(v.t->raw_op);
+        v.operand = AGAL_OPERAND_NONE;
         agal_status st = check_token(&v);
         if (st) return st;
     }
     v.info = NULL;
     v.index = -1;
+    v.operand = AGAL_OPERAND_NONE;
     if (v.depth) return fail(&v, 3739, "%u block%s still open at the end of the program", v.depth, v.depth > 1 ? "s" : "");
-    if (v.oc_written & (v.oc_written + 1))
-        return fail(&v, 3775, "colour outputs must use consecutive slots from oc0 (written: 0x%x)", v.oc_written);
+    unsigned oc = colors_written(&v);
+    if (oc & (oc + 1)) return fail(&v, 3775, "colour outputs must use consecutive slots from oc0 (written: 0x%x)", oc);
     return AGAL_OK;
 }
 
 /* ---- linkage -------------------------------------------------------------- */
 
 typedef struct io_masks {
-    uint8_t op;           /* vertex: op components written */
-    uint8_t v[16];        /* vertex: varying components written; fragment: read */
-    uint8_t oc[4];        /* fragment: oc components written */
-    int oc_twice;         /* fragment: token that wrote an oc component again, or -1 */
-    int oc_twice_reg;
+    uint8_t op;    /* vertex: op components written */
+    uint8_t v[16]; /* vertex: varying components written; fragment: read */
+    uint8_t oc[4]; /* fragment: oc components written */
 } io_masks;
 
 static void scan_io(const agal_program *p, io_masks *m)
 {
     memset(m, 0, sizeof *m);
-    m->oc_twice = -1;
     for (uint32_t i = 0; i < p->ntokens; i++) {
         const agal_token *t = &p->tokens[i];
         const agal_opinfo *info = agal_opinfo_get(t->raw_op);
@@ -405,35 +452,41 @@ static void scan_io(const agal_program *p, io_masks *m)
         const agal_dest *d = &t->dst;
         if (p->stage == AGAL_VERTEX && d->type == AGAL_REG_OUTPUT) m->op |= d->mask;
         if (p->stage == AGAL_VERTEX && d->type == AGAL_REG_VARYING && d->num < 16) m->v[d->num] |= d->mask;
-        if (p->stage == AGAL_FRAGMENT && d->type == AGAL_REG_OUTPUT && d->num < 4) {
-            if ((m->oc[d->num] & d->mask) && m->oc_twice < 0) { m->oc_twice = (int)i; m->oc_twice_reg = d->num; }
-            m->oc[d->num] |= d->mask;
-        }
+        if (p->stage == AGAL_FRAGMENT && d->type == AGAL_REG_OUTPUT && d->num < 4) m->oc[d->num] |= d->mask;
     }
 }
 
+/* A linkage error: the program as a whole (token -1), named as the fragment. */
+static agal_status link_error(agal_context *ctx, int id, long value, const char *fmt, ...)
+{
+    const agal_diag proto = {.flash_id = id, .token = -1, .offset = -1, .stage = AGAL_FRAGMENT, .value = value};
+    va_list ap;
+    va_start(ap, fmt);
+    agal_status st = agal_vreport(ctx, &proto, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* In the order of Flash's linkage table (src/agal.md section 5). */
 agal_status agal_link(agal_context *ctx, const agal_program *vp, const agal_program *fp)
 {
     if (!ctx || !vp || !fp || vp->stage != AGAL_VERTEX || fp->stage != AGAL_FRAGMENT) return AGAL_ERR_ARG;
     if (vp->version != fp->version)
-        return agal_error(ctx, 3757, -1, -1, NULL, "vertex program is version %u, fragment program version %u",
-                          vp->version, fp->version);
+        return link_error(ctx, 3757, 0, "vertex program is version %u, fragment program version %u", vp->version,
+                          fp->version);
     io_masks vm, fm;
     scan_io(vp, &vm);
     scan_io(fp, &fm);
-    if (vm.op != 15) return agal_error(ctx, 3635, -1, -1, NULL, "vertex output op is not fully written (mask 0x%x)", vm.op);
     for (unsigned i = 0; i < 16; i++) {
         if (fm.v[i] && !vm.v[i])
-            return agal_error(ctx, 3632, -1, -1, NULL, "varying v%u is read by the fragment program but not written", i);
+            return link_error(ctx, 3632, i, "varying v%u is read by the fragment program but not written", i);
         if (vm.v[i] && vm.v[i] != 15)
-            return agal_error(ctx, 3633, -1, -1, NULL, "varying v%u is only partly written (mask 0x%x)", i, vm.v[i]);
+            return link_error(ctx, 3633, i, "varying v%u is only partly written (mask 0x%x)", i, vm.v[i]);
     }
-    if (fm.oc_twice >= 0 && !fp->lenient)
-        return agal_error(ctx, 3744, fm.oc_twice, token_offset(fm.oc_twice), NULL,
-                          "oc%d is written twice", fm.oc_twice_reg);
-    if (!fm.oc[0]) return agal_error(ctx, 3634, -1, -1, NULL, "fragment output oc is never written");
+    if (vm.op != 15) return link_error(ctx, 3635, 0, "vertex output op is not fully written (mask 0x%x)", vm.op);
+    if (!fm.oc[0]) return link_error(ctx, 3634, 0, "fragment output oc is never written");
     for (unsigned i = 0; i < 4; i++)
         if (fm.oc[i] && fm.oc[i] != 15)
-            return agal_error(ctx, 3634, -1, -1, NULL, "fragment output oc%u is not fully written (mask 0x%x)", i, fm.oc[i]);
+            return link_error(ctx, 3634, 0, "fragment output oc%u is not fully written (mask 0x%x)", i, fm.oc[i]);
     return AGAL_OK;
 }
