@@ -6,7 +6,11 @@
  * allocator hook, and every result lives until agal_context_reset/free. Use one
  * context per thread; contexts are independent.
  *
- * The format and its meaning: shared/spec/agal.md (the project's reference).
+ * The format, its meaning, Flash Player's rules and messages, and the decisions this
+ * library takes: src/agal.md (installed as share/doc/agal/agal.md). Token numbers:
+ * the API counts tokens from 0 (agal_diag.token is an index); whatever a person
+ * reads (agal_diag_format, agal_flash_message, the tools) counts from 1, as Flash
+ * Player's messages do.
  */
 #ifndef AGAL_H
 #define AGAL_H
@@ -162,7 +166,7 @@ unsigned agal_opinfo_rows(const agal_opinfo *info);
 
 /* ---- programs, registers, tokens ----------------------------------------- */
 
-/* Container (spec section 1): magic, u32 version, type id, shader type, tokens. */
+/* Container (src/agal.md section 1): magic, u32 version, type id, shader type, tokens. */
 enum { AGAL_MAGIC = 0xA0, AGAL_TYPE_ID = 0xA1, AGAL_HEADER_SIZE = 7, AGAL_TOKEN_SIZE = 24 };
 /* The most tokens any decode accepts (lenient decoding lifts the profile's limit up
  * to here), and so the largest program: 7 + 24 * 8192 = 196615 bytes. */
@@ -288,11 +292,13 @@ typedef enum agal_slot {
 typedef struct agal_decode_options {
     agal_profile profile; /* AGAL_PROFILE_AUTO: follow the version */
     agal_slot slot;       /* the program Flash's messages name (agal_diag.stage) */
-    /* For emulators: accept what is safe to translate. Relaxed: reads of unwritten
-     * temporaries (they read 0; 3647/3648), the token limit (3629), reserved and
-     * unused bits (3654/3636/3627), both sources constant or indirect (3625/3626),
-     * identical condition operands (3758), empty branches (3748), outputs written in
-     * blocks (3751). Everything else is still refused. */
+    /* For emulators: accept what is safe to translate (src/agal.md section 9).
+     * Relaxed: reads of unwritten temporaries (they read 0; 3647/3648), the token
+     * limit up to AGAL_MAX_TOKENS (3629), reserved and unused bits (3654, 3636,
+     * 3627, 3643), both sources constant or indirect (3625/3626), identical
+     * condition operands (3758), empty branches (3748), outputs written in blocks
+     * (3751), colour components written twice (3744). Everything else is still
+     * refused. agal_link follows the programs' leniency. */
     bool lenient;
 } agal_decode_options;
 
@@ -302,9 +308,11 @@ typedef struct agal_decode_options {
 agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
                         const agal_decode_options *opt, const agal_program **out);
 
-/* Validates a vertex + fragment pair as Program3D.upload does: versions agree (3757),
- * op fully written (3635), every varying the fragment program reads is fully written
- * by the vertex program (3632, 3633), colour outputs fully written once (3634, 3744). */
+/* Validates a vertex + fragment pair as Program3D.upload does, in the order of
+ * Flash's table: versions agree (3757), every varying the fragment program reads is
+ * written by the vertex program and every varying written is written whole (3632,
+ * 3633), op fully written (3635), colour outputs fully written (3634). The
+ * diagnostic names the fragment program. */
 agal_status agal_link(agal_context *ctx, const agal_program *vertex, const agal_program *fragment);
 
 /* Encodes a token back to its 24 bytes from its decoded fields (raw words ignored). */
@@ -312,7 +320,7 @@ void agal_token_encode(const agal_token *t, uint8_t out[24]);
 
 /* ==== assembler and disassembler (assemble.c, disassemble.c) =============== */
 
-/* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (spec section 6) into a
+/* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (src/agal.md section 6) into a
  * program: header (magic, version as given, 0xA1, stage) then one token a line.
  * Bytes are identical to Adobe's for every program it accepts. Errors (unknown
  * mnemonic, malformed operand or sampler option, wrong operand count) are

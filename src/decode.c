@@ -1,4 +1,4 @@
-/* decode.c: bytes -> tokens. Checks the container (spec section 1), splits every
+/* decode.c: bytes -> tokens. Checks the container (src/agal.md section 1), splits every
  * token into its fields (section 2), then hands the tokens to the validator.
  * Hostile input is bounded: the token count is checked against the profile before
  * anything is allocated for it, and no field is trusted as an index. */

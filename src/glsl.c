@@ -12,7 +12,7 @@
  * finds those values (and the outputs that rely on their zero initial value), then
  * the emitting run, which makes the same decisions.
  *
- * Meaning (spec section 4 and the brief's shared decisions), as the interpreter and
+ * Meaning (src/agal.md section 4 and its decisions), as the interpreter and
  * the SPIR-V emitter: positional masks (a masked write assigns the selected
  * components of the swizzled result), dp3/dp4 in every written component, matrix
  * rows B[k] = register B + k, indirect reads bounds-checked (agal_vc() reads 0 out

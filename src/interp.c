@@ -4,7 +4,7 @@
  * invocations: a vertex program one invocation at a time, a fragment program four
  * at a time as a 2x2 quad in lockstep, so derivatives are exact differences.
  *
- * Conventions (spec section 4 plus the project's decisions):
+ * Conventions (src/agal.md section 4 plus the project's decisions):
  *
  * Arithmetic is float32 throughout, with the C library's float functions:
  * add/sub/mul/div IEEE; rcp = 1.0f / x; sqt = sqrtf; rsq = 1.0f / sqrtf(x);

@@ -1,5 +1,5 @@
 /* opcodes.c: the opcode table (expanded from agal_opcodes.def) and the profiles'
- * register counts (spec section 3). */
+ * register counts (src/agal.md section 3). */
 #include "internal.h"
 
 static const agal_opinfo optable[AGAL_OP_LIMIT] = {
@@ -15,7 +15,7 @@ enum {
 #include "agal_opcodes.def"
 #undef AGAL_OPCODE
 };
-_Static_assert(OPCODE_ROWS == 42, "spec section 4 lists 42 opcodes");
+_Static_assert(OPCODE_ROWS == 42, "src/agal.md section 4 lists 42 opcodes");
 
 const agal_opinfo *agal_opinfo_get(uint32_t code)
 {
@@ -38,7 +38,7 @@ unsigned agal_opinfo_rows(const agal_opinfo *info)
     return 0;
 }
 
-/* Register counts by [profile - 1][stage][type] (spec section 3). */
+/* Register counts by [profile - 1][stage][type] (src/agal.md section 3). */
 static const uint16_t reg_counts[3][2][AGAL_REG_TYPES] = {
     /*         va  vc/fc vt/ft op/oc v   fs  fd  iid */
     {{          8, 128,  8,    1,    8,  0,  0,  0},   /* baseline vertex */

@@ -28,7 +28,7 @@ printf '// stage: vertex\n// agal-version: 1\nm44 op, va0, vc0\nmov v0.xy, va1\n
 expect 0 "check valid" "$A2S" --check "$T/ok.vert.agal"
 expect 1 "check unwritten temp" "$A2S" --check "$T/unwritten.agal"
 has "$T/err" "error 3647" "3647 diagnostic"
-has "$T/err" "unwritten.agal: token 0 (add)" "diagnostic names file and token"
+has "$T/err" "unwritten.agal: token 1 (add)" "diagnostic names file and token (counting from 1)"
 expect 0 "lenient accepts unwritten temp" "$A2S" --check --lenient "$T/unwritten.agal"
 expect 0 "check and link a pair" "$A2S" --check "$T/ok.vert.agal" "$T/ok.frag.agal"
 expect 1 "link partial varying" "$A2S" --check "$T/partial.vert.agal" "$T/ok.frag.agal"
@@ -37,8 +37,25 @@ expect 2 "missing file" "$A2S" --check "$T/nope.agal"
 expect 2 "unknown option" "$A2S" --frobnicate "$T/ok.vert.agal"
 expect 2 "bad target" "$A2S" -t dxil "$T/ok.vert.agal"
 expect 2 "no input" "$A2S"
+# --flash: exactly Flash Player's lines on stderr, one per diagnostic.
+same() { # same FILE TEXT DESCRIPTION: the file is exactly TEXT and a newline
+    printf '%s\n' "$2" >"$T/want"
+    cmp -s "$1" "$T/want" || { echo "FAIL: $3:"; cat "$1"; echo "want:"; cat "$T/want"; fail=1; }
+}
+expect 1 "flash: unwritten temp" "$A2S" --check --flash "$T/unwritten.agal"
+same "$T/err" "Error #3647: AGAL validation failed: Temporary register read without being written to for source operand 1 at token 1 of vertex program." "--flash line"
+printf '// stage: fragment\n// agal-version: 1\nmov ft0, oc\nmov oc, fc0\n' >"$T/readoc.frag.agal"
+expect 1 "flash: pair, fragment fails" "$A2S" --check --flash "$T/ok.vert.agal" "$T/readoc.frag.agal"
+same "$T/err" "Error #3646: AGAL validation failed: Can not read from output register for source operand 1 at token 1 of fragment program." "--flash names the fragment slot"
+expect 1 "flash: linkage" "$A2S" --check --flash "$T/partial.vert.agal" "$T/ok.frag.agal"
+same "$T/err" "Error #3633: AGAL linkage: Varying 0 is only partially written to. Must write all four components." "--flash linkage line"
+# A header and nothing else, as the second (fragment) program: 3615 before the version.
+printf '\240\143\000\000\000\241\001' >"$T/v99.bin"
+expect 1 "flash: header only, version 99" "$A2S" --check --flash "$T/ok.vert.agal" "$T/v99.bin"
+same "$T/err" "Error #3615: AGAL validation failed: Program size below minimum length for fragment program." "--flash 3615"
 # Bytecode with a bad magic byte: 3616.
 printf '\260\001\000\000\000\241\000' >"$T/badmagic.bin"
+head -c 24 /dev/zero >>"$T/badmagic.bin"
 expect 1 "bad magic" "$A2S" --check "$T/badmagic.bin"
 has "$T/err" "error 3616" "3616 diagnostic"
 

@@ -132,7 +132,7 @@ def errors(tmp):
     check(rc == 2 and 'unknown key' in err, 'vertex input v0 refused: rc %d %s' % (rc, err))
     rc, _, err = run(tmp, 'e2.bin', prog, '{"invocations": [')
     check(rc == 2 and 'JSON' in err, 'broken JSON refused: rc %d %s' % (rc, err))
-    rc, _, err = run(tmp, 'e3.bin', header(1, 0) + tok(0x22), {"invocations": []})
+    rc, _, err = run(tmp, 'e3.bin', header(1, 0) + tok(0x40), {"invocations": []})
     check(rc == 1 and '3620' in err, 'unknown opcode: rc %d %s' % (rc, err))
     frag = header(1, 1) + tok(0x00, dest(3, 0, 15), src(4, 0))
     rc, _, err = run(tmp, 'e4.bin', frag, {"invocations": [{"v0": [1]}] * 3})

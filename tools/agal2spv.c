@@ -4,6 +4,7 @@
  *   agal2spv in.bin -o out.spv                 SPIR-V binary
  *   agal2spv in.bin -t spvasm                   disassembled by libSPIRV-Tools
  *   agal2spv --check vs.bin [fs.bin]            validate (two files: also link)
+ *   agal2spv --check --flash vs.bin fs.bin      ... printing Flash Player's error lines
  *   agal2spv in.agal --stage fragment --agal-version 2 -t ir
  *
  * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
@@ -28,7 +29,7 @@ typedef struct opts {
     int nin;
     const char *out, *reflect;
     target tgt;
-    bool check, lenient, optimize, strip, have_clip;
+    bool check, flash, lenient, optimize, strip, have_clip;
     agal_profile profile;
     agal_clip clip;
     int stage;        /* text input: -1 = from the file's header comment */
@@ -43,6 +44,7 @@ static int usage(const char *msg)
             "  -o FILE            output (default stdout)\n"
             "  -t spv|spvasm|ir|glsl   output kind (default spv)\n"
             "  --check            validate only; with two files also link them\n"
+            "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
             "  --lenient          relaxed validation (emulator mode)\n"
             "  --profile baseline|standard|standard_extended\n"
             "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
@@ -92,6 +94,7 @@ static int parse(opts *o, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--check")) o->check = true;
+        else if (!strcmp(a, "--flash")) o->flash = true;
         else if (!strcmp(a, "--lenient")) o->lenient = true;
         else if (!strcmp(a, "-O")) o->optimize = true;
         else if (!strcmp(a, "-g0")) o->strip = true;
@@ -124,10 +127,12 @@ static int write_out(const char *path, const void *data, size_t size)
     return EXIT_USAGE;
 }
 
-/* Maps a library status to the exit code, printing what it says. */
-static int fail_status(agal_context *ctx, agal_status st, const char *file)
+/* Maps a library status to the exit code, printing what it says (as Flash Player's
+ * error lines with --flash). */
+static int fail_status(agal_context *ctx, const opts *o, agal_status st, const char *file)
 {
-    tool_print_diags(ctx, file);
+    if (o->flash) tool_print_flash(ctx);
+    else tool_print_diags(ctx, file);
     if (st == AGAL_ERR_INVALID) return EXIT_INVALID;
     fprintf(stderr, "%s: %s\n", file, st == AGAL_ERR_NOMEM ? "out of memory" : st == AGAL_ERR_LIMIT ? "internal limit exceeded" : "internal error");
     return EXIT_USAGE;
@@ -139,8 +144,9 @@ static bool is_text(const char *path, const unsigned char *data, size_t size, co
     return (o->stage >= 0 || o->version) && !(size > 0 && data[0] == AGAL_MAGIC);
 }
 
-/* Reads and decodes one input (bytecode, or text assembled first). */
-static int load(agal_context *ctx, const opts *o, const char *path, const agal_program **prog)
+/* Reads and decodes one input (bytecode, or text assembled first), passed to
+ * Program3D.upload as `slot` (Flash's messages name it). */
+static int load(agal_context *ctx, const opts *o, const char *path, agal_slot slot, const agal_program **prog)
 {
     size_t size = 0;
     char *data = tool_read_file(path, &size);
@@ -156,10 +162,10 @@ static int load(agal_context *ctx, const opts *o, const char *path, const agal_p
             return rc == 1 ? EXIT_INVALID : EXIT_USAGE;
         }
     }
-    agal_decode_options dopt = {.profile = o->profile, .lenient = o->lenient};
+    agal_decode_options dopt = {.profile = o->profile, .lenient = o->lenient, .slot = slot};
     agal_status st = agal_decode(ctx, bytes, size, &dopt, prog);
     free(data);
-    return st == AGAL_OK ? 0 : fail_status(ctx, st, path);
+    return st == AGAL_OK ? 0 : fail_status(ctx, o, st, path);
 }
 
 /* ---- outputs -------------------------------------------------------------- */
@@ -185,7 +191,7 @@ static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
     const uint32_t *words = NULL;
     size_t n = 0;
     agal_status st = agal_translate_spirv(ctx, prog, &topt, &words, &n);
-    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     uint32_t *optimized = NULL;
     if (o->optimize) {
         size_t on = 0;
@@ -205,7 +211,7 @@ static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     const char *text = NULL;
     agal_status st = agal_translate_ir_text(ctx, prog, &text);
-    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
 }
 
@@ -214,7 +220,7 @@ static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
     agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
     const char *text = NULL;
     agal_status st = agal_translate_glsl(ctx, prog, &topt, &text, NULL);
-    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
 }
 
@@ -222,9 +228,9 @@ static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *pr
 {
     agal_reflection r;
     agal_status st = agal_reflect(ctx, prog, &r);
-    if (st != AGAL_OK) return fail_status(ctx, st, o->in[0]);
+    if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     char *json = agal_reflect_json(ctx, &r);
-    if (!json) return fail_status(ctx, AGAL_ERR_NOMEM, o->in[0]);
+    if (!json) return fail_status(ctx, o, AGAL_ERR_NOMEM, o->in[0]);
     return write_out(o->reflect, json, strlen(json));
 }
 
@@ -232,13 +238,14 @@ static int run(agal_context *ctx, const opts *o)
 {
     const agal_program *prog[2] = {NULL, NULL};
     for (int i = 0; i < o->nin; i++) {
-        int rc = load(ctx, o, o->in[i], &prog[i]);
+        agal_slot slot = o->nin == 2 ? (i ? AGAL_SLOT_FRAGMENT : AGAL_SLOT_VERTEX) : AGAL_SLOT_HEADER;
+        int rc = load(ctx, o, o->in[i], slot, &prog[i]);
         if (rc) return rc;
     }
     if (o->check) {
         if (o->nin < 2) return 0;
         agal_status st = agal_link(ctx, prog[0], prog[1]);
-        return st == AGAL_OK ? 0 : fail_status(ctx, st, o->in[1]);
+        return st == AGAL_OK ? 0 : fail_status(ctx, o, st, o->in[1]);
     }
     if (o->reflect) {
         int rc = emit_reflect(ctx, o, prog[0]);

@@ -284,7 +284,7 @@ static bool uses_op(const agal_program *p, unsigned flag)
 /* ---- comparison ------------------------------------------------------------------------- */
 
 /* undefined: values the interpreter computes as inf or NaN, outside the domains
- * where Stage3D (and GLSL) define results (spec section 4): not compared. */
+ * where Stage3D (and GLSL) define results (src/agal.md section 4): not compared. */
 typedef struct verdict {
     unsigned compared, near, bad, undefined;
 } verdict;
@@ -1185,7 +1185,7 @@ static int compare_random(agal_context *ctx, backends *b, const options *o, unsi
     gen_program *gv = malloc(sizeof *gv), *gf = malloc(sizeof *gf);
     int rc = 0;
     /* Every opcode; the generator's guards keep inputs inside the defined domains
-     * (spec section 4) and magnitudes bounded, given inputs of magnitude <= 4
+     * (src/agal.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
      * (attributes, constants in [-2, 2], varyings <= 3.8, texels in [0, 1], iid < 3)
      * and the guard constants case_make sets. */
     gen_options go = { .max_tokens = 40, .safe_domain = true, .plain_samplers = true };

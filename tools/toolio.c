@@ -48,6 +48,16 @@ void tool_print_diags(agal_context *ctx, const char *file)
     agal_diag_clear(ctx);
 }
 
+void tool_print_flash(agal_context *ctx)
+{
+    char buf[512];
+    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+        agal_flash_message(agal_diag_get(ctx, i), buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+    }
+    agal_diag_clear(ctx);
+}
+
 int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
                   const uint8_t **bytes, size_t *size)
 {

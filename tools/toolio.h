@@ -16,6 +16,9 @@ bool tool_write_file(const char *path, const void *data, size_t size);
 /* Prints the context's diagnostics as "file: token 3 (mov): error 3648: ..." and
  * clears them. */
 void tool_print_diags(agal_context *ctx, const char *file);
+/* Prints the context's diagnostics as Flash Player's error lines ("Error #3646:
+ * AGAL validation failed: ..."), one a line, and clears them. */
+void tool_print_flash(agal_context *ctx);
 /* Assembles .agal text. Stage and version come from the caller when given
  * (stage >= 0, version != 0), else from the text's `// stage:` and
  * `// agal-version:` comments; the version defaults to 1, as in Adobe's assembler.
