@@ -517,11 +517,11 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
 
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
 
-/* "5: add vt0.xz, va0.wzyx, vc5", in the disassembler's syntax. */
+/* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax. */
 static void put_token(glsl *g, uint32_t i)
 {
     const agal_token *t = &g->prog->tokens[i];
-    agal_sb_printf(&g->out, "%u: ", (unsigned)i);
+    agal_sb_printf(&g->out, "%u: ", (unsigned)i + 1); /* counting from 1, as Flash does */
     agal_format_instruction(&g->out, g->prog->stage, t);
 }
 

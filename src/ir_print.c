@@ -2,7 +2,7 @@
  *
  *   %3 = uniform vc4
  *   %4 = swizzle %3.xxyz
- *   %5 = alu add %1, %4 -> vt0  ; token 2
+ *   %5 = alu add %1, %4 -> vt0  ; token 2   (tokens counted from 1)
  *   if %7 {  ...  } else {  ...  }
  *   %9 = phi %5, %8              -> vt0
  *   store op.xyzw %9
@@ -95,7 +95,7 @@ static void inst(agal_strbuf *b, const agal_ir *ir, uint32_t v, unsigned depth)
         agal_sb_printf(b, " -> ");
         reg(b, ir, in->reg_type, in->reg_num);
     }
-    if (in->token >= 0) agal_sb_printf(b, "  ; token %d", in->token);
+    if (in->token >= 0) agal_sb_printf(b, "  ; token %d", in->token + 1); /* counting from 1 */
     agal_sb_printf(b, "\n");
 }
 

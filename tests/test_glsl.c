@@ -96,11 +96,11 @@ static void test_golden_vertex(void)
         "{\n"
         "    vec4 vt0 = vec4(0.0);\n"
         "    vec4 op = vec4(0.0);\n"
-        "    // 0: m44 op, va0, vc0\n"
+        "    // 1: m44 op, va0, vc0\n"
         "    op = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));\n"
-        "    // 1: mul vt0.xy, va1.yx, vc4.z\n"
+        "    // 2: mul vt0.xy, va1.yx, vc4.z\n"
         "    vt0.xy = va1.yx * vc[4].z;\n"
-        "    // 2: mov v0, vt0.xyxy\n"
+        "    // 3: mov v0, vt0.xyxy\n"
         "    v0 = vt0.xyxy;\n"
         "    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);\n"
         "}\n";
@@ -137,18 +137,18 @@ static void test_golden_fragment(void)
         "{\n"
         "    vec4 ft0 = vec4(0.0);\n"
         "    vec4 ft1 = vec4(0.0);\n"
-        "    // 0: tex ft0, v0, fs0 <2d, linear, mipnone, clamp, 0.25>\n"
+        "    // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp, 0.25>\n"
         "    ft0 = texture(fs0, v0.xy, 0.25);\n"
-        "    if (!(ft0.x == fc[0].x)) { // 1: ine ft0.x, fc0.x\n"
-        "        // 2: sne ft1, ft0, fc1\n"
+        "    if (!(ft0.x == fc[0].x)) { // 2: ine ft0.x, fc0.x\n"
+        "        // 3: sne ft1, ft0, fc1\n"
         "        ft1 = vec4(not(equal(ft0, fc[1])));\n"
-        "    } else { // 3: els\n"
-        "        // 4: mov ft1, fc2\n"
+        "    } else { // 4: els\n"
+        "        // 5: mov ft1, fc2\n"
         "        ft1 = fc[2];\n"
-        "    } // 5: eif\n"
-        "    // 6: kil ft1.y\n"
+        "    } // 6: eif\n"
+        "    // 7: kil ft1.y\n"
         "    if (ft1.y < 0.0) discard;\n"
-        "    // 7: mov oc0, ft1\n"
+        "    // 8: mov oc0, ft1\n"
         "    oc0 = ft1;\n"
         "}\n";
     const char *got = glsl(ctx, p, NULL);
@@ -204,7 +204,7 @@ static void test_names_and_comments(void)
     const char *t = glsl(ctx, p, NULL);
     CHECK(t != NULL);
     if (t) {
-        CHECK(strstr(t, "\n    // 0: mov ft3, v3\n    ft3 = v3;\n") != NULL);
+        CHECK(strstr(t, "\n    // 1: mov ft3, v3\n    ft3 = v3;\n") != NULL);
         /* positional: the source swizzle .zw is zwww, so D.z and D.w both get ft3.w
          * (spec: `mov ft1.zw, ft0.zw` copies ft0.w into z and w): a float operand */
         CHECK(strstr(t, "    ft3.zw = ft3.w + fc[5].zw;\n") != NULL);
@@ -216,7 +216,7 @@ static void test_names_and_comments(void)
         CHECK(strstr(t, "layout(location = 1) out vec4 oc1;") != NULL);
         CHECK(strstr(t, "in vec4 v3;") != NULL);
         CHECK(strstr(t, "gl_FragDepth = fd.x;") != NULL);
-        CHECK(strstr(t, "// 5: mov fd.x, ft4.y") != NULL);
+        CHECK(strstr(t, "// 6: mov fd.x, ft4.y") != NULL);
         CHECK(compiles(AGAL_FRAGMENT, t, "names"));
     }
     agal_translate_options g0 = {.strip_names = true};
@@ -290,9 +290,9 @@ static void test_unnameable_token_comment(void)
     CHECK(agal_decode(ctx, buf, size, &strict, &prog) == AGAL_ERR_INVALID, "format 5 passed strict decoding");
     CHECK(agal_decode(ctx, buf, size, &lenient, &prog) == AGAL_OK, "lenient decoding refused format 5");
     const char *text = glsl(ctx, prog, NULL);
-    CHECK(text && strstr(text, "// 0: tex (cannot be written in assembler syntax: sampler format has no name)"),
+    CHECK(text && strstr(text, "// 1: tex (cannot be written in assembler syntax: sampler format has no name)"),
           "%s", text ? text : "(no text)");
-    CHECK(text && strstr(text, "// 1: mov oc0, ft0"), "%s", text ? text : "(no text)");
+    CHECK(text && strstr(text, "// 2: mov oc0, ft0"), "%s", text ? text : "(no text)");
     CHECK(compiles(AGAL_FRAGMENT, text, "unnameable token"));
     agal_context_free(ctx);
 }
@@ -319,17 +319,17 @@ static void test_golden_hoisted_tex(void)
     char want[1024];
     snprintf(want, sizeof want,
              "    vec4 ft0 = vec4(0.0);\n"
-             "    vec4 t%u = texture(fs0, v0.xy); // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp> "
+             "    vec4 t%u = texture(fs0, v0.xy); // 2: tex ft0, v0, fs0 <2d, linear, mipnone, clamp> "
              "(hoisted: implicit LOD needs uniform control flow)\n"
-             "    if (v0.x == fc[0].x) { // 0: ife v0.x, fc0.x\n"
-             "        // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp>\n"
-             "        // 2: mov ft0.w, fc0.y\n"
+             "    if (v0.x == fc[0].x) { // 1: ife v0.x, fc0.x\n"
+             "        // 2: tex ft0, v0, fs0 <2d, linear, mipnone, clamp>\n"
+             "        // 3: mov ft0.w, fc0.y\n"
              "        ft0 = vec4(t%u.xyz, fc[0].y);\n"
-             "    } else { // 3: els\n"
-             "        // 4: mov ft0, fc1\n"
+             "    } else { // 4: els\n"
+             "        // 5: mov ft0, fc1\n"
              "        ft0 = fc[1];\n"
-             "    } // 5: eif\n"
-             "    // 6: mov oc0, ft0\n"
+             "    } // 6: eif\n"
+             "    // 7: mov oc0, ft0\n"
              "    oc0 = ft0;\n"
              "}\n",
              n, n);
@@ -368,13 +368,13 @@ static void test_folded_ir(void)
     CHECK(copy && sscanf(copy, "    vec4 t%u = vt0;", &n) == 1);
     char want[512];
     snprintf(want, sizeof want,
-             "    // 0: add vt0, va0, vc0\n"
+             "    // 1: add vt0, va0, vc0\n"
              "    vt0 = va0 + vc[0];\n"
              "    vec4 t%u = vt0;\n"
-             "    // 1: mov vt1, vt0\n"
-             "    // 2: add vt0, va1, vc1\n"
+             "    // 2: mov vt1, vt0\n"
+             "    // 3: add vt0, va1, vc1\n"
              "    vt0 = va1 + vc[1];\n"
-             "    // 3: add op, vt1, vt0\n"
+             "    // 4: add op, vt1, vt0\n"
              "    op = t%u + vt0;\n",
              n, n);
     CHECK(t && strstr(t, want) != NULL);
@@ -393,14 +393,14 @@ static void test_folded_ir(void)
                  AGAL_VERTEX, 2, false);
     t = glsl_folded(ctx, p);
     static const char want2[] =
-        "    if (va0.x == vc[0].x) { // 1: ife va0.x, vc0.x\n"
-        "        // 2: mov vt1, vt0\n"
+        "    if (va0.x == vc[0].x) { // 2: ife va0.x, vc0.x\n"
+        "        // 3: mov vt1, vt0\n"
         "        vt1 = vt0;\n"
-        "    } else { // 3: els\n"
-        "        // 4: add vt1, va1, vc1\n"
+        "    } else { // 4: els\n"
+        "        // 5: add vt1, va1, vc1\n"
         "        vt1 = va1 + vc[1];\n"
-        "    } // 5: eif\n"
-        "    // 6: add op, vt1, vt0\n"
+        "    } // 6: eif\n"
+        "    // 7: add op, vt1, vt0\n"
         "    op = vt1 + vt0;\n";
     CHECK(t && strstr(t, want2) != NULL);
     if (t && !strstr(t, want2)) fprintf(stderr, "folded join: got\n%s\n", t);

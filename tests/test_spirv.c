@@ -208,7 +208,7 @@ static void golden_minimal_vertex(void)
         const char *ir = NULL;
         CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "ir text");
         const char *want_ir = "; vertex agal1, 1 tokens\n"
-                              "%1 = input va0  ; token 0\n"
+                              "%1 = input va0  ; token 1\n"
                               "store op.xyzw %1\n";
         CHECK(ir && strcmp(ir, want_ir) == 0, "IR golden:\n%s", ir ? ir : "(null)");
 
@@ -377,19 +377,19 @@ static void golden_blocks(void)
          * the then branch merges vc1.x into x of %1; phi(merge, %1) is vt0 after
          * the block and is what op receives. Missing numbers are folded copies. */
         const char *want = "; vertex agal2, 5 tokens\n"
-                           "%1 = input va0  ; token 0\n"
-                           "%3 = input va0  ; token 1\n"
-                           "%4 = extract %3.x  ; token 1\n"
-                           "%5 = uniform vc0  ; token 1\n"
-                           "%6 = extract %5.x  ; token 1\n"
-                           "%7 = cmp ifg %4, %6  ; token 1\n"
+                           "%1 = input va0  ; token 1\n"
+                           "%3 = input va0  ; token 2\n"
+                           "%4 = extract %3.x  ; token 2\n"
+                           "%5 = uniform vc0  ; token 2\n"
+                           "%6 = extract %5.x  ; token 2\n"
+                           "%7 = cmp ifg %4, %6  ; token 2\n"
                            "if %7 {\n"
-                           "  %9 = uniform vc1  ; token 2\n"
-                           "  %10 = swizzle %9.xxxx  ; token 2\n"
-                           "  %12 = merge %1, %10.x -> vt0  ; token 2\n"
+                           "  %9 = uniform vc1  ; token 3\n"
+                           "  %10 = swizzle %9.xxxx  ; token 3\n"
+                           "  %12 = merge %1, %10.x -> vt0  ; token 3\n"
                            "} else {\n"
                            "}\n"
-                           "%13 = phi %12, %1 -> vt0  ; token 3\n"
+                           "%13 = phi %12, %1 -> vt0  ; token 4\n"
                            "store op.xyzw %13\n";
         CHECK(ir && strcmp(ir, want) == 0, "blocks IR:\n%s", ir ? ir : "(null)");
         CHECK(check_program(ctx, p, NULL, "blocks"), "blocks invalid");
