@@ -19,41 +19,9 @@
 #include "ir.h"
 
 #include <math.h>
-
-/* The SPIR-V enumerants used (values from the SPIR-V 1.0 specification). */
-enum {
-    OpName = 5, OpExtInstImport = 11, OpExtInst = 12, OpMemoryModel = 14, OpEntryPoint = 15,
-    OpExecutionMode = 16, OpCapability = 17, OpTypeVoid = 19, OpTypeBool = 20, OpTypeInt = 21,
-    OpTypeFloat = 22, OpTypeVector = 23, OpTypeImage = 25, OpTypeSampledImage = 27,
-    OpTypeArray = 28, OpTypeStruct = 30, OpTypePointer = 32, OpTypeFunction = 33,
-    OpConstant = 43, OpConstantComposite = 44, OpSpecConstant = 50, OpFunction = 54,
-    OpFunctionEnd = 56, OpVariable = 59, OpLoad = 61, OpStore = 62, OpAccessChain = 65,
-    OpDecorate = 71, OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80,
-    OpCompositeExtract = 81, OpCompositeInsert = 82, OpImageSampleImplicitLod = 87,
-    OpImageSampleExplicitLod = 88, OpConvertFToS = 110, OpConvertSToF = 111, OpFNegate = 127,
-    OpFAdd = 129, OpFSub = 131, OpFMul = 133, OpFDiv = 136, OpVectorTimesScalar = 142, OpDot = 148, OpLogicalAnd = 167,
-    OpSelect = 169, OpFOrdEqual = 180, OpFUnordNotEqual = 183, OpFOrdLessThan = 184,
-    OpFOrdGreaterThanEqual = 190, OpDPdx = 207, OpDPdy = 208, OpPhi = 245,
-    OpSelectionMerge = 247, OpLabel = 248, OpBranch = 249, OpBranchConditional = 250,
-    OpKill = 252, OpReturn = 253
-};
-enum { CapShader = 1, CapTransformFeedback = 53 };
-enum { ModelVertex = 0, ModelFragment = 4 };
-enum { ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
-enum { StUniformConstant = 0, StInput = 1, StUniform = 2, StOutput = 3 };
-enum {
-    DecSpecId = 1, DecBlock = 2, DecArrayStride = 6, DecBuiltIn = 11, DecLocation = 30,
-    DecBinding = 33, DecDescriptorSet = 34, DecOffset = 35, DecXfbBuffer = 36, DecXfbStride = 37
-};
-enum { BuiltInPosition = 0, BuiltInFragDepth = 22, BuiltInInstanceIndex = 43 };
-enum { Dim2D = 1, DimCube = 3 };
-enum { ImgBias = 1, ImgLod = 2 };
-/* GLSL.std.450 extended instructions. */
-enum {
-    GlTrunc = 3, GlFAbs = 4, GlFSign = 6, GlFract = 10, GlSin = 13, GlCos = 14, GlPow = 26,
-    GlExp2 = 29, GlLog2 = 30, GlSqrt = 31, GlInverseSqrt = 32, GlFMin = 37, GlFMax = 40,
-    GlFClamp = 43, GlCross = 68, GlNormalize = 69
-};
+/* The SPIR-V and GLSL.std.450 numbers, from Khronos (spirv-headers). */
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
 
 /* Vulkan's default id bound (spirv-val's limit). */
 #define ID_LIMIT 0x3fffffu
@@ -243,22 +211,22 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
 #define TYPE(s, op, ...) global(s, op, 0, (const uint32_t[]){__VA_ARGS__}, \
                                 sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
-static uint32_t t_void(spv *s) { return global(s, OpTypeVoid, 0, NULL, 0); }
+static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
 /* The common types are asked for by nearly every instruction: memoized, so the hash
  * table sees each once (a 0 from out of memory is simply asked again). */
 #define MEMO(slot, expr) ((slot) ? (slot) : ((slot) = (expr)))
-static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, OpTypeBool, 0, NULL, 0)); }
-static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, OpTypeFloat, 32)); }
-static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, OpTypeInt, 32, 1)); }
-static uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, OpTypeVector, t_float(s), n)); }
-static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, OpTypeVector, t_bool(s), 4)); }
-static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, OpTypePointer, storage, type); }
+static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, SpvOpTypeBool, 0, NULL, 0)); }
+static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, SpvOpTypeFloat, 32)); }
+static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, SpvOpTypeInt, 32, 1)); }
+static uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, SpvOpTypeVector, t_float(s), n)); }
+static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, SpvOpTypeVector, t_bool(s), 4)); }
+static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, SpvOpTypePointer, storage, type); }
 
 static uint32_t c_float(spv *s, float f)
 {
     uint32_t bits;
     memcpy(&bits, &f, 4);
-    return global(s, OpConstant, t_float(s), &bits, 1);
+    return global(s, SpvOpConstant, t_float(s), &bits, 1);
 }
 
 /* Integer constants index the constant block, one per register read: 0..255 are
@@ -266,15 +234,15 @@ static uint32_t c_float(spv *s, float f)
 static uint32_t c_int(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
-    if (i >= 0 && i < 256) return MEMO(s->c_ints[i], global_new(s, OpConstant, t_int(s), &bits, 1));
-    return global(s, OpConstant, t_int(s), &bits, 1);
+    if (i >= 0 && i < 256) return MEMO(s->c_ints[i], global_new(s, SpvOpConstant, t_int(s), &bits, 1));
+    return global(s, SpvOpConstant, t_int(s), &bits, 1);
 }
 
 static uint32_t c_vec4(spv *s, const float f[4])
 {
     uint32_t c[4];
     for (int i = 0; i < 4; i++) c[i] = c_float(s, f[i]);
-    return global(s, OpConstantComposite, t_vec(s, 4), c, 4);
+    return global(s, SpvOpConstantComposite, t_vec(s, 4), c, 4);
 }
 
 static uint32_t c_splat_new(spv *s, float f) { return c_vec4(s, (const float[4]){f, f, f, f}); }
@@ -293,7 +261,7 @@ static void name(spv *s, uint32_t id, const char *str)
     uint32_t w[16];
     w[0] = id;
     size_t n = str_words(str, w + 1, 15);
-    if (n) ins(s, S_NAME, OpName, w, n + 1);
+    if (n) ins(s, S_NAME, SpvOpName, w, n + 1);
 }
 
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
@@ -304,15 +272,15 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
     name(s, id, buf);
 }
 
-#define DECO(s, id, ...) INS(s, S_DECO, OpDecorate, id, __VA_ARGS__)
+#define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
 
 /* ---- interface variables ---------------------------------------------------- */
 
 static uint32_t variable(spv *s, unsigned storage, uint32_t type)
 {
     uint32_t id = new_id(s);
-    INS(s, S_GLOBAL, OpVariable, t_ptr(s, storage, type), id, storage);
-    if ((storage == StInput || storage == StOutput) && s->niface < AGAL_COUNTOF(s->iface))
+    INS(s, S_GLOBAL, SpvOpVariable, t_ptr(s, storage, type), id, storage);
+    if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->iface))
         s->iface[s->niface++] = id;
     return id;
 }
@@ -321,7 +289,7 @@ static uint32_t located(spv *s, uint32_t *slot, unsigned storage, unsigned loc, 
 {
     if (!*slot) {
         *slot = variable(s, storage, t_vec(s, 4));
-        DECO(s, *slot, DecLocation, loc);
+        DECO(s, *slot, SpvDecorationLocation, loc);
         reg_name(s, *slot, type, num);
     }
     return *slot;
@@ -332,15 +300,15 @@ static uint32_t const_block(spv *s)
 {
     if (s->var_const) return s->var_const;
     unsigned count = agal_reg_count(s->prog->profile, s->prog->stage, AGAL_REG_CONSTANT);
-    uint32_t arr = TYPE(s, OpTypeArray, t_vec(s, 4), c_int(s, (int32_t)count));
-    uint32_t blk = TYPE(s, OpTypeStruct, arr);
+    uint32_t arr = TYPE(s, SpvOpTypeArray, t_vec(s, 4), c_int(s, (int32_t)count));
+    uint32_t blk = TYPE(s, SpvOpTypeStruct, arr);
     /* Decorating the deduplicated types is safe: nothing else uses this array or struct. */
-    DECO(s, arr, DecArrayStride, 16);
-    DECO(s, blk, DecBlock);
-    INS(s, S_DECO, OpMemberDecorate, blk, 0, DecOffset, 0);
-    s->var_const = variable(s, StUniform, blk);
-    DECO(s, s->var_const, DecDescriptorSet, 0);
-    DECO(s, s->var_const, DecBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
+    DECO(s, arr, SpvDecorationArrayStride, 16);
+    DECO(s, blk, SpvDecorationBlock);
+    INS(s, S_DECO, SpvOpMemberDecorate, blk, 0, SpvDecorationOffset, 0);
+    s->var_const = variable(s, SpvStorageClassUniform, blk);
+    DECO(s, s->var_const, SpvDecorationDescriptorSet, 0);
+    DECO(s, s->var_const, SpvDecorationBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
     name(s, blk, s->prog->stage == AGAL_VERTEX ? "agal_vc_block" : "agal_fc_block");
     name(s, s->var_const, agal_reg_name(s->prog->stage, AGAL_REG_CONSTANT));
     return s->var_const;
@@ -348,17 +316,17 @@ static uint32_t const_block(spv *s)
 
 static uint32_t image_type(spv *s, unsigned dim)
 {
-    uint32_t img = TYPE(s, OpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? DimCube : Dim2D, 0, 0, 0, 1, 0);
-    return TYPE(s, OpTypeSampledImage, img);
+    uint32_t img = TYPE(s, SpvOpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0);
+    return TYPE(s, SpvOpTypeSampledImage, img);
 }
 
 static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 {
     unsigned i = smp->num & 15;
     if (!s->var_smp[i]) {
-        s->var_smp[i] = variable(s, StUniformConstant, image_type(s, smp->dim));
-        DECO(s, s->var_smp[i], DecDescriptorSet, 0);
-        DECO(s, s->var_smp[i], DecBinding, 2 + i);
+        s->var_smp[i] = variable(s, SpvStorageClassUniformConstant, image_type(s, smp->dim));
+        DECO(s, s->var_smp[i], SpvDecorationDescriptorSet, 0);
+        DECO(s, s->var_smp[i], SpvDecorationBinding, 2 + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
     }
     return s->var_smp[i];
@@ -403,14 +371,14 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
 
 #define FN(s, op, type, ...) fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
                                 sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
-#define GL(s, type, inst, ...) FN(s, OpExtInst, type, s->glsl, inst, __VA_ARGS__)
+#define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
 
 static uint32_t label(spv *s, uint32_t id)
 {
     /* Values of the previous block need not dominate this one: value numbering and
      * the indirect-read cache start afresh here. */
     s->block_start = (uint32_t)s->sec[S_FUNC].n;
-    INS(s, S_FUNC, OpLabel, id);
+    INS(s, S_FUNC, SpvOpLabel, id);
     s->label = id;
     return id;
 }
@@ -419,9 +387,9 @@ static uint32_t materialize(spv *s, uint32_t v);
 
 static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
-    if (n == 2) return FN(s, OpVectorShuffle, t_vec(s, 2), a, b, sel[0], sel[1]);
-    return n == 4 ? FN(s, OpVectorShuffle, t_vec(s, 4), a, b, sel[0], sel[1], sel[2], sel[3])
-                  : FN(s, OpVectorShuffle, t_vec(s, 3), a, b, sel[0], sel[1], sel[2]);
+    if (n == 2) return FN(s, SpvOpVectorShuffle, t_vec(s, 2), a, b, sel[0], sel[1]);
+    return n == 4 ? FN(s, SpvOpVectorShuffle, t_vec(s, 4), a, b, sel[0], sel[1], sel[2], sel[3])
+                  : FN(s, SpvOpVectorShuffle, t_vec(s, 3), a, b, sel[0], sel[1], sel[2]);
 }
 
 /* Component *k of vector id v, read through virtual values and recorded shuffles:
@@ -500,21 +468,21 @@ static uint32_t real(spv *s, uint32_t v)
 static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
 {
     v = source_comp(s, v, &k);
-    return FN(s, OpCompositeExtract, t_float(s), v, k);
+    return FN(s, SpvOpCompositeExtract, t_float(s), v, k);
 }
 
-static uint32_t splat(spv *s, uint32_t f) { return FN(s, OpCompositeConstruct, t_vec(s, 4), f, f, f, f); }
+static uint32_t splat(spv *s, uint32_t f) { return FN(s, SpvOpCompositeConstruct, t_vec(s, 4), f, f, f, f); }
 
 /* vec3 r -> vec4 (r, 0). */
 static uint32_t widen(spv *s, uint32_t v3)
 {
-    return FN(s, OpVectorShuffle, t_vec(s, 4), v3, c_splat(s, 0), 0, 1, 2, 6);
+    return FN(s, SpvOpVectorShuffle, t_vec(s, 4), v3, c_splat(s, 0), 0, 1, 2, 6);
 }
 
 static uint32_t compare4(spv *s, unsigned op, uint32_t a, uint32_t b)
 {
     uint32_t c = FN(s, op, t_bvec4(s), a, b);
-    return FN(s, OpSelect, t_vec(s, 4), c, c_splat(s, 1), c_splat(s, 0));
+    return FN(s, SpvOpSelect, t_vec(s, 4), c, c_splat(s, 1), c_splat(s, 0));
 }
 
 /* The render-to-texture y scale: float specialization constant SpecId 0, default 1. */
@@ -525,8 +493,8 @@ static uint32_t yflip(spv *s)
         uint32_t bits;
         memcpy(&bits, &one, 4);
         s->yflip = new_id(s);
-        INS(s, S_GLOBAL, OpSpecConstant, t_float(s), s->yflip, bits);
-        DECO(s, s->yflip, DecSpecId, 0);
+        INS(s, S_GLOBAL, SpvOpSpecConstant, t_float(s), s->yflip, bits);
+        DECO(s, s->yflip, SpvDecorationSpecId, 0);
         name(s, s->yflip, "agal_yflip");
     }
     return s->yflip;
@@ -536,8 +504,8 @@ static uint32_t yflip(spv *s)
  * screen-space y derivative with it; scaling by the flip keeps Stage3D's ddy. */
 static uint32_t ddy(spv *s, uint32_t a)
 {
-    uint32_t d = FN(s, OpDPdy, t_vec(s, 4), a);
-    return FN(s, OpVectorTimesScalar, t_vec(s, 4), d, yflip(s));
+    uint32_t d = FN(s, SpvOpDPdy, t_vec(s, 4), a);
+    return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, yflip(s));
 }
 
 static uint32_t alu(spv *s, const agal_ir_inst *in)
@@ -545,35 +513,35 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     uint32_t v4 = t_vec(s, 4), f = t_float(s);
     uint32_t a = s->ids[in->args[0]], b = in->nargs > 1 ? s->ids[in->args[1]] : 0;
     switch (in->aop) {
-    case AGAL_OP_ADD: return FN(s, OpFAdd, v4, a, b);
-    case AGAL_OP_SUB: return FN(s, OpFSub, v4, a, b);
-    case AGAL_OP_MUL: return FN(s, OpFMul, v4, a, b);
-    case AGAL_OP_DIV: return FN(s, OpFDiv, v4, a, b);
-    case AGAL_OP_RCP: return FN(s, OpFDiv, v4, c_splat(s, 1), a);
-    case AGAL_OP_MIN: return GL(s, v4, GlFMin, a, b);
-    case AGAL_OP_MAX: return GL(s, v4, GlFMax, a, b);
-    case AGAL_OP_FRC: return GL(s, v4, GlFract, a);
-    case AGAL_OP_SQT: return GL(s, v4, GlSqrt, a);
-    case AGAL_OP_RSQ: return GL(s, v4, GlInverseSqrt, a);
-    case AGAL_OP_POW: return GL(s, v4, GlPow, a, b);
-    case AGAL_OP_LOG: return GL(s, v4, GlLog2, a);
-    case AGAL_OP_EXP: return GL(s, v4, GlExp2, a);
-    case AGAL_OP_NRM: return widen(s, GL(s, t_vec(s, 3), GlNormalize, vec3_of(s, a)));
-    case AGAL_OP_SIN: return GL(s, v4, GlSin, a);
-    case AGAL_OP_COS: return GL(s, v4, GlCos, a);
-    case AGAL_OP_CRS: return widen(s, GL(s, t_vec(s, 3), GlCross, vec3_of(s, a), vec3_of(s, b)));
-    case AGAL_OP_DP3: return splat(s, FN(s, OpDot, f, vec3_of(s, a), vec3_of(s, b)));
-    case AGAL_OP_DP4: return splat(s, FN(s, OpDot, f, a, b));
-    case AGAL_OP_ABS: return GL(s, v4, GlFAbs, a);
-    case AGAL_OP_NEG: return FN(s, OpFNegate, v4, a);
-    case AGAL_OP_SAT: return GL(s, v4, GlFClamp, a, c_splat(s, 0), c_splat(s, 1));
-    case AGAL_OP_DDX: return FN(s, OpDPdx, v4, a);
+    case AGAL_OP_ADD: return FN(s, SpvOpFAdd, v4, a, b);
+    case AGAL_OP_SUB: return FN(s, SpvOpFSub, v4, a, b);
+    case AGAL_OP_MUL: return FN(s, SpvOpFMul, v4, a, b);
+    case AGAL_OP_DIV: return FN(s, SpvOpFDiv, v4, a, b);
+    case AGAL_OP_RCP: return FN(s, SpvOpFDiv, v4, c_splat(s, 1), a);
+    case AGAL_OP_MIN: return GL(s, v4, GLSLstd450FMin, a, b);
+    case AGAL_OP_MAX: return GL(s, v4, GLSLstd450FMax, a, b);
+    case AGAL_OP_FRC: return GL(s, v4, GLSLstd450Fract, a);
+    case AGAL_OP_SQT: return GL(s, v4, GLSLstd450Sqrt, a);
+    case AGAL_OP_RSQ: return GL(s, v4, GLSLstd450InverseSqrt, a);
+    case AGAL_OP_POW: return GL(s, v4, GLSLstd450Pow, a, b);
+    case AGAL_OP_LOG: return GL(s, v4, GLSLstd450Log2, a);
+    case AGAL_OP_EXP: return GL(s, v4, GLSLstd450Exp2, a);
+    case AGAL_OP_NRM: return widen(s, GL(s, t_vec(s, 3), GLSLstd450Normalize, vec3_of(s, a)));
+    case AGAL_OP_SIN: return GL(s, v4, GLSLstd450Sin, a);
+    case AGAL_OP_COS: return GL(s, v4, GLSLstd450Cos, a);
+    case AGAL_OP_CRS: return widen(s, GL(s, t_vec(s, 3), GLSLstd450Cross, vec3_of(s, a), vec3_of(s, b)));
+    case AGAL_OP_DP3: return splat(s, FN(s, SpvOpDot, f, vec3_of(s, a), vec3_of(s, b)));
+    case AGAL_OP_DP4: return splat(s, FN(s, SpvOpDot, f, a, b));
+    case AGAL_OP_ABS: return GL(s, v4, GLSLstd450FAbs, a);
+    case AGAL_OP_NEG: return FN(s, SpvOpFNegate, v4, a);
+    case AGAL_OP_SAT: return GL(s, v4, GLSLstd450FClamp, a, c_splat(s, 0), c_splat(s, 1));
+    case AGAL_OP_DDX: return FN(s, SpvOpDPdx, v4, a);
     case AGAL_OP_DDY: return ddy(s, a);
-    case AGAL_OP_SGE: return compare4(s, OpFOrdGreaterThanEqual, a, b);
-    case AGAL_OP_SLT: return compare4(s, OpFOrdLessThan, a, b);
-    case AGAL_OP_SEQ: return compare4(s, OpFOrdEqual, a, b);
-    case AGAL_OP_SNE: return compare4(s, OpFUnordNotEqual, a, b);
-    case AGAL_OP_SGN: return GL(s, v4, GlFSign, a);
+    case AGAL_OP_SGE: return compare4(s, SpvOpFOrdGreaterThanEqual, a, b);
+    case AGAL_OP_SLT: return compare4(s, SpvOpFOrdLessThan, a, b);
+    case AGAL_OP_SEQ: return compare4(s, SpvOpFOrdEqual, a, b);
+    case AGAL_OP_SNE: return compare4(s, SpvOpFUnordNotEqual, a, b);
+    case AGAL_OP_SGN: return GL(s, v4, GLSLstd450FSign, a);
     default: s->bad = true; return 0; /* the builder makes no other ALU op */
     }
 }
@@ -588,16 +556,16 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
     for (unsigned k = 0; k < 4; k++) {
         if (k >= rows) { r[k] = c_float(s, 0); continue; }
         uint32_t row = s->ids[in->args[1 + k]];
-        r[k] = FN(s, OpDot, f, a, three ? vec3_of(s, row) : row);
+        r[k] = FN(s, SpvOpDot, f, a, three ? vec3_of(s, row) : row);
     }
-    return FN(s, OpCompositeConstruct, t_vec(s, 4), r[0], r[1], r[2], r[3]);
+    return FN(s, SpvOpCompositeConstruct, t_vec(s, 4), r[0], r[1], r[2], r[3]);
 }
 
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
-    uint32_t ptr = FN(s, OpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, StUniform, t_vec(s, 4))), const_block(s),
+    uint32_t ptr = FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), const_block(s),
                       c_int(s, 0), index);
-    return FN(s, OpLoad, t_vec(s, 4), ptr);
+    return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
 /* vc[trunc(i) + offset]: computed in float so that any index (NaN, huge) gives a
@@ -622,54 +590,54 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_indirect_new(spv *s, const agal_ir_inst *in)
 {
     uint32_t f = t_float(s), b = t_bool(s);
-    uint32_t t = GL(s, f, GlTrunc, s->ids[in->args[0]]);
-    uint32_t addr = FN(s, OpFAdd, f, t, c_float(s, (float)in->reg_num));
-    uint32_t lo = FN(s, OpFOrdGreaterThanEqual, b, addr, c_float(s, 0));
-    uint32_t hi = FN(s, OpFOrdLessThan, b, addr, c_float(s, (float)in->range));
-    uint32_t ok = FN(s, OpLogicalAnd, b, lo, hi);
-    uint32_t safe = FN(s, OpSelect, f, ok, addr, c_float(s, 0));
-    uint32_t val = uniform_at(s, FN(s, OpConvertFToS, t_int(s), safe));
-    uint32_t ok4 = FN(s, OpCompositeConstruct, t_bvec4(s), ok, ok, ok, ok);
-    return FN(s, OpSelect, t_vec(s, 4), ok4, val, c_splat(s, 0));
+    uint32_t t = GL(s, f, GLSLstd450Trunc, s->ids[in->args[0]]);
+    uint32_t addr = FN(s, SpvOpFAdd, f, t, c_float(s, (float)in->reg_num));
+    uint32_t lo = FN(s, SpvOpFOrdGreaterThanEqual, b, addr, c_float(s, 0));
+    uint32_t hi = FN(s, SpvOpFOrdLessThan, b, addr, c_float(s, (float)in->range));
+    uint32_t ok = FN(s, SpvOpLogicalAnd, b, lo, hi);
+    uint32_t safe = FN(s, SpvOpSelect, f, ok, addr, c_float(s, 0));
+    uint32_t val = uniform_at(s, FN(s, SpvOpConvertFToS, t_int(s), safe));
+    uint32_t ok4 = FN(s, SpvOpCompositeConstruct, t_bvec4(s), ok, ok, ok, ok);
+    return FN(s, SpvOpSelect, t_vec(s, 4), ok4, val, c_splat(s, 0));
 }
 
 static uint32_t input(spv *s, const agal_ir_inst *in)
 {
     if (in->reg_type == AGAL_REG_IID) {
         if (!s->var_iid) {
-            s->var_iid = variable(s, StInput, t_int(s));
-            DECO(s, s->var_iid, DecBuiltIn, BuiltInInstanceIndex);
+            s->var_iid = variable(s, SpvStorageClassInput, t_int(s));
+            DECO(s, s->var_iid, SpvDecorationBuiltIn, SpvBuiltInInstanceIndex);
             name(s, s->var_iid, "iid");
         }
-        uint32_t i = FN(s, OpLoad, t_int(s), s->var_iid);
-        return splat(s, FN(s, OpConvertSToF, t_float(s), i));
+        uint32_t i = FN(s, SpvOpLoad, t_int(s), s->var_iid);
+        return splat(s, FN(s, SpvOpConvertSToF, t_float(s), i));
     }
     unsigned n = in->reg_num & 15;
-    uint32_t var = located(s, &s->var_in[n], StInput, n, in->reg_type, in->reg_num);
-    return FN(s, OpLoad, t_vec(s, 4), var);
+    uint32_t var = located(s, &s->var_in[n], SpvStorageClassInput, n, in->reg_type, in->reg_num);
+    return FN(s, SpvOpLoad, t_vec(s, 4), var);
 }
 
 static uint32_t texture(spv *s, const agal_ir_inst *in)
 {
     uint32_t v4 = t_vec(s, 4), a = s->ids[in->args[0]];
     bool cube = in->smp.dim == AGAL_DIM_CUBE;
-    uint32_t img = FN(s, OpLoad, image_type(s, in->smp.dim), sampler_var(s, &in->smp));
+    uint32_t img = FN(s, SpvOpLoad, image_type(s, in->smp.dim), sampler_var(s, &in->smp));
     uint32_t coord = cube ? vec3_of(s, a) : shuffle(s, 2, a, a, (const uint8_t[]){0, 1});
     if (in->aop == AGAL_OP_TED) {
         uint32_t lod = extract_comp(s, a, 3);
-        return FN(s, OpImageSampleExplicitLod, v4, img, coord, ImgLod, lod);
+        return FN(s, SpvOpImageSampleExplicitLod, v4, img, coord, SpvImageOperandsLodMask, lod);
     }
     float bias = in->smp.bias / 8.0f;
     if (s->prog->stage != AGAL_FRAGMENT) /* no implicit LOD outside fragment shaders */
-        return FN(s, OpImageSampleExplicitLod, v4, img, coord, ImgLod, c_float(s, bias));
-    if (in->smp.bias == 0) return FN(s, OpImageSampleImplicitLod, v4, img, coord);
-    return FN(s, OpImageSampleImplicitLod, v4, img, coord, ImgBias, c_float(s, bias));
+        return FN(s, SpvOpImageSampleExplicitLod, v4, img, coord, SpvImageOperandsLodMask, c_float(s, bias));
+    if (in->smp.bias == 0) return FN(s, SpvOpImageSampleImplicitLod, v4, img, coord);
+    return FN(s, SpvOpImageSampleImplicitLod, v4, img, coord, SpvImageOperandsBiasMask, c_float(s, bias));
 }
 
 static uint32_t compare(spv *s, const agal_ir_inst *in)
 {
-    unsigned op = in->aop == AGAL_OP_IFE ? OpFOrdEqual : in->aop == AGAL_OP_INE ? OpFUnordNotEqual
-                  : in->aop == AGAL_OP_IFG ? OpFOrdGreaterThanEqual : OpFOrdLessThan;
+    unsigned op = in->aop == AGAL_OP_IFE ? SpvOpFOrdEqual : in->aop == AGAL_OP_INE ? SpvOpFUnordNotEqual
+                  : in->aop == AGAL_OP_IFG ? SpvOpFOrdGreaterThanEqual : SpvOpFOrdLessThan;
     return FN(s, op, t_bool(s), s->ids[in->args[0]], s->ids[in->args[1]]);
 }
 
@@ -691,12 +659,12 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 /* kil: if (a < 0) { OpKill } as its own selection construct. */
 static void kil(spv *s, const agal_ir_inst *in)
 {
-    uint32_t c = FN(s, OpFOrdLessThan, t_bool(s), s->ids[in->args[0]], c_float(s, 0));
+    uint32_t c = FN(s, SpvOpFOrdLessThan, t_bool(s), s->ids[in->args[0]], c_float(s, 0));
     uint32_t k = new_id(s), m = new_id(s);
-    INS(s, S_FUNC, OpSelectionMerge, m, 0);
-    INS(s, S_FUNC, OpBranchConditional, c, k, m);
+    INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
+    INS(s, S_FUNC, SpvOpBranchConditional, c, k, m);
     label(s, k);
-    ins(s, S_FUNC, OpKill, NULL, 0);
+    ins(s, S_FUNC, SpvOpKill, NULL, 0);
     label(s, m);
 }
 
@@ -706,13 +674,13 @@ static uint32_t fix_position(spv *s, uint32_t v)
 {
     agal_clip clip = s->opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->clip;
     uint32_t f = t_float(s), v4 = t_vec(s, 4);
-    uint32_t y = FN(s, OpFMul, f, FN(s, OpCompositeExtract, f, v, 1), yflip(s));
-    if (clip == AGAL_CLIP_VULKAN) y = FN(s, OpFNegate, f, y);
-    v = FN(s, OpCompositeInsert, v4, y, v, 1);
+    uint32_t y = FN(s, SpvOpFMul, f, FN(s, SpvOpCompositeExtract, f, v, 1), yflip(s));
+    if (clip == AGAL_CLIP_VULKAN) y = FN(s, SpvOpFNegate, f, y);
+    v = FN(s, SpvOpCompositeInsert, v4, y, v, 1);
     if (clip == AGAL_CLIP_GL) {
-        uint32_t z = FN(s, OpCompositeExtract, f, v, 2), w = FN(s, OpCompositeExtract, f, v, 3);
-        z = FN(s, OpFSub, f, FN(s, OpFMul, f, z, c_float(s, 2)), w);
-        v = FN(s, OpCompositeInsert, v4, z, v, 2);
+        uint32_t z = FN(s, SpvOpCompositeExtract, f, v, 2), w = FN(s, SpvOpCompositeExtract, f, v, 3);
+        z = FN(s, SpvOpFSub, f, FN(s, SpvOpFMul, f, z, c_float(s, 2)), w);
+        v = FN(s, SpvOpCompositeInsert, v4, z, v, 2);
     }
     return v;
 }
@@ -723,26 +691,26 @@ static void store(spv *s, const agal_ir_inst *in)
     unsigned n = in->reg_num & 15;
     if (in->reg_type == AGAL_REG_DEPTH) {
         if (!s->var_depth) {
-            s->var_depth = variable(s, StOutput, t_float(s));
-            DECO(s, s->var_depth, DecBuiltIn, BuiltInFragDepth);
+            s->var_depth = variable(s, SpvStorageClassOutput, t_float(s));
+            DECO(s, s->var_depth, SpvDecorationBuiltIn, SpvBuiltInFragDepth);
             name(s, s->var_depth, "fd");
         }
-        INS(s, S_FUNC, OpStore, s->var_depth, extract_comp(s, v, 0));
+        INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
         return;
     }
     if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX) {
         if (!s->var_out[0]) {
-            s->var_out[0] = variable(s, StOutput, t_vec(s, 4));
-            DECO(s, s->var_out[0], DecBuiltIn, BuiltInPosition);
+            s->var_out[0] = variable(s, SpvStorageClassOutput, t_vec(s, 4));
+            DECO(s, s->var_out[0], SpvDecorationBuiltIn, SpvBuiltInPosition);
             name(s, s->var_out[0], "op");
         }
-        INS(s, S_FUNC, OpStore, s->var_out[0], fix_position(s, real(s, v)));
+        INS(s, S_FUNC, SpvOpStore, s->var_out[0], fix_position(s, real(s, v)));
         return;
     }
     /* Vertex varyings v<n> use slots 1.. of var_out (0 is op); fragment oc<n> 0..3. */
     unsigned slot = s->prog->stage == AGAL_VERTEX ? 1 + n % 15 : n;
-    var = located(s, &s->var_out[slot], StOutput, n, in->reg_type, in->reg_num);
-    INS(s, S_FUNC, OpStore, var, real(s, v));
+    var = located(s, &s->var_out[slot], SpvStorageClassOutput, n, in->reg_type, in->reg_num);
+    INS(s, S_FUNC, SpvOpStore, var, real(s, v));
 }
 
 static void emit_list(spv *s, uint32_t l);
@@ -753,16 +721,16 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
 {
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t t = new_id(s), e = new_id(s), m = new_id(s);
-    INS(s, S_FUNC, OpSelectionMerge, m, 0);
-    INS(s, S_FUNC, OpBranchConditional, s->ids[in->args[0]], t, e);
+    INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
+    INS(s, S_FUNC, SpvOpBranchConditional, s->ids[in->args[0]], t, e);
     label(s, t);
     emit_list(s, in->then_list);
     ends[0] = s->label;
-    INS(s, S_FUNC, OpBranch, m);
+    INS(s, S_FUNC, SpvOpBranch, m);
     label(s, e);
     emit_list(s, in->else_list);
     ends[1] = s->label;
-    INS(s, S_FUNC, OpBranch, m);
+    INS(s, S_FUNC, SpvOpBranch, m);
     label(s, m);
 }
 
@@ -785,7 +753,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     case IR_CMP: id = compare(s, in); break;
     case IR_IF: emit_if(s, v, if_ends); return;
     case IR_PHI:
-        id = FN(s, OpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
+        id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
         break;
     case IR_KIL: kil(s, in); return;
     case IR_STORE: store(s, in); return;
@@ -811,9 +779,9 @@ static void xfb_decorations(spv *s)
     uint32_t stride = 16 * (1 + nvary);
     for (unsigned i = 0, k = 0; i < AGAL_COUNTOF(s->var_out); i++) {
         if (!s->var_out[i]) continue;
-        DECO(s, s->var_out[i], DecXfbBuffer, 0);
-        DECO(s, s->var_out[i], DecXfbStride, stride);
-        DECO(s, s->var_out[i], DecOffset, i == 0 ? 0 : 16 * (1 + k++));
+        DECO(s, s->var_out[i], SpvDecorationXfbBuffer, 0);
+        DECO(s, s->var_out[i], SpvDecorationXfbStride, stride);
+        DECO(s, s->var_out[i], SpvDecorationOffset, i == 0 ? 0 : 16 * (1 + k++));
     }
 }
 
@@ -836,30 +804,30 @@ static void hoist_loads(spv *s)
 
 static void function(spv *s)
 {
-    uint32_t fnty = TYPE(s, OpTypeFunction, t_void(s));
+    uint32_t fnty = TYPE(s, SpvOpTypeFunction, t_void(s));
     uint32_t main_id = new_id(s);
-    INS(s, S_FUNC, OpFunction, t_void(s), main_id, 0, fnty);
+    INS(s, S_FUNC, SpvOpFunction, t_void(s), main_id, 0, fnty);
     label(s, new_id(s));
     for (uint32_t v = 1; v < s->ir->ninsts; v++)
         if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
     hoist_loads(s);
     emit_list(s, 0);
-    ins(s, S_FUNC, OpReturn, NULL, 0);
-    ins(s, S_FUNC, OpFunctionEnd, NULL, 0);
+    ins(s, S_FUNC, SpvOpReturn, NULL, 0);
+    ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
     name(s, main_id, "main");
 
     bool vertex = s->prog->stage == AGAL_VERTEX;
     uint32_t ep[8 + AGAL_COUNTOF(s->iface)];
     size_t n = 0;
-    ep[n++] = vertex ? ModelVertex : ModelFragment;
+    ep[n++] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
     ep[n++] = main_id;
     n += str_words("main", ep + n, 4);
     memcpy(ep + n, s->iface, s->niface * sizeof *ep);
-    ins(s, S_ENTRY, OpEntryPoint, ep, n + s->niface);
-    if (!vertex) INS(s, S_MODE, OpExecutionMode, main_id, ModeOriginUpperLeft);
-    if (s->var_depth) INS(s, S_MODE, OpExecutionMode, main_id, ModeDepthReplacing);
+    ins(s, S_ENTRY, SpvOpEntryPoint, ep, n + s->niface);
+    if (!vertex) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeOriginUpperLeft);
+    if (s->var_depth) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeDepthReplacing);
     if (s->opt->xfb && vertex) {
-        INS(s, S_MODE, OpExecutionMode, main_id, ModeXfb);
+        INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeXfb);
         xfb_decorations(s);
     }
 }
@@ -892,12 +860,12 @@ static agal_status build_module(spv *s)
             s->eager[x] = 1;
         }
     }
-    INS(s, S_CAP, OpCapability, CapShader);
-    if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, OpCapability, CapTransformFeedback);
+    INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
+    if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
     s->glsl = new_id(s);
     uint32_t w[8] = {s->glsl};
-    ins(s, S_IMPORT, OpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
-    INS(s, S_MODEL, OpMemoryModel, 0 /* Logical */, 1 /* GLSL450 */);
+    ins(s, S_IMPORT, SpvOpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
+    INS(s, S_MODEL, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
     function(s);
     if (s->oom) return AGAL_ERR_NOMEM;
     if (s->bad) return agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
@@ -917,7 +885,7 @@ static size_t module_size(const spv *s)
 _Static_assert(S_FUNC == S_COUNT - 1, "the function section is the module's last");
 static size_t module_front(const spv *s, uint32_t *out)
 {
-    const uint32_t header[5] = {0x07230203u, 0x00010000u, 0 /* generator */, s->next_id, 0};
+    const uint32_t header[5] = {SpvMagicNumber, 0x00010000u /* SPIR-V 1.0 */, 0 /* generator */, s->next_id, 0};
     memcpy(out, header, sizeof header);
     size_t n = 5;
     for (int i = 0; i < S_FUNC; i++) {
