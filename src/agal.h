@@ -142,7 +142,7 @@ enum {
 };
 
 typedef enum agal_opcode {
-#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) AGAL_OP_##ID = hex,
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags, ...) AGAL_OP_##ID = hex,
 #include "agal_opcodes.def"
 #undef AGAL_OPCODE
     AGAL_OP_LIMIT = 0x2e /* one past the highest opcode */

@@ -243,31 +243,31 @@ static void infix(glsl *g, const char *op, const agal_ir_inst *in, sel s, bool a
     close_paren(g, atom);
 }
 
+/* The GLSL of each predicate (AGAL_CMPS): operator, vector function, negated. */
+typedef struct glsl_cmp { const char *scalar, *vector; bool negate; } glsl_cmp;
+static const glsl_cmp cmps[] = {
+#define GLSL_CMP(id, op, spirv, scalar, vector, negate) {scalar, vector, negate},
+    AGAL_CMPS(GLSL_CMP)
+#undef GLSL_CMP
+};
+
 /* sge/slt/seq/sne: 1.0 where the comparison holds. NaN: only sne holds. */
 static void set_cmp(glsl *g, const agal_ir_inst *in, sel s)
 {
-    static const struct { uint8_t aop; const char *scalar, *vector; } ops[] = {
-        {AGAL_OP_SGE, ">=", "greaterThanEqual"},
-        {AGAL_OP_SLT, "<", "lessThan"},
-        {AGAL_OP_SEQ, "==", "equal"},
-        {AGAL_OP_SNE, "==", "equal"}, /* negated below: unordered */
-    };
-    unsigned k = 0;
-    while (ops[k].aop != in->aop) k++;
-    bool neg = in->aop == AGAL_OP_SNE;
+    const glsl_cmp *c = &cmps[agal_op_cmp(in->aop)];
     agal_sb_printf(&g->out, "%s(", vec_type(s.n));
     if (s.n == 1) {
-        agal_sb_put(&g->out, neg ? "!(" : "");
+        agal_sb_put(&g->out, c->negate ? "!(" : "");
         ref(g, in->args[0], s, true);
-        agal_sb_printf(&g->out, " %s ", ops[k].scalar);
+        agal_sb_printf(&g->out, " %s ", c->scalar);
         ref(g, in->args[1], s, true);
-        agal_sb_put(&g->out, neg ? ")" : "");
+        agal_sb_put(&g->out, c->negate ? ")" : "");
     } else {
-        agal_sb_printf(&g->out, "%s%s(", neg ? "not(" : "", ops[k].vector);
+        agal_sb_printf(&g->out, "%s%s(", c->negate ? "not(" : "", c->vector);
         ref(g, in->args[0], s, false);
         agal_sb_put(&g->out, ", ");
         ref(g, in->args[1], s, false);
-        agal_sb_put(&g->out, neg ? "))" : ")");
+        agal_sb_put(&g->out, c->negate ? "))" : ")");
     }
     agal_sb_put(&g->out, ")");
 }
@@ -306,25 +306,42 @@ static void vec3_op(glsl *g, const agal_ir_inst *in, sel s)
     }
 }
 
+/* Each opcode's one-to-one GLSL, from its row (agal_opcodes.def). */
+enum { G_HAND, G_INFIX, G_CALL, G_PREFIX };
+typedef struct glsl_form { uint8_t kind; const char *text; } glsl_form;
+#define GLSL_HAND {G_HAND, NULL}
+#define GLSL_INFIX(op) {G_INFIX, op}
+#define GLSL_CALL(fn) {G_CALL, fn}
+#define GLSL_PREFIX(text) {G_PREFIX, text}
+static const glsl_form forms[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = glsl,
+#include "agal_opcodes.def"
+#undef AGAL_OPCODE
+};
+#undef GLSL_HAND
+#undef GLSL_INFIX
+#undef GLSL_CALL
+#undef GLSL_PREFIX
+
 static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
 {
+    const glsl_form *form = &forms[in->aop];
+    switch (form->kind) {
+    case G_INFIX: infix(g, form->text, in, s, atom); return;
+    case G_CALL: call(g, form->text, in, s); return;
+    case G_PREFIX:
+        open_paren(g, atom);
+        agal_sb_put(&g->out, form->text);
+        ref(g, in->args[0], s, true);
+        close_paren(g, atom);
+        return;
+    default: break;
+    }
+    if (agal_op_cmp(in->aop) != AGAL_CMP_NONE) {
+        set_cmp(g, in, s);
+        return;
+    }
     switch (in->aop) {
-    case AGAL_OP_ADD: infix(g, "+", in, s, atom); break;
-    case AGAL_OP_SUB: infix(g, "-", in, s, atom); break;
-    case AGAL_OP_MUL: infix(g, "*", in, s, atom); break;
-    case AGAL_OP_DIV: infix(g, "/", in, s, atom); break;
-    case AGAL_OP_RCP:
-        open_paren(g, atom);
-        agal_sb_put(&g->out, "1.0 / ");
-        ref(g, in->args[0], s, true);
-        close_paren(g, atom);
-        break;
-    case AGAL_OP_NEG:
-        open_paren(g, atom);
-        agal_sb_put(&g->out, "-");
-        ref(g, in->args[0], s, true);
-        close_paren(g, atom);
-        break;
     case AGAL_OP_SAT:
         agal_sb_put(&g->out, "clamp(");
         ref(g, in->args[0], s, false);
@@ -339,23 +356,9 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         agal_sb_put(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * agal_yflip" : " * -agal_yflip");
         close_paren(g, atom);
         break;
-    case AGAL_OP_MIN: call(g, "min", in, s); break;
-    case AGAL_OP_MAX: call(g, "max", in, s); break;
-    case AGAL_OP_POW: call(g, "pow", in, s); break;
-    case AGAL_OP_FRC: call(g, "fract", in, s); break; /* x - floor(x), as AGAL */
-    case AGAL_OP_SQT: call(g, "sqrt", in, s); break;
-    case AGAL_OP_RSQ: call(g, "inversesqrt", in, s); break;
-    case AGAL_OP_LOG: call(g, "log2", in, s); break;
-    case AGAL_OP_EXP: call(g, "exp2", in, s); break;
-    case AGAL_OP_SIN: call(g, "sin", in, s); break;
-    case AGAL_OP_COS: call(g, "cos", in, s); break;
-    case AGAL_OP_ABS: call(g, "abs", in, s); break;
-    case AGAL_OP_SGN: call(g, "sign", in, s); break;
-    case AGAL_OP_DDX: call(g, "dFdx", in, s); break;
     case AGAL_OP_DP3: dot(g, in, s, 3); break;
     case AGAL_OP_DP4: dot(g, in, s, 4); break;
     case AGAL_OP_NRM: case AGAL_OP_CRS: vec3_op(g, in, s); break;
-    case AGAL_OP_SGE: case AGAL_OP_SLT: case AGAL_OP_SEQ: case AGAL_OP_SNE: set_cmp(g, in, s); break;
     default: fail(g, AGAL_ERR_INVALID); break;
     }
 }
@@ -424,14 +427,13 @@ static void merge(glsl *g, const agal_ir_inst *in, sel s, bool atom)
 /* if conditions: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
 static void cmp(glsl *g, const agal_ir_inst *in, bool atom)
 {
-    const char *op = in->aop == AGAL_OP_IFG ? ">=" : in->aop == AGAL_OP_IFL ? "<" : "==";
-    bool neg = in->aop == AGAL_OP_INE;
-    if (neg) agal_sb_put(&g->out, "!(");
+    const glsl_cmp *c = &cmps[agal_op_cmp(in->aop)];
+    if (c->negate) agal_sb_put(&g->out, "!(");
     else open_paren(g, atom);
     ref(g, in->args[0], sel_one(0), true);
-    agal_sb_printf(&g->out, " %s ", op);
+    agal_sb_printf(&g->out, " %s ", c->scalar);
     ref(g, in->args[1], sel_one(0), true);
-    if (neg) agal_sb_put(&g->out, ")");
+    if (c->negate) agal_sb_put(&g->out, ")");
     else close_paren(g, atom);
 }
 

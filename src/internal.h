@@ -82,6 +82,40 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
 
 /* ---- opcodes.c ----------------------------------------------------------- */
 
+/* The comparison predicates of the set ops (sge slt seq sne) and the branches (ife
+ * ine ifg ifl): IEEE, a NaN is unequal to everything (src/agal.md section 4), so GE,
+ * LT and EQ are ordered (false with a NaN) and NE is unordered (true).
+ *   X(ID, C operator, SPIR-V instruction, GLSL operator, GLSL vector function, negated)
+ * GLSL writes NE as the negation of EQ (`!(a == b)`, `not(equal(a, b))`): true for a
+ * NaN whatever a driver's != does. The row of an opcode names its predicate
+ * (agal_opcodes.def, column CMP). */
+#define AGAL_CMPS(X)                                                                \
+    X(NONE, ==, SpvOpNop, "", "", false)                                             \
+    X(GE, >=, SpvOpFOrdGreaterThanEqual, ">=", "greaterThanEqual", false)            \
+    X(LT, <, SpvOpFOrdLessThan, "<", "lessThan", false)                              \
+    X(EQ, ==, SpvOpFOrdEqual, "==", "equal", false)                                  \
+    X(NE, !=, SpvOpFUnordNotEqual, "==", "equal", true)
+
+typedef enum agal_cmp {
+#define AGAL_CMP_ENUM(id, ...) AGAL_CMP_##id,
+    AGAL_CMPS(AGAL_CMP_ENUM)
+#undef AGAL_CMP_ENUM
+} agal_cmp;
+
+/* Whether a cmp b holds (the interpreter's comparisons). */
+static inline bool agal_cmp_holds(agal_cmp c, float a, float b)
+{
+    switch (c) {
+#define AGAL_CMP_CASE(id, op, ...) case AGAL_CMP_##id: return a op b;
+        AGAL_CMPS(AGAL_CMP_CASE)
+#undef AGAL_CMP_CASE
+    }
+    return false;
+}
+
+/* The predicate of a set or branch opcode, AGAL_CMP_NONE for the others. */
+agal_cmp agal_op_cmp(unsigned op);
+
 /* Short name of a register: name + number ("vt2", "oc1"; "op", "fd", "iid" alone). */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
 /* Components of register source s of token t that the operation really reads,

@@ -195,43 +195,26 @@ static void write_dest(machine *m, lane *l, const agal_dest *d, f4 r)
 
 /* ---- per-lane operations -------------------------------------------------- */
 
-static float cw_unary(agal_opcode op, float a)
+/* A componentwise op on one component: the row's C column (agal_opcodes.def). The
+ * hand-written ops (dot, vector, matrix, texture, derivative) never come here. */
+#define HAND 0.0f
+#define SETCMP (agal_cmp_holds(cmp, a, b) ? 1.0f : 0.0f)
+static float componentwise(agal_opcode op, float a, float b)
 {
     switch (op) {
-    case AGAL_OP_MOV: return a;
-    case AGAL_OP_RCP: return 1.0f / a;
-    case AGAL_OP_FRC: return a - floorf(a);
-    case AGAL_OP_SQT: return sqrtf(a);
-    case AGAL_OP_RSQ: return 1.0f / sqrtf(a);
-    case AGAL_OP_LOG: return log2f(a);
-    case AGAL_OP_EXP: return exp2f(a);
-    case AGAL_OP_SIN: return sinf(a);
-    case AGAL_OP_COS: return cosf(a);
-    case AGAL_OP_ABS: return fabsf(a);
-    case AGAL_OP_NEG: return -a;
-    case AGAL_OP_SAT: return fmin_glsl(fmax_glsl(a, 0.0f), 1.0f);
-    case AGAL_OP_SGN: return sgn(a);
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spv, cmpv) \
+    case AGAL_OP_##ID: {                                               \
+        const agal_cmp cmp = cmpv;                                     \
+        (void)cmp;                                                     \
+        return c;                                                      \
+    }
+#include "agal_opcodes.def"
+#undef AGAL_OPCODE
     default: return 0.0f;
     }
 }
-
-static float cw_binary(agal_opcode op, float a, float b)
-{
-    switch (op) {
-    case AGAL_OP_ADD: return a + b;
-    case AGAL_OP_SUB: return a - b;
-    case AGAL_OP_MUL: return a * b;
-    case AGAL_OP_DIV: return a / b;
-    case AGAL_OP_MIN: return fmin_glsl(a, b);
-    case AGAL_OP_MAX: return fmax_glsl(a, b);
-    case AGAL_OP_POW: return powf(a, b);
-    case AGAL_OP_SGE: return a >= b ? 1.0f : 0.0f;
-    case AGAL_OP_SLT: return a < b ? 1.0f : 0.0f;
-    case AGAL_OP_SEQ: return a == b ? 1.0f : 0.0f;
-    case AGAL_OP_SNE: return a != b ? 1.0f : 0.0f;
-    default: return 0.0f;
-    }
-}
+#undef HAND
+#undef SETCMP
 
 static f4 matrix(const machine *m, const lane *l, const agal_token *t, f4 a, unsigned rows)
 {
@@ -282,11 +265,9 @@ static void exec_lane(machine *m, lane *l, const agal_token *t, const agal_opinf
     f4 r;
     if (!(info->flags & AGAL_OPF_CW)) {
         r = vector_op(m, l, t, info, a);
-    } else if (info->operands & AGAL_OPND_B) {
-        f4 b = read_source(m, l, &t->b, 0);
-        for (int c = 0; c < 4; c++) r.v[c] = cw_binary(t->op, a.v[c], b.v[c]);
     } else {
-        for (int c = 0; c < 4; c++) r.v[c] = cw_unary(t->op, a.v[c]);
+        f4 b = (info->operands & AGAL_OPND_B) ? read_source(m, l, &t->b, 0) : zero4;
+        for (int c = 0; c < 4; c++) r.v[c] = componentwise(t->op, a.v[c], b.v[c]);
     }
     write_dest(m, l, &t->dst, r);
 }
@@ -335,16 +316,6 @@ static void exec_texture(machine *m, const agal_token *t, unsigned exec)
 
 /* ---- control flow --------------------------------------------------------- */
 
-static bool condition(agal_opcode op, float a, float b)
-{
-    switch (op) {
-    case AGAL_OP_IFE: return a == b;
-    case AGAL_OP_INE: return a != b;
-    case AGAL_OP_IFG: return a >= b;
-    default: return a < b;
-    }
-}
-
 typedef struct block {
     unsigned parent; /* lanes running when the block opened */
     unsigned taken;  /* lanes whose condition held */
@@ -362,7 +333,7 @@ static void run_group(machine *m)
             unsigned taken = 0;
             for (unsigned k = 0; k < m->nlanes; k++) {
                 f4 a = read_source(m, &m->lanes[k], &t->a, 0), b = read_source(m, &m->lanes[k], &t->b, 0);
-                if (condition(t->op, a.v[0], b.v[0])) taken |= 1u << k;
+                if (agal_cmp_holds(agal_op_cmp(t->op), a.v[0], b.v[0])) taken |= 1u << k;
             }
             stack[depth++] = (block){exec, taken};
             exec &= taken;

@@ -508,40 +508,49 @@ static uint32_t ddy(spv *s, uint32_t a)
     return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, yflip(s));
 }
 
+/* Each opcode's one-to-one instruction, from its row (agal_opcodes.def). */
+enum { P_HAND, P_OP, P_EXT };
+typedef struct spv_form { uint8_t kind; uint16_t num; } spv_form;
+#define SPV_HAND {P_HAND, 0}
+#define SPV_OP(op) {P_OP, op}
+#define SPV_EXT(inst) {P_EXT, inst}
+static const spv_form forms[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = spirv,
+#include "agal_opcodes.def"
+#undef AGAL_OPCODE
+};
+#undef SPV_HAND
+#undef SPV_OP
+#undef SPV_EXT
+
+/* The SPIR-V comparison of each predicate (AGAL_CMPS). */
+static unsigned cmp_op(agal_cmp c)
+{
+    static const uint16_t ops[] = {
+#define CMP_OP(id, op, spirv, ...) spirv,
+        AGAL_CMPS(CMP_OP)
+#undef CMP_OP
+    };
+    return ops[c];
+}
+
 static uint32_t alu(spv *s, const agal_ir_inst *in)
 {
     uint32_t v4 = t_vec(s, 4), f = t_float(s);
     uint32_t a = s->ids[in->args[0]], b = in->nargs > 1 ? s->ids[in->args[1]] : 0;
+    const spv_form *form = &forms[in->aop];
+    if (form->kind == P_OP) return in->nargs > 1 ? FN(s, form->num, v4, a, b) : FN(s, form->num, v4, a);
+    if (form->kind == P_EXT) return in->nargs > 1 ? GL(s, v4, form->num, a, b) : GL(s, v4, form->num, a);
+    agal_cmp cmp = agal_op_cmp(in->aop);
+    if (cmp != AGAL_CMP_NONE) return compare4(s, cmp_op(cmp), a, b); /* sge slt seq sne: 1 where it holds */
     switch (in->aop) {
-    case AGAL_OP_ADD: return FN(s, SpvOpFAdd, v4, a, b);
-    case AGAL_OP_SUB: return FN(s, SpvOpFSub, v4, a, b);
-    case AGAL_OP_MUL: return FN(s, SpvOpFMul, v4, a, b);
-    case AGAL_OP_DIV: return FN(s, SpvOpFDiv, v4, a, b);
     case AGAL_OP_RCP: return FN(s, SpvOpFDiv, v4, c_splat(s, 1), a);
-    case AGAL_OP_MIN: return GL(s, v4, GLSLstd450FMin, a, b);
-    case AGAL_OP_MAX: return GL(s, v4, GLSLstd450FMax, a, b);
-    case AGAL_OP_FRC: return GL(s, v4, GLSLstd450Fract, a);
-    case AGAL_OP_SQT: return GL(s, v4, GLSLstd450Sqrt, a);
-    case AGAL_OP_RSQ: return GL(s, v4, GLSLstd450InverseSqrt, a);
-    case AGAL_OP_POW: return GL(s, v4, GLSLstd450Pow, a, b);
-    case AGAL_OP_LOG: return GL(s, v4, GLSLstd450Log2, a);
-    case AGAL_OP_EXP: return GL(s, v4, GLSLstd450Exp2, a);
     case AGAL_OP_NRM: return widen(s, GL(s, t_vec(s, 3), GLSLstd450Normalize, vec3_of(s, a)));
-    case AGAL_OP_SIN: return GL(s, v4, GLSLstd450Sin, a);
-    case AGAL_OP_COS: return GL(s, v4, GLSLstd450Cos, a);
     case AGAL_OP_CRS: return widen(s, GL(s, t_vec(s, 3), GLSLstd450Cross, vec3_of(s, a), vec3_of(s, b)));
     case AGAL_OP_DP3: return splat(s, FN(s, SpvOpDot, f, vec3_of(s, a), vec3_of(s, b)));
     case AGAL_OP_DP4: return splat(s, FN(s, SpvOpDot, f, a, b));
-    case AGAL_OP_ABS: return GL(s, v4, GLSLstd450FAbs, a);
-    case AGAL_OP_NEG: return FN(s, SpvOpFNegate, v4, a);
     case AGAL_OP_SAT: return GL(s, v4, GLSLstd450FClamp, a, c_splat(s, 0), c_splat(s, 1));
-    case AGAL_OP_DDX: return FN(s, SpvOpDPdx, v4, a);
     case AGAL_OP_DDY: return ddy(s, a);
-    case AGAL_OP_SGE: return compare4(s, SpvOpFOrdGreaterThanEqual, a, b);
-    case AGAL_OP_SLT: return compare4(s, SpvOpFOrdLessThan, a, b);
-    case AGAL_OP_SEQ: return compare4(s, SpvOpFOrdEqual, a, b);
-    case AGAL_OP_SNE: return compare4(s, SpvOpFUnordNotEqual, a, b);
-    case AGAL_OP_SGN: return GL(s, v4, GLSLstd450FSign, a);
     default: s->bad = true; return 0; /* the builder makes no other ALU op */
     }
 }
@@ -636,9 +645,7 @@ static uint32_t texture(spv *s, const agal_ir_inst *in)
 
 static uint32_t compare(spv *s, const agal_ir_inst *in)
 {
-    unsigned op = in->aop == AGAL_OP_IFE ? SpvOpFOrdEqual : in->aop == AGAL_OP_INE ? SpvOpFUnordNotEqual
-                  : in->aop == AGAL_OP_IFG ? SpvOpFOrdGreaterThanEqual : SpvOpFOrdLessThan;
-    return FN(s, op, t_bool(s), s->ids[in->args[0]], s->ids[in->args[1]]);
+    return FN(s, cmp_op(agal_op_cmp(in->aop)), t_bool(s), s->ids[in->args[0]], s->ids[in->args[1]]);
 }
 
 static uint32_t merge_value(spv *s, const agal_ir_inst *in)
