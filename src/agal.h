@@ -30,7 +30,8 @@ typedef enum agal_status {
     AGAL_ERR_INVALID = 1, /* the input breaks a rule; see the diagnostics */
     AGAL_ERR_NOMEM = 2,   /* the allocator hook returned NULL */
     AGAL_ERR_ARG = 3,     /* the caller passed something unusable */
-    AGAL_ERR_LIMIT = 4    /* an internal limit was exceeded (e.g. SPIR-V id bound) */
+    AGAL_ERR_LIMIT = 4,   /* an internal limit was exceeded (e.g. SPIR-V id bound) */
+    AGAL_ERR_INTERNAL = 5 /* a bug of the library: what cannot happen did (see the diagnostics) */
 } agal_status;
 
 /* Lua-style allocator: nsize == 0 frees ptr (returns NULL); otherwise behaves like

@@ -1033,6 +1033,6 @@ agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
     /* keep_copies: every mov stays its own value, so it stays its own statement. */
     const agal_ir_options iro = {.keep_copies = true};
     agal_ir *ir = NULL;
-    agal_status st = agal_ir_build(ctx, prog, &iro, &ir);
+    agal_status st = agal_ir_pipeline(ctx, prog, &iro, &ir);
     return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, opt, text, len);
 }

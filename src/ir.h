@@ -1,4 +1,6 @@
-/* ir.h: the IR between validated AGAL tokens and the SPIR-V / GLSL emitters.
+/* ir.h: the IR between validated AGAL tokens and the SPIR-V / GLSL emitters: the
+ * only contract between the front end (build.c, join.c), the passes (pipeline.c and
+ * the pass files) and the back ends (spirv.c, glsl.c, ir_print.c).
  *
  * One translation = one agal_ir, allocated in the agal_context arena (freed by
  * agal_context_reset/free). The IR is SSA with structured control flow:
@@ -26,62 +28,79 @@
  * end of the top-level list, by IR_STORE (mask = components ever written). A lenient
  * program's read of a never-written temporary (or component) reads 0 (IR_CONST).
  *
- * Control flow is a tree (the structurizer's output, structurize.c). A list
- * (ir->lists[i], index 0 = the program body) is an ordered array of instruction
- * indices. An IR_IF instruction carries its condition (args[0], an IR_B1 from
- * IR_CMP) and two child lists (then_list, else_list; an absent else is an empty
- * list). The IR_PHI instructions that follow an IR_IF in its parent list are the
- * join: args[0] = value at the end of the then list, args[1] = at the end of the
- * else list (the value before the if, when that branch did not write the register).
- * A phi is tagged with its register. IR_CONST values are in no list: they are
- * module-level literals (SPIR-V constants, GLSL literals).
+ * Control flow is a tree, built as the tokens are read (join.c: push_if, push_else,
+ * pop_if). A list (ir->lists[i], index 0 = the program body) is an ordered array of
+ * instruction indices. An IR_IF instruction carries its condition (args[0], an IR_B1
+ * from IR_CMP), two child lists (then_list, else_list; an absent else is an empty
+ * list) and the tokens of its els and eif. The IR_PHI instructions that follow an
+ * IR_IF in its parent list are the join: args[0] = value at the end of the then
+ * list, args[1] = at the end of the else list (the value before the if, when that
+ * branch did not write the register). A phi is tagged with its register. IR_CONST
+ * values are in no list: they are module-level literals (SPIR-V constants, GLSL
+ * literals).
  *
- * Passes (opt.c): dead code removal and copy folding, each `bool agal_opt_x(ir)`
- * returning whether it changed anything; agal_ir_optimize runs the pipeline list,
- * then moves varying-coordinate tex samples out of blocks (in front of the outermost
- * IR_IF: implicit derivatives need uniform control flow). With keep_copies (GLSL:
- * one statement per AGAL instruction) IR_COPY survives. A removed instruction
- * becomes IR_NOP and is dropped from its list (an if's contents vanish with it).
- * After agal_ir_build, nuses counts uses by listed instructions: a constant with
- * nuses 0 is unused.
+ * The passes (pipeline.c lists them in order) each say whether they changed
+ * anything. A removed instruction becomes IR_NOP and is dropped from its list (an
+ * if's contents vanish with it). After the pipeline, nuses counts uses by listed
+ * instructions: a constant with nuses 0 is unused. ircheck.c checks every rule of
+ * this comment after each pass in the IR-check build (meson -Dir_check=true).
  */
 #ifndef AGAL_IR_H
 #define AGAL_IR_H
 
 #include "internal.h"
 
+typedef enum agal_ir_type { IR_VOID = 0, IR_F4, IR_F1, IR_B1 } agal_ir_type;
+
+/* The IR's operations, one row each:
+ *   X(ID, name, result type, fewest operands, most operands, operand type) */
+#define AGAL_IR_OPS(X)                                                                     \
+    X(NOP, "nop", IR_VOID, 0, 0, IR_VOID)          /* removed; never in a list */          \
+    X(CONST, "const", IR_F4, 0, 0, IR_VOID)        /* literal imm[0..3]; in no list */      \
+    X(INPUT, "input", IR_F4, 0, 0, IR_VOID)        /* va<n> (vertex), v<n> (fragment),      \
+                                                      iid as (id, id, id, id) */            \
+    X(UNIFORM, "uniform", IR_F4, 0, 0, IR_VOID)    /* vc/fc[reg_num] */                     \
+    X(UNIFORM_INDIRECT, "uniform_indirect", IR_F4, 1, 1, IR_F1)                             \
+                                                   /* vc[int(trunc(args[0])) + reg_num];    \
+                                                      outside 0..range-1: (0,0,0,0) */      \
+    X(SWIZZLE, "swizzle", IR_F4, 1, 1, IR_F4)      /* args[0].swizzle */                    \
+    X(EXTRACT, "extract", IR_F1, 1, 1, IR_F4)      /* args[0][comp] */                      \
+    X(COPY, "copy", IR_F4, 1, 1, IR_F4)            /* an AGAL mov (kept only for GLSL) */   \
+    X(ALU, "alu", IR_F4, 1, 2, IR_F4)              /* aop(args[0], args[1]): cw ops, dp3/   \
+                                                      dp4 in every component, nrm/crs (w 0),\
+                                                      ddx/ddy */                            \
+    X(MATRIX, "matrix", IR_F4, 4, 5, IR_F4)        /* m33/m34/m44: args[0] = A, args[1..] = \
+                                                      rows of B; missing components 0 */    \
+    X(TEX, "sample", IR_F4, 1, 1, IR_F4)           /* aop TEX (bias smp.bias/8) or TED      \
+                                                      (LOD args[0].w); 2d .xy, cube .xyz */ \
+    X(MERGE, "merge", IR_F4, 2, 2, IR_F4)          /* component c: mask bit c ? args[1][c]  \
+                                                      : args[0][c] */                       \
+    X(CMP, "cmp", IR_B1, 2, 2, IR_F1)              /* args[0] cmp args[1], the predicate of \
+                                                      aop (ife ine ifg ifl) */              \
+    X(IF, "if", IR_VOID, 1, 1, IR_B1)              /* if (args[0]) then_list else else_list */ \
+    X(PHI, "phi", IR_F4, 2, 2, IR_F4)              /* the join after the preceding IR_IF:   \
+                                                      args[0] then, args[1] else */         \
+    X(KIL, "kil", IR_VOID, 1, 1, IR_F1)            /* discard the fragment if args[0] < 0 */ \
+    X(STORE, "store", IR_VOID, 1, 1, IR_F4)        /* output reg_type/reg_num = args[0]     \
+                                                      (components in mask) */
+
 typedef enum agal_ir_op {
-    IR_NOP = 0,          /* removed; never in a list */
-    IR_CONST,            /* F4 literal imm[0..3]; in no list */
-    IR_INPUT,            /* F4 read of va<n> (vertex), v<n> (fragment), iid (as (id,id,id,id)) */
-    IR_UNIFORM,          /* F4 read of vc/fc[reg_num] */
-    IR_UNIFORM_INDIRECT, /* F4 read of vc[int(trunc(args[0])) + offset]; args[0] is F1;
-                            an address outside 0..range-1 reads (0,0,0,0) */
-    IR_SWIZZLE,          /* F4 = args[0].swizzle (2 bits per component, agal_swizzle_comp) */
-    IR_EXTRACT,          /* F1 = args[0][comp] */
-    IR_COPY,             /* F4 = args[0] (an AGAL mov; folded away unless keep_copies) */
-    IR_ALU,              /* F4 = aop(args[0], args[1]) for componentwise ops and dp3/dp4
-                            (the dot in every component), nrm/crs (w = 0), ddx/ddy */
-    IR_MATRIX,           /* F4: m33/m34/m44; args[0] = A, args[1..rows] = rows of B
-                            (each an IR_UNIFORM/IR_UNIFORM_INDIRECT/temp value); missing
-                            result components are 0 */
-    IR_TEX,              /* F4 = sample(smp, args[0]); aop TEX (bias smp.bias/8) or TED
-                            (explicit LOD args[0].w); 2d reads .xy, cube .xyz */
-    IR_MERGE,            /* F4: component c = (mask bit c) ? args[1][c] : args[0][c] */
-    IR_CMP,              /* B1 = args[0] cmp args[1] (F1 each); aop IFE == (ordered),
-                            INE != (unordered: NaN unequal), IFG >=, IFL < (ordered) */
-    IR_IF,               /* VOID: if (args[0]) then_list else else_list */
-    IR_PHI,              /* F4 join after the preceding IR_IF: args[0] then, args[1] else */
-    IR_KIL,              /* VOID: discard the fragment if args[0] (F1) < 0 */
-    IR_STORE,            /* VOID: output reg_type/reg_num = args[0] (components in mask) */
+#define AGAL_IR_OP_ENUM(id, ...) IR_##id,
+    AGAL_IR_OPS(AGAL_IR_OP_ENUM)
+#undef AGAL_IR_OP_ENUM
     IR_OP_COUNT
 } agal_ir_op;
-
-typedef enum agal_ir_type { IR_VOID = 0, IR_F4, IR_F1, IR_B1 } agal_ir_type;
 
 enum { IR_MAX_ARGS = 5 }; /* m44: A and four rows */
 enum { IR_NO_REG = 0xff }; /* reg_type of a value that is no register's content */
 enum { IR_MAX_TOKENS = 0x7fff }; /* token indices fit the instruction's int16_t */
+enum { IR_MAX_USES = 255 };      /* nuses saturates: only "none", "one" and "more" are read */
+
+/* agal_ir_inst.flags */
+enum {
+    IR_HOISTED = 1 /* moved out of the block its token is in (pass_hoist_tex.c): it is
+                      no write to its register there */
+};
 
 typedef struct agal_ir_inst {
     uint8_t op;       /* agal_ir_op */
@@ -99,7 +118,8 @@ typedef struct agal_ir_inst {
     uint16_t reg_num; /* register number; IR_UNIFORM_INDIRECT: the constant offset */
     int16_t token;    /* index of the AGAL token it came from, -1 for none (programs
                          have at most IR_MAX_TOKENS) */
-    uint16_t nuses;   /* uses by live instructions (agal_ir_count_uses), saturating */
+    uint8_t nuses;    /* uses by live instructions, saturating at IR_MAX_USES */
+    uint8_t flags;    /* IR_HOISTED */
     /* The operands, and what only one kind of instruction needs, share the space
      * where that kind has no operand there: an instruction is 32 bytes, and a
      * 200-token program makes 400 to 1000 of them. Every walk over operands stops
@@ -107,8 +127,8 @@ typedef struct agal_ir_inst {
     union {
         uint32_t args[IR_MAX_ARGS];
         float imm[4]; /* IR_CONST (no operands) */
-        /* IR_IF: args[0] is the condition */
-        struct { uint32_t if_cond_; uint32_t then_list, else_list; };
+        /* IR_IF: args[0] is the condition; its els token (-1 without one) and eif token */
+        struct { uint32_t if_cond_; uint32_t then_list, else_list; int16_t els_token, eif_token; };
         /* IR_TEX: args[0] is the coordinate */
         struct { uint32_t tex_coord_; agal_sampler smp; };
         /* IR_UNIFORM_INDIRECT: args[0] is the index; the index register of the
@@ -136,15 +156,19 @@ typedef struct agal_ir {
 
 typedef struct agal_ir_options {
     bool keep_copies; /* keep IR_COPY (one GLSL statement per mov) */
-    bool no_opt;      /* skip agal_ir_optimize (debugging -t ir) */
+    bool no_opt;      /* run only the required passes (debugging -t ir) */
 } agal_ir_options;
 
-/* ---- ir.c: SSA builder ---------------------------------------------------- */
+/* ---- pipeline.c: AGAL -> IR, and every pass in order ------------------------- */
 
-/* Builds the IR of a validated program (lenient or strict), structurizes its
- * blocks and runs agal_ir_optimize unless opt->no_opt. opt may be NULL. */
-agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
-                          const agal_ir_options *opt, agal_ir **out);
+/* Builds the IR of a validated program (lenient or strict) and runs the pass
+ * pipeline on it: required lowering, then the optimizations (unless opt->no_opt).
+ * opt may be NULL. Every back end and -t ir call this. */
+agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
+                             agal_ir **out);
+
+/* ---- ir.c: the IR's primitives ----------------------------------------------- */
+
 /* Appends a new instruction (zeroed except op/type, reg_type = IR_NO_REG, token);
  * returns its index, 0 when out of memory. Pointers into ir->insts are invalidated. */
 uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t token);
@@ -155,18 +179,43 @@ bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v);
 /* The F4 constant (x, y, z, w), deduplicated; 0 when out of memory. */
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }
+/* Name of an IR op ("alu", "merge", ...), its result type and operand rules. */
+const char *agal_ir_op_name(unsigned op);
+/* Calls fn on every instruction of list l and, depth first, of its nested lists, in
+ * program order. Nesting is at most 4 deep (the validator's 3624), so recursing on
+ * lists is bounded. */
+typedef void (*agal_ir_visit_fn)(agal_ir *ir, uint32_t v, void *ud);
+void agal_ir_walk(agal_ir *ir, uint32_t l, agal_ir_visit_fn fn, void *ud);
+/* Recomputes nuses of every instruction, and nlive, from the live lists. */
+void agal_ir_count_uses(agal_ir *ir);
+/* One more use of a value; the count saturates ("used", "used once" stay exact). */
+static inline void agal_ir_add_use(agal_ir_inst *used)
+{
+    if (used->nuses < IR_MAX_USES) used->nuses++;
+}
 
-/* ---- structurize.c: ife/ine/ifg/ifl/els/eif -> if tree with phis ---------- */
+/* Register slots: the written registers the builder tracks by SSA value
+ * (agal_ir_reg_slot): temps 0..25, op/oc 26..29, v 30..39, fd 40. */
+enum { IR_SLOT_TEMP = 0, IR_SLOT_OUT = 26, IR_SLOT_VARY = 30, IR_SLOT_DEPTH = 40, IR_TRACKED_REGS = 41 };
+/* Slot of a tracked register, or -1 (not a written register type / out of range). */
+int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num);
+/* Register (type, number) of a slot. */
+void agal_ir_slot_reg(int slot, unsigned *type, unsigned *num);
 
-/* The builder's view of register contents, saved and merged by the structurizer. */
-/* slot = agal_ir_reg_slot(): temps 0..25, op/oc 26..29, v 30..39, fd 40 */
-enum { IR_TRACKED_REGS = 41 };
+/* ---- build.c: validated AGAL tokens -> SSA IR --------------------------------- */
+
+/* The IR of a validated program, as read: no pass has run (agal_ir_pipeline). */
+agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out);
+
+/* ---- join.c: if/els/eif -> IR_IF with its branches and the phis of its join ---- */
+
+/* The builder's view of register contents, saved and joined at each block. */
 typedef struct agal_ir_regs {
     uint32_t val[IR_TRACKED_REGS];    /* current F4 value per slot, 0 = never written */
     uint8_t written[IR_TRACKED_REGS]; /* components ever written (for IR_STORE masks) */
 } agal_ir_regs;
 
-typedef struct agal_ir_frame agal_ir_frame; /* one open block (structurize.c) */
+typedef struct agal_ir_frame agal_ir_frame; /* one open block (join.c) */
 
 typedef struct agal_ir_builder {
     agal_ir *ir;
@@ -178,41 +227,49 @@ typedef struct agal_ir_builder {
     uint32_t zero;        /* the (0,0,0,0) constant, made on first use */
 } agal_ir_builder;
 
-/* Slot of a tracked register, or -1 (not a written register type / out of range). */
-int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num);
-/* Register (type, number) of a slot. */
-void agal_ir_slot_reg(int slot, unsigned *type, unsigned *num);
-
 /* Opens a block on condition cond (from token): an IR_IF in the current list;
  * instructions go to its then list. */
-agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token);
-/* Switches the innermost block to its else list. */
-agal_status agal_ir_begin_else(agal_ir_builder *b, int32_t token);
-/* Closes the innermost block: appends the phis of the registers the branches
- * changed after the IR_IF, and makes them the registers' values. */
-agal_status agal_ir_end_if(agal_ir_builder *b, int32_t token);
+agal_status agal_ir_push_if(agal_ir_builder *b, uint32_t cond, int32_t token);
+/* Switches the innermost block to its else list (token: the els). */
+agal_status agal_ir_push_else(agal_ir_builder *b, int32_t token);
+/* Closes the innermost block (token: the eif): appends the phis of the registers
+ * the branches changed after the IR_IF, and makes them the registers' values. */
+agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
 
-/* ---- opt.c: passes ------------------------------------------------------- */
+/* ---- the passes (pipeline.c runs them in order) ------------------------------ */
 
-/* Recomputes nuses of every instruction, and nlive, from the live lists. */
-void agal_ir_count_uses(agal_ir *ir);
-/* Replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE, full-mask
- * IR_MERGE and phis with equal operands by their operand. */
-bool agal_opt_fold_copies(agal_ir *ir);
-/* Removes what no store or kil needs: unused values, and ifs whose branches hold
- * nothing live and whose phis are unused. One pass reaches the fixed point. */
-bool agal_opt_dead_code(agal_ir *ir);
-/* Moves tex samples with varying coordinates out of blocks, in front of the
- * outermost if (implicit derivatives need uniform control flow). Runs once. */
-bool agal_opt_hoist_textures(agal_ir *ir);
-/* Runs the pass pipeline to a fixed point. */
-void agal_ir_optimize(agal_ir *ir);
+/* Each returns AGAL_OK (and whether it changed anything) or AGAL_ERR_NOMEM, which
+ * ends the translation: no pass is skipped silently. */
+typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
+
+/* pass_hoist_tex.c (required): moves tex samples with varying coordinates out of
+ * blocks, in front of the outermost if (implicit derivatives need uniform control
+ * flow); the moved instructions are flagged IR_HOISTED. */
+agal_status agal_pass_hoist_textures(agal_ir *ir, bool *changed);
+/* pass_fold.c: replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE,
+ * full-mask IR_MERGE and phis with equal operands by their operand. */
+agal_status agal_pass_fold_copies(agal_ir *ir, bool *changed);
+/* pass_dce.c: removes what no store or kil needs: unused values, and ifs whose
+ * branches hold nothing live and whose phis are unused; counts nuses. One run
+ * reaches the fixed point. */
+agal_status agal_pass_dead_code(agal_ir *ir, bool *changed);
+
+/* ---- ircheck.c: the IR checker ---------------------------------------------- */
+
+enum {
+    AGAL_IR_CHECK_USES = 1, /* also: nuses and nlive exact */
+    AGAL_IR_CHECK_LIVE = 2  /* also: nothing dead listed (after dead code) */
+};
+/* Checks the IR's rules (this header's comment): every operand defined before its
+ * use on every path, operand counts and types, phis only right after an if, each
+ * instruction listed once, no removed or constant instruction listed. AGAL_OK,
+ * AGAL_ERR_NOMEM (its scratch could not be had), or
+ * AGAL_ERR_INTERNAL with a diagnostic naming `after` (the pass) and the fault. */
+agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after);
 
 /* ---- ir_print.c: -t ir ---------------------------------------------------- */
 
 /* The IR as text (NUL-terminated, in the context arena); NULL when out of memory. */
 char *agal_ir_print(const agal_ir *ir);
-/* Name of an IR op ("alu", "merge", ...). */
-const char *agal_ir_op_name(unsigned op);
 
 #endif

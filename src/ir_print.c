@@ -12,13 +12,6 @@
 
 #include <stdio.h>
 
-
-static const char *const op_names[IR_OP_COUNT] = {
-    "nop", "const", "input", "uniform", "uniform_indirect", "swizzle", "extract", "copy",
-    "alu", "matrix", "sample", "merge", "cmp", "if", "phi", "kil", "store"};
-
-const char *agal_ir_op_name(unsigned op) { return op < IR_OP_COUNT ? op_names[op] : "?"; }
-
 static void reg(agal_strbuf *b, const agal_ir *ir, unsigned type, unsigned num)
 {
     char name[32];
@@ -117,7 +110,7 @@ agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, 
 {
     if (!ctx || !prog || !text) return AGAL_ERR_ARG;
     agal_ir *ir = NULL;
-    agal_status st = agal_ir_build(ctx, prog, NULL, &ir);
+    agal_status st = agal_ir_pipeline(ctx, prog, NULL, &ir);
     if (st != AGAL_OK) return st;
     *text = agal_ir_print(ir);
     return *text ? AGAL_OK : AGAL_ERR_NOMEM;

@@ -907,7 +907,7 @@ static agal_status translate(agal_context *ctx, const agal_program *prog, const 
     static const agal_translate_options defaults = {0};
     if (!ctx || !prog) return AGAL_ERR_ARG;
     agal_ir *ir = NULL;
-    agal_status st = agal_ir_build(ctx, prog, NULL, &ir);
+    agal_status st = agal_ir_pipeline(ctx, prog, NULL, &ir);
     if (st != AGAL_OK) return st;
     *s = (spv){.ctx = ctx, .ir = ir, .prog = prog, .opt = opt ? opt : &defaults};
     return build_module(s);

@@ -347,7 +347,7 @@ static const char *glsl_folded(agal_context *ctx, const agal_program *p)
     const agal_ir_options fold = {.keep_copies = false};
     agal_ir *ir = NULL;
     const char *text = NULL;
-    if (!p || agal_ir_build(ctx, p, &fold, &ir) != AGAL_OK || agal_glsl_emit(ctx, ir, NULL, &text, NULL) != AGAL_OK)
+    if (!p || agal_ir_pipeline(ctx, p, &fold, &ir) != AGAL_OK || agal_glsl_emit(ctx, ir, NULL, &text, NULL) != AGAL_OK)
         return NULL;
     return text;
 }

@@ -152,11 +152,16 @@ static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint3
     /* Alternate the options so every clip mode and -g0 are covered too. */
     agal_translate_options topt = {.clip = (agal_clip)(seed % 4), .strip_names = seed % 3 == 0};
     CHECK(check_program(ctx, prog, &topt, what), "%s: invalid SPIR-V", what);
-    /* agal_ir_optimize runs its pipeline once: that must be its fixed point. */
+    /* The pipeline runs each optimization once: that must be its fixed point, and
+     * each pass must say so truthfully (the IR-check build also asserts this). */
     agal_ir *ir = NULL;
-    if (agal_ir_build(ctx, prog, NULL, &ir) == AGAL_OK) {
-        CHECK(!agal_opt_fold_copies(ir), "%s: a second copy-folding round still folds", what);
-        CHECK(!agal_opt_dead_code(ir), "%s: a second dead-code round still removes code", what);
+    if (agal_ir_pipeline(ctx, prog, NULL, &ir) == AGAL_OK) {
+        bool changed = true;
+        CHECK(agal_pass_hoist_textures(ir, &changed) == AGAL_OK && !changed, "%s: a second hoisting moves code", what);
+        CHECK(agal_pass_fold_copies(ir, &changed) == AGAL_OK && !changed, "%s: a second copy-folding round still folds", what);
+        CHECK(agal_pass_dead_code(ir, &changed) == AGAL_OK && !changed, "%s: a second dead-code round still removes code", what);
+        CHECK(agal_ir_check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "the test's rounds") == AGAL_OK,
+              "%s: the IR checker faults the pipeline's IR", what);
     }
 }
 

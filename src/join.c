@@ -1,11 +1,14 @@
-/* structurize.c: AGAL's ife/ine/ifg/ifl ... els ... eif -> a tree of IR_IF nodes.
+/* join.c: the builder's if/else, NIR's nir_push_if / nir_push_else / nir_pop_if:
+ * AGAL's ife/ine/ifg/ifl ... els ... eif become an IR_IF with two branch lists, and
+ * the phis of the join after it.
  *
- * AGAL blocks are already properly nested (the validator checks 3623/3624/3739/3752),
- * so structurizing is a stack: an if opens a frame that remembers the register table
- * before the block; els saves the table at the end of the then list and restarts
- * from the saved one; eif compares the two ends and emits one phi per register that
- * differs, right after the IR_IF in the parent list. The result is exactly what
- * SPIR-V's OpSelectionMerge and GLSL's if/else need; nothing is recovered later. */
+ * AGAL blocks are properly nested (the validator checks 3623/3624/3739/3752), so this
+ * is a stack: push_if opens a frame that remembers the register table before the
+ * block; push_else saves the table at the end of the then list and restarts from
+ * the saved one; pop_if compares the two ends and emits one phi per register that
+ * differs, right after the IR_IF in the parent list. The IR_IF records the tokens of
+ * its els and eif. The result is exactly what SPIR-V's OpSelectionMerge and GLSL's
+ * if/else need; nothing is recovered later. */
 #include "ir.h"
 
 struct agal_ir_frame {
@@ -17,12 +20,15 @@ struct agal_ir_frame {
     agal_ir_regs then_end; /* registers at els (valid when in_else) */
 };
 
+/* A block token with no open block: the validator refuses it (3623), so a program
+ * that gets here is a bug. */
 static agal_status block_error(agal_ir_builder *b, int32_t token, const char *msg)
 {
-    return agal_error(b->ir->ctx, 3623, token, token >= 0 ? 7 + 24L * token : -1, NULL, "%s", msg);
+    agal_status st = agal_error(b->ir->ctx, 0, token, token >= 0 ? agal_token_offset(token) : -1, NULL, "internal: %s", msg);
+    return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
 }
 
-agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token)
+agal_status agal_ir_push_if(agal_ir_builder *b, uint32_t cond, int32_t token)
 {
     agal_ir *ir = b->ir;
     /* A closed block's frame serves again: nesting is shallow, blocks many. */
@@ -39,6 +45,7 @@ agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token)
     in->args[0] = cond;
     in->then_list = then_list;
     in->else_list = else_list;
+    in->els_token = in->eif_token = -1;
     f->up = b->top;
     f->if_inst = v;
     f->parent_list = b->list;
@@ -49,12 +56,13 @@ agal_status agal_ir_begin_if(agal_ir_builder *b, uint32_t cond, int32_t token)
     return AGAL_OK;
 }
 
-agal_status agal_ir_begin_else(agal_ir_builder *b, int32_t token)
+agal_status agal_ir_push_else(agal_ir_builder *b, int32_t token)
 {
     agal_ir_frame *f = b->top;
     if (!f || f->in_else) return block_error(b, token, "els without an open if");
     f->in_else = true;
     f->then_end = b->regs;
+    b->ir->insts[f->if_inst].els_token = (int16_t)token;
     /* The else branch starts from the registers at the if; what either branch has
      * written stays "written" (outputs are stored at the end whatever the path). */
     memcpy(b->regs.val, f->before.val, sizeof b->regs.val);
@@ -93,11 +101,12 @@ static agal_status join(agal_ir_builder *b, agal_ir_frame *f, const agal_ir_regs
     return AGAL_OK;
 }
 
-agal_status agal_ir_end_if(agal_ir_builder *b, int32_t token)
+agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token)
 {
     agal_ir_frame *f = b->top;
     if (!f) return block_error(b, token, "eif without an open if");
     agal_ir_regs end = b->regs;
+    b->ir->insts[f->if_inst].eif_token = (int16_t)token;
     const agal_ir_regs *then_end = f->in_else ? &f->then_end : &end;
     const agal_ir_regs *else_end = f->in_else ? &end : &f->before;
     b->list = f->parent_list;

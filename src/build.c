@@ -1,0 +1,275 @@
+/* build.c: validated AGAL tokens -> SSA IR (see ir.h for the IR's shape).
+ *
+ * One forward walk over the tokens. Registers that are written (temporaries and
+ * outputs) live in the builder's table as "current SSA value per register"; every
+ * source read becomes an explicit load or the current value, then an explicit
+ * swizzle; every write becomes one new value (a merge for partial masks). Blocks are
+ * opened, switched and closed by join.c, which saves and joins the register table.
+ * No pass runs here: agal_ir_pipeline runs them. */
+#include "ir.h"
+
+/* ---- building blocks ------------------------------------------------------ */
+
+/* Builder-local failure handling: every helper returns 0 on failure and the caller
+ * propagates it; the cause is recorded in b->err: out of memory, or a program the
+ * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). */
+typedef struct build {
+    agal_ir_builder b;
+    agal_status err;
+    int token;
+} build;
+
+static uint32_t fail(build *bd, agal_status st, const char *msg)
+{
+    if (bd->err == AGAL_OK) {
+        bd->err = st;
+        if (st == AGAL_ERR_INTERNAL)
+            agal_error(bd->b.ir->ctx, 0, bd->token, bd->token >= 0 ? agal_token_offset(bd->token) : -1, NULL,
+                       "internal: %s", msg);
+    }
+    return 0;
+}
+
+static uint32_t nomem(build *bd) { return fail(bd, AGAL_ERR_NOMEM, NULL); }
+
+/* Appends a new instruction to the current list. */
+static uint32_t emit(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, const uint32_t *args)
+{
+    agal_ir *ir = bd->b.ir;
+    for (unsigned i = 0; i < nargs; i++)
+        if (!args[i]) return 0; /* an operand failed: already recorded */
+    uint32_t v = agal_ir_new(ir, op, type, bd->token);
+    if (!v || !agal_ir_append(ir, bd->b.list, v)) return nomem(bd);
+    agal_ir_inst *in = &ir->insts[v];
+    in->nargs = (uint8_t)nargs;
+    if (nargs) memcpy(in->args, args, nargs * sizeof *args);
+    return v;
+}
+
+static uint32_t zero(build *bd)
+{
+    if (!bd->b.zero) bd->b.zero = agal_ir_const(bd->b.ir, 0, 0, 0, 0);
+    return bd->b.zero ? bd->b.zero : nomem(bd);
+}
+
+static uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
+{
+    uint32_t v = emit(bd, op, IR_F4, 0, NULL);
+    if (!v) return 0;
+    bd->b.ir->insts[v].reg_type = (uint8_t)type;
+    bd->b.ir->insts[v].reg_num = (uint16_t)num;
+    return v;
+}
+
+/* The whole F4 content of a register, as read (no swizzle). */
+static uint32_t read_reg(build *bd, unsigned type, unsigned num)
+{
+    const agal_program *p = bd->b.ir->prog;
+    if (num >= agal_reg_count(p->profile, p->stage, (agal_regtype)(type < AGAL_REG_TYPES ? type : 0)) &&
+        !(type == AGAL_REG_IID && p->stage == AGAL_VERTEX && num == 0))
+        return fail(bd, AGAL_ERR_INTERNAL, "register index out of range");
+    switch (type) {
+    case AGAL_REG_TEMP: {
+        int s = agal_ir_reg_slot(p->stage, type, num);
+        if (s < 0) return fail(bd, AGAL_ERR_INTERNAL, "temporary out of range");
+        return bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd); /* lenient: unwritten reads 0 */
+    }
+    case AGAL_REG_CONSTANT: return load(bd, IR_UNIFORM, type, num);
+    case AGAL_REG_ATTRIBUTE:
+        if (p->stage != AGAL_VERTEX) break;
+        return load(bd, IR_INPUT, type, num);
+    case AGAL_REG_VARYING:
+        if (p->stage != AGAL_FRAGMENT) break;
+        return load(bd, IR_INPUT, type, num);
+    case AGAL_REG_IID:
+        if (p->stage != AGAL_VERTEX) break;
+        return load(bd, IR_INPUT, type, num);
+    default: break;
+    }
+    return fail(bd, AGAL_ERR_INTERNAL, "register type cannot be read here");
+}
+
+static uint32_t extract(build *bd, uint32_t v, unsigned comp)
+{
+    uint32_t e = emit(bd, IR_EXTRACT, IR_F1, 1, &v);
+    if (e) bd->b.ir->insts[e].comp = (uint8_t)comp;
+    return e;
+}
+
+/* vc[index.c + offset + row], bounds-checked at run time. */
+static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
+{
+    const agal_program *p = bd->b.ir->prog;
+    if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
+    /* iid is a single register: its number as an index is whatever Adobe's
+     * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
+    unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
+    uint32_t idx = extract(bd, read_reg(bd, s->index_type, index_num), s->index_comp);
+    uint32_t v = emit(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &idx);
+    if (!v) return 0;
+    agal_ir_inst *in = &bd->b.ir->insts[v];
+    in->reg_type = AGAL_REG_CONSTANT;
+    in->reg_num = (uint16_t)(s->num + row);
+    in->range = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    in->index_type = s->index_type;
+    in->index_num = s->index_num;
+    in->index_comp = s->index_comp;
+    return v;
+}
+
+static uint32_t read_row(build *bd, const agal_source *s, unsigned row)
+{
+    return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row);
+}
+
+static uint32_t swizzle(build *bd, uint32_t v, uint8_t sw)
+{
+    if (!v || sw == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
+    uint32_t r = emit(bd, IR_SWIZZLE, IR_F4, 1, &v);
+    if (r) bd->b.ir->insts[r].swizzle = sw;
+    return r;
+}
+
+/* A source operand as the op sees it: loaded and swizzled. */
+static uint32_t read_source(build *bd, const agal_source *s)
+{
+    return swizzle(bd, read_row(bd, s, 0), s->swizzle);
+}
+
+/* The scalar of a condition / kil operand (its swizzle's first component). */
+static uint32_t read_scalar(build *bd, const agal_source *s)
+{
+    uint32_t v = read_row(bd, s, 0);
+    return v ? extract(bd, v, agal_swizzle_comp(s->swizzle, 0)) : 0;
+}
+
+/* Writes value v to the destination register under its mask: one new value. */
+static bool write_dest(build *bd, const agal_dest *d, uint32_t v)
+{
+    agal_ir *ir = bd->b.ir;
+    int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
+    if (s < 0) return fail(bd, AGAL_ERR_INTERNAL, "destination register cannot be written");
+    if (!v) return false;
+    unsigned mask = d->mask & 0xfu;
+    if (mask != 0xf) {
+        uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd);
+        uint32_t args[2] = {old, v};
+        v = emit(bd, IR_MERGE, IR_F4, 2, args);
+        if (!v) return false;
+        ir->insts[v].mask = (uint8_t)mask;
+    }
+    ir->insts[v].reg_type = d->type;
+    ir->insts[v].reg_num = d->num;
+    bd->b.regs.val[s] = v;
+    bd->b.regs.written[s] |= (uint8_t)mask;
+    return true;
+}
+
+/* ---- one token ------------------------------------------------------------ */
+
+static uint32_t op_value(build *bd, const agal_token *t, const agal_opinfo *info)
+{
+    uint32_t args[IR_MAX_ARGS] = {0};
+    if (t->op == AGAL_OP_MOV) {
+        args[0] = read_source(bd, &t->a);
+        return emit(bd, IR_COPY, IR_F4, 1, args);
+    }
+    if (info->flags & AGAL_OPF_TEXTURE) {
+        args[0] = read_source(bd, &t->a);
+        uint32_t v = emit(bd, IR_TEX, IR_F4, 1, args);
+        if (v) bd->b.ir->insts[v].aop = (uint8_t)t->op, bd->b.ir->insts[v].smp = t->s;
+        return v;
+    }
+    unsigned rows = agal_opinfo_rows(info);
+    args[0] = read_source(bd, &t->a);
+    unsigned nargs = 1;
+    if (rows) {
+        /* Matrix rows are explicit reads of B.number + k (bounds-checked each, if indirect). */
+        for (unsigned k = 0; k < rows; k++) args[nargs++] = read_row(bd, &t->b, k);
+    } else if (info->operands & AGAL_OPND_B) {
+        args[nargs++] = read_source(bd, &t->b);
+    }
+    uint32_t v = emit(bd, rows ? IR_MATRIX : IR_ALU, IR_F4, nargs, args);
+    if (v) bd->b.ir->insts[v].aop = (uint8_t)t->op;
+    return v;
+}
+
+static agal_status token(build *bd, const agal_token *t)
+{
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    if (!info) return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
+    if (info->flags & AGAL_OPF_IF) {
+        uint32_t args[2] = {read_scalar(bd, &t->a), read_scalar(bd, &t->b)};
+        uint32_t c = emit(bd, IR_CMP, IR_B1, 2, args);
+        if (!c) return bd->err;
+        bd->b.ir->insts[c].aop = (uint8_t)t->op;
+        return agal_ir_push_if(&bd->b, c, bd->token);
+    }
+    if (info->flags & AGAL_OPF_ELSE) return agal_ir_push_else(&bd->b, bd->token);
+    if (info->flags & AGAL_OPF_ENDIF) return agal_ir_pop_if(&bd->b, bd->token);
+    if (t->op == AGAL_OP_KIL) {
+        uint32_t a = read_scalar(bd, &t->a);
+        emit(bd, IR_KIL, IR_VOID, 1, &a);
+        return bd->err;
+    }
+    write_dest(bd, &t->dst, op_value(bd, t, info));
+    return bd->err;
+}
+
+/* The final content of every output written anywhere, stored once at the end. */
+static agal_status stores(build *bd)
+{
+    agal_ir *ir = bd->b.ir;
+    bd->token = -1;
+    for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
+        if (!bd->b.regs.written[s]) continue;
+        uint32_t v = bd->b.regs.val[s];
+        uint32_t st = emit(bd, IR_STORE, IR_VOID, 1, &v);
+        if (!st) return bd->err ? bd->err : AGAL_ERR_NOMEM;
+        unsigned type, num;
+        agal_ir_slot_reg(s, &type, &num);
+        ir->insts[st].reg_type = (uint8_t)type;
+        ir->insts[st].reg_num = (uint16_t)num;
+        ir->insts[st].mask = bd->b.regs.written[s];
+    }
+    return AGAL_OK;
+}
+
+agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
+                          const agal_ir_options *opt, agal_ir **out)
+{
+    static const agal_ir_options defaults = {0};
+    if (!ctx || !prog || !out) return AGAL_ERR_ARG;
+    if (prog->ntokens > IR_MAX_TOKENS) /* agal_decode's cap is far below */
+        return agal_error(ctx, 0, -1, -1, NULL, "program has %u tokens, more than %d", prog->ntokens, IR_MAX_TOKENS),
+               AGAL_ERR_LIMIT;
+    if (!opt) opt = &defaults;
+    agal_ir *ir = agal_zalloc(ctx, sizeof *ir);
+    if (!ir) return AGAL_ERR_NOMEM;
+    ir->ctx = ctx;
+    ir->prog = prog;
+    ir->keep_copies = opt->keep_copies;
+    /* Sized from the program (about 2 values a token on the corpus; matrices and
+     * blocks make more, and then the array grows), so a large program does not
+     * leave a trail of outgrown copies in the arena. */
+    ir->inst_cap = 32 + 2 * prog->ntokens + prog->ntokens / 4;
+    ir->insts = agal_alloc(ctx, ir->inst_cap * sizeof *ir->insts);
+    if (!ir->insts) return AGAL_ERR_NOMEM;
+    if (!agal_ir_new(ir, IR_NOP, IR_VOID, -1) && ir->ninsts == 0) return AGAL_ERR_NOMEM; /* index 0 */
+    if (agal_ir_new_list(ir) != 0) return AGAL_ERR_NOMEM;
+    build bd = {.b = {.ir = ir, .list = 0}, .err = AGAL_OK};
+    for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
+        bd.token = (int)i;
+        agal_status st = token(&bd, &prog->tokens[i]);
+        if (st != AGAL_OK && bd.err == AGAL_OK) bd.err = st;
+    }
+    if (bd.err == AGAL_OK && bd.b.top) {
+        bd.token = -1;
+        fail(&bd, AGAL_ERR_INTERNAL, "block open at end of program");
+    }
+    if (bd.err != AGAL_OK) return bd.err;
+    agal_status st = stores(&bd);
+    if (st != AGAL_OK) return st;
+    *out = ir;
+    return AGAL_OK;
+}

@@ -1,0 +1,73 @@
+/* pipeline.c: everything that happens to a program between the validator and an
+ * emitter, in order, in one place (QBE's main.c): build the SSA IR, the required
+ * lowering, then the optimizations. Every back end and -t ir come through here.
+ *
+ * In the IR-check build (meson -Dir_check=true, the test build), the IR checker
+ * runs after the build and after every pass, and each optimization must be at its
+ * fixed point: run again, it must say it changed nothing. */
+#include "ir.h"
+
+typedef struct pass {
+    const char *name;
+    agal_ir_pass_fn run;
+    bool optional; /* an optimization (skipped with no_opt), not a required lowering */
+} pass;
+
+static const pass pipeline[] = {
+    /* Forward operands through movs, identity swizzles, whole merges, trivial phis. */
+    {"fold_copies", agal_pass_fold_copies, true},
+    /* Drop what no store, kil or branch needs; count the uses of what stays. */
+    {"dead_code", agal_pass_dead_code, true},
+    /* Required: implicit-LOD samples need uniform control flow (derivatives). */
+    {"hoist_textures", agal_pass_hoist_textures, false},
+};
+
+#ifdef AGAL_IR_CHECK
+enum { CHECKED = 1 };
+#else
+enum { CHECKED = 0 };
+#endif
+
+static agal_status check(const agal_ir *ir, unsigned flags, const char *after)
+{
+    return CHECKED ? agal_ir_check(ir, flags, after) : AGAL_OK;
+}
+
+/* IR-check build: a second run of each optimization changes nothing. */
+static agal_status check_fixed_point(agal_ir *ir)
+{
+    for (size_t i = 0; i < AGAL_COUNTOF(pipeline) && CHECKED; i++) {
+        if (!pipeline[i].optional) continue;
+        bool changed = false;
+        agal_status st = pipeline[i].run(ir, &changed);
+        if (st != AGAL_OK) return st;
+        if (changed) {
+            st = agal_error(ir->ctx, 0, -1, -1, NULL, "internal: IR pass %s is not at its fixed point", pipeline[i].name);
+            return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
+        }
+    }
+    return AGAL_OK;
+}
+
+agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
+                             agal_ir **out)
+{
+    static const agal_ir_options defaults = {0};
+    if (!opt) opt = &defaults;
+    agal_ir *ir = NULL;
+    agal_status st = agal_ir_build(ctx, prog, opt, &ir);
+    if (st == AGAL_OK) st = check(ir, 0, "build");
+    for (size_t i = 0; i < AGAL_COUNTOF(pipeline) && st == AGAL_OK; i++) {
+        if (pipeline[i].optional && opt->no_opt) continue;
+        bool changed = false;
+        st = pipeline[i].run(ir, &changed);
+        if (st == AGAL_OK) st = check(ir, 0, pipeline[i].name);
+    }
+    if (st != AGAL_OK) return st;
+    if (opt->no_opt) agal_ir_count_uses(ir); /* dead code counts them otherwise */
+    st = check(ir, AGAL_IR_CHECK_USES | (opt->no_opt ? 0 : AGAL_IR_CHECK_LIVE), "the pipeline");
+    if (st != AGAL_OK) return st;
+    if (!opt->no_opt && (st = check_fixed_point(ir)) != AGAL_OK) return st;
+    *out = ir;
+    return AGAL_OK;
+}

@@ -1,0 +1,157 @@
+/* test_ircheck.c: the IR checker (src/ircheck.c) accepts the pipeline's IR and
+ * catches each kind of broken IR injected into it: a use before its definition, a
+ * phi operand from the wrong branch, a phi away from its if, an operand of the
+ * wrong type or count, a removed or constant instruction left listed, an
+ * instruction listed twice, a store inside a block, wrong use counts, and dead
+ * code left behind. Each fault must give AGAL_ERR_INTERNAL and a diagnostic that
+ * names the pass and the fault. */
+#include "check.h"
+#include "ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ft1 = ft0 + fc1 or ft0 * fc2 by a branch, joined by a phi: a tree with every kind
+ * of instruction the checker has rules for. */
+static const char *const program =
+    "mov ft0, v0\n"
+    "ife ft0.x, fc0.x\n"
+    "add ft1, ft0, fc1\n"
+    "els\n"
+    "mul ft1.xy, ft0, fc2\n"
+    "eif\n"
+    "mov oc, ft1\n";
+
+static agal_ir *fresh_ir(agal_context *ctx)
+{
+    agal_context_reset(ctx);
+    const uint8_t *bytes;
+    size_t size;
+    const agal_program *prog;
+    agal_ir *ir = NULL;
+    if (agal_assemble(ctx, program, strlen(program), AGAL_FRAGMENT, 2, &bytes, &size) != AGAL_OK ||
+        agal_decode(ctx, bytes, size, NULL, &prog) != AGAL_OK || agal_ir_pipeline(ctx, prog, NULL, &ir) != AGAL_OK)
+        return NULL;
+    return ir;
+}
+
+/* The first instruction of op `op` in list l (depth first), or 0. */
+static uint32_t find(const agal_ir *ir, uint32_t l, unsigned op)
+{
+    for (uint32_t i = 0; i < ir->lists[l].n; i++) {
+        uint32_t v = ir->lists[l].items[i];
+        if (ir->insts[v].op == op) return v;
+        if (ir->insts[v].op == IR_IF) {
+            uint32_t r = find(ir, ir->insts[v].then_list, op);
+            if (!r) r = find(ir, ir->insts[v].else_list, op);
+            if (r) return r;
+        }
+    }
+    return 0;
+}
+
+/* The index of v in list l, or l's length. */
+static uint32_t position(const agal_ir *ir, uint32_t l, uint32_t v)
+{
+    uint32_t i = 0;
+    while (i < ir->lists[l].n && ir->lists[l].items[i] != v) i++;
+    return i;
+}
+
+static void expect_fault(agal_context *ctx, agal_ir *ir, unsigned flags, const char *name, const char *want)
+{
+    agal_diag_clear(ctx);
+    agal_status st = agal_ir_check(ir, flags, "the test");
+    const agal_diag *d = agal_diag_get(ctx, 0);
+    CHECK(st == AGAL_ERR_INTERNAL, "%s: status %d, want AGAL_ERR_INTERNAL", name, st);
+    CHECK(d && strstr(d->message, "IR check after the test") && strstr(d->message, want), "%s: diagnostic '%s' lacks '%s'",
+          name, d ? d->message : "(none)", want);
+}
+
+int main(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_ir *ir = fresh_ir(ctx);
+    CHECK(ir != NULL, "the program builds");
+    if (!ir) return 1;
+    CHECK(agal_ir_check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "the test") == AGAL_OK, "the pipeline's IR is valid: %s",
+          agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
+
+    /* A use before its definition: the store moved to the front of the body. */
+    ir = fresh_ir(ctx);
+    uint32_t store = find(ir, 0, IR_STORE), *body = ir->lists[0].items;
+    uint32_t at = position(ir, 0, store);
+    memmove(body + 1, body, at * sizeof *body);
+    body[0] = store;
+    expect_fault(ctx, ir, 0, "use before definition", "is not defined before this use");
+
+    /* A phi whose then operand is the else branch's value. */
+    ir = fresh_ir(ctx);
+    uint32_t phi = find(ir, 0, IR_PHI), iff = find(ir, 0, IR_IF);
+    uint32_t else_value = ir->lists[ir->insts[iff].else_list].items[ir->lists[ir->insts[iff].else_list].n - 1];
+    ir->insts[phi].args[0] = else_value;
+    expect_fault(ctx, ir, 0, "phi from the wrong branch", "its then operand");
+
+    /* A phi that does not follow its if. */
+    ir = fresh_ir(ctx);
+    phi = find(ir, 0, IR_PHI);
+    body = ir->lists[0].items;
+    at = position(ir, 0, phi); /* right after the if: swap them */
+    body[at] = body[at - 1];
+    body[at - 1] = phi;
+    expect_fault(ctx, ir, 0, "phi away from its if", "a phi not right after an if");
+
+    /* A condition (B1) where the store reads an F4. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, 0, IR_STORE)].args[0] = find(ir, 0, IR_CMP);
+    expect_fault(ctx, ir, 0, "operand type", "has type");
+
+    /* A merge with one operand. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, 0, IR_MERGE)].nargs = 1;
+    expect_fault(ctx, ir, 0, "operand count", "operands, its op takes 2 to 2");
+
+    /* An operand that is no instruction. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, 0, IR_STORE)].args[0] = ir->ninsts + 7;
+    expect_fault(ctx, ir, 0, "operand out of range", "no instruction");
+
+    /* A removed instruction still listed. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, 0, IR_MERGE)].op = IR_NOP;
+    expect_fault(ctx, ir, 0, "removed but listed", "removed, but still listed");
+
+    /* An instruction listed twice: the then branch's value again in the else branch. */
+    ir = fresh_ir(ctx);
+    iff = find(ir, 0, IR_IF);
+    uint32_t then_value = ir->lists[ir->insts[iff].then_list].items[0];
+    agal_ir_append(ir, ir->insts[iff].else_list, then_value);
+    expect_fault(ctx, ir, 0, "listed twice", "listed twice");
+
+    /* A store inside a block. */
+    ir = fresh_ir(ctx);
+    iff = find(ir, 0, IR_IF);
+    store = find(ir, 0, IR_STORE);
+    ir->lists[0].n--; /* the store is the body's last item */
+    agal_ir_append(ir, ir->insts[iff].then_list, store);
+    expect_fault(ctx, ir, 0, "store in a block", "a store inside a block");
+
+    /* Use counts that the lists do not bear out. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, 0, IR_PHI)].nuses += 2;
+    expect_fault(ctx, ir, AGAL_IR_CHECK_USES, "nuses", "nuses is");
+
+    /* Dead code left behind: an unused swizzle appended to the body. */
+    ir = fresh_ir(ctx);
+    uint32_t dead = agal_ir_new(ir, IR_SWIZZLE, IR_F4, -1);
+    ir->insts[dead].nargs = 1;
+    ir->insts[dead].args[0] = find(ir, 0, IR_PHI);
+    ir->insts[dead].swizzle = 0x1b;
+    agal_ir_append(ir, 0, dead);
+    agal_ir_count_uses(ir);
+    expect_fault(ctx, ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "dead code", "unused, but listed");
+
+    agal_context_free(ctx);
+    printf("ircheck: %d failures\n", failures);
+    return failures != 0;
+}
