@@ -30,11 +30,11 @@
 
 enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
 enum { MAX_DEPTH = 64 };       /* expression nesting guard (inlining is per token) */
-/* Per-value flags. F_HOISTED: an instruction the IR moved out of the block its token
- * is in (agal_opt_hoist_textures: tex runs in uniform control flow), so it is no
- * write to its register there; it gets a temporary, and the branch's join assigns
- * the register. */
-enum { F_TEMP = 1, F_INLINE = 2, F_HOISTED = 4 };
+/* Per-value flags: F_TEMP (copied to tN), F_INLINE (printed at its use). An
+ * instruction the IR hoisted (IR_HOISTED: tex runs in uniform control flow) is no
+ * write to its register where it now stands; it gets a temporary, and the branch's
+ * join assigns the register. */
+enum { F_TEMP = 1, F_INLINE = 2 };
 
 typedef struct glsl {
     agal_context *ctx;
@@ -47,8 +47,6 @@ typedef struct glsl {
     uint8_t *flags;            /* per value: F_TEMP (copied to tN), F_INLINE */
     uint32_t held[IR_TRACKED_REGS]; /* value each register variable holds */
     bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
-    int32_t *els_of, *eif_of;  /* per if token: its els (-1) and eif tokens */
-    uint8_t *tok_depth;        /* per token: number of blocks around it */
     uint32_t next_tok;         /* first token not commented yet */
     unsigned indent;
     unsigned depth;
@@ -103,6 +101,14 @@ static agal_status fail(glsl *g, agal_status st)
     return g->err;
 }
 
+/* What the IR's rules exclude: a bug, reported once with what it was. */
+static void bug(glsl *g, const char *what)
+{
+    if (g->err != AGAL_OK) return;
+    agal_status st = agal_error(g->ctx, 0, -1, -1, NULL, "internal: the GLSL emitter met %s", what);
+    g->err = st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
+}
+
 static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(g->ir, v); }
 
 /* ---- which values live in which register ------------------------------------ */
@@ -112,7 +118,7 @@ static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(
 static int home_slot(const glsl *g, uint32_t v)
 {
     const agal_ir_inst *in = inst(g, v);
-    if (in->reg_type == IR_NO_REG || (g->flags[v] & F_HOISTED)) return -1;
+    if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
     switch (in->op) {
     case IR_COPY: case IR_ALU: case IR_MATRIX: case IR_TEX: case IR_MERGE: case IR_PHI:
         return agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
@@ -359,7 +365,7 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
     case AGAL_OP_DP3: dot(g, in, s, 3); break;
     case AGAL_OP_DP4: dot(g, in, s, 4); break;
     case AGAL_OP_NRM: case AGAL_OP_CRS: vec3_op(g, in, s); break;
-    default: fail(g, AGAL_ERR_INVALID); break;
+    default: bug(g, "an ALU op it has no spelling for"); break;
     }
 }
 
@@ -483,7 +489,7 @@ static void def(glsl *g, uint32_t v, sel s, bool atom)
     case IR_TEX: tex(g, in, s); break;
     case IR_MERGE: merge(g, in, s, atom); break;
     case IR_CMP: cmp(g, in, atom); break;
-    default: fail(g, AGAL_ERR_INVALID); break;
+    default: bug(g, "an IR op with no expression"); break;
     }
 }
 
@@ -503,7 +509,7 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
         if (!holds(g, slot, v)) {
             /* Overwritten before this use: the planning run asks for a copy. */
             if (g->out.dry) g->flags[v] |= F_TEMP;
-            else fail(g, AGAL_ERR_INVALID);
+            else bug(g, "a value its register no longer holds");
         }
         reg_name(g, slot);
         put_swz(g, s, 4);
@@ -605,7 +611,7 @@ static void assign(glsl *g, uint32_t v, int slot)
 static void temp(glsl *g, uint32_t v)
 {
     const agal_ir_inst *in = inst(g, v);
-    bool hoisted = g->flags[v] & F_HOISTED;
+    bool hoisted = in->flags & IR_HOISTED;
     if (hoisted) put_indent(g); /* its token's comment stays in its block */
     else begin_stmt(g, in->token);
     const char *type = in->type == IR_F4 ? "vec4" : in->type == IR_F1 ? "float" : "bool";
@@ -642,7 +648,7 @@ static void store(glsl *g, const agal_ir_inst *in)
 {
     int slot = agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
     if (slot < 0) {
-        fail(g, AGAL_ERR_INVALID);
+        bug(g, "a store to no register");
         return;
     }
     comments_before(g, g->prog->ntokens);
@@ -735,9 +741,7 @@ static uint32_t emit_if(glsl *g, const agal_ir_list *l, uint32_t i)
     const agal_ir_inst *in = inst(g, l->items[i]);
     joins j = {l, i + 1, i + 1};
     while (j.end < l->n && inst(g, l->items[j.end])->op == IR_PHI) j.end++;
-    int32_t tok = in->token;
-    bool tok_ok = tok >= 0 && (uint32_t)tok < g->prog->ntokens;
-    int32_t els = tok_ok ? g->els_of[tok] : -1, eif = tok_ok ? g->eif_of[tok] : -1;
+    int32_t tok = in->token, els = in->els_token, eif = in->eif_token;
 
     if (tok >= 0) comments_before(g, (uint32_t)tok);
     put_indent(g);
@@ -869,46 +873,6 @@ static void mark_inline(scan *sc, uint32_t list)
     }
 }
 
-/* Flags instructions that sit in a shallower list than their token's block. */
-static void mark_hoisted(glsl *g, uint32_t list, unsigned depth)
-{
-    const agal_ir_list *l = &g->ir->lists[list];
-    for (uint32_t i = 0; i < l->n; i++) {
-        uint32_t v = l->items[i];
-        const agal_ir_inst *in = inst(g, v);
-        if (in->op == IR_IF) {
-            mark_hoisted(g, in->then_list, depth + 1);
-            mark_hoisted(g, in->else_list, depth + 1);
-        } else if (in->token >= 0 && (uint32_t)in->token < g->prog->ntokens && in->op != IR_PHI &&
-                   g->tok_depth[in->token] > depth) {
-            g->flags[v] |= F_HOISTED;
-        }
-    }
-}
-
-/* els / eif token of each if token (blocks are nested: the validator checks it). */
-static agal_status find_blocks(glsl *g)
-{
-    uint32_t n = g->prog->ntokens;
-    g->els_of = agal_alloc(g->ctx, (n + 1) * sizeof *g->els_of);
-    g->eif_of = agal_alloc(g->ctx, (n + 1) * sizeof *g->eif_of);
-    g->tok_depth = agal_alloc(g->ctx, n + 1);
-    int32_t *stack = agal_alloc(g->ctx, (n + 1) * sizeof *stack);
-    if (!g->els_of || !g->eif_of || !g->tok_depth || !stack) return AGAL_ERR_NOMEM;
-    uint32_t depth = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        g->els_of[i] = g->eif_of[i] = -1;
-        const agal_opinfo *info = agal_opinfo_get(g->prog->tokens[i].op);
-        unsigned f = info ? info->flags : 0;
-        /* if/els/eif belong to the enclosing level */
-        g->tok_depth[i] = (uint8_t)((f & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && depth ? depth - 1 : depth);
-        if (f & AGAL_OPF_IF) stack[depth++] = (int32_t)i;
-        else if ((f & AGAL_OPF_ELSE) && depth) g->els_of[stack[depth - 1]] = (int32_t)i;
-        else if ((f & AGAL_OPF_ENDIF) && depth) g->eif_of[stack[--depth]] = (int32_t)i;
-    }
-    return AGAL_OK;
-}
-
 /* ---- declarations ----------------------------------------------------------- */
 
 static void declarations(glsl *g, const usage *u)
@@ -985,9 +949,6 @@ static agal_status plan(glsl *g, usage *u)
     g->flags = agal_zalloc(g->ctx, n);
     if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
     for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
-    agal_status st = find_blocks(g);
-    if (st != AGAL_OK) return st;
-    mark_hoisted(g, 0, 0);
     scan_list(&sc, 0);
     mark_inline(&sc, 0);
     /* Dry run: which values need a copy, which outputs count on starting at 0. */

@@ -875,7 +875,10 @@ static agal_status build_module(spv *s)
     INS(s, S_MODEL, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
     function(s);
     if (s->oom) return AGAL_ERR_NOMEM;
-    if (s->bad) return agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
+    if (s->bad) {
+        agal_status st = agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
+        return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
+    }
     if (s->next_id > ID_LIMIT) return agal_error(s->ctx, 0, -1, -1, NULL, "SPIR-V id bound %u exceeds %u", s->next_id, ID_LIMIT), AGAL_ERR_LIMIT;
     return AGAL_OK;
 }
