@@ -39,7 +39,9 @@ static void fill_deps(agal_ir *ir, uint32_t l, uint32_t owner, marker *m)
     }
 }
 
-/* Drops instructions that are not live from list l and below. */
+/* Drops instructions that are not live from list l and below, and removes them
+ * (IR_NOP). A dead if's branches hold nothing live: they are swept too, so no
+ * instruction stays behind in a list the tree no longer reaches. */
 static bool sweep(agal_ir *ir, uint32_t l, const uint8_t *live)
 {
     agal_ir_list *list = &ir->lists[l];
@@ -48,14 +50,14 @@ static bool sweep(agal_ir *ir, uint32_t l, const uint8_t *live)
     for (uint32_t i = 0; i < list->n; i++) {
         uint32_t v = list->items[i];
         agal_ir_inst *in = &ir->insts[v];
+        if (in->op == IR_IF) {
+            changed |= sweep(ir, in->then_list, live);
+            changed |= sweep(ir, in->else_list, live);
+        }
         if (!live[v]) {
             in->op = IR_NOP;
             changed = true;
             continue;
-        }
-        if (in->op == IR_IF) {
-            changed |= sweep(ir, in->then_list, live);
-            changed |= sweep(ir, in->else_list, live);
         }
         list->items[n++] = v;
     }

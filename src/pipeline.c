@@ -14,12 +14,12 @@ typedef struct pass {
 } pass;
 
 static const pass pipeline[] = {
+    /* Required: implicit-LOD samples need uniform control flow (derivatives). */
+    {"hoist_textures", agal_pass_hoist_textures, false},
     /* Forward operands through movs, identity swizzles, whole merges, trivial phis. */
     {"fold_copies", agal_pass_fold_copies, true},
     /* Drop what no store, kil or branch needs; count the uses of what stays. */
     {"dead_code", agal_pass_dead_code, true},
-    /* Required: implicit-LOD samples need uniform control flow (derivatives). */
-    {"hoist_textures", agal_pass_hoist_textures, false},
 };
 
 #ifdef AGAL_IR_CHECK
