@@ -448,7 +448,8 @@ void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, con
 
 /* The unbiased LOD of lane (0..3) of a 2x2 quad whose coordinates are coords[0..3]
  * (quad order as agal_interp_run), from fine (or coarse) derivatives scaled by the
- * level-0 size. */
+ * level-0 size; for a cube, of the face coordinates by the chain rule on the lane's
+ * own face (texture.c). */
 float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse);
 
 /* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */

@@ -24,10 +24,14 @@
  *
  * Level of detail. tex: lambda = log2(max(|dP/dx|, |dP/dy|)) + bias / 8, where
  * dP/dx = (ds/dx * w0, dt/dx * h0) with w0 x h0 the level-0 size and the derivatives
- * the quad's fine differences (see interp.c); |.| is the Euclidean length. For a cube,
- * every lane of the quad is projected onto the face the sampling lane selects and
- * the differences are taken of those face coordinates (s, t). ted: lambda = A.w
- * (textureLod semantics; Flash refuses a bias on ted, 3743).
+ * the quad's fine differences (see interp.c); |.| is the Euclidean length. For a cube
+ * (Vulkan's cube map derivative transformation): the face and its signed components
+ * (sc, tc, ma) are those of the sampling lane's direction (table below), the quad's
+ * differences are taken of the raw directions and mapped by the same signed choice
+ * to dsc, dtc, dma, and the chain rule through s = (sc / |ma| + 1) / 2 gives
+ * ds = (dsc |ma| - sc d|ma|) / (2 ma^2), dt likewise, with w0 = h0 the face size.
+ * The neighbours' own faces play no part, so a quad spanning faces is defined too.
+ * ted: lambda = A.w (textureLod semantics; Flash refuses a bias on ted, 3743).
  * mipmap none: level 0 whatever lambda is.
  * nearest (GL): level 0 when lambda <= 0.5, else ceil(lambda + 0.5) - 1, clamped to
  * the last level. linear (GL): level 0 when lambda <= 0; the last level when lambda
@@ -186,43 +190,65 @@ static unsigned cube_face(const float r[3])
     return r[2] >= 0.0f ? 4 : 5;
 }
 
-/* Face coordinates (s, t) of direction r on face f (table 8.19). */
+/* The signed components (sc, tc, ma) that face f takes of vector r (table 8.19). The
+ * choice is linear in r, so applied to a difference of directions it gives the
+ * differences of sc, tc and ma on that face. */
+static void cube_axes(unsigned f, const float r[3], float out[3])
+{
+    switch (f) {
+    case 0: out[0] = -r[2]; out[1] = -r[1]; out[2] = r[0]; break;
+    case 1: out[0] = r[2]; out[1] = -r[1]; out[2] = r[0]; break;
+    case 2: out[0] = r[0]; out[1] = r[2]; out[2] = r[1]; break;
+    case 3: out[0] = r[0]; out[1] = -r[2]; out[2] = r[1]; break;
+    case 4: out[0] = r[0]; out[1] = -r[1]; out[2] = r[2]; break;
+    default: out[0] = -r[0]; out[1] = -r[1]; out[2] = r[2]; break;
+    }
+}
+
+/* Face coordinates (s, t) of direction r on face f. */
 static void cube_project(unsigned f, const float r[3], float st[2])
 {
-    float sc, tc, ma;
-    switch (f) {
-    case 0: sc = -r[2]; tc = -r[1]; ma = r[0]; break;
-    case 1: sc = r[2]; tc = -r[1]; ma = r[0]; break;
-    case 2: sc = r[0]; tc = r[2]; ma = r[1]; break;
-    case 3: sc = r[0]; tc = -r[2]; ma = r[1]; break;
-    case 4: sc = r[0]; tc = -r[1]; ma = r[2]; break;
-    default: sc = -r[0]; tc = -r[1]; ma = r[2]; break;
-    }
-    float m = fabsf(ma);
-    st[0] = 0.5f * (sc / m + 1.0f);
-    st[1] = 0.5f * (tc / m + 1.0f);
+    float a[3];
+    cube_axes(f, r, a);
+    float m = fabsf(a[2]);
+    st[0] = 0.5f * (a[0] / m + 1.0f);
+    st[1] = 0.5f * (a[1] / m + 1.0f);
+}
+
+/* d(s, t) on face f at direction r for a direction difference d: the chain rule
+ * through s = (sc / |ma| + 1) / 2, ds = (dsc |ma| - sc d|ma|) / (2 ma^2), likewise t,
+ * evaluated as (dsc - sc (d|ma| / |ma|)) / (2 |ma|) so that no ma^2 overflows. */
+static void cube_derivative(unsigned f, const float r[3], const float d[3], float out[2])
+{
+    float a[3], da[3];
+    cube_axes(f, r, a);
+    cube_axes(f, d, da);
+    float m = fabsf(a[2]), q = (a[2] < 0.0f ? -da[2] : da[2]) / m;
+    out[0] = 0.5f * (da[0] - a[0] * q) / m;
+    out[1] = 0.5f * (da[1] - a[1] * q) / m;
 }
 
 /* ---- level of detail ------------------------------------------------------ */
 
 float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse)
 {
-    float st[4][2];
-    unsigned face = tex->dim == AGAL_DIM_CUBE ? cube_face(coords[lane & 3]) : 0;
-    for (unsigned k = 0; k < 4; k++) {
-        if (tex->dim == AGAL_DIM_CUBE) {
-            cube_project(face, coords[k], st[k]);
-        } else {
-            st[k][0] = coords[k][0];
-            st[k][1] = coords[k][1];
-        }
-    }
     /* Fine differences: along this lane's row for x, its column for y (coarse: the
      * top row and the left column for every lane). */
     unsigned row = coarse ? 0 : (lane & 2), col = coarse ? 0 : (lane & 1);
+    float dx[3], dy[3];
+    for (int c = 0; c < 3; c++) {
+        dx[c] = coords[row + 1][c] - coords[row][c];
+        dy[c] = coords[col + 2][c] - coords[col][c];
+    }
+    float ddx[2] = {dx[0], dx[1]}, ddy[2] = {dy[0], dy[1]};
+    if (tex->dim == AGAL_DIM_CUBE) {
+        const float *r = coords[lane & 3];
+        unsigned face = cube_face(r);
+        cube_derivative(face, r, dx, ddx);
+        cube_derivative(face, r, dy, ddy);
+    }
     float w = (float)tex->width, h = (float)tex->height;
-    float dxs = (st[row + 1][0] - st[row][0]) * w, dxt = (st[row + 1][1] - st[row][1]) * h;
-    float dys = (st[col + 2][0] - st[col][0]) * w, dyt = (st[col + 2][1] - st[col][1]) * h;
+    float dxs = ddx[0] * w, dxt = ddx[1] * h, dys = ddy[0] * w, dyt = ddy[1] * h;
     float lx = sqrtf(dxs * dxs + dxt * dxt), ly = sqrtf(dys * dys + dyt * dyt);
     return log2f(lx > ly ? lx : ly);
 }

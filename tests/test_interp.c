@@ -711,9 +711,8 @@ static void test_tex_cube(agal_context *ctx)
 /* Cube 4x4 with 3 levels, every face of level l one colour: r = 10 l. */
 static float cmip0[6][16][4], cmip1[6][4][4], cmip2[6][1][4];
 
-static void test_tex_cube_mip(agal_context *ctx)
+static void cube_mip_images(const float *images[18])
 {
-    const float *images[18];
     for (int f = 0; f < 6; f++) {
         for (int k = 0; k < 16; k++) set4(cmip0[f][k], 0, 0, 0, 1);
         for (int k = 0; k < 4; k++) set4(cmip1[f][k], 10, 0, 0, 1);
@@ -722,6 +721,12 @@ static void test_tex_cube_mip(agal_context *ctx)
         images[6 + f] = &cmip1[f][0][0];
         images[12 + f] = &cmip2[f][0][0];
     }
+}
+
+static void test_tex_cube_mip(agal_context *ctx)
+{
+    const float *images[18];
+    cube_mip_images(images);
     agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_CUBE, .width = 4, .height = 4, .levels = 3, .images = images};
     /* face -z (|z| = 1 > |x|, |y|): s = (-x + 1)/2, t = (-y + 1)/2; x and y step 1 per
      * pixel, so s and t step 0.5: 2 texels of the 4x4 face, lambda = 1 */
@@ -733,6 +738,73 @@ static void test_tex_cube_mip(agal_context *ctx)
     if (sample4(ctx, AGAL_OP_TEX, smp(AGAL_DIM_CUBE, AGAL_FILTER_LINEAR, AGAL_MIP_LINEAR, AGAL_WRAP_CLAMP, 4), &tex,
                 quad, r))
         for (int k = 0; k < 4; k++) expect4("cube mip linear lambda 1.5", k, r[k].oc[0], 15, 0, 0, 1, 1e-5f);
+}
+
+/* Cube LOD by the chain rule through the face projection (texture.c): on the
+ * sampling lane's face, with (sc, tc, ma) its signed components of the direction,
+ * ds = (dsc |ma| - sc d|ma|) / (2 ma^2), likewise dt, where the d's are the quad's
+ * differences of the raw directions; times the face size (4 here). */
+static void test_tex_cube_lod(agal_context *ctx)
+{
+    const float *images[18];
+    cube_mip_images(images);
+    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_CUBE, .width = 4, .height = 4, .levels = 3, .images = images};
+    /* Face +z for every lane (sc = rx, tc = -ry, ma = rz), depth growing along x:
+     *   r0 (0, 0, 1), r1 (1, 0, 2), r2 (0, 0.5, 1), r3 (1, 1, 2).
+     * Fine:
+     *  lane 0: sc = tc = 0, |ma| = 1. dx = r1 - r0 = (1, 0, 1): ds = 1/2, dt = 0:
+     *          2 texels. dy = r2 - r0 = (0, 0.5, 0): dtc = -0.5, dt = -1/4: 1 texel.
+     *          lambda = log2(2) = 1. (Projecting r1 on the face instead gives
+     *          s = (1/2 + 1)/2 = 0.75, a step of 1 texel: lambda 0.)
+     *  lane 1: sc = 1, tc = 0, ma = 2. dx = (1, 0, 1): ds = (1*2 - 1*1)/8 = 1/8
+     *          (0.5 texel), dt = 0. dy = r3 - r1 = (0, 1, 0): dt = (-1*2)/8 = -1/4
+     *          (1 texel). lambda = 0.
+     *  lane 2: sc = 0, tc = -0.5, ma = 1. dx = r3 - r2 = (1, 0.5, 1): ds = 1/2,
+     *          dt = (-0.5*1 - (-0.5)*1)/2 = 0: 2 texels. dy = (0, 0.5, 0): 1 texel.
+     *          lambda = 1.
+     *  lane 3: sc = 1, tc = -1, ma = 2. dx = (1, 0.5, 1): ds = (2 - 1)/8 = 1/8,
+     *          dt = (-0.5*2 - (-1)*1)/8 = 0: 0.5 texel. dy = r3 - r1 = (0, 1, 0):
+     *          dt = -2/8: 1 texel. lambda = 0.
+     * Coarse (dx = r1 - r0 = (1, 0, 1), dy = r2 - r0 = (0, 0.5, 0) for every lane):
+     *  lane 0: as fine, 1.
+     *  lane 1: ds = 1/8, dt = 0 (0.5 texel); dt = (-0.5*2)/8 (0.5 texel): -1.
+     *  lane 2: ds = 1/2, dt = (0 - (-0.5)*1)/2 = 1/4: (2, 1) texels, sqrt(5);
+     *          dy: 1 texel. lambda = log2(5)/2 = 1.16096405.
+     *  lane 3: ds = 1/8, dt = (0 - (-1)*1)/8 = 1/8: sqrt(1/8) = 0.7071 texel;
+     *          dt = (-0.5*2)/8: 0.5 texel. lambda = -0.5. */
+    const float depth[4][4] = {{0, 0, 1}, {1, 0, 2}, {0, 0.5f, 1}, {1, 1, 2}};
+    static const float fine[4] = {1, 0, 1, 0}, coarse[4] = {1, -1, 1.16096405f, -0.5f};
+    for (unsigned k = 0; k < 4; k++) {
+        float lf = agal_texture_quad_lod(&tex, depth, k, false), lc = agal_texture_quad_lod(&tex, depth, k, true);
+        CHECK(same(lf, fine[k], 1e-5f), "cube fine lod lane %u: got %.9g, want %.9g", k, lf, fine[k]);
+        CHECK(same(lc, coarse[k], 1e-5f), "cube coarse lod lane %u: got %.9g, want %.9g", k, lc, coarse[k]);
+    }
+    /* Through tex with miplinear (level l has r = 10 l): r = 10 lambda within 0..2 */
+    agal_sampler ml = smp(AGAL_DIM_CUBE, AGAL_FILTER_LINEAR, AGAL_MIP_LINEAR, AGAL_WRAP_CLAMP, 0);
+    agal_interp_result r[4];
+    if (sample4x(ctx, AGAL_OP_TEX, ml, &tex, depth, r, false))
+        for (int k = 0; k < 4; k++) expect4("cube tex fine lod", k, r[k].oc[0], 10 * fine[k], 0, 0, 1, 1e-4f);
+    if (sample4x(ctx, AGAL_OP_TEX, ml, &tex, depth, r, true)) {
+        expect4("cube tex coarse lod", 1, r[1].oc[0], 0, 0, 0, 1, 1e-4f);
+        expect4("cube tex coarse lod", 2, r[2].oc[0], 11.6096405f, 0, 0, 1, 1e-4f);
+    }
+    /* Lanes on different faces: each lane uses its own face and the raw differences.
+     *   r0 (1, 0, 0.5) +x (sc = -rz = -0.5, tc = -ry = 0, ma = rx = 1),
+     *   r1 (2, 0, 3) +z (sc = 2, tc = 0, ma = 3), r2 (1, 0.25, 0.5) +x, r3 (2, 0.25, 3) +z.
+     *  lane 0: dx = (1, 0, 2.5): dsc = -2.5, dma = 1: ds = (-2.5*1 - (-0.5)*1)/2 = -1:
+     *          4 texels. dy = (0, 0.25, 0): dt = -0.25/2: 0.5 texel. lambda = 2.
+     *          (Projecting r1 on +x: s = (-3/2 + 1)/2 = -0.25 against 0.25: 2 texels.)
+     *  lane 1: dx: dsc = 1, dma = 2.5: ds = (1*3 - 2*2.5)/18 = -1/9: 4/9 texel.
+     *          dy = r3 - r1 = (0, 0.25, 0): dt = (-0.25*3)/18 = -1/24: 1/6 texel.
+     *          lambda = log2(4/9) = 2 - 2 log2(3) = -1.169925. */
+    const float faces[4][4] = {{1, 0, 0.5f}, {2, 0, 3}, {1, 0.25f, 0.5f}, {2, 0.25f, 3}};
+    float l0 = agal_texture_quad_lod(&tex, faces, 0, false), l1 = agal_texture_quad_lod(&tex, faces, 1, false);
+    CHECK(same(l0, 2, 1e-5f), "cross-face lod lane 0: got %.9g, want 2", l0);
+    CHECK(same(l1, -1.169925f, 1e-5f), "cross-face lod lane 1: got %.9g, want -1.169925", l1);
+    if (sample4x(ctx, AGAL_OP_TEX, ml, &tex, faces, r, false)) {
+        expect4("cross-face tex lod 2", 0, r[0].oc[0], 20, 0, 0, 1, 1e-4f);
+        expect4("cross-face tex lod < 0", 1, r[1].oc[0], 0, 0, 0, 1, 1e-4f);
+    }
 }
 
 /* ---- lenient programs, bad calls ------------------------------------------- */
@@ -790,6 +862,7 @@ int main(void)
     test_tex_override(ctx);
     test_tex_cube(ctx);
     test_tex_cube_mip(ctx);
+    test_tex_cube_lod(ctx);
     test_lenient_and_errors(ctx);
     agal_context_free(ctx);
     if (failures) printf("%d failures\n", failures);

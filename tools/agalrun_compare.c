@@ -821,7 +821,12 @@ static const agal_program *lod_shifted(agal_context *ctx, const agal_program *p,
 
 /* Cube lookups whose direction has two largest components of equal magnitude: GL
  * 4.6 section 8.13 leaves the face of such a direction to the implementation, so
- * those pixels are undefined. For each cube tex/ted, the interpreter runs the
+ * those pixels are undefined (and with them the implicit LOD, which is taken on the
+ * chosen face); so is a zero direction. A quad whose lanes select different faces
+ * is compared: the cube LOD rule (texture.c, Vulkan's cube map derivatives) uses
+ * only the sampling lane's face and the raw directions' differences, which both
+ * drivers follow (random seed 1 pair 298, which once needed such quads left out,
+ * agrees). For each cube tex/ted, the interpreter runs the
  * program up to that token with `mov oc0, <its coordinate operand>` in its place
  * (open blocks closed; lenient, since the output may sit in a block). */
 static void cube_ties(agal_context *ctx, const pair_case *c, bool undefined[NPIX])
@@ -866,24 +871,6 @@ static void cube_ties(agal_context *ctx, const pair_case *c, bool undefined[NPIX
                 if (ties > 1 || !(m > 0))
                     undefined[px] = true;
             }
-        /* An implicit LOD (tex with mipmaps) in a quad whose lanes select different
-         * faces: the face coordinates' derivatives across faces are left to the
-         * implementation (the reference projects onto the sampling lane's face, GPUs
-         * differ), so the whole quad is undefined. */
-        if (coord && t->op == AGAL_OP_TEX && t->s.mipmap != AGAL_MIP_NONE)
-            for (int qy = 0; qy < SIZE; qy += 2)
-                for (int qx = 0; qx < SIZE; qx += 2) {
-                    int face[4];
-                    for (int l = 0; l < 4; l++) {
-                        const float *d = coord->color[0] + 4 * ((qy + l / 2) * SIZE + qx + l % 2);
-                        float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
-                        int axis = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
-                        face[l] = 2 * axis + (d[axis] < 0);
-                    }
-                    if (face[0] != face[1] || face[0] != face[2] || face[0] != face[3])
-                        for (int l = 0; l < 4; l++)
-                            undefined[(qy + l / 2) * SIZE + qx + l % 2] = true;
-                }
         free(coord);
         agal_diag_clear(ctx);
     }
