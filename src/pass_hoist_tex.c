@@ -33,6 +33,19 @@ static void mark_hoist(agal_ir *ir, uint32_t l, uint8_t *hoist)
     }
 }
 
+/* Whether a block inside list l (depth: blocks around l) holds a sample to move. */
+static bool any_to_hoist(const agal_ir *ir, uint32_t l, unsigned depth)
+{
+    const agal_ir_list *list = &ir->lists[l];
+    for (uint32_t i = 0; i < list->n; i++) {
+        const agal_ir_inst *in = &ir->insts[list->items[i]];
+        if (in->op == IR_IF && (any_to_hoist(ir, in->then_list, depth + 1) || any_to_hoist(ir, in->else_list, depth + 1)))
+            return true;
+        if (depth && in->op == IR_TEX && in->aop == AGAL_OP_TEX && varying_chain(ir, in->args[0])) return true;
+    }
+    return false;
+}
+
 /* Moves the marked instructions of list l (and nested lists), in order, to out. */
 static bool take_hoisted(agal_ir *ir, uint32_t l, const uint8_t *hoist, uint32_t *out, uint32_t *nout)
 {
@@ -61,9 +74,7 @@ agal_status agal_pass_hoist_textures(agal_ir *ir, bool *changed)
 {
     *changed = false;
     agal_ir_list *top = &ir->lists[0];
-    bool has_if = false;
-    for (uint32_t i = 0; i < top->n && !has_if; i++) has_if = ir->insts[top->items[i]].op == IR_IF;
-    if (!has_if) return AGAL_OK; /* nothing to hoist out of: no scratch to pay for */
+    if (!any_to_hoist(ir, 0, 0)) return AGAL_OK; /* most programs: no memory to pay for */
     /* The new top list stays only if something moves; the marks are scratch. */
     agal_arena_mark before_items = agal_arena_save(ir->ctx);
     uint32_t *items = agal_alloc(ir->ctx, (top->n + ir->ninsts) * sizeof *items);
