@@ -96,7 +96,7 @@ static int print_one(agal_context *ctx, const uint8_t *bytes, size_t size)
     const uint8_t *again;
     size_t n;
     if (agal_disassemble(ctx, bytes, size, AGAL_DIS_STRICT, &text) ||
-        agal_assemble(ctx, text, strlen(text), (agal_stage)bytes[6], bytes[1], &again, &n)) {
+        agal_assemble(ctx, text, strlen(text), (agal_stage)bytes[6], bytes[1], AGAL_ASM_STRICT, &again, &n)) {
         fprintf(stderr, "gen_texts: a program does not disassemble and assemble\n");
         return 1;
     }
