@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "adobe_asm.js")
@@ -56,6 +57,16 @@ def assemble(stage, text, version=1, ted=True):
 
 class AssembleError(Exception):
     pass
+
+
+def run(main):
+    """sys.exit(main()): a test script's entry, where a missing oracle is a failure."""
+    try:
+        code = main()
+    except OracleMissing as e:
+        print("FAIL: %s" % e)
+        code = 1
+    sys.exit(code)
 
 
 def header_value(source, key):

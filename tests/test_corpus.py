@@ -243,8 +243,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except adobe_oracle.OracleMissing as e:
-        print("FAIL: %s" % e)
-        sys.exit(1)
+    adobe_oracle.run(main)
