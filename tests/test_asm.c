@@ -307,9 +307,10 @@ static void test_out_of_memory(void)
     size_t len = 0, cap = 4000 * 40;
     char *text = malloc(cap);
     if (!text) { failures++; return; }
+    /* Every 100th line with a typo: warnings (diagnostics in the arena) along the way. */
     for (int i = 0; i < 4000; i++)
-        len += (size_t)snprintf(text + len, cap - len, "add vt%d.xyz, vc[va%d.y+%d].zw, vt%d\n", i % 26, i % 8,
-                                i % 256, (i + 1) % 26);
+        len += (size_t)snprintf(text + len, cap - len, "add vt%d.xyz, vc[va%d.y+%d].zw%s vt%d\n", i % 26, i % 8,
+                                i % 256, i % 100 ? "," : "", (i + 1) % 26);
     bool reached_ok = false;
     for (int n = 0; n < 64 && !reached_ok; n++) {
         budget b = {.left = n};
