@@ -321,14 +321,26 @@ void agal_token_encode(const agal_token *t, uint8_t out[24]);
 
 /* ==== assembler and disassembler (assemble.c, disassemble.c) =============== */
 
+enum {
+    AGAL_ASM_STRICT = 1 /* what Adobe's assembler ignores or reads its own way is an error, not a warning */
+};
+
 /* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (src/agal.md section 6) into a
  * program: header (magic, version as given, 0xA1, stage) then one token a line.
- * Bytes are identical to Adobe's for every program it accepts. Errors (unknown
- * mnemonic, malformed operand or sampler option, wrong operand count) are
- * diagnostics "line L, column C: ..." with flash_id 0 and offset the byte offset in
- * text. It encodes only: Flash's rules are agal_decode's. *bytes lives in ctx. */
+ * Each line is read as Adobe's assembler reads it, and for every text it accepts
+ * the bytes are its bytes. Where it ignores text or reads it its own way (a line
+ * without a known mnemonic is skipped, `ft3.xytz` is ft3.xy, `ft1,xy` is ft1, a
+ * missing comma, an unknown sampler option read as the LOD bias) the result is
+ * still AGAL_OK, with a warning diagnostic (agal_diag.warning) saying what was
+ * ignored; with AGAL_ASM_STRICT in flags the first such is an error instead. A
+ * line Adobe's assembler refuses is encoded in the project's syntax where that
+ * reads it (registers past Adobe's limits or of the other stage, opcodes of a later
+ * version, any register indexed: `fc[ft0.x+1]`), else it is an error. Every
+ * diagnostic is "line L, column C: ..." with flash_id 0, token -1 and offset the
+ * byte offset in text. It encodes only: Flash's rules are agal_decode's. *bytes
+ * lives in ctx. */
 agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
-                          const uint8_t **bytes, size_t *size);
+                          unsigned flags, const uint8_t **bytes, size_t *size);
 
 /* Reads the header comments of an .agal file: leading comment lines
  * `// stage: vertex|fragment` and `// agal-version: 1|2|3` (before the first

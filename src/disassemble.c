@@ -5,7 +5,15 @@
  * reject (for debugging with AGAL_DIS_TOKENS). A token the syntax cannot express
  * (unknown opcode, reserved bits set, a zero write mask, unused fields not zero, a
  * sampler option value with no name) is written as a comment saying why: the text
- * then no longer assembles to the same bytes, so AGAL_DIS_STRICT makes it an error. */
+ * then no longer assembles to the same bytes, so AGAL_DIS_STRICT makes it an error.
+ *
+ * Every line it writes is one Adobe's assembler either reads to the same bytes or
+ * refuses, never one it reads differently: lowercase names and components, commas,
+ * the index register always with its number, and any indexed register other than
+ * vertex `vc[...]` (the project's extension, `fc[ft0.x+1]`) is a line Adobe's
+ * operand pattern reads as one operand too many. agal_assemble encodes the refused
+ * ones in the project's syntax (tests/test_asm_vs_adobe.py checks this line by
+ * line against the oracle). */
 #include "internal.h"
 
 #include <stdio.h>

@@ -26,6 +26,11 @@ printf '// stage: vertex\n// agal-version: 1\nadd op, vt3, va0\n' >"$T/unwritten
 printf '// stage: vertex\n// agal-version: 1\nm44 op, va0, vc0\nmov v0.xy, va1\n' >"$T/partial.vert.agal"
 
 expect 0 "check valid" "$A2S" --check "$T/ok.vert.agal"
+# Text Adobe's assembler reads its own way: translated, with the warning.
+printf '// stage: vertex\n// agal-version: 1\nm44 op, va0, vc0\nmov v0, va1.xyzt\n' >"$T/typo.vert.agal"
+expect 0 "text with a typo" "$A2S" --check "$T/typo.vert.agal"
+has "$T/err" "typo.vert.agal: warning: line 4, column 16: Adobe's assembler reads 'va1.xyz' and ignores 't'" \
+    "the assembler's warning"
 expect 1 "check unwritten temp" "$A2S" --check "$T/unwritten.agal"
 has "$T/err" "error 3647" "3647 diagnostic"
 has "$T/err" "unwritten.agal: token 1 (add)" "diagnostic names file and token (counting from 1)"

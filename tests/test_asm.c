@@ -1,7 +1,9 @@
 /* test_asm: agal_assemble against bytes worked out by hand from Adobe's
  * AGALMiniAssembler (dest = u16 num, u8 mask, u8 type; source = u16 num, u8 offset,
  * u8 swizzle, u8 type, u8 index type, u16 index comp | 0x8000; sampler = u16 num,
- * u8 int(bias*8), u8 0, u32 5 | options), and its errors (line and column). */
+ * u8 int(bias*8), u8 0, u32 5 | options), its errors and its warnings (line and
+ * column), and AGAL_ASM_STRICT. The warnings' exact texts, with Adobe's bytes from
+ * the oracle, are tests/test_asm_compat.py's. */
 #include "agal.h"
 
 #include <stdio.h>
@@ -23,7 +25,7 @@ static void expect(agal_context *ctx, agal_stage stage, uint32_t version, const 
 {
     const uint8_t *bytes;
     size_t size;
-    agal_status st = agal_assemble(ctx, text, strlen(text), stage, version, &bytes, &size);
+    agal_status st = agal_assemble(ctx, text, strlen(text), stage, version, 0, &bytes, &size);
     CHECK(st == AGAL_OK, "'%s' does not assemble (%s)", text,
           agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "?");
     if (st) { agal_context_reset(ctx); return; }
@@ -105,15 +107,22 @@ static void test_samplers(agal_context *ctx)
     EXPECT(F, 1, "tex ft0, v0, fs3 <repeat_u_clamp_v, anisotropic2x, compressedalpha, 3d, wrap>", 0x28, 0, 0, 0, 0,
            0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 3, 0, 0, 0, 0x05, 0x22, 0x10, 0x20);
     /* Bias: truncated toward zero, low 8 bits: 20 -> 160 = 0xa0, -16.125 -> -129 -> 0x7f,
-     * 0.1 -> int(0.8) = 0, 0x1 (ActionScript Number reads hex) -> 8. */
+     * 0.1 -> int(0.8) = 0; 0x1 is parseFloat's 0 (with a warning; Adobe's 2015
+     * ActionScript read it with Number(), as 1, OpenFL's port reads the prefix). */
     EXPECT(F, 1, "tex ft0, v0, fs0 <20>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xa0, 0,
            5, 0, 0, 0);
     EXPECT(F, 1, "tex ft0, v0, fs0 <-16.125>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0x7f,
            0, 5, 0, 0, 0);
     EXPECT(F, 1, "tex ft0, v0, fs0 <0.1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5,
            0, 0, 0);
-    EXPECT(F, 1, "tex ft0, v0, fs0 <0x1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 8, 0, 5,
+    EXPECT(F, 1, "tex ft0, v0, fs0 <0x1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5,
            0, 0, 0);
+    /* parseFloat reads a word's numeric prefix: 1.5x -> 1.5 -> 12; a word with none is
+     * NaN -> 0, and a later word replaces an earlier bias (with warnings). */
+    EXPECT(F, 1, "tex ft0, v0, fs0 <1.5x>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 12, 0, 5,
+           0, 0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <2, linaer>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0,
+           5, 0, 0, 0);
     /* The bias is the nearest double to the decimal, as ActionScript's Number() reads
      * it: 0.12499999999999999999 is 0.125 (bias 1), not just under it (0). */
     EXPECT(F, 1, "tex ft0, v0, fs0 <0.12499999999999999999>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0,
@@ -134,17 +143,20 @@ static void test_layout(agal_context *ctx)
            0x00, 0, 0, 0, 0, 0, 0x0f, 3, 0, 0, 0, 0xe4, 2, 0, 0, 0, Z8);
     /* A UTF-8 byte order mark is white space, as for ActionScript's trim. */
     EXPECT(V, 1, "\xef\xbb\xbfmov vt0, va0", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
-    /* Operands may be separated by spaces only, as Adobe's regular expression allows. */
+    /* Operands may be separated by spaces only, as Adobe's pattern allows (a warning). */
     EXPECT(V, 1, "mov vt0 va0", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
+    /* \f and \v are white space, not line breaks, and a line Adobe's assembler skips
+     * (no known mnemonic: a warning) writes nothing. */
+    EXPECT(V, 1, "\fmov\vvt0,\fva0\v\nMOV vt1, va1", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
     /* An empty text is a header alone; version is written as given. */
     const uint8_t *bytes;
     size_t size;
-    CHECK(agal_assemble(ctx, "", 0, AGAL_VERTEX, 3, &bytes, &size) == AGAL_OK && size == 7 && bytes[1] == 3 &&
+    CHECK(agal_assemble(ctx, "", 0, AGAL_VERTEX, 3, 0, &bytes, &size) == AGAL_OK && size == 7 && bytes[1] == 3 &&
               bytes[6] == 0,
           "empty text");
-    CHECK(agal_assemble(ctx, NULL, 0, AGAL_FRAGMENT, 1, &bytes, &size) == AGAL_OK && size == 7, "NULL text");
-    CHECK(agal_assemble(ctx, NULL, 1, AGAL_FRAGMENT, 1, &bytes, &size) == AGAL_ERR_ARG, "NULL text, length 1");
-    CHECK(agal_assemble(ctx, "", 0, (agal_stage)2, 1, &bytes, &size) == AGAL_ERR_ARG, "stage 2");
+    CHECK(agal_assemble(ctx, NULL, 0, AGAL_FRAGMENT, 1, 0, &bytes, &size) == AGAL_OK && size == 7, "NULL text");
+    CHECK(agal_assemble(ctx, NULL, 1, AGAL_FRAGMENT, 1, 0, &bytes, &size) == AGAL_ERR_ARG, "NULL text, length 1");
+    CHECK(agal_assemble(ctx, "", 0, (agal_stage)2, 1, 0, &bytes, &size) == AGAL_ERR_ARG, "stage 2");
     int stage;
     uint32_t version;
     CHECK(agal_asm_header(ctx, NULL, 0, &stage, &version) == AGAL_OK && stage == -1 && version == 0, "NULL header");
@@ -156,7 +168,7 @@ static void expect_error(agal_context *ctx, agal_stage stage, const char *text, 
 {
     const uint8_t *bytes = NULL;
     size_t size = 0;
-    agal_status st = agal_assemble(ctx, text, strlen(text), stage, 2, &bytes, &size);
+    agal_status st = agal_assemble(ctx, text, strlen(text), stage, 2, 0, &bytes, &size);
     CHECK(st == AGAL_ERR_INVALID, "'%s' assembled (status %d)", text, st);
     CHECK(bytes == NULL && size == 0, "'%s': bytes returned with an error", text);
     if (st == AGAL_ERR_INVALID && agal_diag_count(ctx) == 1) {
@@ -179,29 +191,75 @@ static void expect_error(agal_context *ctx, agal_stage stage, const char *text, 
 
 static void test_errors(agal_context *ctx)
 {
-    expect_error(ctx, F, "movx ft0, v0", 1, 1, "unknown mnemonic 'movx'");
-    expect_error(ctx, F, "mov ft0, v0\n  MOV ft1, v0", 2, 3, "unknown mnemonic 'MOV'");
     expect_error(ctx, F, "mov ft0, v0\n\nmov ft1, xx0", 3, 10, "unknown register 'xx'");
-    expect_error(ctx, F, "mov ft0, v0.xq", 1, 14, "'q' is not a component");
-    expect_error(ctx, F, "mov ft0, v0.xyzwx", 1, 17, "more than four");
-    expect_error(ctx, F, "mov ft0, v0.", 1, 13, "expected components");
-    expect_error(ctx, F, "mov ft0, v0.X", 1, 13, "'X' is not a component");
     expect_error(ctx, F, "mov ft0", 1, 1, "takes 2 operands, found 1");
     expect_error(ctx, F, "add ft0, ft1, ft2, ft3", 1, 20, "more than three operands");
-    expect_error(ctx, F, "mov ft0, , v0", 1, 10, "expected an operand");
-    expect_error(ctx, F, "mov ft0, v0,", 1, 13, "expected an operand");
     expect_error(ctx, F, "mov ft0, 5", 1, 10, "expected a register name");
-    expect_error(ctx, F, "mov ft0x, v0", 1, 8, "unexpected 'x'");
-    expect_error(ctx, F, "tex ft0, v0, fs0 <2d, linaer>", 1, 23, "unknown sampler option 'linaer'");
     expect_error(ctx, F, "tex ft0, v0, fs0 <2d, linear", 1, 18, "not closed");
-    expect_error(ctx, F, "tex ft0, v0, fs0 <2d> linear", 1, 23, "after the sampler options");
-    expect_error(ctx, F, "mov ft0, v0 <2d>", 1, 1, "has no sampler");
     expect_error(ctx, V, "mov vt0, vc[va0.x+256]", 1, 19, "out of range 0..255");
     expect_error(ctx, V, "mov vt0, vc[va0+1]", 1, 16, "component");
     expect_error(ctx, V, "mov vt0, vc[va0.x+1", 1, 20, "expected ']'");
     expect_error(ctx, V, "mov vc[va0.x], vt0", 1, 5, "destination cannot be indirect");
     expect_error(ctx, V, "mov vt0, vc70000", 1, 10, "does not fit in 16 bits");
     expect_error(ctx, F, "tex ft0, v0, vc[va0.x]", 1, 14, "sampler cannot be indirect");
+    /* \f is no line break: this is one line of four operands. */
+    expect_error(ctx, V, "mov vt0, va0\fmov vt1, va1", 1, 14, "unknown register 'mov'");
+}
+
+/* Text Adobe's assembler reads its own way: AGAL_OK with `count` warnings, the
+ * first "line L, column C: ..." containing `what` at that offset; with
+ * AGAL_ASM_STRICT the same message is the one error and there are no bytes. */
+static void expect_warning(agal_context *ctx, agal_stage stage, const char *text, size_t count, int line, int column,
+                           const char *what)
+{
+    for (unsigned flags = 0; flags <= AGAL_ASM_STRICT; flags += AGAL_ASM_STRICT) {
+        const uint8_t *bytes = NULL;
+        size_t size = 0;
+        agal_status st = agal_assemble(ctx, text, strlen(text), stage, 2, flags, &bytes, &size);
+        size_t want = flags ? 1 : count;
+        CHECK(st == (flags ? AGAL_ERR_INVALID : AGAL_OK), "'%s' (flags %u): status %d", text, flags, st);
+        CHECK(flags ? bytes == NULL && size == 0 : bytes != NULL && size >= 7, "'%s' (flags %u): bytes", text, flags);
+        CHECK(agal_diag_count(ctx) == want, "'%s' (flags %u): %zu diagnostics, want %zu", text, flags,
+              agal_diag_count(ctx), want);
+        for (size_t i = 0; i < agal_diag_count(ctx); i++)
+            CHECK(agal_diag_get(ctx, i)->warning == !flags && agal_diag_get(ctx, i)->flash_id == 0 &&
+                      agal_diag_get(ctx, i)->token == -1,
+                  "'%s' (flags %u): diagnostic %zu is not a %s", text, flags, i, flags ? "error" : "warning");
+        if (agal_diag_count(ctx)) {
+            const agal_diag *d = agal_diag_get(ctx, 0);
+            char prefix[64];
+            snprintf(prefix, sizeof prefix, "line %d, column %d: ", line, column);
+            CHECK(!strncmp(d->message, prefix, strlen(prefix)) && strstr(d->message, what),
+                  "'%s': message '%s', want '%s...%s'", text, d->message, prefix, what);
+            const char *bol = text;
+            for (int l = 1; l < line; l++) bol = strchr(bol, '\n') + 1;
+            CHECK(d->offset == (long)(bol - text) + column - 1, "'%s': offset %ld", text, d->offset);
+            char buf[512];
+            agal_diag_format(d, "f.agal", buf, sizeof buf);
+            CHECK(!strncmp(buf, flags ? "f.agal: error: line " : "f.agal: warning: line ", flags ? 20 : 22),
+                  "'%s': formatted as '%s'", text, buf);
+        }
+        agal_context_reset(ctx);
+    }
+}
+
+static void test_warnings(agal_context *ctx)
+{
+    expect_warning(ctx, F, "movx ft0, v0", 1, 1, 4, "reads 'mov' and ignores 'x'");
+    expect_warning(ctx, F, "mov ft0, v0\n  MOV ft1, v0", 1, 2, 3, "unknown mnemonic 'MOV'");
+    expect_warning(ctx, F, "mov ft0, v0.xq", 1, 1, 14, "reads 'v0.x' and ignores 'q'");
+    expect_warning(ctx, F, "mov ft0, v0.xyzwx", 1, 1, 17, "ignores 'x'");
+    expect_warning(ctx, F, "mov ft0, v0.", 1, 1, 12, "ignores '.'");
+    expect_warning(ctx, F, "mov ft0, v0.X", 1, 1, 12, "ignores '.X': components are lowercase");
+    expect_warning(ctx, F, "mov ft0, , v0", 1, 1, 8, "reads 'ft0' and ignores ','");
+    expect_warning(ctx, F, "mov ft0, v0,", 1, 1, 12, "reads 'v0' and ignores ','");
+    expect_warning(ctx, F, "mov ft0x, v0", 1, 1, 8, "reads 'ft0' and ignores 'x'");
+    expect_warning(ctx, F, "mov ft0 v0\r\nmov ft1 v0", 2, 1, 9, "missing ','");
+    expect_warning(ctx, F, "tex ft0, v0, fs0 <2d, linaer>", 1, 1, 23, "unknown sampler option 'linaer'");
+    expect_warning(ctx, F, "tex ft0, v0, fs0 <2d> linear", 1, 1, 23, "reads 'linear' after '>'");
+    expect_warning(ctx, F, "mov ft0, v0 <2d>", 1, 1, 13, "ignores sampler options on 'mov'");
+    expect_warning(ctx, F, "tex ft0, v0, fs0 <2d", 1, 1, 18, "ignores '<2d' (no '>' closes");
+    expect_warning(ctx, F, "add ft0.xy, ft1,xy, fc1.zw\nmov ft0, ft3.xytz", 2, 1, 16, "reads 'ft1' and ignores ',xy'");
 }
 
 static void test_header(agal_context *ctx)
@@ -249,9 +307,10 @@ static void test_out_of_memory(void)
     size_t len = 0, cap = 4000 * 40;
     char *text = malloc(cap);
     if (!text) { failures++; return; }
+    /* Every 100th line with a typo: warnings (diagnostics in the arena) along the way. */
     for (int i = 0; i < 4000; i++)
-        len += (size_t)snprintf(text + len, cap - len, "add vt%d.xyz, vc[va%d.y+%d].zw, vt%d\n", i % 26, i % 8,
-                                i % 256, (i + 1) % 26);
+        len += (size_t)snprintf(text + len, cap - len, "add vt%d.xyz, vc[va%d.y+%d].zw%s vt%d\n", i % 26, i % 8,
+                                i % 256, i % 100 ? "," : "", (i + 1) % 26);
     bool reached_ok = false;
     for (int n = 0; n < 64 && !reached_ok; n++) {
         budget b = {.left = n};
@@ -259,7 +318,7 @@ static void test_out_of_memory(void)
         if (!ctx) continue;
         const uint8_t *bytes;
         size_t size;
-        agal_status st = agal_assemble(ctx, text, len, AGAL_VERTEX, 2, &bytes, &size);
+        agal_status st = agal_assemble(ctx, text, len, AGAL_VERTEX, 2, 0, &bytes, &size);
         CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %d: assemble status %d", n, st);
         const char *dis = NULL;
         if (st == AGAL_OK) {
@@ -284,6 +343,7 @@ int main(void)
     test_samplers(ctx);
     test_layout(ctx);
     test_errors(ctx);
+    test_warnings(ctx);
     test_header(ctx);
     agal_context_free(ctx);
     if (failures) fprintf(stderr, "%d failures\n", failures);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """agalasm and agaldis from the command line: exit codes (0 ok, 1 invalid input,
 2 usage or I/O), stdin/stdout with `-`, header comments and flags that override
-them, --validate, --tokens and --strict.
+them, warnings and agalasm --strict, --validate, agaldis --tokens and --strict.
 
 Usage: test_asm_tools.py AGALASM AGALDIS"""
 
@@ -57,8 +57,24 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 0 and data[1] == 1, "version defaults to 1")
 
     # Invalid text: exit 1, the file name, line and column on stderr.
-    rc, _, err = run([AGALASM, "--stage", "vertex", "-", "-o", "-"], b"mov vt0, va0\nfoo vt0, va0\n")
-    check(rc == 1 and "<stdin>" in err and "line 2, column 1" in err and "foo" in err, "syntax error: " + err)
+    rc, _, err = run([AGALASM, "--stage", "vertex", "-", "-o", "-"], b"mov vt0, va0\nmov vt1, xx0\n")
+    check(rc == 1 and err == "<stdin>: error: line 2, column 10: unknown register 'xx'\n", "syntax error: " + err)
+
+    # Text Adobe's assembler reads its own way: its bytes and a warning (exit 0);
+    # --strict makes the warning an error (exit 1, no output).
+    typo = b"mov vt0, va0\nfoo vt0, va0\nmov vt1 va0\n"
+    rc, data, err = run([AGALASM, "--stage", "vertex", "-", "-o", "-"], typo)
+    check(rc == 0 and data == VERT_BYTES[:7].replace(b"\x02", b"\x01", 1) + VERT_BYTES[7:31] +
+          bytes.fromhex("00000000 0100 0f 02 0000 00 e4 00 00 0000 0000000000000000") and
+          err == "<stdin>: warning: line 2, column 1: unknown mnemonic 'foo': Adobe's assembler skips the line\n"
+                 "<stdin>: warning: line 3, column 9: missing ',' between 'vt1' and 'va0'\n",
+          "warnings: %d %s %s" % (rc, data.hex(), err))
+    rc, data, err = run([AGALASM, "--strict", "--stage", "vertex", "-", "-o", "-"], typo)
+    check(rc == 1 and data == b"" and
+          err == "<stdin>: error: line 2, column 1: unknown mnemonic 'foo': Adobe's assembler skips the line\n",
+          "--strict: %d %s" % (rc, err))
+    rc, data, err = run([AGALASM, "--strict", "-", "-o", "-"], VERT)
+    check(rc == 0 and data == VERT_BYTES and err == "", "--strict without warnings")
 
     # --validate: a fragment program reading an attribute is Flash error 3645.
     rc, _, err = run([AGALASM, "--stage", "fragment", "--validate", "-", "-o", "-"], b"mov oc, va0\n")

@@ -4,8 +4,10 @@ corpus rules, plus the corpus's coverage promise.
 
   test_corpus.py --shaders DIR --opcodes agal_opcodes.def --agalasm PATH [--agal2spv PATH]
 
-1. bytes: tools/agalasm and tests/adobe_asm.py (Adobe's AGALMiniAssembler in
-   Python) must produce identical bytes for each file;
+1. bytes: tools/agalasm --strict (no warning: nothing Adobe's assembler would
+   ignore) and Adobe's assembler (the node oracle, OpenFL 8.9.6's
+   AGALMiniAssembler with ted: adobe_oracle.py) must produce identical bytes for
+   each file;
 2. rules: tests/corpus_lint.py's conservative rules on each program and pair;
 3. validator: `agal2spv --check vert.bin frag.bin` must accept each pair (link
    rules included) and each unpaired program on its own;
@@ -28,12 +30,12 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import adobe_asm  # noqa: E402
+import adobe_oracle  # noqa: E402
 import corpus_lint  # noqa: E402
 
 
 def header(source, key):
-    return adobe_asm.header_value(source, key)
+    return adobe_oracle.header_value(source, key)
 
 
 def first_diff(a, b):
@@ -43,25 +45,34 @@ def first_diff(a, b):
     return min(len(a), len(b))
 
 
-def assemble_both(path, args, tmp, problems):
-    with open(path, encoding="utf-8") as f:
-        source = f.read()
+def read_sources(paths, problems):
+    """{path: (source, stage, version)} of the files with the three header lines."""
+    out = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        stage, version = header(source, "stage"), header(source, "agal-version")
+        lines = source.split("\n")
+        if stage not in ("vertex", "fragment") or version not in ("1", "2", "3") or \
+                len(lines) < 3 or not lines[2].startswith("// ") or len(lines[2]) < 10:
+            problems.append("%s: header must be `// stage:`, `// agal-version:`, `// what it does`" % path)
+            continue
+        out[path] = (source, stage, int(version))
+    return out
+
+
+def assemble_both(path, ref, args, tmp, problems):
+    if "error" in ref:
+        problems.append("%s: Adobe's assembler rejects it: %s" % (path, ref["error"]))
+        return None
+    if ref["bad_lines"]:
+        problems.append("%s: Adobe's assembler skips lines %s" % (path, ref["bad_lines"]))
+    ref = bytes.fromhex(ref["hex"])
     name = os.path.basename(path)[:-len(".agal")]
-    stage, version = header(source, "stage"), header(source, "agal-version")
-    lines = source.split("\n")
-    if stage not in ("vertex", "fragment") or version not in ("1", "2", "3") or \
-            len(lines) < 3 or not lines[2].startswith("// ") or len(lines[2]) < 10:
-        problems.append("%s: header must be `// stage:`, `// agal-version:`, `// what it does`" % path)
-        return None
-    try:
-        ref = adobe_asm.assemble(stage, source, int(version))
-    except adobe_asm.AssembleError as e:
-        problems.append("%s: Adobe's assembler rejects it: %s" % (path, e))
-        return None
     out = os.path.join(tmp, name + ".bin")
-    r = subprocess.run([args.agalasm, path, "-o", out], capture_output=True, text=True)
-    if r.returncode != 0:
-        problems.append("%s: agalasm failed: %s" % (path, r.stderr.strip()))
+    r = subprocess.run([args.agalasm, "--strict", path, "-o", out], capture_output=True, text=True)
+    if r.returncode != 0 or r.stderr:
+        problems.append("%s: agalasm --strict failed: %s" % (path, r.stderr.strip()))
         return None
     with open(out, "rb") as f:
         mine = f.read()
@@ -196,10 +207,12 @@ def main(argv=None):
     if len(paths) < 40:
         problems.append("only %d corpus files, the corpus promises at least 40" % len(paths))
     cov = Coverage(ops)
+    sources = read_sources(paths, problems)
+    refs = adobe_oracle.assemble_many([(stage, version, source) for source, stage, version in sources.values()])
     with tempfile.TemporaryDirectory() as tmp:
         bins = {}
-        for path in paths:
-            out = assemble_both(path, args, tmp, problems)
+        for path, ref in zip(sources, refs):
+            out = assemble_both(path, ref, args, tmp, problems)
             if out:
                 bins[os.path.basename(path)[:-len(".agal")]] = out
         progs = {}
@@ -230,4 +243,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    adobe_oracle.run(main)

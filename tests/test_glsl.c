@@ -33,7 +33,7 @@ static const agal_program *assemble(agal_context *ctx, const char *src, agal_sta
     size_t size = 0;
     const agal_program *prog = NULL;
     agal_decode_options dopt = {.lenient = lenient};
-    if (agal_assemble(ctx, src, strlen(src), stage, version, &bytes, &size) != AGAL_OK ||
+    if (agal_assemble(ctx, src, strlen(src), stage, version, AGAL_ASM_STRICT, &bytes, &size) != AGAL_OK ||
         agal_decode(ctx, bytes, size, &dopt, &prog) != AGAL_OK) {
         char buf[512];
         for (size_t i = 0; i < agal_diag_count(ctx); i++) {
@@ -464,7 +464,7 @@ static const agal_program *load_agal(agal_context *ctx, const char *path)
     if (src && agal_asm_header(ctx, src, len, &stage, &version) == AGAL_OK && stage >= 0) {
         const uint8_t *bytes;
         size_t size;
-        if (agal_assemble(ctx, src, len, (agal_stage)stage, version ? version : 1, &bytes, &size) == AGAL_OK)
+        if (agal_assemble(ctx, src, len, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &size) == AGAL_OK)
             agal_decode(ctx, bytes, size, NULL, &p);
     }
     free(src);

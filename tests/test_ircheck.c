@@ -29,7 +29,7 @@ static agal_ir *fresh_ir(agal_context *ctx)
     size_t size;
     const agal_program *prog;
     agal_ir *ir = NULL;
-    if (agal_assemble(ctx, program, strlen(program), AGAL_FRAGMENT, 2, &bytes, &size) != AGAL_OK ||
+    if (agal_assemble(ctx, program, strlen(program), AGAL_FRAGMENT, 2, AGAL_ASM_STRICT, &bytes, &size) != AGAL_OK ||
         agal_decode(ctx, bytes, size, NULL, &prog) != AGAL_OK || agal_ir_pipeline(ctx, prog, NULL, &ir) != AGAL_OK)
         return NULL;
     return ir;

@@ -94,7 +94,7 @@ static void corpus_file(const char *path)
     size_t nbytes = 0;
     const agal_program *prog = NULL;
     bool ok = agal_asm_header(ctx, text, size, &stage, &version) == AGAL_OK && stage >= 0 &&
-              agal_assemble(ctx, text, size, (agal_stage)stage, version ? version : 1, &bytes, &nbytes) == AGAL_OK &&
+              agal_assemble(ctx, text, size, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &nbytes) == AGAL_OK &&
               agal_decode(ctx, bytes, nbytes, NULL, &prog) == AGAL_OK;
     if (!ok) print_diags(ctx, path);
     CHECK(ok, "%s does not assemble and validate", path);
@@ -194,7 +194,7 @@ static const agal_program *assemble(agal_context *ctx, const char *text, agal_st
     size_t n = 0;
     const agal_program *prog = NULL;
     agal_decode_options dopt = {.lenient = lenient};
-    if (agal_assemble(ctx, text, strlen(text), stage, version, &bytes, &n) != AGAL_OK ||
+    if (agal_assemble(ctx, text, strlen(text), stage, version, AGAL_ASM_STRICT, &bytes, &n) != AGAL_OK ||
         agal_decode(ctx, bytes, n, &dopt, &prog) != AGAL_OK) {
         print_diags(ctx, text);
         return NULL;

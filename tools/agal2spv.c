@@ -156,7 +156,7 @@ static int load(agal_context *ctx, const opts *o, const char *path, agal_slot sl
     }
     const uint8_t *bytes = (const uint8_t *)data;
     if (is_text(path, bytes, size, o)) {
-        int rc = tool_assemble(ctx, path, data, size, o->stage, o->version, &bytes, &size);
+        int rc = tool_assemble(ctx, path, data, size, o->stage, o->version, 0, &bytes, &size);
         if (rc) {
             free(data);
             return rc == 1 ? EXIT_INVALID : EXIT_USAGE;

@@ -140,7 +140,7 @@ static bool assemble(agal_context *ctx, const char *name, const char *text, size
 {
     const uint8_t *bytes;
     size_t size;
-    if (tool_assemble(ctx, name, text, len, -1, 0, &bytes, &size)) return false;
+    if (tool_assemble(ctx, name, text, len, -1, 0, 0, &bytes, &size)) return false;
     p->bytes = malloc(size);
     if (!p->bytes) return false;
     memcpy(p->bytes, bytes, size);
@@ -255,7 +255,7 @@ static bool add_long_program(bench *b)
 {
     char *text = long_program_text();
     program *p = text ? add_program(b, "(generated 200-token vertex program)") : NULL;
-    bool ok = p && agal_assemble(b->pctx, text, strlen(text), AGAL_VERTEX, 1,
+    bool ok = p && agal_assemble(b->pctx, text, strlen(text), AGAL_VERTEX, 1, AGAL_ASM_STRICT,
                                  (const uint8_t **)&p->bytes, &p->size) == AGAL_OK;
     if (ok) {
         /* Own a copy, as for the corpus (the context's bytes go with it). */

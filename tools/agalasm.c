@@ -1,9 +1,11 @@
 /* agalasm: AGAL text (Adobe AGALMiniAssembler syntax) -> AGAL bytecode.
  *
- *   agalasm [--stage vertex|fragment] [--agal-version N] [--validate] in.agal -o out.bin
+ *   agalasm [--stage vertex|fragment] [--agal-version N] [--validate] [--strict] in.agal -o out.bin
  *
  * `-` reads stdin / writes stdout. The stage and version may come from the file's
  * header comments (`// stage: vertex`, `// agal-version: 2`); flags override them.
+ * The bytes are Adobe's assembler's; what it ignores or reads its own way is a
+ * warning on stderr (line and column), and --strict makes that an error.
  * --validate also runs agal_decode (Flash's upload rules) on the result.
  * Exit: 0 ok, 1 invalid input (diagnostics on stderr), 2 usage or I/O error. */
 #include "toolio.h"
@@ -14,7 +16,7 @@
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: agalasm [--stage vertex|fragment] [--agal-version 1|2|3] [--validate] "
+    fprintf(stderr, "usage: agalasm [--stage vertex|fragment] [--agal-version 1|2|3] [--validate] [--strict] "
                     "in.agal|- -o out.bin|-\n");
 }
 
@@ -23,6 +25,7 @@ typedef struct args {
     int stage;        /* -1: from the file */
     unsigned version; /* 0: from the file */
     bool validate;
+    bool strict;      /* warnings are errors */
 } args;
 
 static bool parse_args(int argc, char **argv, args *a)
@@ -41,6 +44,8 @@ static bool parse_args(int argc, char **argv, args *a)
             a->version = (unsigned)(s[0] - '0');
         } else if (!strcmp(s, "--validate")) {
             a->validate = true;
+        } else if (!strcmp(s, "--strict")) {
+            a->strict = true;
         } else if (!strcmp(s, "-o") && i + 1 < argc) {
             a->out = argv[++i];
         } else if (s[0] == '-' && s[1]) {
@@ -59,7 +64,7 @@ static int run(agal_context *ctx, const args *a, const char *text, size_t len)
     const char *name = strcmp(a->in, "-") ? a->in : "<stdin>";
     const uint8_t *bytes;
     size_t size;
-    int rc = tool_assemble(ctx, name, text, len, a->stage, a->version, &bytes, &size);
+    int rc = tool_assemble(ctx, name, text, len, a->stage, a->version, a->strict ? AGAL_ASM_STRICT : 0, &bytes, &size);
     if (rc) return rc;
     if (a->validate) {
         const agal_program *prog;

@@ -22,7 +22,7 @@ int agalrun_load_program(agal_context *ctx, const char *path, const agalrun_prog
     }
     const uint8_t *bytes = (const uint8_t *)data;
     if (tool_is_agal_text(path)) {
-        int rc = tool_assemble(ctx, path, data, size, opt->stage, opt->version, &bytes, &size);
+        int rc = tool_assemble(ctx, path, data, size, opt->stage, opt->version, 0, &bytes, &size);
         if (rc) { free(data); return rc; }
     }
     agal_decode_options dopt = {.profile = opt->profile, .lenient = opt->lenient};

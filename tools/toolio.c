@@ -59,7 +59,7 @@ void tool_print_flash(agal_context *ctx)
 }
 
 int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
-                  const uint8_t **bytes, size_t *size)
+                  unsigned flags, const uint8_t **bytes, size_t *size)
 {
     int hstage;
     uint32_t hversion;
@@ -73,10 +73,10 @@ int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t 
         fprintf(stderr, "%s: no stage: pass --stage or add a `// stage: vertex|fragment` header line\n", name);
         return 2;
     }
-    agal_status st = agal_assemble(ctx, text, len, (agal_stage)stage, version, bytes, size);
+    agal_status st = agal_assemble(ctx, text, len, (agal_stage)stage, version, flags, bytes, size);
     if (st == AGAL_ERR_NOMEM) { fprintf(stderr, "%s: out of memory\n", name); return 2; }
-    if (st) { tool_print_diags(ctx, name); return 1; }
-    return 0;
+    tool_print_diags(ctx, name); /* the warnings, and the error */
+    return st ? 1 : 0;
 }
 
 bool tool_is_agal_text(const char *path)

@@ -19,13 +19,13 @@ void tool_print_diags(agal_context *ctx, const char *file);
 /* Prints the context's diagnostics as Flash Player's error lines ("Error #3646:
  * AGAL validation failed: ..."), one a line, and clears them. */
 void tool_print_flash(agal_context *ctx);
-/* Assembles .agal text. Stage and version come from the caller when given
- * (stage >= 0, version != 0), else from the text's `// stage:` and
- * `// agal-version:` comments; the version defaults to 1, as in Adobe's assembler.
- * Returns 0, 1 (invalid text, diagnostics printed) or 2 (no stage known). *bytes
- * lives in ctx. */
+/* Assembles .agal text (flags: agal_assemble's). Stage and version come from the
+ * caller when given (stage >= 0, version != 0), else from the text's `// stage:`
+ * and `// agal-version:` comments; the version defaults to 1, as in Adobe's
+ * assembler. Prints the warnings (what Adobe's assembler ignored) and the error.
+ * Returns 0, 1 (invalid text) or 2 (no stage known). *bytes lives in ctx. */
 int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
-                  const uint8_t **bytes, size_t *size);
+                  unsigned flags, const uint8_t **bytes, size_t *size);
 /* True for a path ending in ".agal". */
 bool tool_is_agal_text(const char *path);
 
