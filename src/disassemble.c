@@ -186,7 +186,7 @@ void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token 
 /* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
 static void put_fields(agal_strbuf *b, const char *indent, unsigned i, const rawtok *t)
 {
-    agal_sb_printf(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i, t->op, t->d, dst_num(t->d),
+    agal_sb_printf(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i + 1, t->op, t->d, dst_num(t->d),
         dst_mask(t->d), dst_type(t->d));
     const uint64_t w[2] = {t->a, t->b};
     for (int k = 0; k < 2; k++)
@@ -233,10 +233,10 @@ static agal_status put_token(agal_strbuf *b, agal_stage stage, unsigned flags, u
     }
     const char *indent = spaces + sizeof spaces - 1 - 4 * (*depth < 4 ? *depth : 4);
     if (why) {
-        agal_sb_printf(b, "%s// token %u cannot be written in assembler syntax: %s\n", indent, i, why);
+        agal_sb_printf(b, "%s// token %u cannot be written in assembler syntax: %s\n", indent, i + 1, why);
         if (!(flags & AGAL_DIS_TOKENS)) put_fields(b, indent, i, t);
         if (flags & AGAL_DIS_STRICT)
-            return agal_error(b->ctx, 0, (int)i, AGAL_HEADER_SIZE + (long)i * AGAL_TOKEN_SIZE, NULL,
+            return agal_error(b->ctx, 0, (int)i, agal_token_offset(i), NULL,
                               "cannot be written in assembler syntax: %s", why);
     } else {
         agal_sb_printf(b, "%s", indent);
