@@ -178,6 +178,7 @@ static uint32_t op_value(build *bd, const agal_token *t, const agal_opinfo *info
         args[0] = read_source(bd, &t->a);
         uint32_t v = emit(bd, IR_TEX, IR_F4, 1, args);
         if (v) bd->b.ir->insts[v].aop = (uint8_t)t->op, bd->b.ir->insts[v].smp = t->s;
+        bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
         return v;
     }
     unsigned rows = agal_opinfo_rows(info);

@@ -152,6 +152,7 @@ typedef struct agal_ir {
     uint32_t nlists, list_cap;
     uint32_t nlive;      /* instructions in the live lists (agal_ir_count_uses) */
     bool keep_copies;
+    bool samples_in_blocks; /* the builder put a tex or ted inside a block */
 } agal_ir;
 
 typedef struct agal_ir_options {
@@ -246,6 +247,9 @@ typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
  * blocks, in front of the outermost if (implicit derivatives need uniform control
  * flow); the moved instructions are flagged IR_HOISTED. */
 agal_status agal_pass_hoist_textures(agal_ir *ir, bool *changed);
+/* pass_loads.c: one load per input or constant register, all at the front of the
+ * program body (they dominate every use), in value order. */
+agal_status agal_pass_share_loads(agal_ir *ir, bool *changed);
 /* pass_fold.c: replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE,
  * full-mask IR_MERGE and phis with equal operands by their operand. */
 agal_status agal_pass_fold_copies(agal_ir *ir, bool *changed);

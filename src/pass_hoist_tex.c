@@ -74,7 +74,8 @@ agal_status agal_pass_hoist_textures(agal_ir *ir, bool *changed)
 {
     *changed = false;
     agal_ir_list *top = &ir->lists[0];
-    if (!any_to_hoist(ir, 0, 0)) return AGAL_OK; /* most programs: no memory to pay for */
+    /* Most programs sample in no block: no walk, no memory to pay for. */
+    if (!ir->samples_in_blocks || !any_to_hoist(ir, 0, 0)) return AGAL_OK;
     /* The new top list stays only if something moves; the marks are scratch. */
     agal_arena_mark before_items = agal_arena_save(ir->ctx);
     uint32_t *items = agal_alloc(ir->ctx, (top->n + ir->ninsts) * sizeof *items);

@@ -20,6 +20,9 @@ static const pass pipeline[] = {
     {"fold_copies", agal_pass_fold_copies, true},
     /* Drop what no store, kil or branch needs; count the uses of what stays. */
     {"dead_code", agal_pass_dead_code, true},
+    /* One load per input and constant register, in front of everything (after dead
+     * code, so the load kept is the first one something uses). */
+    {"share_loads", agal_pass_share_loads, true},
 };
 
 #ifdef AGAL_IR_CHECK

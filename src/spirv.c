@@ -73,8 +73,6 @@ typedef struct spv {
     uint32_t yflip;
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
-    /* Loads of inputs and constants, hoisted into the entry block (see hoist_loads). */
-    uint32_t load_in[16], load_const[256], load_iid;
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
@@ -747,8 +745,8 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t id = 0, first_new = s->next_id;
     switch (in->op) {
-    case IR_INPUT: /* loaded in the entry block (hoist_loads) */
-    case IR_UNIFORM: id = s->ids[v]; break;
+    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (pass_loads.c) */
+    case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
     case IR_SWIZZLE: id = s->eager[v] ? swizzle_value(s, in) : VIRT | v; break;
     case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
@@ -792,23 +790,6 @@ static void xfb_decorations(spv *s)
     }
 }
 
-/* Inputs and constants do not change during an invocation, and the IR reads them
- * afresh at every use: each register is loaded once, in the entry block, which
- * dominates every use (spirv-opt merges the loads; this never writes them). */
-static void hoist_loads(spv *s)
-{
-    for (uint32_t v = 1; v < s->ir->ninsts && !s->oom; v++) {
-        const agal_ir_inst *in = &s->ir->insts[v];
-        uint32_t *slot;
-        if (in->op == IR_UNIFORM) slot = &s->load_const[in->reg_num & 255];
-        else if (in->op == IR_INPUT && in->reg_type == AGAL_REG_IID) slot = &s->load_iid;
-        else if (in->op == IR_INPUT) slot = &s->load_in[in->reg_num & 15];
-        else continue;
-        if (!*slot) *slot = in->op == IR_UNIFORM ? uniform_at(s, c_int(s, in->reg_num)) : input(s, in);
-        s->ids[v] = *slot;
-    }
-}
-
 static void function(spv *s)
 {
     uint32_t fnty = TYPE(s, SpvOpTypeFunction, t_void(s));
@@ -817,7 +798,6 @@ static void function(spv *s)
     label(s, new_id(s));
     for (uint32_t v = 1; v < s->ir->ninsts; v++)
         if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
-    hoist_loads(s);
     emit_list(s, 0);
     ins(s, S_FUNC, SpvOpReturn, NULL, 0);
     ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
@@ -851,10 +831,16 @@ static agal_status build_module(spv *s)
      * live instructions (dead code can be most of a generated program), so they
      * rarely leave outgrown copies behind. The function section ends up holding
      * the whole module (agal_translate_spirv): measured on the corpus, 5 to 13
-     * function words per live instruction, 7 on a 200-token chain, and the rest of
-     * the module under 3; names under 2 but on tiny programs. */
-    size_t live = s->ir->nlive;
-    if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live) ||
+     * function words per live instruction, 9 on a 200-token chain, and the rest of
+     * the module under 3; names under 2 but on tiny programs. A register's one load
+     * (the front of the body, pass_loads.c) brings its variable or constant, its
+     * decorations and name: about 9 words more. */
+    size_t live = s->ir->nlive, loads = 0;
+    const agal_ir_list *body = &s->ir->lists[0];
+    while (loads < body->n && (s->ir->insts[body->items[loads]].op == IR_UNIFORM ||
+                               s->ir->insts[body->items[loads]].op == IR_INPUT))
+        loads++;
+    if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
         (!s->opt->strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
         return AGAL_ERR_NOMEM;
     /* A phi operand must exist at the end of its branch: emitted where defined. */

@@ -378,18 +378,19 @@ static void golden_blocks(void)
     if (p) {
         const char *ir = NULL;
         CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "blocks ir");
-        /* mov vt0, va0 folds to va0 itself (%1); each token loads its own sources;
-         * the then branch merges vc1.x into x of %1; phi(merge, %1) is vt0 after
-         * the block and is what op receives. Missing numbers are folded copies. */
+        /* mov vt0, va0 folds to va0 itself (%1); each register is loaded once, in
+         * front (va0's second load, %3, is gone: its extract reads %1; vc1 moves out
+         * of the branch); the then branch merges vc1.x into x of %1; phi(merge, %1)
+         * is vt0 after the block and is what op receives. Missing numbers are
+         * folded copies and shared loads. */
         const char *want = "; vertex agal2, 5 tokens\n"
                            "%1 = input va0  ; token 1\n"
-                           "%3 = input va0  ; token 2\n"
-                           "%4 = extract %3.x  ; token 2\n"
                            "%5 = uniform vc0  ; token 2\n"
+                           "%9 = uniform vc1  ; token 3\n"
+                           "%4 = extract %1.x  ; token 2\n"
                            "%6 = extract %5.x  ; token 2\n"
                            "%7 = cmp ifg %4, %6  ; token 2\n"
                            "if %7 {\n"
-                           "  %9 = uniform vc1  ; token 3\n"
                            "  %10 = swizzle %9.xxxx  ; token 3\n"
                            "  %12 = merge %1, %10.x -> vt0  ; token 3\n"
                            "} else {\n"

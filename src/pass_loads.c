@@ -1,0 +1,104 @@
+/* pass_loads.c: one load per register, at the top of the program. Inputs (va, v,
+ * iid) and constants (vc, fc) do not change while a program runs, and the builder
+ * loads them afresh at every read: each register's first load (in value order)
+ * becomes the only one, every use of the others reads it, and the kept loads move,
+ * in value order, to the front of the program body, which dominates every use
+ * (spirv-opt merges loads the same way; the SPIR-V then loads each register once,
+ * in its entry block). Indirect reads depend on their index and stay where they are.
+ * GLSL prints loads at their uses, so its text does not change. Use counts stay
+ * right: a dropped load's uses become its kept load's. */
+#include "ir.h"
+
+enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
+
+/* The register a load reads, as an index into the first-load table; -1 for others. */
+static int load_key(const agal_ir_inst *in)
+{
+    if (in->op == IR_UNIFORM) return KEY_UNIFORM + (in->reg_num & 255);
+    if (in->op != IR_INPUT) return -1;
+    return in->reg_type == AGAL_REG_IID ? KEY_IID : KEY_INPUT + (in->reg_num & 15);
+}
+
+/* Each register's kept load (0: none), and the kept loads in value order: on the
+ * stack (2 KiB), so the pass allocates only the room the program body may need. */
+typedef struct loads {
+    uint32_t first[KEYS];
+    uint32_t kept[KEYS];
+    uint32_t nkept, ndup;
+} loads;
+
+/* One walk of list l and below: every load leaves its list (the kept ones go to the
+ * front of the body) and every other instruction reads the kept loads. */
+static void share(agal_ir *ir, const loads *ld, uint32_t l)
+{
+    agal_ir_list *list = &ir->lists[l];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < list->n; i++) {
+        uint32_t v = list->items[i];
+        agal_ir_inst *in = &ir->insts[v];
+        if (load_key(in) >= 0) continue;
+        if (ld->ndup) /* only then does any operand change */
+            for (unsigned a = 0; a < in->nargs; a++) {
+                int ka = load_key(&ir->insts[in->args[a]]);
+                if (ka >= 0) in->args[a] = ld->first[ka];
+            }
+        if (in->op == IR_IF) {
+            share(ir, ld, in->then_list);
+            share(ir, ld, in->else_list);
+        }
+        list->items[n++] = v;
+    }
+    list->n = n;
+}
+
+/* A second run finds each load once, in value order, at the front of the body. */
+static bool shared_already(const agal_ir *ir, const loads *ld)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    if (ld->ndup || ld->nkept > body->n) return false;
+    for (uint32_t i = 0; i < ld->nkept; i++)
+        if (body->items[i] != ld->kept[i]) return false;
+    return true;
+}
+
+agal_status agal_pass_share_loads(agal_ir *ir, bool *changed)
+{
+    *changed = false;
+    loads ld;
+    ld.nkept = ld.ndup = 0;
+    memset(ld.first, 0, sizeof ld.first);
+    /* Every instruction that is neither removed nor a constant is listed (ir.h). */
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        int k = load_key(&ir->insts[v]);
+        if (k < 0) continue;
+        if (!ld.first[k]) ld.first[k] = ld.kept[ld.nkept++] = v;
+        else ld.ndup++;
+    }
+    if (shared_already(ir, &ld)) return AGAL_OK;
+    /* Room first: the IR stays as it was when there is none. At most one load of
+     * each register joins the body (its own ones included). */
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t need = body->n + ld.nkept;
+    if (body->cap < need) {
+        uint32_t *items = agal_grow(ir->ctx, body->items, body->n, need, sizeof *items);
+        if (!items) return AGAL_ERR_NOMEM;
+        body->items = items;
+        body->cap = need;
+    }
+    share(ir, &ld, 0);
+    /* The duplicates go; their uses are their kept loads' now. */
+    for (uint32_t v = 1; v < ir->ninsts && ld.ndup; v++) {
+        int k = load_key(&ir->insts[v]);
+        if (k < 0 || ld.first[k] == v) continue;
+        agal_ir_inst *kept = &ir->insts[ld.first[k]], *dup = &ir->insts[v];
+        unsigned uses = kept->nuses + dup->nuses;
+        kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+        dup->op = IR_NOP;
+        ir->nlive--;
+    }
+    memmove(body->items + ld.nkept, body->items, body->n * sizeof *body->items);
+    memcpy(body->items, ld.kept, ld.nkept * sizeof *ld.kept);
+    body->n += ld.nkept;
+    *changed = true;
+    return AGAL_OK;
+}
