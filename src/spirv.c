@@ -51,7 +51,12 @@ enum { SHUF_CACHE = 64 };
  * only read uniforms, inputs and images): a slot holds 1 + the word offset of an
  * instruction in the function section, a candidate while it lies in the current
  * block (past block_start). Direct-mapped by the instruction's hash: a collision
- * only forgets a candidate. */
+ * only forgets a candidate. It stays here, not in an IR pass, because what it
+ * shares is made by this lowering: on the corpus 7% of the instructions asked for
+ * are found (230 of 3133), 182 of them OpVectorShuffle and OpCompositeExtract (the
+ * vec3 of a value dp3/m33/nrm/crs read twice, a component read through a merge),
+ * which the IR has no instruction for; an IR pass could share only the 24 repeated
+ * extended instructions, and would hash every IR instruction to do so. */
 enum { CSE_SLOTS = 512 }; /* fewer lose candidates on the corpus: larger modules */
 
 typedef struct spv {
@@ -78,7 +83,9 @@ typedef struct spv {
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint8_t *eager; /* per IR value: a phi operand, so emitted where it is defined */
     /* Bounds-checked indirect reads of this block, by index id and offset: skinning
-     * reads each bone's rows twice (m34 then m33). */
+     * reads each bone's rows twice (m34 then m33). Its bounds check and address are
+     * SPIR-V instructions the IR does not have (the IR's IR_UNIFORM_INDIRECT is one
+     * instruction), so they are shared here. */
     struct { uint32_t index, num, block, id; } indirect[32];
 } spv;
 
@@ -86,7 +93,9 @@ typedef struct spv {
  * IR index, and whoever reads it reads the components it selects from its sources
  * (shuffles compose, extracts read through), so most masked writes and swizzles
  * never become instructions. A reader that needs the vector materializes it, in its
- * own block (fn's value numbering shares it within the block). */
+ * own block (fn's value numbering shares it within the block). This is lowering,
+ * not an IR pass: the IR keeps each AGAL instruction's own swizzle and mask, which
+ * GLSL prints as written, and SPIR-V's shuffle of two vectors is what composes. */
 #define VIRT 0x80000000u
 
 /* ---- words ------------------------------------------------------------------ */
