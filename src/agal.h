@@ -172,8 +172,10 @@ enum { AGAL_MAGIC = 0xA0, AGAL_TYPE_ID = 0xA1, AGAL_HEADER_SIZE = 7, AGAL_TOKEN_
 /* The most tokens any decode accepts (lenient decoding lifts the profile's limit up
  * to here), and so the largest program: 7 + 24 * 8192 = 196615 bytes. */
 enum { AGAL_MAX_TOKENS = 8192, AGAL_MAX_PROGRAM_SIZE = AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * AGAL_MAX_TOKENS };
-/* Byte offset of token `index` (counting from 0) in a program. */
+/* Byte offset of token `index` (counting from 0) in a program, and the size of a
+ * program of n tokens. */
 static inline long agal_token_offset(long index) { return AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * index; }
+static inline size_t agal_program_size(size_t ntokens) { return AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE * ntokens; }
 
 /* Profiles name the Stage3D profile families; by default a program's version picks
  * its profile (1 baseline, 2 standard, 3 standard extended). */
@@ -212,6 +214,19 @@ enum { AGAL_WRAP_CLAMP = 0, AGAL_WRAP_REPEAT = 1, AGAL_WRAP_CLAMP_U_REPEAT_V = 2
 enum { AGAL_MIP_NONE = 0, AGAL_MIP_NEAREST = 1, AGAL_MIP_LINEAR = 2 };
 enum { AGAL_FILTER_NEAREST = 0, AGAL_FILTER_LINEAR = 1, AGAL_FILTER_ANISO2X = 2,
        AGAL_FILTER_ANISO4X = 3, AGAL_FILTER_ANISO8X = 4, AGAL_FILTER_ANISO16X = 5 };
+
+/* The sampler's option fields, and the name of each value: one spelling each, as
+ * agaldis writes them and the reflection names them ("dxt1", "cube", "centroid",
+ * "repeat", "miplinear", "anisotropic4x"); agal_assemble also reads Adobe's
+ * aliases (compressed, compressedalpha, nomip, wrap). For AGAL_SMP_SPECIAL the
+ * value is the flag's bit number (0 centroid, 1 single, 2 ignoresampler). */
+typedef enum agal_sampler_field {
+    AGAL_SMP_FORMAT, AGAL_SMP_DIM, AGAL_SMP_SPECIAL, AGAL_SMP_WRAP, AGAL_SMP_MIPMAP, AGAL_SMP_FILTER, AGAL_SMP_FIELDS
+} agal_sampler_field;
+/* NULL for a value with no name. */
+const char *agal_sampler_option_name(agal_sampler_field field, unsigned value);
+/* The field and value a name stands for; false when it names none. */
+bool agal_sampler_option_find(const char *name, size_t len, agal_sampler_field *field, unsigned *value);
 
 #define AGAL_SWIZZLE_IDENTITY 0xE4u
 /* Component c (0..3) of a swizzle. */

@@ -52,19 +52,10 @@ static const regname regnames[] = {
     {"iid", AGAL_REG_IID, IN_V, {0, 0, 0}},
 };
 
-/* Sampler options: the field's shift in the sampler's upper word and its value.
- * Shift 16 (special flags) ORs; every other option replaces its field. */
-enum { SHIFT_FORMAT = 8, SHIFT_DIM = 12, SHIFT_SPECIAL = 16, SHIFT_WRAP = 20, SHIFT_MIP = 24, SHIFT_FILTER = 28 };
-static const struct { const char *name; uint8_t shift, value; } smpopts[] = {
-    {"rgba", SHIFT_FORMAT, 0},          {"compressed", SHIFT_FORMAT, 1},  {"compressedalpha", SHIFT_FORMAT, 2},
-    {"dxt1", SHIFT_FORMAT, 1},          {"dxt5", SHIFT_FORMAT, 2},        {"video", SHIFT_FORMAT, 3},
-    {"2d", SHIFT_DIM, 0},               {"3d", SHIFT_DIM, 2},             {"cube", SHIFT_DIM, 1},
-    {"mipnearest", SHIFT_MIP, 1},       {"miplinear", SHIFT_MIP, 2},      {"mipnone", SHIFT_MIP, 0},
-    {"nomip", SHIFT_MIP, 0},            {"nearest", SHIFT_FILTER, 0},     {"linear", SHIFT_FILTER, 1},
-    {"anisotropic2x", SHIFT_FILTER, 2}, {"anisotropic4x", SHIFT_FILTER, 3}, {"anisotropic8x", SHIFT_FILTER, 4},
-    {"anisotropic16x", SHIFT_FILTER, 5}, {"centroid", SHIFT_SPECIAL, 1},  {"single", SHIFT_SPECIAL, 2},
-    {"ignoresampler", SHIFT_SPECIAL, 4}, {"repeat", SHIFT_WRAP, 1},       {"wrap", SHIFT_WRAP, 1},
-    {"clamp", SHIFT_WRAP, 0},           {"clamp_u_repeat_v", SHIFT_WRAP, 2}, {"repeat_u_clamp_v", SHIFT_WRAP, 3},
+/* Sampler options: the names of agal_sampler_option_name, and Adobe's aliases. */
+static const struct { const char *name; uint8_t field, value; } aliases[] = {
+    {"compressed", AGAL_SMP_FORMAT, AGAL_FMT_DXT1}, {"compressedalpha", AGAL_SMP_FORMAT, AGAL_FMT_DXT5},
+    {"nomip", AGAL_SMP_MIPMAP, AGAL_MIP_NONE},      {"wrap", AGAL_SMP_WRAP, AGAL_WRAP_REPEAT},
 };
 
 /* One line being assembled: [p, end) of the text, comment cut, for positions. */
@@ -328,24 +319,22 @@ static uint8_t swizzle_of(const operand *o)
     return s;
 }
 
-static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *p, uint32_t v) { put16(p, v & 0xffff); put16(p + 2, v >> 16); }
 
 static void emit_dest(uint8_t *p, const operand *o)
 {
-    put16(p, o->num);
+    agal_wr16(p, o->num);
     p[2] = mask_of(o);
     p[3] = o->type;
 }
 
 static void emit_source(uint8_t *p, const operand *o)
 {
-    put16(p, o->num);
+    agal_wr16(p, o->num);
     p[2] = (uint8_t)o->offset;
     p[3] = swizzle_of(o);
     p[4] = o->type;
     p[5] = o->indirect ? o->index_type : 0;
-    put16(p + 6, o->indirect ? (o->index_comp | 0x8000u) : 0);
+    agal_wr16(p + 6, o->indirect ? (o->index_comp | 0x8000u) : 0);
 }
 
 /* Sampler options (a list of words): names replace or OR their field, any other
@@ -356,17 +345,34 @@ typedef struct samplerbits {
     uint8_t bias; /* low byte of int(bias * 8), as Adobe's writeByte stores it */
 } samplerbits;
 
-static int find_option(const char *w, size_t n)
+/* A sampler option: the field it sets and the value. */
+typedef struct smpopt {
+    agal_sampler_field field;
+    unsigned value;
+} smpopt;
+
+static bool find_option(const char *w, size_t n, smpopt *o)
 {
-    for (size_t i = 0; i < AGAL_COUNTOF(smpopts); i++)
-        if (strlen(smpopts[i].name) == n && !memcmp(smpopts[i].name, w, n)) return (int)i;
-    return -1;
+    if (agal_sampler_option_find(w, n, &o->field, &o->value)) return true;
+    for (size_t i = 0; i < AGAL_COUNTOF(aliases); i++)
+        if (strlen(aliases[i].name) == n && !memcmp(aliases[i].name, w, n)) {
+            *o = (smpopt){(agal_sampler_field)aliases[i].field, aliases[i].value};
+            return true;
+        }
+    return false;
 }
 
-static void set_option(samplerbits *sb, int i)
+/* Special flags OR; every other option replaces its field (in the sampler's upper
+ * word, where sb->bits is). */
+static void set_option(samplerbits *sb, smpopt o)
 {
-    if (smpopts[i].shift != SHIFT_SPECIAL) sb->bits &= ~(0xfu << smpopts[i].shift);
-    sb->bits |= (uint32_t)smpopts[i].value << smpopts[i].shift;
+    unsigned shift = smp_shift(o.field) - 32;
+    if (o.field == AGAL_SMP_SPECIAL) {
+        sb->bits |= 1u << (shift + o.value);
+        return;
+    }
+    sb->bits &= ~(0xfu << shift);
+    sb->bits |= (uint32_t)o.value << shift;
 }
 
 static int expected_operands(const agal_opinfo *info)
@@ -394,9 +400,9 @@ static agal_status encode_operands(line *ln, const agal_opinfo *info, const oper
     if (k < n && (info->operands & AGAL_OPND_S)) {
         const operand *s = &ops[k];
         if (s->indirect) return at_error(ln, s->at, "a sampler cannot be indirect");
-        put16(out + 12, s->num);
+        agal_wr16(out + 12, s->num);
         out[14] = sb->bias;
-        put32(out + 16, sb->bits);
+        agal_wr32(out + 16, sb->bits);
     } else if (k < n) {
         emit_source(out + 12, &ops[k]);
     }
@@ -613,8 +619,8 @@ static void read_adobe(const line *ln, reading *rd)
         if (!is_optchar(*q)) { q++; continue; }
         const char *w = q;
         while (q < e && is_optchar(*q)) q++;
-        int i = find_option(w, (size_t)(q - w));
-        if (i >= 0) set_option(&rd->sb, i);
+        smpopt o;
+        if (find_option(w, (size_t)(q - w), &o)) set_option(&rd->sb, o);
         else bias = js_parse_float(w, (size_t)(q - w));
     }
     rd->sb.bias = bias_byte(bias);
@@ -688,7 +694,8 @@ static agal_status warn_operand(line *ln, const reading *rd, int j)
 static agal_status warn_option_word(line *ln, const char *w, size_t n)
 {
     double v;
-    if (find_option(w, n) >= 0 || parse_decimal(w, n, &v)) return AGAL_OK;
+    smpopt o;
+    if (find_option(w, n, &o) || parse_decimal(w, n, &v)) return AGAL_OK;
     v = js_parse_float(w, n);
     quote a;
     char value[48];
@@ -853,8 +860,11 @@ static agal_status read_operand(line *ln, const char **pp, operand *o)
 
 static agal_status apply_option(line *ln, const char *w, size_t n, samplerbits *sb)
 {
-    int i = find_option(w, n);
-    if (i >= 0) { set_option(sb, i); return AGAL_OK; }
+    smpopt o;
+    if (find_option(w, n, &o)) {
+        set_option(sb, o);
+        return AGAL_OK;
+    }
     double v;
     if (!parse_decimal(w, n, &v))
         return at_error(ln, w, "unknown sampler option '%.*s'", printable(w, n) ? (int)n : 0, w);
@@ -937,7 +947,7 @@ static agal_status assemble_ours(line *ln, uint8_t *out, bool *emitted)
         return at_error(ln, m, "'%s' takes %d operand%s, found %d", info->name, want, want == 1 ? "" : "s", n);
     if (sb.present && !(info->operands & AGAL_OPND_S))
         return at_error(ln, m, "sampler options on '%s', which has no sampler", info->name);
-    put32(out, info->code);
+    agal_wr32(out, info->code);
     if ((st = encode_operands(ln, info, ops, n, &sb, out + 4))) return st;
     *emitted = true;
     return AGAL_OK;
@@ -953,7 +963,7 @@ static agal_status assemble_line(line *ln, uint8_t *out, bool *emitted)
     if (rd.what == READ_REFUSED) return assemble_ours(ln, out, emitted);
     agal_status st = warn_reading(ln, &rd);
     if (st || rd.what != READ_INSTRUCTION) return st;
-    put32(out, rd.info->code);
+    agal_wr32(out, rd.info->code);
     if ((st = encode_operands(ln, rd.info, rd.enc, rd.n, &rd.sb, out + 4))) return st;
     *emitted = true;
     return AGAL_OK;
@@ -994,7 +1004,7 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
     uint8_t *buf = agal_alloc(ctx, cap * AGAL_TOKEN_SIZE + AGAL_HEADER_SIZE);
     if (!buf) return AGAL_ERR_NOMEM;
     buf[0] = AGAL_MAGIC;
-    put32(buf + 1, version);
+    agal_wr32(buf + 1, version);
     buf[5] = AGAL_TYPE_ID;
     buf[6] = (uint8_t)stage;
     line ln = {.ctx = ctx, .text = text, .p = text + bom_size(text, len), .lineno = 1, .stage = stage,

@@ -4,13 +4,6 @@
  * anything is allocated for it, and no field is trusted as an index. */
 #include "internal.h"
 
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
-
 static agal_dest split_dest(uint32_t d)
 {
     return (agal_dest){.type = (uint8_t)dst_type(d), .mask = (uint8_t)dst_mask(d), .num = (uint16_t)dst_num(d)};
@@ -44,10 +37,10 @@ static agal_sampler split_sampler(uint64_t s)
 static void split_token(agal_token *t, const uint8_t *p)
 {
     memset(t, 0, sizeof *t);
-    t->raw_op = rd32(p);
-    t->raw_dst = rd32(p + 4);
-    t->raw_a = rd64(p + 8);
-    t->raw_b = rd64(p + 16);
+    t->raw_op = agal_rd32(p);
+    t->raw_dst = agal_rd32(p + 4);
+    t->raw_a = agal_rd64(p + 8);
+    t->raw_b = agal_rd64(p + 16);
     t->op = (agal_opcode)(t->raw_op < AGAL_OP_LIMIT ? t->raw_op : AGAL_OP_LIMIT);
     const agal_opinfo *info = agal_opinfo_get(t->raw_op);
     if (!info) return;
@@ -90,7 +83,7 @@ static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t s
                                "program is %zu bytes, shorter than a header and one token (31 bytes)", size);
     if (p[0] != AGAL_MAGIC)
         return container_error(ctx, stage, 3616, 0, 0, "magic byte is 0x%02x, not 0xa0", p[0]);
-    uint32_t version = rd32(p + 1);
+    uint32_t version = agal_rd32(p + 1);
     if (version < 1 || version > 3)
         return container_error(ctx, stage, 3617, 1, 3, "version %u is not 1, 2 or 3", version);
     if (p[5] != AGAL_TYPE_ID)
@@ -99,7 +92,7 @@ static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t s
         return container_error(ctx, stage, 3619, 6, 0, "shader type %u is neither 0 (vertex) nor 1 (fragment)", p[6]);
     size_t body = size - AGAL_HEADER_SIZE;
     if (body % AGAL_TOKEN_SIZE)
-        return container_error(ctx, stage, 3615, (long)(AGAL_HEADER_SIZE + body / AGAL_TOKEN_SIZE * AGAL_TOKEN_SIZE),
+        return container_error(ctx, stage, 3615, agal_token_offset((long)(body / AGAL_TOKEN_SIZE)),
                                (long)size, "program ends inside a token: %zu bytes after the header are not a multiple of 24",
                                body);
     prog->version = version;
@@ -131,7 +124,7 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
                                opt->lenient ? "lenient decoding accepts" : "its profile allows");
     agal_token *tokens = agal_alloc(ctx, n * sizeof *tokens);
     if (!tokens) return AGAL_ERR_NOMEM;
-    for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + AGAL_HEADER_SIZE + i * AGAL_TOKEN_SIZE);
+    for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + agal_token_offset((long)i));
     prog->ntokens = (uint32_t)n;
     prog->tokens = tokens;
     st = agal_validate(ctx, prog, stage);
@@ -155,15 +148,10 @@ uint64_t agal_encode_source(const agal_source *s)
 
 uint64_t agal_encode_sampler(const agal_sampler *s)
 {
-    return (uint64_t)s->num | (uint64_t)(uint8_t)s->bias << 16 | (uint64_t)AGAL_REG_SAMPLER << 32 |
-           (uint64_t)(s->format & 0xf) << 40 | (uint64_t)(s->dim & 0xf) << 44 |
-           (uint64_t)(s->special & 0xf) << 48 | (uint64_t)(s->wrap & 0xf) << 52 |
-           (uint64_t)(s->mipmap & 0xf) << 56 | (uint64_t)(s->filter & 0xf) << 60;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+    const unsigned fields[AGAL_SMP_FIELDS] = {s->format, s->dim, s->special, s->wrap, s->mipmap, s->filter};
+    uint64_t w = (uint64_t)s->num | (uint64_t)(uint8_t)s->bias << 16 | (uint64_t)AGAL_REG_SAMPLER << 32;
+    for (unsigned f = 0; f < AGAL_SMP_FIELDS; f++) w |= (uint64_t)(fields[f] & 0xfu) << smp_shift((agal_sampler_field)f);
+    return w;
 }
 
 void agal_token_encode(const agal_token *t, uint8_t out[24])
@@ -175,10 +163,8 @@ void agal_token_encode(const agal_token *t, uint8_t out[24])
     if (info && (info->operands & AGAL_OPND_A)) a = agal_encode_source(&t->a);
     if (info && (info->operands & AGAL_OPND_B)) b = agal_encode_source(&t->b);
     if (info && (info->operands & AGAL_OPND_S)) b = agal_encode_sampler(&t->s);
-    wr32(out, (uint32_t)t->op);
-    wr32(out + 4, d);
-    wr32(out + 8, (uint32_t)a);
-    wr32(out + 12, (uint32_t)(a >> 32));
-    wr32(out + 16, (uint32_t)b);
-    wr32(out + 20, (uint32_t)(b >> 32));
+    agal_wr32(out, (uint32_t)t->op);
+    agal_wr32(out + 4, d);
+    agal_wr64(out + 8, a);
+    agal_wr64(out + 16, b);
 }

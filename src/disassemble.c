@@ -18,11 +18,6 @@
 
 #include <stdio.h>
 
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 typedef struct rawtok { uint32_t op, d; uint64_t a, b; } rawtok;
 
 /* The register's name for the program's stage, or the other stage's for a type
@@ -78,21 +73,16 @@ static void put_source(agal_strbuf *b, agal_stage stage, uint64_t s)
     put_swizzle(b, src_swizzle(s));
 }
 
-static const char *const formats[] = {"rgba", "dxt1", "dxt5", "video"};
-static const char *const dims[] = {"2d", "cube", "3d"};
-static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
-static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
-static const char *const filters[] = {"nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x",
-                                      "anisotropic16x"};
-static const char *const specials[] = {"centroid", "single", "ignoresampler"};
+/* A sampler field's value by name (agal_sampler_option_name). */
+static const char *option(uint64_t s, agal_sampler_field f) { return agal_sampler_option_name(f, smp_field(s, f)); }
 
 static void put_sampler(agal_strbuf *b, uint64_t s)
 {
-    agal_sb_printf(b, "fs%u <%s, %s, %s, %s", smp_num(s), dims[smp_dim(s)], filters[smp_filter(s)], mips[smp_mipmap(s)],
-        wraps[smp_wrap(s)]);
-    if (smp_format(s)) agal_sb_printf(b, ", %s", formats[smp_format(s)]);
+    agal_sb_printf(b, "fs%u <%s, %s, %s, %s", smp_num(s), option(s, AGAL_SMP_DIM), option(s, AGAL_SMP_FILTER),
+        option(s, AGAL_SMP_MIPMAP), option(s, AGAL_SMP_WRAP));
+    if (smp_format(s)) agal_sb_printf(b, ", %s", option(s, AGAL_SMP_FORMAT));
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) agal_sb_printf(b, ", %s", specials[i]);
+        if (smp_special(s) & (1u << i)) agal_sb_printf(b, ", %s", agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
     /* bias / 8 has at most three decimals: %g prints it exactly. */
     if (smp_bias(s)) agal_sb_printf(b, ", %g", smp_bias(s) / 8.0);
     agal_sb_printf(b, ">");
@@ -120,12 +110,12 @@ static const char *sampler_problem(uint64_t s)
 {
     if (s & SMP_RESERVED) return "sampler reserved bits set";
     if (smp_type(s) != AGAL_REG_SAMPLER) return "sampler register type is not 5";
-    if (smp_format(s) >= AGAL_COUNTOF(formats)) return "sampler format has no name";
-    if (smp_dim(s) >= AGAL_COUNTOF(dims)) return "sampler dimension has no name";
+    if (!option(s, AGAL_SMP_FORMAT)) return "sampler format has no name";
+    if (!option(s, AGAL_SMP_DIM)) return "sampler dimension has no name";
     if (smp_special(s) > 7) return "sampler special flag has no name";
-    if (smp_wrap(s) >= AGAL_COUNTOF(wraps)) return "sampler wrap has no name";
-    if (smp_mipmap(s) >= AGAL_COUNTOF(mips)) return "sampler mipmap has no name";
-    if (smp_filter(s) >= AGAL_COUNTOF(filters)) return "sampler filter has no name";
+    if (!option(s, AGAL_SMP_WRAP)) return "sampler wrap has no name";
+    if (!option(s, AGAL_SMP_MIPMAP)) return "sampler mipmap has no name";
+    if (!option(s, AGAL_SMP_FILTER)) return "sampler filter has no name";
     return NULL;
 }
 
@@ -201,13 +191,12 @@ static void put_fields(agal_strbuf *b, const char *indent, unsigned i, const raw
 
 static rawtok read_token(const uint8_t *p)
 {
-    return (rawtok){rd32(p), rd32(p + 4), (uint64_t)rd32(p + 8) | (uint64_t)rd32(p + 12) << 32,
-                    (uint64_t)rd32(p + 16) | (uint64_t)rd32(p + 20) << 32};
+    return (rawtok){agal_rd32(p), agal_rd32(p + 4), agal_rd64(p + 8), agal_rd64(p + 16)};
 }
 
 static agal_status put_header(agal_strbuf *b, const uint8_t *p, unsigned flags, agal_stage *stage)
 {
-    uint32_t version = rd32(p + 1);
+    uint32_t version = agal_rd32(p + 1);
     *stage = p[6] == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
     if (p[0] != AGAL_MAGIC || p[5] != AGAL_TYPE_ID || p[6] > 1 || version < 1 || version > 3) {
         agal_sb_printf(b, "// header cannot be written as header comments: magic 0x%02x version %u type id 0x%02x stage %u\n",
@@ -262,7 +251,7 @@ agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, 
     size_t n = (size - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE;
     int depth = 0;
     for (size_t i = 0; i < n; i++) {
-        rawtok t = read_token(p + AGAL_HEADER_SIZE + i * AGAL_TOKEN_SIZE);
+        rawtok t = read_token(p + agal_token_offset((long)i));
         if ((st = put_token(&b, stage, flags, (unsigned)i, &t, &depth))) return st;
     }
     size_t rest = (size - AGAL_HEADER_SIZE) % AGAL_TOKEN_SIZE;
@@ -278,30 +267,23 @@ agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, 
     return AGAL_OK;
 }
 
-static void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
 agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text)
 {
     if (!ctx || !prog || !text) return AGAL_ERR_ARG;
-    size_t size = AGAL_HEADER_SIZE + (size_t)prog->ntokens * AGAL_TOKEN_SIZE;
+    size_t size = agal_program_size(prog->ntokens);
     uint8_t *buf = agal_alloc(ctx, size);
     if (!buf) return AGAL_ERR_NOMEM;
     buf[0] = AGAL_MAGIC;
-    wr32(buf + 1, prog->version);
+    agal_wr32(buf + 1, prog->version);
     buf[5] = AGAL_TYPE_ID;
     buf[6] = (uint8_t)prog->stage;
     for (uint32_t i = 0; i < prog->ntokens; i++) {
         const agal_token *t = &prog->tokens[i];
-        uint8_t *q = buf + AGAL_HEADER_SIZE + (size_t)i * AGAL_TOKEN_SIZE;
-        wr32(q, t->raw_op);
-        wr32(q + 4, t->raw_dst);
-        wr32(q + 8, (uint32_t)t->raw_a);
-        wr32(q + 12, (uint32_t)(t->raw_a >> 32));
-        wr32(q + 16, (uint32_t)t->raw_b);
-        wr32(q + 20, (uint32_t)(t->raw_b >> 32));
+        uint8_t *q = buf + agal_token_offset(i);
+        agal_wr32(q, t->raw_op);
+        agal_wr32(q + 4, t->raw_dst);
+        agal_wr64(q + 8, t->raw_a);
+        agal_wr64(q + 16, t->raw_b);
     }
     return agal_disassemble(ctx, buf, size, flags, text);
 }

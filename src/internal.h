@@ -135,6 +135,28 @@ void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token 
 
 /* ---- decode.c ------------------------------------------------------------ */
 
+/* Little-endian fields (every multi-byte field of the format, src/agal.md section 1). */
+static inline uint32_t agal_rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t agal_rd64(const uint8_t *p) { return (uint64_t)agal_rd32(p) | (uint64_t)agal_rd32(p + 4) << 32; }
+static inline void agal_wr16(uint8_t *p, unsigned v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+static inline void agal_wr32(uint8_t *p, uint32_t v)
+{
+    agal_wr16(p, v & 0xffffu);
+    agal_wr16(p + 2, v >> 16);
+}
+static inline void agal_wr64(uint8_t *p, uint64_t v)
+{
+    agal_wr32(p, (uint32_t)v);
+    agal_wr32(p + 4, (uint32_t)(v >> 32));
+}
+
 /* Field accessors of the raw token words (see the drawing in agal.h). */
 static inline unsigned dst_num(uint32_t d) { return d & 0xffffu; }
 static inline unsigned dst_mask(uint32_t d) { return (d >> 16) & 0xfu; }
@@ -149,12 +171,15 @@ static inline bool src_indirect(uint64_t s) { return (s >> 63) & 1u; }
 static inline unsigned smp_num(uint64_t s) { return (unsigned)(s & 0xffffu); }
 static inline int smp_bias(uint64_t s) { return (int8_t)((s >> 16) & 0xffu); }
 static inline unsigned smp_type(uint64_t s) { return (unsigned)((s >> 32) & 0xfu); }
-static inline unsigned smp_format(uint64_t s) { return (unsigned)((s >> 40) & 0xfu); }
-static inline unsigned smp_dim(uint64_t s) { return (unsigned)((s >> 44) & 0xfu); }
-static inline unsigned smp_special(uint64_t s) { return (unsigned)((s >> 48) & 0xfu); }
-static inline unsigned smp_wrap(uint64_t s) { return (unsigned)((s >> 52) & 0xfu); }
-static inline unsigned smp_mipmap(uint64_t s) { return (unsigned)((s >> 56) & 0xfu); }
-static inline unsigned smp_filter(uint64_t s) { return (unsigned)((s >> 60) & 0xfu); }
+/* The sampler's option fields, 4 bits each at these bits (agal_sampler_field order). */
+static inline unsigned smp_shift(agal_sampler_field f) { return 40u + 4u * (unsigned)f; }
+static inline unsigned smp_field(uint64_t s, agal_sampler_field f) { return (unsigned)((s >> smp_shift(f)) & 0xfu); }
+static inline unsigned smp_format(uint64_t s) { return smp_field(s, AGAL_SMP_FORMAT); }
+static inline unsigned smp_dim(uint64_t s) { return smp_field(s, AGAL_SMP_DIM); }
+static inline unsigned smp_special(uint64_t s) { return smp_field(s, AGAL_SMP_SPECIAL); }
+static inline unsigned smp_wrap(uint64_t s) { return smp_field(s, AGAL_SMP_WRAP); }
+static inline unsigned smp_mipmap(uint64_t s) { return smp_field(s, AGAL_SMP_MIPMAP); }
+static inline unsigned smp_filter(uint64_t s) { return smp_field(s, AGAL_SMP_FILTER); }
 
 /* Bits that must be zero in each field. */
 #define DST_RESERVED 0xf0f00000u

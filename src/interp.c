@@ -367,14 +367,14 @@ static agal_status check_blocks(agal_context *ctx, const agal_program *prog)
         if (!info) continue;
         if (info->flags & AGAL_OPF_IF) {
             if (depth == STACK_MAX)
-                return agal_error(ctx, 3624, (int)i, 7 + 24L * i, info->name, "blocks nested too deeply");
+                return agal_error(ctx, 3624, (int)i, agal_token_offset((long)i), info->name, "blocks nested too deeply");
             had_else[++depth] = false;
         } else if (info->flags & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) {
-            if (!depth) return agal_error(ctx, 3623, (int)i, 7 + 24L * i, info->name, "no open block");
+            if (!depth) return agal_error(ctx, 3623, (int)i, agal_token_offset((long)i), info->name, "no open block");
             if (info->flags & AGAL_OPF_ENDIF) {
                 depth--;
             } else if (had_else[depth]) {
-                return agal_error(ctx, 3752, (int)i, 7 + 24L * i, info->name, "second els in one block");
+                return agal_error(ctx, 3752, (int)i, agal_token_offset((long)i), info->name, "second els in one block");
             } else {
                 had_else[depth] = true;
             }
@@ -404,7 +404,7 @@ static agal_status bind_textures(agal_context *ctx, machine *m)
         const agal_texture *tex = t->s.num < SAMPLERS_MAX ? m->tex[t->s.num] : NULL;
         const char *why = !tex ? "no texture is bound to it" : tex->dim != t->s.dim ? "the bound texture's dimension differs" : NULL;
         if (why)
-            return agal_error(ctx, 0, (int)i, 7 + 24L * i, info->name, "samples fs%u but %s", t->s.num, why) ==
+            return agal_error(ctx, 0, (int)i, agal_token_offset((long)i), info->name, "samples fs%u but %s", t->s.num, why) ==
                            AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
     }
     return AGAL_OK;

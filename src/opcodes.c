@@ -46,6 +46,33 @@ unsigned agal_opinfo_rows(const agal_opinfo *info)
     return 0;
 }
 
+/* The sampler option names, one spelling a value (agal.h). */
+static const char *const sampler_names[AGAL_SMP_FIELDS][6] = {
+    [AGAL_SMP_FORMAT] = {"rgba", "dxt1", "dxt5", "video"},
+    [AGAL_SMP_DIM] = {"2d", "cube", "3d"},
+    [AGAL_SMP_SPECIAL] = {"centroid", "single", "ignoresampler"},
+    [AGAL_SMP_WRAP] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"},
+    [AGAL_SMP_MIPMAP] = {"mipnone", "mipnearest", "miplinear"},
+    [AGAL_SMP_FILTER] = {"nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x", "anisotropic16x"},
+};
+
+const char *agal_sampler_option_name(agal_sampler_field field, unsigned value)
+{
+    return (unsigned)field < AGAL_SMP_FIELDS && value < 6 ? sampler_names[field][value] : NULL;
+}
+
+bool agal_sampler_option_find(const char *name, size_t len, agal_sampler_field *field, unsigned *value)
+{
+    for (unsigned f = 0; f < AGAL_SMP_FIELDS; f++)
+        for (unsigned v = 0; v < 6 && sampler_names[f][v]; v++)
+            if (strlen(sampler_names[f][v]) == len && !memcmp(sampler_names[f][v], name, len)) {
+                *field = (agal_sampler_field)f;
+                *value = v;
+                return true;
+            }
+    return false;
+}
+
 /* Register counts by [profile - 1][stage][type] (src/agal.md section 3). */
 static const uint16_t reg_counts[3][2][AGAL_REG_TYPES] = {
     /*         va  vc/fc vt/ft op/oc v   fs  fd  iid */

@@ -128,19 +128,20 @@ static void masks(agal_strbuf *b, const char *key, const char *reg, const uint16
     agal_sb_printf(b, "]%s\n", last ? "" : ",");
 }
 
+static const char *option(agal_sampler_field f, unsigned v)
+{
+    const char *name = agal_sampler_option_name(f, v);
+    return name ? name : "unknown";
+}
+
 static void sampler_json(agal_strbuf *b, const agal_reflect_sampler *s, bool last)
 {
-    static const char *const dims[] = {"2d", "cube", "3d"};
-    static const char *const fmts[] = {"rgba", "compressed", "compressedalpha", "video"};
-    static const char *const filters[] = {"nearest", "linear", "anisotropic2x", "anisotropic4x",
-                                          "anisotropic8x", "anisotropic16x"};
-    static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
-    static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
     const agal_sampler *x = &s->s;
     agal_sb_printf(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ", s->num,
-        2u + s->num, pick(dims, 3, x->dim), pick(fmts, 4, x->format));
-    agal_sb_printf(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": %g, ", pick(filters, 6, x->filter),
-        pick(mips, 3, x->mipmap), pick(wraps, 4, x->wrap), x->bias / 8.0);
+        2u + s->num, option(AGAL_SMP_DIM, x->dim), option(AGAL_SMP_FORMAT, x->format));
+    agal_sb_printf(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": %g, ",
+        option(AGAL_SMP_FILTER, x->filter), option(AGAL_SMP_MIPMAP, x->mipmap), option(AGAL_SMP_WRAP, x->wrap),
+        x->bias / 8.0);
     agal_sb_printf(b, "\"centroid\": %s, \"single\": %s, \"ignoresampler\": %s, \"tex\": %s, \"ted\": %s}%s\n",
         x->special & AGAL_SPECIAL_CENTROID ? "true" : "false", x->special & AGAL_SPECIAL_SINGLE ? "true" : "false",
         x->special & AGAL_SPECIAL_IGNORESAMPLER ? "true" : "false", s->uses_tex ? "true" : "false",

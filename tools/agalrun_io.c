@@ -215,10 +215,12 @@ static bool name_value(parser *p, const cJSON *obj, const char *key, const char 
 
 static bool parse_override(parser *p, const cJSON *o, agal_texture *t, const char *what)
 {
-    static const char *const wraps[] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"};
-    static const char *const filters[] = {"nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x",
-                                          "anisotropic16x"};
-    static const char *const mips[] = {"mipnone", "mipnearest", "miplinear"};
+    const char *wraps[4], *filters[6], *mips[3];
+    for (unsigned i = 0; i < 6; i++) {
+        if (i < 4) wraps[i] = agal_sampler_option_name(AGAL_SMP_WRAP, i);
+        if (i < 3) mips[i] = agal_sampler_option_name(AGAL_SMP_MIPMAP, i);
+        filters[i] = agal_sampler_option_name(AGAL_SMP_FILTER, i);
+    }
     static const char *const mips_short[] = {"none", "nearest", "linear"};
     if (!o) return true;
     if (!cJSON_IsObject(o)) return fail(p, "%s.override: expected an object", what);
