@@ -138,36 +138,6 @@ static int fail_status(agal_context *ctx, const opts *o, agal_status st, const c
     return EXIT_USAGE;
 }
 
-static bool is_text(const char *path, const unsigned char *data, size_t size, const opts *o)
-{
-    if (tool_is_agal_text(path)) return true;
-    return (o->stage >= 0 || o->version) && !(size > 0 && data[0] == AGAL_MAGIC);
-}
-
-/* Reads and decodes one input (bytecode, or text assembled first), passed to
- * Program3D.upload as `slot` (Flash's messages name it). */
-static int load(agal_context *ctx, const opts *o, const char *path, agal_slot slot, const agal_program **prog)
-{
-    size_t size = 0;
-    char *data = tool_read_file(path, &size);
-    if (!data) {
-        fprintf(stderr, "agal2spv: cannot read %s\n", path);
-        return EXIT_USAGE;
-    }
-    const uint8_t *bytes = (const uint8_t *)data;
-    if (is_text(path, bytes, size, o)) {
-        int rc = tool_assemble(ctx, path, data, size, o->stage, o->version, 0, &bytes, &size);
-        if (rc) {
-            free(data);
-            return rc == 1 ? EXIT_INVALID : EXIT_USAGE;
-        }
-    }
-    agal_decode_options dopt = {.profile = o->profile, .lenient = o->lenient, .slot = slot};
-    agal_status st = agal_decode(ctx, bytes, size, &dopt, prog);
-    free(data);
-    return st == AGAL_OK ? 0 : fail_status(ctx, o, st, path);
-}
-
 /* ---- outputs -------------------------------------------------------------- */
 
 static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
@@ -238,8 +208,10 @@ static int run(agal_context *ctx, const opts *o)
 {
     const agal_program *prog[2] = {NULL, NULL};
     for (int i = 0; i < o->nin; i++) {
-        agal_slot slot = o->nin == 2 ? (i ? AGAL_SLOT_FRAGMENT : AGAL_SLOT_VERTEX) : AGAL_SLOT_HEADER;
-        int rc = load(ctx, o, o->in[i], slot, &prog[i]);
+        tool_program_opts po = {.lenient = o->lenient, .profile = o->profile, .stage = o->stage, .version = o->version,
+                                .flash = o->flash,
+                                .slot = o->nin == 2 ? (i ? AGAL_SLOT_FRAGMENT : AGAL_SLOT_VERTEX) : AGAL_SLOT_HEADER};
+        int rc = tool_load_program(ctx, o->in[i], &po, &prog[i]);
         if (rc) return rc;
     }
     if (o->check) {

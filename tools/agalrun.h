@@ -17,20 +17,8 @@ int agalrun_interp(int argc, char **argv);
  * meson file adds it with -DAGALRUN_HAVE_COMPARE (see tools/meson.build). */
 int agalrun_compare(int argc, char **argv);
 
-/* ---- loading programs ------------------------------------------------------ */
-
-typedef struct agalrun_program_opts {
-    bool lenient;          /* agal_decode_options.lenient */
-    agal_profile profile;  /* AGAL_PROFILE_AUTO: the version's */
-    int stage;             /* .agal text: the stage (overrides `// stage:`), -1 from the text */
-    uint32_t version;      /* .agal text: the version (overrides `// agal-version:`), 0 from the text (else 1) */
-} agalrun_program_opts;
-
-/* Loads and decodes a program: AGAL bytecode, or AGAL text if the path ends in
- * .agal. Prints diagnostics to stderr prefixed with path. Returns 0 ok, 1 invalid
- * program, 2 unreadable file or no stage. */
-int agalrun_load_program(agal_context *ctx, const char *path, const agalrun_program_opts *opt,
-                         const agal_program **out);
+/* Programs load through tools/toolio.h (tool_load_program). */
+#include "toolio.h"
 
 /* ---- interpreter inputs (the JSON of `agalrun interp --inputs`) -------------
  *

@@ -1078,12 +1078,12 @@ static int compare_files(agal_context *ctx, backends *b, const options *o, const
                          stats *st)
 {
     const agal_program *vp, *fp;
-    agalrun_program_opts po = { .stage = -1 };
-    po.stage = AGAL_VERTEX;
-    if (agalrun_load_program(ctx, vpath, &po, &vp))
+    tool_program_opts po = {.stage = AGAL_VERTEX, .slot = AGAL_SLOT_VERTEX};
+    if (tool_load_program(ctx, vpath, &po, &vp))
         return 1;
     po.stage = AGAL_FRAGMENT;
-    if (agalrun_load_program(ctx, fpath, &po, &fp))
+    po.slot = AGAL_SLOT_FRAGMENT;
+    if (tool_load_program(ctx, fpath, &po, &fp))
         return 1;
     if (agal_link(ctx, vp, fp) != AGAL_OK) {
         fprintf(stderr, "compare: %s + %s do not link\n", vpath, fpath);

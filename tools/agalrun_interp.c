@@ -22,7 +22,7 @@ static void usage(void)
 
 typedef struct args {
     const char *program, *inputs, *out;
-    agalrun_program_opts opt;
+    tool_program_opts opt;
 } args;
 
 static bool parse_profile(const char *s, agal_profile *p)
@@ -100,7 +100,7 @@ int agalrun_interp(int argc, char **argv)
     agal_context *ctx = agal_context_new(NULL, NULL);
     if (!ctx) return 2;
     const agal_program *prog = NULL;
-    int rc = agalrun_load_program(ctx, a.program, &a.opt, &prog);
+    int rc = tool_load_program(ctx, a.program, &a.opt, &prog);
     size_t len = 0;
     char *json = rc ? NULL : tool_read_file(a.inputs, &len);
     if (!rc && !json) {

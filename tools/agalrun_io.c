@@ -9,32 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- files and programs ---------------------------------------------------- */
-
-int agalrun_load_program(agal_context *ctx, const char *path, const agalrun_program_opts *opt,
-                         const agal_program **out)
-{
-    size_t size = 0;
-    char *data = tool_read_file(path, &size);
-    if (!data) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        return 2;
-    }
-    const uint8_t *bytes = (const uint8_t *)data;
-    if (tool_is_agal_text(path)) {
-        int rc = tool_assemble(ctx, path, data, size, opt->stage, opt->version, 0, &bytes, &size);
-        if (rc) { free(data); return rc; }
-    }
-    agal_decode_options dopt = {.profile = opt->profile, .lenient = opt->lenient};
-    agal_status st = agal_decode(ctx, bytes, size, &dopt, out);
-    free(data);
-    if (st) {
-        tool_print_diags(ctx, path);
-        return 1;
-    }
-    return 0;
-}
-
 /* ---- input JSON -------------------------------------------------------------- */
 
 typedef struct parser {

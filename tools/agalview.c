@@ -471,13 +471,14 @@ int main(int argc, char **argv)
         return usage();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
-    agalrun_program_opts po = { .stage = AGAL_VERTEX };
+    tool_program_opts po = {.stage = AGAL_VERTEX, .slot = AGAL_SLOT_VERTEX};
     int rc = 1;
     view v = { .size = size, .be = be };
-    if (!ctx || agalrun_load_program(ctx, files[0], &po, &vp))
+    if (!ctx || tool_load_program(ctx, files[0], &po, &vp))
         goto done;
     po.stage = AGAL_FRAGMENT;
-    if (agalrun_load_program(ctx, files[1], &po, &fp))
+    po.slot = AGAL_SLOT_FRAGMENT;
+    if (tool_load_program(ctx, files[1], &po, &fp))
         goto done;
     if (agal_link(ctx, vp, fp) != AGAL_OK) {
         fprintf(stderr, "agalview: the programs do not link\n");

@@ -84,3 +84,31 @@ bool tool_is_agal_text(const char *path)
     size_t n = strlen(path);
     return n >= 5 && !strcmp(path + n - 5, ".agal");
 }
+
+int tool_load_program(agal_context *ctx, const char *path, const tool_program_opts *opt, const agal_program **out)
+{
+    size_t size = 0;
+    char *data = tool_read_file(path, &size);
+    if (!data) {
+        fprintf(stderr, "%s: cannot read\n", path);
+        return 2;
+    }
+    const uint8_t *bytes = (const uint8_t *)data;
+    bool text = tool_is_agal_text(path) || ((opt->stage >= 0 || opt->version) && !(size && bytes[0] == AGAL_MAGIC));
+    if (text) {
+        int rc = tool_assemble(ctx, path, data, size, opt->stage, opt->version, 0, &bytes, &size);
+        if (rc) {
+            free(data);
+            return rc;
+        }
+    }
+    agal_decode_options dopt = {.profile = opt->profile, .lenient = opt->lenient, .slot = opt->slot};
+    agal_status st = agal_decode(ctx, bytes, size, &dopt, out);
+    free(data);
+    if (st == AGAL_OK) return 0;
+    if (opt->flash) tool_print_flash(ctx);
+    else tool_print_diags(ctx, path);
+    if (st == AGAL_ERR_INVALID) return 1;
+    fprintf(stderr, "%s: %s\n", path, st == AGAL_ERR_NOMEM ? "out of memory" : "internal error");
+    return 2;
+}

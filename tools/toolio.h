@@ -29,4 +29,20 @@ int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t 
 /* True for a path ending in ".agal". */
 bool tool_is_agal_text(const char *path);
 
+typedef struct tool_program_opts {
+    bool lenient;          /* agal_decode_options.lenient */
+    agal_profile profile;  /* AGAL_PROFILE_AUTO: the version's */
+    agal_slot slot;        /* the Program3D.upload argument it stands for (Flash's messages name it) */
+    int stage;             /* text: the stage (overrides `// stage:`), -1 from the text */
+    uint32_t version;      /* text: the version (overrides `// agal-version:`), 0 from the text (else 1) */
+    bool flash;            /* print errors as Flash Player's lines (tool_print_flash) */
+} tool_program_opts;
+
+/* Loads and decodes a program: AGAL bytecode, or AGAL text when the path ends in
+ * .agal (or a stage or version is given and the file does not start with AGAL's
+ * magic byte). Prints diagnostics (assembler warnings too) prefixed with path.
+ * Returns 0, 1 (invalid program or text) or 2 (unreadable file, no stage, out of
+ * memory). */
+int tool_load_program(agal_context *ctx, const char *path, const tool_program_opts *opt, const agal_program **out);
+
 #endif
