@@ -701,7 +701,7 @@ static agal_status warn_option_word(line *ln, const char *w, size_t n)
     char value[48];
     if (isnan(v)) snprintf(value, sizeof value, "NaN, written as 0");
     else if (isinf(v)) snprintf(value, sizeof value, "%sInfinity, written as 0", v < 0 ? "-" : "");
-    else snprintf(value, sizeof value, "%g", v);
+    else agal_format_number(value, sizeof value, v, 6);
     return at_warning(ln, w, "unknown sampler option %s: Adobe's assembler reads it as LOD bias %s", quoted(&a, w, n),
                       value);
 }

@@ -313,6 +313,39 @@ void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
 
 void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
 
+/* snprintf writes the locale's decimal point, which may be a comma or a character
+ * of several bytes; "%g" writes nothing else but digits, sign, 'e', "inf" and
+ * "nan". So whatever else it wrote is the point, and becomes '.' (no locale
+ * query: localeconv is not thread-safe). */
+size_t agal_format_number(char *buf, size_t size, double v, int precision)
+{
+    char tmp[64];
+    int n = snprintf(tmp, sizeof tmp, "%.*g", precision, v);
+    if (n < 0 || (size_t)n >= sizeof tmp) n = 0;
+    size_t k = 0;
+    bool point = false;
+    for (int i = 0; i < n && k + 1 < size; i++) {
+        char c = tmp[i];
+        bool plain = (c >= '0' && c <= '9') || c == '-' || c == '+' || c == 'e' || c == 'E' || c == 'i' || c == 'n' ||
+                     c == 'f' || c == 'a' || c == 'I' || c == 'N' || c == 'F' || c == 'A';
+        if (plain) {
+            buf[k++] = c;
+            point = false;
+        } else if (!point) { /* the first byte of the point; the rest of it is dropped */
+            buf[k++] = '.';
+            point = true;
+        }
+    }
+    if (size) buf[k] = 0;
+    return k;
+}
+
+void agal_sb_number(agal_strbuf *b, double v, int precision)
+{
+    char t[64];
+    agal_sb_putn(b, t, agal_format_number(t, sizeof t, v, precision));
+}
+
 void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
 {
     if (b->dry || b->oom) return; /* formatting is most of a dry run's cost */

@@ -84,7 +84,10 @@ static void put_sampler(agal_strbuf *b, uint64_t s)
     for (unsigned i = 0; i < 3; i++)
         if (smp_special(s) & (1u << i)) agal_sb_printf(b, ", %s", agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
     /* bias / 8 has at most three decimals: %g prints it exactly. */
-    if (smp_bias(s)) agal_sb_printf(b, ", %g", smp_bias(s) / 8.0);
+    if (smp_bias(s)) {
+        agal_sb_put(b, ", ");
+        agal_sb_number(b, smp_bias(s) / 8.0, 6);
+    }
     agal_sb_printf(b, ">");
 }
 

@@ -180,8 +180,8 @@ static void put_float(glsl *g, float f)
     } else if (isinf(f)) {
         agal_sb_put(&g->out, f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
     } else {
-        char t[32];
-        snprintf(t, sizeof t, "%.9g", (double)f);
+        char t[64];
+        agal_format_number(t, sizeof t, (double)f, 9);
         agal_sb_put(&g->out, t);
         if (!strpbrk(t, ".e")) agal_sb_put(&g->out, ".0");
     }

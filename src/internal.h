@@ -65,6 +65,11 @@ typedef struct agal_strbuf {
 } agal_strbuf;
 
 void agal_sb_putn(agal_strbuf *b, const char *s, size_t len);
+/* A number as printf's "%.*g" writes it in the C locale, whatever locale the host
+ * set: the decimal point is always '.' (text output must not depend on the host).
+ * NUL-terminated into buf (at least 32 bytes); returns its length. */
+size_t agal_format_number(char *buf, size_t size, double v, int precision);
+void agal_sb_number(agal_strbuf *b, double v, int precision);
 void agal_sb_put(agal_strbuf *b, const char *s);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))

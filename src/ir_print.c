@@ -100,7 +100,14 @@ char *agal_ir_print(const agal_ir *ir)
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         const agal_ir_inst *in = &ir->insts[v];
         if (in->op == IR_CONST && in->nuses) /* uses as counted by agal_ir_count_uses */
-            agal_sb_printf(&b, "%%%u = const (%g, %g, %g, %g)\n", v, in->imm[0], in->imm[1], in->imm[2], in->imm[3]);
+        {
+            agal_sb_printf(&b, "%%%u = const (", v);
+            for (unsigned c = 0; c < 4; c++) {
+                if (c) agal_sb_put(&b, ", ");
+                agal_sb_number(&b, in->imm[c], 6);
+            }
+            agal_sb_put(&b, ")\n");
+        }
     }
     list(&b, ir, 0, 0);
     return b.oom ? NULL : b.p;

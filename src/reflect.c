@@ -139,9 +139,10 @@ static void sampler_json(agal_strbuf *b, const agal_reflect_sampler *s, bool las
     const agal_sampler *x = &s->s;
     agal_sb_printf(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ", s->num,
         2u + s->num, option(AGAL_SMP_DIM, x->dim), option(AGAL_SMP_FORMAT, x->format));
-    agal_sb_printf(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": %g, ",
-        option(AGAL_SMP_FILTER, x->filter), option(AGAL_SMP_MIPMAP, x->mipmap), option(AGAL_SMP_WRAP, x->wrap),
-        x->bias / 8.0);
+    agal_sb_printf(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": ",
+        option(AGAL_SMP_FILTER, x->filter), option(AGAL_SMP_MIPMAP, x->mipmap), option(AGAL_SMP_WRAP, x->wrap));
+    agal_sb_number(b, x->bias / 8.0, 6);
+    agal_sb_put(b, ", ");
     agal_sb_printf(b, "\"centroid\": %s, \"single\": %s, \"ignoresampler\": %s, \"tex\": %s, \"ted\": %s}%s\n",
         x->special & AGAL_SPECIAL_CENTROID ? "true" : "false", x->special & AGAL_SPECIAL_SINGLE ? "true" : "false",
         x->special & AGAL_SPECIAL_IGNORESAMPLER ? "true" : "false", s->uses_tex ? "true" : "false",
