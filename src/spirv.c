@@ -81,7 +81,11 @@ typedef struct spv {
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
-    uint8_t *eager; /* per IR value: a phi operand, so emitted where it is defined */
+    /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
+     * virtual value its depth, the longest chain of virtual values under it. */
+    uint8_t *virt;
+    /* Recent materializations of virtual values, in this block (see materialize). */
+    struct { uint32_t v, block, id; } mat[64];
     /* Bounds-checked indirect reads of this block, by index id and offset: skinning
      * reads each bone's rows twice (m34 then m33). Its bounds check and address are
      * SPIR-V instructions the IR does not have (the IR's IR_UNIFORM_INDIRECT is one
@@ -97,6 +101,12 @@ typedef struct spv {
  * not an IR pass: the IR keeps each AGAL instruction's own swizzle and mask, which
  * GLSL prints as written, and SPIR-V's shuffle of two vectors is what composes. */
 #define VIRT 0x80000000u
+/* Reading a component walks down the chain of virtual values under it, and
+ * materializing one materializes what it reads: a chain deeper than this is
+ * materialized where it is defined, so every walk and every recursion is bounded
+ * whatever the program (`add vt0.x, vt0.y, vcK` or `dp4 vt0.x, vt0, vt0` repeated
+ * make chains as long as the program). */
+enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
 /* ---- words ------------------------------------------------------------------ */
 
@@ -458,12 +468,38 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
 /* The vector v (possibly virtual) as a real id, by its definition's own shuffle
- * (whose operands are earlier values: the recursion ends). */
+ * (whose operands are earlier values: the recursion ends, at most MAX_VIRT_DEPTH
+ * deep). Remembered for the block, so a value read through many chains is made once. */
 static uint32_t materialize(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
-    const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
-    return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
+    if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
+    const agal_ir_inst *in = &s->ir->insts[x];
+    uint32_t id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    s->mat[slot].v = x;
+    s->mat[slot].block = s->block_start;
+    s->mat[slot].id = id;
+    return id;
+}
+
+/* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
+ * needs it) or its chain of virtual values has grown too deep. */
+static uint32_t virtual_or_real(spv *s, uint32_t v)
+{
+    const agal_ir_inst *in = &s->ir->insts[v];
+    unsigned depth = 0;
+    for (unsigned a = 0; a < in->nargs; a++) {
+        uint32_t id = s->ids[in->args[a]];
+        if (id & VIRT) {
+            unsigned d = s->virt[id & ~VIRT] & ~EAGER;
+            if (d > depth) depth = d;
+        }
+    }
+    if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH)
+        return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    s->virt[v] = (uint8_t)(depth + 1);
+    return VIRT | v;
 }
 
 static uint32_t real(spv *s, uint32_t v)
@@ -757,13 +793,13 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     case IR_INPUT: id = input(s, in); break; /* one load a register, in front (pass_loads.c) */
     case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
-    case IR_SWIZZLE: id = s->eager[v] ? swizzle_value(s, in) : VIRT | v; break;
+    case IR_SWIZZLE: id = virtual_or_real(s, v); break;
     case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
     case IR_COPY: id = s->ids[in->args[0]]; break;
     case IR_ALU: id = alu(s, in); break;
     case IR_MATRIX: id = matrix(s, in); break;
     case IR_TEX: id = texture(s, in); break;
-    case IR_MERGE: id = s->eager[v] ? merge_value(s, in) : VIRT | v; break;
+    case IR_MERGE: id = virtual_or_real(s, v); break;
     case IR_CMP: id = compare(s, in); break;
     case IR_IF: emit_if(s, v, if_ends); return;
     case IR_PHI:
@@ -834,8 +870,8 @@ static agal_status build_module(spv *s)
     uint32_t ninsts = s->ir->ninsts;
     s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
-    s->eager = agal_zalloc(s->ctx, ninsts);
-    if (!s->ids || !s->cse || !s->eager) return AGAL_ERR_NOMEM;
+    s->virt = agal_zalloc(s->ctx, ninsts);
+    if (!s->ids || !s->cse || !s->virt) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
      * live instructions (dead code can be most of a generated program), so they
      * rarely leave outgrown copies behind. The function section ends up holding
@@ -859,7 +895,7 @@ static agal_status build_module(spv *s)
         for (unsigned a = 0; a < 2; a++) {
             uint32_t x = in->args[a];
             while (s->ir->insts[x].op == IR_COPY) x = s->ir->insts[x].args[0];
-            s->eager[x] = 1;
+            s->virt[x] = EAGER;
         }
     }
     INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
