@@ -171,7 +171,7 @@ void *agal_alloc(agal_context *ctx, size_t size)
     size = align_up(size);
     /* A large allocation is usually an array that grows: in a block of its own it
      * grows in place, and never strands the bump block's room behind a copy. */
-    if (size >= ARENA_LARGE) return large_alloc(ctx, size);
+    if (size >= ARENA_LARGE || ctx->every_alloc) return large_alloc(ctx, size);
     arena_block *b = ctx->blocks;
     if (!b || b->size - b->used < size) {
         b = new_block(ctx, size);
@@ -183,6 +183,8 @@ void *agal_alloc(agal_context *ctx, size_t size)
     ctx->last_size = size;
     return p;
 }
+
+void agal_context_hook_every_alloc(agal_context *ctx, bool on) { ctx->every_alloc = on; }
 
 void *agal_zalloc(agal_context *ctx, size_t size)
 {

@@ -27,7 +27,12 @@ struct agal_context {
     size_t last_size;
     agal_diag *diags;
     size_t ndiags, diag_cap;
+    bool every_alloc;    /* tests: each allocation its own block, from the hook */
 };
+
+/* Tests: every allocation from now on asks the hook for a block of its own, so an
+ * allocation-failure sweep reaches each allocation, not only the arena's blocks. */
+void agal_context_hook_every_alloc(agal_context *ctx, bool on);
 
 /* Zeroed arena memory; NULL when out of memory. */
 void *agal_zalloc(agal_context *ctx, size_t size);

@@ -1,0 +1,295 @@
+/* test_oom.c: allocation failure never gives a wrong result. For every corpus
+ * program and larger generated ones, each public call (decode, assemble, SPIR-V
+ * into the arena and into a caller's buffer, GLSL, reflection JSON, -t ir,
+ * disassembly) is run with the allocator hook failing its N-th call, for every N
+ * the call reaches: from a fresh context whose every allocation asks the hook (so
+ * every allocation of the library is failed once), failing that call only and
+ * failing every call from it on, and from a warm context that kept another
+ * program's blocks. Each result must be AGAL_ERR_NOMEM or exactly the output of an
+ * unconstrained run, and freeing the context must give every byte back.
+ *
+ *   test_oom SHADERS_DIR */
+#include "check.h"
+#include "gen.h"
+#include "internal.h"
+#include "shapes.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- a failing allocator -------------------------------------------------------- */
+
+typedef struct hook {
+    size_t calls, fail_at; /* fail the fail_at-th call (1-based; 0: never) */
+    bool fail_after;       /* ...and every later one */
+    size_t live;           /* bytes held */
+} hook;
+
+static void *hook_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    hook *h = ud;
+    if (nsize == 0) {
+        h->live -= osize;
+        free(ptr);
+        return NULL;
+    }
+    h->calls++;
+    if (h->fail_at && (h->calls == h->fail_at || (h->fail_after && h->calls > h->fail_at))) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p) h->live += nsize - (ptr ? osize : 0);
+    return p;
+}
+
+/* ---- the calls --------------------------------------------------------------------- */
+
+typedef struct subject {
+    char name[96];
+    const char *text;           /* assembler input, or NULL */
+    agal_stage stage;
+    uint32_t version;
+    const uint8_t *bytes;       /* the program */
+    size_t size;
+    const agal_program *prog;   /* decoded in a context of its own */
+} subject;
+
+typedef struct blob {
+    const void *data;
+    size_t size;
+} blob;
+
+typedef agal_status (*call_fn)(agal_context *ctx, const subject *s, blob *out);
+
+static agal_status do_decode(agal_context *ctx, const subject *s, blob *out)
+{
+    const agal_program *p;
+    agal_decode_options o = {.lenient = true};
+    agal_status st = agal_decode(ctx, s->bytes, s->size, &o, &p);
+    if (st == AGAL_OK) *out = (blob){p->tokens, p->ntokens * sizeof *p->tokens};
+    return st;
+}
+
+static agal_status do_assemble(agal_context *ctx, const subject *s, blob *out)
+{
+    if (!s->text) return AGAL_OK;
+    const uint8_t *b;
+    size_t n;
+    agal_status st = agal_assemble(ctx, s->text, strlen(s->text), s->stage, s->version, 0, &b, &n);
+    if (st == AGAL_OK) *out = (blob){b, n};
+    return st;
+}
+
+static agal_status do_spirv(agal_context *ctx, const subject *s, blob *out)
+{
+    const uint32_t *w;
+    size_t n;
+    agal_status st = agal_translate_spirv(ctx, s->prog, NULL, &w, &n);
+    if (st == AGAL_OK) *out = (blob){w, n * 4};
+    return st;
+}
+
+static agal_status do_spirv_to(agal_context *ctx, const subject *s, blob *out)
+{
+    static uint32_t buf[1 << 18];
+    size_t n;
+    agal_status st = agal_translate_spirv_to(ctx, s->prog, NULL, buf, AGAL_COUNTOF(buf), &n);
+    if (st == AGAL_OK) *out = (blob){buf, n * 4};
+    return st;
+}
+
+static agal_status text_out(agal_status st, const char *text, blob *out)
+{
+    if (st == AGAL_OK) *out = (blob){text, text ? strlen(text) : 0};
+    return st;
+}
+
+static agal_status do_glsl(agal_context *ctx, const subject *s, blob *out)
+{
+    const char *t = NULL;
+    return text_out(agal_translate_glsl(ctx, s->prog, NULL, &t, NULL), t, out);
+}
+
+static agal_status do_ir(agal_context *ctx, const subject *s, blob *out)
+{
+    const char *t = NULL;
+    return text_out(agal_translate_ir_text(ctx, s->prog, &t), t, out);
+}
+
+static agal_status do_reflect(agal_context *ctx, const subject *s, blob *out)
+{
+    agal_reflection r;
+    agal_status st = agal_reflect(ctx, s->prog, &r);
+    if (st != AGAL_OK) return st;
+    const char *json = agal_reflect_json(ctx, &r);
+    return json ? text_out(AGAL_OK, json, out) : AGAL_ERR_NOMEM;
+}
+
+static agal_status do_disassemble(agal_context *ctx, const subject *s, blob *out)
+{
+    const char *t = NULL;
+    return text_out(agal_disassemble(ctx, s->bytes, s->size, AGAL_DIS_TOKENS, &t), t, out);
+}
+
+static const struct {
+    const char *name;
+    call_fn fn;
+} calls[] = {
+    {"decode", do_decode}, {"assemble", do_assemble}, {"spirv", do_spirv}, {"spirv_to", do_spirv_to},
+    {"glsl", do_glsl},     {"ir", do_ir},             {"reflect", do_reflect}, {"disassemble", do_disassemble},
+};
+
+/* ---- the sweep --------------------------------------------------------------------- */
+
+static unsigned swept, failed_ok;
+
+/* One run with hook h: NOMEM, or exactly the reference. */
+static void one_run(hook *h, agal_context *ctx, const subject *s, size_t c, const blob *ref, const char *how)
+{
+    blob out = {0};
+    agal_status st = calls[c].fn(ctx, s, &out);
+    swept++;
+    if (st == AGAL_ERR_NOMEM) {
+        failed_ok++;
+        return;
+    }
+    CHECK(st == AGAL_OK, "%s %s (%s, call %zu): status %d, want OK or NOMEM", s->name, calls[c].name, how, h->fail_at, st);
+    CHECK(st != AGAL_OK || (out.size == ref->size && (!out.size || memcmp(out.data, ref->data, out.size) == 0)),
+          "%s %s (%s, call %zu): a different result", s->name, calls[c].name, how, h->fail_at);
+}
+
+static void sweep_fresh(const subject *s, size_t c, const blob *ref, bool fail_after)
+{
+    for (size_t k = 1;; k++) {
+        hook h = {.fail_at = k, .fail_after = fail_after};
+        agal_context *ctx = agal_context_new(hook_alloc, &h);
+        if (!ctx) continue; /* the context itself was the k-th call */
+        agal_context_hook_every_alloc(ctx, true);
+        one_run(&h, ctx, s, c, ref, fail_after ? "fresh, failing from it on" : "fresh");
+        bool reached = h.calls >= k;
+        agal_context_free(ctx);
+        CHECK(h.live == 0, "%s %s: %zu bytes left after free", s->name, calls[c].name, h.live);
+        if (!reached) break;
+    }
+}
+
+/* A context warm with the first subject's work takes its blocks back first. */
+static void sweep_warm(const subject *s, const subject *warmer, size_t c, const blob *ref)
+{
+    for (size_t k = 1;; k++) {
+        hook h = {0};
+        agal_context *ctx = agal_context_new(hook_alloc, &h);
+        blob ignored;
+        calls[c].fn(ctx, warmer, &ignored);
+        agal_context_reset(ctx);
+        h.fail_at = h.calls + k;
+        one_run(&h, ctx, s, c, ref, "warm");
+        bool reached = h.calls >= h.fail_at;
+        agal_context_free(ctx);
+        CHECK(h.live == 0, "%s %s (warm): %zu bytes left after free", s->name, calls[c].name, h.live);
+        if (!reached) break;
+    }
+}
+
+static void sweep(const subject *s, const subject *warmer)
+{
+    for (size_t c = 0; c < AGAL_COUNTOF(calls); c++) {
+        agal_context *ctx = agal_context_new(NULL, NULL);
+        blob ref = {0};
+        agal_status st = calls[c].fn(ctx, s, &ref);
+        CHECK(st == AGAL_OK, "%s %s: fails unconstrained (%d)", s->name, calls[c].name, st);
+        if (st == AGAL_OK) {
+            void *copy = malloc(ref.size + 1);
+            memcpy(copy, ref.data, ref.size);
+            blob own = {copy, ref.size};
+            sweep_fresh(s, c, &own, false);
+            sweep_fresh(s, c, &own, true);
+            sweep_warm(s, warmer, c, &own);
+            free(copy);
+        }
+        agal_context_free(ctx);
+    }
+}
+
+/* ---- the subjects ------------------------------------------------------------------ */
+
+enum { MAX_SUBJECTS = 96 };
+
+static bool make_subject(agal_context *pctx, subject *s, const char *name, const char *text, agal_stage stage,
+                         uint32_t version, const uint8_t *bytes, size_t size)
+{
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->text = text;
+    s->stage = stage;
+    s->version = version;
+    if (text && agal_assemble(pctx, text, strlen(text), stage, version, 0, &bytes, &size) != AGAL_OK) return false;
+    s->bytes = bytes;
+    s->size = size;
+    agal_decode_options o = {.lenient = true};
+    return agal_decode(pctx, bytes, size, &o, &s->prog) == AGAL_OK;
+}
+
+static size_t corpus(agal_context *pctx, const char *dir, subject *out, char **texts)
+{
+    size_t n = 0;
+    DIR *d = opendir(dir);
+    CHECK(d != NULL, "cannot open %s", dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < MAX_SUBJECTS - 16) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".agal")) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "rb");
+        if (!f) continue;
+        char *text = calloc(1, 1 << 16);
+        size_t tn = fread(text, 1, (1 << 16) - 1, f);
+        fclose(f);
+        int stage;
+        uint32_t version;
+        if (agal_asm_header(pctx, text, tn, &stage, &version) != AGAL_OK || stage < 0 ||
+            !make_subject(pctx, &out[n], e->d_name, text, (agal_stage)stage, version ? version : 1, NULL, 0)) {
+            free(text);
+            continue;
+        }
+        texts[n++] = text;
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_oom SHADERS_DIR\n");
+        return 2;
+    }
+    agal_context *pctx = agal_context_new(NULL, NULL);
+    static subject subjects[MAX_SUBJECTS];
+    static char *texts[MAX_SUBJECTS];
+    size_t n = corpus(pctx, argv[1], subjects, texts);
+    CHECK(n >= 60, "only %zu corpus programs", n);
+    /* Larger ones: generated programs of 200 to 400 tokens, and the shapes. */
+    static gen_program gp;
+    static uint8_t bufs[4][GEN_MAX_BYTES];
+    for (unsigned i = 0; i < 4; i++) {
+        gen_options go = {.min_tokens = 200, .max_tokens = 400};
+        agal_stage stage = i & 1 ? AGAL_FRAGMENT : AGAL_VERTEX;
+        CHECK(gen_program_make(&gp, 100 + i, stage, 2 + i % 2, &go), "generated program");
+        size_t size = gen_program_encode(&gp, bufs[i], sizeof bufs[i]);
+        char name[32];
+        snprintf(name, sizeof name, "generated %u", i);
+        if (make_subject(pctx, &subjects[n], name, NULL, stage, 2 + i % 2, bufs[i], size)) n++;
+    }
+    for (int sh = 0; sh < SHAPE_COUNT; sh++) {
+        agal_stage stage;
+        char *text = shape_text((shape)sh, 300, &stage);
+        if (text && make_subject(pctx, &subjects[n], shape_name((shape)sh), text, stage, 2, NULL, 0)) texts[n++] = text;
+        else free(text);
+    }
+    for (size_t i = 0; i < n; i++) sweep(&subjects[i], &subjects[i ? 0 : 1]);
+    printf("oom: %zu programs, %u runs, %u of them out of memory, %d failures\n", n, swept, failed_ok, failures);
+    for (size_t i = 0; i < n; i++) free(texts[i]);
+    agal_context_free(pctx);
+    return failures != 0;
+}
