@@ -200,7 +200,7 @@ static void sweep(const subject *s, const subject *warmer)
         CHECK(st == AGAL_OK, "%s %s: fails unconstrained (%d)", s->name, calls[c].name, st);
         if (st == AGAL_OK) {
             void *copy = malloc(ref.size + 1);
-            memcpy(copy, ref.data, ref.size);
+            if (ref.size) memcpy(copy, ref.data, ref.size);
             blob own = {copy, ref.size};
             sweep_fresh(s, c, &own, false);
             sweep_fresh(s, c, &own, true);
