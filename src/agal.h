@@ -498,12 +498,19 @@ typedef struct agal_translate_options {
      * present (SPIR-V: float specialization constant SpecId 0, default 1.0; GLSL:
      * `uniform float agal_yflip = 1.0;`), multiplying op.y. Nothing to choose here. */
     bool strip_names; /* -g0: no OpName / register names in comments */
-    bool optimize;    /* -O: run SPIRV-Tools' optimizer (the CLI does; the library ignores it) */
-    /* Harness only: SPIR-V TransformFeedback capture of op and the written varyings
-     * (XfbBuffer 0, op at Offset 0, the k-th written varying at 16*(1+k),
-     * XfbStride 16*(1+nvaryings)). Not valid for plain Vulkan 1.0 Shader capability. */
-    bool xfb;
+    /* SPIR-V: fs<i> as a sampled image at binding 2 + i and a sampler at binding
+     * AGAL_SEPARATE_SAMPLER_BINDING + i (set 0), as wgpu/naga need, instead of a
+     * combined image sampler at 2 + i. */
+    bool separate_samplers;
 } agal_translate_options;
+
+/* Descriptor bindings (set 0) of the SPIR-V binding model (README). */
+enum {
+    AGAL_VC_BINDING = 0,                /* vertex constants, std140 vec4[count] */
+    AGAL_FC_BINDING = 1,                /* fragment constants */
+    AGAL_SAMPLER_BINDING = 2,           /* fs<i>: 2 + i (the image, with separate samplers) */
+    AGAL_SEPARATE_SAMPLER_BINDING = 18  /* fs<i>'s sampler with separate samplers: 18 + i */
+};
 
 /* Translates a decoded (validated) program to SPIR-V 1.0 for Vulkan 1.0 (Shader
  * capability). opt may be NULL (defaults). *words (nwords 32-bit words) lives in
@@ -566,6 +573,125 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
  * (len may be NULL), in ctx's arena until agal_context_reset/free. */
 agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
                                 const agal_translate_options *opt, const char **text, size_t *len);
+
+/* ==== the runtime: Program3D.upload in one call, sampler slots (upload.c) ===== */
+
+/* Flash's Context3DProfile names and the register profile each means (src/agal.md
+ * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
+ * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
+ * standard extended (AGAL3); also this library's own baseline, standard,
+ * standard_extended. false for an unknown name. */
+bool agal_profile_find(const char *name, agal_profile *out);
+
+/* The library's version ("0.2.0"): with the bytes and the options, all a translation
+ * depends on. A persistent cache of translations may key on (version, options,
+ * bytes): the same three give the same output, on every machine and in any locale.
+ * A decoded program is read-only: it may be translated in another context and on
+ * another thread, for as long as the context that decoded it lives. */
+const char *agal_version(void);
+
+typedef enum agal_target {
+    AGAL_TARGET_SPIRV = 0, /* SPIR-V 1.0 for Vulkan 1.0 (agal_translate_spirv) */
+    AGAL_TARGET_GLSL = 1   /* GLSL 330 core (agal_translate_glsl) */
+} agal_target;
+
+typedef struct agal_upload_options {
+    agal_target target;
+    agal_profile profile;      /* AGAL_PROFILE_AUTO: by each program's version */
+    bool lenient;              /* agal_decode_options.lenient, for both programs */
+    agal_clip clip;            /* as agal_translate_options */
+    bool strip_names;
+    bool separate_samplers;
+    /* The ByteArrays passed were not little-endian: Flash throws 3612 before reading
+     * a byte (an ArgumentError), and so does agal_upload. */
+    bool big_endian;
+} agal_upload_options;
+
+/* A uniform block the pair reads: vc (vertex) or fc (fragment). */
+typedef struct agal_upload_block {
+    agal_stage stage;
+    uint32_t binding; /* SPIR-V set 0 binding; GLSL: the uniform block binding to give */
+    uint32_t size;    /* bytes: 16 * the profile's register count (std140 vec4s) */
+} agal_upload_block;
+
+/* A sampler of the fragment program. */
+typedef struct agal_upload_sampler {
+    uint16_t num;             /* fs<num>; GLSL: texture unit num */
+    uint32_t binding;         /* SPIR-V: the combined image sampler, or the image */
+    uint32_t sampler_binding; /* SPIR-V with separate samplers: the sampler; else = binding */
+    agal_sampler token;       /* as the token gives it: dim, format, state, bias, special */
+    bool uses_tex, uses_ted;
+} agal_upload_sampler;
+
+typedef struct agal_upload_attribute {
+    uint8_t location; /* va<location> */
+    uint8_t mask;     /* components read (bit 0 = x) */
+} agal_upload_attribute;
+
+/* A varying that connects the stages: written by the vertex program and read by the
+ * fragment program after optimization. Only these are outputs of the vertex
+ * shader, so no driver warns about an unconsumed output. */
+typedef struct agal_upload_varying {
+    uint8_t location; /* v<location>; GLSL: matched by the name v<location> */
+    bool centroid;    /* it feeds a sampler token with the centroid flag */
+} agal_upload_varying;
+
+typedef struct agal_upload_code {
+    const uint32_t *words; /* SPIR-V */
+    size_t nwords;
+    const char *text;      /* GLSL, NUL-terminated */
+    size_t len;
+} agal_upload_code;
+
+typedef struct agal_upload_result {
+    const agal_program *vertex, *fragment;
+    agal_upload_code code[2];         /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
+    agal_upload_block blocks[2];
+    size_t nblocks;                   /* the blocks the pair reads (vc first) */
+    const agal_upload_sampler *samplers;
+    size_t nsamplers;                 /* sorted by number */
+    const agal_upload_attribute *attributes;
+    size_t nattributes;               /* sorted by location */
+    const agal_upload_varying *varyings;
+    size_t nvaryings;                 /* sorted by location */
+    bool writes_depth, uses_kil, uses_iid, uses_derivatives;
+} agal_upload_result;
+
+/* Program3D.upload: decodes the vertex and the fragment program (both under opt's
+ * profile and leniency), links them, translates both for opt->target and returns
+ * one binding layout, all in ctx's arena. The first failure is the one Flash
+ * reports: the vertex program's, then the fragment program's, then the linkage's
+ * (agal_flash_message gives Flash's line). opt may be NULL. */
+agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
+                        size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
+
+/* ---- sampler slots ----------------------------------------------------------
+ * Flash keeps a sampler state (wrap, filter, mipmap) per slot; a draw samples with
+ * the slot's state (src/agal.md section 7). setProgram writes the token's state
+ * into every slot whose token lacks ignoresampler (slots of ignoresampler tokens keep
+ * what they hold); setSamplerStateAt writes a slot at any time and lasts until the
+ * next write; a slot never written holds clamp, nearest, mipnone. The token's
+ * format, dimension, LOD bias and special flags always come from the token. */
+typedef struct agal_sampler_state {
+    uint8_t wrap, filter, mipmap; /* AGAL_WRAP_*, AGAL_FILTER_*, AGAL_MIP_* */
+} agal_sampler_state;
+
+enum { AGAL_SAMPLER_SLOTS = 16 };
+
+typedef struct agal_sampler_slots {
+    agal_sampler_state slot[AGAL_SAMPLER_SLOTS];
+} agal_sampler_slots;
+
+/* Every slot clamp, nearest, mipnone (a new Context3D). */
+void agal_slots_init(agal_sampler_slots *slots);
+/* Context3D.setProgram of a pair whose fragment program is `fragment`. */
+void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragment);
+/* Context3D.setSamplerStateAt(slot, wrap, filter, mipfilter). Out-of-range values
+ * and slots are ignored (the caller's AS3 layer throws for them). */
+void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state);
+/* The sampler a draw samples token with: its wrap, filter and mipmap from the slot,
+ * the rest from the token. */
+agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token);
 
 #ifdef __cplusplus
 }

@@ -250,6 +250,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
     ir->ctx = ctx;
     ir->prog = prog;
     ir->keep_copies = opt->keep_copies;
+    ir->unread_varyings = opt->unread_varyings;
     /* Sized from the program (about 2 values a token on the corpus; matrices and
      * blocks make more, and then the array grows), so a large program does not
      * leave a trail of outgrown copies in the arena. */

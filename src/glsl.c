@@ -21,7 +21,7 @@
  * with z = 2z - w for GL (unless --clip none) and y * agal_yflip (render to texture);
  * ddy is taken in Stage3D's y-down screen space: GL's window y points up, so it is
  * dFdy * -agal_yflip, unless --clip vulkan negates y in the shader. */
-#include "glsl.h"
+#include "emit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,6 +42,7 @@ typedef struct glsl {
     const agal_program *prog;
     agal_clip clip;
     bool comments;
+    uint16_t centroid;         /* bit n: v<n> is `centroid` */
     agal_strbuf out;
     agal_status err;
     uint8_t *flags;            /* per value: F_TEMP (copied to tN), F_INLINE */
@@ -875,6 +876,9 @@ static void mark_inline(scan *sc, uint32_t list)
 
 /* ---- declarations ----------------------------------------------------------- */
 
+/* The auxiliary qualifier of v<n>: "centroid " where it feeds a centroid sampler. */
+static const char *centroid(const glsl *g, unsigned n) { return n < 16 && (g->centroid >> n & 1) ? "centroid " : ""; }
+
 static void declarations(glsl *g, const usage *u)
 {
     agal_strbuf *o = &g->out;
@@ -894,10 +898,10 @@ static void declarations(glsl *g, const usage *u)
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->inputs & (1u << n))) continue;
         if (vs) agal_sb_printf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
-        else agal_sb_printf(o, "in vec4 v%u;\n", n);
+        else agal_sb_printf(o, "%sin vec4 v%u;\n", centroid(g, n), n);
     }
     for (unsigned n = 0; n < 32; n++)
-        if (u->varyings & (1u << n)) agal_sb_printf(o, "out vec4 v%u;\n", n);
+        if (u->varyings & (1u << n)) agal_sb_printf(o, "%sout vec4 v%u;\n", centroid(g, n), n);
     for (unsigned n = 0; n < 32; n++)
         if (u->outputs & (1u << n)) agal_sb_printf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
     if (u->indirect) {
@@ -959,14 +963,16 @@ static agal_status plan(glsl *g, usage *u)
     return g->err;
 }
 
-agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_translate_options *opt,
-                           const char **text, size_t *len)
+agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eopt, const char **text,
+                           size_t *len)
 {
-    static const agal_translate_options defaults = {0};
+    static const agal_emit_options defaults;
     if (!ctx || !ir || !text) return AGAL_ERR_ARG;
-    if (!opt) opt = &defaults;
+    if (!eopt) eopt = &defaults;
+    const agal_translate_options *opt = &eopt->pub;
     const agal_program *prog = ir->prog;
-    glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK};
+    glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK,
+              .centroid = eopt->centroid_varyings};
     g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;
     g.out.ctx = ctx;
     usage u;
@@ -995,5 +1001,8 @@ agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
     const agal_ir_options iro = {.keep_copies = true};
     agal_ir *ir = NULL;
     agal_status st = agal_ir_pipeline(ctx, prog, &iro, &ir);
-    return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, opt, text, len);
+    agal_emit_options eopt;
+    memset(&eopt, 0, sizeof eopt);
+    if (opt) eopt.pub = *opt;
+    return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, &eopt, text, len);
 }

@@ -1,7 +1,7 @@
 /* ir.c: the IR's primitives (ir.h): instructions, lists, constants, register slots,
  * the list walk and use counts. Everything that makes or reads IR builds on these;
  * they call nothing but the arena. */
-#include "ir.h"
+#include "emit.h"
 
 uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t token)
 {
@@ -115,4 +115,37 @@ void agal_ir_count_uses(agal_ir *ir)
     for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
     ir->nlive = 0;
     agal_ir_walk(ir, 0, count_one, NULL);
+}
+
+/* ---- what an IR reads (emit.h) ------------------------------------------------ */
+
+/* Every instruction that is neither removed nor a constant is listed (ir.h). */
+uint16_t agal_ir_inputs_read(const agal_ir *ir, agal_regtype type)
+{
+    uint16_t m = 0;
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        const agal_ir_inst *in = &ir->insts[v];
+        if (in->op == IR_INPUT && in->reg_type == type && in->reg_num < 16) m |= (uint16_t)(1u << in->reg_num);
+    }
+    return m;
+}
+
+bool agal_ir_reads_constants(const agal_ir *ir)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (ir->insts[v].op == IR_UNIFORM || ir->insts[v].op == IR_UNIFORM_INDIRECT) return true;
+    return false;
+}
+
+uint16_t agal_ir_centroid_varyings(const agal_ir *ir)
+{
+    uint16_t m = 0;
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        const agal_ir_inst *in = &ir->insts[v];
+        if (in->op != IR_TEX || !(in->smp.special & AGAL_SPECIAL_CENTROID)) continue;
+        const agal_ir_inst *c = &ir->insts[in->args[0]];
+        if (c->op == IR_SWIZZLE) c = &ir->insts[c->args[0]];
+        if (c->op == IR_INPUT && c->reg_type == AGAL_REG_VARYING && c->reg_num < 16) m |= (uint16_t)(1u << c->reg_num);
+    }
+    return m;
 }

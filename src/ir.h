@@ -153,11 +153,13 @@ typedef struct agal_ir {
     uint32_t nlive;      /* instructions in the live lists (agal_ir_count_uses) */
     bool keep_copies;
     bool samples_in_blocks; /* the builder put a tex or ted inside a block */
+    uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (pass_varyings.c) */
 } agal_ir;
 
 typedef struct agal_ir_options {
     bool keep_copies; /* keep IR_COPY (one GLSL statement per mov) */
     bool no_opt;      /* run only the required passes (debugging -t ir) */
+    uint16_t unread_varyings; /* vertex: bit n, no fragment program reads v<n>: no output */
 } agal_ir_options;
 
 /* ---- pipeline.c: AGAL -> IR, and every pass in order ------------------------- */
@@ -243,6 +245,8 @@ agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
  * ends the translation: no pass is skipped silently. */
 typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
 
+/* pass_varyings.c (required when asked): the stores of ir->unread_varyings go. */
+agal_status agal_pass_drop_varyings(agal_ir *ir, bool *changed);
 /* pass_hoist_tex.c (required): moves tex samples with varying coordinates out of
  * blocks, in front of the outermost if (implicit derivatives need uniform control
  * flow); the moved instructions are flagged IR_HOISTED. */

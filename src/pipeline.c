@@ -14,6 +14,8 @@ typedef struct pass {
 } pass;
 
 static const pass pipeline[] = {
+    /* Required: varyings no fragment program reads are no outputs (the upload's). */
+    {"drop_varyings", agal_pass_drop_varyings, false},
     /* Required: implicit-LOD samples need uniform control flow (derivatives). */
     {"hoist_textures", agal_pass_hoist_textures, false},
     /* Forward operands through movs, identity swizzles, whole merges, trivial phis. */

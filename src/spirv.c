@@ -16,7 +16,7 @@
  * fragment ddy is multiplied by the same constant (a flipped image flips dy).
  * The function body is a straight walk of the IR's if tree: IR_IF becomes
  * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
-#include "ir.h"
+#include "emit.h"
 
 #include <math.h>
 /* The SPIR-V and GLSL.std.450 numbers, from Khronos (spirv-headers). */
@@ -63,7 +63,7 @@ typedef struct spv {
     agal_context *ctx;
     const agal_ir *ir;
     const agal_program *prog;
-    const agal_translate_options *opt;
+    const agal_emit_options *opt;
     wbuf sec[S_COUNT];
     hslot *tab;
     size_t tab_n, tab_cap;
@@ -74,7 +74,7 @@ typedef struct spv {
     unsigned niface;
     uint32_t glsl, label;
     /* Interface variables by register, made on first use. */
-    uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_depth;
+    uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
     uint32_t yflip;
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
@@ -274,7 +274,7 @@ static uint32_t c_splat(spv *s, float f)
 
 static void name(spv *s, uint32_t id, const char *str)
 {
-    if (s->opt->strip_names) return;
+    if (s->opt->pub.strip_names) return;
     uint32_t w[16];
     w[0] = id;
     size_t n = str_words(str, w + 1, 15);
@@ -283,7 +283,7 @@ static void name(spv *s, uint32_t id, const char *str)
 
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 {
-    if (s->opt->strip_names) return;
+    if (s->opt->pub.strip_names) return;
     char buf[32];
     agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
     name(s, id, buf);
@@ -307,6 +307,9 @@ static uint32_t located(spv *s, uint32_t *slot, unsigned storage, unsigned loc, 
     if (!*slot) {
         *slot = variable(s, storage, t_vec(s, 4));
         DECO(s, *slot, SpvDecorationLocation, loc);
+        /* A varying feeding a centroid sampler: both stages say so (the upload's). */
+        if (type == AGAL_REG_VARYING && num < 16 && (s->opt->centroid_varyings >> num & 1))
+            DECO(s, *slot, SpvDecorationCentroid);
         reg_name(s, *slot, type, num);
     }
     return *slot;
@@ -331,23 +334,36 @@ static uint32_t const_block(spv *s)
     return s->var_const;
 }
 
-static uint32_t image_type(spv *s, unsigned dim)
+static uint32_t image_only_type(spv *s, unsigned dim)
 {
-    uint32_t img = TYPE(s, SpvOpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0);
-    return TYPE(s, SpvOpTypeSampledImage, img);
+    return TYPE(s, SpvOpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0);
 }
 
+static uint32_t image_type(spv *s, unsigned dim) { return TYPE(s, SpvOpTypeSampledImage, image_only_type(s, dim)); }
+
+static uint32_t bound_var(spv *s, uint32_t type, unsigned binding)
+{
+    uint32_t v = variable(s, SpvStorageClassUniformConstant, type);
+    DECO(s, v, SpvDecorationDescriptorSet, 0);
+    DECO(s, v, SpvDecorationBinding, binding);
+    return v;
+}
+
+/* fs<i>: a combined image sampler at binding 2 + i, or (separate samplers) the
+ * image there and a sampler at AGAL_SEPARATE_SAMPLER_BINDING + i. */
 static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 {
     unsigned i = smp->num & 15;
     if (!s->var_smp[i]) {
-        s->var_smp[i] = variable(s, SpvStorageClassUniformConstant, image_type(s, smp->dim));
-        DECO(s, s->var_smp[i], SpvDecorationDescriptorSet, 0);
-        DECO(s, s->var_smp[i], SpvDecorationBinding, 2 + i);
+        bool separate = s->opt->pub.separate_samplers;
+        uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
+        s->var_smp[i] = bound_var(s, type, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
+        if (separate) s->var_sampler[i] = bound_var(s, global(s, SpvOpTypeSampler, 0, NULL, 0), AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
+
 
 /* ---- function body ---------------------------------------------------------- */
 
@@ -669,11 +685,21 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
     return FN(s, SpvOpLoad, t_vec(s, 4), var);
 }
 
+/* The sampled image of fs<i> in this block. */
+static uint32_t sampled_image(spv *s, const agal_sampler *smp)
+{
+    uint32_t var = sampler_var(s, smp);
+    if (!s->opt->pub.separate_samplers) return FN(s, SpvOpLoad, image_type(s, smp->dim), var);
+    uint32_t img = FN(s, SpvOpLoad, image_only_type(s, smp->dim), var);
+    uint32_t smp_id = FN(s, SpvOpLoad, global(s, SpvOpTypeSampler, 0, NULL, 0), s->var_sampler[smp->num & 15]);
+    return FN(s, SpvOpSampledImage, image_type(s, smp->dim), img, smp_id);
+}
+
 static uint32_t texture(spv *s, const agal_ir_inst *in)
 {
     uint32_t v4 = t_vec(s, 4), a = s->ids[in->args[0]];
     bool cube = in->smp.dim == AGAL_DIM_CUBE;
-    uint32_t img = FN(s, SpvOpLoad, image_type(s, in->smp.dim), sampler_var(s, &in->smp));
+    uint32_t img = sampled_image(s, &in->smp);
     uint32_t coord = cube ? vec3_of(s, a) : shuffle(s, 2, a, a, (const uint8_t[]){0, 1});
     if (in->aop == AGAL_OP_TED) {
         uint32_t lod = extract_comp(s, a, 3);
@@ -722,7 +748,7 @@ static void kil(spv *s, const agal_ir_inst *in)
  * Vulkan; z -> 2z - w for GL. */
 static uint32_t fix_position(spv *s, uint32_t v)
 {
-    agal_clip clip = s->opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->clip;
+    agal_clip clip = s->opt->pub.clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->pub.clip;
     uint32_t f = t_float(s), v4 = t_vec(s, 4);
     uint32_t y = FN(s, SpvOpFMul, f, FN(s, SpvOpCompositeExtract, f, v, 1), yflip(s));
     if (clip == AGAL_CLIP_VULKAN) y = FN(s, SpvOpFNegate, f, y);
@@ -886,7 +912,7 @@ static agal_status build_module(spv *s)
                                s->ir->insts[body->items[loads]].op == IR_INPUT))
         loads++;
     if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
-        (!s->opt->strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
+        (!s->opt->pub.strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
         return AGAL_ERR_NOMEM;
     /* A phi operand must exist at the end of its branch: emitted where defined. */
     for (uint32_t v = 1; v < s->ir->ninsts; v++) {
@@ -936,35 +962,68 @@ static size_t module_front(const spv *s, uint32_t *out)
     return n;
 }
 
-static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt, spv *s)
+/* The emit options of a public call: its options, or the defaults. */
+static agal_emit_options emit_options(const agal_translate_options *opt, bool xfb)
 {
-    static const agal_translate_options defaults = {0};
+    agal_emit_options e = {.xfb = xfb};
+    if (opt) e.pub = *opt;
+    return e;
+}
+
+static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_emit_options *opt, spv *s)
+{
     if (!ctx || !prog) return AGAL_ERR_ARG;
     agal_ir *ir = NULL;
     agal_status st = agal_ir_pipeline(ctx, prog, NULL, &ir);
     if (st != AGAL_OK) return st;
-    *s = (spv){.ctx = ctx, .ir = ir, .prog = prog, .opt = opt ? opt : &defaults};
+    *s = (spv){.ctx = ctx, .ir = ir, .prog = prog, .opt = opt};
     return build_module(s);
+}
+
+/* The module is made where the function section is: it moves up behind room for
+ * the rest, so no second copy of the module is ever held. */
+static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
+{
+    wbuf *f = &s->sec[S_FUNC];
+    size_t body = f->n, front = module_size(s) - body;
+    if (f->cap - body < front && !resize(s, f, body + front)) return AGAL_ERR_NOMEM;
+    memmove(f->w + front, f->w, body * sizeof *f->w);
+    module_front(s, f->w);
+    *words = f->w;
+    *nwords = front + body;
+    return AGAL_OK;
+}
+
+agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt,
+                            const uint32_t **words, size_t *nwords)
+{
+    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt};
+    agal_status st = build_module(&s);
+    return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
+}
+
+static agal_status translate_in_place(agal_context *ctx, const agal_program *prog, const agal_emit_options *eopt,
+                                      const uint32_t **words, size_t *nwords)
+{
+    if (!words || !nwords) return AGAL_ERR_ARG;
+    spv s;
+    agal_status st = translate(ctx, prog, eopt, &s);
+    return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
 }
 
 agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
                                  const agal_translate_options *opt,
                                  const uint32_t **words, size_t *nwords)
 {
-    if (!words || !nwords) return AGAL_ERR_ARG;
-    spv s;
-    agal_status st = translate(ctx, prog, opt, &s);
-    if (st != AGAL_OK) return st;
-    /* The module is made where the function section is: it moves up behind room
-     * for the rest, so no second copy of the module is ever held. */
-    wbuf *f = &s.sec[S_FUNC];
-    size_t body = f->n, front = module_size(&s) - body;
-    if (f->cap - body < front && !resize(&s, f, body + front)) return AGAL_ERR_NOMEM;
-    memmove(f->w + front, f->w, body * sizeof *f->w);
-    module_front(&s, f->w);
-    *words = f->w;
-    *nwords = front + body;
-    return AGAL_OK;
+    const agal_emit_options eopt = emit_options(opt, false);
+    return translate_in_place(ctx, prog, &eopt, words, nwords);
+}
+
+agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                                     const uint32_t **words, size_t *nwords)
+{
+    const agal_emit_options eopt = emit_options(opt, true);
+    return translate_in_place(ctx, prog, &eopt, words, nwords);
 }
 
 agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
@@ -972,8 +1031,9 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
                                     uint32_t *buf, size_t cap, size_t *nwords)
 {
     if (!nwords || (!buf && cap)) return AGAL_ERR_ARG;
+    const agal_emit_options eopt = emit_options(opt, false);
     spv s;
-    agal_status st = translate(ctx, prog, opt, &s);
+    agal_status st = translate(ctx, prog, &eopt, &s);
     if (st != AGAL_OK) return st;
     *nwords = module_size(&s);
     if (*nwords > cap) return AGAL_ERR_LIMIT;

@@ -11,7 +11,7 @@
  * usage: test_glsl SHADER_DIR [NPAIRS] */
 #include "agal.h"
 #include "gen.h"
-#include "glsl.h"
+#include "emit.h"
 #include "glslang_check.h"
 
 #include <dirent.h>

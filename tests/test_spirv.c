@@ -13,7 +13,6 @@
 #include "ir.h" /* the optimizer's fixed point */
 
 #include <cjson/cJSON.h>
-#include <spirv-tools/libspirv.h>
 
 #include <dirent.h>
 #include <pthread.h>
@@ -22,6 +21,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "harness_api.h"
+#include "spirv_check.h"
 #include "toolio.h"
 
 
@@ -32,36 +33,6 @@ static void print_diags(agal_context *ctx, const char *what)
         agal_diag_format(agal_diag_get(ctx, i), what, buf, sizeof buf);
         fprintf(stderr, "  %s\n", buf);
     }
-}
-
-/* spvValidate for Vulkan 1.0; prints the validator's message on failure. */
-static bool validate(const uint32_t *words, size_t n, const char *what)
-{
-    spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
-    spv_const_binary_t bin = {words, n};
-    spv_diagnostic diag = NULL;
-    spv_result_t r = spvValidate(sc, &bin, &diag);
-    if (r != SPV_SUCCESS) fprintf(stderr, "%s: spirv-val: %s\n", what, diag ? diag->error : "?");
-    spvDiagnosticDestroy(diag);
-    spvContextDestroy(sc);
-    return r == SPV_SUCCESS;
-}
-
-static char *disassemble(const uint32_t *words, size_t n)
-{
-    spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
-    spv_text text = NULL;
-    spv_diagnostic diag = NULL;
-    char *out = NULL;
-    if (spvBinaryToText(sc, words, n, SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES,
-                        &text, &diag) == SPV_SUCCESS) {
-        out = malloc(text->length + 1);
-        if (out) memcpy(out, text->str, text->length), out[text->length] = 0;
-    }
-    spvTextDestroy(text);
-    spvDiagnosticDestroy(diag);
-    spvContextDestroy(sc);
-    return out;
 }
 
 /* Translates and validates one decoded program with the given options. */
@@ -76,7 +47,7 @@ static bool check_program(agal_context *ctx, const agal_program *prog, const aga
         print_diags(ctx, what);
         return false;
     }
-    return validate(words, n, what);
+    return spirv_check_valid(words, n, what);
 }
 
 /* ---- corpus ----------------------------------------------------------------- */
@@ -220,7 +191,7 @@ static void golden_minimal_vertex(void)
         const uint32_t *w = NULL;
         size_t n = 0;
         CHECK(agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "translate");
-        char *text = w ? disassemble(w, n) : NULL;
+        char *text = w ? spirv_check_text(w, n) : NULL;
         const char *want =
             "OpCapability Shader\n"
             "%1 = OpExtInstImport \"GLSL.std.450\"\n"
@@ -258,7 +229,7 @@ static void golden_minimal_vertex(void)
         /* --clip none: the position is stored as loaded (only the RTT scale applies). */
         agal_translate_options none = {.clip = AGAL_CLIP_NONE, .strip_names = true};
         CHECK(agal_translate_spirv(ctx, p, &none, &w, &n) == AGAL_OK, "translate clip none");
-        text = disassemble(w, n);
+        text = spirv_check_text(w, n);
         CHECK(text && !strstr(text, "OpFNegate") && strstr(text, "OpFMul") && !strstr(text, "OpName"),
               "clip none / -g0:\n%s", text ? text : "");
         free(text);
@@ -309,8 +280,8 @@ static void golden_fragment_features(void)
     const uint32_t *w = NULL;
     size_t n = 0;
     if (p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK) {
-        CHECK(validate(w, n, "fragment features"), "fragment features invalid");
-        char *text = disassemble(w, n);
+        CHECK(spirv_check_valid(w, n, "fragment features"), "fragment features invalid");
+        char *text = spirv_check_text(w, n);
         static const char *const needles[] = {
             "OpExecutionMode %main OriginUpperLeft", "OpExecutionMode %main DepthReplacing",
             "OpDecorate %fd BuiltIn FragDepth", "OpDecorate %fs0 Binding 2", "OpDecorate %fs1 Binding 3",
@@ -433,13 +404,13 @@ static void xfb_capture(void)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *p = assemble(ctx, "m44 op, va0, vc0\nmov v2, va0\nmov v0, va1\n", AGAL_VERTEX, 1, false);
-    agal_translate_options o = {.xfb = true};
+    agal_translate_options o = {0};
     const uint32_t *w = NULL;
     size_t n = 0;
-    CHECK(p && agal_translate_spirv(ctx, p, &o, &w, &n) == AGAL_OK, "xfb translate");
+    CHECK(p && agal_translate_spirv_xfb(ctx, p, &o, &w, &n) == AGAL_OK, "xfb translate");
     if (w) {
-        CHECK(validate(w, n, "xfb"), "xfb invalid");
-        char *text = disassemble(w, n);
+        CHECK(spirv_check_valid(w, n, "xfb"), "xfb invalid");
+        char *text = spirv_check_text(w, n);
         static const char *const needles[] = {
             "OpCapability TransformFeedback", "OpExecutionMode %main Xfb", "OpDecorate %op XfbBuffer 0",
             "OpDecorate %op XfbStride 48", "OpDecorate %op Offset 0", "OpDecorate %v0 Offset 16",
@@ -483,7 +454,7 @@ static void allocation_failures(void)
             size_t n = 0;
             agal_status st = agal_translate_spirv(ctx, p, NULL, &w, &n);
             CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "limit %ld: status %d", limit, st);
-            succeeded = st == AGAL_OK && validate(w, n, "after failures");
+            succeeded = st == AGAL_OK && spirv_check_valid(w, n, "after failures");
         }
         agal_context_free(ctx);
     }
@@ -502,7 +473,7 @@ static void indirect_bounds(void)
     const uint32_t *w = NULL;
     size_t n = 0;
     CHECK(p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "indirect translate");
-    char *text = w ? disassemble(w, n) : NULL;
+    char *text = w ? spirv_check_text(w, n) : NULL;
     static const char *const needles[] = {"Trunc", "OpFAdd %float", "%float_2", "OpFOrdGreaterThanEqual %bool",
                                           "OpFOrdLessThan %bool", "%float_128", "OpLogicalAnd %bool",
                                           "OpConvertFToS %int", "OpSelect %v4float", NULL};

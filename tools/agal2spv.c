@@ -157,7 +157,7 @@ static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
 
 static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
 {
-    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip, .optimize = o->optimize};
+    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
     const uint32_t *words = NULL;
     size_t n = 0;
     agal_status st = agal_translate_spirv(ctx, prog, &topt, &words, &n);

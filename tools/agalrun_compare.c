@@ -53,6 +53,7 @@
  * and each backend's values next to the interpreter's.
  */
 #include "agalrun.h"
+#include "harness_api.h"
 #include "gen.h"
 #include "harness.h"
 
@@ -330,8 +331,9 @@ typedef struct shaders {
 
 static int translate(agal_context *ctx, const agal_program *p, bool xfb, shaders *out, const char *what)
 {
-    agal_translate_options o = { .xfb = xfb };
-    if (agal_translate_spirv(ctx, p, &o, &out->spv, &out->nspv) ||
+    agal_status st = xfb ? agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv)
+                         : agal_translate_spirv(ctx, p, NULL, &out->spv, &out->nspv);
+    if (st ||
         agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL)) {
         char buf[512];
         size_t n = agal_diag_count(ctx);

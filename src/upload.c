@@ -1,0 +1,198 @@
+/* upload.c: what an emulator calls for Program3D.upload, and Flash's sampler slots.
+ *
+ * agal_upload decodes both programs in Flash's order (vertex, fragment, linkage:
+ * the first failure is the one Flash throws), builds the fragment program's IR
+ * first to learn which varyings it really reads after optimization, builds the
+ * vertex program's without the others (pass_varyings.c), emits both for the
+ * target, and describes what the two translations declare: the uniform blocks,
+ * the samplers, the attributes and the connecting varyings. */
+#include "emit.h"
+
+/* ---- versions and profiles ---------------------------------------------------- */
+
+const char *agal_version(void) { return AGAL_VERSION; }
+
+bool agal_profile_find(const char *name, agal_profile *out)
+{
+    static const struct { const char *name; agal_profile profile; } names[] = {
+        {"baseline", AGAL_PROFILE_BASELINE},         {"baselineConstrained", AGAL_PROFILE_BASELINE},
+        {"baselineExtended", AGAL_PROFILE_BASELINE}, {"standardConstrained", AGAL_PROFILE_STANDARD},
+        {"standard", AGAL_PROFILE_STANDARD},         {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
+        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
+    };
+    for (size_t i = 0; name && i < AGAL_COUNTOF(names); i++)
+        if (!strcmp(name, names[i].name)) {
+            *out = names[i].profile;
+            return true;
+        }
+    return false;
+}
+
+/* ---- the upload ---------------------------------------------------------------- */
+
+/* One stage's IR for the target: GLSL keeps an AGAL mov as its own statement. */
+static agal_status stage_ir(agal_context *ctx, const agal_program *p, agal_target target, uint16_t unread,
+                            agal_ir **ir)
+{
+    const agal_ir_options iro = {.keep_copies = target == AGAL_TARGET_GLSL, .unread_varyings = unread};
+    return agal_ir_pipeline(ctx, p, &iro, ir);
+}
+
+static agal_status emit(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
+                        agal_upload_code *code)
+{
+    if (target == AGAL_TARGET_GLSL) return agal_glsl_emit(ctx, ir, eo, &code->text, &code->len);
+    return agal_spirv_emit(ctx, ir, eo, &code->words, &code->nwords);
+}
+
+/* The uniform block of a stage that reads constants. */
+static void add_block(agal_upload_result *r, const agal_program *p)
+{
+    agal_upload_block *b = &r->blocks[r->nblocks++];
+    b->stage = p->stage;
+    b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
+    b->size = 16u * agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+}
+
+/* The samplers the fragment translation declares (a sample that survived). */
+static agal_status samplers(agal_context *ctx, const agal_ir *ir, bool separate, agal_upload_result *r)
+{
+    agal_upload_sampler found[16];
+    bool have[16] = {false};
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        const agal_ir_inst *in = &ir->insts[v];
+        if (in->op != IR_TEX) continue;
+        unsigned n = in->smp.num & 15;
+        if (!have[n]) {
+            found[n] = (agal_upload_sampler){.num = in->smp.num, .binding = AGAL_SAMPLER_BINDING + n,
+                                             .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
+                                                                         : AGAL_SAMPLER_BINDING + n,
+                                             .token = in->smp};
+            found[n].token.bias = 0; /* per token; the state is the sampler's */
+            have[n] = true;
+        }
+        if (in->aop == AGAL_OP_TED) found[n].uses_ted = true;
+        else found[n].uses_tex = true;
+    }
+    agal_upload_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++)
+        if (have[n]) list[r->nsamplers++] = found[n];
+    r->samplers = list;
+    return AGAL_OK;
+}
+
+/* The attributes the vertex translation declares, with the components read. */
+static agal_status attributes(agal_context *ctx, const agal_ir *ir, const agal_reflection *vr, agal_upload_result *r)
+{
+    uint16_t live = agal_ir_inputs_read(ir, AGAL_REG_ATTRIBUTE);
+    agal_upload_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++)
+        if (live >> n & 1) list[r->nattributes++] = (agal_upload_attribute){(uint8_t)n, (uint8_t)vr->attribute_mask[n]};
+    r->attributes = list;
+    return AGAL_OK;
+}
+
+static agal_status varyings(agal_context *ctx, uint16_t read, uint16_t centroid, agal_upload_result *r)
+{
+    agal_upload_varying *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++)
+        if (read >> n & 1) list[r->nvaryings++] = (agal_upload_varying){(uint8_t)n, (centroid >> n & 1) != 0};
+    r->varyings = list;
+    return AGAL_OK;
+}
+
+/* Flash raises 3612 for a ByteArray that is not little-endian, before reading it. */
+static agal_status endian_error(agal_context *ctx)
+{
+    const agal_diag proto = {.flash_id = 3612, .token = -1, .offset = -1, .stage = AGAL_VERTEX};
+    return agal_report(ctx, &proto, "the programs are not little-endian ByteArrays");
+}
+
+static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, const void *fb, size_t fn,
+                               const agal_upload_options *opt, agal_upload_result *r)
+{
+    agal_decode_options vo = {.profile = opt->profile, .lenient = opt->lenient, .slot = AGAL_SLOT_VERTEX};
+    agal_decode_options fo = vo;
+    fo.slot = AGAL_SLOT_FRAGMENT;
+    agal_status st = agal_decode(ctx, vb, vn, &vo, &r->vertex);
+    if (st == AGAL_OK) st = agal_decode(ctx, fb, fn, &fo, &r->fragment);
+    if (st == AGAL_OK) st = agal_link(ctx, r->vertex, r->fragment);
+    return st;
+}
+
+agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
+                        size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out)
+{
+    static const agal_upload_options defaults;
+    if (!ctx || !out || (!vertex && vertex_size) || (!fragment && fragment_size)) return AGAL_ERR_ARG;
+    if (!opt) opt = &defaults;
+    if (opt->target != AGAL_TARGET_SPIRV && opt->target != AGAL_TARGET_GLSL) return AGAL_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    if (opt->big_endian) return endian_error(ctx);
+    agal_status st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, opt, out);
+    agal_ir *fir = NULL, *vir = NULL;
+    if (st == AGAL_OK) st = stage_ir(ctx, out->fragment, opt->target, 0, &fir);
+    uint16_t read = fir ? agal_ir_inputs_read(fir, AGAL_REG_VARYING) : 0;
+    if (st == AGAL_OK) st = stage_ir(ctx, out->vertex, opt->target, (uint16_t)~read, &vir);
+    if (st != AGAL_OK) return st;
+    agal_emit_options eo = {.pub = {.clip = opt->clip, .strip_names = opt->strip_names,
+                                    .separate_samplers = opt->separate_samplers},
+                            .centroid_varyings = agal_ir_centroid_varyings(fir)};
+    if ((st = emit(ctx, vir, opt->target, &eo, &out->code[AGAL_VERTEX])) != AGAL_OK) return st;
+    if ((st = emit(ctx, fir, opt->target, &eo, &out->code[AGAL_FRAGMENT])) != AGAL_OK) return st;
+    agal_reflection vr, fr;
+    if ((st = agal_reflect(ctx, out->vertex, &vr)) != AGAL_OK || (st = agal_reflect(ctx, out->fragment, &fr)) != AGAL_OK)
+        return st;
+    if (agal_ir_reads_constants(vir)) add_block(out, out->vertex);
+    if (agal_ir_reads_constants(fir)) add_block(out, out->fragment);
+    if ((st = samplers(ctx, fir, opt->separate_samplers, out)) != AGAL_OK ||
+        (st = attributes(ctx, vir, &vr, out)) != AGAL_OK || (st = varyings(ctx, read, eo.centroid_varyings, out)) != AGAL_OK)
+        return st;
+    out->writes_depth = fr.writes_depth;
+    out->uses_kil = fr.uses_kil;
+    out->uses_iid = vr.uses_iid;
+    out->uses_derivatives = fr.uses_derivatives;
+    return AGAL_OK;
+}
+
+/* ---- sampler slots ---------------------------------------------------------------- */
+
+void agal_slots_init(agal_sampler_slots *slots)
+{
+    for (unsigned i = 0; i < AGAL_SAMPLER_SLOTS; i++)
+        slots->slot[i] = (agal_sampler_state){AGAL_WRAP_CLAMP, AGAL_FILTER_NEAREST, AGAL_MIP_NONE};
+}
+
+void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragment)
+{
+    for (uint32_t i = 0; fragment && i < fragment->ntokens; i++) {
+        const agal_token *t = &fragment->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (!info || !(info->operands & AGAL_OPND_S) || t->s.num >= AGAL_SAMPLER_SLOTS) continue;
+        if (t->s.special & AGAL_SPECIAL_IGNORESAMPLER) continue; /* the slot keeps what it holds */
+        slots->slot[t->s.num] = (agal_sampler_state){t->s.wrap, t->s.filter, t->s.mipmap};
+    }
+}
+
+void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state)
+{
+    if (slot >= AGAL_SAMPLER_SLOTS || state.wrap > AGAL_WRAP_REPEAT_U_CLAMP_V || state.filter > AGAL_FILTER_ANISO16X ||
+        state.mipmap > AGAL_MIP_LINEAR)
+        return;
+    slots->slot[slot] = state;
+}
+
+agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token)
+{
+    agal_sampler s = *token;
+    if (token->num < AGAL_SAMPLER_SLOTS) {
+        const agal_sampler_state *st = &slots->slot[token->num];
+        s.wrap = st->wrap;
+        s.filter = st->filter;
+        s.mipmap = st->mipmap;
+    }
+    return s;
+}
