@@ -75,7 +75,7 @@ static agal_status container_error(agal_context *ctx, agal_stage stage, int id, 
 enum { MIN_PROGRAM = AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE };
 
 static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t size, agal_stage stage,
-                                   agal_program *prog)
+                                   agal_slot slot, agal_program *prog)
 {
     if (size == 0) return container_error(ctx, stage, 3615, 0, 0, "the program is empty");
     if (size < MIN_PROGRAM)
@@ -90,6 +90,11 @@ static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t s
         return container_error(ctx, stage, 3618, 5, 0, "shader type id is 0x%02x, not 0xa1", p[5]);
     if (p[6] > 1)
         return container_error(ctx, stage, 3619, 6, 0, "shader type %u is neither 0 (vertex) nor 1 (fragment)", p[6]);
+    /* A program passed in the other slot: Flash's table has a message for each. */
+    if (slot == AGAL_SLOT_VERTEX && p[6] != AGAL_VERTEX)
+        return container_error(ctx, stage, 3631, 6, 0, "a fragment program passed as the vertex program");
+    if (slot == AGAL_SLOT_FRAGMENT && p[6] != AGAL_FRAGMENT)
+        return container_error(ctx, stage, 3630, 6, 0, "a vertex program passed as the fragment program");
     size_t body = size - AGAL_HEADER_SIZE;
     if (body % AGAL_TOKEN_SIZE)
         return container_error(ctx, stage, 3615, agal_token_offset((long)(body / AGAL_TOKEN_SIZE)),
@@ -111,7 +116,7 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
     agal_stage stage = slot_stage(opt->slot, p, size);
     agal_program *prog = agal_zalloc(ctx, sizeof *prog);
     if (!prog) return AGAL_ERR_NOMEM;
-    agal_status st = check_container(ctx, p, size, stage, prog);
+    agal_status st = check_container(ctx, p, size, stage, opt->slot, prog);
     if (st) return st;
     prog->profile = opt->profile ? opt->profile : (agal_profile)prog->version;
     prog->lenient = opt->lenient;

@@ -50,6 +50,8 @@ static const flash_error errors[] = {
     {3627, false, A_PROGRAM, A_OPCODE, V "Opcode %2 destination operand must be all zero" AT},
     {3628, false, A_PROGRAM, A_OPCODE, V "The destination operand for the %2 instruction must mask w (use .xyz or less)" AT},
     {3629, false, A_PROGRAM, A_VALUE, V "Too many tokens (%2) for %1 program."},
+    {3630, false, A_NONE, A_NONE, "Fragment shader type is not fragment."},
+    {3631, false, A_NONE, A_NONE, "Vertex shader type is not vertex."},
     {3632, false, A_VALUE, A_NONE, "AGAL linkage: Varying %1 is read in the fragment shader but not written to by the vertex shader."},
     {3633, false, A_VALUE, A_NONE, "AGAL linkage: Varying %1 is only partially written to. Must write all four components."},
     {3634, false, A_NONE, A_NONE, "AGAL linkage: Fragment output needs to write to all components."},

@@ -501,6 +501,13 @@ static void run_container_cases(agal_context *ctx)
     expect_container(ctx, &(ccase){"3619 shader type 2", AGAL_SLOT_FRAGMENT, buf, n,
         "Error #3619: AGAL validation failed: Shader type must be either fragment or vertex for fragment program.", "Error"});
     buf[6] = 0;
+    /* A program in the other slot: 3631 (Flash's message table), after the fields. */
+    expect_container(ctx, &(ccase){"3630 a vertex program as the fragment program", AGAL_SLOT_FRAGMENT, buf, n,
+        "Error #3630: Fragment shader type is not fragment.", "Error"});
+    buf[6] = 1;
+    expect_container(ctx, &(ccase){"3631 a fragment program as the vertex program", AGAL_SLOT_VERTEX, buf, n,
+        "Error #3631: Vertex shader type is not vertex.", "Error"});
+    buf[6] = 0;
     expect_container(ctx, &(ccase){"3615 a trailing partial token", AGAL_SLOT_HEADER, buf, n + 23,
         "Error #3615: AGAL validation failed: Program size below minimum length for vertex program.", "Error"});
     const agal_program *prog;

@@ -1,0 +1,323 @@
+/* test_upload.c: agal_upload and the sampler slots.
+ * - every corpus pair uploads for SPIR-V (both modules valid, combined and separate
+ *   samplers) and for GLSL (both compile and link);
+ * - the layout of a hand-made pair: blocks, samplers, attributes, varyings;
+ * - varyings the fragment program does not read (even in code the optimizer drops)
+ *   are no outputs of the vertex shader; a centroid sampler's varying is centroid in
+ *   both stages;
+ * - the first failure is Flash's: vertex, then fragment, then linkage; 3612 for a
+ *   big-endian ByteArray;
+ * - the sampler slots in every order of setProgram and setSamplerStateAt, with and
+ *   without ignoresampler, and the recorded sequence of Flash Player's stage3d_sampler
+ *   test (one setProgram, then setSamplerStateAt before each of 8 draws);
+ * - Context3DProfile names, the version string.
+ *
+ *   test_upload SHADERS_DIR */
+#include "agal.h"
+#include "check.h"
+#include "glslang_check.h"
+#include "spirv_check.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint8_t *assemble(agal_context *ctx, const char *text, agal_stage stage, uint32_t version, size_t *size)
+{
+    const uint8_t *bytes = NULL;
+    CHECK(agal_assemble(ctx, text, strlen(text), stage, version, AGAL_ASM_STRICT, &bytes, size) == AGAL_OK,
+          "assembles: %s", text);
+    return bytes;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *t = calloc(1, 1 << 16);
+    size_t n = fread(t, 1, (1 << 16) - 1, f);
+    t[n] = 0;
+    fclose(f);
+    return t;
+}
+
+static bool has(const char *text, const char *needle) { return text && strstr(text, needle); }
+
+/* ---- the corpus ----------------------------------------------------------------- */
+
+static void upload_pair(const char *vtext, const char *ftext, const char *name)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    int vs, fs;
+    uint32_t vv, fv;
+    agal_asm_header(ctx, vtext, strlen(vtext), &vs, &vv);
+    agal_asm_header(ctx, ftext, strlen(ftext), &fs, &fv);
+    size_t vn, fn;
+    const uint8_t *vb = assemble(ctx, vtext, AGAL_VERTEX, vv ? vv : 1, &vn);
+    const uint8_t *fb = assemble(ctx, ftext, AGAL_FRAGMENT, fv ? fv : 1, &fn);
+    for (int mode = 0; mode < 3 && vb && fb; mode++) {
+        agal_upload_options o = {.target = mode == 2 ? AGAL_TARGET_GLSL : AGAL_TARGET_SPIRV, .separate_samplers = mode == 1};
+        agal_upload_result r;
+        agal_status st = agal_upload(ctx, vb, vn, fb, fn, &o, &r);
+        CHECK(st == AGAL_OK, "%s: upload (mode %d) failed: %s", name, mode,
+              agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
+        if (st != AGAL_OK) continue;
+        if (mode < 2) {
+            CHECK(spirv_check_valid(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords, name), "%s: vertex SPIR-V", name);
+            CHECK(spirv_check_valid(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords, name),
+                  "%s: fragment SPIR-V", name);
+        } else {
+            char log[2048];
+            CHECK(glslang_check_gl_link(r.code[AGAL_VERTEX].text, r.code[AGAL_FRAGMENT].text, log, sizeof log),
+                  "%s: GLSL pair: %s", name, log);
+        }
+        /* Every varying the layout names is an output of the vertex shader and an
+         * input of the fragment shader, and every attribute an input. */
+        for (size_t i = 0; i < r.nvaryings && mode == 2; i++) {
+            char decl[32];
+            snprintf(decl, sizeof decl, "out vec4 v%u;", r.varyings[i].location);
+            CHECK(has(r.code[AGAL_VERTEX].text, decl), "%s: vertex GLSL lacks %s", name, decl);
+            snprintf(decl, sizeof decl, "in vec4 v%u;", r.varyings[i].location);
+            CHECK(has(r.code[AGAL_FRAGMENT].text, decl), "%s: fragment GLSL lacks %s", name, decl);
+        }
+    }
+    agal_context_free(ctx);
+}
+
+static unsigned upload_corpus(const char *dir)
+{
+    unsigned pairs = 0;
+    DIR *d = opendir(dir);
+    CHECK(d != NULL, "cannot open %s", dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 10 || strcmp(e->d_name + len - 10, ".vert.agal")) continue;
+        char vpath[1024], fpath[1024];
+        snprintf(vpath, sizeof vpath, "%s/%s", dir, e->d_name);
+        snprintf(fpath, sizeof fpath, "%s/%.*s.frag.agal", dir, (int)(len - 10), e->d_name);
+        char *vt = read_text(vpath), *ft = read_text(fpath);
+        if (vt && ft) upload_pair(vt, ft, e->d_name), pairs++;
+        free(vt);
+        free(ft);
+    }
+    if (d) closedir(d);
+    return pairs;
+}
+
+/* ---- the layout of a hand-made pair --------------------------------------------- */
+
+static const char *const vertex_text =
+    "m44 op, va0, vc0\n"
+    "mov v0, va1\n"        /* read by the fragment program */
+    "mul v1, va2, vc4\n"   /* read only by code the optimizer drops */
+    "mov v2, va3\n"        /* never read */
+    "mov v3, va4\n";       /* feeds a centroid sampler */
+static const char *const fragment_text =
+    "tex ft0, v0, fs1 <2d, linear, mipnone, repeat>\n"
+    "tex ft1, v3, fs2 <cube, nearest, miplinear, clamp, centroid>\n"
+    "mul ft2, v1, fc0\n"   /* ft2 is never used again: dead */
+    "add ft0, ft0, ft1\n"
+    "mul oc, ft0, fc3\n";
+
+static void layout(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    size_t vn, fn;
+    const uint8_t *vb = assemble(ctx, vertex_text, AGAL_VERTEX, 2, &vn);
+    const uint8_t *fb = assemble(ctx, fragment_text, AGAL_FRAGMENT, 2, &fn);
+    agal_upload_options o = {.target = AGAL_TARGET_SPIRV, .separate_samplers = true};
+    agal_upload_result r;
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "layout pair uploads");
+    CHECK(r.nblocks == 2 && r.blocks[0].stage == AGAL_VERTEX && r.blocks[0].binding == 0 && r.blocks[0].size == 250 * 16 &&
+              r.blocks[1].stage == AGAL_FRAGMENT && r.blocks[1].binding == 1 && r.blocks[1].size == 64 * 16,
+          "blocks: %zu", r.nblocks);
+    CHECK(r.nsamplers == 2 && r.samplers[0].num == 1 && r.samplers[0].binding == 3 && r.samplers[0].sampler_binding == 19 &&
+              r.samplers[0].token.dim == AGAL_DIM_2D && r.samplers[0].token.wrap == AGAL_WRAP_REPEAT &&
+              r.samplers[0].uses_tex && !r.samplers[0].uses_ted && r.samplers[1].num == 2 &&
+              r.samplers[1].binding == 4 && r.samplers[1].sampler_binding == 20 && r.samplers[1].token.dim == AGAL_DIM_CUBE &&
+              (r.samplers[1].token.special & AGAL_SPECIAL_CENTROID),
+          "samplers: %zu", r.nsamplers);
+    /* va2 feeds only v1 and va3 only v2, neither read: not inputs either. */
+    CHECK(r.nattributes == 3 && r.attributes[0].location == 0 && r.attributes[0].mask == 15 &&
+              r.attributes[1].location == 1 && r.attributes[2].location == 4,
+          "attributes: %zu", r.nattributes);
+    CHECK(r.nvaryings == 2 && r.varyings[0].location == 0 && !r.varyings[0].centroid && r.varyings[1].location == 3 &&
+              r.varyings[1].centroid,
+          "varyings: %zu", r.nvaryings);
+    char *vs = spirv_check_text(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords);
+    char *fs = spirv_check_text(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords);
+    CHECK(has(vs, "OpDecorate %v0 Location 0") && has(vs, "OpDecorate %v3 Location 3") && !has(vs, "%v1 Location") &&
+              !has(vs, "%v2 Location") && has(vs, "OpDecorate %v3 Centroid") && !has(vs, "OpDecorate %v0 Centroid"),
+          "vertex outputs:\n%s", vs ? vs : "");
+    CHECK(has(fs, "OpDecorate %v3 Centroid") && !has(fs, "%v1 Location") && has(fs, "OpTypeSampler") &&
+              has(fs, "OpSampledImage") && has(fs, "Binding 19") && has(fs, "Binding 20"),
+          "fragment interface:\n%s", fs ? fs : "");
+    CHECK(spirv_check_valid(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords, "layout vertex") &&
+              spirv_check_valid(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords, "layout fragment"),
+          "layout pair SPIR-V valid");
+    free(vs);
+    free(fs);
+    o.target = AGAL_TARGET_GLSL;
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "layout pair uploads as GLSL");
+    const char *vg = r.code[AGAL_VERTEX].text, *fg = r.code[AGAL_FRAGMENT].text;
+    CHECK(has(vg, "\nout vec4 v0;") && has(vg, "centroid out vec4 v3;") && !has(vg, "out vec4 v1;") &&
+              !has(vg, "out vec4 v2;") && has(fg, "centroid in vec4 v3;") && has(fg, "\nin vec4 v0;") &&
+              !has(fg, "in vec4 v1;"),
+          "GLSL interface:\n%s\n%s", vg ? vg : "", fg ? fg : "");
+    char log[2048];
+    CHECK(glslang_check_gl_link(vg, fg, log, sizeof log), "GLSL layout pair links: %s", log);
+    agal_context_free(ctx);
+}
+
+/* ---- the first failure is Flash's ------------------------------------------------ */
+
+static void expect_failure(agal_context *ctx, const uint8_t *vb, size_t vn, const uint8_t *fb, size_t fn,
+                           const agal_upload_options *o, const char *want, const char *name)
+{
+    agal_upload_result r;
+    agal_status st = agal_upload(ctx, vb, vn, fb, fn, o, &r);
+    char line[512] = "uploaded";
+    if (st != AGAL_OK && agal_diag_count(ctx)) agal_flash_message(agal_diag_get(ctx, 0), line, sizeof line);
+    CHECK(st == AGAL_ERR_INVALID && !strcmp(line, want), "%s: %s\n  want %s", name, line, want);
+    agal_diag_clear(ctx);
+}
+
+static void failures_order(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    size_t gv, gf, bv, bf, lv;
+    const uint8_t *good_v = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 1, &gv);
+    const uint8_t *good_f = assemble(ctx, "mov oc, v0\n", AGAL_FRAGMENT, 1, &gf);
+    const uint8_t *bad_v = assemble(ctx, "mov op, vt0\n", AGAL_VERTEX, 1, &bv);       /* 3647 */
+    const uint8_t *bad_f = assemble(ctx, "mov ft0, oc\nmov oc, v0\n", AGAL_FRAGMENT, 1, &bf); /* 3646 */
+    const uint8_t *lonely_v = assemble(ctx, "m44 op, va0, vc0\n", AGAL_VERTEX, 1, &lv); /* writes no v0: 3632 */
+    const agal_upload_options o = {0};
+    expect_failure(ctx, bad_v, bv, bad_f, bf, &o,
+                   "Error #3647: AGAL validation failed: Temporary register read without being written to for source "
+                   "operand 1 at token 1 of vertex program.",
+                   "vertex first");
+    expect_failure(ctx, good_v, gv, bad_f, bf, &o,
+                   "Error #3646: AGAL validation failed: Can not read from output register for source operand 1 at "
+                   "token 1 of fragment program.",
+                   "then fragment");
+    expect_failure(ctx, lonely_v, lv, good_f, gf, &o,
+                   "Error #3632: AGAL linkage: Varying 0 is read in the fragment shader but not written to by the "
+                   "vertex shader.",
+                   "then linkage");
+    const agal_upload_options be = {.big_endian = true};
+    expect_failure(ctx, good_v, gv, good_f, gf, &be, "Error #3612: Programs must be in little endian format.", "3612");
+    agal_upload_result r;
+    CHECK(agal_upload(ctx, good_v, gv, good_f, gf, &be, &r) == AGAL_ERR_INVALID &&
+              !strcmp(agal_flash_class(agal_diag_get(ctx, 0)), "ArgumentError"),
+          "3612 is an ArgumentError");
+    agal_diag_clear(ctx);
+    /* A program in the other slot (Flash's 3631 and 3630). */
+    expect_failure(ctx, good_f, gf, good_f, gf, &o, "Error #3631: Vertex shader type is not vertex.", "3631");
+    expect_failure(ctx, good_v, gv, good_v, gv, &o, "Error #3630: Fragment shader type is not fragment.", "3630");
+    agal_context_free(ctx);
+}
+
+/* ---- sampler slots ------------------------------------------------------------------ */
+
+static agal_sampler_state state(unsigned wrap, unsigned filter, unsigned mip)
+{
+    return (agal_sampler_state){(uint8_t)wrap, (uint8_t)filter, (uint8_t)mip};
+}
+
+static bool same(agal_sampler s, agal_sampler_state want)
+{
+    return s.wrap == want.wrap && s.filter == want.filter && s.mipmap == want.mipmap;
+}
+
+static void slots(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    size_t n1, n2, n3;
+    const uint8_t *plain = assemble(ctx, "tex oc, v0, fs0 <2d, linear, miplinear, repeat>\n", AGAL_FRAGMENT, 1, &n1);
+    const uint8_t *ignore = assemble(ctx, "tex oc, v0, fs0 <2d, linear, miplinear, repeat, ignoresampler>\n",
+                                     AGAL_FRAGMENT, 1, &n2);
+    const uint8_t *recorded = assemble(ctx, "tex oc, v0, fs0 <2d, clamp, linear, mipnone>\n", AGAL_FRAGMENT, 1, &n3);
+    const agal_program *p_plain, *p_ignore, *p_recorded;
+    CHECK(agal_decode(ctx, plain, n1, NULL, &p_plain) == AGAL_OK && agal_decode(ctx, ignore, n2, NULL, &p_ignore) == AGAL_OK &&
+              agal_decode(ctx, recorded, n3, NULL, &p_recorded) == AGAL_OK,
+          "slot programs decode");
+    const agal_sampler *tok_plain = &p_plain->tokens[0].s, *tok_ignore = &p_ignore->tokens[0].s;
+    const agal_sampler_state token = state(AGAL_WRAP_REPEAT, AGAL_FILTER_LINEAR, AGAL_MIP_LINEAR);
+    const agal_sampler_state set = state(AGAL_WRAP_CLAMP_U_REPEAT_V, AGAL_FILTER_ANISO4X, AGAL_MIP_NEAREST);
+    const agal_sampler_state unset = state(AGAL_WRAP_CLAMP, AGAL_FILTER_NEAREST, AGAL_MIP_NONE);
+    agal_sampler_slots s;
+
+    agal_slots_init(&s);
+    CHECK(same(agal_slots_resolve(&s, tok_plain), unset), "a slot never written: clamp, nearest, mipnone");
+    agal_slots_set_program(&s, p_plain);
+    CHECK(same(agal_slots_resolve(&s, tok_plain), token), "setProgram writes a plain token's state");
+    agal_slots_set_state(&s, 0, set);
+    CHECK(same(agal_slots_resolve(&s, tok_plain), set), "setSamplerStateAt after setProgram wins");
+    agal_slots_set_program(&s, p_plain);
+    CHECK(same(agal_slots_resolve(&s, tok_plain), token), "setProgram again writes the token's state over it");
+
+    agal_slots_init(&s);
+    agal_slots_set_program(&s, p_ignore);
+    CHECK(same(agal_slots_resolve(&s, tok_ignore), unset), "ignoresampler, nothing set: the slot's default");
+    agal_slots_set_state(&s, 0, set);
+    agal_slots_set_program(&s, p_ignore);
+    CHECK(same(agal_slots_resolve(&s, tok_ignore), set), "ignoresampler keeps what setSamplerStateAt wrote before");
+    agal_slots_set_program(&s, p_plain);
+    agal_slots_set_program(&s, p_ignore);
+    CHECK(same(agal_slots_resolve(&s, tok_ignore), token), "ignoresampler keeps what a plain setProgram wrote");
+    agal_sampler resolved = agal_slots_resolve(&s, tok_ignore);
+    CHECK(resolved.dim == tok_ignore->dim && resolved.special == tok_ignore->special && resolved.format == tok_ignore->format,
+          "dimension, format and flags come from the token");
+    agal_slots_set_state(&s, 16, set);
+    agal_slots_set_state(&s, 0, state(9, 0, 0));
+    CHECK(same(agal_slots_resolve(&s, tok_ignore), token), "a slot or value out of range is ignored");
+
+    /* Flash Player's stage3d_sampler screenshot: one setProgram of a plain token
+     * <2d,clamp,linear,mipnone>, then setSamplerStateAt before each of 8 draws (2
+     * filters x 4 wraps): each draw samples with its own state. */
+    agal_slots_init(&s);
+    agal_slots_set_program(&s, p_recorded);
+    for (unsigned draw = 0; draw < 8; draw++) {
+        agal_sampler_state want = state(draw % 4, draw / 4 ? AGAL_FILTER_LINEAR : AGAL_FILTER_NEAREST, AGAL_MIP_NONE);
+        agal_slots_set_state(&s, 0, want);
+        CHECK(same(agal_slots_resolve(&s, &p_recorded->tokens[0].s), want), "recorded draw %u", draw);
+    }
+    agal_context_free(ctx);
+}
+
+static void names(void)
+{
+    static const struct { const char *name; agal_profile p; } cases[] = {
+        {"baseline", AGAL_PROFILE_BASELINE},           {"baselineConstrained", AGAL_PROFILE_BASELINE},
+        {"baselineExtended", AGAL_PROFILE_BASELINE},   {"standardConstrained", AGAL_PROFILE_STANDARD},
+        {"standard", AGAL_PROFILE_STANDARD},           {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
+        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED},  {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        agal_profile p = AGAL_PROFILE_AUTO;
+        CHECK(agal_profile_find(cases[i].name, &p) && p == cases[i].p, "profile %s", cases[i].name);
+    }
+    agal_profile p;
+    CHECK(!agal_profile_find("Standard", &p) && !agal_profile_find("", &p), "profile names are exact");
+    CHECK(!strcmp(agal_version(), "0.2.0"), "version %s", agal_version());
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_upload SHADERS_DIR\n");
+        return 2;
+    }
+    glslang_check_init();
+    unsigned pairs = upload_corpus(argv[1]);
+    CHECK(pairs >= 32, "only %u corpus pairs", pairs);
+    layout();
+    failures_order();
+    slots();
+    names();
+    glslang_check_fini();
+    printf("upload: %u corpus pairs, %d failures\n", pairs, failures);
+    return failures != 0;
+}
