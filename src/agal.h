@@ -31,7 +31,8 @@ typedef enum agal_status {
     AGAL_ERR_NOMEM = 2,   /* the allocator hook returned NULL */
     AGAL_ERR_ARG = 3,     /* the caller passed something unusable */
     AGAL_ERR_LIMIT = 4,   /* an internal limit was exceeded (e.g. SPIR-V id bound) */
-    AGAL_ERR_INTERNAL = 5 /* a bug of the library: what cannot happen did (see the diagnostics) */
+    AGAL_ERR_INTERNAL = 5, /* a bug of the library: what cannot happen did (see the diagnostics) */
+    AGAL_ERR_UNSUPPORTED = 6 /* the target cannot express the program (the diagnostic names what) */
 } agal_status;
 
 /* Lua-style allocator: nsize == 0 frees ptr (returns NULL); otherwise behaves like
@@ -592,7 +593,9 @@ const char *agal_version(void);
 
 typedef enum agal_target {
     AGAL_TARGET_SPIRV = 0, /* SPIR-V 1.0 for Vulkan 1.0 (agal_translate_spirv) */
-    AGAL_TARGET_GLSL = 1   /* GLSL 330 core (agal_translate_glsl) */
+    AGAL_TARGET_GLSL = 1,  /* GLSL 330 core (agal_translate_glsl) */
+    AGAL_TARGET_ESSL3 = 2, /* GLSL ES 3.00: WebGL 2, OpenGL ES 3.0 (agal_translate_essl) */
+    AGAL_TARGET_ESSL1 = 3  /* GLSL ES 1.00: WebGL 1, OpenGL ES 2.0 (agal_translate_essl) */
 } agal_target;
 
 typedef struct agal_upload_options {
@@ -607,11 +610,14 @@ typedef struct agal_upload_options {
     bool big_endian;
 } agal_upload_options;
 
-/* A uniform block the pair reads: vc (vertex) or fc (fragment). */
+/* The constants the pair reads: vc (vertex) or fc (fragment), a std140 uniform block
+ * (SPIR-V, GLSL, GLSL ES 3.00) or a plain `uniform vec4 vc[count]` array (ES 1.00). */
 typedef struct agal_upload_block {
     agal_stage stage;
     uint32_t binding; /* SPIR-V set 0 binding; GLSL: the uniform block binding to give */
-    uint32_t size;    /* bytes: 16 * the profile's register count (std140 vec4s) */
+    uint32_t count;   /* vec4s declared: the profile's register count; ES 1.00: those read
+                         (1 + the highest, all of them for a relative read) */
+    uint32_t size;    /* bytes: 16 * count */
 } agal_upload_block;
 
 /* A sampler of the fragment program. */
@@ -655,6 +661,7 @@ typedef struct agal_upload_result {
     const agal_upload_varying *varyings;
     size_t nvaryings;                 /* sorted by location */
     bool writes_depth, uses_kil, uses_iid, uses_derivatives;
+    unsigned extensions;              /* GLSL ES 1.00: the AGAL_EXT_* to enable */
 } agal_upload_result;
 
 /* Program3D.upload: decodes the vertex and the fragment program (both under opt's
@@ -692,6 +699,30 @@ void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler
 /* The sampler a draw samples token with: its wrap, filter and mipmap from the slot,
  * the rest from the token. */
 agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token);
+
+/* ==== GLSL ES (glsl.c): WebGL 2 / OpenGL ES 3.0 and WebGL 1 / OpenGL ES 2.0 ===== */
+
+/* Extensions a GLSL ES 1.00 translation requires (its #extension lines) and a WebGL
+ * 1 runtime must enable: AGAL2 features that WebGL 1 has only through them. */
+enum {
+    AGAL_EXT_STANDARD_DERIVATIVES = 1, /* ddx, ddy */
+    AGAL_EXT_SHADER_TEXTURE_LOD = 2,   /* ted */
+    AGAL_EXT_FRAG_DEPTH = 4,           /* fd */
+    AGAL_EXT_DRAW_BUFFERS = 8          /* oc1..oc3 */
+};
+/* The extension's name: GLSL's ("GL_OES_standard_derivatives") or WebGL's
+ * ("OES_standard_derivatives", for getExtension); NULL for another bit. */
+const char *agal_extension_name(unsigned ext, bool webgl);
+
+/* Translates a program to GLSL ES 3.00 (target AGAL_TARGET_ESSL3: WebGL 2, OpenGL ES
+ * 3.0) or GLSL ES 1.00 (AGAL_TARGET_ESSL1: WebGL 1, OpenGL ES 2.0), from the same IR
+ * as the GLSL 330, in the binding models of README "GLSL ES binding models".
+ * *extensions (may be NULL) receives the AGAL_EXT_* bits the text requires (ES 1.00;
+ * 0 for ES 3.00). A program ES 1.00 cannot express (iid) is AGAL_ERR_UNSUPPORTED
+ * with a diagnostic naming the feature. */
+agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
+                                const agal_translate_options *opt, const char **text, size_t *len,
+                                unsigned *extensions);
 
 #ifdef __cplusplus
 }

@@ -7,9 +7,18 @@
 #include "harness_api.h"
 #include "ir.h"
 
+/* The GLSL family's dialects (glsl.c writes all three from one walk). */
+typedef enum agal_glsl_dialect {
+    AGAL_GLSL_330 = 0,   /* GLSL 330 core: desktop GL 3.3 */
+    AGAL_GLSL_ESSL300,   /* GLSL ES 3.00: WebGL 2, OpenGL ES 3.0 */
+    AGAL_GLSL_ESSL100    /* GLSL ES 1.00: WebGL 1, OpenGL ES 2.0 */
+} agal_glsl_dialect;
+
 typedef struct agal_emit_options {
     agal_translate_options pub;  /* what the caller asked for (defaults when NULL) */
     uint16_t centroid_varyings;  /* bit n: v<n> is interpolated at the centroid */
+    agal_glsl_dialect dialect;   /* GLSL: which one */
+    unsigned *extensions;        /* GLSL ES 1.00: receives the AGAL_EXT_* the text requires */
     /* The harness only: SPIR-V TransformFeedback capture of op and the written
      * varyings (XfbBuffer 0, op at Offset 0, the k-th written varying at 16*(1+k),
      * XfbStride 16*(1+nvaryings)). Not valid for plain Vulkan 1.0 Shader capability. */
@@ -28,8 +37,11 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
 
 /* Bit n: a live instruction reads va<n> or v<n> (type), after the pipeline. */
 uint16_t agal_ir_inputs_read(const agal_ir *ir, agal_regtype type);
-/* Whether a live instruction reads a constant register. */
+/* Whether a live instruction reads a constant register; reads one relative to an
+ * index; and 1 + the highest constant register read directly (0 for none). */
 bool agal_ir_reads_constants(const agal_ir *ir);
+bool agal_ir_reads_indirect(const agal_ir *ir);
+unsigned agal_ir_constants_read(const agal_ir *ir);
 /* Bit n: v<n> is the coordinate of a sample whose token has the centroid flag. */
 uint16_t agal_ir_centroid_varyings(const agal_ir *ir);
 

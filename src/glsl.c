@@ -43,6 +43,9 @@ typedef struct glsl {
     agal_clip clip;
     bool comments;
     uint16_t centroid;         /* bit n: v<n> is `centroid` */
+    agal_glsl_dialect dialect;
+    const char *flip;          /* the render-to-texture y flip as an expression */
+    bool mrt;                  /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
     agal_strbuf out;
     agal_status err;
     uint8_t *flags;            /* per value: F_TEMP (copied to tN), F_INLINE */
@@ -100,6 +103,14 @@ static agal_status fail(glsl *g, agal_status st)
 {
     if (g->err == AGAL_OK) g->err = st;
     return g->err;
+}
+
+/* What the target cannot express (GLSL ES 1.00): a clear error naming it. */
+static void unsupported(glsl *g, const char *what)
+{
+    if (g->err != AGAL_OK) return;
+    agal_status st = agal_error(g->ctx, 0, -1, -1, NULL, "%s", what);
+    g->err = st == AGAL_ERR_NOMEM ? st : AGAL_ERR_UNSUPPORTED;
 }
 
 /* What the IR's rules exclude: a bug, reported once with what it was. */
@@ -176,10 +187,12 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom);
 
 static void put_float(glsl *g, float f)
 {
+    bool es1 = g->dialect == AGAL_GLSL_ESSL100; /* no uintBitsToFloat in GLSL ES 1.00 */
     if (isnan(f)) {
-        agal_sb_put(&g->out, "uintBitsToFloat(0x7fc00000u)");
+        agal_sb_put(&g->out, es1 ? "(0.0 / 0.0)" : "uintBitsToFloat(0x7fc00000u)");
     } else if (isinf(f)) {
-        agal_sb_put(&g->out, f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)");
+        agal_sb_put(&g->out, f > 0 ? (es1 ? "(1.0 / 0.0)" : "uintBitsToFloat(0x7f800000u)")
+                                   : (es1 ? "(-1.0 / 0.0)" : "uintBitsToFloat(0xff800000u)"));
     } else {
         char t[64];
         agal_format_number(t, sizeof t, (double)f, 9);
@@ -360,7 +373,7 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
          * --clip vulkan negates y. --clip none only leaves z to the runtime. */
         open_paren(g, atom);
         call(g, "dFdy", in, s);
-        agal_sb_put(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * agal_yflip" : " * -agal_yflip");
+        agal_sb_printf(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * %s" : " * -%s", g->flip);
         close_paren(g, atom);
         break;
     case AGAL_OP_DP3: dot(g, in, s, 3); break;
@@ -395,8 +408,11 @@ static void matrix(glsl *g, const agal_ir_inst *in, sel s)
 static void tex(glsl *g, const agal_ir_inst *in, sel s)
 {
     sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (sel){{0, 1, 0, 0}, 2};
-    bool lod = in->aop == AGAL_OP_TED;
-    agal_sb_printf(&g->out, "%s(fs%u, ", lod ? "textureLod" : "texture", (unsigned)in->smp.num);
+    bool lod = in->aop == AGAL_OP_TED, cube = in->smp.dim == AGAL_DIM_CUBE;
+    const char *fn = lod ? "textureLod" : "texture";
+    if (g->dialect == AGAL_GLSL_ESSL100) /* texture2D / textureCube, the LOD ones of EXT_shader_texture_lod */
+        fn = lod ? (cube ? "textureCubeLodEXT" : "texture2DLodEXT") : (cube ? "textureCube" : "texture2D");
+    agal_sb_printf(&g->out, "%s(fs%u, ", fn, (unsigned)in->smp.num);
     ref(g, in->args[0], coords, false);
     if (lod) {
         agal_sb_put(&g->out, ", ");
@@ -448,6 +464,10 @@ static void input(glsl *g, const agal_ir_inst *in, sel s)
 {
     if (in->reg_type == AGAL_REG_IID) {
         /* iid reads (id, id, id, id). */
+        if (g->dialect == AGAL_GLSL_ESSL100) {
+            unsupported(g, "iid: GLSL ES 1.00 (WebGL 1) has no instance id, and no extension gives one");
+            return;
+        }
         if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
         agal_sb_put(&g->out, "float(gl_InstanceID)");
         if (s.n > 1) agal_sb_put(&g->out, ")");
@@ -639,7 +659,7 @@ static void position(glsl *g)
 {
     put_indent(g);
     agal_sb_put(&g->out, "gl_Position = vec4(op.x, ");
-    agal_sb_put(&g->out, g->clip == AGAL_CLIP_VULKAN ? "-op.y * agal_yflip, " : "op.y * agal_yflip, ");
+    agal_sb_printf(&g->out, g->clip == AGAL_CLIP_VULKAN ? "-op.y * %s, " : "op.y * %s, ", g->flip);
     agal_sb_put(&g->out, g->clip == AGAL_CLIP_GL ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
 }
 
@@ -661,11 +681,16 @@ static void store(glsl *g, const agal_ir_inst *in)
         agal_sb_put(&g->out, ";\n");
         g->held[slot] = in->args[0];
     }
+    bool es1 = g->dialect == AGAL_GLSL_ESSL100;
     if (in->reg_type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX) {
         position(g);
     } else if (in->reg_type == AGAL_REG_DEPTH) {
         put_indent(g);
-        agal_sb_put(&g->out, "gl_FragDepth = fd.x;\n");
+        agal_sb_put(&g->out, es1 ? "gl_FragDepthEXT = fd.x;\n" : "gl_FragDepth = fd.x;\n");
+    } else if (in->reg_type == AGAL_REG_OUTPUT && es1) { /* GLSL ES 1.00 has no out variables */
+        put_indent(g);
+        if (g->mrt) agal_sb_printf(&g->out, "gl_FragData[%u] = oc%u;\n", (unsigned)in->reg_num, (unsigned)in->reg_num);
+        else agal_sb_put(&g->out, "gl_FragColor = oc0;\n");
     }
 }
 
@@ -791,7 +816,7 @@ static void walk(glsl *g, uint32_t list)
 
 typedef struct usage {
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
-    bool constants, indirect, op, fd, ddy;
+    bool constants, indirect, op, fd, ddy, derivatives, lod;
     uint32_t samplers;                  /* bit n: fs<n> sampled */
     uint8_t sampler_dim[32];
     bool temps[IR_TRACKED_REGS];        /* register variables to declare in main */
@@ -825,12 +850,16 @@ static void scan_value(scan *sc, uint32_t list, uint32_t v)
     case IR_UNIFORM: u->constants = true; break;
     case IR_UNIFORM_INDIRECT: u->constants = u->indirect = true; break;
     case IR_TEX:
+        u->lod |= in->aop == AGAL_OP_TED;
         if (in->smp.num < 32) {
             u->samplers |= 1u << in->smp.num;
             u->sampler_dim[in->smp.num] = in->smp.dim;
         }
         break;
-    case IR_ALU: u->ddy |= in->aop == AGAL_OP_DDY; break;
+    case IR_ALU:
+        u->ddy |= in->aop == AGAL_OP_DDY;
+        u->derivatives |= in->aop == AGAL_OP_DDY || in->aop == AGAL_OP_DDX;
+        break;
     case IR_STORE:
         if (in->reg_type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX) u->op = true;
         else if (in->reg_type == AGAL_REG_OUTPUT && in->reg_num < 32) u->outputs |= 1u << in->reg_num;
@@ -879,30 +908,74 @@ static void mark_inline(scan *sc, uint32_t list)
 /* The auxiliary qualifier of v<n>: "centroid " where it feeds a centroid sampler. */
 static const char *centroid(const glsl *g, unsigned n) { return n < 16 && (g->centroid >> n & 1) ? "centroid " : ""; }
 
+/* The GLSL ES 1.00 extensions a program needs, and their #extension names. */
+static unsigned essl1_extensions(const usage *u)
+{
+    return (u->derivatives ? AGAL_EXT_STANDARD_DERIVATIVES : 0) | (u->lod ? AGAL_EXT_SHADER_TEXTURE_LOD : 0) |
+           (u->fd ? AGAL_EXT_FRAG_DEPTH : 0) | ((u->outputs & ~1u) ? AGAL_EXT_DRAW_BUFFERS : 0);
+}
+
+/* #version, precision and extensions. */
+static void header(glsl *g, const usage *u)
+{
+    agal_strbuf *o = &g->out;
+    switch (g->dialect) {
+    case AGAL_GLSL_330: agal_sb_put(o, "#version 330 core\n"); break;
+    case AGAL_GLSL_ESSL300: agal_sb_put(o, "#version 300 es\nprecision highp float;\nprecision highp int;\n"); break;
+    case AGAL_GLSL_ESSL100: {
+        agal_sb_put(o, "#version 100\n");
+        unsigned ext = essl1_extensions(u);
+        for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
+            if (ext & bit) agal_sb_printf(o, "#extension %s : enable\n", agal_extension_name(bit, false));
+        /* highp is optional in GLSL ES 1.00 fragment shaders (always there in vertex ones). */
+        if (g->prog->stage == AGAL_VERTEX) agal_sb_put(o, "precision highp float;\n");
+        else agal_sb_put(o, "#ifdef GL_FRAGMENT_PRECISION_HIGH\nprecision highp float;\n#else\nprecision mediump float;\n#endif\n");
+        break;
+    }
+    }
+}
+
+/* vc / fc: a std140 block of the profile's count (GLSL 330, ES 3.00), or (ES 1.00)
+ * a plain uniform array of the registers read (all of them for a relative read). */
+static unsigned constant_count(const glsl *g, const usage *u)
+{
+    unsigned n = agal_reg_count(g->prog->profile, g->prog->stage, AGAL_REG_CONSTANT);
+    return g->dialect == AGAL_GLSL_ESSL100 && !u->indirect ? agal_ir_constants_read(g->ir) : n;
+}
+
 static void declarations(glsl *g, const usage *u)
 {
     agal_strbuf *o = &g->out;
-    bool vs = g->prog->stage == AGAL_VERTEX;
+    bool vs = g->prog->stage == AGAL_VERTEX, es1 = g->dialect == AGAL_GLSL_ESSL100;
     const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
-    unsigned nconst = agal_reg_count(g->prog->profile, g->prog->stage, AGAL_REG_CONSTANT);
-    agal_sb_put(o, "#version 330 core\n");
+    unsigned nconst = constant_count(g, u);
+    header(g, u);
     if (g->comments)
         agal_sb_printf(o, "// agal2spv: AGAL %u %s program, %u tokens\n", (unsigned)g->prog->version,
              vs ? "vertex" : "fragment", (unsigned)g->prog->ntokens);
-    if (u->constants)
+    if (u->constants && es1) agal_sb_printf(o, "uniform vec4 %s[%u];\n", cname, nconst);
+    else if (u->constants)
         agal_sb_printf(o, "layout(std140) uniform agal_%s_block { vec4 %s[%u]; };\n", cname, cname, nconst);
-    if (vs || u->ddy) agal_sb_put(o, "uniform float agal_yflip = 1.0;\n");
+    if (vs || u->ddy) {
+        /* GLSL ES has no uniform initializers: 0, a uniform never set, stands for 1. */
+        if (g->dialect == AGAL_GLSL_330) agal_sb_put(o, "uniform float agal_yflip = 1.0;\n");
+        else agal_sb_put(o, "uniform float agal_yflip;\nfloat agal_flip() { return agal_yflip == 0.0 ? 1.0 : agal_yflip; }\n");
+    }
     for (unsigned n = 0; n < 32; n++)
         if (u->samplers & (1u << n))
             agal_sb_printf(o, "uniform %s fs%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D", n);
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->inputs & (1u << n))) continue;
-        if (vs) agal_sb_printf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
+        if (es1) agal_sb_printf(o, "%s vec4 %s%u;\n", vs ? "attribute" : "varying", vs ? "va" : "v", n);
+        else if (vs) agal_sb_printf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
         else agal_sb_printf(o, "%sin vec4 v%u;\n", centroid(g, n), n);
     }
-    for (unsigned n = 0; n < 32; n++)
-        if (u->varyings & (1u << n)) agal_sb_printf(o, "%sout vec4 v%u;\n", centroid(g, n), n);
-    for (unsigned n = 0; n < 32; n++)
+    for (unsigned n = 0; n < 32; n++) {
+        if (!(u->varyings & (1u << n))) continue;
+        if (es1) agal_sb_printf(o, "varying vec4 v%u;\n", n);
+        else agal_sb_printf(o, "%sout vec4 v%u;\n", centroid(g, n), n);
+    }
+    for (unsigned n = 0; n < 32 && !es1; n++)
         if (u->outputs & (1u << n)) agal_sb_printf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
     if (u->indirect) {
         agal_sb_put(o, "\n");
@@ -921,10 +994,12 @@ static void locals(glsl *g, const usage *u)
     for (int s = 0; s < IR_TRACKED_REGS; s++) {
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
+        /* GLSL ES 1.00 writes colours through gl_FragColor / gl_FragData. */
         bool local = type == AGAL_REG_TEMP || type == AGAL_REG_DEPTH ||
-                     (type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX);
-        if (local && (u->temps[s] || (s == agal_ir_reg_slot(AGAL_VERTEX, AGAL_REG_OUTPUT, 0) && u->op) ||
-                      (type == AGAL_REG_DEPTH && u->fd))) {
+                     (type == AGAL_REG_OUTPUT && (g->prog->stage == AGAL_VERTEX || g->dialect == AGAL_GLSL_ESSL100));
+        bool stored = type == AGAL_REG_OUTPUT ? (g->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)
+                                              : type == AGAL_REG_DEPTH && u->fd;
+        if (local && (u->temps[s] || stored)) {
             agal_sb_put(&g->out, "    vec4 ");
             reg_name(g, s);
             agal_sb_put(&g->out, " = vec4(0.0);\n");
@@ -972,13 +1047,17 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     const agal_translate_options *opt = &eopt->pub;
     const agal_program *prog = ir->prog;
     glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK,
-              .centroid = eopt->centroid_varyings};
+              .dialect = eopt->dialect, .flip = eopt->dialect == AGAL_GLSL_330 ? "agal_yflip" : "agal_flip()",
+              /* GLSL ES 1.00 has no centroid qualifier */
+              .centroid = eopt->dialect == AGAL_GLSL_ESSL100 ? 0 : eopt->centroid_varyings};
     g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;
     g.out.ctx = ctx;
     usage u;
     memset(&u, 0, sizeof u);
     agal_status st = plan(&g, &u);
     if (st != AGAL_OK) return st;
+    g.mrt = (u.outputs & ~1u) != 0;
+    if (eopt->extensions) *eopt->extensions = g.dialect == AGAL_GLSL_ESSL100 ? essl1_extensions(&u) : 0;
     declarations(&g, &u);
     agal_sb_put(&g.out, "\nvoid main()\n{\n");
     locals(&g, &u);
@@ -993,16 +1072,45 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     return AGAL_OK;
 }
 
-agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
-                                const agal_translate_options *opt, const char **text, size_t *len)
+/* GLSL from the pipeline that keeps an AGAL mov as its own statement. */
+static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                             agal_glsl_dialect dialect, const char **text, size_t *len, unsigned *extensions)
 {
     if (!ctx || !prog || !text) return AGAL_ERR_ARG;
-    /* keep_copies: every mov stays its own value, so it stays its own statement. */
     const agal_ir_options iro = {.keep_copies = true};
     agal_ir *ir = NULL;
     agal_status st = agal_ir_pipeline(ctx, prog, &iro, &ir);
     agal_emit_options eopt;
     memset(&eopt, 0, sizeof eopt);
     if (opt) eopt.pub = *opt;
+    eopt.dialect = dialect;
+    eopt.extensions = extensions;
     return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, &eopt, text, len);
+}
+
+agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
+                                const agal_translate_options *opt, const char **text, size_t *len)
+{
+    return translate(ctx, prog, opt, AGAL_GLSL_330, text, len, NULL);
+}
+
+agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
+                                const agal_translate_options *opt, const char **text, size_t *len,
+                                unsigned *extensions)
+{
+    if (target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
+    unsigned ignored;
+    return translate(ctx, prog, opt, target == AGAL_TARGET_ESSL3 ? AGAL_GLSL_ESSL300 : AGAL_GLSL_ESSL100, text, len,
+                     extensions ? extensions : &ignored);
+}
+
+const char *agal_extension_name(unsigned ext, bool webgl)
+{
+    switch (ext) {
+    case AGAL_EXT_STANDARD_DERIVATIVES: return webgl ? "OES_standard_derivatives" : "GL_OES_standard_derivatives";
+    case AGAL_EXT_SHADER_TEXTURE_LOD: return webgl ? "EXT_shader_texture_lod" : "GL_EXT_shader_texture_lod";
+    case AGAL_EXT_FRAG_DEPTH: return webgl ? "EXT_frag_depth" : "GL_EXT_frag_depth";
+    case AGAL_EXT_DRAW_BUFFERS: return webgl ? "WEBGL_draw_buffers" : "GL_EXT_draw_buffers";
+    default: return NULL;
+    }
 }

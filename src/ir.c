@@ -130,6 +130,21 @@ uint16_t agal_ir_inputs_read(const agal_ir *ir, agal_regtype type)
     return m;
 }
 
+unsigned agal_ir_constants_read(const agal_ir *ir)
+{
+    unsigned n = 0;
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (ir->insts[v].op == IR_UNIFORM && ir->insts[v].reg_num + 1u > n) n = ir->insts[v].reg_num + 1u;
+    return n;
+}
+
+bool agal_ir_reads_indirect(const agal_ir *ir)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (ir->insts[v].op == IR_UNIFORM_INDIRECT) return true;
+    return false;
+}
+
 bool agal_ir_reads_constants(const agal_ir *ir)
 {
     for (uint32_t v = 1; v < ir->ninsts; v++)

@@ -34,24 +34,34 @@ bool agal_profile_find(const char *name, agal_profile *out)
 static agal_status stage_ir(agal_context *ctx, const agal_program *p, agal_target target, uint16_t unread,
                             agal_ir **ir)
 {
-    const agal_ir_options iro = {.keep_copies = target == AGAL_TARGET_GLSL, .unread_varyings = unread};
+    const agal_ir_options iro = {.keep_copies = target != AGAL_TARGET_SPIRV, .unread_varyings = unread};
     return agal_ir_pipeline(ctx, p, &iro, ir);
 }
 
-static agal_status emit(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
-                        agal_upload_code *code)
+static agal_status emit(agal_context *ctx, const agal_ir *ir, agal_target target, agal_emit_options *eo,
+                        agal_upload_result *r)
 {
-    if (target == AGAL_TARGET_GLSL) return agal_glsl_emit(ctx, ir, eo, &code->text, &code->len);
-    return agal_spirv_emit(ctx, ir, eo, &code->words, &code->nwords);
+    agal_upload_code *code = &r->code[ir->prog->stage];
+    if (target == AGAL_TARGET_SPIRV) return agal_spirv_emit(ctx, ir, eo, &code->words, &code->nwords);
+    unsigned ext = 0;
+    eo->dialect = target == AGAL_TARGET_ESSL3 ? AGAL_GLSL_ESSL300 : target == AGAL_TARGET_ESSL1 ? AGAL_GLSL_ESSL100
+                                                                                            : AGAL_GLSL_330;
+    eo->extensions = &ext;
+    agal_status st = agal_glsl_emit(ctx, ir, eo, &code->text, &code->len);
+    r->extensions |= ext;
+    return st;
 }
 
 /* The uniform block of a stage that reads constants. */
-static void add_block(agal_upload_result *r, const agal_program *p)
+static void add_block(agal_upload_result *r, const agal_ir *ir, agal_target target)
 {
+    const agal_program *p = ir->prog;
     agal_upload_block *b = &r->blocks[r->nblocks++];
     b->stage = p->stage;
     b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
-    b->size = 16u * agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    b->count = agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    if (target == AGAL_TARGET_ESSL1 && !agal_ir_reads_indirect(ir)) b->count = agal_ir_constants_read(ir);
+    b->size = 16u * b->count;
 }
 
 /* The samplers the fragment translation declares (a sample that survived). */
@@ -129,7 +139,7 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     static const agal_upload_options defaults;
     if (!ctx || !out || (!vertex && vertex_size) || (!fragment && fragment_size)) return AGAL_ERR_ARG;
     if (!opt) opt = &defaults;
-    if (opt->target != AGAL_TARGET_SPIRV && opt->target != AGAL_TARGET_GLSL) return AGAL_ERR_ARG;
+    if ((unsigned)opt->target > AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
     memset(out, 0, sizeof *out);
     if (opt->big_endian) return endian_error(ctx);
     agal_status st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, opt, out);
@@ -141,13 +151,13 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     agal_emit_options eo = {.pub = {.clip = opt->clip, .strip_names = opt->strip_names,
                                     .separate_samplers = opt->separate_samplers},
                             .centroid_varyings = agal_ir_centroid_varyings(fir)};
-    if ((st = emit(ctx, vir, opt->target, &eo, &out->code[AGAL_VERTEX])) != AGAL_OK) return st;
-    if ((st = emit(ctx, fir, opt->target, &eo, &out->code[AGAL_FRAGMENT])) != AGAL_OK) return st;
+    if ((st = emit(ctx, vir, opt->target, &eo, out)) != AGAL_OK) return st;
+    if ((st = emit(ctx, fir, opt->target, &eo, out)) != AGAL_OK) return st;
     agal_reflection vr, fr;
     if ((st = agal_reflect(ctx, out->vertex, &vr)) != AGAL_OK || (st = agal_reflect(ctx, out->fragment, &fr)) != AGAL_OK)
         return st;
-    if (agal_ir_reads_constants(vir)) add_block(out, out->vertex);
-    if (agal_ir_reads_constants(fir)) add_block(out, out->fragment);
+    if (agal_ir_reads_constants(vir)) add_block(out, vir, opt->target);
+    if (agal_ir_reads_constants(fir)) add_block(out, fir, opt->target);
     if ((st = samplers(ctx, fir, opt->separate_samplers, out)) != AGAL_OK ||
         (st = attributes(ctx, vir, &vr, out)) != AGAL_OK || (st = varyings(ctx, read, eo.centroid_varyings, out)) != AGAL_OK)
         return st;

@@ -475,6 +475,43 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 
 /* Every shaders/NAME.vert.agal + NAME.frag.agal: each compiles (default, -g0,
  * --clip none) and the pair links. */
+/* ---- GLSL ES ------------------------------------------------------------------ */
+
+static unsigned es_linked[2], es_refused;
+
+/* Both programs as GLSL ES (3.00 or 1.00), compiled and linked by glslang's ES
+ * profile. In ES 1.00 a program reading iid (where the optimizer keeps the read) is
+ * refused, naming it; nothing else is. */
+static bool essl_pair(agal_context *ctx, const agal_program *v, const agal_program *f, agal_target target,
+                      const char *what)
+{
+    const char *vs = NULL, *fs = NULL;
+    char log[4096];
+    agal_status sv = agal_translate_essl(ctx, v, target, NULL, &vs, NULL, NULL);
+    agal_status sf = agal_translate_essl(ctx, f, target, NULL, &fs, NULL, NULL);
+    agal_reflection r;
+    bool iid = agal_reflect(ctx, v, &r) == AGAL_OK && r.uses_iid;
+    if (target == AGAL_TARGET_ESSL1 && iid && sv != AGAL_OK) {
+        const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, agal_diag_count(ctx) - 1) : NULL;
+        bool named = sv == AGAL_ERR_UNSUPPORTED && d && strstr(d->message, "iid");
+        if (!named) fprintf(stderr, "%s: ES 1.00 did not refuse iid by name (%d)\n", what, sv);
+        agal_diag_clear(ctx);
+        es_refused += named;
+        return named && sf == AGAL_OK;
+    }
+    bool ok = sv == AGAL_OK && sf == AGAL_OK && glslang_check_gl_link(vs, fs, log, sizeof log);
+    if (!ok) fprintf(stderr, "%s: GLSL ES %s: %s\n%s\n%s\n", what, target == AGAL_TARGET_ESSL3 ? "3.00" : "1.00",
+                     sv || sf ? "translation failed" : log, vs ? vs : "", fs ? fs : "");
+    es_linked[target == AGAL_TARGET_ESSL1] += ok;
+    return ok;
+}
+
+static bool essl_pairs(agal_context *ctx, const agal_program *v, const agal_program *f, const char *what)
+{
+    bool ok3 = essl_pair(ctx, v, f, AGAL_TARGET_ESSL3, what);
+    return essl_pair(ctx, v, f, AGAL_TARGET_ESSL1, what) && ok3;
+}
+
 static void test_corpus(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -507,6 +544,7 @@ static void test_corpus(const char *dir)
         char log[2048];
         if (vs && fs && glslang_check_gl_link(vs, fs, log, sizeof log)) linked++;
         else fprintf(stderr, "corpus: %s: link: %s\n", names[i], vs && fs ? log : "no text");
+        CHECK(vp && fp && essl_pairs(ctx, vp, fp, names[i]), "%s: GLSL ES", names[i]);
         agal_context_free(ctx);
         free(names[i]);
     }
@@ -550,11 +588,14 @@ static void test_random(unsigned npairs)
             fprintf(stderr, "%s: link: %s\n", what, log);
             good = false;
         }
+        good = essl_pairs(ctx, v, f, what) && good;
         ok += good;
         if (!good) failures++;
     }
     agal_context_free(ctx);
     printf("random: %u/%u pairs (%u programs) compiled and linked\n", ok, npairs, 2 * npairs);
+    printf("GLSL ES: %u pairs linked as ES 3.00, %u as ES 1.00, %u refused by name (iid)\n", es_linked[0], es_linked[1],
+           es_refused);
 }
 
 /* Emulator input: random programs with bytes flipped, tokens swapped or rewritten,

@@ -56,10 +56,17 @@ static void upload_pair(const char *vtext, const char *ftext, const char *name)
     size_t vn, fn;
     const uint8_t *vb = assemble(ctx, vtext, AGAL_VERTEX, vv ? vv : 1, &vn);
     const uint8_t *fb = assemble(ctx, ftext, AGAL_FRAGMENT, fv ? fv : 1, &fn);
-    for (int mode = 0; mode < 3 && vb && fb; mode++) {
-        agal_upload_options o = {.target = mode == 2 ? AGAL_TARGET_GLSL : AGAL_TARGET_SPIRV, .separate_samplers = mode == 1};
+    static const agal_target targets[5] = {AGAL_TARGET_SPIRV, AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3,
+                                           AGAL_TARGET_ESSL1};
+    for (int mode = 0; mode < 5 && vb && fb; mode++) {
+        agal_upload_options o = {.target = targets[mode], .separate_samplers = mode == 1};
         agal_upload_result r;
         agal_status st = agal_upload(ctx, vb, vn, fb, fn, &o, &r);
+        if (mode == 4 && st == AGAL_ERR_UNSUPPORTED) { /* WebGL 1 has no iid */
+            CHECK(strstr(agal_diag_get(ctx, 0)->message, "iid") != NULL, "%s: ES 1.00 refusal names iid", name);
+            agal_diag_clear(ctx);
+            continue;
+        }
         CHECK(st == AGAL_OK, "%s: upload (mode %d) failed: %s", name, mode,
               agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
         if (st != AGAL_OK) continue;
@@ -74,7 +81,7 @@ static void upload_pair(const char *vtext, const char *ftext, const char *name)
         }
         /* Every varying the layout names is an output of the vertex shader and an
          * input of the fragment shader, and every attribute an input. */
-        for (size_t i = 0; i < r.nvaryings && mode == 2; i++) {
+        for (size_t i = 0; i < r.nvaryings && (mode == 2 || mode == 3); i++) {
             char decl[32];
             snprintf(decl, sizeof decl, "out vec4 v%u;", r.varyings[i].location);
             CHECK(has(r.code[AGAL_VERTEX].text, decl), "%s: vertex GLSL lacks %s", name, decl);
@@ -168,6 +175,43 @@ static void layout(void)
           "GLSL interface:\n%s\n%s", vg ? vg : "", fg ? fg : "");
     char log[2048];
     CHECK(glslang_check_gl_link(vg, fg, log, sizeof log), "GLSL layout pair links: %s", log);
+    agal_context_free(ctx);
+}
+
+/* GLSL ES 1.00: the extensions AGAL2 needs, listed in the result and required in
+ * the text; the constants sized to what is read. */
+static void es1_extensions(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    size_t vn, fn;
+    const uint8_t *vb = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 2, &vn);
+    const uint8_t *fb = assemble(ctx,
+                                 "ddx ft0, v0\nted ft1, v0, fs0 <2d, linear, miplinear>\nadd ft0, ft0, ft1\n"
+                                 "mov oc, ft0\nmov oc1, fc5\nmov fd.x, v0.z\n",
+                                 AGAL_FRAGMENT, 2, &fn);
+    agal_upload_options o = {.target = AGAL_TARGET_ESSL1};
+    agal_upload_result r;
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "ES 1.00 extension pair uploads");
+    const unsigned all = AGAL_EXT_STANDARD_DERIVATIVES | AGAL_EXT_SHADER_TEXTURE_LOD | AGAL_EXT_FRAG_DEPTH |
+                         AGAL_EXT_DRAW_BUFFERS;
+    CHECK(r.extensions == all, "extensions 0x%x", r.extensions);
+    const char *fs = r.code[AGAL_FRAGMENT].text;
+    for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1) {
+        char line[96];
+        snprintf(line, sizeof line, "#extension %s : enable\n", agal_extension_name(bit, false));
+        CHECK(has(fs, line), "ES 1.00 text lacks %s", line);
+    }
+    CHECK(!strcmp(agal_extension_name(AGAL_EXT_DRAW_BUFFERS, true), "WEBGL_draw_buffers") &&
+              !strcmp(agal_extension_name(AGAL_EXT_STANDARD_DERIVATIVES, true), "OES_standard_derivatives") &&
+              !agal_extension_name(16, true),
+          "WebGL extension names");
+    CHECK(has(fs, "uniform vec4 fc[6];") && has(fs, "gl_FragData[1] = oc1;") && has(fs, "gl_FragDepthEXT = fd.x;") &&
+              has(fs, "texture2DLodEXT(fs0, v0.xy, v0.w)"),
+          "ES 1.00 fragment:\n%s", fs ? fs : "");
+    CHECK(r.nblocks == 2 && r.blocks[0].count == 4 && r.blocks[1].count == 6 && r.blocks[1].size == 96,
+          "ES 1.00 arrays: %u, %u vec4s", r.nblocks ? r.blocks[0].count : 0, r.nblocks > 1 ? r.blocks[1].count : 0);
+    char log[2048];
+    CHECK(glslang_check_gl_link(r.code[AGAL_VERTEX].text, fs, log, sizeof log), "ES 1.00 pair links: %s", log);
     agal_context_free(ctx);
 }
 
@@ -314,6 +358,7 @@ int main(int argc, char **argv)
     unsigned pairs = upload_corpus(argv[1]);
     CHECK(pairs >= 32, "only %u corpus pairs", pairs);
     layout();
+    es1_extensions();
     failures_order();
     slots();
     names();
