@@ -23,6 +23,15 @@
 extern "C" {
 #endif
 
+/* Marks the public API, the only symbols the shared library exports (the library's
+ * own objects are built with hidden visibility and AGAL_BUILD_LIBRARY; Lua's
+ * LUA_API / LUAI_FUNC). */
+#if defined(AGAL_BUILD_LIBRARY) && (defined(__GNUC__) || defined(__clang__))
+#define AGAL_API __attribute__((visibility("default")))
+#else
+#define AGAL_API
+#endif
+
 /* ---- status, context, allocator ------------------------------------------ */
 
 typedef enum agal_status {
@@ -42,15 +51,15 @@ typedef void *(*agal_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 typedef struct agal_context agal_context;
 
 /* alloc NULL: use the C library's malloc/realloc/free. NULL on failure. */
-agal_context *agal_context_new(agal_alloc_fn alloc, void *ud);
+AGAL_API agal_context *agal_context_new(agal_alloc_fn alloc, void *ud);
 /* Frees everything the context made, and the context itself. NULL is allowed. */
-void agal_context_free(agal_context *ctx);
+AGAL_API void agal_context_free(agal_context *ctx);
 /* Frees every result and diagnostic made so far. The arena's blocks (at most 1 MiB)
  * stay for the next work, which takes them before asking the hook: translating a
  * program of the same size again makes no hook call. */
-void agal_context_reset(agal_context *ctx);
+AGAL_API void agal_context_reset(agal_context *ctx);
 /* Allocates from the context's arena (freed by reset/free). NULL when out of memory. */
-void *agal_alloc(agal_context *ctx, size_t size);
+AGAL_API void *agal_alloc(agal_context *ctx, size_t size);
 
 /* ---- diagnostics ---------------------------------------------------------- */
 
@@ -86,14 +95,14 @@ typedef struct agal_diag {
     long value;
 } agal_diag;
 
-size_t agal_diag_count(const agal_context *ctx);
-const agal_diag *agal_diag_get(const agal_context *ctx, size_t i);
+AGAL_API size_t agal_diag_count(const agal_context *ctx);
+AGAL_API const agal_diag *agal_diag_get(const agal_context *ctx, size_t i);
 /* "file: token 4 (mov): error 3648: vt2.y is read before it is written" (the token
  * counting from 1, the fourth token here; "warning: " for a warning). file may be
  * NULL. Returns the length snprintf would have written. */
-int agal_diag_format(const agal_diag *d, const char *file, char *buf, size_t size);
+AGAL_API int agal_diag_format(const agal_diag *d, const char *file, char *buf, size_t size);
 /* Drops the diagnostics recorded so far (results stay). */
-void agal_diag_clear(agal_context *ctx);
+AGAL_API void agal_diag_clear(agal_context *ctx);
 
 /* ---- Flash Player's error messages (flash.c) ------------------------------ */
 
@@ -104,15 +113,15 @@ void agal_diag_clear(agal_context *ctx);
  * operand or the id's number (see agal_diag.value), %3 the token counting from 1,
  * %4 d->value. A diagnostic without a Flash id gives "Error: " and our message.
  * NUL-terminated into buf; returns the length snprintf would have written. */
-int agal_flash_message(const agal_diag *d, char *buf, size_t size);
+AGAL_API int agal_flash_message(const agal_diag *d, char *buf, size_t size);
 /* The ActionScript class Flash throws it as: "ArgumentError" for an empty program
  * (3615 with value 0) and for a ByteArray that is not little-endian (3612, which an
  * emulator checks itself: the bytes cannot say), "Error" for everything else. */
-const char *agal_flash_class(const agal_diag *d);
+AGAL_API const char *agal_flash_class(const agal_diag *d);
 /* Flash's message template for an id ("AGAL validation failed: Opcode %2 only
  * allowed in fragment programs at token %3 of %1 program."), without the
  * "Error #id: " prefix; NULL for an id that is none of Program3D.upload's. */
-const char *agal_flash_template(int flash_id);
+AGAL_API const char *agal_flash_template(int flash_id);
 
 /* ---- the opcode table ----------------------------------------------------- */
 
@@ -160,11 +169,11 @@ typedef struct agal_opinfo {
 } agal_opinfo;
 
 /* The row for an opcode value, or NULL when the value is not an opcode. */
-const agal_opinfo *agal_opinfo_get(uint32_t code);
+AGAL_API const agal_opinfo *agal_opinfo_get(uint32_t code);
 /* Looks up a mnemonic (case-sensitive, as Adobe's assembler); NULL if unknown. */
-const agal_opinfo *agal_opinfo_find(const char *name, size_t len);
+AGAL_API const agal_opinfo *agal_opinfo_find(const char *name, size_t len);
 /* Rows of a matrix operand B (3 or 4), 0 for non-matrix opcodes. */
-unsigned agal_opinfo_rows(const agal_opinfo *info);
+AGAL_API unsigned agal_opinfo_rows(const agal_opinfo *info);
 
 /* ---- programs, registers, tokens ----------------------------------------- */
 
@@ -200,12 +209,12 @@ typedef enum agal_regtype {
 } agal_regtype;
 
 /* Register count of a type for a profile and stage (0: the type does not exist there). */
-unsigned agal_reg_count(agal_profile profile, agal_stage stage, agal_regtype type);
+AGAL_API unsigned agal_reg_count(agal_profile profile, agal_stage stage, agal_regtype type);
 /* Token limit of a profile. */
-unsigned agal_token_limit(agal_profile profile);
+AGAL_API unsigned agal_token_limit(agal_profile profile);
 /* The register's AGAL name for a stage: "va", "vc", "vt", "op", "v", "fc", "ft", "oc",
  * "fs", "fd", "iid"; NULL for a type the stage does not have. */
-const char *agal_reg_name(agal_stage stage, agal_regtype type);
+AGAL_API const char *agal_reg_name(agal_stage stage, agal_regtype type);
 
 /* Sampler option values, as encoded. */
 enum { AGAL_FMT_RGBA = 0, AGAL_FMT_DXT1 = 1, AGAL_FMT_DXT5 = 2, AGAL_FMT_VIDEO = 3 };
@@ -225,9 +234,9 @@ typedef enum agal_sampler_field {
     AGAL_SMP_FORMAT, AGAL_SMP_DIM, AGAL_SMP_SPECIAL, AGAL_SMP_WRAP, AGAL_SMP_MIPMAP, AGAL_SMP_FILTER, AGAL_SMP_FIELDS
 } agal_sampler_field;
 /* NULL for a value with no name. */
-const char *agal_sampler_option_name(agal_sampler_field field, unsigned value);
+AGAL_API const char *agal_sampler_option_name(agal_sampler_field field, unsigned value);
 /* The field and value a name stands for; false when it names none. */
-bool agal_sampler_option_find(const char *name, size_t len, agal_sampler_field *field, unsigned *value);
+AGAL_API bool agal_sampler_option_find(const char *name, size_t len, agal_sampler_field *field, unsigned *value);
 
 #define AGAL_SWIZZLE_IDENTITY 0xE4u
 /* Component c (0..3) of a swizzle. */
@@ -322,7 +331,7 @@ typedef struct agal_decode_options {
 /* Decodes and validates a program. opt may be NULL (defaults). On AGAL_OK *out is
  * the program (owned by ctx); on AGAL_ERR_INVALID the diagnostics say why (the first
  * rule broken, as Flash reports one). */
-agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
+AGAL_API agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
                         const agal_decode_options *opt, const agal_program **out);
 
 /* Validates a vertex + fragment pair as Program3D.upload does, in the order of
@@ -330,10 +339,10 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
  * written by the vertex program and every varying written is written whole (3632,
  * 3633), op fully written (3635), colour outputs fully written (3634). The
  * diagnostic names the fragment program. */
-agal_status agal_link(agal_context *ctx, const agal_program *vertex, const agal_program *fragment);
+AGAL_API agal_status agal_link(agal_context *ctx, const agal_program *vertex, const agal_program *fragment);
 
 /* Encodes a token back to its 24 bytes from its decoded fields (raw words ignored). */
-void agal_token_encode(const agal_token *t, uint8_t out[24]);
+AGAL_API void agal_token_encode(const agal_token *t, uint8_t out[24]);
 
 /* ==== assembler and disassembler (assemble.c, disassemble.c) =============== */
 
@@ -355,14 +364,14 @@ enum {
  * diagnostic is "line L, column C: ..." with flash_id 0, token -1 and offset the
  * byte offset in text. It encodes only: Flash's rules are agal_decode's. *bytes
  * lives in ctx. */
-agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
+AGAL_API agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
                           unsigned flags, const uint8_t **bytes, size_t *size);
 
 /* Reads the header comments of an .agal file: leading comment lines
  * `// stage: vertex|fragment` and `// agal-version: 1|2|3` (before the first
  * instruction). Absent ones leave *stage = -1, *version = 0. A malformed value is a
  * diagnostic (AGAL_ERR_INVALID). */
-agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version);
+AGAL_API agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version);
 
 enum {
     AGAL_DIS_TOKENS = 1, /* after each instruction, a comment with the token's raw fields */
@@ -374,9 +383,9 @@ enum {
  * Works on anything with a 7-byte header, valid or not: a token the syntax cannot
  * express (unknown opcode, reserved bits, unused fields not zero) becomes a comment
  * line saying why, or an error with AGAL_DIS_STRICT. *text lives in ctx. */
-agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, unsigned flags, const char **text);
+AGAL_API agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, unsigned flags, const char **text);
 /* The same from a decoded program (its tokens' raw words). */
-agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text);
+AGAL_API agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text);
 
 /* ==== interpreter (interp.c, texture.c) ==================================== */
 
@@ -454,31 +463,31 @@ typedef struct agal_interp_result {
  * dimension, an inconsistent texture description; AGAL_ERR_INVALID for broken block
  * structure (which agal_decode never lets through). Outputs are the raw AGAL values:
  * no clip-space fix is applied to op. */
-agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                             const agal_interp_invocation *in, size_t n, agal_interp_result *out);
 
 /* Bit i set: the program writes register i of that type (any component) anywhere,
  * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
-unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
+AGAL_API unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
 
 /* Checks a texture description (dimension, sizes, level count, images present,
  * override values); AGAL_ERR_INVALID with a diagnostic when it is unusable. */
-agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex);
+AGAL_API agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex);
 
 /* The sampler state a token's sampler resolves to for tex (ignoresampler + override). */
-agal_sampler agal_texture_state(const agal_texture *tex, const agal_sampler *token);
+AGAL_API agal_sampler agal_texture_state(const agal_texture *tex, const agal_sampler *token);
 
 /* Samples tex at coord (s, t for 2D; direction x, y, z for cube) at level of detail
  * lambda (log2 of the texel footprint, bias included), with the wrap, filter and
  * mipmap of state. out receives RGBA. */
-void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3],
+AGAL_API void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3],
                          float lambda, float out[4]);
 
 /* The unbiased LOD of lane (0..3) of a 2x2 quad whose coordinates are coords[0..3]
  * (quad order as agal_interp_run), from fine (or coarse) derivatives scaled by the
  * level-0 size; for a cube, of the face coordinates by the chain rule on the lane's
  * own face (texture.c). */
-float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse);
+AGAL_API float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], unsigned lane, bool coarse);
 
 /* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */
 
@@ -516,17 +525,17 @@ enum {
 /* Translates a decoded (validated) program to SPIR-V 1.0 for Vulkan 1.0 (Shader
  * capability). opt may be NULL (defaults). *words (nwords 32-bit words) lives in
  * ctx's arena until agal_context_reset/free. Thread-safe given one ctx per thread. */
-agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
+AGAL_API agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
                                  const agal_translate_options *opt,
                                  const uint32_t **words, size_t *nwords);
 /* Same, into caller memory: writes at most cap words to buf and sets *nwords to the
  * module's size; AGAL_ERR_LIMIT (and nothing useful in buf) when cap is too small. */
-agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
+AGAL_API agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
                                     const agal_translate_options *opt,
                                     uint32_t *buf, size_t cap, size_t *nwords);
 
 /* The program's IR as text (what `agal2spv -t ir` prints), in ctx's arena. */
-agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text);
+AGAL_API agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text);
 
 /* What a program uses, for a runtime's resource binding. */
 typedef struct agal_range { uint16_t first, count; } agal_range;
@@ -556,9 +565,9 @@ typedef struct agal_reflection {
 } agal_reflection;
 
 /* Fills *out (arrays in ctx's arena). */
-agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out);
+AGAL_API agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out);
 /* The reflection as JSON text (NUL-terminated, in ctx's arena); NULL when out of memory. */
-char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
+AGAL_API char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
 
 /* Translates a decoded (validated) program to GLSL 330 core (glsl.c), from the same
  * IR as the SPIR-V, in the GL binding model (README "GLSL 330 binding model"):
@@ -572,7 +581,7 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
  * AGAL_CLIP_NONE leaves op; opt->strip_names (-g0) drops the comments naming each
  * AGAL token. opt may be NULL. *text is NUL-terminated, *len bytes without the NUL
  * (len may be NULL), in ctx's arena until agal_context_reset/free. */
-agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
+AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
                                 const agal_translate_options *opt, const char **text, size_t *len);
 
 /* ==== the runtime: Program3D.upload in one call, sampler slots (upload.c) ===== */
@@ -582,14 +591,14 @@ agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
  * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
  * standard extended (AGAL3); also this library's own baseline, standard,
  * standard_extended. false for an unknown name. */
-bool agal_profile_find(const char *name, agal_profile *out);
+AGAL_API bool agal_profile_find(const char *name, agal_profile *out);
 
 /* The library's version ("0.2.0"): with the bytes and the options, all a translation
  * depends on. A persistent cache of translations may key on (version, options,
  * bytes): the same three give the same output, on every machine and in any locale.
  * A decoded program is read-only: it may be translated in another context and on
  * another thread, for as long as the context that decoded it lives. */
-const char *agal_version(void);
+AGAL_API const char *agal_version(void);
 
 typedef enum agal_target {
     AGAL_TARGET_SPIRV = 0, /* SPIR-V 1.0 for Vulkan 1.0 (agal_translate_spirv) */
@@ -669,7 +678,7 @@ typedef struct agal_upload_result {
  * one binding layout, all in ctx's arena. The first failure is the one Flash
  * reports: the vertex program's, then the fragment program's, then the linkage's
  * (agal_flash_message gives Flash's line). opt may be NULL. */
-agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
+AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
                         size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
 
 /* ---- sampler slots ----------------------------------------------------------
@@ -690,15 +699,15 @@ typedef struct agal_sampler_slots {
 } agal_sampler_slots;
 
 /* Every slot clamp, nearest, mipnone (a new Context3D). */
-void agal_slots_init(agal_sampler_slots *slots);
+AGAL_API void agal_slots_init(agal_sampler_slots *slots);
 /* Context3D.setProgram of a pair whose fragment program is `fragment`. */
-void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragment);
+AGAL_API void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragment);
 /* Context3D.setSamplerStateAt(slot, wrap, filter, mipfilter). Out-of-range values
  * and slots are ignored (the caller's AS3 layer throws for them). */
-void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state);
+AGAL_API void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state);
 /* The sampler a draw samples token with: its wrap, filter and mipmap from the slot,
  * the rest from the token. */
-agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token);
+AGAL_API agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token);
 
 /* ==== GLSL ES (glsl.c): WebGL 2 / OpenGL ES 3.0 and WebGL 1 / OpenGL ES 2.0 ===== */
 
@@ -712,7 +721,7 @@ enum {
 };
 /* The extension's name: GLSL's ("GL_OES_standard_derivatives") or WebGL's
  * ("OES_standard_derivatives", for getExtension); NULL for another bit. */
-const char *agal_extension_name(unsigned ext, bool webgl);
+AGAL_API const char *agal_extension_name(unsigned ext, bool webgl);
 
 /* Translates a program to GLSL ES 3.00 (target AGAL_TARGET_ESSL3: WebGL 2, OpenGL ES
  * 3.0) or GLSL ES 1.00 (AGAL_TARGET_ESSL1: WebGL 1, OpenGL ES 2.0), from the same IR
@@ -720,7 +729,7 @@ const char *agal_extension_name(unsigned ext, bool webgl);
  * *extensions (may be NULL) receives the AGAL_EXT_* bits the text requires (ES 1.00;
  * 0 for ES 3.00). A program ES 1.00 cannot express (iid) is AGAL_ERR_UNSUPPORTED
  * with a diagnostic naming the feature. */
-agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
+AGAL_API agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
                                 const agal_translate_options *opt, const char **text, size_t *len,
                                 unsigned *extensions);
 
