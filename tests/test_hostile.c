@@ -4,6 +4,7 @@
  * Every rejection must carry a Flash id and a token index inside the program. */
 #include "agal.h"
 #include "tokbuild.h"
+#include "counting_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,38 +117,22 @@ static void run_garbage(agal_context *ctx)
     decode_one(ctx, NULL, 0, false, "null");
 }
 
-/* An allocator that fails after `left` successful calls, and counts live blocks. */
-typedef struct failing { long left, live; } failing;
-
-static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    failing *f = ud;
-    (void)osize;
-    if (nsize == 0) {
-        if (ptr) f->live--;
-        free(ptr);
-        return NULL;
-    }
-    if (f->left-- <= 0) return NULL;
-    void *p = realloc(ptr, nsize);
-    if (p && !ptr) f->live++;
-    return p;
-}
-
 static void run_alloc_failures(void)
 {
     uint8_t bufs[4][7 + 24 * 8];
     size_t sizes[4];
     seed_programs(bufs, sizes);
     for (long budget = 0; budget < 8; budget++) {
-        failing f = {budget, 0};
-        agal_context *ctx = agal_context_new(failing_alloc, &f);
+        counting_alloc f;
+        counting_alloc_init(&f, budget); /* budget allocations succeed, then every one fails */
+        agal_context *ctx = agal_context_new(counting_alloc_hook, &f);
         if (!ctx) { CHECK(budget == 0, "context with budget %ld", budget); continue; }
         const agal_program *prog;
         agal_status st = agal_decode(ctx, bufs[2], sizes[2], NULL, &prog);
         CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %ld: status %d", budget, st);
+        CHECK(st == AGAL_OK || f.refused > 0, "budget %ld: out of memory, but no allocation was refused", budget);
         agal_context_free(ctx);
-        CHECK(f.live == 0, "budget %ld: %ld blocks leaked", budget, f.live);
+        CHECK(f.blocks == 0 && f.live == 0, "budget %ld: %zu blocks leaked", budget, f.blocks);
     }
 }
 

@@ -27,6 +27,7 @@
 #include "toolio.h"
 #include "glslang_check.h"
 #include "gen.h"
+#include "counting_alloc.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -42,40 +43,6 @@
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
 enum { MAX_ROUNDS = 64, INTERP_N = 64 };
-
-/* ---- the counting allocator ------------------------------------------------ */
-
-/* Counts hook calls that allocate or grow, and tracks the bytes live through the
- * hook (osize tells how much a free or realloc gives back). */
-typedef struct counter {
-    size_t allocs, frees, live, peak;
-} counter;
-
-static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    counter *c = ud;
-    if (nsize == 0) {
-        if (ptr) {
-            c->frees++;
-            c->live -= osize;
-        }
-        free(ptr);
-        return NULL;
-    }
-    void *p = realloc(ptr, nsize);
-    if (!p) return NULL;
-    c->allocs++;
-    c->live += nsize - (ptr ? osize : 0);
-    if (c->live > c->peak) c->peak = c->live;
-    return p;
-}
-
-/* Starts a measurement: calls from now on, peak from the bytes held now. */
-static void counter_mark(counter *c)
-{
-    c->allocs = c->frees = 0;
-    c->peak = c->live;
-}
 
 /* ---- statistics -------------------------------------------------------------- */
 
@@ -476,8 +443,9 @@ typedef struct memfig {
  * emulator keeps one; its peak counts the arena block the reset kept. */
 static bool measure_memory(const program *p, bool fresh, bool with_decode, memfig *m)
 {
-    counter c = {0, 0, 0, 0};
-    agal_context *ctx = agal_context_new(count_alloc, &c);
+    counting_alloc c;
+    counting_alloc_init(&c, -1);
+    agal_context *ctx = agal_context_new(counting_alloc_hook, &c);
     const agal_program *prog = p->prog;
     const uint32_t *w;
     size_t n;
@@ -485,12 +453,12 @@ static bool measure_memory(const program *p, bool fresh, bool with_decode, memfi
     if (ok && !fresh) {
         ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
         agal_context_reset(ctx);
-        counter_mark(&c);
+        counting_alloc_mark(&c);
     }
     if (ok && with_decode) ok = agal_decode(ctx, p->bytes, p->size, NULL, &prog) == AGAL_OK;
     if (ok) ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
     if (ctx) agal_context_reset(ctx);
-    m->allocs = c.allocs;
+    m->allocs = c.calls;
     m->peak = c.peak;
     agal_context_free(ctx);
     if (c.live != 0) fprintf(stderr, "agal-bench: %s: %zu bytes not given back\n", p->name, c.live);
