@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "counting_alloc.h"
+#include "tokbuild.h"
 
 
 static void hex(const uint8_t *p, size_t n)
@@ -30,7 +31,8 @@ static void expect(agal_context *ctx, agal_stage stage, uint32_t version, const 
     CHECK(st == AGAL_OK, "'%s' does not assemble (%s)", text,
           agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "?");
     if (st) { agal_context_reset(ctx); return; }
-    const uint8_t header[7] = {0xa0, (uint8_t)version, 0, 0, 0, 0xa1, (uint8_t)stage};
+    uint8_t header[7];
+    put_header(header, stage, version);
     CHECK(size >= 7 && !memcmp(bytes, header, 7), "'%s': wrong header", text);
     bool same = size == 7 + nwant && !memcmp(bytes + 7, want, nwant);
     CHECK(same, "'%s': wrong bytes", text);

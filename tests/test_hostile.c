@@ -106,12 +106,12 @@ static void run_garbage(agal_context *ctx)
     for (int iter = 0; iter < 2000; iter++) {
         size_t size = rng_next(&rng) % 400;
         for (size_t i = 0; i < size; i++) big[i] = (uint8_t)rng_next(&rng);
-        if (size > 6 && (iter & 1)) { big[0] = 0xA0; big[1] = 1 + iter % 3; big[2] = big[3] = big[4] = 0; big[5] = 0xA1; big[6] = iter & 2 ? 1 : 0; }
+        if (size > 6 && (iter & 1)) put_header(big, iter & 2 ? 1 : 0, 1 + iter % 3);
         decode_one(ctx, big, size, iter & 4, "garbage");
     }
     /* a huge program: rejected (3629) before anything is allocated for its tokens */
     memset(big, 0, sizeof big);
-    big[0] = 0xA0; big[1] = 3; big[5] = 0xA1;
+    put_header(big, AGAL_VERTEX, 3);
     decode_one(ctx, big, sizeof big, false, "huge");
     decode_one(ctx, big, sizeof big, true, "huge lenient");
     decode_one(ctx, NULL, 0, false, "null");
