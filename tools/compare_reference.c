@@ -15,6 +15,16 @@ static float perturb(float x, gen_rng *r)
     return x + (float)(PERTURB * (fabs(x) + 0.25) * cmp_uniform(r, -1, 1));
 }
 
+/* A malloc'd copy of n constant registers, perturbed when asked. */
+static float (*constants(const float (*src)[4], unsigned n, bool perturbed, gen_rng *r))[4]
+{
+    float (*c)[4] = malloc((n ? n : 1) * sizeof *c);
+    for (unsigned i = 0; c && i < n; i++)
+        for (int q = 0; q < 4; q++)
+            c[i][q] = perturbed ? perturb(src[i][q], r) : src[i][q];
+    return c;
+}
+
 /* Vertex reference: k = 0 the given inputs, k > 0 perturbed ones. out: per
  * (instance, vertex) the xfb record layout (op, varyings in ascending order). */
 int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, float *out, unsigned nvar,
@@ -22,15 +32,12 @@ int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, fl
 {
     gen_rng r;
     gen_rng_seed(&r, cmp_mix(c->seed, 100 + (uint64_t)k));
-    float (*vc)[4] = malloc(c->nvc * sizeof *vc);
+    float (*vc)[4] = constants((const float(*)[4])c->vc, c->nvc, k != 0, &r);
     agal_interp_invocation *inv = calloc(NVERTS * c->ninst, sizeof *inv);
     agal_interp_result *res = calloc(NVERTS * c->ninst, sizeof *res);
     int rc = -1;
     if (!vc || !inv || !res)
         goto done;
-    for (unsigned i = 0; i < c->nvc; i++)
-        for (int q = 0; q < 4; q++)
-            vc[i][q] = k ? perturb(c->vc[i][q], &r) : c->vc[i][q];
     for (unsigned in = 0; in < c->ninst; in++)
         for (int v = 0; v < NVERTS; v++) {
             agal_interp_invocation *iv = &inv[in * NVERTS + v];
@@ -67,15 +74,12 @@ int cmp_ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *
     bool perturbed = k >= 1 && k <= NPERTURB;
     gen_rng r;
     gen_rng_seed(&r, cmp_mix(c->seed, 200 + (uint64_t)k));
-    float (*fc)[4] = malloc(c->nfc * sizeof *fc);
+    float (*fc)[4] = constants((const float(*)[4])c->fc, c->nfc, perturbed, &r);
     agal_interp_invocation *inv = calloc(NPIX, sizeof *inv);
     agal_interp_result *res = calloc(NPIX, sizeof *res);
     int rc = -1;
     if (!fc || !inv || !res)
         goto done;
-    for (unsigned i = 0; i < c->nfc; i++)
-        for (int q = 0; q < 4; q++)
-            fc[i][q] = perturbed ? perturb(c->fc[i][q], &r) : c->fc[i][q];
     /* quad order: TL, TR, BL, BR */
     unsigned pix[NPIX];
     for (int qy = 0, n = 0; qy < SIZE / 2; qy++)
