@@ -41,6 +41,12 @@ typedef struct agalrun_inputs {
     size_t nblocks, blocks_cap;
 } agalrun_inputs;
 
+/* The largest inputs file read: a cap against reading a device or a wrong file
+ * until memory runs out, not a limit of the format. 256 MiB holds a 2048x2048
+ * texture's mip chain written out as JSON (about 22 bytes a component); the
+ * tests' inputs are kilobytes. */
+enum { AGALRUN_MAX_INPUTS = 256 << 20 };
+
 /* Parses the input JSON text (len bytes, NUL-terminated) for a program of `stage`:
  * one JSON value and nothing after it but white space. On error returns false
  * with a message in err (and in->... partly filled: free it anyway). */

@@ -8,7 +8,9 @@
  *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail),
  *            --require-coverage (random: fail unless every opcode the version and
  *            stage allow appeared in some generated program; always reported)
- * Exit 0 only when every backend agrees with the interpreter on every output.
+ * Exit 0 only when every backend agrees with the interpreter on every output; 1 when
+ * a pair disagrees, could not run, is invalid or does not link; 2 on a usage error,
+ * an unreadable or oversized file, or a backend that cannot start.
  *
  * Each pair runs as two draws per backend:
  *  1. Vertex: the vertex program on 6 seeded vertices (attributes and vc uniform in
@@ -57,7 +59,6 @@
  */
 #include "compare.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,17 +88,17 @@ static int compare_files(agal_context *ctx, backends *b, const options *o, const
                          stats *st)
 {
     const agal_program *vp, *fp;
-    tool_program_opts po = {.stage = AGAL_VERTEX, .slot = AGAL_SLOT_VERTEX};
-    if (tool_load_program(ctx, vpath, &po, &vp))
-        return 1;
-    po.stage = AGAL_FRAGMENT;
+    /* text: its `// stage:` line, else the slot's */
+    tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true};
+    int rc = tool_load_program(ctx, vpath, &po, &vp); /* 1 invalid, 2 unreadable */
+    if (rc)
+        return rc;
     po.slot = AGAL_SLOT_FRAGMENT;
-    if (tool_load_program(ctx, fpath, &po, &fp))
-        return 1;
-    if (agal_link(ctx, vp, fp) != AGAL_OK) {
-        fprintf(stderr, "compare: %s + %s do not link\n", vpath, fpath);
-        return 1;
-    }
+    rc = tool_load_program(ctx, fpath, &po, &fp);
+    if (!rc)
+        rc = tool_link_pair(ctx, "compare", vpath, vp, fpath, fp, false); /* 2: not vertex, fragment */
+    if (rc)
+        return rc;
     char label[1024];
     snprintf(label, sizeof label, "%s + %s", vpath, fpath);
     return report(ctx, b, o, vp, fp, o->seed, label, st);
@@ -105,35 +106,25 @@ static int compare_files(agal_context *ctx, backends *b, const options *o, const
 
 static int compare_corpus(agal_context *ctx, backends *b, const options *o, const char *dir, stats *st)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "compare: cannot open %s\n", dir);
-        return 2;
-    }
-    char *names[512];
     size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 512) {
-        size_t len = strlen(e->d_name);
-        if (len > 10 && !strcmp(e->d_name + len - 10, ".vert.agal"))
-            names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    for (size_t i = 1; i < n; i++) /* sorted, for a stable order */
-        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
-        }
+    char **names = tool_list_dir("compare", dir, ".vert.agal", &n); /* sorted, for a stable order */
+    if (!names)
+        return 2;
     int rc = 0;
+    tool_progress pg;
+    tool_progress_start(&pg, "compare", (unsigned)n);
+    pg.on &= !o->verbose; /* --verbose prints a line a pair */
     for (size_t i = 0; i < n; i++) {
-        char vp[1024], fp[1024];
+        char vp[4096], fp[4096];
         snprintf(vp, sizeof vp, "%s/%s", dir, names[i]);
         snprintf(fp, sizeof fp, "%s/%.*s.frag.agal", dir, (int)(strlen(names[i]) - 10), names[i]);
-        rc |= compare_files(ctx, b, o, vp, fp, st);
+        tool_progress_show(&pg, (unsigned)i + 1);
+        int r = compare_files(ctx, b, o, vp, fp, st);
+        tool_progress_clear(&pg);
+        rc = r > rc ? r : rc; /* 2 (a file unreadable) over 1 (a pair failed) */
         agal_context_reset(ctx);
-        free(names[i]);
     }
+    tool_free_names(names);
     return rc;
 }
 
@@ -179,6 +170,12 @@ static unsigned coverage_report(uint64_t seen[3][2], unsigned count)
 static int compare_random(agal_context *ctx, backends *b, const options *o, unsigned count, stats *st)
 {
     gen_program *gv = malloc(sizeof *gv), *gf = malloc(sizeof *gf);
+    if (!gv || !gf) {
+        free(gv);
+        free(gf);
+        fprintf(stderr, "compare: out of memory\n");
+        return 2;
+    }
     int rc = 0;
     /* Every opcode; the generator's guards keep inputs inside the defined domains
      * (src/agal.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
@@ -186,16 +183,22 @@ static int compare_random(agal_context *ctx, backends *b, const options *o, unsi
      * and the guard constants cmp_case_make sets. */
     gen_options go = { .max_tokens = 40, .safe_domain = true, .plain_samplers = true };
     uint64_t seen[3][2] = { { 0 } };
-    for (unsigned i = 0; gv && gf && i < count; i++) {
+    tool_progress pg;
+    tool_progress_start(&pg, "compare", count);
+    pg.on &= !o->verbose; /* --verbose prints a line a pair */
+    for (unsigned i = 0; i < count; i++) {
+        tool_progress_show(&pg, i + 1);
         uint64_t seed = cmp_mix(o->seed, i);
         uint32_t version = 1 + i % 3;
         if (!gen_pair(gv, gf, seed, version, &go)) {
+            tool_progress_clear(&pg);
             printf("random pair %u: generator refused (seed %llu)\n", i, (unsigned long long)seed);
             rc = 1;
             continue;
         }
         const agal_program *vp = decode_gen(ctx, gv), *fp = decode_gen(ctx, gf);
         if (!vp || !fp) {
+            tool_progress_clear(&pg);
             printf("random pair %u: generated program does not decode (seed %llu)\n", i, (unsigned long long)seed);
             rc = 1;
             agal_context_reset(ctx);
@@ -207,6 +210,7 @@ static int compare_random(agal_context *ctx, backends *b, const options *o, unsi
             seen[version - 1][AGAL_FRAGMENT] |= GEN_OP(fp->tokens[k].op);
         st->pairs++;
         int r = cmp_run_pair(ctx, b, o, vp, fp, seed, false, st);
+        tool_progress_clear(&pg);
         if (r == 1) {
             st->failed++;
             rc = 1;
@@ -233,11 +237,13 @@ static int compare_random(agal_context *ctx, backends *b, const options *o, unsi
     return rc;
 }
 
+enum { MAX_RANDOM = 1000000 };
+
 static int usage(void)
 {
     fprintf(stderr, "usage: agalrun compare VERTEX FRAGMENT [--seed N]\n"
                     "       agalrun compare --corpus DIR [--seed N]\n"
-                    "       agalrun compare --random N [--seed S]\n"
+                    "       agalrun compare --random N [--seed S]   (N: 1 to 1000000, S: 0 to 2^64 - 1)\n"
                     "options: --vk-only --gl-only --no-validation --verbose --inject-fault\n"
                     "         --require-coverage (random: fail unless every opcode appeared)\n");
     return 2;
@@ -247,17 +253,21 @@ int agalrun_compare(int argc, char **argv)
 {
     options o = { .vk = true, .gl = true, .validation = true, .seed = 1 };
     const char *files[2] = { 0 }, *corpus = NULL;
-    long random = -1;
+    unsigned long long random = 0; /* 0: not random */
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--seed") && i + 1 < argc)
-            o.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--corpus") && i + 1 < argc)
+        if (!strcmp(a, "--seed") && i + 1 < argc) {
+            unsigned long long s;
+            if (!tool_parse_uint("compare", a, argv[++i], 0, UINT64_MAX, &s))
+                return usage();
+            o.seed = s;
+        } else if (!strcmp(a, "--corpus") && i + 1 < argc)
             corpus = argv[++i];
-        else if (!strcmp(a, "--random") && i + 1 < argc)
-            random = strtol(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--vk-only"))
+        else if (!strcmp(a, "--random") && i + 1 < argc) {
+            if (!tool_parse_uint("compare", a, argv[++i], 1, MAX_RANDOM, &random))
+                return usage();
+        } else if (!strcmp(a, "--vk-only"))
             o.gl = false;
         else if (!strcmp(a, "--gl-only"))
             o.vk = false;
@@ -274,8 +284,12 @@ int agalrun_compare(int argc, char **argv)
         else
             return usage();
     }
-    if (!corpus && random < 0 && nfiles != 2)
+    if ((corpus != NULL) + (random != 0) + (nfiles != 0) != 1 || (nfiles && nfiles != 2))
         return usage();
+    if (!o.vk && !o.gl) {
+        fprintf(stderr, "compare: --vk-only and --gl-only leave no backend\n");
+        return usage();
+    }
     char err[512];
     backends b = { 0 };
     if (o.vk && !(b.vk = harness_vk_create(o.validation, err, sizeof err))) {
@@ -292,14 +306,14 @@ int agalrun_compare(int argc, char **argv)
     agal_context *ctx = agal_context_new(NULL, NULL);
     stats st = { 0 };
     int rc = 2;
-    if (ctx) {
-        if (corpus)
-            rc = compare_corpus(ctx, &b, &o, corpus, &st);
-        else if (random >= 0)
-            rc = compare_random(ctx, &b, &o, (unsigned)random, &st);
-        else
-            rc = compare_files(ctx, &b, &o, files[0], files[1], &st);
-    }
+    if (!ctx)
+        fprintf(stderr, "compare: out of memory\n");
+    else if (corpus)
+        rc = compare_corpus(ctx, &b, &o, corpus, &st);
+    else if (random)
+        rc = compare_random(ctx, &b, &o, (unsigned)random, &st);
+    else
+        rc = compare_files(ctx, &b, &o, files[0], files[1], &st);
     agal_context_free(ctx);
     unsigned gl_msgs = b.gl ? harness_gl_messages(b.gl) : 0;
     harness_gl_destroy(b.gl);
