@@ -7,6 +7,7 @@
  * yet, two constants), another opcode is tried, and `mov temp, constant` is the
  * fallback that always fits. */
 #include "gen.h"
+#include "tokbuild.h"
 
 #include <math.h>
 #include <string.h>
@@ -753,10 +754,7 @@ size_t gen_program_encode(const gen_program *p, uint8_t *buf, size_t cap)
 {
     size_t size = AGAL_HEADER_SIZE + (size_t)p->ntokens * AGAL_TOKEN_SIZE;
     if (cap < size) return 0;
-    buf[0] = AGAL_MAGIC;
-    for (int i = 0; i < 4; i++) buf[1 + i] = (uint8_t)(p->version >> (8 * i));
-    buf[5] = AGAL_TYPE_ID;
-    buf[6] = (uint8_t)p->stage;
+    put_header(buf, p->stage, p->version);
     for (uint32_t i = 0; i < p->ntokens; i++) agal_token_encode(&p->tokens[i], buf + AGAL_HEADER_SIZE + 24 * (size_t)i);
     return size;
 }

@@ -13,15 +13,11 @@
  * Flash would not); N programs of random tokens of any register type, number and
  * index the syntax can write (KIND any; Adobe's assembler refuses most lines). */
 #include "gen.h"
+#include "tokbuild.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* Adobe's assembler's highest register number for the stage and version (8.9.6:
  * fs0..fs7 in every version). */
@@ -92,10 +88,7 @@ static uint64_t sampler(gen_rng *r, unsigned count)
 static size_t raw_program(gen_rng *r, agal_stage stage, uint32_t version, bool any, uint8_t *buf)
 {
     size_t n = 1 + gen_rng_below(r, 20);
-    buf[0] = AGAL_MAGIC;
-    wr32(buf + 1, version);
-    buf[5] = AGAL_TYPE_ID;
-    buf[6] = (uint8_t)stage;
+    put_header(buf, stage, version);
     for (size_t k = 0; k < n; k++) {
         const agal_opinfo *info;
         do info = agal_opinfo_get(gen_rng_below(r, AGAL_OP_LIMIT));
@@ -115,13 +108,7 @@ static size_t raw_program(gen_rng *r, agal_stage stage, uint32_t version, bool a
         if (info->operands & AGAL_OPND_A) a = any ? any_source(r) : source(r, stage, version);
         if (info->operands & AGAL_OPND_B) b = any ? any_source(r) : source(r, stage, version);
         if (info->operands & AGAL_OPND_S) b = sampler(r, any ? 0x10000 : 8);
-        uint8_t *p = buf + AGAL_HEADER_SIZE + 24 * k;
-        wr32(p, info->code);
-        wr32(p + 4, d);
-        wr32(p + 8, (uint32_t)a);
-        wr32(p + 12, (uint32_t)(a >> 32));
-        wr32(p + 16, (uint32_t)b);
-        wr32(p + 20, (uint32_t)(b >> 32));
+        put_token(buf + AGAL_HEADER_SIZE + 24 * k, &(tok){info->code, d, a, b});
     }
     return AGAL_HEADER_SIZE + 24 * n;
 }

@@ -141,6 +141,25 @@ def errors(tmp):
     check(rc == 0 and out == {"invocations": []}, 'no invocations: rc %d %s %s' % (rc, out, err))
 
 
+def strict_json(tmp):
+    # AGAL3 vertex: mov op, iid (every component the instance id, as a float)
+    prog = header(3, 0) + tok(0x00, dest(3, 0, 15), src(7, 0))
+    rc, out, err = run(tmp, 'i1.bin', prog, {"invocations": [{"iid": 3}, {"iid": 16777216}, {"iid": 4294967295}]})
+    check(rc == 0 and out and [i['op'] for i in out['invocations']] ==
+          [[3] * 4, [16777216] * 4, [4294967300] * 4], 'iid 3, 2^24, 2^32 - 1: rc %d %s %s' % (rc, out, err))
+    for bad in ['1.5', '-1', '4294967296', '"3"', '1e-9']:
+        rc, _, err = run(tmp, 'i2.bin', prog, '{"invocations": [{"iid": %s}]}' % bad)
+        check(rc == 2 and 'invocations[0].iid: expected a whole number from 0 to 4294967295' in err,
+              'iid %s refused: rc %d %s' % (bad, rc, err))
+    # One JSON value, then only white space.
+    rc, out, err = run(tmp, 'j1.bin', prog, '{"invocations": [{"iid": 1}]} \n\t\r\n')
+    check(rc == 0 and out == {"invocations": [{"op": [1, 1, 1, 1]}]}, 'trailing white space: rc %d %s %s' % (rc, out, err))
+    for text, at in [('{"invocations": []} x', 20), ('{} {}', 3), ('{"invocations": []}\0{', 19), ('{}]', 2)]:
+        rc, _, err = run(tmp, 'j2.bin', prog, text)
+        check(rc == 2 and 'more after the JSON value (at byte %d)' % at in err,
+              'trailing %r refused: rc %d %s' % (text, rc, err))
+
+
 def assembled(tmp):
     text = '// stage: vertex\n// agal-version: 1\nmul vt0, va0, vc0\nmov op, vt0\n'
     rc, out, err = run(tmp, 'a.agal', text, {"constants": [[2, 3, 4, 5]], "invocations": [{"va0": [1, 2, 3, 4]}]})
@@ -154,6 +173,7 @@ with tempfile.TemporaryDirectory() as tmp:
     fragment(tmp)
     cube(tmp)
     errors(tmp)
+    strict_json(tmp)
     if HAVE_ASM:
         assembled(tmp)
 

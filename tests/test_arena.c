@@ -7,44 +7,22 @@
  * program it has seen, and its output is the fresh context's. */
 #include "internal.h"
 #include "check.h"
+#include "counting_alloc.h"
 #include "gen.h"
 
 #include <stdlib.h>
 
-typedef struct counter {
-    size_t calls, reallocs, live, peak;
-    long fail_after; /* < 0: never fail */
-} counter;
-
-static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+static agal_context *counted(counting_alloc *c)
 {
-    counter *c = ud;
-    if (nsize == 0) {
-        if (ptr) c->live -= osize;
-        free(ptr);
-        return NULL;
-    }
-    if (c->fail_after >= 0 && c->fail_after-- == 0) return NULL;
-    void *p = realloc(ptr, nsize);
-    if (!p) return NULL;
-    c->calls++;
-    c->reallocs += ptr != NULL;
-    c->live += nsize - (ptr ? osize : 0);
-    if (c->live > c->peak) c->peak = c->live;
-    return p;
-}
-
-static agal_context *counted(counter *c)
-{
-    *c = (counter){.fail_after = -1};
-    return agal_context_new(count_alloc, c);
+    counting_alloc_init(c, -1);
+    return agal_context_new(counting_alloc_hook, c);
 }
 
 /* Frees the context: every byte the hook gave must come back. */
-static void free_counted(agal_context *ctx, const counter *c)
+static void free_counted(agal_context *ctx, const counting_alloc *c)
 {
     agal_context_free(ctx);
-    CHECK(c->live == 0, "%zu bytes not given back", c->live);
+    CHECK(c->live == 0 && c->blocks == 0, "%zu bytes in %zu blocks not given back", c->live, c->blocks);
 }
 
 static void fill(void *p, size_t n, unsigned seed)
@@ -62,7 +40,7 @@ static bool filled(const void *p, size_t n, unsigned seed)
 /* The newest small allocation grows where it is; an older one is copied. */
 static void bump_growth(void)
 {
-    counter c;
+    counting_alloc c;
     agal_context *ctx = counted(&c);
     uint8_t *a = agal_alloc(ctx, 64);
     fill(a, 64, 1);
@@ -81,7 +59,7 @@ static void bump_growth(void)
  * copy left behind. */
 static void large_blocks(void)
 {
-    counter c;
+    counting_alloc c;
     agal_context *ctx = counted(&c);
     uint8_t *small = agal_alloc(ctx, 100);
     size_t live_small = c.live;
@@ -108,12 +86,13 @@ static void large_blocks(void)
 /* A failing hook in the middle of a large resize leaves the block as it was. */
 static void failed_resize(void)
 {
-    counter c;
+    counting_alloc c;
     agal_context *ctx = counted(&c);
     uint8_t *big = agal_alloc(ctx, 8000);
     fill(big, 8000, 3);
     c.fail_after = 0;
     CHECK(agal_grow(ctx, big, 8000, 100000, 1) == NULL, "a failed resize reported success");
+    CHECK(c.refused == 1, "the hook refused %zu calls", c.refused);
     CHECK(filled(big, 8000, 3), "a failed resize damaged the block");
     c.fail_after = -1;
     uint8_t *big2 = agal_grow(ctx, big, 8000, 100000, 1);
@@ -133,7 +112,7 @@ static void scratch(agal_context *ctx)
 
 static void marks(void)
 {
-    counter c;
+    counting_alloc c;
     agal_context *ctx = counted(&c);
     uint8_t *keep = agal_alloc(ctx, 5000); /* large, made before the mark */
     fill(keep, 5000, 4);
@@ -173,7 +152,7 @@ static void workload(agal_context *ctx)
  * spares: the same run again makes no hook calls and holds no more. */
 static void reset_reuse(void)
 {
-    counter c;
+    counting_alloc c;
     agal_context *ctx = counted(&c);
     workload(ctx);
     size_t peak = c.peak;
@@ -193,7 +172,7 @@ static void reset_reuse(void)
 /* One hostile program must not pin megabytes: reset keeps at most 1 MiB. */
 static void reset_cap(void)
 {
-    counter c;
+    counting_alloc c;
     agal_context *ctx = counted(&c);
     size_t bare = c.live;
     agal_alloc(ctx, 100);
@@ -223,7 +202,7 @@ static void translations(void)
             const agal_program *prog = NULL;
             CHECK(agal_decode(pctx, bytes, nbytes, NULL, &prog) == AGAL_OK, "decode seed %llu",
                   (unsigned long long)seed);
-            counter c;
+            counting_alloc c;
             agal_context *ctx = counted(&c);
             const uint32_t *w1 = NULL, *w2 = NULL;
             size_t n1 = 0, n2 = 0;

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "counting_alloc.h"
+#include "tokbuild.h"
 
 
 static void hex(const uint8_t *p, size_t n)
@@ -29,7 +31,8 @@ static void expect(agal_context *ctx, agal_stage stage, uint32_t version, const 
     CHECK(st == AGAL_OK, "'%s' does not assemble (%s)", text,
           agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "?");
     if (st) { agal_context_reset(ctx); return; }
-    const uint8_t header[7] = {0xa0, (uint8_t)version, 0, 0, 0, 0xa1, (uint8_t)stage};
+    uint8_t header[7];
+    put_header(header, stage, version);
     CHECK(size >= 7 && !memcmp(bytes, header, 7), "'%s': wrong header", text);
     bool same = size == 7 + nwant && !memcmp(bytes + 7, want, nwant);
     CHECK(same, "'%s': wrong bytes", text);
@@ -282,23 +285,6 @@ static void test_header(agal_context *ctx)
     agal_context_reset(ctx);
 }
 
-/* A failing allocator: `budget` allocations succeed, then every one fails. */
-typedef struct budget { int left; size_t live; } budget;
-
-static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    budget *b = ud;
-    if (nsize == 0) {
-        if (ptr) b->live -= osize;
-        free(ptr);
-        return NULL;
-    }
-    if (b->left-- <= 0) return NULL;
-    void *p = realloc(ptr, nsize);
-    if (p) b->live += nsize - osize;
-    return p;
-}
-
 /* With any number of allocations allowed, assembling and disassembling a program
  * big enough to need several arena blocks gives AGAL_OK or AGAL_ERR_NOMEM, and
  * every block is given back. */
@@ -313,13 +299,15 @@ static void test_out_of_memory(void)
                                 i % 256, i % 100 ? "," : "", (i + 1) % 26);
     bool reached_ok = false;
     for (int n = 0; n < 64 && !reached_ok; n++) {
-        budget b = {.left = n};
-        agal_context *ctx = agal_context_new(failing_alloc, &b);
+        counting_alloc b; /* n allocations succeed, then every one fails */
+        counting_alloc_init(&b, n);
+        agal_context *ctx = agal_context_new(counting_alloc_hook, &b);
         if (!ctx) continue;
         const uint8_t *bytes;
         size_t size;
         agal_status st = agal_assemble(ctx, text, len, AGAL_VERTEX, 2, 0, &bytes, &size);
         CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %d: assemble status %d", n, st);
+        CHECK(st == AGAL_OK || b.refused > 0, "budget %d: out of memory, but no allocation was refused", n);
         const char *dis = NULL;
         if (st == AGAL_OK) {
             CHECK(size == 7 + 4000 * 24, "budget %d: %zu bytes", n, size);
@@ -328,7 +316,7 @@ static void test_out_of_memory(void)
             reached_ok = st == AGAL_OK && dis && strstr(dis, "add vt25.xyz, vc[va7.y+255].zw, vt0");
         }
         agal_context_free(ctx);
-        CHECK(b.live == 0, "budget %d: %zu bytes not freed", n, b.live);
+        CHECK(b.live == 0 && b.blocks == 0, "budget %d: %zu bytes not freed", n, b.live);
     }
     CHECK(reached_ok, "never succeeded within 64 allocations");
     free(text);

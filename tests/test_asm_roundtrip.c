@@ -15,6 +15,7 @@
  * 5. Mutated corpus texts: the assembler never crashes, every error says
  *    "line L, column C", and whatever it accepts round-trips. */
 #include "gen.h"
+#include "tokbuild.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -170,11 +171,6 @@ static void generated(agal_context *ctx, gen_program *gp, uint8_t *buf)
 
 /* ---- random raw tokens ---------------------------------------------------- */
 
-static void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
 static uint64_t raw_source(gen_rng *r)
 {
     uint64_t s = (uint64_t)(gen_rng_next(r) & 0xffff) | (uint64_t)(gen_rng_next(r) & 0xff) << 24 |
@@ -206,12 +202,7 @@ static void raw_token(gen_rng *r, uint8_t *p)
     if (info->operands & AGAL_OPND_A) a = raw_source(r);
     if (info->operands & AGAL_OPND_B) b = raw_source(r);
     if (info->operands & AGAL_OPND_S) b = raw_sampler(r);
-    wr32(p, op);
-    wr32(p + 4, d);
-    wr32(p + 8, (uint32_t)a);
-    wr32(p + 12, (uint32_t)(a >> 32));
-    wr32(p + 16, (uint32_t)b);
-    wr32(p + 20, (uint32_t)(b >> 32));
+    put_token(p, &(tok){op, d, a, b});
 }
 
 static void raw_tokens(agal_context *ctx, uint8_t *buf)
@@ -221,10 +212,8 @@ static void raw_tokens(agal_context *ctx, uint8_t *buf)
     int ok = 0;
     for (int i = 0; i < 300; i++) {
         size_t n = 1 + gen_rng_below(&r, 40);
-        buf[0] = AGAL_MAGIC;
-        wr32(buf + 1, 1 + gen_rng_below(&r, 3));
-        buf[5] = AGAL_TYPE_ID;
-        buf[6] = (uint8_t)gen_rng_below(&r, 2);
+        uint32_t version = 1 + gen_rng_below(&r, 3);
+        put_header(buf, gen_rng_below(&r, 2), version);
         for (size_t k = 0; k < n; k++) raw_token(&r, buf + 7 + 24 * k);
         ok += round_trip(ctx, buf, 7 + 24 * n, "raw tokens");
         agal_context_reset(ctx);

@@ -4,6 +4,7 @@
  * Every rejection must carry a Flash id and a token index inside the program. */
 #include "agal.h"
 #include "tokbuild.h"
+#include "counting_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,33 +106,15 @@ static void run_garbage(agal_context *ctx)
     for (int iter = 0; iter < 2000; iter++) {
         size_t size = rng_next(&rng) % 400;
         for (size_t i = 0; i < size; i++) big[i] = (uint8_t)rng_next(&rng);
-        if (size > 6 && (iter & 1)) { big[0] = 0xA0; big[1] = 1 + iter % 3; big[2] = big[3] = big[4] = 0; big[5] = 0xA1; big[6] = iter & 2 ? 1 : 0; }
+        if (size > 6 && (iter & 1)) put_header(big, iter & 2 ? 1 : 0, 1 + iter % 3);
         decode_one(ctx, big, size, iter & 4, "garbage");
     }
     /* a huge program: rejected (3629) before anything is allocated for its tokens */
     memset(big, 0, sizeof big);
-    big[0] = 0xA0; big[1] = 3; big[5] = 0xA1;
+    put_header(big, AGAL_VERTEX, 3);
     decode_one(ctx, big, sizeof big, false, "huge");
     decode_one(ctx, big, sizeof big, true, "huge lenient");
     decode_one(ctx, NULL, 0, false, "null");
-}
-
-/* An allocator that fails after `left` successful calls, and counts live blocks. */
-typedef struct failing { long left, live; } failing;
-
-static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    failing *f = ud;
-    (void)osize;
-    if (nsize == 0) {
-        if (ptr) f->live--;
-        free(ptr);
-        return NULL;
-    }
-    if (f->left-- <= 0) return NULL;
-    void *p = realloc(ptr, nsize);
-    if (p && !ptr) f->live++;
-    return p;
 }
 
 static void run_alloc_failures(void)
@@ -140,14 +123,16 @@ static void run_alloc_failures(void)
     size_t sizes[4];
     seed_programs(bufs, sizes);
     for (long budget = 0; budget < 8; budget++) {
-        failing f = {budget, 0};
-        agal_context *ctx = agal_context_new(failing_alloc, &f);
+        counting_alloc f;
+        counting_alloc_init(&f, budget); /* budget allocations succeed, then every one fails */
+        agal_context *ctx = agal_context_new(counting_alloc_hook, &f);
         if (!ctx) { CHECK(budget == 0, "context with budget %ld", budget); continue; }
         const agal_program *prog;
         agal_status st = agal_decode(ctx, bufs[2], sizes[2], NULL, &prog);
         CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %ld: status %d", budget, st);
+        CHECK(st == AGAL_OK || f.refused > 0, "budget %ld: out of memory, but no allocation was refused", budget);
         agal_context_free(ctx);
-        CHECK(f.live == 0, "budget %ld: %ld blocks leaked", budget, f.live);
+        CHECK(f.blocks == 0 && f.live == 0, "budget %ld: %zu blocks leaked", budget, f.blocks);
     }
 }
 

@@ -29,27 +29,37 @@ typedef struct tok { uint32_t op, d; uint64_t a, b; } tok;
      (uint64_t)(dim) << 44 | (uint64_t)(special) << 48 | (uint64_t)(wrap) << 52 |                       \
      (uint64_t)(mip) << 56 | (uint64_t)(filter) << 60)
 
+/* The tests' one little-endian writer. */
 static inline void put32(uint8_t *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* Writes a program (header + tokens) into buf; returns its size. */
-static inline size_t build_program(uint8_t *buf, unsigned stage, unsigned version, const tok *t, size_t n)
+/* The 7-byte header: magic 0xA0, version (32 bits), type id 0xA1, stage. */
+static inline void put_header(uint8_t *buf, unsigned stage, uint32_t version)
 {
     buf[0] = 0xA0;
     put32(buf + 1, version);
     buf[5] = 0xA1;
     buf[6] = (uint8_t)stage;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t *p = buf + 7 + 24 * i;
-        put32(p, t[i].op);
-        put32(p + 4, t[i].d);
-        put32(p + 8, (uint32_t)t[i].a);
-        put32(p + 12, (uint32_t)(t[i].a >> 32));
-        put32(p + 16, (uint32_t)t[i].b);
-        put32(p + 20, (uint32_t)(t[i].b >> 32));
-    }
+}
+
+/* One token's 24 bytes: opcode, destination, source 1, source 2 (or sampler). */
+static inline void put_token(uint8_t *p, const tok *t)
+{
+    put32(p, t->op);
+    put32(p + 4, t->d);
+    put32(p + 8, (uint32_t)t->a);
+    put32(p + 12, (uint32_t)(t->a >> 32));
+    put32(p + 16, (uint32_t)t->b);
+    put32(p + 20, (uint32_t)(t->b >> 32));
+}
+
+/* Writes a program (header + tokens) into buf; returns its size. */
+static inline size_t build_program(uint8_t *buf, unsigned stage, unsigned version, const tok *t, size_t n)
+{
+    put_header(buf, stage, version);
+    for (size_t i = 0; i < n; i++) put_token(buf + 7 + 24 * i, &t[i]);
     return 7 + 24 * n;
 }
 

@@ -83,8 +83,9 @@ static int parse_value(opts *o, const char *flag, const char *v)
         static const char *const names[] = {"vertex", "fragment"};
         if (!pick(v, names, 2, &o->stage)) return usage("unknown stage");
     } else if (!strcmp(flag, "--agal-version")) {
-        if (strlen(v) != 1 || v[0] < '1' || v[0] > '3') return usage("version must be 1, 2 or 3");
-        o->version = (uint32_t)(v[0] - '0');
+        unsigned n;
+        if (!tool_parse_unsigned("agal2spv", flag, v, 1, 3, &n)) return usage(NULL);
+        o->version = n;
     } else return -1;
     return 0;
 }
@@ -120,11 +121,11 @@ static int parse(opts *o, int argc, char **argv)
 
 /* ---- files ---------------------------------------------------------------- */
 
+/* Through a temporary file renamed over the target (toolio.h): a failed write
+ * leaves what was there. */
 static int write_out(const char *path, const void *data, size_t size)
 {
-    if (tool_write_file(path, data, size)) return 0;
-    fprintf(stderr, "agal2spv: cannot write %s\n", path ? path : "stdout");
-    return EXIT_USAGE;
+    return tool_write_file("agal2spv", path, data, size) ? 0 : EXIT_USAGE;
 }
 
 /* Maps a library status to the exit code, printing what it says (as Flash Player's
@@ -216,8 +217,7 @@ static int run(agal_context *ctx, const opts *o)
     }
     if (o->check) {
         if (o->nin < 2) return 0;
-        agal_status st = agal_link(ctx, prog[0], prog[1]);
-        return st == AGAL_OK ? 0 : fail_status(ctx, o, st, o->in[1]);
+        return tool_link_pair(ctx, "agal2spv", o->in[0], prog[0], o->in[1], prog[1], o->flash);
     }
     if (o->reflect) {
         int rc = emit_reflect(ctx, o, prog[0]);
@@ -234,7 +234,7 @@ int main(int argc, char **argv)
 {
     opts o = {.tgt = T_SPV, .stage = -1};
     int rc = parse(&o, argc, argv);
-    if (rc) return rc;
+    if (rc) return tool_exit("agal2spv", rc);
     agal_context *ctx = agal_context_new(NULL, NULL);
     if (!ctx) {
         fprintf(stderr, "agal2spv: out of memory\n");
@@ -242,5 +242,5 @@ int main(int argc, char **argv)
     }
     rc = run(ctx, &o);
     agal_context_free(ctx);
-    return rc;
+    return tool_exit("agal2spv", rc);
 }

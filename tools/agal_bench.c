@@ -16,7 +16,9 @@
  * (GLSL + glslang time) / direct SPIR-V time.
  *
  * The targets are printed with the measurements, never asserted: timing on a shared
- * machine is noise, so the exit status says only whether everything translated.
+ * machine is noise, so the exit status says only whether everything translated (0;
+ * 1 when something did not; 2 a usage error, an unreadable corpus, no glslang).
+ * On a terminal, stderr shows the round being measured.
  *
  * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]
  * --profile N runs only the direct SPIR-V translations, N times over the corpus and
@@ -27,8 +29,8 @@
 #include "toolio.h"
 #include "glslang_check.h"
 #include "gen.h"
+#include "counting_alloc.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,40 +44,6 @@
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
 enum { MAX_ROUNDS = 64, INTERP_N = 64 };
-
-/* ---- the counting allocator ------------------------------------------------ */
-
-/* Counts hook calls that allocate or grow, and tracks the bytes live through the
- * hook (osize tells how much a free or realloc gives back). */
-typedef struct counter {
-    size_t allocs, frees, live, peak;
-} counter;
-
-static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    counter *c = ud;
-    if (nsize == 0) {
-        if (ptr) {
-            c->frees++;
-            c->live -= osize;
-        }
-        free(ptr);
-        return NULL;
-    }
-    void *p = realloc(ptr, nsize);
-    if (!p) return NULL;
-    c->allocs++;
-    c->live += nsize - (ptr ? osize : 0);
-    if (c->live > c->peak) c->peak = c->live;
-    return p;
-}
-
-/* Starts a measurement: calls from now on, peak from the bytes held now. */
-static void counter_mark(counter *c)
-{
-    c->allocs = c->frees = 0;
-    c->peak = c->live;
-}
 
 /* ---- statistics -------------------------------------------------------------- */
 
@@ -136,16 +104,17 @@ typedef struct bench {
 
 /* Assembles AGAL text (stage and version from its header comments) into a
  * malloc'd copy of the bytes. */
-static bool assemble(agal_context *ctx, const char *name, const char *text, size_t len, program *p)
+static int assemble(agal_context *ctx, const char *name, const char *text, size_t len, program *p)
 {
     const uint8_t *bytes;
     size_t size;
-    if (tool_assemble(ctx, name, text, len, -1, 0, 0, &bytes, &size)) return false;
+    int rc = tool_assemble(ctx, name, text, len, -1, 0, 0, &bytes, &size);
+    if (rc) return rc;
     p->bytes = malloc(size);
-    if (!p->bytes) return false;
+    if (!p->bytes) return fprintf(stderr, "agal-bench: out of memory\n"), 2;
     memcpy(p->bytes, bytes, size);
     p->size = size;
-    return true;
+    return 0;
 }
 
 static program *add_program(bench *b, const char *name)
@@ -162,67 +131,28 @@ static program *add_program(bench *b, const char *name)
     return p;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The *.agal file names of dir, sorted, NULL-terminated (malloc'd). */
-static char **list_corpus(const char *dir, size_t *n)
-{
-    DIR *d = opendir(dir);
-    if (!d) return NULL;
-    char **names = NULL;
-    size_t cnt = 0;
-    bool ok = true;
-    struct dirent *e;
-    while (ok && (e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len <= 5 || strcmp(e->d_name + len - 5, ".agal")) continue;
-        char **nn = realloc(names, (cnt + 2) * sizeof *nn);
-        char *s = malloc(len + 1);
-        ok = nn && s;
-        if (nn) names = nn;
-        if (!ok) { free(s); break; }
-        strcpy(s, e->d_name);
-        names[cnt++] = s;
-        names[cnt] = NULL;
-    }
-    closedir(d);
-    if (names) qsort(names, cnt, sizeof *names, cmp_name);
-    *n = cnt;
-    return names;
-}
-
-static void free_names(char **names)
-{
-    for (size_t i = 0; names && names[i]; i++) free(names[i]);
-    free(names);
-}
-
-static bool load_corpus(bench *b, const char *dir)
+/* Assembles every .agal file of dir: 0, 1 (a text does not assemble) or 2 (the
+ * directory or a file cannot be read). */
+static int load_corpus(bench *b, const char *dir)
 {
     size_t n = 0;
-    char **names = list_corpus(dir, &n);
-    if (!names || n == 0) {
-        fprintf(stderr, "agal-bench: no .agal files in %s\n", dir);
-        free_names(names);
-        return false;
-    }
-    bool ok = true;
-    for (size_t i = 0; ok && i < n; i++) {
+    char **names = tool_list_dir("agal-bench", dir, ".agal", &n);
+    if (!names) return 2;
+    int rc = 0;
+    for (size_t i = 0; !rc && i < n; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         size_t len = 0;
-        char *text = tool_read_file(path, &len);
+        char *text = tool_read_agal(path, true, &len);
         program *p = text ? add_program(b, names[i]) : NULL;
-        ok = p && assemble(b->pctx, path, text, len, p);
-        if (!text) fprintf(stderr, "agal-bench: cannot read %s\n", path);
+        if (!text) rc = 2;
+        else if (!p) rc = 2, fprintf(stderr, "agal-bench: out of memory\n");
+        else rc = assemble(b->pctx, path, text, len, p);
         free(text);
     }
-    free_names(names);
+    tool_free_names(names);
     b->ncorpus = b->nprogs;
-    return ok;
+    return rc;
 }
 
 /* ---- the 200-token program ----------------------------------------------------- */
@@ -476,8 +406,9 @@ typedef struct memfig {
  * emulator keeps one; its peak counts the arena block the reset kept. */
 static bool measure_memory(const program *p, bool fresh, bool with_decode, memfig *m)
 {
-    counter c = {0, 0, 0, 0};
-    agal_context *ctx = agal_context_new(count_alloc, &c);
+    counting_alloc c;
+    counting_alloc_init(&c, -1);
+    agal_context *ctx = agal_context_new(counting_alloc_hook, &c);
     const agal_program *prog = p->prog;
     const uint32_t *w;
     size_t n;
@@ -485,12 +416,12 @@ static bool measure_memory(const program *p, bool fresh, bool with_decode, memfi
     if (ok && !fresh) {
         ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
         agal_context_reset(ctx);
-        counter_mark(&c);
+        counting_alloc_mark(&c);
     }
     if (ok && with_decode) ok = agal_decode(ctx, p->bytes, p->size, NULL, &prog) == AGAL_OK;
     if (ok) ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
     if (ctx) agal_context_reset(ctx);
-    m->allocs = c.allocs;
+    m->allocs = c.calls;
     m->peak = c.peak;
     agal_context_free(ctx);
     if (c.live != 0) fprintf(stderr, "agal-bench: %s: %zu bytes not given back\n", p->name, c.live);
@@ -767,8 +698,17 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
     unsigned (*iters)[NPATHS] = calloc(b->nprogs, sizeof *iters);
     unsigned *iiters = calloc(b->ncorpus, sizeof *iiters);
     bool ok = iters && iiters;
-    for (unsigned k = 0; ok && k < b->rounds; k++) ok = speed_round(b, ctx, iters, k, &r->sp);
-    for (unsigned k = 0; ok && k < b->rounds; k++) ok = interp_round(b, ctx, iiters, &r->interp[k]);
+    tool_progress pg; /* rounds: speed, then the interpreter */
+    tool_progress_start(&pg, "agal-bench", 2 * b->rounds);
+    for (unsigned k = 0; ok && k < b->rounds; k++) {
+        tool_progress_show(&pg, k + 1);
+        ok = speed_round(b, ctx, iters, k, &r->sp);
+    }
+    for (unsigned k = 0; ok && k < b->rounds; k++) {
+        tool_progress_show(&pg, b->rounds + k + 1);
+        ok = interp_round(b, ctx, iiters, &r->interp[k]);
+    }
+    tool_progress_clear(&pg);
     free(iters);
     free(iiters);
     if (!ok) return false;
@@ -784,10 +724,15 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
 /* The SPIR-V loop alone (--profile): no clock, no glslang, nothing else to count. */
 static bool profile_loop(bench *b, agal_context *ctx)
 {
-    for (unsigned k = 0; k < b->profile_loops; k++)
-        for (size_t i = 0; i < b->nprogs; i++)
-            if (!run_once(b, &b->progs[i], P_SPIRV, ctx)) return false;
-    return true;
+    tool_progress pg;
+    tool_progress_start(&pg, "agal-bench", b->profile_loops);
+    bool ok = true;
+    for (unsigned k = 0; ok && k < b->profile_loops; k++) {
+        tool_progress_show(&pg, k + 1);
+        for (size_t i = 0; ok && i < b->nprogs; i++) ok = run_once(b, &b->progs[i], P_SPIRV, ctx);
+    }
+    tool_progress_clear(&pg);
+    return ok;
 }
 
 static int usage(const char *msg)
@@ -809,13 +754,9 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
         if (!strcmp(a, "--quick")) {
             b->quick = true;
         } else if (!strcmp(a, "--rounds") && i + 1 < argc) {
-            int n = atoi(argv[++i]);
-            if (n < 1 || n > MAX_ROUNDS) return usage("--rounds takes 1..64");
-            b->rounds = (unsigned)n;
+            if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, MAX_ROUNDS, &b->rounds)) return usage(NULL);
         } else if (!strcmp(a, "--profile") && i + 1 < argc) {
-            int n = atoi(argv[++i]);
-            if (n < 1) return usage("--profile takes a count");
-            b->profile_loops = (unsigned)n;
+            if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
             *corpus = argv[++i];
         } else {
@@ -845,21 +786,24 @@ int main(int argc, char **argv)
     static results r;
     const char *corpus = AGAL_SOURCE_DIR "/shaders";
     int rc = parse_args(argc, argv, &b, &corpus);
-    if (rc) return rc;
+    if (rc) return tool_exit("agal-bench", rc);
     b.pctx = agal_context_new(NULL, NULL);
     agal_context *ctx = agal_context_new(NULL, NULL);
     if (!b.pctx || !ctx || !glslang_check_init()) {
         fprintf(stderr, "agal-bench: cannot start (out of memory or glslang)\n");
-        return 1;
+        agal_context_free(ctx);
+        agal_context_free(b.pctx);
+        return 2;
     }
-    bool ok = load_corpus(&b, corpus) && add_long_program(&b) && prepare(&b, ctx);
+    rc = load_corpus(&b, corpus);
+    bool ok = !rc && add_long_program(&b) && prepare(&b, ctx);
     if (ok && b.profile_loops) {
         ok = profile_loop(&b, ctx);
         printf("%s\n", ok ? "profile loop done" : "profile loop failed");
         glslang_check_fini();
         agal_context_free(ctx);
         free_bench(&b);
-        return ok ? 0 : 1;
+        return tool_exit("agal-bench", ok ? 0 : 1);
     }
     if (ok) {
         printf("agal-bench: %zu programs, %u tokens, from %s; %u rounds%s\n", b.ncorpus, corpus_tokens(&b),
@@ -875,5 +819,5 @@ int main(int argc, char **argv)
     glslang_check_fini();
     agal_context_free(ctx);
     free_bench(&b);
-    return ok ? 0 : 1;
+    return tool_exit("agal-bench", ok ? 0 : rc ? rc : 1);
 }

@@ -39,9 +39,7 @@ static bool parse_args(int argc, char **argv, args *a)
             else if (!strcmp(s, "fragment")) a->stage = AGAL_FRAGMENT;
             else return false;
         } else if (!strcmp(s, "--agal-version") && i + 1 < argc) {
-            s = argv[++i];
-            if (strlen(s) != 1 || s[0] < '1' || s[0] > '3') return false;
-            a->version = (unsigned)(s[0] - '0');
+            if (!tool_parse_unsigned("agalasm", s, argv[++i], 1, 3, &a->version)) return false;
         } else if (!strcmp(s, "--validate")) {
             a->validate = true;
         } else if (!strcmp(s, "--strict")) {
@@ -69,10 +67,14 @@ static int run(agal_context *ctx, const args *a, const char *text, size_t len)
     if (a->validate) {
         const agal_program *prog;
         agal_status st = agal_decode(ctx, bytes, size, NULL, &prog);
-        if (st) { tool_print_diags(ctx, name); return st == AGAL_ERR_INVALID ? 1 : 2; }
+        if (st) {
+            tool_print_diags(ctx, name);
+            if (st == AGAL_ERR_INVALID) return 1;
+            fprintf(stderr, "agalasm: %s\n", st == AGAL_ERR_NOMEM ? "out of memory" : "internal error");
+            return 2;
+        }
     }
-    if (!tool_write_file(a->out, bytes, size)) { fprintf(stderr, "agalasm: cannot write %s\n", a->out); return 2; }
-    return 0;
+    return tool_write_file("agalasm", a->out, bytes, size) ? 0 : 2; /* through a temporary file (toolio.h) */
 }
 
 int main(int argc, char **argv)
@@ -80,11 +82,12 @@ int main(int argc, char **argv)
     args a;
     if (!parse_args(argc, argv, &a)) { usage(); return 2; }
     size_t len;
-    char *text = tool_read_file(a.in, &len);
-    if (!text) { fprintf(stderr, "agalasm: cannot read %s\n", a.in); return 2; }
+    char *text = tool_read_agal(a.in, true, &len);
+    if (!text) return 2;
     agal_context *ctx = agal_context_new(NULL, NULL);
+    if (!ctx) fprintf(stderr, "agalasm: out of memory\n");
     int rc = ctx ? run(ctx, &a, text, len) : 2;
     agal_context_free(ctx);
     free(text);
-    return rc;
+    return tool_exit("agalasm", rc);
 }

@@ -26,14 +26,14 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len;
-    char *bytes = tool_read_file(in, &len);
-    if (!bytes) { fprintf(stderr, "agaldis: cannot read %s\n", in); return 2; }
+    char *bytes = tool_read_agal(in, false, &len);
+    if (!bytes) return 2;
     agal_context *ctx = agal_context_new(NULL, NULL);
     int rc = 2;
     const char *text;
     agal_status st = ctx ? agal_disassemble(ctx, bytes, len, flags, &text) : AGAL_ERR_NOMEM;
     if (st == AGAL_OK) {
-        rc = fputs(text, stdout) < 0 || fflush(stdout) ? 2 : 0;
+        rc = tool_write_file("agaldis", NULL, text, strlen(text)) ? 0 : 2;
     } else if (st == AGAL_ERR_INVALID) {
         tool_print_diags(ctx, in);
         rc = 1;
@@ -42,5 +42,5 @@ int main(int argc, char **argv)
     }
     agal_context_free(ctx);
     free(bytes);
-    return rc;
+    return tool_exit("agaldis", rc);
 }

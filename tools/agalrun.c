@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) return usage();
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        if (!strcmp(argv[1], subcommands[i].name)) return subcommands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], subcommands[i].name)) return tool_exit("agalrun", subcommands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "agalrun: unknown subcommand '%s'\n", argv[1]);
     return usage();
 }

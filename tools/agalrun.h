@@ -41,9 +41,17 @@ typedef struct agalrun_inputs {
     size_t nblocks, blocks_cap;
 } agalrun_inputs;
 
-/* Parses the input JSON text for a program of `stage`. On error returns false
+/* The largest inputs file read: a cap against reading a device or a wrong file
+ * until memory runs out, not a limit of the format. 256 MiB holds a 2048x2048
+ * texture's mip chain written out as JSON (about 22 bytes a component); the
+ * tests' inputs are kilobytes. */
+enum { AGALRUN_MAX_INPUTS = 256 << 20 };
+
+/* Parses the input JSON text (len bytes, NUL-terminated) for a program of `stage`:
+ * one JSON value and nothing after it but white space. On error returns false
  * with a message in err (and in->... partly filled: free it anyway). */
-bool agalrun_inputs_parse(const char *json, agal_stage stage, agalrun_inputs *in, char *err, size_t errsize);
+bool agalrun_inputs_parse(const char *json, size_t len, agal_stage stage, agalrun_inputs *in, char *err,
+                          size_t errsize);
 void agalrun_inputs_free(agalrun_inputs *in);
 
 /* ---- output ---------------------------------------------------------------- */

@@ -51,9 +51,9 @@ static bool parse_args(int argc, char **argv, args *a)
             else if (!strcmp(s, "fragment")) a->opt.stage = AGAL_FRAGMENT;
             else return false;
         } else if (!strcmp(s, "--agal-version") && has_value) {
-            s = argv[++i];
-            if (strlen(s) != 1 || s[0] < '1' || s[0] > '3') return false;
-            a->opt.version = (uint32_t)(s[0] - '0');
+            unsigned v;
+            if (!tool_parse_unsigned("agalrun interp", s, argv[++i], 1, 3, &v)) return false;
+            a->opt.version = v;
         } else if (s[0] == '-' && s[1]) {
             return false;
         } else if (!a->program) {
@@ -80,13 +80,13 @@ static int run(agal_context *ctx, const args *a, const agal_program *prog, const
         if (!agal_diag_count(ctx)) fprintf(stderr, "%s: the interpreter refused the inputs\n", a->inputs);
         rc = st == AGAL_ERR_ARG ? 2 : 1;
     } else {
-        FILE *f = a->out && strcmp(a->out, "-") ? fopen(a->out, "w") : stdout;
-        if (!f) {
-            fprintf(stderr, "%s: cannot write\n", a->out);
+        /* through a temporary file renamed over the target (toolio.h) */
+        tool_output out;
+        if (!tool_output_open(&out, "agalrun interp", a->out)) {
             rc = 2;
         } else {
-            agalrun_print_results(f, prog, res, in->ninv);
-            if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) rc = 2;
+            agalrun_print_results(out.f, prog, res, in->ninv);
+            if (!tool_output_close(&out, "agalrun interp", true)) rc = 2;
         }
     }
     free(res);
@@ -98,19 +98,16 @@ int agalrun_interp(int argc, char **argv)
     args a;
     if (!parse_args(argc, argv, &a)) return usage(), 2;
     agal_context *ctx = agal_context_new(NULL, NULL);
-    if (!ctx) return 2;
+    if (!ctx) return fprintf(stderr, "agalrun interp: out of memory\n"), 2;
     const agal_program *prog = NULL;
     int rc = tool_load_program(ctx, a.program, &a.opt, &prog);
     size_t len = 0;
-    char *json = rc ? NULL : tool_read_file(a.inputs, &len);
-    if (!rc && !json) {
-        fprintf(stderr, "%s: cannot read\n", a.inputs);
-        rc = 2;
-    }
+    char *json = rc ? NULL : tool_read_input(a.inputs, AGALRUN_MAX_INPUTS, "the most input JSON agalrun reads", &len);
+    if (!rc && !json) rc = 2;
     if (!rc) {
         agalrun_inputs in;
         char err[256];
-        if (!agalrun_inputs_parse(json, prog->stage, &in, err, sizeof err)) {
+        if (!agalrun_inputs_parse(json, len, prog->stage, &in, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", a.inputs, err);
             rc = 2;
         } else {

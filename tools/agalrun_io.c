@@ -106,8 +106,9 @@ static bool parse_invocation(parser *p, const cJSON *j, agal_stage stage, size_t
         char what[64];
         snprintf(what, sizeof what, "invocations[%zu].%.20s", i, e->string);
         if (stage == AGAL_VERTEX && !strcmp(e->string, "iid")) {
-            if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 4294967295.0)
-                return fail(p, "%s: expected a non-negative integer", what);
+            if (!cJSON_IsNumber(e) || e->valuedouble < 0 || e->valuedouble > 4294967295.0 ||
+                e->valuedouble != floor(e->valuedouble))
+                return fail(p, "%s: expected a whole number from 0 to 4294967295", what);
             inv->instance_id = (uint32_t)e->valuedouble;
             continue;
         }
@@ -254,13 +255,17 @@ static bool parse_textures(parser *p, const cJSON *j)
     return true;
 }
 
-bool agalrun_inputs_parse(const char *json, agal_stage stage, agalrun_inputs *in, char *err, size_t errsize)
+bool agalrun_inputs_parse(const char *json, size_t len, agal_stage stage, agalrun_inputs *in, char *err,
+                          size_t errsize)
 {
     memset(in, 0, sizeof *in);
     parser p = {in, err, errsize};
-    cJSON *root = cJSON_Parse(json);
-    if (!root) return fail(&p, "not valid JSON (near byte %ld)", (long)(cJSON_GetErrorPtr() - json));
-    bool ok = cJSON_IsObject(root) || fail(&p, "expected a JSON object");
+    const char *end = json;
+    cJSON *root = cJSON_ParseWithLengthOpts(json, len, &end, false);
+    if (!root) return fail(&p, "not valid JSON (near byte %ld)", (long)(end - json));
+    while (end < json + len && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) end++;
+    bool ok = end == json + len || fail(&p, "more after the JSON value (at byte %ld)", (long)(end - json));
+    ok = ok && (cJSON_IsObject(root) || fail(&p, "expected a JSON object"));
     for (const cJSON *e = ok ? root->child : NULL; e && ok; e = e->next)
         if (strcmp(e->string, "constants") && strcmp(e->string, "invocations") && strcmp(e->string, "textures") &&
             strcmp(e->string, "derivatives"))

@@ -153,12 +153,14 @@ static void scene_free(scene *s)
 
 /* ---- PNG -------------------------------------------------------------------------- */
 
-/* Writes rows top-down, RGBA8 from [0, 1] floats (clamped; NaN as 0). */
+/* Writes rows top-down, RGBA8 from [0, 1] floats (clamped; NaN as 0), through a
+ * temporary file renamed over path (toolio.h). Prints why it failed. */
 static int write_png(const char *path, const float *rgba, unsigned w, unsigned h)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    tool_output out;
+    if (!tool_output_open(&out, "agalview", path))
         return -1;
+    FILE *f = out.f;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     unsigned char *row = malloc((size_t)w * 4);
@@ -183,8 +185,9 @@ done:
     if (png)
         png_destroy_write_struct(&png, info ? &info : NULL);
     free(row);
-    fclose(f);
-    return rc;
+    if (rc)
+        fprintf(stderr, "agalview: cannot encode %s\n", path);
+    return tool_output_close(&out, "agalview", rc == 0) ? rc : -1;
 }
 
 /* Reads an RGBA8 PNG as written by write_png; malloc'd, NULL on error. */
@@ -215,7 +218,9 @@ static int expect_png(const char *got_path, const char *want_path, unsigned tol,
     unsigned char *got = read_png(got_path, &gw, &gh), *want = read_png(want_path, &ww, &wh);
     int rc = 1;
     if (!got || !want || gw != ww || gh != wh) {
-        fprintf(stderr, "agalview: cannot compare %s with %s\n", got_path, want_path);
+        fprintf(stderr, "agalview: cannot compare %s with %s (%s)\n", got_path, want_path,
+                !got || !want ? "not a readable PNG" : "sizes differ");
+        rc = 2;
         goto done;
     }
     size_t pixels = (size_t)gw * gh, bad = 0, varied = 0;
@@ -327,10 +332,10 @@ static int run_headless(view *v, unsigned frame, const char *shot)
 {
     harness_result r;
     if (render(v, frame, &r))
-        return 1;
+        return 2;
     int rc = shot ? write_png(shot, r.color[0], v->size, v->size) : 0;
     harness_result_free(&r);
-    return rc ? 1 : 0;
+    return rc ? 2 : 0;
 }
 
 /* Shows frame pixels (top-down rows) in the window through a texture blit. */
@@ -369,7 +374,7 @@ static int run_window(view *v, unsigned frame, const char *shot)
 {
     if (!glfwInit()) {
         fprintf(stderr, "agalview: cannot initialise GLFW (no display?)\n");
-        return 1;
+        return 2;
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
@@ -382,7 +387,7 @@ static int run_window(view *v, unsigned frame, const char *shot)
     if (!win) {
         fprintf(stderr, "agalview: cannot open a GL 3.3 core window\n");
         glfwTerminate();
-        return 1;
+        return 2;
     }
     glfwMakeContextCurrent(win);
     harness_pin_libraries(); /* the GLX driver too, for the sanitizers (harness.h) */
@@ -393,7 +398,7 @@ static int run_window(view *v, unsigned frame, const char *shot)
     for (unsigned f = shot ? frame : 0; !glfwWindowShouldClose(win); f++) {
         harness_result r;
         if (render(v, f, &r)) {
-            rc = 1;
+            rc = 2;
             break;
         }
         glViewport(0, 0, (GLsizei)v->size, (GLsizei)v->size);
@@ -401,7 +406,9 @@ static int run_window(view *v, unsigned frame, const char *shot)
         harness_result_free(&r);
         if (shot) {
             float *px = read_window(v->size);
-            rc = px && write_png(shot, px, v->size, v->size) == 0 ? 0 : 1;
+            if (!px)
+                fprintf(stderr, "agalview: out of memory\n");
+            rc = px && write_png(shot, px, v->size, v->size) == 0 ? 0 : 2;
             free(px);
             break;
         }
@@ -432,64 +439,86 @@ static int usage(void)
     return 2;
 }
 
+/* The value of a numeric option; false (the message printed) when it is not one. */
+static bool number_arg(const char *opt, const char *text, unsigned min, unsigned max, unsigned *out)
+{
+    return tool_parse_unsigned("agalview", opt, text, min, max, out);
+}
+
 int main(int argc, char **argv)
 {
     const char *files[2] = { 0 }, *shot = NULL, *expect = NULL;
     unsigned frame = 0, size = 256, nfiles = 0, tol = 2;
     double max_pct = 0;
-    bool headless = false, bad_arg = false;
+    bool headless = false, ok = true;
     backend be = BACKEND_GL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--screenshot") && i + 1 < argc)
+    for (int i = 1; ok && i < argc; i++) {
+        const char *a = argv[i];
+        bool value = i + 1 < argc;
+        if (!strcmp(a, "--screenshot") && value)
             shot = argv[++i];
-        else if (!strcmp(argv[i], "--frame") && i + 1 < argc)
-            frame = (unsigned)strtoul(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--size") && i + 1 < argc)
-            size = (unsigned)strtoul(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--expect") && i + 1 < argc)
+        else if (!strcmp(a, "--frame") && value)
+            ok = number_arg(a, argv[++i], 0, 1u << 24, &frame); /* (float)N is exact up to 2^24 */
+        else if (!strcmp(a, "--size") && value)
+            ok = number_arg(a, argv[++i], 8, 4096, &size);
+        else if (!strcmp(a, "--expect") && value)
             expect = argv[++i];
-        else if (!strcmp(argv[i], "--tolerance") && i + 1 < argc)
-            tol = (unsigned)strtoul(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--max-differing") && i + 1 < argc) {
-            char *end;
-            max_pct = strtod(argv[++i], &end);
-            bad_arg |= *end || !(max_pct >= 0 && max_pct <= 100);
-        } else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+        else if (!strcmp(a, "--tolerance") && value)
+            ok = number_arg(a, argv[++i], 0, 255, &tol);
+        else if (!strcmp(a, "--max-differing") && value)
+            ok = tool_parse_double("agalview", a, argv[++i], 0, 100, &max_pct);
+        else if (!strcmp(a, "--backend") && value) {
             const char *b = argv[++i];
-            bad_arg |= strcmp(b, "gl") && strcmp(b, "vulkan");
+            ok = !strcmp(b, "gl") || !strcmp(b, "vulkan");
+            if (!ok)
+                fprintf(stderr, "agalview: --backend: '%s' is not gl or vulkan\n", b);
             be = strcmp(b, "vulkan") ? BACKEND_GL : BACKEND_VULKAN;
-        } else if (!strcmp(argv[i], "--help"))
+        } else if (!strcmp(a, "--help"))
             return usage();
-        else if (!strcmp(argv[i], "--headless"))
+        else if (!strcmp(a, "--headless"))
             headless = true;
-        else if (argv[i][0] != '-' && nfiles < 2)
-            files[nfiles++] = argv[i];
-        else
-            return usage();
+        else if (a[0] != '-' && nfiles < 2)
+            files[nfiles++] = a;
+        else {
+            fprintf(stderr, "agalview: %s: %s\n", a,
+                    a[0] != '-' ? "more than two programs" : value ? "unknown option" : "unknown option or no value");
+            ok = false;
+        }
     }
-    if (bad_arg || nfiles != 2 || size < 8 || size > 4096 || tol > 255 || (headless && !shot) || (expect && !shot))
+    if (ok && nfiles != 2)
+        fprintf(stderr, "agalview: give a vertex and a fragment program\n");
+    else if (ok && headless && !shot)
+        fprintf(stderr, "agalview: --headless needs --screenshot\n");
+    else if (ok && expect && !shot)
+        fprintf(stderr, "agalview: --expect needs --screenshot\n");
+    if (!ok || nfiles != 2 || (headless && !shot) || (expect && !shot))
         return usage();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
-    tool_program_opts po = {.stage = AGAL_VERTEX, .slot = AGAL_SLOT_VERTEX};
-    int rc = 1;
+    /* text: its `// stage:` line, else the slot's */
+    tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true};
     view v = { .size = size, .be = be };
-    if (!ctx || tool_load_program(ctx, files[0], &po, &vp))
-        goto done;
-    po.stage = AGAL_FRAGMENT;
+    int rc = ctx ? 0 : 2;
+    if (!ctx)
+        fprintf(stderr, "agalview: out of memory\n");
+    if (!rc)
+        rc = tool_load_program(ctx, files[0], &po, &vp); /* 1 invalid, 2 unreadable */
     po.slot = AGAL_SLOT_FRAGMENT;
-    if (tool_load_program(ctx, files[1], &po, &fp))
+    if (!rc)
+        rc = tool_load_program(ctx, files[1], &po, &fp);
+    if (!rc)
+        rc = tool_link_pair(ctx, "agalview", files[0], vp, files[1], fp, false);
+    if (rc)
         goto done;
-    if (agal_link(ctx, vp, fp) != AGAL_OK) {
-        fprintf(stderr, "agalview: the programs do not link\n");
-        goto done;
-    }
+    rc = 2; /* from here on a failure is the tool's or the driver's */
     if (agal_translate_glsl(ctx, vp, NULL, &v.vs, NULL) || agal_translate_glsl(ctx, fp, NULL, &v.fs, NULL)) {
+        tool_print_diags(ctx, "agalview");
         fprintf(stderr, "agalview: GLSL translation failed\n");
         goto done;
     }
     if (be == BACKEND_VULKAN && (agal_translate_spirv(ctx, vp, NULL, &v.vs_spv, &v.vs_words) ||
                                  agal_translate_spirv(ctx, fp, NULL, &v.fs_spv, &v.fs_words))) {
+        tool_print_diags(ctx, "agalview");
         fprintf(stderr, "agalview: SPIR-V translation failed\n");
         goto done;
     }
@@ -502,8 +531,10 @@ int main(int argc, char **argv)
     v.sc.nfc = agal_reg_count(fp->profile, AGAL_FRAGMENT, AGAL_REG_CONSTANT);
     v.sc.vc = calloc(v.sc.nvc, 16);
     v.sc.fc = calloc(v.sc.nfc, 16);
-    if (!v.sc.vc || !v.sc.fc || default_textures(&v.sc, fp))
+    if (!v.sc.vc || !v.sc.fc || default_textures(&v.sc, fp)) {
+        fprintf(stderr, "agalview: out of memory\n");
         goto done;
+    }
     if (open_runner(&v, headless))
         goto done;
     rc = headless ? run_headless(&v, frame, shot) : run_window(&v, frame, shot);
@@ -513,5 +544,5 @@ done:
     close_runner(&v);
     scene_free(&v.sc);
     agal_context_free(ctx);
-    return rc;
+    return tool_exit("agalview", rc);
 }

@@ -1,0 +1,363 @@
+/* compare_check.c: `agalrun compare`'s draws on each backend, their checks
+ * against the interpreter, and the report of a disagreement (the method:
+ * agalrun_compare.c). */
+#include "compare.h"
+#include "harness_api.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct shaders {
+    const uint32_t *spv;
+    size_t nspv;
+    const char *glsl;
+} shaders;
+
+static int translate(agal_context *ctx, const agal_program *p, bool xfb, shaders *out, const char *what)
+{
+    agal_status st = xfb ? agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv)
+                         : agal_translate_spirv(ctx, p, NULL, &out->spv, &out->nspv);
+    if (st ||
+        agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL)) {
+        char buf[512];
+        size_t n = agal_diag_count(ctx);
+        fprintf(stderr, "compare: %s: translation failed\n", what);
+        for (size_t i = 0; i < n; i++) {
+            agal_diag_format(agal_diag_get(ctx, i), what, buf, sizeof buf);
+            fprintf(stderr, "  %s\n", buf);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+void cmp_print_program(agal_context *ctx, const char *title, const agal_program *p)
+{
+    const char *text = NULL;
+    printf("---- %s (AGAL%u)\n", title, (unsigned)p->version);
+    if (agal_disassemble_program(ctx, p, 0, &text) == AGAL_OK && text)
+        printf("%s", text);
+    else
+        printf("(%u tokens, not disassemblable)\n", (unsigned)p->ntokens);
+}
+
+static void print_vec(const char *name, const float *v)
+{
+    printf("  %-8s %12.7g %12.7g %12.7g %12.7g\n", name, v[0], v[1], v[2], v[3]);
+}
+
+static void print_inputs(const pair_case *c, bool vertex)
+{
+    printf("---- inputs (seed %llu)\n", (unsigned long long)c->seed);
+    if (vertex) {
+        for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
+            if (c->attr_mask & (1u << a))
+                for (int v = 0; v < NVERTS; v++) {
+                    char name[16];
+                    snprintf(name, sizeof name, "va%d[%d]", a, v);
+                    print_vec(name, c->attr[a][v]);
+                }
+        for (unsigned i = 0; i < 8 && i < c->nvc; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "vc%u", i);
+            print_vec(name, c->vc[i]);
+        }
+        printf("  (vc8..vc%u seeded the same way; %u instances)\n", c->nvc - 1, c->ninst);
+    } else {
+        for (unsigned i = 0; i < 8 && i < c->nfc; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "fc%u", i);
+            print_vec(name, c->fc[i]);
+        }
+        printf("  varyings: v<i> = m44((X, Y, 0.5 + 0.2X + 0.1Y, 1), rows below) at pixel centres\n");
+        for (unsigned v = 0; v < AGAL_INTERP_MAX_VARYINGS; v++)
+            if (c->var_mask & (1u << v))
+                for (int k = 0; k < 4; k++) {
+                    char name[16];
+                    snprintf(name, sizeof name, "v%u row%d", v, k);
+                    print_vec(name, c->pvc[4 * v + k]);
+                }
+        for (int i = 0; i < HARNESS_MAX_TEXTURES; i++)
+            if (c->tex.h[i].present)
+                printf("  fs%d: %s %ux%u, %u levels, filter %u mipmap %u wrap %u, smooth seeded texels\n", i,
+                       c->tex.h[i].cube ? "cube" : "2d", c->tex.h[i].size, c->tex.h[i].size, c->tex.h[i].levels, c->tex.h[i].filter,
+                       c->tex.h[i].mipmap, c->tex.h[i].wrap);
+    }
+}
+
+static int run_backend(backends *b, bool vulkan, const harness_draw *d, harness_result *r)
+{
+    char err[1024];
+    int rc = vulkan ? harness_vk_run(b->vk, d, r, err, sizeof err) : harness_gl_run(b->gl, d, r, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "compare: %s: %s\n", vulkan ? "vulkan" : "gl", err);
+    return rc;
+}
+
+static unsigned varyings_written(const agal_program *p, uint8_t *vars)
+{
+    unsigned m = agal_interp_written(p, AGAL_REG_VARYING), n = 0;
+    for (unsigned i = 0; i < 16; i++)
+        if (m & (1u << i))
+            vars[n++] = (uint8_t)i;
+    return n;
+}
+
+static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness_result *r, bool vulkan,
+                            bool print)
+{
+    verdict v = { 0 };
+    uint8_t vars[16];
+    unsigned nvar = varyings_written(c->vp, vars);
+    size_t n = (size_t)NVERTS * c->ninst * 4 * (1 + nvar);
+    float *ref[1 + NPERTURB];
+    for (int k = 0; k <= NPERTURB; k++) {
+        ref[k] = calloc(n, sizeof(float));
+        if (ref[k])
+            cmp_ref_vertex(ctx, c, k, vulkan, ref[k], nvar, vars);
+    }
+    tolerance t = cmp_program_tolerance(c->vp);
+    for (size_t i = 0; i < n && ref[NPERTURB]; i++) {
+        if (!isfinite(ref[0][i])) {
+            v.undefined++;
+            continue;
+        }
+        double sp = cmp_spread_of(ref[0], (const float *const *)ref + 1, i);
+        /* op.z under GL's fix mixes z and w: scale by both. */
+        bool ok = cmp_agree(ref[0][i], sp, r->xfb[i], t);
+        v.compared++;
+        if (cmp_near_threshold(ref[0][i], sp))
+            v.near++;
+        if (!ok) {
+            v.bad++;
+            if (print && v.bad <= 24) {
+                size_t rec = i / (4 * (1 + nvar)), slot = (i / 4) % (1 + nvar);
+                char name[16];
+                if (slot == 0)
+                    snprintf(name, sizeof name, "op");
+                else
+                    snprintf(name, sizeof name, "v%u", (unsigned)vars[slot - 1]);
+                printf("  instance %zu vertex %zu %s.%c: interpreter %.9g (spread %.3g)  %s %.9g\n",
+                       rec / NVERTS, rec % NVERTS, name, "xyzw"[i % 4], ref[0][i], sp,
+                       vulkan ? "vulkan" : "gl", r->xfb[i]);
+            }
+        }
+    }
+    for (int k = 0; k <= NPERTURB; k++)
+        free(ref[k]);
+    return v;
+}
+
+static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, bool vulkan, harness_result *r)
+{
+    shaders s;
+    if (translate(ctx, c->vp, true, &s, "vertex program"))
+        return -1;
+    harness_draw d = { .vs_spirv = s.spv, .vs_words = s.nspv, .vs_glsl = s.glsl, .nverts = NVERTS,
+                       .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc, .capture = true };
+    for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
+        if (c->attr_mask & (1u << a))
+            d.attribs[a] = &c->attr[a][0][0];
+    d.ncapture = varyings_written(c->vp, d.capture_regs);
+    return run_backend(b, vulkan, &d, r);
+}
+
+static int fragment_draw(agal_context *ctx, backends *b, const pair_case *c, bool vulkan, harness_result *r)
+{
+    const agal_program *pt;
+    shaders vs, fs;
+    if (cmp_passthrough(ctx, c, &pt) || translate(ctx, pt, false, &vs, "pass-through vertex program") ||
+        translate(ctx, c->fp, false, &fs, "fragment program"))
+        return -1;
+    harness_draw d = { .vs_spirv = vs.spv, .vs_words = vs.nspv, .vs_glsl = vs.glsl, .fs_spirv = fs.spv,
+                       .fs_words = fs.nspv, .fs_glsl = fs.glsl, .nverts = 6, .ninstances = 1,
+                       .vc = &c->pvc[0][0], .nvc = c->nvc, .fc = &c->fc[0][0], .nfc = c->nfc,
+                       .width = SIZE, .height = SIZE };
+    d.attribs[0] = &c->quad[0][0];
+    unsigned ocs = agal_interp_written(c->fp, AGAL_REG_OUTPUT);
+    while (d.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << d.noc)))
+        d.noc++;
+    if (d.noc == 0)
+        d.noc = 1;
+    memcpy(d.tex, c->tex.h, sizeof d.tex);
+    return run_backend(b, vulkan, &d, r);
+}
+
+/* Compares one pixel; returns the number of bad components. */
+static unsigned check_pixel(const pair_case *c, const harness_result *r, const frag_ref *ref,
+                            const frag_ref *pert, unsigned noc, int p, tolerance t, verdict *v, bool print,
+                            const char *name)
+{
+    unsigned bad = 0;
+    bool killed = ref->killed[p] != 0, got_killed = harness_discarded(r, (size_t)p);
+    bool kill_unstable = false;
+    for (int k = 0; k < FPERTURB; k++)
+        kill_unstable |= pert[k].killed[p] != ref->killed[p];
+    if (ref->undefined[p]) {
+        v->near++;
+        return 0;
+    }
+    v->compared++;
+    if (killed != got_killed) {
+        if (kill_unstable) {
+            v->near++;
+            return 0;
+        }
+        if (print)
+            printf("  pixel (%d,%d): interpreter %s, %s %s\n", p % SIZE, p / SIZE, killed ? "discards" : "keeps",
+                   name, got_killed ? "discards" : "keeps");
+        return 1;
+    }
+    if (killed)
+        return 0;
+    for (unsigned o = 0; o < noc; o++)
+        for (int q = 0; q < 4; q++) {
+            size_t i = (size_t)p * 4 + q;
+            if (!isfinite(ref->color[o][i])) {
+                v->undefined++;
+                continue;
+            }
+            double sp = 0;
+            for (int k = 0; k < FPERTURB; k++)
+                sp = fmax(sp, fabs((double)pert[k].color[o][i] - ref->color[o][i]));
+            v->compared++;
+            if (cmp_near_threshold(ref->color[o][i], sp))
+                v->near++;
+            if (!cmp_agree(ref->color[o][i], sp, r->color[o][i], t)) {
+                bad++;
+                if (print)
+                    printf("  pixel (%d,%d) oc%u.%c: interpreter %.9g (spread %.3g)  %s %.9g\n", p % SIZE, p / SIZE,
+                           o, "xyzw"[q], ref->color[o][i], sp, name, r->color[o][i]);
+            }
+        }
+    /* Depth: D32F after the [0, 1] clamp of the depth range; outside it the written
+     * value is undefined in Vulkan, so only values inside are compared. */
+    double dref = ref->depth[p], sp = 0;
+    for (int k = 0; k < FPERTURB; k++)
+        sp = fmax(sp, fabs((double)pert[k].depth[p] - dref));
+    if (dref >= 0 && dref <= 1) {
+        v->compared++;
+        if (!cmp_agree(dref, sp, r->depth[p], (tolerance){ fmax(t.atol, 1e-5), t.rtol })) {
+            bad++;
+            if (print)
+                printf("  pixel (%d,%d) depth: interpreter %.9g (spread %.3g)  %s %.9g\n", p % SIZE, p / SIZE, dref,
+                       sp, name, r->depth[p]);
+        }
+    }
+    return bad;
+}
+
+static verdict check_fragment(agal_context *ctx, const pair_case *c, const harness_result *r, const char *name,
+                              bool print)
+{
+    verdict v = { 0 };
+    frag_ref *ref = calloc(3 * (1 + FPERTURB), sizeof *ref);
+    if (!ref) {
+        v.bad = 1;
+        return v;
+    }
+    tolerance t = cmp_program_tolerance(c->fp);
+    unsigned noc = 0, ocs = agal_interp_written(c->fp, AGAL_REG_OUTPUT);
+    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
+        noc++;
+    bool deriv = cmp_uses_op(c->fp, AGAL_OPF_DERIV | AGAL_OPF_TEXTURE);
+    int modes = !deriv ? 1 : strcmp(name, "gl") == 0 && !cmp_uses_op(c->fp, AGAL_OPF_DERIV) ? 3 : 2;
+    const agal_program *shifted[2] = { cmp_lod_shifted(ctx, c->fp, -LOD_SHIFT), cmp_lod_shifted(ctx, c->fp, LOD_SHIFT) };
+    for (int mode = 0; mode < modes; mode++)
+        for (int k = 0; k <= FPERTURB; k++) {
+            const agal_program *fp = k > NPERTURB ? shifted[k - NPERTURB - 1] : c->fp;
+            if (cmp_ref_fragment(ctx, c, fp, k, mode, &ref[mode * (1 + FPERTURB) + k])) {
+                v.bad = 1;
+                free(ref);
+                return v;
+            }
+        }
+    cmp_cube_ties(ctx, c, ref[0].undefined);
+    memcpy(ref[1 + FPERTURB].undefined, ref[0].undefined, sizeof ref[0].undefined);
+    memcpy(ref[2 * (1 + FPERTURB)].undefined, ref[0].undefined, sizeof ref[0].undefined);
+    for (int p = 0; p < NPIX; p++) {
+        verdict pv = { 0 };
+        unsigned bad = check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, false, name);
+        if (bad && deriv) { /* the coarse-derivative reading of the same program */
+            verdict cv = { 0 };
+            if (check_pixel(c, r, &ref[1 + FPERTURB], &ref[2 + FPERTURB], noc, p, t, &cv, false, name) == 0) {
+                bad = 0;
+                pv = cv;
+            }
+        }
+        if (bad && modes == 3) { /* GL's coarse quad: rows the other way up */
+            verdict cv = { 0 };
+            if (check_pixel(c, r, &ref[2 * (1 + FPERTURB)], &ref[2 * (1 + FPERTURB) + 1], noc, p, t, &cv, false,
+                            name) == 0) {
+                bad = 0;
+                pv = cv;
+            }
+        }
+        if (bad && print)
+            check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, true, name);
+        v.compared += pv.compared;
+        v.near += pv.near;
+        v.undefined += pv.undefined;
+        v.bad += bad;
+    }
+    free(ref);
+    return v;
+}
+
+/* Runs the pair on every enabled backend. Returns 0 agree, 1 disagree, 2 could not run. */
+int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_program *vp, const agal_program *fp,
+                 uint64_t seed, bool print, stats *st)
+{
+    pair_case c;
+    if (cmp_case_make(&c, vp, fp, seed)) {
+        cmp_case_free(&c);
+        return 2;
+    }
+    int result = 0;
+    for (int bk = 0; bk < 2; bk++) {
+        bool vulkan = bk == 0;
+        if ((vulkan && !b->vk) || (!vulkan && !b->gl))
+            continue;
+        const char *name = vulkan ? "vulkan" : "gl";
+        harness_result r;
+        if (vertex_draw(ctx, b, &c, vulkan, &r)) {
+            result = 2;
+            continue;
+        }
+        verdict vv = check_vertex(ctx, &c, &r, vulkan, false);
+        if (vv.bad && print) {
+            printf("==== vertex outputs disagree on %s (%u of %u components)\n", name, vv.bad, vv.compared);
+            cmp_print_program(ctx, "vertex program", vp);
+            print_inputs(&c, true);
+            check_vertex(ctx, &c, &r, vulkan, true);
+        }
+        harness_result_free(&r);
+        if (fragment_draw(ctx, b, &c, vulkan, &r)) {
+            result = 2;
+            continue;
+        }
+        for (int px = 0; o->fault && r.color[0] && px < NPIX; px++)
+            r.color[0][4 * px + 1] += 0.05f; /* every pixel's oc0.y */
+        verdict fv = check_fragment(ctx, &c, &r, name, false);
+        if (fv.bad && print) {
+            printf("==== fragment outputs disagree on %s (%u of %u)\n", name, fv.bad, fv.compared);
+            cmp_print_program(ctx, "fragment program", fp);
+            print_inputs(&c, false);
+            check_fragment(ctx, &c, &r, name, true);
+        }
+        harness_result_free(&r);
+        if (st) {
+            st->compared += vv.compared + fv.compared;
+            st->near += vv.near + fv.near;
+            st->undefined += vv.undefined + fv.undefined;
+        }
+        if ((vv.bad || fv.bad) && result == 0)
+            result = 1;
+        if (o->verbose)
+            printf("  %s: vertex %u/%u near %u, fragment %u/%u near %u\n", name, vv.compared - vv.bad, vv.compared,
+                   vv.near, fv.compared - fv.bad, fv.compared, fv.near);
+    }
+    cmp_case_free(&c);
+    return result;
+}
