@@ -335,7 +335,7 @@ typedef struct glsl_form { uint8_t kind; const char *text; } glsl_form;
 #define GLSL_PREFIX(text) {G_PREFIX, text}
 static const glsl_form forms[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = glsl,
-#include "agal_opcodes.def"
+#include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 #undef GLSL_HAND

@@ -6,7 +6,7 @@
 #ifndef AGAL_HARNESS_API_H
 #define AGAL_HARNESS_API_H
 
-#include "agal.h"
+#include "agal/agal.h"
 
 agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
                                      const uint32_t **words, size_t *nwords);

@@ -3,7 +3,7 @@
 #ifndef AGAL_INTERNAL_H
 #define AGAL_INTERNAL_H
 
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stdarg.h>
 #include <string.h>

@@ -208,7 +208,7 @@ static float componentwise(agal_opcode op, float a, float b)
         (void)cmp;                                                     \
         return c;                                                      \
     }
-#include "agal_opcodes.def"
+#include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
     default: return 0.0f;
     }

@@ -5,21 +5,21 @@
 static const agal_opinfo optable[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, ...) \
     [hex] = {.name = nm, .code = hex, .operands = opnd, .min_version = ver, .width = wd, .flags = fl},
-#include "agal_opcodes.def"
+#include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 
 enum {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, ...) +1
     OPCODE_ROWS = 0
-#include "agal_opcodes.def"
+#include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 _Static_assert(OPCODE_ROWS == 42, "src/agal.md section 4 lists 42 opcodes");
 
 static const uint8_t op_cmps[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spv, cmp) [hex] = cmp,
-#include "agal_opcodes.def"
+#include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 

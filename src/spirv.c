@@ -575,7 +575,7 @@ typedef struct spv_form { uint8_t kind; uint16_t num; } spv_form;
 #define SPV_EXT(inst) {P_EXT, inst}
 static const spv_form forms[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = spirv,
-#include "agal_opcodes.def"
+#include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 #undef SPV_HAND

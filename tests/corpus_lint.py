@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Conservative rules for the shaders/ corpus, checked on the bytecode.
 
-Independent of the C validator: it reads src/agal_opcodes.def itself and the token
+Independent of the C validator: it reads src/agal/agal_opcodes.def itself and the token
 fields of spec section 2, and enforces the rules of spec section 5 that the corpus
 promises to keep, in their strictest reading, plus the corpus's own rules for the
 differential tests:

@@ -3,7 +3,7 @@
  * an emulator does with a program that decodes: SPIR-V, GLSL and reflection,
  * twice in one context with a reset between (the second run takes the arena's
  * spare blocks), which must give the same SPIR-V. Build with -Dfuzz=true (clang). */
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stddef.h>
 #include <stdint.h>

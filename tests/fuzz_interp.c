@@ -6,7 +6,7 @@
  *
  * Input: u16 program length L, then L bytes of program, then the bytes the
  * constants, invocations and textures are made of (zeros past the end). */
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -21,7 +21,7 @@
 #ifndef GEN_H
 #define GEN_H
 
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "agal.h"
+#include "agal/agal.h"
 
 bool glslang_check_init(void);
 void glslang_check_fini(void);

@@ -8,7 +8,7 @@
 #ifndef SHAPES_H
 #define SHAPES_H
 
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stddef.h>
 

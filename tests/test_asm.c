@@ -4,7 +4,7 @@
  * u8 int(bias*8), u8 0, u32 5 | options), its errors and its warnings (line and
  * column), and AGAL_ASM_STRICT. The warnings' exact texts, with Adobe's bytes from
  * the oracle, are tests/test_asm_compat.py's. */
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * programs a lenient decoder accepts.
  *
  * usage: test_glsl SHADER_DIR [NPAIRS] */
-#include "agal.h"
+#include "agal/agal.h"
 #include "gen.h"
 #include "emit.h"
 #include "glslang_check.h"

@@ -2,7 +2,7 @@
  * Seeded random byte mutations of valid programs, every value of every byte of a
  * token, random garbage, huge sizes, and an allocator that fails on the Nth call.
  * Every rejection must carry a Flash id and a token index inside the program. */
-#include "agal.h"
+#include "agal/agal.h"
 #include "tokbuild.h"
 #include "counting_alloc.h"
 

@@ -3,7 +3,7 @@
  * Every program is built token by token (agal_token_encode), decoded, and run; the
  * expected numbers are literals derived in the comments next to them, never taken
  * from the interpreter. */
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <math.h>
 #include <stdio.h>

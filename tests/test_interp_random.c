@@ -5,7 +5,7 @@
  * independent (running quad k alone gives the same bits as running it among others)
  * and vertex invocations are independent. Under ASan/UBSan this also shows the
  * interpreter reads and writes nothing out of bounds on anything the generator makes. */
-#include "agal.h"
+#include "agal/agal.h"
 #include "gen.h"
 
 #include <stdio.h>

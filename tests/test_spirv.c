@@ -8,7 +8,7 @@
  *   test_spirv reflect        reflection (struct and JSON, parsed back by cJSON)
  *   test_spirv threads        four threads translating at once give the same words
  *   test_spirv mutate N       bit-flipped generated programs that still decode */
-#include "agal.h"
+#include "agal/agal.h"
 #include "gen.h"
 #include "ir.h" /* the optimizer's fixed point */
 

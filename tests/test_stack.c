@@ -4,7 +4,7 @@
  * disassembly and the interpreter. Recursion must not grow with the program, so
  * none overflows; the stack each shape used is printed (the thread's stack is
  * painted first and the untouched part measured after). */
-#include "agal.h"
+#include "agal/agal.h"
 #include "check.h"
 #include "shapes.h"
 

@@ -13,7 +13,7 @@
  * - Context3DProfile names, the version string.
  *
  *   test_upload SHADERS_DIR */
-#include "agal.h"
+#include "agal/agal.h"
 #include "check.h"
 #include "glslang_check.h"
 #include "spirv_check.h"

@@ -2,7 +2,7 @@
  * each built token by token from a valid program with exactly one rule broken,
  * asserting the error id and the token index; plus positive, lenient and
  * linkage tests. */
-#include "agal.h"
+#include "agal/agal.h"
 #include "tokbuild.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* tokbuild.h: build raw AGAL tokens and programs in tests, field by field, so a
- * test can break exactly one rule. Field layout: the drawing in src/agal.h. */
+ * test can break exactly one rule. Field layout: the drawing in src/agal/agal.h. */
 #ifndef TOKBUILD_H
 #define TOKBUILD_H
 

@@ -7,7 +7,7 @@
 #ifndef AGALRUN_H
 #define AGALRUN_H
 
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stdio.h>
 

@@ -7,7 +7,7 @@
 #ifndef TOOLIO_H
 #define TOOLIO_H
 
-#include "agal.h"
+#include "agal/agal.h"
 
 #include <stdbool.h>
 #include <stddef.h>
