@@ -955,15 +955,19 @@ static void declarations(glsl *g, const usage *u)
              vs ? "vertex" : "fragment", (unsigned)g->prog->ntokens);
     if (u->constants && es1) agal_sb_printf(o, "uniform vec4 %s[%u];\n", cname, nconst);
     else if (u->constants)
-        agal_sb_printf(o, "layout(std140) uniform agal_%s_block { vec4 %s[%u]; };\n", cname, cname, nconst);
+        agal_sb_printf(o, "layout(std140) uniform %s { vec4 %s[%u]; };\n", vs ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK,
+                       cname, nconst);
     if (vs || u->ddy) {
         /* GLSL ES has no uniform initializers: 0, a uniform never set, stands for 1. */
-        if (g->dialect == AGAL_GLSL_330) agal_sb_put(o, "uniform float agal_yflip = 1.0;\n");
-        else agal_sb_put(o, "uniform float agal_yflip;\nfloat agal_flip() { return agal_yflip == 0.0 ? 1.0 : agal_yflip; }\n");
+        if (g->dialect == AGAL_GLSL_330) agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP " = 1.0;\n");
+        else
+            agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP ";\n"
+                           "float agal_flip() { return " AGAL_GLSL_YFLIP " == 0.0 ? 1.0 : " AGAL_GLSL_YFLIP "; }\n");
     }
     for (unsigned n = 0; n < 32; n++)
         if (u->samplers & (1u << n))
-            agal_sb_printf(o, "uniform %s fs%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D", n);
+            agal_sb_printf(o, "uniform %s %s%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D",
+                           agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->inputs & (1u << n))) continue;
         if (es1) agal_sb_printf(o, "%s vec4 %s%u;\n", vs ? "attribute" : "varying", vs ? "va" : "v", n);
@@ -1047,7 +1051,7 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     const agal_translate_options *opt = &eopt->pub;
     const agal_program *prog = ir->prog;
     glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK,
-              .dialect = eopt->dialect, .flip = eopt->dialect == AGAL_GLSL_330 ? "agal_yflip" : "agal_flip()",
+              .dialect = eopt->dialect, .flip = eopt->dialect == AGAL_GLSL_330 ? AGAL_GLSL_YFLIP : "agal_flip()",
               /* GLSL ES 1.00 has no centroid qualifier */
               .centroid = eopt->dialect == AGAL_GLSL_ESSL100 ? 0 : eopt->centroid_varyings};
     g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;

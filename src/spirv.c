@@ -554,7 +554,7 @@ static uint32_t yflip(spv *s)
         s->yflip = new_id(s);
         INS(s, S_GLOBAL, SpvOpSpecConstant, t_float(s), s->yflip, bits);
         DECO(s, s->yflip, SpvDecorationSpecId, 0);
-        name(s, s->yflip, "agal_yflip");
+        name(s, s->yflip, AGAL_GLSL_YFLIP);
     }
     return s->yflip;
 }

@@ -8,6 +8,8 @@
  * the samplers, the attributes and the connecting varyings. */
 #include "emit.h"
 
+#include <stdio.h>
+
 /* ---- versions and profiles ---------------------------------------------------- */
 
 const char *agal_version(void) { return AGAL_VERSION; }
@@ -62,6 +64,9 @@ static void add_block(agal_upload_result *r, const agal_ir *ir, agal_target targ
     b->count = agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
     if (target == AGAL_TARGET_ESSL1 && !agal_ir_reads_indirect(ir)) b->count = agal_ir_constants_read(ir);
     b->size = 16u * b->count;
+    b->name = target == AGAL_TARGET_ESSL1    ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
+              : p->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK
+                                        : AGAL_GLSL_FC_BLOCK;
 }
 
 /* The samplers the fragment translation declares (a sample that survived). */
@@ -86,8 +91,15 @@ static agal_status samplers(agal_context *ctx, const agal_ir *ir, bool separate,
     }
     agal_upload_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
-        if (have[n]) list[r->nsamplers++] = found[n];
+    for (unsigned n = 0; n < 16; n++) {
+        if (!have[n]) continue;
+        /* The GLSL uniform of fs<n> is the register's name. */
+        char *name = agal_alloc(ctx, 8);
+        if (!name) return AGAL_ERR_NOMEM;
+        snprintf(name, 8, "%s%u", agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
+        found[n].name = name;
+        list[r->nsamplers++] = found[n];
+    }
     r->samplers = list;
     return AGAL_OK;
 }
@@ -141,6 +153,7 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     if (!opt) opt = &defaults;
     if ((unsigned)opt->target > AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
     memset(out, 0, sizeof *out);
+    out->target = opt->target;
     if (opt->big_endian) return endian_error(ctx);
     agal_status st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, opt, out);
     agal_ir *fir = NULL, *vir = NULL;

@@ -522,6 +522,14 @@ enum {
     AGAL_SEPARATE_SAMPLER_BINDING = 18  /* fs<i>'s sampler with separate samplers: 18 + i */
 };
 
+/* Names in the GLSL binding models (GLSL 330, GLSL ES 3.00, GLSL ES 1.00; README):
+ * the constant blocks (GLSL ES 1.00: plain arrays named vc and fc instead) and the
+ * render-to-texture flip. Samplers are the uniforms fs<i>, attributes va<i>,
+ * varyings v<i>, colour outputs oc<i>: the register names. */
+#define AGAL_GLSL_VC_BLOCK "agal_vc_block"
+#define AGAL_GLSL_FC_BLOCK "agal_fc_block"
+#define AGAL_GLSL_YFLIP "agal_yflip"
+
 /* Translates a decoded (validated) program to SPIR-V 1.0 for Vulkan 1.0 (Shader
  * capability). opt may be NULL (defaults). *words (nwords 32-bit words) lives in
  * ctx's arena until agal_context_reset/free. Thread-safe given one ctx per thread. */
@@ -627,6 +635,7 @@ typedef struct agal_upload_block {
     uint32_t count;   /* vec4s declared: the profile's register count; ES 1.00: those read
                          (1 + the highest, all of them for a relative read) */
     uint32_t size;    /* bytes: 16 * count */
+    const char *name; /* GLSL: the block (AGAL_GLSL_VC_BLOCK), ES 1.00: the array ("vc") */
 } agal_upload_block;
 
 /* A sampler of the fragment program. */
@@ -634,6 +643,7 @@ typedef struct agal_upload_sampler {
     uint16_t num;             /* fs<num>; GLSL: texture unit num */
     uint32_t binding;         /* SPIR-V: the combined image sampler, or the image */
     uint32_t sampler_binding; /* SPIR-V with separate samplers: the sampler; else = binding */
+    const char *name;         /* GLSL: the sampler uniform ("fs0") */
     agal_sampler token;       /* as the token gives it: dim, format, state, bias, special */
     bool uses_tex, uses_ted;
 } agal_upload_sampler;
@@ -659,6 +669,7 @@ typedef struct agal_upload_code {
 } agal_upload_code;
 
 typedef struct agal_upload_result {
+    agal_target target;               /* the options' */
     const agal_program *vertex, *fragment;
     agal_upload_code code[2];         /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
     agal_upload_block blocks[2];
@@ -708,6 +719,67 @@ AGAL_API void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, aga
 /* The sampler a draw samples token with: its wrap, filter and mipmap from the slot,
  * the rest from the token. */
 AGAL_API agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token);
+
+/* ==== Context3D's values (stage3d.c) ==========================================
+ * The string constants of flash.display3D's enumeration classes, as C enums: what
+ * an emulator's AS3 layer passes to setBlendFactors, setDepthTest, setStencilActions,
+ * setCulling, setVertexBufferAt and createTexture. <agal/vulkan.h> and <agal/gl.h>
+ * map them (and a resolved sampler) to each API; agal_stage3d_find turns the AS3
+ * strings into them. */
+
+typedef enum agal_blend_factor { /* Context3DBlendFactor */
+    AGAL_BLEND_ZERO, AGAL_BLEND_ONE,
+    AGAL_BLEND_SOURCE_COLOR, AGAL_BLEND_ONE_MINUS_SOURCE_COLOR,
+    AGAL_BLEND_SOURCE_ALPHA, AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA,
+    AGAL_BLEND_DESTINATION_COLOR, AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR,
+    AGAL_BLEND_DESTINATION_ALPHA, AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA
+} agal_blend_factor;
+
+typedef enum agal_compare_mode { /* Context3DCompareMode (depth and stencil tests) */
+    AGAL_COMPARE_NEVER, AGAL_COMPARE_LESS, AGAL_COMPARE_EQUAL, AGAL_COMPARE_LESS_EQUAL,
+    AGAL_COMPARE_GREATER, AGAL_COMPARE_NOT_EQUAL, AGAL_COMPARE_GREATER_EQUAL, AGAL_COMPARE_ALWAYS
+} agal_compare_mode;
+
+typedef enum agal_stencil_action { /* Context3DStencilAction */
+    AGAL_STENCIL_KEEP, AGAL_STENCIL_ZERO, AGAL_STENCIL_SET,
+    AGAL_STENCIL_INCREMENT_SATURATE, AGAL_STENCIL_DECREMENT_SATURATE, AGAL_STENCIL_INVERT,
+    AGAL_STENCIL_INCREMENT_WRAP, AGAL_STENCIL_DECREMENT_WRAP
+} agal_stencil_action;
+
+typedef enum agal_triangle_face { /* Context3DTriangleFace: which faces setCulling culls */
+    AGAL_FACE_NONE, AGAL_FACE_FRONT, AGAL_FACE_BACK, AGAL_FACE_FRONT_AND_BACK
+} agal_triangle_face;
+
+typedef enum agal_vertex_format { /* Context3DVertexBufferFormat */
+    AGAL_VERTEX_FLOAT_1, AGAL_VERTEX_FLOAT_2, AGAL_VERTEX_FLOAT_3, AGAL_VERTEX_FLOAT_4,
+    AGAL_VERTEX_BYTES_4 /* four unsigned bytes normalised to [0, 1], x first in memory */
+} agal_vertex_format;
+
+typedef enum agal_texture_format { /* Context3DTextureFormat */
+    AGAL_TEXTURE_BGRA,             /* 8-bit B, G, R, A in memory (BitmapData's ARGB words) */
+    AGAL_TEXTURE_BGRA_PACKED,      /* "bgraPacked4444" */
+    AGAL_TEXTURE_BGR_PACKED,       /* "bgrPacked565" */
+    AGAL_TEXTURE_COMPRESSED,       /* ATF, DXT1 on desktop */
+    AGAL_TEXTURE_COMPRESSED_ALPHA, /* ATF, DXT5 on desktop */
+    AGAL_TEXTURE_RGBA_HALF_FLOAT
+} agal_texture_format;
+
+/* The enumeration classes agal_stage3d_find and agal_stage3d_name know. The sampler
+ * ones (Context3DWrapMode, Context3DTextureFilter, Context3DMipFilter) give the
+ * AGAL_WRAP_*, AGAL_FILTER_* and AGAL_MIP_* values: their strings are the AGAL
+ * sampler options' (agal_sampler_option_name). */
+typedef enum agal_stage3d_enum {
+    AGAL_S3D_BLEND_FACTOR, AGAL_S3D_COMPARE_MODE, AGAL_S3D_STENCIL_ACTION, AGAL_S3D_TRIANGLE_FACE,
+    AGAL_S3D_VERTEX_FORMAT, AGAL_S3D_TEXTURE_FORMAT, AGAL_S3D_PROGRAM_TYPE /* agal_stage */,
+    AGAL_S3D_WRAP_MODE, AGAL_S3D_TEXTURE_FILTER, AGAL_S3D_MIP_FILTER,
+    AGAL_S3D_ENUMS
+} agal_stage3d_enum;
+
+/* The AS3 string of a value ("oneMinusSourceAlpha"); NULL for a value out of range. */
+AGAL_API const char *agal_stage3d_name(agal_stage3d_enum which, unsigned value);
+/* The value of an AS3 string, exact and case-sensitive as Flash compares them; false
+ * for a string the class does not define (Flash throws ArgumentError #2008 for it). */
+AGAL_API bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *value);
 
 /* ==== GLSL ES (glsl.c): WebGL 2 / OpenGL ES 3.0 and WebGL 1 / OpenGL ES 2.0 ===== */
 

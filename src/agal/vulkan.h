@@ -1,0 +1,229 @@
+/* <agal/vulkan.h>: from what Stage3D says to what Vulkan takes. Header-only (every
+ * function static inline), needing <vulkan/vulkan.h> (Vulkan-Headers) and the
+ * library's agal.h; nothing here calls Vulkan, so it works with any loader.
+ *
+ * The binding model (README "SPIR-V binding model"): descriptor set 0 holds vc
+ * (binding 0) and fc (binding 1) as uniform buffers, fs<i> as a combined image
+ * sampler at 2 + i, or with separate samplers the image at 2 + i and the sampler at
+ * 18 + i; va<i> is vertex input location i; oc<i> colour attachment i.
+ *
+ * Orientation: with the default clip mapping (y negated in the shader) the back
+ * buffer and every render target come out as Stage3D draws them, first row at the
+ * top, with no flip and no change of state between them (src/agal.md section 7,
+ * measured). Stage3D's front faces are clockwise on screen: AGAL_VK_FRONT_FACE. */
+#ifndef AGAL_VULKAN_H
+#define AGAL_VULKAN_H
+
+#include "agal.h"
+
+#include <vulkan/vulkan.h>
+
+/* The front face of every Stage3D draw, to the back buffer or to a texture. */
+#define AGAL_VK_FRONT_FACE VK_FRONT_FACE_CLOCKWISE
+
+/* The most descriptor bindings an upload declares: vc, fc, and 16 samplers that
+ * may each be an image and a sampler. */
+#define AGAL_VK_MAX_BINDINGS (2 + 2 * 16)
+
+static inline VkSamplerAddressMode agal_vk_address_mode(unsigned wrap, bool v_axis)
+{
+    bool repeat = wrap == AGAL_WRAP_REPEAT || (wrap == AGAL_WRAP_CLAMP_U_REPEAT_V && v_axis) ||
+                  (wrap == AGAL_WRAP_REPEAT_U_CLAMP_V && !v_axis);
+    return repeat ? VK_SAMPLER_ADDRESS_MODE_REPEAT : VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+}
+
+/* The sampler a draw samples with: `s` is the resolved state (agal_slots_resolve),
+ * max_anisotropy the device's maxSamplerAnisotropy with samplerAnisotropy enabled,
+ * or 0 without it (anisotropic filters then filter linearly). A cube map clamps (a
+ * cube has no wrap). mipnone samples level 0 only (maxLod 0; the filters are equal,
+ * so the magnification test does not matter). The token's LOD bias is applied in
+ * the shader, never here. */
+static inline VkSamplerCreateInfo agal_vk_sampler_info(const agal_sampler *s, float max_anisotropy)
+{
+    VkFilter filter = s->filter == AGAL_FILTER_NEAREST ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
+    bool cube = s->dim == AGAL_DIM_CUBE;
+    VkSamplerCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = filter,
+        .minFilter = filter,
+        .mipmapMode = s->mipmap == AGAL_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+        .addressModeU = cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : agal_vk_address_mode(s->wrap, false),
+        .addressModeV = cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : agal_vk_address_mode(s->wrap, true),
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        .minLod = 0.0f,
+        .maxLod = s->mipmap == AGAL_MIP_NONE ? 0.0f : VK_LOD_CLAMP_NONE,
+        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+    };
+    if (s->filter >= AGAL_FILTER_ANISO2X && max_anisotropy >= 2.0f) {
+        float want = (float)(2u << (s->filter - AGAL_FILTER_ANISO2X)); /* 2x, 4x, 8x, 16x */
+        info.anisotropyEnable = VK_TRUE;
+        info.maxAnisotropy = want < max_anisotropy ? want : max_anisotropy;
+    }
+    return info;
+}
+
+/* The descriptor-set layout bindings (set 0) of an upload's translations: returns
+ * how many there are (at most AGAL_VK_MAX_BINDINGS) and writes the first `cap`. */
+static inline uint32_t agal_vk_layout_bindings(const agal_upload_result *r, VkDescriptorSetLayoutBinding *out,
+                                               uint32_t cap)
+{
+    uint32_t n = 0;
+#define AGAL_VK_PUT(b, type, stage)                                                                         \
+    do {                                                                                                    \
+        if (n < cap) out[n] = (VkDescriptorSetLayoutBinding){(b), (type), 1, (stage), NULL};               \
+        n++;                                                                                                \
+    } while (0)
+    for (size_t i = 0; i < r->nblocks; i++)
+        AGAL_VK_PUT(r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                    r->blocks[i].stage == AGAL_VERTEX ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT);
+    for (size_t i = 0; i < r->nsamplers; i++) {
+        const agal_upload_sampler *s = &r->samplers[i];
+        if (s->sampler_binding == s->binding) {
+            AGAL_VK_PUT(s->binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT);
+        } else {
+            AGAL_VK_PUT(s->binding, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, VK_SHADER_STAGE_FRAGMENT_BIT);
+            AGAL_VK_PUT(s->sampler_binding, VK_DESCRIPTOR_TYPE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT);
+        }
+    }
+#undef AGAL_VK_PUT
+    return n;
+}
+
+/* ---- fixed-function state (Context3D) ---------------------------------------- */
+
+static inline VkBlendFactor agal_vk_blend_factor(agal_blend_factor f)
+{
+    switch (f) {
+    case AGAL_BLEND_ZERO: return VK_BLEND_FACTOR_ZERO;
+    case AGAL_BLEND_ONE: return VK_BLEND_FACTOR_ONE;
+    case AGAL_BLEND_SOURCE_COLOR: return VK_BLEND_FACTOR_SRC_COLOR;
+    case AGAL_BLEND_ONE_MINUS_SOURCE_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR;
+    case AGAL_BLEND_SOURCE_ALPHA: return VK_BLEND_FACTOR_SRC_ALPHA;
+    case AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    case AGAL_BLEND_DESTINATION_COLOR: return VK_BLEND_FACTOR_DST_COLOR;
+    case AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR;
+    case AGAL_BLEND_DESTINATION_ALPHA: return VK_BLEND_FACTOR_DST_ALPHA;
+    case AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA;
+    }
+    return VK_BLEND_FACTOR_ONE;
+}
+
+/* setBlendFactors(src, dst) and setColorMask(red, green, blue, alpha) as one colour
+ * attachment's state: the same factors for colour and alpha, added; (one, zero) is
+ * no blending. */
+static inline VkPipelineColorBlendAttachmentState agal_vk_blend(agal_blend_factor src, agal_blend_factor dst,
+                                                                bool red, bool green, bool blue, bool alpha)
+{
+    VkPipelineColorBlendAttachmentState b = {
+        .blendEnable = !(src == AGAL_BLEND_ONE && dst == AGAL_BLEND_ZERO),
+        .srcColorBlendFactor = agal_vk_blend_factor(src),
+        .dstColorBlendFactor = agal_vk_blend_factor(dst),
+        .colorBlendOp = VK_BLEND_OP_ADD,
+        .srcAlphaBlendFactor = agal_vk_blend_factor(src),
+        .dstAlphaBlendFactor = agal_vk_blend_factor(dst),
+        .alphaBlendOp = VK_BLEND_OP_ADD,
+        .colorWriteMask = (red ? VK_COLOR_COMPONENT_R_BIT : 0u) | (green ? VK_COLOR_COMPONENT_G_BIT : 0u) |
+                          (blue ? VK_COLOR_COMPONENT_B_BIT : 0u) | (alpha ? VK_COLOR_COMPONENT_A_BIT : 0u),
+    };
+    return b;
+}
+
+static inline VkCompareOp agal_vk_compare_op(agal_compare_mode m)
+{
+    switch (m) {
+    case AGAL_COMPARE_NEVER: return VK_COMPARE_OP_NEVER;
+    case AGAL_COMPARE_LESS: return VK_COMPARE_OP_LESS;
+    case AGAL_COMPARE_EQUAL: return VK_COMPARE_OP_EQUAL;
+    case AGAL_COMPARE_LESS_EQUAL: return VK_COMPARE_OP_LESS_OR_EQUAL;
+    case AGAL_COMPARE_GREATER: return VK_COMPARE_OP_GREATER;
+    case AGAL_COMPARE_NOT_EQUAL: return VK_COMPARE_OP_NOT_EQUAL;
+    case AGAL_COMPARE_GREATER_EQUAL: return VK_COMPARE_OP_GREATER_OR_EQUAL;
+    case AGAL_COMPARE_ALWAYS: return VK_COMPARE_OP_ALWAYS;
+    }
+    return VK_COMPARE_OP_ALWAYS;
+}
+
+static inline VkStencilOp agal_vk_stencil_op(agal_stencil_action a)
+{
+    switch (a) {
+    case AGAL_STENCIL_KEEP: return VK_STENCIL_OP_KEEP;
+    case AGAL_STENCIL_ZERO: return VK_STENCIL_OP_ZERO;
+    case AGAL_STENCIL_SET: return VK_STENCIL_OP_REPLACE; /* the reference value */
+    case AGAL_STENCIL_INCREMENT_SATURATE: return VK_STENCIL_OP_INCREMENT_AND_CLAMP;
+    case AGAL_STENCIL_DECREMENT_SATURATE: return VK_STENCIL_OP_DECREMENT_AND_CLAMP;
+    case AGAL_STENCIL_INVERT: return VK_STENCIL_OP_INVERT;
+    case AGAL_STENCIL_INCREMENT_WRAP: return VK_STENCIL_OP_INCREMENT_AND_WRAP;
+    case AGAL_STENCIL_DECREMENT_WRAP: return VK_STENCIL_OP_DECREMENT_AND_WRAP;
+    }
+    return VK_STENCIL_OP_KEEP;
+}
+
+/* setStencilActions(face, compare, bothPass, depthFail, depthPassStencilFail) for
+ * one face; reference and masks come from setStencilReferenceValue(ref, read,
+ * write). */
+static inline VkStencilOpState agal_vk_stencil(agal_compare_mode compare, agal_stencil_action both_pass,
+                                               agal_stencil_action depth_fail, agal_stencil_action stencil_fail,
+                                               uint32_t reference, uint32_t read_mask, uint32_t write_mask)
+{
+    VkStencilOpState s = {
+        .failOp = agal_vk_stencil_op(stencil_fail),
+        .passOp = agal_vk_stencil_op(both_pass),
+        .depthFailOp = agal_vk_stencil_op(depth_fail),
+        .compareOp = agal_vk_compare_op(compare),
+        .compareMask = read_mask,
+        .writeMask = write_mask,
+        .reference = reference,
+    };
+    return s;
+}
+
+/* setCulling(face), with AGAL_VK_FRONT_FACE as the front face. */
+static inline VkCullModeFlags agal_vk_cull_mode(agal_triangle_face f)
+{
+    switch (f) {
+    case AGAL_FACE_NONE: return VK_CULL_MODE_NONE;
+    case AGAL_FACE_FRONT: return VK_CULL_MODE_FRONT_BIT;
+    case AGAL_FACE_BACK: return VK_CULL_MODE_BACK_BIT;
+    case AGAL_FACE_FRONT_AND_BACK: return VK_CULL_MODE_FRONT_AND_BACK;
+    }
+    return VK_CULL_MODE_NONE;
+}
+
+/* setVertexBufferAt's format: Vulkan fills missing components with (0, 0, 1) as
+ * Stage3D does; bytes4 is four normalised bytes, x first. */
+static inline VkFormat agal_vk_vertex_format(agal_vertex_format f)
+{
+    switch (f) {
+    case AGAL_VERTEX_FLOAT_1: return VK_FORMAT_R32_SFLOAT;
+    case AGAL_VERTEX_FLOAT_2: return VK_FORMAT_R32G32_SFLOAT;
+    case AGAL_VERTEX_FLOAT_3: return VK_FORMAT_R32G32B32_SFLOAT;
+    case AGAL_VERTEX_FLOAT_4: return VK_FORMAT_R32G32B32A32_SFLOAT;
+    case AGAL_VERTEX_BYTES_4: return VK_FORMAT_R8G8B8A8_UNORM;
+    }
+    return VK_FORMAT_UNDEFINED;
+}
+
+/* Bytes a vertex of that format takes in the buffer. */
+static inline uint32_t agal_vk_vertex_format_size(agal_vertex_format f)
+{
+    return f == AGAL_VERTEX_BYTES_4 ? 4u : 4u * (1u + (uint32_t)f);
+}
+
+/* createTexture's format as the image format its texels upload to: bgra as
+ * B8G8R8A8 (BitmapData's ARGB words in memory), the ATF formats as BC1/BC3 (where
+ * textureCompressionBC is available), rgbaHalfFloat as RGBA16F. The packed 16-bit
+ * formats have no recorded byte layout: VK_FORMAT_UNDEFINED, convert them to bgra. */
+static inline VkFormat agal_vk_texture_format(agal_texture_format f)
+{
+    switch (f) {
+    case AGAL_TEXTURE_BGRA: return VK_FORMAT_B8G8R8A8_UNORM;
+    case AGAL_TEXTURE_COMPRESSED: return VK_FORMAT_BC1_RGB_UNORM_BLOCK;
+    case AGAL_TEXTURE_COMPRESSED_ALPHA: return VK_FORMAT_BC3_UNORM_BLOCK;
+    case AGAL_TEXTURE_RGBA_HALF_FLOAT: return VK_FORMAT_R16G16B16A16_SFLOAT;
+    case AGAL_TEXTURE_BGRA_PACKED:
+    case AGAL_TEXTURE_BGR_PACKED: return VK_FORMAT_UNDEFINED;
+    }
+    return VK_FORMAT_UNDEFINED;
+}
+
+#endif

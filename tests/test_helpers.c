@@ -1,0 +1,340 @@
+/* test_helpers.c: the installed helper headers <agal/vulkan.h> and <agal/gl.h> and
+ * the Context3D value names (stage3d.c), against tables written here by hand from
+ * Adobe's ActionScript 3 reference (the strings), the Vulkan and GL specifications
+ * (the enums) and src/agal.md section 7 (orientation, vertex formats). Each helper
+ * is compared with the table, not with a second copy of its own switch. The
+ * GL-calling parts (agal_gl_sampler_apply, agal_gl_program_setup) run in the
+ * harness and in the README's examples. */
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/glcorearb.h>
+
+#include "agal/gl.h"
+#include "agal/vulkan.h"
+#include "check.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- the AS3 strings ---------------------------------------------------------------- */
+
+typedef struct named { agal_stage3d_enum which; unsigned value; const char *as3; } named;
+
+static const named as3_names[] = {
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ZERO, "zero"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ONE, "one"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_SOURCE_COLOR, "sourceColor"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ONE_MINUS_SOURCE_COLOR, "oneMinusSourceColor"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_SOURCE_ALPHA, "sourceAlpha"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA, "oneMinusSourceAlpha"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_DESTINATION_COLOR, "destinationColor"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR, "oneMinusDestinationColor"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_DESTINATION_ALPHA, "destinationAlpha"},
+    {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA, "oneMinusDestinationAlpha"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_NEVER, "never"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_LESS, "less"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_EQUAL, "equal"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_LESS_EQUAL, "lessEqual"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_GREATER, "greater"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_NOT_EQUAL, "notEqual"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_GREATER_EQUAL, "greaterEqual"},
+    {AGAL_S3D_COMPARE_MODE, AGAL_COMPARE_ALWAYS, "always"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_KEEP, "keep"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_ZERO, "zero"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_SET, "set"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_INCREMENT_SATURATE, "incrementSaturate"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_DECREMENT_SATURATE, "decrementSaturate"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_INVERT, "invert"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_INCREMENT_WRAP, "incrementWrap"},
+    {AGAL_S3D_STENCIL_ACTION, AGAL_STENCIL_DECREMENT_WRAP, "decrementWrap"},
+    {AGAL_S3D_TRIANGLE_FACE, AGAL_FACE_NONE, "none"},
+    {AGAL_S3D_TRIANGLE_FACE, AGAL_FACE_FRONT, "front"},
+    {AGAL_S3D_TRIANGLE_FACE, AGAL_FACE_BACK, "back"},
+    {AGAL_S3D_TRIANGLE_FACE, AGAL_FACE_FRONT_AND_BACK, "frontAndBack"},
+    {AGAL_S3D_VERTEX_FORMAT, AGAL_VERTEX_FLOAT_1, "float1"},
+    {AGAL_S3D_VERTEX_FORMAT, AGAL_VERTEX_FLOAT_2, "float2"},
+    {AGAL_S3D_VERTEX_FORMAT, AGAL_VERTEX_FLOAT_3, "float3"},
+    {AGAL_S3D_VERTEX_FORMAT, AGAL_VERTEX_FLOAT_4, "float4"},
+    {AGAL_S3D_VERTEX_FORMAT, AGAL_VERTEX_BYTES_4, "bytes4"},
+    {AGAL_S3D_TEXTURE_FORMAT, AGAL_TEXTURE_BGRA, "bgra"},
+    {AGAL_S3D_TEXTURE_FORMAT, AGAL_TEXTURE_BGRA_PACKED, "bgraPacked4444"},
+    {AGAL_S3D_TEXTURE_FORMAT, AGAL_TEXTURE_BGR_PACKED, "bgrPacked565"},
+    {AGAL_S3D_TEXTURE_FORMAT, AGAL_TEXTURE_COMPRESSED, "compressed"},
+    {AGAL_S3D_TEXTURE_FORMAT, AGAL_TEXTURE_COMPRESSED_ALPHA, "compressedAlpha"},
+    {AGAL_S3D_TEXTURE_FORMAT, AGAL_TEXTURE_RGBA_HALF_FLOAT, "rgbaHalfFloat"},
+    {AGAL_S3D_PROGRAM_TYPE, AGAL_VERTEX, "vertex"},
+    {AGAL_S3D_PROGRAM_TYPE, AGAL_FRAGMENT, "fragment"},
+    {AGAL_S3D_WRAP_MODE, AGAL_WRAP_CLAMP, "clamp"},
+    {AGAL_S3D_WRAP_MODE, AGAL_WRAP_REPEAT, "repeat"},
+    {AGAL_S3D_WRAP_MODE, AGAL_WRAP_CLAMP_U_REPEAT_V, "clamp_u_repeat_v"},
+    {AGAL_S3D_WRAP_MODE, AGAL_WRAP_REPEAT_U_CLAMP_V, "repeat_u_clamp_v"},
+    {AGAL_S3D_TEXTURE_FILTER, AGAL_FILTER_NEAREST, "nearest"},
+    {AGAL_S3D_TEXTURE_FILTER, AGAL_FILTER_LINEAR, "linear"},
+    {AGAL_S3D_TEXTURE_FILTER, AGAL_FILTER_ANISO2X, "anisotropic2x"},
+    {AGAL_S3D_TEXTURE_FILTER, AGAL_FILTER_ANISO4X, "anisotropic4x"},
+    {AGAL_S3D_TEXTURE_FILTER, AGAL_FILTER_ANISO8X, "anisotropic8x"},
+    {AGAL_S3D_TEXTURE_FILTER, AGAL_FILTER_ANISO16X, "anisotropic16x"},
+    {AGAL_S3D_MIP_FILTER, AGAL_MIP_NONE, "mipnone"},
+    {AGAL_S3D_MIP_FILTER, AGAL_MIP_NEAREST, "mipnearest"},
+    {AGAL_S3D_MIP_FILTER, AGAL_MIP_LINEAR, "miplinear"},
+};
+
+static void test_names(void)
+{
+    unsigned per_class[AGAL_S3D_ENUMS] = {0};
+    for (size_t i = 0; i < sizeof as3_names / sizeof *as3_names; i++) {
+        const named *n = &as3_names[i];
+        unsigned v = 99;
+        const char *got = agal_stage3d_name(n->which, n->value);
+        CHECK(got && !strcmp(got, n->as3), "class %d value %u: %s, want %s", n->which, n->value, got ? got : "NULL",
+              n->as3);
+        CHECK(agal_stage3d_find(n->which, n->as3, &v) && v == n->value, "find %s: %u", n->as3, v);
+        per_class[n->which]++;
+    }
+    /* Each class has exactly the values listed: the next one has no name. */
+    for (unsigned c = 0; c < AGAL_S3D_ENUMS; c++) {
+        CHECK(per_class[c] > 0, "class %u untested", c);
+        CHECK(!agal_stage3d_name((agal_stage3d_enum)c, per_class[c]), "class %u has a value %u", c, per_class[c]);
+    }
+    unsigned v = 7;
+    /* Flash compares the strings exactly: another case or a neighbour's is no value. */
+    CHECK(!agal_stage3d_find(AGAL_S3D_BLEND_FACTOR, "SourceAlpha", &v) && v == 7);
+    CHECK(!agal_stage3d_find(AGAL_S3D_BLEND_FACTOR, "sourceAlpha ", &v));
+    CHECK(!agal_stage3d_find(AGAL_S3D_COMPARE_MODE, "keep", &v));
+    CHECK(!agal_stage3d_find(AGAL_S3D_MIP_FILTER, "nomip", &v)); /* an AGAL text alias, not AS3 */
+    CHECK(!agal_stage3d_find(AGAL_S3D_TRIANGLE_FACE, "", &v));
+    CHECK(!agal_stage3d_find(AGAL_S3D_TRIANGLE_FACE, NULL, &v));
+    CHECK(!agal_stage3d_find(AGAL_S3D_ENUMS, "zero", &v));
+    CHECK(!agal_stage3d_name(AGAL_S3D_ENUMS, 0) && !agal_stage3d_name(AGAL_S3D_BLEND_FACTOR, 1000));
+}
+
+/* ---- fixed-function mappings ----------------------------------------------------------- */
+
+static void test_blend_compare_stencil(void)
+{
+    static const struct { agal_blend_factor f; VkBlendFactor vk; GLenum gl; } blend[] = {
+        {AGAL_BLEND_ZERO, VK_BLEND_FACTOR_ZERO, GL_ZERO},
+        {AGAL_BLEND_ONE, VK_BLEND_FACTOR_ONE, GL_ONE},
+        {AGAL_BLEND_SOURCE_COLOR, VK_BLEND_FACTOR_SRC_COLOR, GL_SRC_COLOR},
+        {AGAL_BLEND_ONE_MINUS_SOURCE_COLOR, VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR},
+        {AGAL_BLEND_SOURCE_ALPHA, VK_BLEND_FACTOR_SRC_ALPHA, GL_SRC_ALPHA},
+        {AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA},
+        {AGAL_BLEND_DESTINATION_COLOR, VK_BLEND_FACTOR_DST_COLOR, GL_DST_COLOR},
+        {AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR, VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR, GL_ONE_MINUS_DST_COLOR},
+        {AGAL_BLEND_DESTINATION_ALPHA, VK_BLEND_FACTOR_DST_ALPHA, GL_DST_ALPHA},
+        {AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA, GL_ONE_MINUS_DST_ALPHA},
+    };
+    for (size_t i = 0; i < sizeof blend / sizeof *blend; i++) {
+        CHECK(agal_vk_blend_factor(blend[i].f) == blend[i].vk, "blend %d", blend[i].f);
+        CHECK(agal_gl_blend_factor(blend[i].f) == blend[i].gl, "blend %d", blend[i].f);
+    }
+    VkPipelineColorBlendAttachmentState b = agal_vk_blend(AGAL_BLEND_ONE, AGAL_BLEND_ZERO, true, true, true, true);
+    CHECK(!b.blendEnable && b.colorWriteMask == 0xF);
+    b = agal_vk_blend(AGAL_BLEND_SOURCE_ALPHA, AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA, true, false, true, false);
+    CHECK(b.blendEnable && b.srcColorBlendFactor == VK_BLEND_FACTOR_SRC_ALPHA &&
+          b.dstAlphaBlendFactor == VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA && b.colorBlendOp == VK_BLEND_OP_ADD &&
+          b.alphaBlendOp == VK_BLEND_OP_ADD);
+    CHECK(b.colorWriteMask == (VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_B_BIT), "mask %u", b.colorWriteMask);
+
+    static const struct { agal_compare_mode m; VkCompareOp vk; GLenum gl; } cmp[] = {
+        {AGAL_COMPARE_NEVER, VK_COMPARE_OP_NEVER, GL_NEVER},
+        {AGAL_COMPARE_LESS, VK_COMPARE_OP_LESS, GL_LESS},
+        {AGAL_COMPARE_EQUAL, VK_COMPARE_OP_EQUAL, GL_EQUAL},
+        {AGAL_COMPARE_LESS_EQUAL, VK_COMPARE_OP_LESS_OR_EQUAL, GL_LEQUAL},
+        {AGAL_COMPARE_GREATER, VK_COMPARE_OP_GREATER, GL_GREATER},
+        {AGAL_COMPARE_NOT_EQUAL, VK_COMPARE_OP_NOT_EQUAL, GL_NOTEQUAL},
+        {AGAL_COMPARE_GREATER_EQUAL, VK_COMPARE_OP_GREATER_OR_EQUAL, GL_GEQUAL},
+        {AGAL_COMPARE_ALWAYS, VK_COMPARE_OP_ALWAYS, GL_ALWAYS},
+    };
+    for (size_t i = 0; i < sizeof cmp / sizeof *cmp; i++) {
+        CHECK(agal_vk_compare_op(cmp[i].m) == cmp[i].vk, "compare %d", cmp[i].m);
+        CHECK(agal_gl_compare(cmp[i].m) == cmp[i].gl, "compare %d", cmp[i].m);
+    }
+
+    static const struct { agal_stencil_action a; VkStencilOp vk; GLenum gl; } st[] = {
+        {AGAL_STENCIL_KEEP, VK_STENCIL_OP_KEEP, GL_KEEP},
+        {AGAL_STENCIL_ZERO, VK_STENCIL_OP_ZERO, GL_ZERO},
+        {AGAL_STENCIL_SET, VK_STENCIL_OP_REPLACE, GL_REPLACE},
+        {AGAL_STENCIL_INCREMENT_SATURATE, VK_STENCIL_OP_INCREMENT_AND_CLAMP, GL_INCR},
+        {AGAL_STENCIL_DECREMENT_SATURATE, VK_STENCIL_OP_DECREMENT_AND_CLAMP, GL_DECR},
+        {AGAL_STENCIL_INVERT, VK_STENCIL_OP_INVERT, GL_INVERT},
+        {AGAL_STENCIL_INCREMENT_WRAP, VK_STENCIL_OP_INCREMENT_AND_WRAP, GL_INCR_WRAP},
+        {AGAL_STENCIL_DECREMENT_WRAP, VK_STENCIL_OP_DECREMENT_AND_WRAP, GL_DECR_WRAP},
+    };
+    for (size_t i = 0; i < sizeof st / sizeof *st; i++) {
+        CHECK(agal_vk_stencil_op(st[i].a) == st[i].vk, "stencil %d", st[i].a);
+        CHECK(agal_gl_stencil_op(st[i].a) == st[i].gl, "stencil %d", st[i].a);
+    }
+    /* setStencilActions' argument order: bothPass, depthFail, depthPassStencilFail. */
+    VkStencilOpState s = agal_vk_stencil(AGAL_COMPARE_EQUAL, AGAL_STENCIL_SET, AGAL_STENCIL_INVERT,
+                                         AGAL_STENCIL_ZERO, 5, 0xF0, 0x0F);
+    CHECK(s.passOp == VK_STENCIL_OP_REPLACE && s.depthFailOp == VK_STENCIL_OP_INVERT &&
+          s.failOp == VK_STENCIL_OP_ZERO && s.compareOp == VK_COMPARE_OP_EQUAL && s.reference == 5 &&
+          s.compareMask == 0xF0 && s.writeMask == 0x0F);
+}
+
+static void test_faces_and_formats(void)
+{
+    static const struct { agal_triangle_face f; VkCullModeFlags vk; GLenum gl; } cull[] = {
+        {AGAL_FACE_NONE, VK_CULL_MODE_NONE, 0},
+        {AGAL_FACE_FRONT, VK_CULL_MODE_FRONT_BIT, GL_FRONT},
+        {AGAL_FACE_BACK, VK_CULL_MODE_BACK_BIT, GL_BACK},
+        {AGAL_FACE_FRONT_AND_BACK, VK_CULL_MODE_FRONT_AND_BACK, GL_FRONT_AND_BACK},
+    };
+    for (size_t i = 0; i < sizeof cull / sizeof *cull; i++) {
+        CHECK(agal_vk_cull_mode(cull[i].f) == cull[i].vk, "cull %d", cull[i].f);
+        CHECK(agal_gl_cull_face(cull[i].f) == cull[i].gl, "cull %d", cull[i].f);
+    }
+    /* Clockwise on screen is Stage3D's front (section 7): Vulkan's framebuffer is y
+     * down on both targets; GL's back buffer is y up, a texture drawn flipped. */
+    CHECK(AGAL_VK_FRONT_FACE == VK_FRONT_FACE_CLOCKWISE);
+    CHECK(agal_gl_front_face(false) == GL_CW && agal_gl_front_face(true) == GL_CCW);
+    CHECK(agal_gl_yflip(false) == 1.0f && agal_gl_yflip(true) == -1.0f);
+
+    static const struct { agal_vertex_format f; VkFormat vk; uint32_t bytes; GLint size; GLenum type; GLboolean norm; }
+        vf[] = {
+            {AGAL_VERTEX_FLOAT_1, VK_FORMAT_R32_SFLOAT, 4, 1, GL_FLOAT, GL_FALSE},
+            {AGAL_VERTEX_FLOAT_2, VK_FORMAT_R32G32_SFLOAT, 8, 2, GL_FLOAT, GL_FALSE},
+            {AGAL_VERTEX_FLOAT_3, VK_FORMAT_R32G32B32_SFLOAT, 12, 3, GL_FLOAT, GL_FALSE},
+            {AGAL_VERTEX_FLOAT_4, VK_FORMAT_R32G32B32A32_SFLOAT, 16, 4, GL_FLOAT, GL_FALSE},
+            {AGAL_VERTEX_BYTES_4, VK_FORMAT_R8G8B8A8_UNORM, 4, 4, GL_UNSIGNED_BYTE, GL_TRUE},
+        };
+    for (size_t i = 0; i < sizeof vf / sizeof *vf; i++) {
+        agal_gl_vertex_format g = agal_gl_vertex_format_of(vf[i].f);
+        CHECK(agal_vk_vertex_format(vf[i].f) == vf[i].vk, "vertex format %d", vf[i].f);
+        CHECK(agal_vk_vertex_format_size(vf[i].f) == vf[i].bytes, "vertex format %d", vf[i].f);
+        CHECK(g.size == vf[i].size && g.type == vf[i].type && g.normalized == vf[i].norm, "vertex format %d", vf[i].f);
+    }
+
+    static const struct { agal_texture_format f; VkFormat vk; GLint internal; GLenum format, type; } tf[] = {
+        {AGAL_TEXTURE_BGRA, VK_FORMAT_B8G8R8A8_UNORM, GL_RGBA8, GL_BGRA, GL_UNSIGNED_BYTE},
+        {AGAL_TEXTURE_BGRA_PACKED, VK_FORMAT_UNDEFINED, 0, 0, 0},
+        {AGAL_TEXTURE_BGR_PACKED, VK_FORMAT_UNDEFINED, 0, 0, 0},
+        {AGAL_TEXTURE_COMPRESSED, VK_FORMAT_BC1_RGB_UNORM_BLOCK, 0x83F0, 0, 0},
+        {AGAL_TEXTURE_COMPRESSED_ALPHA, VK_FORMAT_BC3_UNORM_BLOCK, 0x83F3, 0, 0},
+        {AGAL_TEXTURE_RGBA_HALF_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT},
+    };
+    for (size_t i = 0; i < sizeof tf / sizeof *tf; i++) {
+        agal_gl_texture_format g = agal_gl_texture_format_of(tf[i].f);
+        CHECK(agal_vk_texture_format(tf[i].f) == tf[i].vk, "texture format %d", tf[i].f);
+        CHECK(g.internal_format == tf[i].internal && g.format == tf[i].format && g.type == tf[i].type,
+              "texture format %d", tf[i].f);
+    }
+}
+
+/* ---- samplers --------------------------------------------------------------------------- */
+
+/* Whether each axis repeats, per wrap value: u then v. */
+static const bool repeats[4][2] = {{false, false}, {true, true}, {false, true}, {true, false}};
+
+static void test_sampler(unsigned dim, unsigned wrap, unsigned filter, unsigned mip, float max_aniso)
+{
+    agal_sampler s = {.dim = (uint8_t)dim, .wrap = (uint8_t)wrap, .filter = (uint8_t)filter, .mipmap = (uint8_t)mip};
+    VkSamplerCreateInfo v = agal_vk_sampler_info(&s, max_aniso);
+    agal_gl_sampler g = agal_gl_sampler_params(&s, max_aniso);
+    bool cube = dim == AGAL_DIM_CUBE, linear = filter != AGAL_FILTER_NEAREST;
+    VkSamplerAddressMode vu = !cube && repeats[wrap][0] ? VK_SAMPLER_ADDRESS_MODE_REPEAT
+                                                        : VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    VkSamplerAddressMode vv = !cube && repeats[wrap][1] ? VK_SAMPLER_ADDRESS_MODE_REPEAT
+                                                        : VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    CHECK(v.sType == VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO && v.addressModeU == vu && v.addressModeV == vv &&
+              v.addressModeW == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+          "vk wrap dim %u wrap %u", dim, wrap);
+    CHECK(g.wrap_s == (!cube && repeats[wrap][0] ? GL_REPEAT : GL_CLAMP_TO_EDGE) &&
+              g.wrap_t == (!cube && repeats[wrap][1] ? GL_REPEAT : GL_CLAMP_TO_EDGE) && g.wrap_r == GL_CLAMP_TO_EDGE,
+          "gl wrap dim %u wrap %u", dim, wrap);
+    VkFilter vf = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+    CHECK(v.magFilter == vf && v.minFilter == vf, "vk filter %u", filter);
+    CHECK(v.mipmapMode == (mip == AGAL_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST));
+    CHECK(v.minLod == 0.0f && v.maxLod == (mip == AGAL_MIP_NONE ? 0.0f : VK_LOD_CLAMP_NONE) && v.mipLodBias == 0.0f,
+          "vk lod mip %u", mip);
+    static const GLint gl_min[2][3] = {{GL_NEAREST, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST_MIPMAP_LINEAR},
+                                       {GL_LINEAR, GL_LINEAR_MIPMAP_NEAREST, GL_LINEAR_MIPMAP_LINEAR}};
+    CHECK(g.mag_filter == (linear ? GL_LINEAR : GL_NEAREST) && g.min_filter == gl_min[linear][mip],
+          "gl filter %u mip %u", filter, mip);
+    CHECK(mip == AGAL_MIP_NONE ? g.max_lod == 0.0f : g.max_lod >= 16.0f, "gl lod mip %u", mip);
+    /* Anisotropic Nx asks for N, within the device's limit; without the feature, linear. */
+    float want = filter >= AGAL_FILTER_ANISO2X ? (float)(2u << (filter - AGAL_FILTER_ANISO2X)) : 0.0f;
+    float expect = want > 0 && max_aniso >= 2.0f ? fminf(want, max_aniso) : 0.0f;
+    CHECK(expect > 0 ? v.anisotropyEnable == VK_TRUE && v.maxAnisotropy == expect : v.anisotropyEnable == VK_FALSE,
+          "vk aniso filter %u max %g", filter, (double)max_aniso);
+    CHECK(g.max_anisotropy == (expect > 0 ? expect : 1.0f), "gl aniso filter %u max %g", filter, (double)max_aniso);
+}
+
+static void test_samplers(void)
+{
+    static const float limits[] = {0.0f, 1.0f, 4.0f, 16.0f};
+    for (unsigned dim = 0; dim < 2; dim++)
+        for (unsigned wrap = 0; wrap < 4; wrap++)
+            for (unsigned filter = 0; filter < 6; filter++)
+                for (unsigned mip = 0; mip < 3; mip++)
+                    for (unsigned l = 0; l < 4; l++) test_sampler(dim, wrap, filter, mip, limits[l]);
+    /* Spot values, so that a table above mirrored wrongly in both places shows. */
+    agal_sampler s = {.dim = AGAL_DIM_2D, .wrap = AGAL_WRAP_CLAMP_U_REPEAT_V, .filter = AGAL_FILTER_ANISO8X,
+                      .mipmap = AGAL_MIP_LINEAR};
+    VkSamplerCreateInfo v = agal_vk_sampler_info(&s, 16.0f);
+    CHECK(v.addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE && v.addressModeV == VK_SAMPLER_ADDRESS_MODE_REPEAT &&
+          v.maxAnisotropy == 8.0f && v.mipmapMode == VK_SAMPLER_MIPMAP_MODE_LINEAR);
+}
+
+/* ---- an upload's descriptor layout ----------------------------------------------------- */
+
+static const char vertex_text[] = "m44 op, va0, vc0\nmov v0, va1\n";
+static const char fragment_text[] = "tex ft0, v0, fs3 <2d,linear,repeat>\ntex ft1, v0, fs1 <cube,nearest>\n"
+                                    "add oc, ft0, ft1\n";
+
+static void assemble(agal_context *ctx, agal_stage stage, const char *text, const uint8_t **bytes, size_t *n)
+{
+    CHECK(agal_assemble(ctx, text, strlen(text), stage, 1, 0, bytes, n) == AGAL_OK, "assemble");
+}
+
+static void test_layout(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const uint8_t *vb = NULL, *fb = NULL;
+    size_t vn = 0, fn = 0;
+    assemble(ctx, AGAL_VERTEX, vertex_text, &vb, &vn);
+    assemble(ctx, AGAL_FRAGMENT, fragment_text, &fb, &fn);
+    for (int separate = 0; separate < 2; separate++) {
+        agal_upload_options o = {.target = AGAL_TARGET_SPIRV, .separate_samplers = separate};
+        agal_upload_result r;
+        CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "upload");
+        VkDescriptorSetLayoutBinding b[AGAL_VK_MAX_BINDINGS];
+        uint32_t n = agal_vk_layout_bindings(&r, b, AGAL_VK_MAX_BINDINGS);
+        /* vc (vertex), then fs1 and fs3 in number order; fc is not read. */
+        CHECK(n == (separate ? 5u : 3u), "bindings %u", n);
+        if (n < 3) continue;
+        CHECK(b[0].binding == 0 && b[0].descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER &&
+              b[0].stageFlags == VK_SHADER_STAGE_VERTEX_BIT && b[0].descriptorCount == 1);
+        if (!separate) {
+            CHECK(b[1].binding == 3 && b[1].descriptorType == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER &&
+                  b[1].stageFlags == VK_SHADER_STAGE_FRAGMENT_BIT);
+            CHECK(b[2].binding == 5 && b[2].descriptorType == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER);
+        } else if (n == 5) {
+            CHECK(b[1].binding == 3 && b[1].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE);
+            CHECK(b[2].binding == 19 && b[2].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER);
+            CHECK(b[3].binding == 5 && b[3].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE);
+            CHECK(b[4].binding == 21 && b[4].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER);
+        }
+        /* A short array gets what fits and the count of what is needed. */
+        VkDescriptorSetLayoutBinding one[2] = {{0}, {.binding = 77}};
+        CHECK(agal_vk_layout_bindings(&r, one, 1) == n && one[0].binding == 0 && one[1].binding == 77);
+        CHECK(r.nsamplers == 2 && !strcmp(r.samplers[0].name, "fs1") && !strcmp(r.samplers[1].name, "fs3"));
+        CHECK(r.nblocks == 1 && !strcmp(r.blocks[0].name, AGAL_GLSL_VC_BLOCK) && r.target == AGAL_TARGET_SPIRV);
+    }
+    agal_upload_options es1 = {.target = AGAL_TARGET_ESSL1};
+    agal_upload_result r;
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, &es1, &r) == AGAL_OK && r.nblocks == 1 && !strcmp(r.blocks[0].name, "vc") &&
+          r.target == AGAL_TARGET_ESSL1);
+    agal_context_free(ctx);
+}
+
+int main(void)
+{
+    test_names();
+    test_blend_compare_stencil();
+    test_faces_and_formats();
+    test_samplers();
+    test_layout();
+    if (!failures) printf("helpers: all passed\n");
+    return failures != 0;
+}
