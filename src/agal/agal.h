@@ -592,7 +592,7 @@ AGAL_API char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
 AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
                                 const agal_translate_options *opt, const char **text, size_t *len);
 
-/* ==== the runtime: Program3D.upload in one call, sampler slots (upload.c) ===== */
+/* ==== the runtime: Program3D.upload in one call (upload.c), sampler slots (slots.c) === */
 
 /* Flash's Context3DProfile names and the register profile each means (src/agal.md
  * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
