@@ -23,9 +23,7 @@ void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragm
 
 void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state)
 {
-    if (slot >= AGAL_SAMPLER_SLOTS || state.wrap > AGAL_WRAP_REPEAT_U_CLAMP_V || state.filter > AGAL_FILTER_ANISO16X ||
-        state.mipmap > AGAL_MIP_LINEAR)
-        return;
+    if (slot >= AGAL_SAMPLER_SLOTS || !agal_sampler_state_valid(state)) return;
     slots->slot[slot] = state;
 }
 

@@ -107,7 +107,7 @@ int agalrun_interp(int argc, char **argv)
     if (!rc) {
         agalrun_inputs in;
         char err[256];
-        if (!agalrun_inputs_parse(json, len, prog->stage, &in, err, sizeof err)) {
+        if (!agalrun_inputs_parse(json, len, prog, &in, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", a.inputs, err);
             rc = 2;
         } else {
