@@ -10,25 +10,9 @@
 
 #include <stdio.h>
 
-/* ---- versions and profiles ---------------------------------------------------- */
+/* ---- the version --------------------------------------------------------------- */
 
 const char *agal_version(void) { return AGAL_VERSION; }
-
-bool agal_profile_find(const char *name, agal_profile *out)
-{
-    static const struct { const char *name; agal_profile profile; } names[] = {
-        {"baseline", AGAL_PROFILE_BASELINE},         {"baselineConstrained", AGAL_PROFILE_BASELINE},
-        {"baselineExtended", AGAL_PROFILE_BASELINE}, {"standardConstrained", AGAL_PROFILE_STANDARD},
-        {"standard", AGAL_PROFILE_STANDARD},         {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
-        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
-    };
-    for (size_t i = 0; name && i < AGAL_COUNTOF(names); i++)
-        if (!strcmp(name, names[i].name)) {
-            *out = names[i].profile;
-            return true;
-        }
-    return false;
-}
 
 /* ---- the upload ---------------------------------------------------------------- */
 

@@ -212,6 +212,19 @@ def sampler_states(tmp):
           'texture override refused: rc %d %s' % (rc, err))
 
 
+def profiles(tmp):
+    # AGAL1 mov op, vc130: past baseline's 128 registers, within standard's 250.
+    prog = header(1, 0) + tok(0x00, dest(3, 0, 15), src(1, 130))
+    inputs = {"constants": [[i, 0, 0, 1] for i in range(131)], "invocations": [{}]}
+    rc, _, err = run(tmp, 'p.bin', prog, inputs)
+    check(rc == 1 and '3659' in err, 'vc130 under AGAL1 baseline: rc %d %s' % (rc, err))
+    for name in ['standardConstrained', 'enhanced', 'standard_extended']:
+        rc, out, err = run(tmp, 'p.bin', prog, inputs, ['--profile', name])
+        check(rc == 0 and out['invocations'][0]['op'] == [130, 0, 0, 1], '--profile %s: rc %d %s' % (name, rc, err))
+    rc, _, err = run(tmp, 'p.bin', prog, inputs, ['--profile', 'extended'])
+    check(rc == 2 and "--profile: 'extended' is not a profile" in err, '--profile extended refused: rc %d %s' % (rc, err))
+
+
 def assembled(tmp):
     text = '// stage: vertex\n// agal-version: 1\nmul vt0, va0, vc0\nmov op, vt0\n'
     rc, out, err = run(tmp, 'a.agal', text, {"constants": [[2, 3, 4, 5]], "invocations": [{"va0": [1, 2, 3, 4]}]})
@@ -227,6 +240,7 @@ with tempfile.TemporaryDirectory() as tmp:
     errors(tmp)
     strict_json(tmp)
     sampler_states(tmp)
+    profiles(tmp)
     if HAVE_ASM:
         assembled(tmp)
 

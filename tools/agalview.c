@@ -11,6 +11,8 @@
  *                            and is not one flat colour; a pixel matches when every
  *                            channel is within --tolerance N/255 (default 2), and at most
  *                            --max-differing P percent of the pixels may not (default 0)
+ *     --profile P            the register profile: a Context3DProfile name or baseline,
+ *                            standard, standard_extended (default: by version)
  *
  * The scene: a cube of 36 vertices (two triangles a face) turning with time, whose
  * attributes are va0 position (x, y, z, 1), va1 normal (0 w), va2 uv, va3 colour,
@@ -435,7 +437,9 @@ static int usage(void)
             "  --headless           no window (needs --screenshot): GL through EGL, or Vulkan alone\n"
             "  --expect REF.png     with --screenshot: exit 1 unless the frame matches REF.png\n"
             "  --tolerance N        a channel matches within N/255 (default 2)\n"
-            "  --max-differing P    percent of pixels allowed not to match (default 0)\n");
+            "  --max-differing P    percent of pixels allowed not to match (default 0)\n"
+            "  --profile P          a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
+            "                       or baseline|standard|standard_extended (default: by version)\n");
     return 2;
 }
 
@@ -452,6 +456,7 @@ int main(int argc, char **argv)
     double max_pct = 0;
     bool headless = false, ok = true;
     backend be = BACKEND_GL;
+    agal_profile profile = AGAL_PROFILE_AUTO;
     for (int i = 1; ok && i < argc; i++) {
         const char *a = argv[i];
         bool value = i + 1 < argc;
@@ -467,6 +472,8 @@ int main(int argc, char **argv)
             ok = number_arg(a, argv[++i], 0, 255, &tol);
         else if (!strcmp(a, "--max-differing") && value)
             ok = tool_parse_double("agalview", a, argv[++i], 0, 100, &max_pct);
+        else if (!strcmp(a, "--profile") && value)
+            ok = tool_parse_profile("agalview", argv[++i], &profile);
         else if (!strcmp(a, "--backend") && value) {
             const char *b = argv[++i];
             ok = !strcmp(b, "gl") || !strcmp(b, "vulkan");
@@ -496,7 +503,7 @@ int main(int argc, char **argv)
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
     /* text: its `// stage:` line, else the slot's */
-    tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true};
+    tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true, .profile = profile};
     view v = { .size = size, .be = be };
     int rc = ctx ? 0 : 2;
     if (!ctx)

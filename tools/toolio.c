@@ -291,6 +291,16 @@ bool tool_parse_double(const char *tool, const char *option, const char *text, d
     return false;
 }
 
+bool tool_parse_profile(const char *tool, const char *text, agal_profile *out)
+{
+    if (agal_profile_find(text, out)) return true;
+    fprintf(stderr,
+            "%s: --profile: '%s' is not a profile (a Context3DProfile name: baselineConstrained, baseline, "
+            "baselineExtended, standardConstrained, standard, standardExtended, enhanced; or standard_extended)\n",
+            tool, text);
+    return false;
+}
+
 /* ---- diagnostics and programs ------------------------------------------------- */
 
 void tool_print_diags(agal_context *ctx, const char *file)

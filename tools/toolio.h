@@ -83,6 +83,11 @@ bool tool_parse_unsigned(const char *tool, const char *option, const char *text,
 /* A finite decimal number in [min, max]; else prints "TOOL: OPTION: 'TEXT' is not a
  * number from MIN to MAX" and returns false. */
 bool tool_parse_double(const char *tool, const char *option, const char *text, double min, double max, double *out);
+/* A Stage3D profile: a Context3DProfile name ("baselineConstrained", "standard",
+ * "enhanced"...) or the library's own (baseline, standard, standard_extended), as
+ * agal_profile_find reads them; else prints "TOOL: --profile: 'TEXT' is not a
+ * profile ..." and returns false. */
+bool tool_parse_profile(const char *tool, const char *text, agal_profile *out);
 
 /* ---- diagnostics and programs ------------------------------------------------- */
 

@@ -599,7 +599,7 @@ AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *
  * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
  * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
  * standard extended (AGAL3); also this library's own baseline, standard,
- * standard_extended. false for an unknown name. */
+ * standard_extended. false for an unknown name. (stage3d.c) */
 AGAL_API bool agal_profile_find(const char *name, agal_profile *out);
 
 /* The library's version ("0.2.0"): with the bytes and the options, all a translation
