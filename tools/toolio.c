@@ -400,6 +400,19 @@ int tool_load_program(agal_context *ctx, const char *path, const tool_program_op
     return 2;
 }
 
+const uint8_t *tool_encode_tokens(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
+                                  uint32_t version, size_t *size)
+{
+    *size = agal_program_size(n);
+    uint8_t *bytes = agal_alloc(ctx, *size);
+    if (!bytes) return NULL;
+    const uint8_t hdr[AGAL_HEADER_SIZE] = {AGAL_MAGIC, (uint8_t)version, (uint8_t)(version >> 8), (uint8_t)(version >> 16),
+                                           (uint8_t)(version >> 24), AGAL_TYPE_ID, (uint8_t)stage};
+    memcpy(bytes, hdr, sizeof hdr);
+    for (uint32_t i = 0; i < n; i++) agal_token_encode(&toks[i], bytes + agal_token_offset((long)i));
+    return bytes;
+}
+
 int tool_link_pair(agal_context *ctx, const char *tool, const char *vpath, const agal_program *vp, const char *fpath,
                    const agal_program *fp, bool flash)
 {

@@ -125,6 +125,12 @@ typedef struct tool_program_opts {
  * program or text) or 2 (unreadable or oversized file, no stage, out of memory). */
 int tool_load_program(agal_context *ctx, const char *path, const tool_program_opts *opt, const agal_program **out);
 
+/* The bytes of a program of n tokens: the header and each token encoded from its
+ * fields (agal_token_encode), in ctx; a decoded program's again, for agal_upload.
+ * NULL when out of memory. */
+const uint8_t *tool_encode_tokens(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
+                                  uint32_t version, size_t *size);
+
 /* Links a vertex program (vpath) with a fragment program (fpath), as Flash's
  * Program3D.upload(vertex, fragment); both were loaded in their upload slots, so
  * a program of the other stage was refused there (3631, 3630). Returns 0 linked;
