@@ -272,12 +272,10 @@ typedef struct view {
 
 static void make_draw(view *v, harness_draw *d)
 {
-    const agal_upload_code *vs = &v->up.code[AGAL_VERTEX], *fs = &v->up.code[AGAL_FRAGMENT];
-    *d = (harness_draw){ .vs_glsl = vs->text, .fs_glsl = fs->text, .vs_spirv = vs->words, .vs_words = vs->nwords,
-                         .fs_spirv = fs->words, .fs_words = fs->nwords, .nverts = NV, .ninstances = 1,
-                         .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc, .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc,
-                         .noc = v->noc, .width = v->size, .height = v->size, .depth_less = true,
-                         .layout = &v->up };
+    *d = (harness_draw){ .nverts = NV, .ninstances = 1, .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc,
+                         .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc, .noc = v->noc, .width = v->size,
+                         .height = v->size, .depth_less = true };
+    harness_draw_upload(d, &v->up);
     for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
         d->attribs[a] = v->sc.attr[a < 5 ? a : 4][0];
     memcpy(d->tex, v->sc.tex, sizeof d->tex);

@@ -52,18 +52,6 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
     return 0;
 }
 
-/* The upload's shaders and layout in a draw. */
-static void draw_upload(harness_draw *d, const agal_upload_result *up)
-{
-    d->vs_spirv = up->code[AGAL_VERTEX].words;
-    d->vs_words = up->code[AGAL_VERTEX].nwords;
-    d->fs_spirv = up->code[AGAL_FRAGMENT].words;
-    d->fs_words = up->code[AGAL_FRAGMENT].nwords;
-    d->vs_glsl = up->code[AGAL_VERTEX].text;
-    d->fs_glsl = up->code[AGAL_FRAGMENT].text;
-    d->layout = up;
-}
-
 void cmp_print_program(agal_context *ctx, const char *title, const agal_program *p)
 {
     const char *text = NULL;
@@ -215,7 +203,7 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
         return -1;
     harness_draw d = { .nverts = 6, .ninstances = 1, .vc = &c->pvc[0][0], .nvc = c->nvc, .fc = &c->fc[0][0],
                        .nfc = c->nfc, .width = SIZE, .height = SIZE };
-    draw_upload(&d, &up);
+    harness_draw_upload(&d, &up);
     d.attribs[0] = &c->quad[0][0];
     d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
     memcpy(d.tex, c->tex.h, sizeof d.tex);
@@ -233,7 +221,7 @@ static int pair_draw(agal_context *ctx, backends *b, const options *o, const pai
         return -1;
     harness_draw d = { .nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
                        .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE };
-    draw_upload(&d, &up);
+    harness_draw_upload(&d, &up);
     for (size_t i = 0; i < up.nattributes; i++)
         d.attribs[up.attributes[i].location] = &c->attr[up.attributes[i].location][0][0];
     d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;

@@ -53,6 +53,17 @@ void harness_result_free(harness_result *r)
     memset(r, 0, sizeof *r);
 }
 
+void harness_draw_upload(harness_draw *d, const agal_upload_result *up)
+{
+    d->vs_spirv = up->code[AGAL_VERTEX].words;
+    d->vs_words = up->code[AGAL_VERTEX].nwords;
+    d->fs_spirv = up->code[AGAL_FRAGMENT].words;
+    d->fs_words = up->code[AGAL_FRAGMENT].nwords;
+    d->vs_glsl = up->code[AGAL_VERTEX].text;
+    d->fs_glsl = up->code[AGAL_FRAGMENT].text;
+    d->layout = up;
+}
+
 const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layout *own)
 {
     if (d->layout)

@@ -116,6 +116,9 @@ typedef struct harness_layout {
     agal_upload_sampler samplers[HARNESS_MAX_TEXTURES];
     char names[HARNESS_MAX_TEXTURES][8];
 } harness_layout;
+/* An upload's shaders (both targets' fields: the runner takes its own) and layout
+ * in d. */
+void harness_draw_upload(harness_draw *d, const agal_upload_result *up);
 /* d->layout, or the harness's own built in own. */
 const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layout *own);
 /* Checks what a runner needs of a draw and its pre pass (gl: the GLSL sources, else
