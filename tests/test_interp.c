@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "slot_orders.h"
 
 
 /* ---- program builder ------------------------------------------------------ */
@@ -698,31 +699,16 @@ static void test_tex_slots(agal_context *ctx)
     agal_sampler baked = smp(0, AGAL_FILTER_LINEAR, AGAL_MIP_NONE, AGAL_WRAP_REPEAT, 0), ignore = baked;
     ignore.special = AGAL_SPECIAL_IGNORESAMPLER;
     const agal_program *plain = slot_program(ctx, baked), *ign = slot_program(ctx, ignore);
-    const agal_sampler_state own = {AGAL_WRAP_REPEAT, AGAL_FILTER_LINEAR, AGAL_MIP_NONE},
-                             unset = {AGAL_WRAP_CLAMP, AGAL_FILTER_NEAREST, AGAL_MIP_NONE},
-                             a = {AGAL_WRAP_CLAMP, AGAL_FILTER_LINEAR, AGAL_MIP_NONE},
-                             b = {AGAL_WRAP_REPEAT_U_CLAMP_V, AGAL_FILTER_NEAREST, AGAL_MIP_NONE};
+    const agal_sampler_state own = {AGAL_WRAP_REPEAT, AGAL_FILTER_LINEAR, AGAL_MIP_NONE};
     agal_sampler_slots s;
     /* slots NULL: a fresh Context3D after setProgram of the program */
     expect_slot(ctx, "no slots: the token's own state", plain, NULL, own);
-    expect_slot(ctx, "no slots, ignoresampler: clamp nearest", ign, NULL, unset);
-    agal_slots_init(&s);
-    expect_slot(ctx, "slots never written, ignoresampler", ign, &s, unset);
-    agal_slots_set_state(&s, 0, a);
-    agal_slots_set_program(&s, plain);
-    expect_slot(ctx, "setSamplerStateAt then setProgram: the token's", plain, &s, own);
-    agal_slots_set_state(&s, 0, b);
-    expect_slot(ctx, "setProgram then setSamplerStateAt: the call's", plain, &s, b);
-    agal_slots_init(&s);
-    agal_slots_set_state(&s, 0, a);
-    agal_slots_set_program(&s, ign);
-    expect_slot(ctx, "setSamplerStateAt then setProgram, ignoresampler: the call's", ign, &s, a);
-    agal_slots_set_state(&s, 0, b);
-    expect_slot(ctx, "setProgram then setSamplerStateAt, ignoresampler: the call's", ign, &s, b);
-    agal_slots_init(&s);
-    agal_slots_set_program(&s, plain);
-    agal_slots_set_program(&s, ign);
-    expect_slot(ctx, "ignoresampler keeps the earlier program's state", ign, &s, own);
+    expect_slot(ctx, "no slots, ignoresampler: clamp nearest", ign, NULL, slot_order_want(&slot_orders[1], own));
+    for (size_t k = 0; k < sizeof slot_orders / sizeof slot_orders[0]; k++) {
+        const slot_order *o = &slot_orders[k];
+        slot_order_run(o, &s, plain, ign);
+        expect_slot(ctx, o->what, o->draw == 'P' ? plain : ign, &s, slot_order_want(o, own));
+    }
     /* Flash Player's recorded sequence: one setProgram of <2d,clamp,linear,mipnone>
      * without ignoresampler, then setSamplerStateAt before each of 8 draws */
     const agal_program *recorded = slot_program(ctx, smp(0, AGAL_FILTER_LINEAR, AGAL_MIP_NONE, AGAL_WRAP_CLAMP, 0));

@@ -23,6 +23,7 @@
  */
 #include "check.h"
 #include "harness.h"
+#include "slot_orders.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -207,28 +208,16 @@ static void sampler_slots(runner *r)
         memcpy(c->v0[p], (float[4]){(float)centre_x(p % SIZE) + 0.45f, 0.45f - (float)centre_y(p / SIZE), 0, 1}, 16);
     float image[NPIX][4], seen[8][NPIX][4];
     agal_sampler_slots s;
-    agal_slots_init(&s);
-    agal_slots_set_program(&s, up_own.fragment);
-    slot_draw(c, "setProgram: the token's own state", &up_own, &s, image);
-    agal_slots_init(&s);
-    agal_slots_set_program(&s, up_ign.fragment);
-    slot_draw(c, "setProgram, ignoresampler: clamp nearest mipnone", &up_ign, &s, image);
-    agal_slots_init(&s);
-    agal_slots_set_state(&s, 0, state(AGAL_WRAP_CLAMP, AGAL_FILTER_NEAREST, AGAL_MIP_NONE));
-    agal_slots_set_program(&s, up_own.fragment);
-    slot_draw(c, "setSamplerStateAt, setProgram: the token's", &up_own, &s, image);
-    agal_slots_set_state(&s, 0, state(AGAL_WRAP_REPEAT_U_CLAMP_V, AGAL_FILTER_NEAREST, AGAL_MIP_NONE));
-    slot_draw(c, "setProgram, setSamplerStateAt: the call's", &up_own, &s, image);
-    agal_slots_init(&s);
-    agal_slots_set_state(&s, 0, state(AGAL_WRAP_CLAMP_U_REPEAT_V, AGAL_FILTER_LINEAR, AGAL_MIP_NONE));
-    agal_slots_set_program(&s, up_ign.fragment);
-    slot_draw(c, "setSamplerStateAt, setProgram, ignoresampler: the call's", &up_ign, &s, image);
-    agal_slots_set_state(&s, 0, state(AGAL_WRAP_CLAMP, AGAL_FILTER_NEAREST, AGAL_MIP_NEAREST));
-    slot_draw(c, "setProgram, ignoresampler, setSamplerStateAt: the call's", &up_ign, &s, image);
-    agal_slots_init(&s);
-    agal_slots_set_program(&s, up_own.fragment);
-    agal_slots_set_program(&s, up_ign.fragment);
-    slot_draw(c, "setProgram, setProgram with ignoresampler: the first's", &up_ign, &s, image);
+    agal_sampler_state baked = state(AGAL_WRAP_REPEAT, AGAL_FILTER_LINEAR, AGAL_MIP_NEAREST); /* the tokens' */
+    for (size_t k = 0; k < sizeof slot_orders / sizeof slot_orders[0]; k++) {
+        const slot_order *o = &slot_orders[k];
+        slot_order_run(o, &s, up_own.fragment, up_ign.fragment);
+        const agal_upload_result *drawn = o->draw == 'P' ? &up_own : &up_ign;
+        agal_sampler want = agal_slots_resolve(&s, &drawn->fragment->tokens[0].s);
+        agal_sampler_state got = {want.wrap, want.filter, want.mipmap}, w = slot_order_want(o, baked);
+        CHECK(!memcmp(&got, &w, sizeof got), "%s: the slot holds the state section 7 says", o->what);
+        slot_draw(c, o->what, drawn, &s, image);
+    }
     agal_slots_init(&s);
     agal_slots_set_program(&s, up_rec.fragment);
     for (unsigned k = 0; k < 8; k++) {
