@@ -191,6 +191,12 @@ static inline unsigned smp_wrap(uint64_t s) { return smp_field(s, AGAL_SMP_WRAP)
 static inline unsigned smp_mipmap(uint64_t s) { return smp_field(s, AGAL_SMP_MIPMAP); }
 static inline unsigned smp_filter(uint64_t s) { return smp_field(s, AGAL_SMP_FILTER); }
 
+/* Every value of a sampler state is one AGAL_WRAP_*, AGAL_FILTER_* and AGAL_MIP_* name. */
+static inline bool agal_sampler_state_valid(agal_sampler_state s)
+{
+    return s.wrap <= AGAL_WRAP_REPEAT_U_CLAMP_V && s.filter <= AGAL_FILTER_ANISO16X && s.mipmap <= AGAL_MIP_LINEAR;
+}
+
 /* Bits that must be zero in each field. */
 #define DST_RESERVED 0xf0f00000u
 #define SRC_RESERVED 0x7ffcf0f000000000ull /* bits 36-39, 44-47, 50-62 */

@@ -47,6 +47,12 @@
  * switched off (they hold their last values), as GPUs do. The implicit LOD of tex
  * uses the same fine differences (texture.c).
  *
+ * Sampler state: each tex/ted samples with the wrap, filter and mipmap of its slot
+ * (agal_slots_resolve on env->slots, or on a fresh Context3D's slots after
+ * setProgram of this program: a token's own state, clamp/nearest/mipnone for an
+ * ignoresampler token; src/agal.md section 7); dimension, bias and flags are the
+ * token's.
+ *
  * kil marks the lane killed when A.x (swizzled) < 0. A killed lane keeps running
  * as a helper lane (GL's helper invocations) so its quad's derivatives stay
  * defined; its result is flagged killed and its outputs are to be ignored.
@@ -74,6 +80,7 @@ typedef struct machine {
     const agal_program *prog;
     const agal_interp_env *env;
     const agal_texture *tex[SAMPLERS_MAX];
+    agal_sampler_slots slots; /* env's, or those of a fresh setProgram of prog */
     unsigned ncons; /* readable constants: min(profile count, env count) */
     unsigned nlanes;
     lane lanes[4];
@@ -299,7 +306,7 @@ static void exec_texture(machine *m, const agal_token *t, unsigned exec)
         f4 a = read_source(m, &m->lanes[k], &t->a, 0);
         for (int c = 0; c < 4; c++) coords[k][c] = a.v[c];
     }
-    agal_sampler st = agal_texture_state(tex, &t->s);
+    agal_sampler st = agal_slots_resolve(&m->slots, &t->s);
     for (unsigned k = 0; k < m->nlanes; k++) {
         if (!(exec & (1u << k))) continue;
         float lambda = coords[k][3]; /* ted */
@@ -410,6 +417,26 @@ static agal_status bind_textures(agal_context *ctx, machine *m)
     return AGAL_OK;
 }
 
+/* The slots every tex resolves through: the caller's (checked), or a fresh
+ * Context3D's after setProgram of this program. */
+static agal_status bind_slots(agal_context *ctx, machine *m)
+{
+    const agal_sampler_slots *given = m->env->slots;
+    if (!given) {
+        agal_slots_init(&m->slots);
+        agal_slots_set_program(&m->slots, m->prog);
+        return AGAL_OK;
+    }
+    for (unsigned i = 0; i < AGAL_SAMPLER_SLOTS; i++) {
+        agal_sampler_state s = given->slot[i];
+        if (!agal_sampler_state_valid(s))
+            return agal_error(ctx, 0, -1, -1, NULL, "sampler slot %u holds wrap %u, filter %u, mipmap %u: not a sampler state",
+                              i, s.wrap, s.filter, s.mipmap) == AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
+    }
+    m->slots = *given;
+    return AGAL_OK;
+}
+
 /* ---- entry points --------------------------------------------------------- */
 
 static void store_result(const machine *m, const lane *l, agal_interp_result *r)
@@ -446,8 +473,7 @@ agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const a
     m->env = env;
     unsigned pc = agal_reg_count(prog->profile, prog->stage, AGAL_REG_CONSTANT);
     m->ncons = env->nconstants < pc ? (unsigned)env->nconstants : pc;
-    st = bind_textures(ctx, m);
-    if (st) return st;
+    if ((st = bind_textures(ctx, m)) != AGAL_OK || (st = bind_slots(ctx, m)) != AGAL_OK) return st;
     m->nlanes = fragment ? 4 : 1;
     for (size_t base = 0; base < n; base += m->nlanes) {
         memset(m->lanes, 0, sizeof m->lanes);

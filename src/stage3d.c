@@ -1,7 +1,8 @@
 /* stage3d.c: the AS3 spellings of flash.display3D's enumeration classes, one
  * string a value, in the order of agal.h's enums (Adobe's ActionScript 3 reference
  * gives the strings). The sampler classes share the AGAL sampler options' table
- * (opcodes.c), whose strings are the same. */
+ * (opcodes.c), whose strings are the same. Context3DProfile's names map to the
+ * register profiles (agal_profile_find). */
 #include "internal.h"
 
 enum { MAX_VALUES = 10 };
@@ -50,5 +51,23 @@ bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *valu
             return true;
         }
     }
+    return false;
+}
+
+/* Context3DProfile (src/agal.md section 7): the register profile each name means,
+ * and the library's own names. */
+bool agal_profile_find(const char *name, agal_profile *out)
+{
+    static const struct { const char *name; agal_profile profile; } profiles[] = {
+        {"baseline", AGAL_PROFILE_BASELINE},         {"baselineConstrained", AGAL_PROFILE_BASELINE},
+        {"baselineExtended", AGAL_PROFILE_BASELINE}, {"standardConstrained", AGAL_PROFILE_STANDARD},
+        {"standard", AGAL_PROFILE_STANDARD},         {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
+        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
+    };
+    for (size_t i = 0; name && i < AGAL_COUNTOF(profiles); i++)
+        if (!strcmp(name, profiles[i].name)) {
+            *out = profiles[i].profile;
+            return true;
+        }
     return false;
 }

@@ -90,22 +90,7 @@ agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex)
         if (!tex->images[i])
             return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: image %u (level %u) is missing",
                               tex->sampler, i, i / faces_of(tex));
-    if (tex->override && (tex->wrap > AGAL_WRAP_REPEAT_U_CLAMP_V || tex->filter > AGAL_FILTER_ANISO16X ||
-                          tex->mipmap > AGAL_MIP_LINEAR))
-        return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: override sampler state out of range",
-                          tex->sampler);
     return AGAL_OK;
-}
-
-agal_sampler agal_texture_state(const agal_texture *tex, const agal_sampler *token)
-{
-    agal_sampler s = *token;
-    if (tex && tex->override && (token->special & AGAL_SPECIAL_IGNORESAMPLER)) {
-        s.wrap = tex->wrap;
-        s.filter = tex->filter;
-        s.mipmap = tex->mipmap;
-    }
-    return s;
 }
 
 /* ---- texel fetch and filtering -------------------------------------------- */

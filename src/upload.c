@@ -1,4 +1,4 @@
-/* upload.c: what an emulator calls for Program3D.upload, and Flash's sampler slots.
+/* upload.c: what an emulator calls for Program3D.upload.
  *
  * agal_upload decodes both programs in Flash's order (vertex, fragment, linkage:
  * the first failure is the one Flash throws), builds the fragment program's IR
@@ -10,25 +10,9 @@
 
 #include <stdio.h>
 
-/* ---- versions and profiles ---------------------------------------------------- */
+/* ---- the version --------------------------------------------------------------- */
 
 const char *agal_version(void) { return AGAL_VERSION; }
-
-bool agal_profile_find(const char *name, agal_profile *out)
-{
-    static const struct { const char *name; agal_profile profile; } names[] = {
-        {"baseline", AGAL_PROFILE_BASELINE},         {"baselineConstrained", AGAL_PROFILE_BASELINE},
-        {"baselineExtended", AGAL_PROFILE_BASELINE}, {"standardConstrained", AGAL_PROFILE_STANDARD},
-        {"standard", AGAL_PROFILE_STANDARD},         {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
-        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
-    };
-    for (size_t i = 0; name && i < AGAL_COUNTOF(names); i++)
-        if (!strcmp(name, names[i].name)) {
-            *out = names[i].profile;
-            return true;
-        }
-    return false;
-}
 
 /* ---- the upload ---------------------------------------------------------------- */
 
@@ -179,43 +163,4 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     out->uses_iid = vr.uses_iid;
     out->uses_derivatives = fr.uses_derivatives;
     return AGAL_OK;
-}
-
-/* ---- sampler slots ---------------------------------------------------------------- */
-
-void agal_slots_init(agal_sampler_slots *slots)
-{
-    for (unsigned i = 0; i < AGAL_SAMPLER_SLOTS; i++)
-        slots->slot[i] = (agal_sampler_state){AGAL_WRAP_CLAMP, AGAL_FILTER_NEAREST, AGAL_MIP_NONE};
-}
-
-void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragment)
-{
-    for (uint32_t i = 0; fragment && i < fragment->ntokens; i++) {
-        const agal_token *t = &fragment->tokens[i];
-        const agal_opinfo *info = agal_opinfo_get(t->op);
-        if (!info || !(info->operands & AGAL_OPND_S) || t->s.num >= AGAL_SAMPLER_SLOTS) continue;
-        if (t->s.special & AGAL_SPECIAL_IGNORESAMPLER) continue; /* the slot keeps what it holds */
-        slots->slot[t->s.num] = (agal_sampler_state){t->s.wrap, t->s.filter, t->s.mipmap};
-    }
-}
-
-void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state)
-{
-    if (slot >= AGAL_SAMPLER_SLOTS || state.wrap > AGAL_WRAP_REPEAT_U_CLAMP_V || state.filter > AGAL_FILTER_ANISO16X ||
-        state.mipmap > AGAL_MIP_LINEAR)
-        return;
-    slots->slot[slot] = state;
-}
-
-agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token)
-{
-    agal_sampler s = *token;
-    if (token->num < AGAL_SAMPLER_SLOTS) {
-        const agal_sampler_state *st = &slots->slot[token->num];
-        s.wrap = st->wrap;
-        s.filter = st->filter;
-        s.mipmap = st->mipmap;
-    }
-    return s;
 }

@@ -38,6 +38,16 @@ expect 0 "lenient accepts unwritten temp" "$A2S" --check --lenient "$T/unwritten
 expect 0 "check and link a pair" "$A2S" --check "$T/ok.vert.agal" "$T/ok.frag.agal"
 expect 1 "link partial varying" "$A2S" --check "$T/partial.vert.agal" "$T/ok.frag.agal"
 has "$T/err" "error 3633" "3633 diagnostic"
+# --profile takes Context3DProfile's names: vc130 is past baseline's 128 registers.
+printf '// stage: vertex\n// agal-version: 1\nmov op, vc130\n' >"$T/vc130.agal"
+expect 1 "vc130 in AGAL1's own profile" "$A2S" --check "$T/vc130.agal"
+has "$T/err" "error 3659" "3659 past the profile's registers"
+expect 1 "--profile baselineConstrained" "$A2S" --check --profile baselineConstrained "$T/vc130.agal"
+for p in standardConstrained standard standardExtended enhanced standard_extended; do
+    expect 0 "--profile $p" "$A2S" --check --profile "$p" "$T/vc130.agal"
+done
+expect 2 "--profile an unknown name" "$A2S" --check --profile Standard "$T/vc130.agal"
+has "$T/err" "agal2spv: --profile: 'Standard' is not a profile (a Context3DProfile name" "the profile message"
 expect 2 "missing file" "$A2S" --check "$T/nope.agal"
 expect 2 "unknown option" "$A2S" --frobnicate "$T/ok.vert.agal"
 expect 2 "bad target" "$A2S" -t dxil "$T/ok.vert.agal"

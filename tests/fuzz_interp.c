@@ -1,11 +1,13 @@
 /* fuzz_interp.c: libFuzzer target over the reference interpreter: a program that
  * decodes (leniently), run with fuzzed constants, inputs and textures (any sizes and
  * mip counts the interpreter accepts, any float bits: NaN, infinities, huge
- * coordinates and LOD biases). It must never crash, read out of bounds or hang.
+ * coordinates and LOD biases) and fuzzed sampler slots (setSamplerStateAt calls
+ * with any slot and values, none at all, or a slot poked out of range). It must
+ * never crash, read out of bounds or hang.
  * Build with -Dfuzz=true (clang).
  *
  * Input: u16 program length L, then L bytes of program, then the bytes the
- * constants, invocations and textures are made of (zeros past the end). */
+ * constants, invocations, textures and slots are made of (zeros past the end). */
 #include "agal/agal.h"
 
 #include <stddef.h>
@@ -42,6 +44,21 @@ typedef struct texture_store {
     float texels[MAX_LEVELS * 6][MAX_SIDE * MAX_SIDE][4];
     const float *images[MAX_LEVELS * 6];
 } texture_store;
+
+/* The slots of a fuzzed call sequence after setProgram; NULL (the interpreter's
+ * default) for a zero first byte. Values past the enums test both the slots'
+ * refusal and, poked in directly, the interpreter's. */
+static const agal_sampler_slots *make_slots(stream *st, const agal_program *p, agal_sampler_slots *slots)
+{
+    unsigned calls = byte(st) % 5;
+    if (!calls) return NULL;
+    agal_slots_init(slots);
+    agal_slots_set_program(slots, p);
+    for (unsigned i = 1; i < calls; i++)
+        agal_slots_set_state(slots, byte(st) % 18, (agal_sampler_state){byte(st) % 5, byte(st) % 7, byte(st) % 4});
+    if (byte(st) == 0xff) slots->slot[byte(st) % AGAL_SAMPLER_SLOTS].filter = byte(st);
+    return slots;
+}
 
 /* A texture for sampler s of the program, of fuzzed size, levels and texels. */
 static void make_texture(stream *st, const agal_reflect_sampler *s, agal_texture *t, texture_store *store)
@@ -84,8 +101,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ntextures = 0;
     for (size_t i = 0; i < r.nsamplers && ntextures < MAX_TEXTURES; i++, ntextures++)
         make_texture(&st, &r.samplers[i], &textures[ntextures], &stores[ntextures]);
+    agal_sampler_slots slots;
     agal_interp_env env = {.constants = constants, .nconstants = nconstants, .textures = textures,
-                           .ntextures = ntextures, .coarse_derivatives = byte(&st) & 1};
+                           .ntextures = ntextures, .coarse_derivatives = byte(&st) & 1,
+                           .slots = make_slots(&st, p, &slots)};
     enum { N = 8 };
     agal_interp_invocation in[N];
     agal_interp_result out[N];

@@ -160,6 +160,71 @@ def strict_json(tmp):
               'trailing %r refused: rc %d %s' % (text, rc, err))
 
 
+def sampler_states(tmp):
+    # tex ft0, v0, fs0 <2d, linear, repeat[, ignoresampler]> / mov oc, ft0 on a 2x2
+    # texture with r = 2j + i, at (0.5, 0.5), (1.25, 0.5), (0.5, 1.25), (1.25, 1.25).
+    # By hand, r = 2J + I with I, J per axis: at 0.5 nearest gives texel 1 and linear
+    # averages texels 0 and 1 (0.5); at 1.25 both filters land on texel 2: 1 clamped,
+    # 0 repeated.
+    texels = [[0, 0, 0, 1], [1, 0, 0, 1], [2, 0, 0, 1], [3, 0, 0, 1]]
+    lanes = [[0.5, 0.5], [1.25, 0.5], [0.5, 1.25], [1.25, 1.25]]
+    base = {"textures": [{"sampler": 0, "width": 2, "height": 2, "levels": [texels]}],
+            "invocations": [{"v0": c} for c in lanes]}
+
+    def prog(ignore):
+        return (header(2, 1) + tok(0x28, dest(2, 0, 15), src(4, 0), sampler(0, filt=1, wrap=1) | (4 << 48 if ignore else 0))
+                + tok(0x00, dest(3, 0, 15), src(2, 0)))
+
+    def call(slot, wrap, filt, mip='mipnone'):
+        return {"slot": slot, "wrap": wrap, "filter": filt, "mipfilter": mip}
+
+    cases = [
+        ('own state', False, [], [1.5, 1, 0.5, 0]),                       # linear, repeat: the token's
+        ('ignoresampler, nothing set', True, [], [3, 3, 3, 3]),           # clamp, nearest
+        ('ignoresampler, set', True, [call(0, 'clamp', 'linear')], [1.5, 2, 2.5, 3]),
+        ('set after setProgram', False, [call(0, 'repeat_u_clamp_v', 'nearest')], [3, 2, 3, 2]),
+        ('the last call wins', True, [call(0, 'repeat', 'nearest'), call(0, 'clamp_u_repeat_v', 'linear')],
+         [1.5, 2, 0.5, 1]),
+        ('another slot', True, [call(1, 'repeat', 'linear', 'miplinear')], [3, 3, 3, 3]),
+    ]
+    for name, ignore, calls, want in cases:
+        inputs = dict(base, samplerStates=calls)
+        rc, out, err = run(tmp, 's.bin', prog(ignore), inputs)
+        got = [i['oc0'][0] for i in out['invocations']] if out else None
+        check(rc == 0 and got == want, 'samplerStates, %s: rc %d, got %s, want %s %s' % (name, rc, got, want, err))
+    bad = [
+        ([call(0, 'Repeat', 'linear')], 'samplerStates[0].wrap: expected a Context3DWrapMode string ("clamp", '
+                                        '"repeat", "clamp_u_repeat_v", "repeat_u_clamp_v")'),
+        ([{"slot": 0, "wrap": "clamp", "filter": "linear"}], 'samplerStates[0].mipfilter: expected a '
+                                                            'Context3DMipFilter string ("mipnone", "mipnearest", "miplinear")'),
+        ([call(0, 'clamp', 'bilinear')], 'samplerStates[0].filter: expected a Context3DTextureFilter string'),
+        ([call(16, 'clamp', 'linear')], 'samplerStates[0].slot: expected an integer 0..15'),
+        ([dict(call(0, 'clamp', 'linear'), mipmap='mipnone')], 'samplerStates[0]: unknown key "mipmap"'),
+        ({"slot": 0}, 'samplerStates: expected an array of setSamplerStateAt calls'),
+    ]
+    for calls, msg in bad:
+        rc, _, err = run(tmp, 'sb.bin', prog(True), dict(base, samplerStates=calls))
+        check(rc == 2 and msg in err, 'bad samplerStates %s: rc %d %s' % (calls, rc, err))
+    # The texture object's old "override" is refused, pointing at samplerStates.
+    old = {"textures": [dict(base["textures"][0], override={"wrap": "repeat"})], "invocations": base["invocations"]}
+    rc, _, err = run(tmp, 'so.bin', prog(True), old)
+    check(rc == 2 and 'textures[0]: unknown key "override"' in err and 'samplerStates' in err,
+          'texture override refused: rc %d %s' % (rc, err))
+
+
+def profiles(tmp):
+    # AGAL1 mov op, vc130: past baseline's 128 registers, within standard's 250.
+    prog = header(1, 0) + tok(0x00, dest(3, 0, 15), src(1, 130))
+    inputs = {"constants": [[i, 0, 0, 1] for i in range(131)], "invocations": [{}]}
+    rc, _, err = run(tmp, 'p.bin', prog, inputs)
+    check(rc == 1 and '3659' in err, 'vc130 under AGAL1 baseline: rc %d %s' % (rc, err))
+    for name in ['standardConstrained', 'enhanced', 'standard_extended']:
+        rc, out, err = run(tmp, 'p.bin', prog, inputs, ['--profile', name])
+        check(rc == 0 and out['invocations'][0]['op'] == [130, 0, 0, 1], '--profile %s: rc %d %s' % (name, rc, err))
+    rc, _, err = run(tmp, 'p.bin', prog, inputs, ['--profile', 'extended'])
+    check(rc == 2 and "--profile: 'extended' is not a profile" in err, '--profile extended refused: rc %d %s' % (rc, err))
+
+
 def assembled(tmp):
     text = '// stage: vertex\n// agal-version: 1\nmul vt0, va0, vc0\nmov op, vt0\n'
     rc, out, err = run(tmp, 'a.agal', text, {"constants": [[2, 3, 4, 5]], "invocations": [{"va0": [1, 2, 3, 4]}]})
@@ -174,6 +239,8 @@ with tempfile.TemporaryDirectory() as tmp:
     cube(tmp)
     errors(tmp)
     strict_json(tmp)
+    sampler_states(tmp)
+    profiles(tmp)
     if HAVE_ASM:
         assembled(tmp)
 

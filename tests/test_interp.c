@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "slot_orders.h"
 
 
 /* ---- program builder ------------------------------------------------------ */
@@ -648,20 +649,90 @@ static void test_tex_mip(agal_context *ctx)
         expect4("ted nearest 1.5", 0, r[0].oc[0], 10, 0, 0, 1, 0);
 }
 
-static void test_tex_override(agal_context *ctx)
+/* The slot a tex resolves through (src/agal.md section 7), on the 2x2 texture at
+ * lanes (0.5, 0.5), (1.25, 0.5), (0.5, 1.25), (1.25, 1.25): worked by hand, r = 2J + I
+ * with I, J per axis: at 0.5 nearest picks texel 1 and linear averages texels 0 and
+ * 1 (0.5, whatever the wrap); at 1.25 both filters land on texel 2, which is 1
+ * clamped and 0 repeated. So each of the 8 filter x wrap states gives its own four
+ * values. */
+static const float slot_lanes[4][4] = {{0.5f, 0.5f}, {1.25f, 0.5f}, {0.5f, 1.25f}, {1.25f, 1.25f}};
+
+static float slot_axis(float c, agal_sampler_state st, bool v_axis)
+{
+    bool repeat = st.wrap == AGAL_WRAP_REPEAT || st.wrap == (v_axis ? AGAL_WRAP_CLAMP_U_REPEAT_V : AGAL_WRAP_REPEAT_U_CLAMP_V);
+    if (c == 0.5f) return st.filter == AGAL_FILTER_NEAREST ? 1.0f : 0.5f;
+    return repeat ? 0.0f : 1.0f;
+}
+
+/* Runs p (tex ft0, v0, fs0; mov oc, ft0) with slots and checks every lane against st. */
+static void expect_slot(agal_context *ctx, const char *what, const agal_program *p, const agal_sampler_slots *slots,
+                        agal_sampler_state st)
 {
     agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
-                        .images = tex2x2_images, .override = true, .wrap = AGAL_WRAP_CLAMP,
-                        .filter = AGAL_FILTER_LINEAR, .mipmap = AGAL_MIP_NONE};
-    const float c[4][4] = {{0.5f, 0.5f}, {0.5f, 0.5f}, {0.5f, 0.5f}, {0.5f, 0.5f}};
-    agal_sampler s = smp(0, AGAL_FILTER_NEAREST, 0, AGAL_WRAP_CLAMP, 0);
+                        .images = tex2x2_images};
+    agal_interp_env env = {.textures = &tex, .ntextures = 1, .slots = slots};
+    agal_interp_invocation in[4];
     agal_interp_result r[4];
-    /* without ignoresampler the token's nearest wins: texel (1,1) */
-    if (sample4(ctx, AGAL_OP_TEX, s, &tex, c, r)) expect4("baked nearest", 0, r[0].oc[0], 3, 30, 0, 1, 0);
-    s.special = AGAL_SPECIAL_IGNORESAMPLER;
-    if (sample4(ctx, AGAL_OP_TEX, s, &tex, c, r)) expect4("override linear", 0, r[0].oc[0], 1.5f, 15, 0, 1, 1e-6f);
-    tex.override = false;
-    if (sample4(ctx, AGAL_OP_TEX, s, &tex, c, r)) expect4("ignoresampler, no override", 0, r[0].oc[0], 3, 30, 0, 1, 0);
+    memset(in, 0, sizeof in);
+    for (int k = 0; k < 4; k++) memcpy(in[k].in[0], slot_lanes[k], sizeof slot_lanes[k]);
+    if (!p || agal_interp_run(ctx, p, &env, in, 4, r) != AGAL_OK) {
+        CHECK(false, "%s: runs", what);
+        return;
+    }
+    for (int k = 0; k < 4; k++) {
+        float want = 2 * slot_axis(slot_lanes[k][1], st, true) + slot_axis(slot_lanes[k][0], st, false);
+        expect4(what, k, r[k].oc[0], want, 10 * want, 0, 1, 1e-6f);
+    }
+}
+
+static const agal_program *slot_program(agal_context *ctx, agal_sampler s)
+{
+    builder b;
+    begin(&b, 2, AGAL_FRAGMENT);
+    texop(&b, AGAL_OP_TEX, D(T, 0, XYZW), S(V, 0, ID), s);
+    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));
+    return decode(ctx, &b, false);
+}
+
+static void test_tex_slots(agal_context *ctx)
+{
+    agal_sampler baked = smp(0, AGAL_FILTER_LINEAR, AGAL_MIP_NONE, AGAL_WRAP_REPEAT, 0), ignore = baked;
+    ignore.special = AGAL_SPECIAL_IGNORESAMPLER;
+    const agal_program *plain = slot_program(ctx, baked), *ign = slot_program(ctx, ignore);
+    const agal_sampler_state own = {AGAL_WRAP_REPEAT, AGAL_FILTER_LINEAR, AGAL_MIP_NONE};
+    agal_sampler_slots s;
+    /* slots NULL: a fresh Context3D after setProgram of the program */
+    expect_slot(ctx, "no slots: the token's own state", plain, NULL, own);
+    expect_slot(ctx, "no slots, ignoresampler: clamp nearest", ign, NULL, slot_order_want(&slot_orders[1], own));
+    for (size_t k = 0; k < sizeof slot_orders / sizeof slot_orders[0]; k++) {
+        const slot_order *o = &slot_orders[k];
+        slot_order_run(o, &s, plain, ign);
+        expect_slot(ctx, o->what, o->draw == 'P' ? plain : ign, &s, slot_order_want(o, own));
+    }
+    /* Flash Player's recorded sequence: one setProgram of <2d,clamp,linear,mipnone>
+     * without ignoresampler, then setSamplerStateAt before each of 8 draws */
+    const agal_program *recorded = slot_program(ctx, smp(0, AGAL_FILTER_LINEAR, AGAL_MIP_NONE, AGAL_WRAP_CLAMP, 0));
+    agal_slots_init(&s);
+    agal_slots_set_program(&s, recorded);
+    for (unsigned draw = 0; draw < 8; draw++) {
+        agal_sampler_state st = {(uint8_t)(draw % 4), (uint8_t)(draw / 4), AGAL_MIP_NONE};
+        agal_slots_set_state(&s, 0, st);
+        char what[48];
+        snprintf(what, sizeof what, "recorded draw %u", draw);
+        expect_slot(ctx, what, recorded, &s, st);
+    }
+    /* a slot holding no state is a bad call, with a diagnostic */
+    s.slot[5].filter = 9;
+    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
+                        .images = tex2x2_images};
+    agal_interp_env env = {.textures = &tex, .ntextures = 1, .slots = &s};
+    agal_interp_invocation in[4];
+    memset(in, 0, sizeof in);
+    agal_interp_result r[4];
+    size_t nd = agal_diag_count(ctx);
+    CHECK(plain && agal_interp_run(ctx, plain, &env, in, 4, r) == AGAL_ERR_ARG && agal_diag_count(ctx) == nd + 1 &&
+              strstr(agal_diag_get(ctx, nd)->message, "sampler slot 5"),
+          "a slot out of range is refused, naming it");
 }
 
 /* Cube with 2x2 faces: texel (i, j) of face f has r = 10 f + j*2 + i. */
@@ -859,7 +930,7 @@ int main(void)
     test_tex_2d_filters(ctx);
     test_tex_wrap(ctx);
     test_tex_mip(ctx);
-    test_tex_override(ctx);
+    test_tex_slots(ctx);
     test_tex_cube(ctx);
     test_tex_cube_mip(ctx);
     test_tex_cube_lod(ctx);

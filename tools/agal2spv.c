@@ -46,7 +46,8 @@ static int usage(const char *msg)
             "  --check            validate only; with two files also link them\n"
             "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
             "  --lenient          relaxed validation (emulator mode)\n"
-            "  --profile baseline|standard|standard_extended\n"
+            "  --profile P        a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
+            "                     or baseline|standard|standard_extended (default: by version)\n"
             "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
             "  -g0                no debug names\n"
             "  --reflect FILE     write reflection JSON\n"
@@ -72,9 +73,7 @@ static int parse_value(opts *o, const char *flag, const char *v)
         if (!pick(v, names, 4, &i)) return usage("unknown -t target");
         o->tgt = (target)i;
     } else if (!strcmp(flag, "--profile")) {
-        static const char *const names[] = {"baseline", "standard", "standard_extended"};
-        if (!pick(v, names, 3, &i)) return usage("unknown profile");
-        o->profile = (agal_profile)(i + 1);
+        if (!tool_parse_profile("agal2spv", v, &o->profile)) return usage(NULL);
     } else if (!strcmp(flag, "--clip")) {
         static const char *const names[] = {"vulkan", "gl", "none"};
         if (!pick(v, names, 3, &i)) return usage("unknown --clip mode");

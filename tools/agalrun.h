@@ -26,15 +26,18 @@ int agalrun_compare(int argc, char **argv);
  *  "invocations": [{"va0": [..], "iid": 3}, ...]        (vertex: va0..va15, iid)
  *                 [{"v0": [..], ...}, ...]               (fragment: v0..v9, in quads)
  *  "textures": [{"sampler": 0, "dim": "2d"|"cube", "width": W, "height": H,
- *                "levels": [[[r,g,b,a], ...], ...],      (per level: w*h texels, row 0 first;
+ *                "levels": [[[r,g,b,a], ...], ...]}],    (per level: w*h texels, row 0 first;
  *                                                         cube: 6 faces +x,-x,+y,-y,+z,-z, either as
  *                                                         6 arrays of texels or one array of 6*w*h)
- *                "override": {"wrap": "repeat", "filter": "linear", "mipmap": "nearest"}}],
+ *  "samplerStates": [{"slot": 0, "wrap": "repeat", "filter": "linear", "mipfilter": "mipnone"}],
+ *                    (Context3D.setSamplerStateAt calls after setProgram of the program, in
+ *                     order, AS3's strings; every key needed; the slots: agal_interp_env.slots)
  *  "derivatives": "fine"|"coarse"}                       (default fine: agal_interp_env)
  * Vectors may have 1..4 numbers (missing components are 0); a number may also be
  * the string "NaN", "Infinity" or "-Infinity". Every key is optional. */
 typedef struct agalrun_inputs {
     agal_interp_env env;           /* points into the storage below */
+    agal_sampler_slots slots;      /* setProgram, then samplerStates */
     agal_interp_invocation *inv;
     size_t ninv;
     void **blocks;                 /* every malloc'd block, freed by agalrun_inputs_free */
@@ -47,10 +50,11 @@ typedef struct agalrun_inputs {
  * tests' inputs are kilobytes. */
 enum { AGALRUN_MAX_INPUTS = 256 << 20 };
 
-/* Parses the input JSON text (len bytes, NUL-terminated) for a program of `stage`:
+/* Parses the input JSON text (len bytes, NUL-terminated) for prog (its stage says
+ * what an invocation holds, its samplers what setProgram writes into the slots):
  * one JSON value and nothing after it but white space. On error returns false
  * with a message in err (and in->... partly filled: free it anyway). */
-bool agalrun_inputs_parse(const char *json, size_t len, agal_stage stage, agalrun_inputs *in, char *err,
+bool agalrun_inputs_parse(const char *json, size_t len, const agal_program *prog, agalrun_inputs *in, char *err,
                           size_t errsize);
 void agalrun_inputs_free(agalrun_inputs *in);
 

@@ -7,28 +7,39 @@
  *   options: --vk-only, --gl-only, --no-validation, --verbose,
  *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail),
  *            --require-coverage (random: fail unless every opcode the version and
- *            stage allow appeared in some generated program; always reported)
+ *            stage allow appeared in some generated program; always reported),
+ *            --separate-samplers (the SPIR-V binds each fs<i> as an image and a
+ *            sampler, translate option separate_samplers, instead of combined)
  * Exit 0 only when every backend agrees with the interpreter on every output; 1 when
  * a pair disagrees, could not run, is invalid or does not link; 2 on a usage error,
  * an unreadable or oversized file, or a backend that cannot start.
  *
- * Each pair runs as two draws per backend:
+ * Each pair runs as three draws per backend; the fragment and pair draws take their
+ * shaders and binding layout from agal_upload, as an emulator does, and the
+ * validation layer's messenger fails the run on any warning or error:
  *  1. Vertex: the vertex program on 6 seeded vertices (attributes and vc uniform in
  *     [-2, 2]), 2 instances (3 when it reads iid), op and every varying it writes
- *     captured with transform feedback. The emitters' default clip fix is kept (the
+ *     captured with transform feedback (the harness-only SPIR-V of harness_api.h,
+ *     which agal_upload does not make). The emitters' default clip fix is kept (the
  *     programs are the ones a runtime gets) and applied to the interpreter's op
  *     before comparing: Vulkan y -> -y (exact), GL z -> 2z - w.
  *  2. Fragment: the fragment program on an 8x8 target, fed by a generated
- *     pass-through vertex program (AGAL, translated by the same emitters):
+ *     pass-through vertex program (AGAL, uploaded with it as a pair):
  *     op = va0 over a full-screen quad with z = 0.5 + 0.2 X + 0.1 Y, and each varying
  *     the fragment program reads v<i> = m44(va0, vc[4i..4i+3]), random rows. The
  *     varyings are therefore linear over the screen (w = 1: no perspective), and the
  *     interpreter gets them exactly at pixel centres, in 2x2 quads TL, TR, BL, BR.
  *     Compared: every oc, depth (fd, or the interpolated z), and discard.
- *     Textures: one per sampler number, with the token's filter/mipmap/wrap; smooth
+ *     Textures: one per sampler number; smooth
  *     seeded texels; 2D 8x8 with a box-filtered 4-level chain, cube 16x16 x 5 levels
  *     with a constant border ring (cube_face_levels: seamless vs per-face filtering).
  *     Cube lookups at a face tie are undefined (cmp_cube_ties) and not compared.
+ *     Sampler state is what each slot holds after setProgram on a new Context3D
+ *     (agal_slots_*; an ignoresampler token's slot: clamp, nearest, mipnone), on
+ *     the GPU and in the interpreter.
+ *  3. Pair: the pair itself through agal_upload, drawn once on the vertex draw's
+ *     inputs; not compared, but it must draw with no validation message: a vertex
+ *     output the fragment shader does not read would be one.
  * Random pairs use every opcode with the generator's safe_domain guards (gen.h):
  * no infinities or undefined-domain inputs arise. As a safety net (hand-written
  * pairs, corpus), an output whose reference is inf or NaN is outside the defined
@@ -245,7 +256,8 @@ static int usage(void)
                     "       agalrun compare --corpus DIR [--seed N]\n"
                     "       agalrun compare --random N [--seed S]   (N: 1 to 1000000, S: 0 to 2^64 - 1)\n"
                     "options: --vk-only --gl-only --no-validation --verbose --inject-fault\n"
-                    "         --require-coverage (random: fail unless every opcode appeared)\n");
+                    "         --require-coverage (random: fail unless every opcode appeared)\n"
+                    "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n");
     return 2;
 }
 
@@ -279,6 +291,8 @@ int agalrun_compare(int argc, char **argv)
             o.fault = true;
         else if (!strcmp(a, "--require-coverage"))
             o.coverage = true;
+        else if (!strcmp(a, "--separate-samplers"))
+            o.separate = true;
         else if (a[0] != '-' && nfiles < 2)
             files[nfiles++] = a;
         else

@@ -1,7 +1,7 @@
 /* agalrun_interp.c: `agalrun interp`, the reference interpreter on the command line.
  *
  *   agalrun interp PROGRAM.bin|PROGRAM.agal --inputs in.json [--lenient]
- *                  [--profile baseline|standard|extended] [--stage vertex|fragment]
+ *                  [--profile P] [--stage vertex|fragment]
  *                  [--agal-version N] [-o out.json]
  *
  * Runs the program over the invocations of in.json (format in agalrun.h) and prints
@@ -16,7 +16,8 @@
 static void usage(void)
 {
     fprintf(stderr, "usage: agalrun interp PROGRAM.bin|PROGRAM.agal --inputs in.json [--lenient]\n"
-                    "         [--profile baseline|standard|extended] [--stage vertex|fragment]\n"
+                    "         [--profile P (a Context3DProfile name, or baseline|standard|standard_extended)]\n"
+                    "         [--stage vertex|fragment]\n"
                     "         [--agal-version 1|2|3] [-o out.json]\n");
 }
 
@@ -24,15 +25,6 @@ typedef struct args {
     const char *program, *inputs, *out;
     tool_program_opts opt;
 } args;
-
-static bool parse_profile(const char *s, agal_profile *p)
-{
-    if (!strcmp(s, "baseline")) *p = AGAL_PROFILE_BASELINE;
-    else if (!strcmp(s, "standard")) *p = AGAL_PROFILE_STANDARD;
-    else if (!strcmp(s, "extended") || !strcmp(s, "standard_extended")) *p = AGAL_PROFILE_STANDARD_EXTENDED;
-    else return false;
-    return true;
-}
 
 static bool parse_args(int argc, char **argv, args *a)
 {
@@ -44,7 +36,7 @@ static bool parse_args(int argc, char **argv, args *a)
         else if (!strcmp(s, "-o") && has_value) a->out = argv[++i];
         else if (!strcmp(s, "--lenient")) a->opt.lenient = true;
         else if (!strcmp(s, "--profile") && has_value) {
-            if (!parse_profile(argv[++i], &a->opt.profile)) return false;
+            if (!tool_parse_profile("agalrun interp", argv[++i], &a->opt.profile)) return false;
         } else if (!strcmp(s, "--stage") && has_value) {
             s = argv[++i];
             if (!strcmp(s, "vertex")) a->opt.stage = AGAL_VERTEX;
@@ -107,7 +99,7 @@ int agalrun_interp(int argc, char **argv)
     if (!rc) {
         agalrun_inputs in;
         char err[256];
-        if (!agalrun_inputs_parse(json, len, prog->stage, &in, err, sizeof err)) {
+        if (!agalrun_inputs_parse(json, len, prog, &in, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", a.inputs, err);
             rc = 2;
         } else {

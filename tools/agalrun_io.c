@@ -175,43 +175,16 @@ static bool parse_level(parser *p, const cJSON *lv, agal_texture *t, const float
     return true;
 }
 
-static bool name_value(parser *p, const cJSON *obj, const char *key, const char *const *names, unsigned n,
-                       uint8_t *out, const char *what)
-{
-    const cJSON *j = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!j) return true;
-    for (unsigned i = 0; i < n; i++)
-        if (cJSON_IsString(j) && !strcmp(j->valuestring, names[i])) {
-            *out = (uint8_t)i;
-            return true;
-        }
-    return fail(p, "%s.%s: unknown value", what, key);
-}
-
-static bool parse_override(parser *p, const cJSON *o, agal_texture *t, const char *what)
-{
-    const char *wraps[4], *filters[6], *mips[3];
-    for (unsigned i = 0; i < 6; i++) {
-        if (i < 4) wraps[i] = agal_sampler_option_name(AGAL_SMP_WRAP, i);
-        if (i < 3) mips[i] = agal_sampler_option_name(AGAL_SMP_MIPMAP, i);
-        filters[i] = agal_sampler_option_name(AGAL_SMP_FILTER, i);
-    }
-    static const char *const mips_short[] = {"none", "nearest", "linear"};
-    if (!o) return true;
-    if (!cJSON_IsObject(o)) return fail(p, "%s.override: expected an object", what);
-    t->override = true;
-    t->filter = AGAL_FILTER_NEAREST; /* fields left out: clamp, nearest, mipnone */
-    if (!name_value(p, o, "wrap", wraps, 4, &t->wrap, what)) return false;
-    if (!name_value(p, o, "filter", filters, 6, &t->filter, what)) return false;
-    if (name_value(p, o, "mipmap", mips, 3, &t->mipmap, what)) return true;
-    return name_value(p, o, "mipmap", mips_short, 3, &t->mipmap, what);
-}
-
 static bool parse_texture(parser *p, const cJSON *j, size_t i, agal_texture *t)
 {
     char what[32];
     snprintf(what, sizeof what, "textures[%zu]", i);
     if (!cJSON_IsObject(j)) return fail(p, "%s: expected an object", what);
+    for (const cJSON *k = j->child; k; k = k->next)
+        if (strcmp(k->string, "sampler") && strcmp(k->string, "dim") && strcmp(k->string, "width") &&
+            strcmp(k->string, "height") && strcmp(k->string, "levels"))
+            return fail(p, "%s: unknown key \"%.32s\" (sampler, dim, width, height, levels; the sampler state is "
+                           "in samplerStates)", what, k->string);
     unsigned v;
     if (!uint_field(p, j, "sampler", 15, &v, what)) return false;
     t->sampler = v;
@@ -236,7 +209,7 @@ static bool parse_texture(parser *p, const cJSON *j, size_t i, agal_texture *t)
         snprintf(lw, sizeof lw, "%s.levels[%u]", what, l);
         if (!parse_level(p, e, t, images, l, lw)) return false;
     }
-    return parse_override(p, cJSON_GetObjectItemCaseSensitive(j, "override"), t, what);
+    return true;
 }
 
 static bool parse_textures(parser *p, const cJSON *j)
@@ -255,9 +228,59 @@ static bool parse_textures(parser *p, const cJSON *j)
     return true;
 }
 
-bool agalrun_inputs_parse(const char *json, size_t len, agal_stage stage, agalrun_inputs *in, char *err,
+/* One of Context3D's enumeration strings (agal_stage3d_find); the error lists them. */
+static bool enum_field(parser *p, const cJSON *obj, const char *key, agal_stage3d_enum which, const char *cls,
+                       uint8_t *out, const char *what)
+{
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(obj, key);
+    unsigned v;
+    if (cJSON_IsString(j) && agal_stage3d_find(which, j->valuestring, &v)) {
+        *out = (uint8_t)v;
+        return true;
+    }
+    char names[160] = "";
+    for (unsigned i = 0; agal_stage3d_name(which, i); i++) {
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s\"%s\"", i ? ", " : "", agal_stage3d_name(which, i));
+    }
+    return fail(p, "%s.%s: expected a %s string (%s)", what, key, cls, names);
+}
+
+/* setSamplerStateAt(slot, wrap, filter, mipfilter) calls, applied in order after
+ * setProgram of the program: the slots every tex samples through. */
+static bool parse_sampler_states(parser *p, const cJSON *j, const agal_program *prog)
+{
+    agal_sampler_slots *slots = &p->in->slots;
+    agal_slots_init(slots);
+    agal_slots_set_program(slots, prog);
+    p->in->env.slots = slots;
+    if (!j) return true;
+    if (!cJSON_IsArray(j)) return fail(p, "samplerStates: expected an array of setSamplerStateAt calls");
+    size_t i = 0;
+    for (const cJSON *e = j->child; e; e = e->next, i++) {
+        char what[32];
+        snprintf(what, sizeof what, "samplerStates[%zu]", i);
+        if (!cJSON_IsObject(e)) return fail(p, "%s: expected an object", what);
+        for (const cJSON *k = e->child; k; k = k->next)
+            if (strcmp(k->string, "slot") && strcmp(k->string, "wrap") && strcmp(k->string, "filter") &&
+                strcmp(k->string, "mipfilter"))
+                return fail(p, "%s: unknown key \"%.32s\" (slot, wrap, filter, mipfilter)", what, k->string);
+        unsigned slot;
+        agal_sampler_state st;
+        if (!uint_field(p, e, "slot", AGAL_SAMPLER_SLOTS - 1, &slot, what) ||
+            !enum_field(p, e, "wrap", AGAL_S3D_WRAP_MODE, "Context3DWrapMode", &st.wrap, what) ||
+            !enum_field(p, e, "filter", AGAL_S3D_TEXTURE_FILTER, "Context3DTextureFilter", &st.filter, what) ||
+            !enum_field(p, e, "mipfilter", AGAL_S3D_MIP_FILTER, "Context3DMipFilter", &st.mipmap, what))
+            return false;
+        agal_slots_set_state(slots, slot, st);
+    }
+    return true;
+}
+
+bool agalrun_inputs_parse(const char *json, size_t len, const agal_program *prog, agalrun_inputs *in, char *err,
                           size_t errsize)
 {
+    agal_stage stage = prog->stage;
     memset(in, 0, sizeof *in);
     parser p = {in, err, errsize};
     const char *end = json;
@@ -268,7 +291,7 @@ bool agalrun_inputs_parse(const char *json, size_t len, agal_stage stage, agalru
     ok = ok && (cJSON_IsObject(root) || fail(&p, "expected a JSON object"));
     for (const cJSON *e = ok ? root->child : NULL; e && ok; e = e->next)
         if (strcmp(e->string, "constants") && strcmp(e->string, "invocations") && strcmp(e->string, "textures") &&
-            strcmp(e->string, "derivatives"))
+            strcmp(e->string, "derivatives") && strcmp(e->string, "samplerStates"))
             ok = fail(&p, "unknown key \"%.32s\"", e->string);
     const cJSON *deriv = ok ? cJSON_GetObjectItemCaseSensitive(root, "derivatives") : NULL;
     if (deriv && !(cJSON_IsString(deriv) && (!strcmp(deriv->valuestring, "fine") ||
@@ -278,6 +301,7 @@ bool agalrun_inputs_parse(const char *json, size_t len, agal_stage stage, agalru
     ok = ok && parse_constants(&p, cJSON_GetObjectItemCaseSensitive(root, "constants"));
     ok = ok && parse_invocations(&p, cJSON_GetObjectItemCaseSensitive(root, "invocations"), stage);
     ok = ok && parse_textures(&p, cJSON_GetObjectItemCaseSensitive(root, "textures"));
+    ok = ok && parse_sampler_states(&p, cJSON_GetObjectItemCaseSensitive(root, "samplerStates"), prog);
     cJSON_Delete(root);
     return ok;
 }

@@ -11,6 +11,8 @@
  *                            and is not one flat colour; a pixel matches when every
  *                            channel is within --tolerance N/255 (default 2), and at most
  *                            --max-differing P percent of the pixels may not (default 0)
+ *     --profile P            the register profile: a Context3DProfile name or baseline,
+ *                            standard, standard_extended (default: by version)
  *
  * The scene: a cube of 36 vertices (two triangles a face) turning with time, whose
  * attributes are va0 position (x, y, z, 1), va1 normal (0 w), va2 uv, va3 colour,
@@ -108,10 +110,16 @@ static void animate(scene *s, unsigned frame)
     mvp_rows(t, s->vc);
 }
 
+/* Every sampler's texture, sampled with its slot's state after setProgram on a new
+ * Context3D (agal_slots_*): the token's own, or clamp, nearest, mipnone for a token
+ * with ignoresampler, as Flash draws the pair before any setSamplerStateAt. */
 static int default_textures(scene *s, const agal_program *fp)
 {
     static const float face_colour[6][4] = { { 1, 0.2f, 0.2f, 1 }, { 0.2f, 1, 1, 1 }, { 0.2f, 1, 0.2f, 1 },
                                              { 1, 0.2f, 1, 1 },    { 0.2f, 0.2f, 1, 1 }, { 1, 1, 0.2f, 1 } };
+    agal_sampler_slots slots;
+    agal_slots_init(&slots);
+    agal_slots_set_program(&slots, fp);
     for (uint32_t k = 0; k < fp->ntokens; k++) {
         const agal_token *t = &fp->tokens[k];
         if ((t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED) || t->s.num >= HARNESS_MAX_TEXTURES ||
@@ -119,8 +127,7 @@ static int default_textures(scene *s, const agal_program *fp)
             continue;
         harness_texture *h = &s->tex[t->s.num];
         *h = (harness_texture){ .present = true, .cube = t->s.dim == AGAL_DIM_CUBE, .size = TEX,
-                                .levels = TEX_LEVELS, .filter = t->s.filter, .mipmap = t->s.mipmap,
-                                .wrap = t->s.wrap };
+                                .levels = TEX_LEVELS, .sampler = agal_slots_resolve(&slots, &t->s) };
         float *px = malloc(harness_texture_floats(h) * sizeof(float));
         if (!px)
             return -1;
@@ -255,9 +262,7 @@ done:
 typedef enum backend { BACKEND_GL, BACKEND_VULKAN } backend;
 
 typedef struct view {
-    const char *vs, *fs;        /* GLSL 330 */
-    const uint32_t *vs_spv, *fs_spv; /* SPIR-V (the vulkan backend) */
-    size_t vs_words, fs_words;
+    agal_upload_result up; /* the pair as agal_upload gives it: GLSL 330, or SPIR-V for vulkan */
     unsigned noc, size;
     backend be;
     harness_vk *vk;    /* vulkan: the runner, created once, reused every frame */
@@ -267,10 +272,10 @@ typedef struct view {
 
 static void make_draw(view *v, harness_draw *d)
 {
-    *d = (harness_draw){ .vs_glsl = v->vs, .fs_glsl = v->fs, .vs_spirv = v->vs_spv, .vs_words = v->vs_words,
-                         .fs_spirv = v->fs_spv, .fs_words = v->fs_words, .nverts = NV, .ninstances = 1,
-                         .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc, .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc,
-                         .noc = v->noc, .width = v->size, .height = v->size, .depth_less = true };
+    *d = (harness_draw){ .nverts = NV, .ninstances = 1, .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc,
+                         .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc, .noc = v->noc, .width = v->size,
+                         .height = v->size, .depth_less = true };
+    harness_draw_upload(d, &v->up);
     for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
         d->attribs[a] = v->sc.attr[a < 5 ? a : 4][0];
     memcpy(d->tex, v->sc.tex, sizeof d->tex);
@@ -300,6 +305,21 @@ static int render(view *v, unsigned frame, harness_result *r)
     }
     background(r->color[0], (size_t)v->size * v->size);
     return 0;
+}
+
+/* Program3D.upload of the pair for the backend (its bytes again: tool_encode_tokens). */
+static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, backend be, agal_upload_result *up)
+{
+    size_t vn, fn;
+    const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
+    const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
+    agal_upload_options uo = { .target = be == BACKEND_VULKAN ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL,
+                               .profile = fp->profile, .lenient = vp->lenient || fp->lenient };
+    if (vb && fb && agal_upload(ctx, vb, vn, fb, fn, &uo, up) == AGAL_OK)
+        return 0;
+    tool_print_diags(ctx, "agalview");
+    fprintf(stderr, "agalview: %s translation failed\n", be == BACKEND_VULKAN ? "SPIR-V" : "GLSL");
+    return -1;
 }
 
 /* The backend's runner that needs no window: the Vulkan device (both modes), or
@@ -435,7 +455,9 @@ static int usage(void)
             "  --headless           no window (needs --screenshot): GL through EGL, or Vulkan alone\n"
             "  --expect REF.png     with --screenshot: exit 1 unless the frame matches REF.png\n"
             "  --tolerance N        a channel matches within N/255 (default 2)\n"
-            "  --max-differing P    percent of pixels allowed not to match (default 0)\n");
+            "  --max-differing P    percent of pixels allowed not to match (default 0)\n"
+            "  --profile P          a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
+            "                       or baseline|standard|standard_extended (default: by version)\n");
     return 2;
 }
 
@@ -452,6 +474,7 @@ int main(int argc, char **argv)
     double max_pct = 0;
     bool headless = false, ok = true;
     backend be = BACKEND_GL;
+    agal_profile profile = AGAL_PROFILE_AUTO;
     for (int i = 1; ok && i < argc; i++) {
         const char *a = argv[i];
         bool value = i + 1 < argc;
@@ -467,6 +490,8 @@ int main(int argc, char **argv)
             ok = number_arg(a, argv[++i], 0, 255, &tol);
         else if (!strcmp(a, "--max-differing") && value)
             ok = tool_parse_double("agalview", a, argv[++i], 0, 100, &max_pct);
+        else if (!strcmp(a, "--profile") && value)
+            ok = tool_parse_profile("agalview", argv[++i], &profile);
         else if (!strcmp(a, "--backend") && value) {
             const char *b = argv[++i];
             ok = !strcmp(b, "gl") || !strcmp(b, "vulkan");
@@ -496,7 +521,7 @@ int main(int argc, char **argv)
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
     /* text: its `// stage:` line, else the slot's */
-    tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true};
+    tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true, .profile = profile};
     view v = { .size = size, .be = be };
     int rc = ctx ? 0 : 2;
     if (!ctx)
@@ -511,17 +536,8 @@ int main(int argc, char **argv)
     if (rc)
         goto done;
     rc = 2; /* from here on a failure is the tool's or the driver's */
-    if (agal_translate_glsl(ctx, vp, NULL, &v.vs, NULL) || agal_translate_glsl(ctx, fp, NULL, &v.fs, NULL)) {
-        tool_print_diags(ctx, "agalview");
-        fprintf(stderr, "agalview: GLSL translation failed\n");
+    if (upload(ctx, vp, fp, be, &v.up))
         goto done;
-    }
-    if (be == BACKEND_VULKAN && (agal_translate_spirv(ctx, vp, NULL, &v.vs_spv, &v.vs_words) ||
-                                 agal_translate_spirv(ctx, fp, NULL, &v.fs_spv, &v.fs_words))) {
-        tool_print_diags(ctx, "agalview");
-        fprintf(stderr, "agalview: SPIR-V translation failed\n");
-        goto done;
-    }
     unsigned ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
     while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc)))
         v.noc++;

@@ -32,6 +32,7 @@ typedef struct options {
     bool vk, gl, validation, verbose;
     bool fault; /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
     bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
+    bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
     uint64_t seed;
 } options;
 

@@ -14,21 +14,41 @@ typedef struct shaders {
     const char *glsl;
 } shaders;
 
-static int translate(agal_context *ctx, const agal_program *p, bool xfb, shaders *out, const char *what)
+static int translation_failed(agal_context *ctx, const char *what)
 {
-    agal_status st = xfb ? agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv)
-                         : agal_translate_spirv(ctx, p, NULL, &out->spv, &out->nspv);
-    if (st ||
-        agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL)) {
-        char buf[512];
-        size_t n = agal_diag_count(ctx);
-        fprintf(stderr, "compare: %s: translation failed\n", what);
-        for (size_t i = 0; i < n; i++) {
-            agal_diag_format(agal_diag_get(ctx, i), what, buf, sizeof buf);
-            fprintf(stderr, "  %s\n", buf);
-        }
-        return -1;
+    char buf[512];
+    size_t n = agal_diag_count(ctx);
+    fprintf(stderr, "compare: %s: translation failed\n", what);
+    for (size_t i = 0; i < n; i++) {
+        agal_diag_format(agal_diag_get(ctx, i), what, buf, sizeof buf);
+        fprintf(stderr, "  %s\n", buf);
     }
+    return -1;
+}
+
+/* The vertex program alone for the capture draw: the harness-only transform-feedback
+ * SPIR-V (harness_api.h; agal_upload makes none, and would drop the varyings the
+ * fragment program does not read, which the capture compares too), and its GLSL. */
+static int translate_capture(agal_context *ctx, const agal_program *p, shaders *out)
+{
+    if (agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv) ||
+        agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL))
+        return translation_failed(ctx, "vertex program");
+    return 0;
+}
+
+/* Program3D.upload of a pair for the backend, as an emulator makes it; the programs'
+ * bytes again (tool_encode_tokens). */
+static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, bool vulkan, const options *o,
+                  agal_upload_result *out, const char *what)
+{
+    size_t vn, fn;
+    const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
+    const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
+    agal_upload_options uo = { .target = vulkan ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL, .profile = fp->profile,
+                               .lenient = vp->lenient || fp->lenient, .separate_samplers = o->separate };
+    if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK)
+        return translation_failed(ctx, what);
     return 0;
 }
 
@@ -80,9 +100,11 @@ static void print_inputs(const pair_case *c, bool vertex)
                 }
         for (int i = 0; i < HARNESS_MAX_TEXTURES; i++)
             if (c->tex.h[i].present)
-                printf("  fs%d: %s %ux%u, %u levels, filter %u mipmap %u wrap %u, smooth seeded texels\n", i,
-                       c->tex.h[i].cube ? "cube" : "2d", c->tex.h[i].size, c->tex.h[i].size, c->tex.h[i].levels, c->tex.h[i].filter,
-                       c->tex.h[i].mipmap, c->tex.h[i].wrap);
+                printf("  fs%d: %s %ux%u, %u levels, sampled %s %s %s, smooth seeded texels\n", i,
+                       c->tex.h[i].cube ? "cube" : "2d", c->tex.h[i].size, c->tex.h[i].size, c->tex.h[i].levels,
+                       agal_stage3d_name(AGAL_S3D_TEXTURE_FILTER, c->tex.h[i].sampler.filter),
+                       agal_stage3d_name(AGAL_S3D_MIP_FILTER, c->tex.h[i].sampler.mipmap),
+                       agal_stage3d_name(AGAL_S3D_WRAP_MODE, c->tex.h[i].sampler.wrap));
     }
 }
 
@@ -152,7 +174,7 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
 static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, bool vulkan, harness_result *r)
 {
     shaders s;
-    if (translate(ctx, c->vp, true, &s, "vertex program"))
+    if (translate_capture(ctx, c->vp, &s))
         return -1;
     harness_draw d = { .vs_spirv = s.spv, .vs_words = s.nspv, .vs_glsl = s.glsl, .nverts = NVERTS,
                        .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc, .capture = true };
@@ -163,25 +185,52 @@ static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, bool 
     return run_backend(b, vulkan, &d, r);
 }
 
-static int fragment_draw(agal_context *ctx, backends *b, const pair_case *c, bool vulkan, harness_result *r)
+static unsigned colour_outputs(const agal_program *fp)
+{
+    unsigned noc = 0, ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
+    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
+        noc++;
+    return noc;
+}
+
+/* The fragment program fed by the pass-through vertex program, uploaded as a pair. */
+static int fragment_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, bool vulkan,
+                         harness_result *r)
 {
     const agal_program *pt;
-    shaders vs, fs;
-    if (cmp_passthrough(ctx, c, &pt) || translate(ctx, pt, false, &vs, "pass-through vertex program") ||
-        translate(ctx, c->fp, false, &fs, "fragment program"))
+    agal_upload_result up;
+    if (cmp_passthrough(ctx, c, &pt) || upload(ctx, pt, c->fp, vulkan, o, &up, "fragment program"))
         return -1;
-    harness_draw d = { .vs_spirv = vs.spv, .vs_words = vs.nspv, .vs_glsl = vs.glsl, .fs_spirv = fs.spv,
-                       .fs_words = fs.nspv, .fs_glsl = fs.glsl, .nverts = 6, .ninstances = 1,
-                       .vc = &c->pvc[0][0], .nvc = c->nvc, .fc = &c->fc[0][0], .nfc = c->nfc,
-                       .width = SIZE, .height = SIZE };
+    harness_draw d = { .nverts = 6, .ninstances = 1, .vc = &c->pvc[0][0], .nvc = c->nvc, .fc = &c->fc[0][0],
+                       .nfc = c->nfc, .width = SIZE, .height = SIZE };
+    harness_draw_upload(&d, &up);
     d.attribs[0] = &c->quad[0][0];
-    unsigned ocs = agal_interp_written(c->fp, AGAL_REG_OUTPUT);
-    while (d.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << d.noc)))
-        d.noc++;
-    if (d.noc == 0)
-        d.noc = 1;
+    d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
     memcpy(d.tex, c->tex.h, sizeof d.tex);
     return run_backend(b, vulkan, &d, r);
+}
+
+/* The pair itself, uploaded and drawn once on the case's inputs: not compared (its
+ * vertex program puts the triangles anywhere), but the upload's pipeline must be
+ * made and drawn, with the validation layer silent (an output the fragment shader
+ * does not consume is a warning) and GL's link succeeding. */
+static int pair_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, bool vulkan)
+{
+    agal_upload_result up;
+    if (upload(ctx, c->vp, c->fp, vulkan, o, &up, "pair"))
+        return -1;
+    harness_draw d = { .nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
+                       .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE };
+    harness_draw_upload(&d, &up);
+    for (size_t i = 0; i < up.nattributes; i++)
+        d.attribs[up.attributes[i].location] = &c->attr[up.attributes[i].location][0][0];
+    d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
+    memcpy(d.tex, c->tex.h, sizeof d.tex);
+    harness_result r;
+    int rc = run_backend(b, vulkan, &d, &r);
+    if (rc == 0)
+        harness_result_free(&r);
+    return rc;
 }
 
 /* Compares one pixel; returns the number of bad components. */
@@ -258,9 +307,7 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
         return v;
     }
     tolerance t = cmp_program_tolerance(c->fp);
-    unsigned noc = 0, ocs = agal_interp_written(c->fp, AGAL_REG_OUTPUT);
-    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
-        noc++;
+    unsigned noc = colour_outputs(c->fp);
     bool deriv = cmp_uses_op(c->fp, AGAL_OPF_DERIV | AGAL_OPF_TEXTURE);
     int modes = !deriv ? 1 : strcmp(name, "gl") == 0 && !cmp_uses_op(c->fp, AGAL_OPF_DERIV) ? 3 : 2;
     const agal_program *shifted[2] = { cmp_lod_shifted(ctx, c->fp, -LOD_SHIFT), cmp_lod_shifted(ctx, c->fp, LOD_SHIFT) };
@@ -333,7 +380,7 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
             check_vertex(ctx, &c, &r, vulkan, true);
         }
         harness_result_free(&r);
-        if (fragment_draw(ctx, b, &c, vulkan, &r)) {
+        if (fragment_draw(ctx, b, o, &c, vulkan, &r)) {
             result = 2;
             continue;
         }
@@ -354,6 +401,8 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
         }
         if ((vv.bad || fv.bad) && result == 0)
             result = 1;
+        if (pair_draw(ctx, b, o, &c, vulkan))
+            result = 2;
         if (o->verbose)
             printf("  %s: vertex %u/%u near %u, fragment %u/%u near %u\n", name, vv.compared - vv.bad, vv.compared,
                    vv.near, fv.compared - fv.bad, fv.compared, fv.near);

@@ -86,10 +86,15 @@ static void textures_free(texture_set *ts)
     memset(ts, 0, sizeof *ts);
 }
 
-/* One texture per sampler number the program uses, with the token's state. */
+/* One texture per sampler number the program uses, sampled with the state its slot
+ * holds after setProgram on a new Context3D (what the interpreter assumes without
+ * slots): the token's own, or clamp, nearest, mipnone with ignoresampler. */
 static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
 {
     memset(ts, 0, sizeof *ts);
+    agal_sampler_slots slots;
+    agal_slots_init(&slots);
+    agal_slots_set_program(&slots, p);
     for (uint32_t k = 0; k < p->ntokens; k++) {
         const agal_token *t = &p->tokens[k];
         if (t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED)
@@ -100,8 +105,8 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
         harness_texture *h = &ts->h[n];
         bool cube = t->s.dim == AGAL_DIM_CUBE;
         *h = (harness_texture){ .present = true, .cube = cube, .size = cube ? CUBE_SIZE : TEX_SIZE,
-                                .levels = cube ? CUBE_LEVELS : TEX_LEVELS, .filter = t->s.filter, .mipmap = t->s.mipmap,
-                                .wrap = t->s.wrap };
+                                .levels = cube ? CUBE_LEVELS : TEX_LEVELS,
+                                .sampler = agal_slots_resolve(&slots, &t->s) };
         ts->texels[n] = malloc(harness_texture_floats(h) * sizeof(float));
         if (!ts->texels[n])
             return -1;
@@ -243,14 +248,10 @@ int cmp_passthrough(agal_context *ctx, const pair_case *c, const agal_program **
 const agal_program *cmp_rebuild(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
                                 uint32_t version, agal_profile profile, bool lenient)
 {
-    size_t size = AGAL_HEADER_SIZE + (size_t)n * AGAL_TOKEN_SIZE;
-    uint8_t *bytes = agal_alloc(ctx, size);
+    size_t size;
+    const uint8_t *bytes = tool_encode_tokens(ctx, toks, n, stage, version, &size);
     if (!bytes)
         return NULL;
-    uint8_t hdr[AGAL_HEADER_SIZE] = { AGAL_MAGIC, (uint8_t)version, 0, 0, 0, AGAL_TYPE_ID, (uint8_t)stage };
-    memcpy(bytes, hdr, sizeof hdr);
-    for (uint32_t i = 0; i < n; i++)
-        agal_token_encode(&toks[i], bytes + AGAL_HEADER_SIZE + i * AGAL_TOKEN_SIZE);
     agal_decode_options o = { .profile = profile, .lenient = lenient };
     const agal_program *p = NULL;
     return agal_decode(ctx, bytes, size, &o, &p) == AGAL_OK ? p : NULL;

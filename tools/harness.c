@@ -1,9 +1,11 @@
-/* harness.c: what both runners share (texture layout, results, driver pinning). */
+/* harness.c: what both runners share (texture layout, the harness's own binding
+ * layout, draw checks, results, driver pinning). */
 #define _GNU_SOURCE 1 /* dl_iterate_phdr, RTLD_NODELETE */
 #include "harness.h"
 
 #include <dlfcn.h>
 #include <link.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,4 +51,75 @@ void harness_result_free(harness_result *r)
     free(r->depth);
     free(r->xfb);
     memset(r, 0, sizeof *r);
+}
+
+void harness_draw_upload(harness_draw *d, const agal_upload_result *up)
+{
+    d->vs_spirv = up->code[AGAL_VERTEX].words;
+    d->vs_words = up->code[AGAL_VERTEX].nwords;
+    d->fs_spirv = up->code[AGAL_FRAGMENT].words;
+    d->fs_words = up->code[AGAL_FRAGMENT].nwords;
+    d->vs_glsl = up->code[AGAL_VERTEX].text;
+    d->fs_glsl = up->code[AGAL_FRAGMENT].text;
+    d->layout = up;
+}
+
+const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layout *own)
+{
+    if (d->layout)
+        return d->layout;
+    memset(own, 0, sizeof *own);
+    agal_upload_result *r = &own->r;
+    r->target = AGAL_TARGET_SPIRV;
+    if (d->vc)
+        r->blocks[r->nblocks++] = (agal_upload_block){ AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc,
+                                                       AGAL_GLSL_VC_BLOCK };
+    if (d->fc)
+        r->blocks[r->nblocks++] = (agal_upload_block){ AGAL_FRAGMENT, AGAL_FC_BINDING, d->nfc, 16 * d->nfc,
+                                                       AGAL_GLSL_FC_BLOCK };
+    for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
+        if (!d->tex[i].present)
+            continue;
+        snprintf(own->names[i], sizeof own->names[i], "fs%u", i);
+        own->samplers[r->nsamplers++] = (agal_upload_sampler){ .num = (uint16_t)i,
+                                                               .binding = AGAL_SAMPLER_BINDING + i,
+                                                               .sampler_binding = AGAL_SAMPLER_BINDING + i,
+                                                               .name = own->names[i],
+                                                               .token = d->tex[i].sampler };
+    }
+    r->samplers = own->samplers;
+    return r;
+}
+
+static int draw_error(char *err, size_t errsize, const char *what)
+{
+    snprintf(err, errsize, "harness: %s", what);
+    return -1;
+}
+
+int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize)
+{
+    bool vertex = gl ? d->vs_glsl != NULL : d->vs_spirv && d->vs_words;
+    bool fragment = gl ? d->fs_glsl != NULL : d->fs_spirv != NULL;
+    if (!vertex || d->nverts == 0 || d->ninstances == 0)
+        return draw_error(err, errsize, "no vertex shader or no vertices");
+    if (fragment && (d->noc == 0 || d->noc > HARNESS_MAX_OUTPUTS || !d->width || !d->height))
+        return draw_error(err, errsize, "a fragment draw needs 1..4 outputs and a size");
+    const harness_draw *pre = d->pre;
+    if (pre && (pre->pre || pre->noc != 1 || pre->capture || pre->width != pre->height || !fragment ||
+                !(gl ? pre->fs_glsl != NULL : pre->fs_spirv != NULL)))
+        return draw_error(err, errsize, "a pre pass draws one oc into a square texture that a fragment draw samples");
+    if (pre && harness_check_draw(pre, gl, err, errsize))
+        return -1;
+    for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
+        const harness_texture *t = &d->tex[i];
+        if (t->present && t->rendered && (!pre || t->cube || t->size != pre->width || t->levels != 1))
+            return draw_error(err, errsize, "a rendered texture is its pre pass's oc0: 2D, that size, one level");
+    }
+    for (size_t i = 0; d->layout && i < d->layout->nsamplers; i++) {
+        unsigned n = d->layout->samplers[i].num;
+        if (n >= HARNESS_MAX_TEXTURES || !d->tex[n].present)
+            return draw_error(err, errsize, "the layout samples a sampler that has no texture");
+    }
+    return 0;
 }

@@ -1,25 +1,34 @@
 /* harness.h: thin Vulkan 1.x and OpenGL 3.3 runners for differential testing.
  *
  * Both runners take one draw, described by harness_draw, in the binding model of
- * the project's emitters (brief: "SPIR-V binding model", "GLSL 330 binding model"):
+ * the project's emitters (README "SPIR-V binding model", "GLSL 330 binding model"):
  *   va<i>  vertex attribute location i, one vec4 float per vertex (binding i)
  *   vc     std140 vec4 array, Vulkan set 0 binding 0 / GL block agal_vc_block -> 0
  *   fc     std140 vec4 array, Vulkan set 0 binding 1 / GL block agal_fc_block -> 1
- *   fs<i>  combined image sampler, Vulkan binding 2+i / GL uniform fs<i> on unit i
+ *   fs<i>  Vulkan: a combined image sampler at binding 2+i, or with separate samplers
+ *          the image there and the sampler at 18+i; GL: uniform fs<i> on unit i
  *   oc<i>  RGBA32F colour attachment i
  *   depth  D32 float attachment, cleared to 1, test ALWAYS with write (fd or op.z/w)
  * and return what the GPU produced: every oc, depth, and the transform-feedback
- * record of each vertex (op then the captured varyings, vec4 each).
+ * record of each vertex (op then the captured varyings, vec4 each). The mapping of
+ * Stage3D's state to each API (samplers, layouts, GL program set-up, culling, the
+ * render-to-texture flip) is the installed helpers' <agal/vulkan.h> and <agal/gl.h>,
+ * so the harness tests them as an emulator uses them.
  *
  * Rows of the returned images run top to bottom in Stage3D terms: row 0 is the edge
  * that op.y = +w reaches. Vulkan gets that from the emitter's y negation; the GL
  * runner renders as on screen (agal_yflip left at 1) and flips rows on readback.
+ * A draw's `pre` pass renders to a texture the draw then samples on the GPU, as
+ * Context3D.setRenderToTexture does: Vulkan with the same state as the back buffer,
+ * GL with agal_gl_yflip(true) and agal_gl_front_face(true).
  *
  * Pixels a fragment program discards keep the clear colour HARNESS_CLEAR in every
  * oc; harness_discarded() tests for it.
  */
 #ifndef AGAL_HARNESS_H
 #define AGAL_HARNESS_H
+
+#include "agal/agal.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,8 +50,12 @@ typedef struct harness_texture {
     unsigned size;    /* base level width = height, a power of two */
     unsigned levels;  /* 1..log2(size)+1 */
     const float *texels;
-    /* sampler state from the program's sampler token (agal.h AGAL_FILTER_*, ...) */
-    uint8_t filter, mipmap, wrap;
+    /* What it is sampled with: the token resolved through its slot's state
+     * (agal_slots_resolve), to agal_vk_sampler_info / agal_gl_sampler_params. */
+    agal_sampler sampler;
+    /* Sampled from the draw's pre pass (its oc0, pre->width square, one level)
+     * instead of texels: render to texture. */
+    bool rendered;
 } harness_texture;
 
 /* Offset in floats of (face, level) in harness_texture.texels. */
@@ -67,7 +80,17 @@ typedef struct harness_draw {
 
     unsigned noc;          /* colour outputs oc0..noc-1 (fragment draws) */
     bool depth_less;       /* depth test LESS (a scene) instead of ALWAYS (one layer) */
+    agal_triangle_face cull; /* setCulling: the faces culled, Stage3D's front face */
     unsigned width, height;
+
+    /* The descriptor bindings and GL names the shaders declare: an upload's
+     * (agal_upload; its blocks and samplers, combined or separate), or NULL for the
+     * harness's own (harness_layout_of) for shaders agal_upload did not make: the
+     * transform-feedback SPIR-V, hand-written ones. */
+    const agal_upload_result *layout;
+    /* Render to texture: first draw pre (one oc, no capture, no pre of its own)
+     * into a texture that every `rendered` texture of this draw samples. */
+    const struct harness_draw *pre;
 
     /* Transform feedback: capture op and the varyings v<capture_regs[k]>, in that
      * (ascending) order, per vertex, instance after instance. */
@@ -84,6 +107,23 @@ typedef struct harness_result {
 } harness_result;
 
 void harness_result_free(harness_result *r);
+
+/* The harness's own layout, in agal_upload's terms so one path binds both: vc (for
+ * the vertex stage) and fc (fragment) when given, and a combined image sampler
+ * fs<i> for each present texture. */
+typedef struct harness_layout {
+    agal_upload_result r;
+    agal_upload_sampler samplers[HARNESS_MAX_TEXTURES];
+    char names[HARNESS_MAX_TEXTURES][8];
+} harness_layout;
+/* An upload's shaders (both targets' fields: the runner takes its own) and layout
+ * in d. */
+void harness_draw_upload(harness_draw *d, const agal_upload_result *up);
+/* d->layout, or the harness's own built in own. */
+const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layout *own);
+/* Checks what a runner needs of a draw and its pre pass (gl: the GLSL sources, else
+ * the SPIR-V): 0, or -1 with the reason in err. */
+int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize);
 /* Keeps every shared object loaded now (drivers included) mapped until exit, so
  * sanitizer reports of driver leaks name their library (tests/harness/lsan.supp).
  * The runners call it once they have a device. */

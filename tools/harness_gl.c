@@ -8,7 +8,10 @@
  * (GL_GLEXT_PROTOTYPES), so no loader is needed.
  *
  * As on screen, the program keeps agal_yflip = 1 and GL's window origin is the
- * bottom-left, so rows are flipped on readback to put Stage3D's top row first.
+ * bottom-left, so rows are flipped on readback to put Stage3D's top row first. A
+ * pre pass renders to a texture as an emulator does for setRenderToTexture, with
+ * agal_gl_yflip(true) and agal_gl_front_face(true). Program set-up, samplers and
+ * culling come from <agal/gl.h>.
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include "harness.h"
@@ -16,6 +19,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GL/glcorearb.h>
+
+#include "agal/gl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,7 +163,7 @@ int harness_gl_run(harness_gl *h, const harness_draw *d, harness_result *out, ch
 
 /* Everything one draw creates, deleted together by gl_free. */
 typedef struct gl_draw {
-    GLuint prog, vao, fbo, xfb_buf, ubo[2];
+    GLuint prog, vao, fbo, xfb_buf, ubo[2], target; /* target: a pre pass's oc0 texture */
     GLuint attr[HARNESS_MAX_ATTRIBS], tex[HARNESS_MAX_TEXTURES], smp[HARNESS_MAX_TEXTURES];
     GLuint rb[HARNESS_MAX_OUTPUTS + 1];
 } gl_draw;
@@ -172,6 +177,7 @@ static void gl_free(gl_draw *g)
     glDeleteBuffers(1, &g->xfb_buf);
     glDeleteBuffers(2, g->ubo);
     glDeleteBuffers(HARNESS_MAX_ATTRIBS, g->attr);
+    glDeleteTextures(1, &g->target);
     glDeleteTextures(HARNESS_MAX_TEXTURES, g->tex);
     glDeleteSamplers(HARNESS_MAX_TEXTURES, g->smp);
     glDeleteRenderbuffers(HARNESS_MAX_OUTPUTS + 1, g->rb);
@@ -245,7 +251,9 @@ static GLuint upload_buffer(GLenum target, const void *data, size_t size)
     return b;
 }
 
-static void bind_inputs(gl_draw *g, const harness_draw *d)
+/* Attributes, and the layout's constant blocks (agal_gl_program_setup binds each
+ * block to its binding and each fs<i> to unit i). */
+static void bind_inputs(gl_draw *g, const harness_draw *d, const agal_upload_result *L)
 {
     glGenVertexArrays(1, &g->vao);
     glBindVertexArray(g->vao);
@@ -256,80 +264,52 @@ static void bind_inputs(gl_draw *g, const harness_draw *d)
         glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, 16, NULL);
         glEnableVertexAttribArray(i);
     }
-    const char *blocks[2] = { "agal_vc_block", "agal_fc_block" };
-    const float *data[2] = { d->vc, d->fc };
-    unsigned n[2] = { d->nvc, d->nfc };
-    for (GLuint i = 0; i < 2; i++) {
-        GLuint idx = glGetUniformBlockIndex(g->prog, blocks[i]);
-        if (idx == GL_INVALID_INDEX)
-            continue; /* the stage has no constants, or reads none */
-        glUniformBlockBinding(g->prog, idx, i);
-        g->ubo[i] = upload_buffer(GL_UNIFORM_BUFFER, data[i], (size_t)n[i] * 16);
-        glBindBufferBase(GL_UNIFORM_BUFFER, i, g->ubo[i]);
+    agal_gl_program_setup(g->prog, L);
+    for (size_t i = 0; i < L->nblocks; i++) {
+        bool vc = L->blocks[i].stage == AGAL_VERTEX;
+        g->ubo[i] = upload_buffer(GL_UNIFORM_BUFFER, vc ? d->vc : d->fc, (size_t)(vc ? d->nvc : d->nfc) * 16);
+        glBindBufferBase(GL_UNIFORM_BUFFER, L->blocks[i].binding, g->ubo[i]);
     }
 }
 
-static GLint wrap_mode(unsigned wrap, int axis)
-{
-    bool repeat = wrap == 1 || (wrap == 2 && axis == 1) || (wrap == 3 && axis == 0);
-    return repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
-}
-
-/* The same sampler state as harness_vk.c's make_sampler: filter 0 nearest, else
- * linear; mipmap none samples the base level only. */
-static GLuint make_sampler(const harness_texture *t)
-{
-    GLuint s = 0;
-    glGenSamplers(1, &s);
-    GLint mag = t->filter ? GL_LINEAR : GL_NEAREST;
-    GLint min = mag;
-    if (t->mipmap == 1)
-        min = t->filter ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
-    else if (t->mipmap == 2)
-        min = t->filter ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
-    glSamplerParameteri(s, GL_TEXTURE_MAG_FILTER, mag);
-    glSamplerParameteri(s, GL_TEXTURE_MIN_FILTER, min);
-    glSamplerParameteri(s, GL_TEXTURE_WRAP_S, t->cube ? GL_CLAMP_TO_EDGE : wrap_mode(t->wrap, 0));
-    glSamplerParameteri(s, GL_TEXTURE_WRAP_T, t->cube ? GL_CLAMP_TO_EDGE : wrap_mode(t->wrap, 1));
-    glSamplerParameteri(s, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
-    glSamplerParameterf(s, GL_TEXTURE_MAX_LOD, t->mipmap ? (float)(t->levels - 1) : 0.0f);
-    return s;
-}
-
-static void bind_textures(gl_draw *g, const harness_draw *d)
+/* Each of the layout's samplers: its texture (uploaded, or the pre pass's oc0) on
+ * unit fs number, with a sampler object set from the slot's resolved state. */
+static void bind_textures(gl_draw *g, const harness_draw *d, const agal_upload_result *L, GLuint rendered)
 {
     /* Vulkan samples cube maps seamlessly; GL must be asked to. */
     glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
-    for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
+    for (size_t k = 0; k < L->nsamplers; k++) {
+        unsigned i = L->samplers[k].num;
         const harness_texture *t = &d->tex[i];
-        if (!t->present)
-            continue;
         GLenum target = t->cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D;
         glActiveTexture(GL_TEXTURE0 + i);
-        glGenTextures(1, &g->tex[i]);
-        glBindTexture(target, g->tex[i]);
-        glTexParameteri(target, GL_TEXTURE_BASE_LEVEL, 0);
-        glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, (GLint)t->levels - 1);
-        for (unsigned f = 0; f < (t->cube ? 6u : 1u); f++)
-            for (unsigned l = 0; l < t->levels; l++) {
-                GLenum face = t->cube ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + f : GL_TEXTURE_2D;
-                GLsizei s = (GLsizei)(t->size >> l);
-                glTexImage2D(face, (GLint)l, GL_RGBA32F, s, s, 0, GL_RGBA, GL_FLOAT,
-                             t->texels + harness_texture_offset(t, f, l));
-            }
-        g->smp[i] = make_sampler(t);
+        if (t->rendered) {
+            glBindTexture(GL_TEXTURE_2D, rendered);
+        } else {
+            glGenTextures(1, &g->tex[i]);
+            glBindTexture(target, g->tex[i]);
+            glTexParameteri(target, GL_TEXTURE_BASE_LEVEL, 0);
+            glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, (GLint)t->levels - 1);
+            for (unsigned f = 0; f < (t->cube ? 6u : 1u); f++)
+                for (unsigned l = 0; l < t->levels; l++) {
+                    GLenum face = t->cube ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + f : GL_TEXTURE_2D;
+                    GLsizei s = (GLsizei)(t->size >> l);
+                    glTexImage2D(face, (GLint)l, GL_RGBA32F, s, s, 0, GL_RGBA, GL_FLOAT,
+                                 t->texels + harness_texture_offset(t, f, l));
+                }
+        }
+        /* anisotropy off, as on Vulkan (harness_vk.c's make_sampler says why) */
+        agal_gl_sampler p = agal_gl_sampler_params(&t->sampler, 0.0f);
+        glGenSamplers(1, &g->smp[i]);
+        agal_gl_sampler_apply(g->smp[i], &p);
         glBindSampler(i, g->smp[i]);
-        char name[8];
-        snprintf(name, sizeof name, "fs%u", i);
-        GLint loc = glGetUniformLocation(g->prog, name);
-        if (loc >= 0)
-            glUniform1i(loc, (GLint)i);
     }
 }
 
 /* A vertex-only draw still needs a complete framebuffer (surfaceless contexts have
- * none): it gets a 1x1 one with a single colour attachment. */
-static int make_targets(gl_draw *g, const harness_draw *dr, char *err, size_t errsize)
+ * none): it gets a 1x1 one with a single colour attachment. A pre pass's colour
+ * attachment is a texture (g->target) that the next draw samples. */
+static int make_targets(gl_draw *g, const harness_draw *dr, bool to_texture, char *err, size_t errsize)
 {
     harness_draw tiny = *dr;
     if (!dr->fs_glsl) {
@@ -350,6 +330,13 @@ static int make_targets(gl_draw *g, const harness_draw *dr, char *err, size_t er
                                   GL_RENDERBUFFER, g->rb[i]);
         if (!depth)
             bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+    }
+    if (to_texture) {
+        glGenTextures(1, &g->target);
+        glBindTexture(GL_TEXTURE_2D, g->target);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)d->width, (GLsizei)d->height, 0, GL_RGBA, GL_FLOAT, NULL);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, g->target, 0);
     }
     glDrawBuffers((GLsizei)d->noc, bufs);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
@@ -410,49 +397,65 @@ nomem:
     return -1;
 }
 
-static int check_draw(const harness_draw *d, char *err, size_t errsize)
+/* setCulling and Stage3D's front face, which flips with the render-to-texture flip. */
+static void set_culling(const harness_draw *d, bool to_texture)
 {
-    if (!d->vs_glsl || d->nverts == 0 || d->ninstances == 0) {
-        snprintf(err, errsize, "harness: no vertex shader or no vertices");
-        return -1;
+    GLenum cull = agal_gl_cull_face(d->cull);
+    if (cull) {
+        glEnable(GL_CULL_FACE);
+        glCullFace(cull);
+    } else {
+        glDisable(GL_CULL_FACE);
     }
-    if (d->fs_glsl && (d->noc == 0 || d->noc > HARNESS_MAX_OUTPUTS || !d->width || !d->height)) {
-        snprintf(err, errsize, "harness: a fragment draw needs 1..4 outputs and a size");
-        return -1;
-    }
-    return 0;
+    glFrontFace(agal_gl_front_face(to_texture));
 }
 
-int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err, size_t errsize)
+/* Links, binds and draws d: to its framebuffer, or (to_texture, a pre pass) into
+ * the texture g->target with agal_gl_yflip(true); rendered: the texture a
+ * `rendered` sampler samples. */
+static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint rendered, char *err, size_t errsize)
 {
-    memset(out, 0, sizeof *out);
-    if (check_draw(d, err, errsize))
+    harness_layout own;
+    const agal_upload_result *L = harness_layout_of(d, &own);
+    if (link_program(g, d, err, errsize))
         return -1;
-    while (glGetError() != GL_NO_ERROR) {
-    }
-    gl_draw g = { 0 };
-    int rc = -1;
-    if (link_program(&g, d, err, errsize))
-        goto done;
-    glUseProgram(g.prog);
-    bind_inputs(&g, d);
-    bind_textures(&g, d);
-    if (make_targets(&g, d, err, errsize))
-        goto done;
+    bind_inputs(g, d, L);
+    GLint flip = glGetUniformLocation(g->prog, AGAL_GLSL_YFLIP);
+    if (flip >= 0)
+        glUniform1f(flip, agal_gl_yflip(to_texture));
+    bind_textures(g, d, L, rendered);
+    if (make_targets(g, d, to_texture, err, errsize))
+        return -1;
+    set_culling(d, to_texture);
     if (d->fs_glsl)
         glDisable(GL_RASTERIZER_DISCARD);
     else
         glEnable(GL_RASTERIZER_DISCARD);
     if (d->capture) {
-        g.xfb_buf = upload_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL,
-                                  (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 16);
-        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g.xfb_buf);
+        g->xfb_buf = upload_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL,
+                                   (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 16);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->xfb_buf);
         glBeginTransformFeedback(GL_TRIANGLES);
     }
     glDrawArraysInstanced(GL_TRIANGLES, 0, (GLsizei)d->nverts, (GLsizei)d->ninstances);
     if (d->capture)
         glEndTransformFeedback();
     glDisable(GL_RASTERIZER_DISCARD);
+    glDisable(GL_CULL_FACE);
+    return 0;
+}
+
+int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    if (harness_check_draw(d, true, err, errsize))
+        return -1;
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    gl_draw pre = { 0 }, g = { 0 };
+    int rc = -1;
+    if ((d->pre && draw_one(&pre, d->pre, true, 0, err, errsize)) || draw_one(&g, d, false, pre.target, err, errsize))
+        goto done;
     rc = collect(&g, d, out, err, errsize);
     GLenum e = glGetError();
     if (rc == 0 && e != GL_NO_ERROR) {
@@ -462,6 +465,7 @@ int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err
 done:
     glUseProgram(0);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl_free(&pre);
     gl_free(&g);
     if (rc)
         harness_result_free(out);

@@ -5,11 +5,14 @@
  * Instance and device are Vulkan 1.1 (vkGetPhysicalDeviceFeatures2 to enable the
  * transformFeedback feature of VK_EXT_transform_feedback); the shaders are SPIR-V 1.0
  * as the emitter writes them. Any device works: lavapipe in CI (select it with
- * VK_DRIVER_FILES), the real driver on a machine with a GPU.
+ * VK_DRIVER_FILES), the real driver on a machine with a GPU. Samplers, descriptor
+ * layouts, culling and front face come from <agal/vulkan.h>, as an emulator's do.
  */
 #include "harness.h"
 
-#include <vulkan/vulkan.h>
+#include "agal/vulkan.h"
+
+#include <spirv/unified1/spirv.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,10 +96,11 @@ static VkDebugUtilsMessengerCreateInfoEXT messenger_info(harness_vk *h)
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
         .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
                            VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-        /* Not PERFORMANCE: "output not consumed" for a varying the fragment
-         * emitter dropped as dead is legal Vulkan and says nothing about the SPIR-V. */
+        /* Every type, PERFORMANCE too: a vertex output the fragment shader does not
+         * consume is such a warning, and agal_upload's pairs must raise none. */
         .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
         .pfnUserCallback = on_message,
         .pUserData = h,
     };
@@ -291,6 +295,10 @@ typedef struct vk_img {
 
 /* Everything one draw creates, destroyed together by draw_free. */
 typedef struct vk_draw {
+    const harness_draw *d;
+    bool to_texture;       /* a pre pass: oc0 is sampled by the next draw, not read back */
+    const struct vk_draw *pre; /* the pre pass whose oc0 the `rendered` textures sample */
+    uint32_t inputs;       /* the given attributes the vertex shader declares (vertex_inputs) */
     vk_buf attr[HARNESS_MAX_ATTRIBS], ubo[2], xfb, staging[HARNESS_MAX_TEXTURES];
     vk_buf readback[HARNESS_MAX_OUTPUTS + 1];
     vk_img tex[HARNESS_MAX_TEXTURES], att[HARNESS_MAX_OUTPUTS + 1];
@@ -451,31 +459,12 @@ static void draw_free(harness_vk *h, vk_draw *v)
 
 /* ---- textures and samplers -------------------------------------------------- */
 
-static VkSamplerAddressMode address_mode(unsigned wrap, int axis)
-{
-    bool repeat = wrap == 1 || (wrap == 2 && axis == 1) || (wrap == 3 && axis == 0);
-    return repeat ? VK_SAMPLER_ADDRESS_MODE_REPEAT : VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-}
-
-/* Stage3D sampler state: filter 0 nearest, else linear (anisotropic levels are
- * linear here: anisotropy is not required of a device and the reference interpreter
- * does not model it); mipmap none = base level only (maxLod 0). The LOD bias is in
- * the shader (the emitters apply bias / 8), so the sampler has none. */
+/* The resolved state of the texture's slot as <agal/vulkan.h> maps it. Anisotropic
+ * filters filter linearly here: the device's anisotropy is not enabled (nor required
+ * of a device) and the reference interpreter does not model it. */
 static VkResult make_sampler(harness_vk *h, const harness_texture *t, VkSampler *out)
 {
-    VkFilter f = t->filter ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
-    VkSamplerCreateInfo si = { .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-                               .magFilter = f, .minFilter = f,
-                               .mipmapMode = t->mipmap == 2 ? VK_SAMPLER_MIPMAP_MODE_LINEAR
-                                                            : VK_SAMPLER_MIPMAP_MODE_NEAREST,
-                               .addressModeU = address_mode(t->wrap, 0),
-                               .addressModeV = address_mode(t->wrap, 1),
-                               .addressModeW = address_mode(t->wrap, 2),
-                               .minLod = 0.0f,
-                               .maxLod = t->mipmap == 0 ? 0.0f : (float)(t->levels - 1),
-                               .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK };
-    if (t->cube)
-        si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    VkSamplerCreateInfo si = agal_vk_sampler_info(&t->sampler, 0.0f);
     return vkCreateSampler(h->dev, &si, NULL, out);
 }
 
@@ -492,16 +481,21 @@ static void image_barrier(VkCommandBuffer cmd, VkImage img, VkImageAspectFlags a
     vkCmdPipelineBarrier(cmd, sstage, dstage, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
-/* Records the upload of texture i (staging buffer -> every face and level). */
+/* Texture i's sampler, and the upload of its texels (staging buffer -> every face
+ * and level) unless it is rendered by the pre pass. */
 static int setup_texture(harness_vk *h, vk_draw *v, const harness_texture *t, int i, char *err,
                          size_t errsize)
 {
     VkFormatProperties fp;
     vkGetPhysicalDeviceFormatProperties(h->phys, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
-    if (t->filter && !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
+    if (t->sampler.filter != AGAL_FILTER_NEAREST &&
+        !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
         snprintf(err, errsize, "vulkan: the device cannot filter RGBA32F linearly");
         return -1;
     }
+    VK_TRY(make_sampler(h, t, &v->sampler[i]), "vkCreateSampler");
+    if (t->rendered) /* the pre pass's oc0: SHADER_READ_ONLY_OPTIMAL when its pass ends */
+        return 0;
     size_t bytes = harness_texture_floats(t) * sizeof(float);
     unsigned layers = t->cube ? 6 : 1;
     VK_TRY(make_buffer(h, &v->staging[i], bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, t->texels, bytes),
@@ -509,7 +503,6 @@ static int setup_texture(harness_vk *h, vk_draw *v, const harness_texture *t, in
     VK_TRY(make_image(h, &v->tex[i], VK_FORMAT_R32G32B32A32_SFLOAT, t->size, t->size, t->levels, t->cube,
                       VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_ASPECT_COLOR_BIT),
            "texture image");
-    VK_TRY(make_sampler(h, t, &v->sampler[i]), "vkCreateSampler");
     image_barrier(v->cmd, v->tex[i].img, VK_IMAGE_ASPECT_COLOR_BIT, t->levels, layers,
                   VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
                   VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
@@ -537,62 +530,87 @@ fail:
 
 /* ---- descriptors ------------------------------------------------------------ */
 
+/* The image view texture n is sampled through: its own, or the pre pass's oc0. */
+static VkImageView texture_view(const vk_draw *v, unsigned n)
+{
+    return v->d->tex[n].rendered ? v->pre->att[0].view : v->tex[n].view;
+}
+
+/* Pool sizes for the layout's bindings: one a descriptor type they use. */
+static uint32_t pool_sizes(const VkDescriptorSetLayoutBinding *b, uint32_t nb, VkDescriptorPoolSize *ps)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < nb; i++) {
+        uint32_t k = 0;
+        while (k < n && ps[k].type != b[i].descriptorType)
+            k++;
+        if (k == n)
+            ps[n++] = (VkDescriptorPoolSize){ b[i].descriptorType, 0 };
+        ps[k].descriptorCount++;
+    }
+    return n;
+}
+
+/* One write of a descriptor set; info is a VkDescriptorBufferInfo or VkDescriptorImageInfo. */
+static VkWriteDescriptorSet write_of(VkDescriptorSet set, uint32_t binding, VkDescriptorType type, const void *info)
+{
+    bool buffer = type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    return (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+                                   .dstBinding = binding, .descriptorCount = 1, .descriptorType = type,
+                                   .pBufferInfo = buffer ? info : NULL, .pImageInfo = buffer ? NULL : info };
+}
+
+/* Set 0 as the layout says (agal_vk_layout_bindings): the constant blocks, and each
+ * sampler as a combined image sampler or as an image and a sampler. */
 static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
 {
-    VkDescriptorSetLayoutBinding b[2 + HARNESS_MAX_TEXTURES];
-    uint32_t nb = 0, ntex = 0;
-    const VkShaderStageFlags stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-    for (uint32_t i = 0; i < 2; i++)
-        b[nb++] = (VkDescriptorSetLayoutBinding){ i, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages, NULL };
-    for (uint32_t i = 0; i < HARNESS_MAX_TEXTURES; i++)
-        if (d->tex[i].present) {
-            b[nb++] = (VkDescriptorSetLayoutBinding){ 2 + i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
-                                                      stages, NULL };
-            ntex++;
-        }
+    harness_layout own;
+    const agal_upload_result *L = harness_layout_of(d, &own);
+    VkDescriptorSetLayoutBinding b[AGAL_VK_MAX_BINDINGS];
+    uint32_t nb = agal_vk_layout_bindings(L, b, AGAL_VK_MAX_BINDINGS);
     VkDescriptorSetLayoutCreateInfo li = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                            .bindingCount = nb, .pBindings = b };
     VK_TRY(vkCreateDescriptorSetLayout(h->dev, &li, NULL, &v->dsl), "vkCreateDescriptorSetLayout");
-    VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2 },
-                                   { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, ntex ? ntex : 1 } };
+    VkDescriptorPoolSize ps[3];
     VkDescriptorPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = ps };
+                                      .maxSets = 1, .poolSizeCount = pool_sizes(b, nb, ps), .pPoolSizes = ps };
+    if (pi.poolSizeCount == 0) { /* a pool needs a size; nothing is allocated from this one */
+        ps[0] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
+        pi.poolSizeCount = 1;
+    }
     VK_TRY(vkCreateDescriptorPool(h->dev, &pi, NULL, &v->dpool), "vkCreateDescriptorPool");
     VkDescriptorSetAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                        .descriptorPool = v->dpool, .descriptorSetCount = 1,
                                        .pSetLayouts = &v->dsl };
     VK_TRY(vkAllocateDescriptorSets(h->dev, &ai, &v->set), "vkAllocateDescriptorSets");
 
-    const float *ubo_data[2] = { d->vc, d->fc };
-    unsigned ubo_n[2] = { d->nvc, d->nfc };
     VkDescriptorBufferInfo bufs[2];
-    VkDescriptorImageInfo imgs[HARNESS_MAX_TEXTURES];
-    VkWriteDescriptorSet w[2 + HARNESS_MAX_TEXTURES];
+    VkDescriptorImageInfo imgs[2 * HARNESS_MAX_TEXTURES];
+    VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
     uint32_t nw = 0;
-    for (int i = 0; i < 2; i++) {
-        size_t bytes = (size_t)ubo_n[i] * 16;
-        VK_TRY(make_buffer(h, &v->ubo[i], bytes, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, ubo_data[i],
-                           ubo_data[i] ? bytes : 0),
+    for (size_t i = 0; i < L->nblocks; i++) {
+        bool vc = L->blocks[i].stage == AGAL_VERTEX;
+        const float *data = vc ? d->vc : d->fc;
+        size_t bytes = (size_t)(vc ? d->nvc : d->nfc) * 16;
+        VK_TRY(make_buffer(h, &v->ubo[i], bytes, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, data, data ? bytes : 0),
                "uniform buffer");
         bufs[i] = (VkDescriptorBufferInfo){ v->ubo[i].buf, 0, VK_WHOLE_SIZE };
-        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                          .dstSet = v->set, .dstBinding = (uint32_t)i,
-                                          .descriptorCount = 1,
-                                          .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                                          .pBufferInfo = &bufs[i] };
+        w[nw++] = write_of(v->set, L->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, &bufs[i]);
     }
-    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++) {
-        if (!d->tex[i].present)
-            continue;
-        if (setup_texture(h, v, &d->tex[i], i, err, errsize))
+    for (size_t i = 0; i < L->nsamplers; i++) {
+        const agal_upload_sampler *s = &L->samplers[i];
+        unsigned n = s->num;
+        if (setup_texture(h, v, &d->tex[n], (int)n, err, errsize))
             return -1;
-        imgs[i] = (VkDescriptorImageInfo){ v->sampler[i], v->tex[i].view,
-                                           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
-        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                          .dstSet = v->set, .dstBinding = 2 + (uint32_t)i,
-                                          .descriptorCount = 1,
-                                          .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                                          .pImageInfo = &imgs[i] };
+        VkDescriptorImageInfo *img = &imgs[2 * i], *smp = &imgs[2 * i + 1];
+        *img = (VkDescriptorImageInfo){ v->sampler[n], texture_view(v, n), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
+        *smp = (VkDescriptorImageInfo){ .sampler = v->sampler[n] };
+        if (s->sampler_binding == s->binding) {
+            w[nw++] = write_of(v->set, s->binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, img);
+        } else {
+            w[nw++] = write_of(v->set, s->binding, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, img);
+            w[nw++] = write_of(v->set, s->sampler_binding, VK_DESCRIPTOR_TYPE_SAMPLER, smp);
+        }
     }
     vkUpdateDescriptorSets(h->dev, nw, w, 0, NULL);
     VkPipelineLayoutCreateInfo pli = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -613,15 +631,17 @@ static int setup_targets(harness_vk *h, vk_draw *v, const harness_draw *d, char 
     VkAttachmentReference cref[HARNESS_MAX_OUTPUTS], dref;
     VkImageView views[HARNESS_MAX_OUTPUTS + 1];
     uint32_t na = 0, noc = drawing(d) ? d->noc : 0;
+    /* A pre pass's oc0 ends the pass ready to be sampled by the next draw. */
+    VkImageUsageFlags use = v->to_texture ? VK_IMAGE_USAGE_SAMPLED_BIT : VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    VkImageLayout final = v->to_texture ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
     for (uint32_t i = 0; i < noc; i++) {
         VK_TRY(make_image(h, &v->att[i], VK_FORMAT_R32G32B32A32_SFLOAT, d->width, d->height, 1, false,
-                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                          VK_IMAGE_ASPECT_COLOR_BIT),
+                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | use, VK_IMAGE_ASPECT_COLOR_BIT),
                "colour attachment");
         ad[na] = (VkAttachmentDescription){ 0, VK_FORMAT_R32G32B32A32_SFLOAT, VK_SAMPLE_COUNT_1_BIT,
                                             VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE,
                                             VK_ATTACHMENT_LOAD_OP_DONT_CARE, VK_ATTACHMENT_STORE_OP_DONT_CARE,
-                                            VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL };
+                                            VK_IMAGE_LAYOUT_UNDEFINED, final };
         cref[i] = (VkAttachmentReference){ na, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
         views[na++] = v->att[i].view;
     }
@@ -640,13 +660,14 @@ static int setup_targets(harness_vk *h, vk_draw *v, const harness_draw *d, char 
     VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
                                  .colorAttachmentCount = noc, .pColorAttachments = cref,
                                  .pDepthStencilAttachment = drawing(d) ? &dref : NULL };
-    /* Attachment writes must be visible to the copies recorded after the pass. */
+    /* Attachment writes must be visible to the copies recorded after the pass, or
+     * for a pre pass to the next draw's fragment shader. */
     VkSubpassDependency dep = { 0, VK_SUBPASS_EXTERNAL,
                                 VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
                                     VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
-                                VK_PIPELINE_STAGE_TRANSFER_BIT,
+                                v->to_texture ? VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT : VK_PIPELINE_STAGE_TRANSFER_BIT,
                                 VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                                VK_ACCESS_TRANSFER_READ_BIT, 0 };
+                                v->to_texture ? VK_ACCESS_SHADER_READ_BIT : VK_ACCESS_TRANSFER_READ_BIT, 0 };
     VkRenderPassCreateInfo rpi = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
                                    .attachmentCount = na, .pAttachments = ad, .subpassCount = 1,
                                    .pSubpasses = &sub, .dependencyCount = 1, .pDependencies = &dep };
@@ -685,7 +706,7 @@ static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char
     VkVertexInputAttributeDescription va[HARNESS_MAX_ATTRIBS];
     uint32_t nva = 0;
     for (uint32_t i = 0; i < HARNESS_MAX_ATTRIBS; i++)
-        if (d->attribs[i]) {
+        if (v->inputs >> i & 1) {
             vb[nva] = (VkVertexInputBindingDescription){ i, 16, VK_VERTEX_INPUT_RATE_VERTEX };
             va[nva] = (VkVertexInputAttributeDescription){ i, i, VK_FORMAT_R32G32B32A32_SFLOAT, 0 };
             nva++;
@@ -705,7 +726,7 @@ static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char
     VkPipelineRasterizationStateCreateInfo rs = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
         .rasterizerDiscardEnable = !drawing(d), .polygonMode = VK_POLYGON_MODE_FILL,
-        .cullMode = VK_CULL_MODE_NONE, .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
+        .cullMode = agal_vk_cull_mode(d->cull), .frontFace = AGAL_VK_FRONT_FACE, .lineWidth = 1.0f };
     VkPipelineMultisampleStateCreateInfo ms = { .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
                                                 .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT };
     VkPipelineDepthStencilStateCreateInfo ds = {
@@ -744,7 +765,7 @@ static size_t xfb_floats(const harness_draw *d)
 static int setup_buffers(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
 {
     for (int i = 0; i < HARNESS_MAX_ATTRIBS; i++)
-        if (d->attribs[i])
+        if (v->inputs >> i & 1)
             VK_TRY(make_buffer(h, &v->attr[i], (VkDeviceSize)d->nverts * 16, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                                d->attribs[i], (size_t)d->nverts * 16),
                    "vertex buffer");
@@ -753,7 +774,7 @@ static int setup_buffers(harness_vk *h, vk_draw *v, const harness_draw *d, char 
                            NULL, 0),
                "transform feedback buffer");
     size_t pixels = (size_t)d->width * d->height;
-    if (drawing(d)) {
+    if (drawing(d) && !v->to_texture) {
         for (unsigned i = 0; i < d->noc; i++)
             VK_TRY(make_buffer(h, &v->readback[i], pixels * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, NULL, 0),
                    "readback buffer");
@@ -784,7 +805,7 @@ static void record_pass(harness_vk *h, vk_draw *v, const harness_draw *d)
     vkCmdBindPipeline(v->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, v->pipe);
     vkCmdBindDescriptorSets(v->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, v->layout, 0, 1, &v->set, 0, NULL);
     for (uint32_t i = 0; i < HARNESS_MAX_ATTRIBS; i++)
-        if (d->attribs[i]) {
+        if (v->inputs >> i & 1) {
             VkDeviceSize off = 0;
             vkCmdBindVertexBuffers(v->cmd, i, 1, &v->attr[i].buf, &off);
         }
@@ -854,18 +875,48 @@ fail:
 
 static int check_draw(const harness_vk *h, const harness_draw *d, char *err, size_t errsize)
 {
-    if (!d->vs_spirv || !d->vs_words || d->nverts == 0 || d->ninstances == 0) {
-        snprintf(err, errsize, "harness: no vertex shader or no vertices");
+    if (harness_check_draw(d, false, err, errsize))
         return -1;
-    }
-    if (drawing(d) && (d->noc == 0 || d->noc > HARNESS_MAX_OUTPUTS || !d->width || !d->height)) {
-        snprintf(err, errsize, "harness: a fragment draw needs 1..4 outputs and a size");
-        return -1;
-    }
     if (d->capture && !h->has_xfb) {
         snprintf(err, errsize, "vulkan: the device has no transform feedback");
         return -1;
     }
+    return 0;
+}
+
+/* The vertex input locations a SPIR-V module declares: its Input variables'
+ * Location decorations (built-ins have none; decorations precede variables). */
+static uint32_t vertex_inputs(const uint32_t *w, size_t n)
+{
+    uint32_t ids[64], locs[64], nloc = 0, mask = 0;
+    for (size_t i = 5; i < n && w[i] >> 16; i += w[i] >> 16) {
+        unsigned op = w[i] & 0xffff, len = w[i] >> 16;
+        if (op == SpvOpDecorate && len >= 4 && i + 3 < n && w[i + 2] == SpvDecorationLocation && nloc < 64) {
+            ids[nloc] = w[i + 1];
+            locs[nloc++] = w[i + 3];
+        }
+        if (op == SpvOpVariable && len >= 4 && i + 3 < n && w[i + 3] == SpvStorageClassInput)
+            for (uint32_t k = 0; k < nloc; k++)
+                if (ids[k] == w[i + 2] && locs[k] < 32)
+                    mask |= 1u << locs[k];
+    }
+    return mask;
+}
+
+/* Creates what draw v needs and records its pass into cmd. The attributes bound are
+ * the given ones the vertex shader declares: one it does not read would be a
+ * validation warning, and the transform-feedback SPIR-V's set is known only here. */
+static int record_draw(harness_vk *h, vk_draw *v, char *err, size_t errsize)
+{
+    const harness_draw *d = v->d;
+    uint32_t declared = vertex_inputs(d->vs_spirv, d->vs_words);
+    for (unsigned i = 0; i < HARNESS_MAX_ATTRIBS; i++)
+        if (d->attribs[i])
+            v->inputs |= declared & (1u << i);
+    if (setup_buffers(h, v, d, err, errsize) || setup_descriptors(h, v, d, err, errsize) ||
+        setup_targets(h, v, d, err, errsize) || setup_pipeline(h, v, d, err, errsize))
+        return -1;
+    record_pass(h, v, d);
     return 0;
 }
 
@@ -874,7 +925,7 @@ int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, ch
     memset(out, 0, sizeof *out);
     if (check_draw(h, d, err, errsize))
         return -1;
-    vk_draw v = { 0 };
+    vk_draw v = { .d = d }, pre = { .d = d->pre, .to_texture = true };
     int rc = -1;
     VkCommandBufferAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                        .commandPool = h->pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
@@ -883,10 +934,11 @@ int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, ch
     VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     VK_TRY(vkBeginCommandBuffer(v.cmd, &bi), "vkBeginCommandBuffer");
-    if (setup_buffers(h, &v, d, err, errsize) || setup_descriptors(h, &v, d, err, errsize) ||
-        setup_targets(h, &v, d, err, errsize) || setup_pipeline(h, &v, d, err, errsize))
+    /* Render to texture: the pre pass first, in the same command buffer. */
+    pre.cmd = v.cmd;
+    v.pre = d->pre ? &pre : NULL;
+    if ((d->pre && record_draw(h, &pre, err, errsize)) || record_draw(h, &v, err, errsize))
         goto fail;
-    record_pass(h, &v, d);
     record_readback(&v, d);
     VK_TRY(vkEndCommandBuffer(v.cmd), "vkEndCommandBuffer");
     VkFenceCreateInfo fi = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
@@ -899,6 +951,8 @@ int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, ch
 fail:
     if (rc)
         harness_result_free(out);
+    pre.cmd = VK_NULL_HANDLE; /* v's */
+    draw_free(h, &pre);
     draw_free(h, &v);
     return rc;
 }

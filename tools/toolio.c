@@ -291,6 +291,16 @@ bool tool_parse_double(const char *tool, const char *option, const char *text, d
     return false;
 }
 
+bool tool_parse_profile(const char *tool, const char *text, agal_profile *out)
+{
+    if (agal_profile_find(text, out)) return true;
+    fprintf(stderr,
+            "%s: --profile: '%s' is not a profile (a Context3DProfile name: baselineConstrained, baseline, "
+            "baselineExtended, standardConstrained, standard, standardExtended, enhanced; or standard_extended)\n",
+            tool, text);
+    return false;
+}
+
 /* ---- diagnostics and programs ------------------------------------------------- */
 
 void tool_print_diags(agal_context *ctx, const char *file)
@@ -388,6 +398,19 @@ int tool_load_program(agal_context *ctx, const char *path, const tool_program_op
     if (st == AGAL_ERR_INVALID) return 1;
     fprintf(stderr, "%s: %s\n", path, st == AGAL_ERR_NOMEM ? "out of memory" : "internal error");
     return 2;
+}
+
+const uint8_t *tool_encode_tokens(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
+                                  uint32_t version, size_t *size)
+{
+    *size = agal_program_size(n);
+    uint8_t *bytes = agal_alloc(ctx, *size);
+    if (!bytes) return NULL;
+    const uint8_t hdr[AGAL_HEADER_SIZE] = {AGAL_MAGIC, (uint8_t)version, (uint8_t)(version >> 8), (uint8_t)(version >> 16),
+                                           (uint8_t)(version >> 24), AGAL_TYPE_ID, (uint8_t)stage};
+    memcpy(bytes, hdr, sizeof hdr);
+    for (uint32_t i = 0; i < n; i++) agal_token_encode(&toks[i], bytes + agal_token_offset((long)i));
+    return bytes;
 }
 
 int tool_link_pair(agal_context *ctx, const char *tool, const char *vpath, const agal_program *vp, const char *fpath,

@@ -83,6 +83,11 @@ bool tool_parse_unsigned(const char *tool, const char *option, const char *text,
 /* A finite decimal number in [min, max]; else prints "TOOL: OPTION: 'TEXT' is not a
  * number from MIN to MAX" and returns false. */
 bool tool_parse_double(const char *tool, const char *option, const char *text, double min, double max, double *out);
+/* A Stage3D profile: a Context3DProfile name ("baselineConstrained", "standard",
+ * "enhanced"...) or the library's own (baseline, standard, standard_extended), as
+ * agal_profile_find reads them; else prints "TOOL: --profile: 'TEXT' is not a
+ * profile ..." and returns false. */
+bool tool_parse_profile(const char *tool, const char *text, agal_profile *out);
 
 /* ---- diagnostics and programs ------------------------------------------------- */
 
@@ -119,6 +124,12 @@ typedef struct tool_program_opts {
  * diagnostics (assembler warnings too) prefixed with path. Returns 0, 1 (invalid
  * program or text) or 2 (unreadable or oversized file, no stage, out of memory). */
 int tool_load_program(agal_context *ctx, const char *path, const tool_program_opts *opt, const agal_program **out);
+
+/* The bytes of a program of n tokens: the header and each token encoded from its
+ * fields (agal_token_encode), in ctx; a decoded program's again, for agal_upload.
+ * NULL when out of memory. */
+const uint8_t *tool_encode_tokens(agal_context *ctx, const agal_token *toks, uint32_t n, agal_stage stage,
+                                  uint32_t version, size_t *size);
 
 /* Links a vertex program (vpath) with a fragment program (fpath), as Flash's
  * Program3D.upload(vertex, fragment); both were loaded in their upload slots, so

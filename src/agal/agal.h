@@ -417,20 +417,23 @@ typedef struct agal_texture {
     uint32_t width, height; /* level 0; a cube has width == height */
     uint32_t levels;    /* mip levels given, 1 .. floor(log2(max(width, height))) + 1 */
     const float *const *images;
-    /* Runtime sampler state (Context3D.setSamplerStateAt). It replaces the token's
-     * wrap, filter and mipmap only when the token has the ignoresampler flag; a
-     * token with ignoresampler and no override here samples with its own state. */
-    bool override;
-    uint8_t wrap, filter, mipmap; /* AGAL_WRAP_*, AGAL_FILTER_*, AGAL_MIP_* */
 } agal_texture;
 
 /* What every invocation shares: the constants (vc or fc; registers at or past
- * nconstants read 0) and the textures (at most one per sampler number). */
+ * nconstants read 0), the textures (at most one per sampler number) and the
+ * sampler slots they are sampled through. */
 typedef struct agal_interp_env {
     const float (*constants)[4];
     size_t nconstants;
     const agal_texture *textures;
     size_t ntextures;
+    /* The Context3D's sampler slots at the draw (agal_sampler_slots, "the runtime"
+     * below): every tex and ted samples with agal_slots_resolve(slots, token), its
+     * wrap, filter and mipmap from the slot, the rest from the token, as Flash does.
+     * NULL: a new Context3D after setProgram of this program (agal_slots_init, then
+     * agal_slots_set_program), so a token without ignoresampler samples with its
+     * own state and one with ignoresampler with clamp, nearest, mipnone. */
+    const struct agal_sampler_slots *slots;
     /* false (the reference): fine derivatives, each lane differences its own row
      * (ddx) and column (ddy). true: coarse, every lane of the quad takes the top
      * row's ddx and the left column's ddy, for comparing with a GPU whose dFdx/OpDPdx
@@ -460,7 +463,8 @@ typedef struct agal_interp_result {
  * need n to be a multiple of 4: each 4 consecutive invocations form a 2x2 quad in
  * the order top-left, top-right, bottom-left, bottom-right. Returns AGAL_ERR_ARG
  * (with a diagnostic) for a bad call: n, a missing texture or one of the wrong
- * dimension, an inconsistent texture description; AGAL_ERR_INVALID for broken block
+ * dimension, an inconsistent texture description, a slot holding a value no
+ * AGAL_WRAP_* / AGAL_FILTER_* / AGAL_MIP_* names; AGAL_ERR_INVALID for broken block
  * structure (which agal_decode never lets through). Outputs are the raw AGAL values:
  * no clip-space fix is applied to op. */
 AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
@@ -470,16 +474,13 @@ AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog
  * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
 AGAL_API unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
 
-/* Checks a texture description (dimension, sizes, level count, images present,
- * override values); AGAL_ERR_INVALID with a diagnostic when it is unusable. */
+/* Checks a texture description (dimension, sizes, level count, images present);
+ * AGAL_ERR_INVALID with a diagnostic when it is unusable. */
 AGAL_API agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex);
-
-/* The sampler state a token's sampler resolves to for tex (ignoresampler + override). */
-AGAL_API agal_sampler agal_texture_state(const agal_texture *tex, const agal_sampler *token);
 
 /* Samples tex at coord (s, t for 2D; direction x, y, z for cube) at level of detail
  * lambda (log2 of the texel footprint, bias included), with the wrap, filter and
- * mipmap of state. out receives RGBA. */
+ * mipmap of state (a resolved sampler: agal_slots_resolve). out receives RGBA. */
 AGAL_API void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3],
                          float lambda, float out[4]);
 
@@ -592,13 +593,13 @@ AGAL_API char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
 AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
                                 const agal_translate_options *opt, const char **text, size_t *len);
 
-/* ==== the runtime: Program3D.upload in one call, sampler slots (upload.c) ===== */
+/* ==== the runtime: Program3D.upload in one call (upload.c), sampler slots (slots.c) === */
 
 /* Flash's Context3DProfile names and the register profile each means (src/agal.md
  * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
  * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
  * standard extended (AGAL3); also this library's own baseline, standard,
- * standard_extended. false for an unknown name. */
+ * standard_extended. false for an unknown name. (stage3d.c) */
 AGAL_API bool agal_profile_find(const char *name, agal_profile *out);
 
 /* The library's version ("0.2.0"): with the bytes and the options, all a translation
