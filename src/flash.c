@@ -264,7 +264,7 @@ static int expand(const flash_error *e, const char *const arg[4], char *buf, siz
         const char *a = arg[*++p - '1'];
         size_t len = a ? strlen(a) : 0;
         if (len > sizeof text - 1 - n) len = sizeof text - 1 - n;
-        memcpy(text + n, a, len);
+        if (len) memcpy(text + n, a, len);
         n += len;
     }
     text[n] = 0;

@@ -184,7 +184,7 @@ typedef struct replay_result {
     replay_image *images;
     size_t nimages;
     size_t call;         /* THROWN/FAILED: the call, counting from 1 (0: before the calls) */
-    const char *method;  /* its method name */
+    char method[64];     /* its method name */
     int thrown_id;       /* Flash's id */
     char thrown[800];    /* "Error: Error #3692: All buffers ..." as AS3's String(e) */
 } replay_result;
@@ -218,9 +218,10 @@ void replay_compare(const uint8_t *frame, uint32_t fw, uint32_t fh, const uint8_
 
 /* ==== agalview --scene (replay_view.c) ====================================== */
 
-/* Replays the scene with the GL backend in a GLFW window and shows its last frame
- * until the window closes; with shot, saves what the window shows and returns.
- * Exit status: 0, 1 (the scene threw), 2. */
-int replay_view(const char *tool, const char *scene_path, const char *shot);
+/* Replays the scene with the GL backend in a GLFW window's context and shows its
+ * last image until the window closes; with shot, saves what the window shows and
+ * returns. headless (shot required): through EGL, no window. Exit status: 0, 1 (the
+ * scene threw: Flash's line printed), 2. */
+int replay_view(const char *tool, const char *scene_path, const char *shot, bool headless);
 
 #endif

@@ -82,8 +82,9 @@ static int present(rcall *k)
 }
 
 /* drawToBitmapData(destination, srcRect, destPoint): the back buffer (the one being
- * drawn, not the one shown) copied into the bitmap, unscaled, clipped; the image is
- * the bitmap afterwards. */
+ * drawn, not the one shown) copied into the bitmap, unscaled and clipped to both;
+ * the image is the bitmap afterwards. A srcRect or destPoint given outside its
+ * bounds (or NaN) is 3802; the defaults (the bitmap's size at 0, 0) are clipped. */
 static int draw_to_bitmap_data(rcall *k)
 {
     replay_ctx *c = k->c;
@@ -95,17 +96,18 @@ static int draw_to_bitmap_data(rcall *k)
     int rc = arg_rect(k, 1, src, &has_src);
     if (!rc) rc = arg_point(k, 2, dst, &has_dst);
     if (!has_src) src[0] = src[1] = 0, src[2] = b.width, src[3] = b.height;
-    bool inside = src[0] >= 0 && src[1] >= 0 && src[2] >= 0 && src[3] >= 0 && src[0] + src[2] <= c->width &&
-                  src[1] + src[3] <= c->height && dst[0] >= 0 && dst[1] >= 0 && dst[0] < b.width && dst[1] < b.height;
-    if (!rc && c->configured && !inside) rc = rthrow(k, 3802, NULL); /* NaN fails every comparison too */
+    bool src_in = src[0] >= 0 && src[1] >= 0 && src[2] >= 0 && src[3] >= 0 && src[0] + src[2] <= c->width &&
+                  src[1] + src[3] <= c->height;
+    bool dst_in = dst[0] >= 0 && dst[1] >= 0 && dst[0] < b.width && dst[1] < b.height;
+    if (!rc && c->configured && ((has_src && !src_in) || (has_dst && !dst_in))) rc = rthrow(k, 3802, NULL);
     uint8_t *px = rc ? NULL : rread_back_buffer(k);
     if (!px) {
         free(b.argb);
         return rc ? rc : c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     }
     uint32_t sx = (uint32_t)src[0], sy = (uint32_t)src[1], dx = (uint32_t)dst[0], dy = (uint32_t)dst[1];
-    for (uint32_t j = 0; j < (uint32_t)src[3] && dy + j < b.height; j++)
-        for (uint32_t i = 0; i < (uint32_t)src[2] && dx + i < b.width; i++) {
+    for (uint32_t j = 0; j < (uint32_t)src[3] && sy + j < c->height && dy + j < b.height; j++)
+        for (uint32_t i = 0; i < (uint32_t)src[2] && sx + i < c->width && dx + i < b.width; i++) {
             const uint8_t *p = px + 4 * ((size_t)(sy + j) * c->width + sx + i);
             b.argb[(size_t)(dy + j) * b.width + dx + i] = 0xFF000000u | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
         }
@@ -693,7 +695,7 @@ static int check_version(rcall *k, const rbytes *b)
     if (b->len < 5 || b->data[0] != AGAL_MAGIC) return R_OK; /* the validator says what is wrong */
     uint32_t v = (uint32_t)b->data[1] | (uint32_t)b->data[2] << 8 | (uint32_t)b->data[3] << 16 | (uint32_t)b->data[4] << 24;
     char n[16];
-    return v > max && v <= 3 ? rthrow(k, 3725, NULL, num(n, v), NULL) : R_OK;
+    return v > max && v <= 3 ? rthrow(k, 3725, "", num(n, v), NULL) : R_OK; /* %1 is unused */
 }
 
 /* Program3D.upload(vertexProgram, fragmentProgram): agal_upload for the backend's
@@ -721,7 +723,7 @@ static int upload(rcall *k)
             snprintf(c->out->thrown, sizeof c->out->thrown, "%s: %s", agal_flash_class(d), line);
             c->out->thrown_id = d->flash_id;
             c->out->status = REPLAY_THROWN;
-            c->out->method = k->method;
+            snprintf(c->out->method, sizeof c->out->method, "%s", k->method);
             rc = R_THROWN;
         }
     }

@@ -22,7 +22,7 @@ static void note_call(rcall *k, replay_status st)
 {
     replay_result *r = k->c->out;
     r->status = st;
-    r->method = k->method;
+    snprintf(r->method, sizeof r->method, "%s", k->method ? k->method : "");
 }
 
 int rthrow(rcall *k, int id, ...)
@@ -197,13 +197,16 @@ static unsigned used_samplers(const agal_program *fp, agal_sampler tokens[REPLAY
 }
 
 /* The levels a sampler with this state reads are defined: every level with
- * mipmapping, else level 0; every face of a cube. */
+ * mipmapping, else level 0; every face of a cube. A face drawn to has them all: its
+ * mip maps are made from level 0 before it is sampled (refresh_mipmaps). */
 static bool complete(const robj *t, const agal_sampler *s)
 {
     unsigned faces = t->u.tex.desc.kind == REPLAY_TEX_CUBE ? 6 : 1;
-    uint32_t want = s->mipmap == AGAL_MIP_NONE ? 1u : (uint32_t)((1ull << t->u.tex.desc.levels) - 1);
-    for (unsigned f = 0; f < faces; f++)
-        if ((t->u.tex.defined[f] & want) != want) return false;
+    uint32_t all = (uint32_t)((1ull << t->u.tex.desc.levels) - 1), want = s->mipmap == AGAL_MIP_NONE ? 1u : all;
+    for (unsigned f = 0; f < faces; f++) {
+        uint32_t have = t->u.tex.rendered && (t->u.tex.defined[f] & 1) ? all : t->u.tex.defined[f];
+        if ((have & want) != want) return false;
+    }
     return true;
 }
 
