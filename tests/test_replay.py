@@ -14,6 +14,8 @@
 4. The checks can fail: a wrong expected pixel, a wrong error line, a frame against
    another frame, a malformed scene and an unknown backend are each refused with
    the exit status and message they must give.
+5. Broken scenes (seeded mutations of the scenes) end with exit 0, 1 or 2 and a
+   message, never a crash, a hang or a sanitizer's report.
 """
 import concurrent.futures
 import json
@@ -148,8 +150,53 @@ def check_faults(agalrun, scenes_dir, errors_json, tmp):
     json.dump({"scene": 1, "calls": [{"call": "clear", "args": ["red"]}]}, open(bad, "w"))
     errors += expect_failure(agalrun, tmp, "a string for a Number", [bad], 2, "argument 1 is not a number")
     errors += expect_failure(agalrun, tmp, "webgl", [clear, "--backend", "webgl"], 2, "not built yet")
+    json.dump({"scene": 1, "calls": [{"call": "createTexture", "args": [4, 4, "compressed", False], "as": "t"},
+                                     {"call": "uploadCompressedTextureFromByteArray", "on": "t",
+                                      "args": [{"base64": "QVRG"}, 0]}]}, open(bad, "w"))
+    errors += expect_failure(agalrun, tmp, "ATF", [bad], 2, "does not decode ATF")
     errors += expect_failure(agalrun, tmp, "no scene", ["--check"], 2, "give a scene")
     return errors
+
+
+def mutants(scenes_dir, count):
+    """Scenes broken in every way a recording can be: a number made huge, negative,
+    fractional or NaN, an argument dropped, nulled or made a string, a call removed.
+    Seeded, so a failure repeats."""
+    import random
+    rng = random.Random(17)
+    names = sorted(f for f in os.listdir(scenes_dir) if f.endswith(".json"))
+    out = []
+    while len(out) < count:
+        scene = json.load(open(os.path.join(scenes_dir, rng.choice(names))))
+        scene.pop("expect", None)
+        calls = scene["calls"]
+        k = calls[rng.randrange(len(calls))]
+        args = k.get("args")
+        how = rng.randrange(4)
+        if how == 0 and args:
+            i = rng.randrange(len(args))
+            args[i] = rng.choice([1e12, -7, 0.5, "NaN", None, "text", [], {"rect": [0, 0, 1, 1]}, True])
+        elif how == 1 and args:
+            del args[rng.randrange(len(args))]
+        elif how == 2:
+            del calls[rng.randrange(len(calls))]
+        else:
+            k["args"] = [rng.choice([65536, -1, 2 ** 31, 4097]) if isinstance(a, (int, float)) and not isinstance(a, bool)
+                         else a for a in (args or [])]
+        out.append(scene)
+    return out
+
+
+def check_mutant(agalrun, scene, tmp, index):
+    """A broken scene ends with exit 0, 1 (Flash's throw) or 2 (a message), never a crash
+    or a sanitizer's report."""
+    path = os.path.join(tmp, "mutant-%d.json" % index)
+    json.dump(scene, open(path, "w"))
+    r = run(agalrun, path, "--backend", ("vulkan", "gl")[index % 2])
+    bad = "Sanitizer" in r.stderr or "runtime error:" in r.stderr
+    if r.returncode not in (0, 1, 2) or bad or (r.returncode and not r.stderr.strip()):
+        return ["mutant %d: exit %d\n%s\n%s" % (index, r.returncode, json.dumps(scene)[:2000], r.stderr[-3000:])]
+    return []
 
 
 def main():
@@ -159,14 +206,15 @@ def main():
     if len(scenes) < 10 or len(errors_json["cases"]) < 50:
         print("too few scenes or error cases: %d, %d" % (len(scenes), len(errors_json["cases"])))
         return 1
-    with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
+    with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(4) as pool:
         jobs = [pool.submit(check_scene, agalrun, s, tmp) for s in scenes]
         jobs += [pool.submit(check_error, agalrun, errors_json, c, tmp, i) for i, c in enumerate(errors_json["cases"])]
         jobs.append(pool.submit(check_faults, agalrun, scenes_dir, errors_json, tmp))
+        jobs += [pool.submit(check_mutant, agalrun, m, tmp, i) for i, m in enumerate(mutants(scenes_dir, 40))]
         errors = [e for j in jobs for e in j.result()]
     for e in errors:
         print(e)
-    print("%d scenes on Vulkan and GL, %d error cases, the fault checks: %d failures"
+    print("%d scenes on Vulkan and GL, %d error cases, the fault checks, 40 broken scenes: %d failures"
           % (len(scenes), len(errors_json["cases"]), len(errors)))
     return 1 if errors else 0
 

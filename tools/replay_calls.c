@@ -586,6 +586,9 @@ static int draw_triangles_instanced(rcall *k)
     TRY(arg_int(k, 2, 0, &first));
     TRY(arg_int(k, 3, -1, &n));
     if (!rprofile_at_least(k->c->profile, PROF_STANDARD_EXTENDED)) return rthrow(k, 3787, NULL);
+    /* Flash documents no limit; the replay draws at most 2^20 instances, so that a
+     * scene cannot keep the device busy for hours. */
+    if (instances > 1 << 20) return rfail(k, "draws more instances (%d) than the replay does (2^20)", instances);
     return rdraw(k, ib, first, n, instances > 0 ? instances : 0);
 }
 
