@@ -594,16 +594,34 @@ static int draw_triangles_instanced(rcall *k)
 
 /* ---- VertexBuffer3D, IndexBuffer3D ---------------------------------------------------- */
 
+/* uploadFromVector(data, start, count) of either buffer. */
+static int vector_upload_args(rcall *k, const cJSON **data, uint32_t *len, int32_t *start, int32_t *n)
+{
+    TRY(args_count(k, 3, 3));
+    TRY(arg_vector(k, 0, "data", data, len));
+    TRY(arg_int(k, 1, 0, start));
+    return arg_int(k, 2, 0, n);
+}
+
+/* uploadFromByteArray(data, byteArrayOffset, start, count) of either buffer; b.data
+ * is the caller's to free whatever it returns. */
+static int bytes_upload_args(rcall *k, rbytes *b, int32_t *offset, int32_t *start, int32_t *n)
+{
+    *b = (rbytes){0};
+    TRY(args_count(k, 4, 4));
+    TRY(arg_bytes(k, 0, "data", b));
+    TRY(arg_int(k, 1, 0, offset));
+    TRY(arg_int(k, 2, 0, start));
+    return arg_int(k, 3, 0, n);
+}
+
 static int vertex_upload_from_vector(rcall *k)
 {
     robj *vb = k->on;
     const cJSON *data;
     uint32_t len;
     int32_t start, n;
-    TRY(args_count(k, 3, 3));
-    TRY(arg_vector(k, 0, "data", &data, &len));
-    TRY(arg_int(k, 1, 0, &start));
-    TRY(arg_int(k, 2, 0, &n));
+    TRY(vector_upload_args(k, &data, &len, &start, &n));
     uint64_t values = (uint64_t)(n > 0 ? n : 0) * vb->u.vb.data32;
     if (start < 0 || n < 0 || len < values || (uint64_t)start + (uint64_t)n > vb->u.vb.vertices)
         return rthrow(k, 3669, NULL);
@@ -627,11 +645,7 @@ static int vertex_upload_from_byte_array(rcall *k)
     robj *vb = k->on;
     rbytes b;
     int32_t offset, start, n;
-    TRY(args_count(k, 4, 4));
-    TRY(arg_bytes(k, 0, "data", &b));
-    int rc = arg_int(k, 1, 0, &offset);
-    if (!rc) rc = arg_int(k, 2, 0, &start);
-    if (!rc) rc = arg_int(k, 3, 0, &n);
+    int rc = bytes_upload_args(k, &b, &offset, &start, &n);
     uint64_t bytes = (uint64_t)(n > 0 ? n : 0) * vb->u.vb.data32 * 4;
     if (!rc && (start < 0 || n < 0 || (uint64_t)start + (uint64_t)n > vb->u.vb.vertices)) rc = rthrow(k, 3669, NULL);
     if (!rc) rc = byte_range(k, &b, offset, bytes);
@@ -656,10 +670,7 @@ static int index_upload_from_vector(rcall *k)
     const cJSON *data;
     uint32_t len;
     int32_t start, n;
-    TRY(args_count(k, 3, 3));
-    TRY(arg_vector(k, 0, "data", &data, &len));
-    TRY(arg_int(k, 1, 0, &start));
-    TRY(arg_int(k, 2, 0, &n));
+    TRY(vector_upload_args(k, &data, &len, &start, &n));
     if (start < 0 || n < 0 || (uint32_t)n > len || (uint64_t)start + (uint64_t)n > ib->u.ib.count)
         return rthrow(k, 3669, NULL);
     /* Only the low 16 bits of each index (Adobe's reference). */
@@ -672,11 +683,7 @@ static int index_upload_from_byte_array(rcall *k)
     robj *ib = k->on;
     rbytes b;
     int32_t offset, start, n;
-    TRY(args_count(k, 4, 4));
-    TRY(arg_bytes(k, 0, "data", &b));
-    int rc = arg_int(k, 1, 0, &offset);
-    if (!rc) rc = arg_int(k, 2, 0, &start);
-    if (!rc) rc = arg_int(k, 3, 0, &n);
+    int rc = bytes_upload_args(k, &b, &offset, &start, &n);
     if (!rc && (start < 0 || n < 0 || (uint64_t)start + (uint64_t)n > ib->u.ib.count)) rc = rthrow(k, 3669, NULL);
     if (!rc) rc = byte_range(k, &b, offset, 2 * (uint64_t)(n > 0 ? n : 0));
     for (int32_t i = 0; !rc && i < n; i++) {
@@ -957,6 +964,7 @@ int replay_call(replay_ctx *c, const cJSON *json)
         known = true;
         if (calls[i].on == kind) return calls[i].run(&k);
     }
-    return known ? rfail(&k, kind < 0 ? "is a method of an object: give \"on\"" : "is not a method of '%s'", on ? on->valuestring : "")
-                 : rfail(&k, "is not a call the replay knows");
+    if (!known) return rfail(&k, "is not a call the replay knows");
+    return kind < 0 ? rfail(&k, "is a method of an object: give \"on\"")
+                    : rfail(&k, "is not a method of '%s'", on->valuestring);
 }
