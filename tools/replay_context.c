@@ -9,7 +9,6 @@
  * with reference 0 and masks 255, no scissor, every sampler slot clamp, nearest,
  * mipnone, every constant register 0. */
 #include "replay_ctx.h"
-#include "toolio.h"
 
 #include <stdarg.h>
 #include <stdio.h>
