@@ -328,6 +328,119 @@ static void test_layout(void)
     agal_context_free(ctx);
 }
 
+/* ---- Context3D's arithmetic and what the replay added ----------------------------- */
+
+static void test_context3d(void)
+{
+    /* clear truncates to 8 bits (0.3 -> 76: observed), after clamping. */
+    static const struct { double v; unsigned byte; } clears[] = {{0.3, 76}, {0.5, 127}, {0.999, 254}, {1, 255},
+                                                                 {2, 255}, {-1, 0}, {0, 0}};
+    for (size_t i = 0; i < sizeof clears / sizeof *clears; i++)
+        CHECK(agal_stage3d_clear_channel(clears[i].v) * 255.0f == (float)clears[i].byte, "clear %g", clears[i].v);
+    CHECK(agal_stage3d_clear_channel(NAN) == 0.0f);
+    VkClearColorValue cc = agal_vk_clear_color(0.3, 0.5, 2, -1);
+    CHECK(cc.float32[0] * 255.0f == 76.0f && cc.float32[1] * 255.0f == 127.0f && cc.float32[2] == 1.0f &&
+          cc.float32[3] == 0.0f);
+    CHECK(agal_stage3d_levels(1, 1) == 1 && agal_stage3d_levels(64, 64) == 7 && agal_stage3d_levels(256, 4) == 9);
+    /* antiAlias -> samples: 0 1, 2 2, 3 2, 4 4, 8 8, 16 16, 100 16; each API then rounds up to what it has. */
+    static const int aa[] = {0, 1, 2, 3, 4, 7, 8, 16, 100, -5};
+    static const unsigned want[] = {1, 1, 2, 2, 4, 4, 8, 16, 16, 1};
+    for (size_t i = 0; i < sizeof aa / sizeof *aa; i++)
+        CHECK(agal_stage3d_samples(aa[i]) == want[i], "antiAlias %d: %u", aa[i], agal_stage3d_samples(aa[i]));
+    VkSampleCountFlags lavapipe = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+    CHECK(agal_vk_samples(0, lavapipe) == VK_SAMPLE_COUNT_1_BIT && agal_vk_samples(2, lavapipe) == VK_SAMPLE_COUNT_4_BIT &&
+          agal_vk_samples(16, lavapipe) == VK_SAMPLE_COUNT_4_BIT && agal_vk_samples(4, 0x7F) == VK_SAMPLE_COUNT_4_BIT);
+    CHECK(agal_gl_samples(0, 4) == 0 && agal_gl_samples(2, 4) == 2 && agal_gl_samples(16, 4) == 4 &&
+          agal_gl_samples(4, 0) == 0);
+    CHECK(agal_vk_depth_stencil_format(true) == VK_FORMAT_D24_UNORM_S8_UINT &&
+          agal_vk_depth_stencil_format(false) == VK_FORMAT_D32_SFLOAT_S8_UINT);
+    CHECK(AGAL_GL_DEPTH_STENCIL_FORMAT == GL_DEPTH24_STENCIL8);
+    CHECK(agal_gl_cube_face(0) == GL_TEXTURE_CUBE_MAP_POSITIVE_X && agal_gl_cube_face(5) == GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
+}
+
+static void test_scissor(void)
+{
+    agal_rect r;
+    /* Zero width or height: no scissor (observed); a negative one too. */
+    CHECK(!agal_stage3d_scissor(8, 8, 0, 40, 64, 64, &r) && !agal_stage3d_scissor(8, 8, 10, -1, 64, 64, &r));
+    CHECK(!agal_stage3d_scissor(NAN, 0, NAN, 10, 64, 64, &r));
+    CHECK(agal_stage3d_scissor(16.4, 16.6, 8.2, 8.3, 64, 64, &r) && r.x == 16 && r.y == 17 && r.width == 9 &&
+          r.height == 8, "%d %d %u %u", r.x, r.y, r.width, r.height);
+    CHECK(agal_stage3d_scissor(56, -8, 100, 16, 64, 64, &r) && r.x == 56 && r.y == 0 && r.width == 8 && r.height == 8);
+    CHECK(agal_stage3d_scissor(100, 100, 10, 10, 64, 64, &r) && r.width == 0 && r.height == 0); /* Flash's 3706 */
+    VkRect2D vr = agal_vk_scissor(&(agal_rect){16, 32, 8, 4});
+    CHECK(vr.offset.x == 16 && vr.offset.y == 32 && vr.extent.width == 8 && vr.extent.height == 4);
+    GLint box[4];
+    /* The back buffer is drawn with GL's origin at the bottom left; a texture is drawn flipped. */
+    agal_gl_scissor_box(&(agal_rect){16, 32, 8, 4}, 64, false, box);
+    CHECK(box[0] == 16 && box[1] == 28 && box[2] == 8 && box[3] == 4, "%d %d", box[0], box[1]);
+    agal_gl_scissor_box(&(agal_rect){16, 32, 8, 4}, 64, true, box);
+    CHECK(box[0] == 16 && box[1] == 32);
+}
+
+static void test_stencil_faces(void)
+{
+    static const struct { agal_triangle_face f; bool front, back; } faces[] = {
+        {AGAL_FACE_NONE, false, false}, {AGAL_FACE_FRONT, true, false}, {AGAL_FACE_BACK, false, true},
+        {AGAL_FACE_FRONT_AND_BACK, true, true}};
+    for (size_t i = 0; i < sizeof faces / sizeof *faces; i++) {
+        CHECK(agal_stage3d_stencil_face(faces[i].f, true) == faces[i].front, "face %d", faces[i].f);
+        CHECK(agal_stage3d_stencil_face(faces[i].f, false) == faces[i].back, "face %d", faces[i].f);
+        VkStencilOpState s[2];
+        agal_vk_stencil_faces(faces[i].f, AGAL_COMPARE_EQUAL, AGAL_STENCIL_SET, AGAL_STENCIL_INVERT, AGAL_STENCIL_ZERO, 3,
+                              0xF0, 0x0F, s);
+        for (int k = 0; k < 2; k++) {
+            bool on = k == 0 ? faces[i].front : faces[i].back;
+            /* A face the actions do not name passes and keeps; the masks and reference stay. */
+            CHECK(s[k].compareOp == (on ? VK_COMPARE_OP_EQUAL : VK_COMPARE_OP_ALWAYS) &&
+                  s[k].passOp == (on ? VK_STENCIL_OP_REPLACE : VK_STENCIL_OP_KEEP) &&
+                  s[k].depthFailOp == (on ? VK_STENCIL_OP_INVERT : VK_STENCIL_OP_KEEP) &&
+                  s[k].failOp == (on ? VK_STENCIL_OP_ZERO : VK_STENCIL_OP_KEEP) && s[k].reference == 3 &&
+                  s[k].compareMask == 0xF0 && s[k].writeMask == 0x0F,
+                  "face %d side %d", faces[i].f, k);
+        }
+    }
+}
+
+/* Context3D's errors: Flash's lines (recorded from its message table, and its classes
+ * where recorded: 2008 ArgumentError, 3780 Error), written out here whole. */
+static void test_flash_errors(void)
+{
+    static const struct { int id; const char *args[3]; const char *cls, *line; } lines[] = {
+        {3692, {NULL}, "Error", "Error #3692: All buffers need to be cleared every frame before drawing."},
+        {3611, {"2"}, "Error", "Error #3611: Stream 2 is read by the current vertex program but not set."},
+        {3603, {"2", "3", "6"}, "RangeError",
+         "Error #3603: Not enough indices in this buffer. 2 triangles at offset 3, but there are only 6 indices in buffer."},
+        {3780, {"32", "16384"}, "Error", "Error #3780: Requested width of backbuffer is not in allowed range 32 to 16384."},
+        {2008, {"triangleFaceToCull"}, "ArgumentError",
+         "Error #2008: Parameter triangleFaceToCull must be one of the accepted values."},
+        {2007, {"indexBuffer"}, "TypeError", "Error #2007: Parameter indexBuffer must be non-null."},
+        {3683, {"2048"}, "ArgumentError", "Error #3683: Texture too big (max is 2048x2048)."},
+        {3725, {"", "2"}, "Error",
+         "Error #3725: The requested AGAL version (2) is not valid under the Context3D profile. For example AGAL "
+         "version 2 requires standard profile."},
+        {3610, {"0"}, "RangeError", "Error #3610: Stream 0 vertex offset is out of bounds"},
+        {3669, {NULL}, "RangeError", "Error #3669: Bad input size."},
+    };
+    char buf[512];
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        int n = agal_flash_error_message(lines[i].id, lines[i].args, 3, buf, sizeof buf);
+        CHECK(!strcmp(buf, lines[i].line) && n == (int)strlen(lines[i].line), "%d: %s", lines[i].id, buf);
+        CHECK(!strcmp(agal_flash_error_class(lines[i].id), lines[i].cls), "%d: %s", lines[i].id,
+              agal_flash_error_class(lines[i].id));
+        CHECK(agal_flash_template(lines[i].id) != NULL);
+    }
+    /* Missing arguments are empty; an id the table lacks is "Error #id"; truncation keeps snprintf's count. */
+    agal_flash_error_message(3611, NULL, 0, buf, sizeof buf);
+    CHECK(!strcmp(buf, "Error #3611: Stream  is read by the current vertex program but not set."), "%s", buf);
+    CHECK(agal_flash_error_message(1, NULL, 0, buf, sizeof buf) == 8 && !strcmp(buf, "Error #1"));
+    CHECK(!agal_flash_error_class(1) && !agal_flash_template(1));
+    char small[8];
+    CHECK(agal_flash_error_message(3692, NULL, 0, small, sizeof small) == 71 && !strcmp(small, "Error #"));
+    /* The upload errors keep their classes. */
+    CHECK(!strcmp(agal_flash_error_class(3612), "ArgumentError") && !strcmp(agal_flash_error_class(3646), "Error"));
+}
+
 int main(void)
 {
     test_names();
@@ -335,6 +448,10 @@ int main(void)
     test_faces_and_formats();
     test_samplers();
     test_layout();
+    test_context3d();
+    test_scissor();
+    test_stencil_faces();
+    test_flash_errors();
     if (!failures) printf("helpers: all passed\n");
     return failures != 0;
 }

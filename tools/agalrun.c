@@ -2,6 +2,7 @@
  *
  *   agalrun interp ...    the reference interpreter (tools/agalrun_interp.c)
  *   agalrun compare ...   interpreter against Vulkan/GL (tools/agalrun_compare.c, when built)
+ *   agalrun replay ...    a Stage3D scene on Vulkan or GL (tools/agalrun_replay.c, when built)
  *
  * `agalrun SUBCOMMAND --help` or no arguments print the usage. A subcommand is a
  * row of the table below and a file defining `int agalrun_<name>(int, char **)`. */
@@ -20,6 +21,9 @@ static const subcommand subcommands[] = {
     /* Hook: tools/agalrun_compare.c registers here (meson adds -DAGALRUN_HAVE_COMPARE). */
 #ifdef AGALRUN_HAVE_COMPARE
     {"compare", agalrun_compare, "run the interpreter and the Vulkan/GL backends on the same inputs, compare"},
+#endif
+#ifdef AGALRUN_HAVE_REPLAY
+    {"replay", agalrun_replay, "replay a Stage3D scene (Context3D calls) on Vulkan or GL, write its frames"},
 #endif
 };
 

@@ -16,6 +16,9 @@ int agalrun_interp(int argc, char **argv);
 /* agalrun_compare.c: interpreter against the Vulkan/GL backends. Built when the
  * meson file adds it with -DAGALRUN_HAVE_COMPARE (see tools/meson.build). */
 int agalrun_compare(int argc, char **argv);
+/* agalrun_replay.c: a Stage3D scene replayed on Vulkan or GL (replay.h). Built with
+ * -DAGALRUN_HAVE_REPLAY (see tools/meson.build). */
+int agalrun_replay(int argc, char **argv);
 
 /* Programs load through tools/toolio.h (tool_load_program). */
 #include "toolio.h"

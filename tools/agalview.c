@@ -7,6 +7,8 @@
  *     --backend gl|vulkan    who renders the frame (default gl), see below
  *     --headless             no window: GL through EGL, or Vulkan alone, for comparing
  *                            with the window
+ *     --scene SCENE.json     a Stage3D scene (agalrun replay's) replayed by the replay's GL
+ *                            backend in the window's context, its last image shown; no programs
  *     --expect REF.png       after --screenshot: exit 1 unless the frame matches REF.png
  *                            and is not one flat colour; a pixel matches when every
  *                            channel is within --tolerance N/255 (default 2), and at most
@@ -32,6 +34,9 @@
 #define GL_GLEXT_PROTOTYPES 1
 #include "agalrun.h"
 #include "harness.h"
+#ifdef AGALVIEW_HAVE_SCENE
+#include "replay.h"
+#endif
 
 #include <GLFW/glfw3.h>
 #include <GL/glcorearb.h>
@@ -453,6 +458,7 @@ static int usage(void)
             "  --frame N            the frame to draw/save (time N/60 s, default 0)\n"
             "  --size N             window and frame size (default 256)\n"
             "  --headless           no window (needs --screenshot): GL through EGL, or Vulkan alone\n"
+            "  --scene SCENE.json   replay a Stage3D scene (agalrun replay's format) in the window, no programs\n"
             "  --expect REF.png     with --screenshot: exit 1 unless the frame matches REF.png\n"
             "  --tolerance N        a channel matches within N/255 (default 2)\n"
             "  --max-differing P    percent of pixels allowed not to match (default 0)\n"
@@ -469,7 +475,7 @@ static bool number_arg(const char *opt, const char *text, unsigned min, unsigned
 
 int main(int argc, char **argv)
 {
-    const char *files[2] = { 0 }, *shot = NULL, *expect = NULL;
+    const char *files[2] = { 0 }, *shot = NULL, *expect = NULL, *scene_path = NULL;
     unsigned frame = 0, size = 256, nfiles = 0, tol = 2;
     double max_pct = 0;
     bool headless = false, ok = true;
@@ -486,6 +492,8 @@ int main(int argc, char **argv)
             ok = number_arg(a, argv[++i], 8, 4096, &size);
         else if (!strcmp(a, "--expect") && value)
             expect = argv[++i];
+        else if (!strcmp(a, "--scene") && value)
+            scene_path = argv[++i];
         else if (!strcmp(a, "--tolerance") && value)
             ok = number_arg(a, argv[++i], 0, 255, &tol);
         else if (!strcmp(a, "--max-differing") && value)
@@ -510,6 +518,20 @@ int main(int argc, char **argv)
             ok = false;
         }
     }
+#ifdef AGALVIEW_HAVE_SCENE
+    if (ok && scene_path && !nfiles && !expect && (shot || !headless))
+        return tool_exit("agalview", replay_view("agalview", scene_path, shot, headless));
+#endif
+    if (ok && scene_path)
+        fprintf(stderr, "agalview: --scene takes no programs and no --expect (headless needs --screenshot)%s\n",
+#ifdef AGALVIEW_HAVE_SCENE
+                ""
+#else
+                "; this agalview has no replay"
+#endif
+        );
+    if (ok && scene_path)
+        return usage();
     if (ok && nfiles != 2)
         fprintf(stderr, "agalview: give a vertex and a fragment program\n");
     else if (ok && headless && !shot)

@@ -120,8 +120,23 @@ AGAL_API int agal_flash_message(const agal_diag *d, char *buf, size_t size);
 AGAL_API const char *agal_flash_class(const agal_diag *d);
 /* Flash's message template for an id ("AGAL validation failed: Opcode %2 only
  * allowed in fragment programs at token %3 of %1 program."), without the
- * "Error #id: " prefix; NULL for an id that is none of Program3D.upload's. */
+ * "Error #id: " prefix; NULL for an id the table does not have (it has every id of
+ * Program3D.upload and the Context3D errors below). */
 AGAL_API const char *agal_flash_template(int flash_id);
+
+/* Context3D's own errors, and those of its buffers and textures (src/agal.md
+ * section 8): what a runtime throws for a call Flash rejects, e.g. #3692 for a draw
+ * before the frame's clear. agal_flash_error_message writes the line Flash puts in
+ * `e.message` ("Error #3611: Stream 2 is read by the current vertex program but not
+ * set."), each %k of the template replaced by args[k - 1] (a missing or NULL
+ * argument by nothing); an id the table lacks gives "Error #<id>". Returns the
+ * length snprintf would have written. agal_flash_error_class names the class Flash
+ * throws it as ("Error", "ArgumentError", "RangeError", "TypeError"; AS3 prints
+ * String(e) as "RangeError: Error #3669: Bad input size."), NULL for an unknown id.
+ * Where Flash's class is not recorded it is the one Adobe's reference gives for the
+ * condition (src/agal.md section 8). */
+AGAL_API int agal_flash_error_message(int flash_id, const char *const *args, size_t nargs, char *buf, size_t size);
+AGAL_API const char *agal_flash_error_class(int flash_id);
 
 /* ---- the opcode table ----------------------------------------------------- */
 
@@ -781,6 +796,73 @@ AGAL_API const char *agal_stage3d_name(agal_stage3d_enum which, unsigned value);
 /* The value of an AS3 string, exact and case-sensitive as Flash compares them; false
  * for a string the class does not define (Flash throws ArgumentError #2008 for it). */
 AGAL_API bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *value);
+
+/* ---- Context3D's arithmetic, the same for every API ---------------------------
+ * What <agal/vulkan.h> and <agal/gl.h> build on (src/agal.md section 8). */
+
+/* A channel of clear(red, green, blue, alpha): clamped to [0, 1] (NaN as 0) and
+ * truncated to 8 bits, as Flash shows it (0.3 gives 76, not 77: observed), as the
+ * float an 8-bit UNORM target stores exactly. */
+static inline float agal_stage3d_clear_channel(double v)
+{
+    v = v > 0 ? (v < 1 ? v : 1) : 0;
+    return (float)(unsigned)(v * 255.0) / 255.0f;
+}
+
+/* Mip levels of a texture whose level 0 is w x h: log2(max(w, h)) + 1. */
+static inline unsigned agal_stage3d_levels(uint32_t w, uint32_t h)
+{
+    unsigned n = 1;
+    for (uint32_t s = w > h ? w : h; s > 1; s >>= 1) n++;
+    return n;
+}
+
+/* The samples configureBackBuffer's (or setRenderToTexture's) antiAlias asks for:
+ * the largest of 1, 2, 4, 8, 16 not above it ("the number of subsamples": 0 none, 2
+ * minimal, 4 high, 16 very high). Each API's helper then takes the smallest count
+ * the device has that is not below it (GL's rule for renderbuffers), else the
+ * largest it has. */
+static inline unsigned agal_stage3d_samples(int anti_alias)
+{
+    unsigned n = 1;
+    while (n < 16 && (int)(n * 2) <= anti_alias) n *= 2;
+    return n;
+}
+
+/* A rectangle in whole pixels, origin at the target's top left, y down. */
+typedef struct agal_rect {
+    int32_t x, y;
+    uint32_t width, height;
+} agal_rect;
+
+/* setScissorRectangle(x, y, width, height) on a target of tw x th pixels. false
+ * when there is no scissor: Flash ignores a rectangle of zero width or height
+ * (observed; a negative one too, decided). Otherwise *out is the rectangle with its
+ * edges rounded to the nearest pixel and clipped to the target; it is empty when
+ * they do not meet (Flash's 3706 at the draw). */
+static inline bool agal_stage3d_scissor(double x, double y, double w, double h, uint32_t tw, uint32_t th,
+                                        agal_rect *out)
+{
+    if (!(w > 0 && h > 0)) return false;
+    double e[4], lim[4];
+    int32_t r[4];
+    e[0] = x, e[1] = y, e[2] = x + w, e[3] = y + h;
+    lim[0] = lim[2] = (double)tw, lim[1] = lim[3] = (double)th;
+    for (int i = 0; i < 4; i++) {
+        double v = e[i] > 0 ? (e[i] < lim[i] ? e[i] : lim[i]) : 0; /* clipped, NaN as 0 */
+        r[i] = (int32_t)(v + 0.5);
+    }
+    out->x = r[0], out->y = r[1];
+    out->width = (uint32_t)(r[2] - r[0]), out->height = (uint32_t)(r[3] - r[1]);
+    return true;
+}
+
+/* setStencilActions(triangleFace, ...) acts on the faces it names; the other faces
+ * pass the stencil test and keep the stored value (src/agal.md section 8). */
+static inline bool agal_stage3d_stencil_face(agal_triangle_face actions_face, bool front)
+{
+    return actions_face == AGAL_FACE_FRONT_AND_BACK || actions_face == (front ? AGAL_FACE_FRONT : AGAL_FACE_BACK);
+}
 
 /* ==== GLSL ES (glsl.c): WebGL 2 / OpenGL ES 3.0 and WebGL 1 / OpenGL ES 2.0 ===== */
 

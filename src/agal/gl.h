@@ -166,6 +166,40 @@ static inline GLenum agal_gl_stencil_op(agal_stencil_action a)
     return GL_KEEP;
 }
 
+/* setStencilActions and setStencilReferenceValue on both faces (glStencilFuncSeparate,
+ * glStencilOpSeparate, glStencilMaskSeparate): each face gets the actions where
+ * triangleFace names it, else passes and keeps (agal_stage3d_stencil_face). GL_FRONT
+ * is Stage3D's front face once glFrontFace(agal_gl_front_face(...)) is set. Enable
+ * GL_STENCIL_TEST whenever the target has a stencil buffer. */
+static inline void agal_gl_stencil_apply(agal_triangle_face face, agal_compare_mode compare,
+                                         agal_stencil_action both_pass, agal_stencil_action depth_fail,
+                                         agal_stencil_action stencil_fail, GLuint reference, GLuint read_mask,
+                                         GLuint write_mask)
+{
+    for (int i = 0; i < 2; i++) {
+        GLenum side = i == 0 ? GL_FRONT : GL_BACK;
+        bool on = agal_stage3d_stencil_face(face, i == 0);
+        glStencilFuncSeparate(side, agal_gl_compare(on ? compare : AGAL_COMPARE_ALWAYS), (GLint)reference, read_mask);
+        glStencilOpSeparate(side, agal_gl_stencil_op(on ? stencil_fail : AGAL_STENCIL_KEEP),
+                            agal_gl_stencil_op(on ? depth_fail : AGAL_STENCIL_KEEP),
+                            agal_gl_stencil_op(on ? both_pass : AGAL_STENCIL_KEEP));
+        glStencilMaskSeparate(side, write_mask);
+    }
+}
+
+/* setBlendFactors(src, dst): the same factors for colour and alpha, added; (one,
+ * zero) is no blending. */
+static inline void agal_gl_blend_apply(agal_blend_factor src, agal_blend_factor dst)
+{
+    if (src == AGAL_BLEND_ONE && dst == AGAL_BLEND_ZERO) {
+        glDisable(GL_BLEND);
+        return;
+    }
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFunc(agal_gl_blend_factor(src), agal_gl_blend_factor(dst));
+}
+
 /* setCulling(face) as glCullFace's argument; 0 for none (glDisable(GL_CULL_FACE)).
  * Pair it with agal_gl_front_face. */
 static inline GLenum agal_gl_cull_face(agal_triangle_face f)
@@ -193,6 +227,35 @@ static inline agal_gl_vertex_format agal_gl_vertex_format_of(agal_vertex_format 
     if (f != AGAL_VERTEX_BYTES_4) v = (agal_gl_vertex_format){(GLint)f + 1, GL_FLOAT, GL_FALSE};
     return v;
 }
+
+/* The depth-stencil buffer of configureBackBuffer(..., true) and of
+ * setRenderToTexture(..., true): 24-bit depth, 8-bit stencil, as Flash's targets. */
+#define AGAL_GL_DEPTH_STENCIL_FORMAT GL_DEPTH24_STENCIL8
+
+/* glRenderbufferStorageMultisample's samples for an antiAlias value
+ * (agal_stage3d_samples), 0 for none; GL gives the smallest count it has not below
+ * the request, and max_samples (GL_MAX_SAMPLES) caps it. */
+static inline GLsizei agal_gl_samples(int anti_alias, GLint max_samples)
+{
+    GLint n = (GLint)agal_stage3d_samples(anti_alias);
+    n = n < max_samples ? n : max_samples;
+    return n > 1 ? n : 0;
+}
+
+/* setScissorRectangle's clipped rectangle (agal_stage3d_scissor) as glScissor's x,
+ * y, width, height on a target of target_height rows: the back buffer is drawn with
+ * GL's origin at the bottom left, so its y counts up from the bottom; a texture is
+ * drawn flipped (agal_gl_yflip), its first row at the top, so y stays. */
+static inline void agal_gl_scissor_box(const agal_rect *r, uint32_t target_height, bool to_texture, GLint box[4])
+{
+    box[0] = r->x;
+    box[1] = to_texture ? r->y : (GLint)target_height - r->y - (GLint)r->height;
+    box[2] = (GLint)r->width;
+    box[3] = (GLint)r->height;
+}
+
+/* A CubeTexture's side (0..5: +x, -x, +y, -y, +z, -z) as the face's texture target. */
+static inline GLenum agal_gl_cube_face(unsigned side) { return GL_TEXTURE_CUBE_MAP_POSITIVE_X + side; }
 
 /* glTexImage2D's internal format, format and type (glCompressedTexImage2D's
  * internal format for the ATF formats, type 0) of a createTexture format: bgra

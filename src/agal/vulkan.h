@@ -178,6 +178,22 @@ static inline VkStencilOpState agal_vk_stencil(agal_compare_mode compare, agal_s
     return s;
 }
 
+/* setStencilActions and setStencilReferenceValue for both faces: front and back
+ * (front[0], back[1]) each get the actions where triangleFace names them, else pass
+ * and keep (agal_stage3d_stencil_face). Enable the stencil test whenever the target
+ * has a stencil buffer: the defaults (always, keep) leave it unchanged. */
+static inline void agal_vk_stencil_faces(agal_triangle_face face, agal_compare_mode compare,
+                                         agal_stencil_action both_pass, agal_stencil_action depth_fail,
+                                         agal_stencil_action stencil_fail, uint32_t reference, uint32_t read_mask,
+                                         uint32_t write_mask, VkStencilOpState out[2])
+{
+    for (int i = 0; i < 2; i++)
+        out[i] = agal_stage3d_stencil_face(face, i == 0)
+                     ? agal_vk_stencil(compare, both_pass, depth_fail, stencil_fail, reference, read_mask, write_mask)
+                     : agal_vk_stencil(AGAL_COMPARE_ALWAYS, AGAL_STENCIL_KEEP, AGAL_STENCIL_KEEP, AGAL_STENCIL_KEEP,
+                                       reference, read_mask, write_mask);
+}
+
 /* setCulling(face), with AGAL_VK_FRONT_FACE as the front face. */
 static inline VkCullModeFlags agal_vk_cull_mode(agal_triangle_face f)
 {
@@ -209,6 +225,52 @@ static inline uint32_t agal_vk_vertex_format_size(agal_vertex_format f)
 {
     return f == AGAL_VERTEX_BYTES_4 ? 4u : 4u * (1u + (uint32_t)f);
 }
+
+/* The depth-stencil attachment of configureBackBuffer(..., true) and of
+ * setRenderToTexture(..., true): 24-bit depth and 8-bit stencil, as Flash's D3D
+ * targets, or where a device lacks it (Vulkan requires one of the two) 32-bit float
+ * depth and 8-bit stencil. */
+static inline VkFormat agal_vk_depth_stencil_format(bool has_d24s8)
+{
+    return has_d24s8 ? VK_FORMAT_D24_UNORM_S8_UINT : VK_FORMAT_D32_SFLOAT_S8_UINT;
+}
+
+/* The sample count of an antiAlias value (agal_stage3d_samples) on a device that
+ * has `supported` (framebufferColorSampleCounts & ...DepthSampleCounts): the
+ * smallest it has not below the request, else the largest. */
+static inline VkSampleCountFlagBits agal_vk_samples(int anti_alias, VkSampleCountFlags supported)
+{
+    unsigned want = agal_stage3d_samples(anti_alias), best = 1;
+    for (unsigned n = 1; n <= 64; n *= 2) {
+        if (!(supported & n)) continue;
+        if (n >= want) return (VkSampleCountFlagBits)n;
+        best = n;
+    }
+    return (VkSampleCountFlagBits)best;
+}
+
+/* clear(red, green, blue, alpha) as vkCmdClearAttachments takes it, each channel
+ * truncated to 8 bits as Flash shows it (agal_stage3d_clear_channel). clear ignores
+ * the colour mask and the scissor: clear the whole target. */
+static inline VkClearColorValue agal_vk_clear_color(double red, double green, double blue, double alpha)
+{
+    VkClearColorValue c;
+    c.float32[0] = agal_stage3d_clear_channel(red);
+    c.float32[1] = agal_stage3d_clear_channel(green);
+    c.float32[2] = agal_stage3d_clear_channel(blue);
+    c.float32[3] = agal_stage3d_clear_channel(alpha);
+    return c;
+}
+
+/* setScissorRectangle's clipped rectangle (agal_stage3d_scissor) as a scissor: the
+ * back buffer and every render target have their first row at the top. */
+static inline VkRect2D agal_vk_scissor(const agal_rect *r)
+{
+    VkRect2D s = {{r->x, r->y}, {r->width, r->height}};
+    return s;
+}
+
+/* A CubeTexture's side (0..5: +x, -x, +y, -y, +z, -z) is the image's array layer. */
 
 /* createTexture's format as the image format its texels upload to: bgra as
  * B8G8R8A8 (BitmapData's ARGB words in memory), the ATF formats as BC1/BC3 (where

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""test_replay.py: `agalrun replay` on Vulkan and GL (issue 17).
+
+  test_replay.py AGALRUN SCENES_DIR ERRORS_JSON
+
+1. Every scene of SCENES_DIR replays on Vulkan (the validation layer on: any message
+   fails) and on GL, and holds on both to its own "expect" pixels, worked out by
+   hand (agalrun replay --check).
+2. The two backends agree on every image: within 3 of 255 a channel, but for a few
+   pixels where the APIs may differ (antialiased edges: GL draws the back buffer
+   upside down, so its sample pattern is mirrored), at most 1% of an image.
+3. Every case of ERRORS_JSON, its prelude and its calls made into a scene, throws on
+   its last call exactly the line Flash throws.
+4. The checks can fail: a wrong expected pixel, a wrong error line, a frame against
+   another frame, a malformed scene and an unknown backend are each refused with
+   the exit status and message they must give.
+5. Broken scenes (seeded mutations of the scenes) end with exit 0, 1 or 2 and a
+   message, never a crash, a hang or a sanitizer's report.
+"""
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+AGREE_TOLERANCE = 3
+AGREE_OUTLIERS = 0.01
+
+
+def run(agalrun, *args):
+    return subprocess.run([agalrun, "replay", *args], capture_output=True, text=True, timeout=120)
+
+
+def images(scene):
+    """How many images a scene yields: one a present or drawToBitmapData, up to a throw."""
+    calls = scene["calls"]
+    if "throws" in scene:
+        calls = calls[: scene["throws"]["call"]]
+    return sum(c["call"] in ("present", "drawToBitmapData") for c in calls)
+
+
+def frame_file(out, n, count):
+    return out if count == 1 else out[: -len(".png")] + "-%d.png" % n
+
+
+def check_scene(agalrun, path, tmp):
+    """The scene on both backends with --check, then GL's images against Vulkan's."""
+    name = os.path.basename(path)[: -len(".json")]
+    scene = json.load(open(path))
+    errors = []
+    outs = {}
+    for backend in ("vulkan", "gl"):
+        outs[backend] = os.path.join(tmp, "%s-%s.png" % (name, backend))
+        args = [path, "--backend", backend, "--check", "-o", outs[backend]]
+        r = run(agalrun, *args, *(["--validation"] if backend == "vulkan" else []))
+        if r.returncode != 0:
+            errors.append("%s on %s: exit %d\n%s" % (name, backend, r.returncode, r.stderr))
+    if errors:
+        return errors
+    count = images(scene)
+    for n in range(1, count + 1):
+        ref = frame_file(outs["vulkan"], n, count)
+        size = os.path.getsize(ref)  # the image exists
+        r = run(agalrun, path, "--backend", "gl", "--frame", str(n), "--expect", ref, "--tolerance",
+                str(AGREE_TOLERANCE), "--max-outliers", str(outliers_allowed(scene, n)))
+        if r.returncode != 0 or size == 0:
+            errors.append("%s image %d: GL and Vulkan disagree\n%s" % (name, n, r.stderr))
+    return errors
+
+
+def outliers_allowed(scene, n):
+    """1% of image n's pixels: the back buffer's size when that image was presented, or
+    the bitmap's for drawToBitmapData."""
+    w = h = 0
+    seen = 0
+    for c in scene["calls"]:
+        if c["call"] == "configureBackBuffer":
+            w, h = c["args"][0], c["args"][1]
+        if c["call"] in ("present", "drawToBitmapData"):
+            seen += 1
+            if seen == n:
+                if c["call"] == "drawToBitmapData":
+                    b = c["args"][0]["bitmap"]
+                    w, h = b["width"], b["height"]
+                return int(w * h * AGREE_OUTLIERS)
+    return 0
+
+
+def error_scene(errors_json, case):
+    calls = errors_json["preludes"][case["prelude"]] + case["calls"]
+    rep = case.get("repeat")
+    if rep:
+        calls = calls + [rep["call"]] * rep["times"]
+    return {"scene": 1, "profile": case["profile"], "calls": calls,
+            "throws": {"call": len(calls), "line": case["line"]}}
+
+
+def check_error(agalrun, errors_json, case, tmp, index):
+    path = os.path.join(tmp, "error-%d.json" % index)
+    json.dump(error_scene(errors_json, case), open(path, "w"))
+    r = run(agalrun, path, "--check")
+    if r.returncode != 0:
+        return ["error case '%s': exit %d\n%s" % (case["name"], r.returncode, r.stderr)]
+    return []
+
+
+def expect_failure(agalrun, tmp, label, args, status, text):
+    r = run(agalrun, *args)
+    if r.returncode != status or text not in r.stderr:
+        return ["%s: expected exit %d with '%s', got %d:\n%s" % (label, status, text, r.returncode, r.stderr)]
+    return []
+
+
+def check_faults(agalrun, scenes_dir, errors_json, tmp):
+    errors = []
+    # A wrong expected pixel: blend.json's first cell, 30 off in red.
+    scene = json.load(open(os.path.join(scenes_dir, "blend.json")))
+    e = scene["expect"][0]
+    e["rgb"] = [(e["rgb"][0] + 30) % 256] + e["rgb"][1:]
+    bad = os.path.join(tmp, "bad-pixel.json")
+    json.dump(scene, open(bad, "w"))
+    errors += expect_failure(agalrun, tmp, "a wrong pixel", [bad, "--check"], 1, "pixel (%d, %d)" % (e["x"], e["y"]))
+    # A wrong error line: the first case with one character changed.
+    case = dict(errors_json["cases"][0])
+    case["line"] = case["line"].replace("Error #", "Error #9", 1)
+    bad = os.path.join(tmp, "bad-line.json")
+    json.dump(error_scene(errors_json, case), open(bad, "w"))
+    errors += expect_failure(agalrun, tmp, "a wrong error line", [bad, "--check"], 1, "expected call")
+    # An error without --check: exit 1, Flash's line on stderr.
+    good = os.path.join(tmp, "thrown.json")
+    json.dump(error_scene(errors_json, errors_json["cases"][0]), open(good, "w"))
+    errors += expect_failure(agalrun, tmp, "a throw", [good], 1, errors_json["cases"][0]["line"])
+    # A frame against another: clear.json's two images differ everywhere.
+    clear = os.path.join(scenes_dir, "clear.json")
+    out = os.path.join(tmp, "clear-ref.png")
+    r = run(agalrun, clear, "-o", out)
+    diff = os.path.join(tmp, "clear-cmp.png")
+    errors += expect_failure(agalrun, tmp, "two different frames",
+                             [clear, "--frame", "2", "--expect", out[:-4] + "-1.png", "-o", diff], 1,
+                             "1024 of 1024 pixels differ")
+    if not os.path.exists(diff[:-4] + "-diff.png"):
+        errors.append("two different frames: no difference image")
+    # A malformed scene, a call the replay does not know, an unknown backend.
+    bad = os.path.join(tmp, "malformed.json")
+    open(bad, "w").write('{"scene": 1, "calls": [{"call": "clear"}]} trailing')
+    errors += expect_failure(agalrun, tmp, "trailing text", [bad], 2, "more than one JSON value")
+    json.dump({"scene": 1, "calls": [{"call": "setCullling", "args": ["none"]}]}, open(bad, "w"))
+    errors += expect_failure(agalrun, tmp, "an unknown call", [bad], 2, "call 1 (setCullling): is not a call the replay knows")
+    json.dump({"scene": 1, "calls": [{"call": "clear", "args": ["red"]}]}, open(bad, "w"))
+    errors += expect_failure(agalrun, tmp, "a string for a Number", [bad], 2, "argument 1 is not a number")
+    errors += expect_failure(agalrun, tmp, "webgl", [clear, "--backend", "webgl"], 2, "not built yet")
+    json.dump({"scene": 1, "calls": [{"call": "createTexture", "args": [4, 4, "compressed", False], "as": "t"},
+                                     {"call": "uploadCompressedTextureFromByteArray", "on": "t",
+                                      "args": [{"base64": "QVRG"}, 0]}]}, open(bad, "w"))
+    errors += expect_failure(agalrun, tmp, "ATF", [bad], 2, "does not decode ATF")
+    errors += expect_failure(agalrun, tmp, "no scene", ["--check"], 2, "give a scene")
+    return errors
+
+
+def mutants(scenes_dir, count):
+    """Scenes broken in every way a recording can be: a number made huge, negative,
+    fractional or NaN, an argument dropped, nulled or made a string, a call removed.
+    Seeded, so a failure repeats."""
+    import random
+    rng = random.Random(17)
+    names = sorted(f for f in os.listdir(scenes_dir) if f.endswith(".json"))
+    out = []
+    while len(out) < count:
+        scene = json.load(open(os.path.join(scenes_dir, rng.choice(names))))
+        scene.pop("expect", None)
+        calls = scene["calls"]
+        k = calls[rng.randrange(len(calls))]
+        args = k.get("args")
+        how = rng.randrange(4)
+        if how == 0 and args:
+            i = rng.randrange(len(args))
+            args[i] = rng.choice([1e12, -7, 0.5, "NaN", None, "text", [], {"rect": [0, 0, 1, 1]}, True])
+        elif how == 1 and args:
+            del args[rng.randrange(len(args))]
+        elif how == 2:
+            del calls[rng.randrange(len(calls))]
+        else:
+            k["args"] = [rng.choice([65536, -1, 2 ** 31, 4097]) if isinstance(a, (int, float)) and not isinstance(a, bool)
+                         else a for a in (args or [])]
+        out.append(scene)
+    return out
+
+
+def check_mutant(agalrun, scene, tmp, index):
+    """A broken scene ends with exit 0, 1 (Flash's throw) or 2 (a message), never a crash
+    or a sanitizer's report."""
+    path = os.path.join(tmp, "mutant-%d.json" % index)
+    json.dump(scene, open(path, "w"))
+    r = run(agalrun, path, "--backend", ("vulkan", "gl")[index % 2])
+    bad = "Sanitizer" in r.stderr or "runtime error:" in r.stderr
+    if r.returncode not in (0, 1, 2) or bad or (r.returncode and not r.stderr.strip()):
+        return ["mutant %d: exit %d\n%s\n%s" % (index, r.returncode, json.dumps(scene)[:2000], r.stderr[-3000:])]
+    return []
+
+
+def main():
+    agalrun, scenes_dir, errors_path = sys.argv[1:4]
+    errors_json = json.load(open(errors_path))
+    scenes = sorted(os.path.join(scenes_dir, f) for f in os.listdir(scenes_dir) if f.endswith(".json"))
+    if len(scenes) < 10 or len(errors_json["cases"]) < 50:
+        print("too few scenes or error cases: %d, %d" % (len(scenes), len(errors_json["cases"])))
+        return 1
+    with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(4) as pool:
+        jobs = [pool.submit(check_scene, agalrun, s, tmp) for s in scenes]
+        jobs += [pool.submit(check_error, agalrun, errors_json, c, tmp, i) for i, c in enumerate(errors_json["cases"])]
+        jobs.append(pool.submit(check_faults, agalrun, scenes_dir, errors_json, tmp))
+        jobs += [pool.submit(check_mutant, agalrun, m, tmp, i) for i, m in enumerate(mutants(scenes_dir, 40))]
+        errors = [e for j in jobs for e in j.result()]
+    for e in errors:
+        print(e)
+    print("%d scenes on Vulkan and GL, %d error cases, the fault checks, 40 broken scenes: %d failures"
+          % (len(scenes), len(errors_json["cases"]), len(errors)))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,227 @@
+/* replay.h: `agalrun replay`, a reference renderer for recorded Stage3D calls.
+ *
+ * A scene (src/agal.md section 8) is a list of Context3D, buffer, program and
+ * texture calls in JSON, one to one with the ActionScript 3 API. The replay runs it
+ * in three layers, each a file (or two):
+ *
+ *   replay_scene.c    JSON -> ActionScript values: numbers as AS3 coerces them,
+ *                     strings, Vectors, ByteArrays, Matrix3D, Rectangle, BitmapData
+ *   replay_calls.c    the call table: each AS3 method's arguments, defaults and the
+ *   replay_context.c  errors Flash throws; the Context3D state machine (objects,
+ *                     render state, draw-time checks) that drives a backend
+ *   replay_vk.c       a backend: Vulkan 1.1 offscreen (SPIR-V translations)
+ *   replay_gl.c       a backend: OpenGL 3.3 core through EGL surfaceless, or the
+ *                     caller's current context (GLSL 330 translations)
+ *
+ * The backends see only what Flash has accepted, already resolved: a draw carries
+ * every stream, constant, texture with its sampler state (agal_slots_resolve) and
+ * the fixed-function state; they map it with <agal/vulkan.h> and <agal/gl.h> and
+ * know nothing of AS3. A backend for another API (WebGL) implements
+ * replay_backend_ops and adds a row to replay_backends().
+ *
+ * Only the library's public API and the helper headers are used: this is the
+ * reference integration an emulator can read.
+ */
+#ifndef AGAL_REPLAY_H
+#define AGAL_REPLAY_H
+
+#include "agal/agal.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Context3D's limits the replay enforces (Adobe's reference). */
+enum {
+    REPLAY_STREAMS = 16,        /* va0..va15: 8 below standardExtended */
+    REPLAY_SAMPLERS = 16,       /* fs0..fs15: 8 in the baseline profiles */
+    REPLAY_TARGETS = 4,         /* colour outputs of setRenderToTexture */
+    REPLAY_MAX_CONSTANTS = 250, /* the largest constant file (vc in standard) */
+    REPLAY_MAX_BACK_BUFFER = 16384
+};
+
+/* ==== the backend interface ================================================ */
+
+typedef struct replay_backend replay_backend;
+typedef struct rb_buffer rb_buffer;   /* a vertex or index buffer */
+typedef struct rb_texture rb_texture; /* a Texture, CubeTexture or RectangleTexture */
+typedef struct rb_program rb_program; /* an uploaded Program3D, translated for the backend */
+
+typedef enum replay_texture_kind { REPLAY_TEX_2D, REPLAY_TEX_CUBE, REPLAY_TEX_RECTANGLE } replay_texture_kind;
+
+typedef struct replay_texture_desc {
+    replay_texture_kind kind;
+    /* The texels the backend stores: AGAL_TEXTURE_BGRA (B, G, R, A bytes) or
+     * AGAL_TEXTURE_RGBA_HALF_FLOAT (four half floats). The replay converts the packed
+     * formats to BGRA and uploads the compressed ones uncompressed (src/agal.md
+     * section 8). */
+    agal_texture_format format;
+    uint32_t width, height, levels; /* a cube's faces are width x width */
+} replay_texture_desc;
+
+/* Where a clear or a draw goes: the back buffer, or up to four texture surfaces
+ * (setRenderToTexture's colorOutputIndex 0..3) sharing slot 0's depth-stencil. */
+typedef struct replay_target {
+    bool back_buffer;
+    unsigned ncolor;                   /* textures: slots 0..ncolor-1 */
+    rb_texture *color[REPLAY_TARGETS];
+    unsigned face[REPLAY_TARGETS];     /* a cube's side, else 0 */
+    bool depth_stencil;                /* the target has depth and stencil */
+    int anti_alias;                    /* textures: setRenderToTexture's antiAlias */
+    uint32_t width, height;
+} replay_target;
+
+/* One vertex stream (setVertexBufferAt), for each va the program reads. */
+typedef struct replay_stream {
+    rb_buffer *buffer;         /* NULL: the translation does not read it */
+    uint32_t stride, offset;   /* bytes: data32PerVertex * 4, bufferOffset * 4 */
+    agal_vertex_format format;
+    uint32_t divisor;          /* 0 per vertex; instancesPerElement for an instance buffer */
+} replay_stream;
+
+/* The fixed-function state of Context3D, as set. */
+typedef struct replay_state {
+    agal_blend_factor blend_src, blend_dst;
+    bool color_mask[4];
+    agal_triangle_face cull;
+    bool depth_mask;
+    agal_compare_mode depth_compare;
+    agal_triangle_face stencil_face;
+    agal_compare_mode stencil_compare;
+    agal_stencil_action stencil_both_pass, stencil_depth_fail, stencil_fail;
+    uint32_t stencil_ref, stencil_read, stencil_write; /* 8 bits each */
+} replay_state;
+
+typedef struct replay_draw {
+    const replay_target *target;
+    rb_program *program;
+    const agal_upload_result *upload;
+    replay_stream streams[REPLAY_STREAMS];
+    rb_buffer *index;
+    uint32_t first, count, instances; /* indices from `first`, `count` of them */
+    const float (*vc)[4], (*fc)[4];   /* REPLAY_MAX_CONSTANTS registers each */
+    /* The texture and resolved sampler (token state + slot state) of each fs the
+     * translation samples (upload->samplers). */
+    rb_texture *texture[REPLAY_SAMPLERS];
+    agal_sampler sampler[REPLAY_SAMPLERS];
+    const replay_state *state;
+    bool scissor;       /* scissor_rect holds, clipped to the target */
+    agal_rect scissor_rect;
+} replay_draw;
+
+enum { REPLAY_CLEAR_COLOR = 1, REPLAY_CLEAR_DEPTH = 2, REPLAY_CLEAR_STENCIL = 4 }; /* Context3DClearMask */
+
+typedef struct replay_open_options {
+    bool validation;   /* Vulkan: the Khronos validation layer; any message fails the run */
+    bool gl_current;   /* GL: draw in the caller's current context (agalview's window) */
+    /* Called once the backend is open and its driver loaded (NULL: nothing): the
+     * tools pin the driver's libraries there (harness_pin_libraries), so what a
+     * driver leaks at exit still has a module name for the sanitizers. */
+    void (*opened)(void);
+} replay_open_options;
+
+/* Every function returns 0, or -1 with the reason in the backend's err. Objects
+ * live until close. */
+typedef struct replay_backend_ops {
+    const char *name;   /* --backend NAME */
+    agal_target target; /* the translations it runs */
+    replay_backend *(*open)(const replay_open_options *o, char *err, size_t errsize);
+    void (*close)(replay_backend *b);
+    /* configureBackBuffer: a new back buffer (contents undefined until a clear). */
+    int (*configure)(replay_backend *b, uint32_t width, uint32_t height, int anti_alias, bool depth_stencil);
+    rb_buffer *(*buffer_new)(replay_backend *b, size_t size, bool index);
+    int (*buffer_write)(replay_backend *b, rb_buffer *buf, size_t offset, const void *data, size_t size);
+    /* Every level of a new texture reads (0, 0, 0, 0) until written. */
+    rb_texture *(*texture_new)(replay_backend *b, const replay_texture_desc *d);
+    /* width x height texels (tightly packed, first row first) to the top left
+     * corner of (face, level); smaller than the level is a partial upload. */
+    int (*texture_write)(replay_backend *b, rb_texture *t, unsigned face, unsigned level, uint32_t width,
+                         uint32_t height, const void *texels);
+    /* Levels 1.. again from level 0 (after rendering to the texture). */
+    int (*texture_mipmaps)(replay_backend *b, rb_texture *t);
+    rb_program *(*program_new)(replay_backend *b, const agal_upload_result *r);
+    /* rgba as agal_stage3d_clear_channel made it; mask REPLAY_CLEAR_*, the parts the
+     * target has. The whole target: no scissor, no colour mask. */
+    int (*clear)(replay_backend *b, const replay_target *t, const float rgba[4], float depth, uint32_t stencil,
+                 unsigned mask);
+    int (*draw)(replay_backend *b, const replay_draw *d);
+    /* The back buffer, resolved, as RGBA bytes, first row (the top) first. */
+    int (*read)(replay_backend *b, uint8_t *rgba);
+} replay_backend_ops;
+
+/* The fields every backend's own struct starts with. */
+struct replay_backend {
+    const replay_backend_ops *ops;
+    char err[1024];
+};
+
+extern const replay_backend_ops replay_vk_ops; /* replay_vk.c */
+extern const replay_backend_ops replay_gl_ops; /* replay_gl.c */
+
+/* The backend named `name` ("vulkan", "gl"); NULL (and *why set) when there is none:
+ * "webgl" is not built yet. */
+const replay_backend_ops *replay_backend_find(const char *name, const char **why);
+
+/* ==== the replay ============================================================ */
+
+/* One image a present or a drawToBitmapData yields: RGBA bytes, first row first,
+ * alpha 255 (the stage shows the back buffer opaque). */
+typedef struct replay_image {
+    uint32_t width, height;
+    uint8_t *rgba;
+    const char *call; /* "present" or "drawToBitmapData" */
+} replay_image;
+
+/* How a replay ended. */
+typedef enum replay_status {
+    REPLAY_OK = 0,     /* every call ran */
+    REPLAY_THROWN = 1, /* a call threw what Flash throws (replay_result.thrown) */
+    REPLAY_FAILED = 2  /* the scene is malformed, or the backend failed (message printed) */
+} replay_status;
+
+typedef struct replay_result {
+    replay_status status;
+    replay_image *images;
+    size_t nimages;
+    size_t call;         /* THROWN/FAILED: the call, counting from 1 (0: before the calls) */
+    char method[64];     /* its method name */
+    int thrown_id;       /* Flash's id */
+    char thrown[800];    /* "Error: Error #3692: All buffers ..." as AS3's String(e) */
+} replay_result;
+
+/* Replays the scene (JSON text, len bytes, NUL-terminated) on the backend ops with
+ * options o. Malformed JSON or scene, and backend failures, print "NAME: ..."
+ * lines on stderr (name: the scene's file name). Free with replay_result_free. */
+void replay_run(const char *json, size_t len, const char *name, const replay_backend_ops *ops,
+                const replay_open_options *o, replay_result *out);
+void replay_result_free(replay_result *r);
+
+/* ==== images (replay_image.c) =============================================== */
+
+/* Writes RGBA bytes as a PNG through a temporary file renamed over path (toolio.h);
+ * false with "TOOL: ..." printed on failure. */
+bool replay_png_write(const char *tool, const char *path, const uint8_t *rgba, uint32_t width, uint32_t height);
+/* Reads a PNG as RGBA bytes (malloc'd); NULL with "TOOL: ..." printed on failure. */
+uint8_t *replay_png_read(const char *tool, const char *path, uint32_t *width, uint32_t *height);
+
+/* The result of comparing an image with a reference in which it sits at (x, y). */
+typedef struct replay_diff {
+    uint32_t compared, outliers; /* pixels of the overlap; those off by more than the tolerance */
+    unsigned largest;            /* the largest channel difference */
+    uint8_t *image;              /* the overlap: outliers red, the rest the frame dimmed (malloc'd) */
+    uint32_t width, height;      /* of image */
+} replay_diff;
+
+/* Compares the RGB of every pixel of the frame that lies on the reference. */
+void replay_compare(const uint8_t *frame, uint32_t fw, uint32_t fh, const uint8_t *ref, uint32_t rw, uint32_t rh,
+                    int32_t x, int32_t y, unsigned tolerance, replay_diff *out);
+
+/* ==== agalview --scene (replay_view.c) ====================================== */
+
+/* Replays the scene with the GL backend in a GLFW window's context and shows its
+ * last image until the window closes; with shot, saves what the window shows and
+ * returns. headless (shot required): through EGL, no window. Exit status: 0, 1 (the
+ * scene threw: Flash's line printed), 2. */
+int replay_view(const char *tool, const char *scene_path, const char *shot, bool headless);
+
+#endif

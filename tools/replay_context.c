@@ -1,0 +1,557 @@
+/* replay_context.c: the Context3D state machine of the replay: its objects, the
+ * render target, what a draw checks before it draws (each in Flash's words, in the
+ * order src/agal.md section 8 gives), clears, the back buffer read back as images,
+ * and the run over a scene's calls.
+ *
+ * Context3D's state starts as Flash documents it: no blending (one, zero), every
+ * colour written, no culling, depth written and tested lessEqual (Direct3D's
+ * default, which Flash's reference leaves unsaid: decided), stencil always/keep
+ * with reference 0 and masks 255, no scissor, every sampler slot clamp, nearest,
+ * mipnone, every constant register 0. */
+#include "replay_ctx.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- errors ------------------------------------------------------------------ */
+
+static void note_call(rcall *k, replay_status st)
+{
+    replay_result *r = k->c->out;
+    r->status = st;
+    snprintf(r->method, sizeof r->method, "%s", k->method ? k->method : "");
+}
+
+int rthrow(rcall *k, int id, ...)
+{
+    const char *args[4] = {NULL, NULL, NULL, NULL};
+    va_list ap;
+    va_start(ap, id);
+    for (size_t n = 0; n < 4 && (args[n] = va_arg(ap, const char *)); n++) {
+    }
+    va_end(ap);
+    replay_result *r = k->c->out;
+    char line[700];
+    agal_flash_error_message(id, args, 4, line, sizeof line);
+    snprintf(r->thrown, sizeof r->thrown, "%s: %s", agal_flash_error_class(id), line);
+    r->thrown_id = id;
+    note_call(k, REPLAY_THROWN);
+    return R_THROWN;
+}
+
+int rfail(rcall *k, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (k->method) fprintf(stderr, "%s: call %zu (%s): %s\n", k->c->name, k->c->out->call, k->method, msg);
+    else fprintf(stderr, "%s: %s\n", k->c->name, msg);
+    note_call(k, REPLAY_FAILED);
+    return R_FAILED;
+}
+
+int rbackend(rcall *k) { return rfail(k, "%s: %s", k->c->ops->name, k->c->be->err); }
+
+/* ---- objects ------------------------------------------------------------------ */
+
+robj *robj_find(replay_ctx *c, const char *name)
+{
+    for (size_t i = c->nobjects; i-- > 0;) /* the newest of a name wins */
+        if (!strcmp(c->objects[i]->name, name)) return c->objects[i];
+    return NULL;
+}
+
+/* Flash's limit on live objects of a kind (Adobe's reference: 4096 each). */
+enum { RESOURCE_LIMIT = 4096 };
+
+robj *robj_new(rcall *k, robj_kind kind)
+{
+    replay_ctx *c = k->c;
+    const cJSON *as = cJSON_GetObjectItemCaseSensitive(k->json, "as");
+    if (!cJSON_IsString(as) || !as->valuestring[0]) {
+        rfail(k, "a create call needs \"as\": the new object's name");
+        return NULL;
+    }
+    if (++c->created[kind] > RESOURCE_LIMIT) {
+        rthrow(k, 3691, NULL);
+        return NULL;
+    }
+    if (c->nobjects == c->objects_cap) {
+        size_t cap = c->objects_cap ? 2 * c->objects_cap : 16;
+        robj **grown = realloc(c->objects, cap * sizeof *grown);
+        if (!grown) return rfail(k, "out of memory"), NULL;
+        c->objects = grown;
+        c->objects_cap = cap;
+    }
+    robj *o = calloc(1, sizeof *o);
+    char *name = o ? strdup(as->valuestring) : NULL;
+    if (!name) {
+        free(o);
+        return rfail(k, "out of memory"), NULL;
+    }
+    o->name = name;
+    o->kind = kind;
+    c->objects[c->nobjects++] = o;
+    return o;
+}
+
+void robj_free(robj *o)
+{
+    if (o->kind == OBJ_INDEX_BUFFER) free(o->u.ib.indices);
+    free(o->name);
+    free(o);
+}
+
+/* ---- profiles ------------------------------------------------------------------ */
+
+agal_profile rprofile_registers(rprofile p)
+{
+    return p >= PROF_STANDARD_EXTENDED ? AGAL_PROFILE_STANDARD_EXTENDED
+           : p >= PROF_STANDARD_CONSTRAINED ? AGAL_PROFILE_STANDARD
+                                            : AGAL_PROFILE_BASELINE;
+}
+
+bool rprofile_at_least(rprofile p, rprofile min) { return p >= min; }
+
+/* ---- the render target -------------------------------------------------------- */
+
+bool rtarget_is_texture(const replay_ctx *c)
+{
+    for (int i = 0; i < REPLAY_TARGETS; i++)
+        if (c->slots[i].texture) return true;
+    return false;
+}
+
+void rtarget_describe(const replay_ctx *c, replay_target *t)
+{
+    *t = (replay_target){.back_buffer = !rtarget_is_texture(c)};
+    if (t->back_buffer) {
+        t->depth_stencil = c->depth_stencil;
+        t->width = c->width;
+        t->height = c->height;
+        return;
+    }
+    for (unsigned i = 0; i < REPLAY_TARGETS && c->slots[i].texture; i++) {
+        t->color[i] = c->slots[i].texture->u.tex.rb;
+        t->face[i] = c->slots[i].face;
+        t->ncolor = i + 1;
+    }
+    const robj *tex = c->slots[0].texture;
+    t->depth_stencil = c->slots[0].depth_stencil;
+    t->anti_alias = c->slots[0].anti_alias;
+    t->width = tex ? tex->u.tex.desc.width : 0;
+    t->height = tex ? tex->u.tex.desc.height : 0;
+}
+
+static char *num(char buf[16], long v)
+{
+    snprintf(buf, 16, "%ld", v);
+    return buf;
+}
+
+/* 3728, 3729, 3730: the texture slots; 3774: their number against the program's
+ * colour outputs; 3776: a depth output with no depth buffer. */
+static int check_targets(rcall *k, const replay_target *t)
+{
+    const replay_ctx *c = k->c;
+    if (!t->back_buffer) {
+        for (int i = 1; i < REPLAY_TARGETS; i++)
+            if (c->slots[i].texture && !c->slots[0].texture) return rthrow(k, 3728, NULL);
+        for (unsigned i = 1; i < t->ncolor; i++) {
+            const rslot *a = &c->slots[0], *b = &c->slots[i];
+            if (!b->texture) return rthrow(k, 3728, NULL);
+            if (b->texture->u.tex.desc.width != a->texture->u.tex.desc.width ||
+                b->texture->u.tex.desc.height != a->texture->u.tex.desc.height ||
+                b->depth_stencil != a->depth_stencil || b->anti_alias != a->anti_alias)
+                return rthrow(k, 3729, NULL);
+            for (unsigned j = 0; j < i; j++)
+                if (c->slots[j].texture == b->texture && c->slots[j].face == b->face) return rthrow(k, 3730, NULL);
+        }
+    }
+    unsigned outputs = agal_interp_written(c->program->u.program.upload->fragment, AGAL_REG_OUTPUT), n = 0;
+    while (n < 4 && (outputs & (1u << n))) n++;
+    if (n != (t->back_buffer ? 1 : t->ncolor)) return rthrow(k, 3774, NULL);
+    if (c->program->u.program.upload->writes_depth && !t->depth_stencil) return rthrow(k, 3776, NULL);
+    return R_OK;
+}
+
+/* ---- draw-time checks: samplers ------------------------------------------------- */
+
+/* The sampler token of each fs the fragment program samples (its tokens, not only
+ * what survives the optimizer: Flash counts every use). */
+static unsigned used_samplers(const agal_program *fp, agal_sampler tokens[REPLAY_SAMPLERS])
+{
+    unsigned used = 0;
+    for (uint32_t i = 0; i < fp->ntokens; i++) {
+        const agal_token *t = &fp->tokens[i];
+        if ((t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED) || t->s.num >= REPLAY_SAMPLERS) continue;
+        tokens[t->s.num] = t->s;
+        used |= 1u << t->s.num;
+    }
+    return used;
+}
+
+/* The levels a sampler with this state reads are defined: every level with
+ * mipmapping, else level 0; every face of a cube. A face drawn to has them all: its
+ * mip maps are made from level 0 before it is sampled (refresh_mipmaps). */
+static bool complete(const robj *t, const agal_sampler *s)
+{
+    unsigned faces = t->u.tex.desc.kind == REPLAY_TEX_CUBE ? 6 : 1;
+    uint32_t all = (uint32_t)((1ull << t->u.tex.desc.levels) - 1), want = s->mipmap == AGAL_MIP_NONE ? 1u : all;
+    for (unsigned f = 0; f < faces; f++) {
+        uint32_t have = t->u.tex.rendered && (t->u.tex.defined[f] & 1) ? all : t->u.tex.defined[f];
+        if ((have & want) != want) return false;
+    }
+    return true;
+}
+
+static bool is_target(const replay_ctx *c, const robj *t)
+{
+    for (int i = 0; i < REPLAY_TARGETS; i++)
+        if (c->slots[i].texture == t) return true;
+    return false;
+}
+
+/* One sampler the program uses, with the texture bound to it. */
+static int check_sampler(rcall *k, unsigned i, const agal_sampler *s)
+{
+    const replay_ctx *c = k->c;
+    const robj *t = c->textures[i];
+    char n[16];
+    num(n, i);
+    if (!t) return rthrow(k, 3663, n, NULL);
+    if (is_target(c, t)) return rthrow(k, 3604, n, NULL);
+    replay_texture_kind kind = t->u.tex.desc.kind;
+    if ((s->dim == AGAL_DIM_CUBE) != (kind == REPLAY_TEX_CUBE)) return rthrow(k, 3606, n, NULL);
+    unsigned want = t->u.tex.format == AGAL_TEXTURE_COMPRESSED         ? AGAL_FMT_DXT1
+                    : t->u.tex.format == AGAL_TEXTURE_COMPRESSED_ALPHA ? AGAL_FMT_DXT5
+                                                                       : AGAL_FMT_RGBA;
+    if (s->format != want) return rthrow(k, 3763, n, NULL);
+    if (kind != REPLAY_TEX_2D && s->wrap != AGAL_WRAP_CLAMP) return rthrow(k, 3753, NULL);
+    if (kind == REPLAY_TEX_RECTANGLE && (s->mipmap != AGAL_MIP_NONE || s->bias != 0)) return rthrow(k, 3755, NULL);
+    if (!complete(t, s)) return rthrow(k, 3700, NULL);
+    return R_OK;
+}
+
+/* 3663, 3604, 3606, 3763, 3753, 3755, 3700 for each sampler used and 3697 for each
+ * texture bound but unused, in sampler order; then 3695. Fills the resolved state. */
+static int check_samplers(rcall *k, agal_sampler resolved[REPLAY_SAMPLERS])
+{
+    replay_ctx *c = k->c;
+    agal_sampler tokens[REPLAY_SAMPLERS];
+    unsigned used = used_samplers(c->program->u.program.upload->fragment, tokens);
+    int rc;
+    char a[16], b[16];
+    for (unsigned i = 0; i < REPLAY_SAMPLERS; i++) {
+        if (!(used & (1u << i))) {
+            if (c->textures[i]) return rthrow(k, 3697, num(a, i), NULL);
+            continue;
+        }
+        resolved[i] = agal_slots_resolve(&c->sampler_slots, &tokens[i]);
+        if ((rc = check_sampler(k, i, &resolved[i]))) return rc;
+    }
+    for (unsigned i = 0; i < REPLAY_SAMPLERS; i++)
+        for (unsigned j = i + 1; j < REPLAY_SAMPLERS; j++) {
+            if (!(used & (1u << i)) || !(used & (1u << j)) || c->textures[i] != c->textures[j]) continue;
+            const agal_sampler *p = &resolved[i], *q = &resolved[j];
+            if (p->wrap != q->wrap || p->filter != q->filter || p->mipmap != q->mipmap)
+                return rthrow(k, 3695, num(a, i), num(b, j), NULL);
+        }
+    return R_OK;
+}
+
+/* ---- draw-time checks: streams ------------------------------------------------- */
+
+/* The va registers the vertex program reads, as values or as indices. */
+static unsigned used_streams(const agal_program *vp)
+{
+    unsigned used = 0;
+    for (uint32_t i = 0; i < vp->ntokens; i++) {
+        const agal_token *t = &vp->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        const agal_source *src[2] = {info && (info->operands & AGAL_OPND_A) ? &t->a : NULL,
+                                     info && (info->operands & AGAL_OPND_B) ? &t->b : NULL};
+        for (int s = 0; s < 2; s++) {
+            if (!src[s]) continue;
+            if (src[s]->indirect && src[s]->index_type == AGAL_REG_ATTRIBUTE) used |= 1u << (src[s]->index_num & 15);
+            if (!src[s]->indirect && src[s]->type == AGAL_REG_ATTRIBUTE) used |= 1u << (src[s]->num & 15);
+        }
+    }
+    return used;
+}
+
+static uint32_t format_words(agal_vertex_format f) { return f == AGAL_VERTEX_BYTES_4 ? 1 : (uint32_t)f + 1; }
+
+/* The largest index the draw reads. */
+static uint32_t max_index(const robj *ib, uint32_t first, uint32_t count)
+{
+    uint32_t m = 0;
+    for (uint32_t i = first; i < first + count; i++) m = ib->u.ib.indices[i] > m ? ib->u.ib.indices[i] : m;
+    return m;
+}
+
+/* 3607, 3611, 3610, 3609, 3792, 3785 for each stream in order. Fills d->streams. */
+static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t count, uint32_t instances,
+                         replay_draw *d)
+{
+    replay_ctx *c = k->c;
+    unsigned used = used_streams(c->program->u.program.upload->vertex);
+    uint32_t top = count ? max_index(ib, first, count) : 0;
+    char n[16];
+    for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
+        const rstream *s = &c->streams[i];
+        bool reads = used & (1u << i);
+        num(n, i);
+        if (!reads) {
+            if (s->buffer) return rthrow(k, 3607, n, NULL);
+            continue;
+        }
+        if (!s->buffer) return rthrow(k, 3611, n, NULL);
+        const robj *vb = s->buffer;
+        if (s->offset < 0 || (uint32_t)s->offset + format_words(s->format) > vb->u.vb.data32)
+            return rthrow(k, 3610, n, NULL);
+        uint32_t per = vb->u.vb.instances_per_element;
+        if (!per && count && top >= vb->u.vb.vertices) return rthrow(k, 3609, n, NULL);
+        if (per && i == 0) return rthrow(k, 3792, n, NULL);
+        if (per && (uint64_t)vb->u.vb.vertices * per < instances) return rthrow(k, 3785, n, NULL);
+        d->streams[i] = (replay_stream){.buffer = vb->u.vb.rb, .stride = 4 * vb->u.vb.data32,
+                                        .offset = 4 * (uint32_t)s->offset, .format = s->format, .divisor = per};
+    }
+    return R_OK;
+}
+
+/* ---- drawTriangles ------------------------------------------------------------- */
+
+/* Flash's limit on draws between presents (Adobe's reference). */
+enum { DRAW_LIMIT = 32768 };
+
+/* 3698, 3692 (the back buffer), 3600, 3602, 3603 (the index range). */
+static int check_call(rcall *k, const robj *ib, int32_t first, int32_t *triangles)
+{
+    replay_ctx *c = k->c;
+    char a[16], b[16], n[16];
+    if (!rtarget_is_texture(c) && !c->configured) return rthrow(k, 3698, NULL);
+    if (!rtarget_is_texture(c) && !c->cleared) return rthrow(k, 3692, NULL);
+    if (!c->program || !c->program->u.program.upload) return rthrow(k, 3600, NULL);
+    if (first < 0 || *triangles < -1) return rthrow(k, 3602, num(a, *triangles), num(b, first), NULL);
+    /* -1 draws every whole triangle from firstIndex on. */
+    int64_t tri = *triangles == -1 ? ((int64_t)ib->u.ib.count - first) / 3 : *triangles;
+    if (tri < 0 || first + 3 * tri > ib->u.ib.count)
+        return rthrow(k, 3603, num(a, (long)tri), num(b, first), num(n, ib->u.ib.count), NULL);
+    *triangles = (int32_t)tri;
+    return R_OK;
+}
+
+/* The render targets drawn to have their levels 1.. out of date (Flash makes a
+ * target's mip maps itself: they are made again before it is sampled with mips). */
+static void mark_rendered(replay_ctx *c)
+{
+    for (int i = 0; i < REPLAY_TARGETS; i++) {
+        robj *t = c->slots[i].texture;
+        if (!t) continue;
+        t->u.tex.rendered = true;
+        t->u.tex.defined[c->slots[i].face] |= 1;
+    }
+}
+
+/* A texture about to be sampled with mipmapping after it was rendered to. */
+static int refresh_mipmaps(rcall *k, robj *t, const agal_sampler *s)
+{
+    if (!t->u.tex.rendered || s->mipmap == AGAL_MIP_NONE || t->u.tex.desc.levels == 1) return R_OK;
+    if (k->c->ops->texture_mipmaps(k->c->be, t->u.tex.rb)) return rbackend(k);
+    t->u.tex.rendered = false;
+    uint32_t all = (uint32_t)((1ull << t->u.tex.desc.levels) - 1);
+    for (int f = 0; f < 6; f++) t->u.tex.defined[f] = t->u.tex.defined[f] & 1 ? all : t->u.tex.defined[f];
+    return R_OK;
+}
+
+int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instances)
+{
+    replay_ctx *c = k->c;
+    replay_target t;
+    replay_draw d = {.target = &t, .first = (uint32_t)first, .instances = (uint32_t)instances, .state = &c->state};
+    int rc;
+    if ((rc = check_call(k, ib, first, &triangles))) return rc;
+    rtarget_describe(c, &t);
+    if ((rc = check_targets(k, &t))) return rc;
+    d.count = 3 * (uint32_t)triangles;
+    d.upload = c->program->u.program.upload;
+    if ((rc = check_samplers(k, d.sampler)) || (rc = check_streams(k, ib, d.first, d.count, d.instances, &d)))
+        return rc;
+    d.scissor = c->scissor_set && agal_stage3d_scissor(c->scissor[0], c->scissor[1], c->scissor[2], c->scissor[3],
+                                                        t.width, t.height, &d.scissor_rect);
+    if (d.scissor && (!d.scissor_rect.width || !d.scissor_rect.height)) return rthrow(k, 3706, NULL);
+    if (++c->draws > DRAW_LIMIT) return rthrow(k, 3690, NULL);
+    if (!d.count || !d.instances) return R_OK;
+    for (size_t i = 0; i < d.upload->nsamplers; i++) {
+        unsigned n = d.upload->samplers[i].num;
+        if ((rc = refresh_mipmaps(k, c->textures[n], &d.sampler[n]))) return rc;
+        d.texture[n] = c->textures[n]->u.tex.rb;
+    }
+    d.program = c->program->u.program.rb;
+    d.index = ib->u.ib.rb;
+    d.vc = (const float(*)[4])c->vc;
+    d.fc = (const float(*)[4])c->fc;
+    if (c->ops->draw(c->be, &d)) return rbackend(k);
+    mark_rendered(c);
+    return R_OK;
+}
+
+/* ---- clear ------------------------------------------------------------------------ */
+
+int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint32_t mask)
+{
+    replay_ctx *c = k->c;
+    replay_target t;
+    rtarget_describe(c, &t);
+    if (t.back_buffer && !c->configured) return rthrow(k, 3698, NULL);
+    float color[4];
+    for (int i = 0; i < 4; i++) color[i] = agal_stage3d_clear_channel(rgba[i]);
+    /* Out-of-range values are clamped (Adobe's reference): depth to [0, 1], stencil to 255. */
+    float z = depth > 0 ? (depth < 1 ? (float)depth : 1.0f) : 0.0f;
+    mask &= REPLAY_CLEAR_COLOR | (t.depth_stencil ? REPLAY_CLEAR_DEPTH | REPLAY_CLEAR_STENCIL : 0u);
+    if (t.back_buffer) c->cleared = true;
+    if (mask && c->ops->clear(c->be, &t, color, z, stencil > 255 ? 255 : stencil, mask)) return rbackend(k);
+    if (mask & REPLAY_CLEAR_COLOR) mark_rendered(c);
+    return R_OK;
+}
+
+/* ---- images ----------------------------------------------------------------------- */
+
+uint8_t *rread_back_buffer(rcall *k)
+{
+    replay_ctx *c = k->c;
+    if (!c->configured) return rthrow(k, 3698, NULL), NULL;
+    uint8_t *px = malloc((size_t)c->width * c->height * 4);
+    if (!px) return rfail(k, "out of memory"), NULL;
+    if (c->ops->read(c->be, px)) {
+        free(px);
+        return rbackend(k), NULL;
+    }
+    for (size_t i = 0; i < (size_t)c->width * c->height; i++) px[4 * i + 3] = 255; /* the stage shows it opaque */
+    return px;
+}
+
+int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h)
+{
+    replay_result *r = k->c->out;
+    replay_image *grown = realloc(r->images, (r->nimages + 1) * sizeof *grown);
+    if (!grown) {
+        free(rgba);
+        return rfail(k, "out of memory");
+    }
+    r->images = grown;
+    r->images[r->nimages++] = (replay_image){w, h, rgba, k->method};
+    return R_OK;
+}
+
+/* ---- the run ------------------------------------------------------------------------ */
+
+static const struct { const char *name; rprofile p; } profiles[] = {
+    {"baselineConstrained", PROF_BASELINE_CONSTRAINED}, {"baseline", PROF_BASELINE},
+    {"baselineExtended", PROF_BASELINE_EXTENDED},       {"standardConstrained", PROF_STANDARD_CONSTRAINED},
+    {"standard", PROF_STANDARD},                        {"standardExtended", PROF_STANDARD_EXTENDED},
+    {"enhanced", PROF_ENHANCED},
+};
+
+static void init_state(replay_ctx *c)
+{
+    c->state = (replay_state){
+        .blend_src = AGAL_BLEND_ONE, .blend_dst = AGAL_BLEND_ZERO, .color_mask = {true, true, true, true},
+        .cull = AGAL_FACE_NONE, .depth_mask = true, .depth_compare = AGAL_COMPARE_LESS_EQUAL,
+        .stencil_face = AGAL_FACE_FRONT_AND_BACK, .stencil_compare = AGAL_COMPARE_ALWAYS,
+        .stencil_both_pass = AGAL_STENCIL_KEEP, .stencil_depth_fail = AGAL_STENCIL_KEEP,
+        .stencil_fail = AGAL_STENCIL_KEEP, .stencil_ref = 0, .stencil_read = 255, .stencil_write = 255};
+    agal_slots_init(&c->sampler_slots);
+}
+
+/* The scene's top level: {"scene": 1, "profile": NAME, "calls": [...]} and the keys
+ * the replay does not read ("expect", "throws": agalrun replay --check's; "comment"). */
+static const cJSON *scene_calls(rcall *k, const cJSON *root)
+{
+    replay_ctx *c = k->c;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "scene");
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(root, "profile");
+    const cJSON *calls = cJSON_GetObjectItemCaseSensitive(root, "calls");
+    if (!cJSON_IsObject(root) || !cJSON_IsNumber(v) || v->valuedouble != 1)
+        return rfail(k, "not a scene: the top level is {\"scene\": 1, \"profile\": ..., \"calls\": [...]}"), NULL;
+    for (const cJSON *e = root->child; e; e = e->next)
+        if (strcmp(e->string, "scene") && strcmp(e->string, "profile") && strcmp(e->string, "calls") &&
+            strcmp(e->string, "expect") && strcmp(e->string, "throws") && strcmp(e->string, "comment"))
+            return rfail(k, "unknown key \"%s\" at the top level", e->string), NULL;
+    c->profile = PROF_BASELINE;
+    bool known = !p;
+    for (size_t i = 0; p && cJSON_IsString(p) && i < sizeof profiles / sizeof profiles[0]; i++)
+        if (!strcmp(p->valuestring, profiles[i].name)) c->profile = profiles[i].p, known = true;
+    if (!known) return rfail(k, "\"profile\" is not a Context3DProfile name"), NULL;
+    if (!cJSON_IsArray(calls)) return rfail(k, "\"calls\" is not an array"), NULL;
+    return calls;
+}
+
+static void run_calls(replay_ctx *c, const cJSON *root)
+{
+    rcall top = {.c = c};
+    const cJSON *calls = scene_calls(&top, root);
+    for (const cJSON *call = calls ? calls->child : NULL; call; call = call->next) {
+        c->out->call++;
+        if (replay_call(c, call)) return;
+    }
+}
+
+void replay_run(const char *json, size_t len, const char *name, const replay_backend_ops *ops,
+                const replay_open_options *o, replay_result *out)
+{
+    memset(out, 0, sizeof *out);
+    replay_ctx *c = calloc(1, sizeof *c);
+    rcall top = {.c = c};
+    if (!c) {
+        fprintf(stderr, "%s: out of memory\n", name);
+        out->status = REPLAY_FAILED;
+        return;
+    }
+    *c = (replay_ctx){.name = name, .ops = ops, .out = out};
+    init_state(c);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(json, len + 1, &end, false);
+    if (root) end += strspn(end, " \t\r\n");
+    if (!root || (size_t)(end - json) < len) {
+        rfail(&top, "not JSON, or more than one JSON value (at byte %zu)", end ? (size_t)(end - json) : 0);
+    } else if (!(c->agal = agal_context_new(NULL, NULL))) {
+        rfail(&top, "out of memory");
+    } else {
+        char err[sizeof c->be->err];
+        if (!(c->be = ops->open(o, err, sizeof err))) {
+            rfail(&top, "%s: %s", ops->name, err);
+        } else {
+            if (o->opened) o->opened();
+            run_calls(c, root);
+        }
+    }
+    if (c->be) ops->close(c->be);
+    for (size_t i = 0; i < c->nobjects; i++) robj_free(c->objects[i]);
+    free(c->objects);
+    agal_context_free(c->agal);
+    cJSON_Delete(root);
+    free(c);
+}
+
+void replay_result_free(replay_result *r)
+{
+    for (size_t i = 0; i < r->nimages; i++) free(r->images[i].rgba);
+    free(r->images);
+    r->images = NULL;
+    r->nimages = 0;
+}
+
+const replay_backend_ops *replay_backend_find(const char *name, const char **why)
+{
+    *why = NULL;
+    if (!strcmp(name, "vulkan")) return &replay_vk_ops;
+    if (!strcmp(name, "gl")) return &replay_gl_ops;
+    *why = !strcmp(name, "webgl") ? "the WebGL backend is not built yet" : "not vulkan, gl or webgl";
+    return NULL;
+}

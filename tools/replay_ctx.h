@@ -1,0 +1,189 @@
+/* replay_ctx.h: what the replay's own files share (replay.h is their interface):
+ * the Context3D state machine's objects and state (replay_context.c), the calls
+ * (replay_calls.c) and the ActionScript values a call's JSON arguments stand for
+ * (replay_scene.c). */
+#ifndef AGAL_REPLAY_CTX_H
+#define AGAL_REPLAY_CTX_H
+
+#include "replay.h"
+
+#include <cjson/cJSON.h>
+
+/* What a call, an argument or a check comes to. */
+enum { R_OK = 0, R_THROWN = 1, R_FAILED = 2 };
+
+/* ---- objects ----------------------------------------------------------------- */
+
+typedef enum robj_kind { OBJ_VERTEX_BUFFER, OBJ_INDEX_BUFFER, OBJ_PROGRAM, OBJ_TEXTURE } robj_kind;
+
+typedef struct robj {
+    char *name; /* the scene's "as" */
+    robj_kind kind;
+    union {
+        struct {
+            rb_buffer *rb;
+            uint32_t vertices, data32;
+            uint32_t instances_per_element; /* 0: a per-vertex buffer */
+        } vb;
+        struct {
+            rb_buffer *rb;
+            uint32_t count;
+            uint16_t *indices; /* a copy, for the vertex-count check at draw */
+        } ib;
+        struct {
+            rb_program *rb;
+            const agal_upload_result *upload; /* NULL until uploaded */
+        } program;
+        struct {
+            rb_texture *rb;
+            replay_texture_desc desc;
+            agal_texture_format format; /* as created (the AS3 format) */
+            uint32_t defined[6];        /* per face, bit l: level l holds data */
+            bool rendered;              /* rendered to since its levels 1.. were made */
+        } tex;
+    } u;
+} robj;
+
+/* ---- the context ------------------------------------------------------------ */
+
+/* Context3DProfile, as the scene names it. */
+typedef enum rprofile {
+    PROF_BASELINE_CONSTRAINED, PROF_BASELINE, PROF_BASELINE_EXTENDED, PROF_STANDARD_CONSTRAINED, PROF_STANDARD,
+    PROF_STANDARD_EXTENDED, PROF_ENHANCED
+} rprofile;
+
+typedef struct rslot {
+    robj *texture; /* NULL: the slot is off */
+    unsigned face;
+    bool depth_stencil;
+    int anti_alias;
+} rslot;
+
+typedef struct rstream {
+    robj *buffer; /* NULL: not set */
+    int32_t offset;
+    agal_vertex_format format;
+} rstream;
+
+typedef struct replay_ctx {
+    const char *name; /* the scene's file, for messages */
+    const replay_backend_ops *ops;
+    replay_backend *be;
+    agal_context *agal;  /* every upload's results live here until the end */
+    rprofile profile;
+
+    robj **objects;
+    size_t nobjects, objects_cap;
+    unsigned created[4]; /* per robj_kind, for 3691 */
+
+    bool configured, depth_stencil, cleared;
+    uint32_t width, height;
+    int anti_alias;
+    rslot slots[REPLAY_TARGETS]; /* render to texture; none set: the back buffer */
+
+    robj *program;
+    rstream streams[REPLAY_STREAMS];
+    robj *textures[REPLAY_SAMPLERS];
+    agal_sampler_slots sampler_slots;
+    float vc[REPLAY_MAX_CONSTANTS][4], fc[REPLAY_MAX_CONSTANTS][4];
+    replay_state state;
+    bool scissor_set;
+    double scissor[4];
+    unsigned draws; /* since the last present (3690 past 32768) */
+
+    replay_result *out;
+} replay_ctx;
+
+/* A call being replayed. */
+typedef struct rcall {
+    replay_ctx *c;
+    const cJSON *json;
+    const cJSON *args; /* the "args" array, or NULL */
+    const char *method;
+    robj *on;          /* the object of "on", NULL for Context3D's methods */
+} rcall;
+
+/* Ends the call with Flash's error `id`, its %1.. from the strings after it
+ * (NULL-terminated); returns R_THROWN. */
+int rthrow(rcall *k, int id, ...);
+/* Ends the replay with a message about the scene ("call 3 (clear): ..."); R_FAILED. */
+int rfail(rcall *k, const char *fmt, ...);
+/* Ends the replay with the backend's reason; R_FAILED. */
+int rbackend(rcall *k);
+
+/* ---- replay_calls.c ------------------------------------------------------------ */
+
+/* Runs one call of the scene. */
+int replay_call(replay_ctx *c, const cJSON *json);
+
+/* ---- replay_context.c: what the calls share ---------------------------------- */
+
+robj *robj_new(rcall *k, robj_kind kind);
+robj *robj_find(replay_ctx *c, const char *name);
+void robj_free(robj *o);
+/* The register profile and AGAL limits of the context's profile. */
+agal_profile rprofile_registers(rprofile p);
+bool rprofile_at_least(rprofile p, rprofile min);
+/* The render target now: the back buffer or the texture slots. */
+bool rtarget_is_texture(const replay_ctx *c);
+void rtarget_describe(const replay_ctx *c, replay_target *t);
+/* The draw-time checks and the draw, for drawTriangles(Instanced). */
+int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instances);
+int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint32_t mask);
+/* The back buffer as an image (present, drawToBitmapData); NULL with k failed. */
+uint8_t *rread_back_buffer(rcall *k);
+int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h);
+
+/* ---- replay_scene.c: the ActionScript values --------------------------------- */
+
+/* Fails unless the call has min..max arguments. */
+int args_count(rcall *k, unsigned min, unsigned max);
+/* Whether argument i is given (absent: the AS3 default applies). */
+bool arg_given(const rcall *k, unsigned i);
+/* Number: a JSON number, or "NaN", "Infinity", "-Infinity". */
+int arg_number(rcall *k, unsigned i, double def, double *out);
+/* int and uint parameters: the number as ECMAScript's ToInt32 / ToUint32 make it. */
+int arg_int(rcall *k, unsigned i, int32_t def, int32_t *out);
+int arg_uint(rcall *k, unsigned i, uint32_t def, uint32_t *out);
+int arg_bool(rcall *k, unsigned i, bool def, bool *out);
+/* A String parameter holding one of an enumeration's AS3 values: null is Flash's
+ * TypeError #2007, another string ArgumentError #2008, both naming param. def NULL:
+ * the argument is required. */
+int arg_enum(rcall *k, unsigned i, agal_stage3d_enum which, const char *param, const char *def, unsigned *out);
+/* An object argument: the name of an object of that kind, or null (*out NULL; an
+ * error #2007 naming param unless nullable). */
+int arg_object(rcall *k, unsigned i, robj_kind kind, const char *param, bool nullable, robj **out);
+/* A Vector.<Number> or Vector.<uint>: the JSON array (null: #2007). */
+int arg_vector(rcall *k, unsigned i, const char *param, const cJSON **out, uint32_t *n);
+/* Element j of a vector as a Number. */
+double vector_number(const cJSON *v, uint32_t j);
+
+typedef struct rbytes {
+    uint8_t *data; /* malloc'd */
+    size_t len;
+    bool big_endian;
+} rbytes;
+/* A ByteArray: {"base64": ..., "endian": "bigEndian"|"littleEndian"} (null: #2007). */
+int arg_bytes(rcall *k, unsigned i, const char *param, rbytes *out);
+/* Program3D.upload's ByteArray: also {"agal": TEXT, "version": N}, assembled for stage. */
+int arg_program(rcall *k, unsigned i, agal_stage stage, rbytes *out);
+/* A Matrix3D: {"matrix3d": [16 numbers of rawData]} (null: #2007). */
+int arg_matrix(rcall *k, unsigned i, const char *param, double raw[16]);
+/* A Rectangle {"rect": [x, y, w, h]} or a Point {"point": [x, y]}; null or absent:
+ * *present false. */
+int arg_rect(rcall *k, unsigned i, double r[4], bool *present);
+int arg_point(rcall *k, unsigned i, double p[2], bool *present);
+
+/* A BitmapData: ARGB words (0xAARRGGBB, unpremultiplied), first row first. */
+typedef struct rbitmap {
+    uint32_t width, height;
+    uint32_t *argb; /* malloc'd */
+} rbitmap;
+/* {"bitmap": {"width", "height", "transparent", "fill", "rects", "pixels"}} (null: #2007). */
+int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out);
+
+/* ECMAScript's ToInt32 and ToUint32. */
+int32_t as3_int(double v);
+uint32_t as3_uint(double v);
+
+#endif
