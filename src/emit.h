@@ -19,6 +19,7 @@ typedef struct agal_emit_options {
     uint16_t centroid_varyings;  /* bit n: v<n> is interpolated at the centroid */
     agal_glsl_dialect dialect;   /* GLSL: which one */
     unsigned *extensions;        /* GLSL ES 1.00: receives the AGAL_EXT_* the text requires */
+    agal_gl_binding *binding;    /* GLSL: receives what the text declares (may be NULL) */
     /* The harness only: SPIR-V TransformFeedback capture of op and the written
      * varyings (XfbBuffer 0, op at Offset 0, the k-th written varying at 16*(1+k),
      * XfbStride 16*(1+nvaryings)). Not valid for plain Vulkan 1.0 Shader capability. */

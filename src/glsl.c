@@ -348,7 +348,10 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
     const glsl_form *form = &forms[in->aop];
     switch (form->kind) {
     case G_INFIX: infix(g, form->text, in, s, atom); return;
-    case G_CALL: call(g, form->text, in, s); return;
+    case G_CALL:
+        /* GLSL ES: pow through agal_pow, which keeps pow(0, y) at 0 (declarations) */
+        call(g, in->aop == AGAL_OP_POW && g->dialect != AGAL_GLSL_330 ? "agal_pow" : form->text, in, s);
+        return;
     case G_PREFIX:
         open_paren(g, atom);
         agal_sb_put(&g->out, form->text);
@@ -816,7 +819,7 @@ static void walk(glsl *g, uint32_t list)
 
 typedef struct usage {
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
-    bool constants, indirect, op, fd, ddy, derivatives, lod;
+    bool constants, indirect, op, fd, ddy, derivatives, lod, iid, pow;
     uint32_t samplers;                  /* bit n: fs<n> sampled */
     uint8_t sampler_dim[32];
     bool temps[IR_TRACKED_REGS];        /* register variables to declare in main */
@@ -846,6 +849,7 @@ static void scan_value(scan *sc, uint32_t list, uint32_t v)
     switch (in->op) {
     case IR_INPUT:
         if (in->reg_type != AGAL_REG_IID && in->reg_num < 32) u->inputs |= 1u << in->reg_num;
+        u->iid |= in->reg_type == AGAL_REG_IID;
         break;
     case IR_UNIFORM: u->constants = true; break;
     case IR_UNIFORM_INDIRECT: u->constants = u->indirect = true; break;
@@ -857,6 +861,7 @@ static void scan_value(scan *sc, uint32_t list, uint32_t v)
         }
         break;
     case IR_ALU:
+        u->pow |= in->aop == AGAL_OP_POW;
         u->ddy |= in->aop == AGAL_OP_DDY;
         u->derivatives |= in->aop == AGAL_OP_DDY || in->aop == AGAL_OP_DDX;
         break;
@@ -981,12 +986,52 @@ static void declarations(glsl *g, const usage *u)
     }
     for (unsigned n = 0; n < 32 && !es1; n++)
         if (u->outputs & (1u << n)) agal_sb_printf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
+    if (u->pow && g->dialect != AGAL_GLSL_330) {
+        /* GLSL ES defines pow's precision as exp2(y * log2(x))'s, and log2(0) has no
+         * bound: SwiftShader (Chromium's software WebGL) gives pow(0, y) = 2^(-127 y).
+         * AGAL's pow(0, y) is 0 for y > 0; sign(x) is 1 for every x > 0, so pow is
+         * unchanged there (x < 0 is undefined in AGAL and GLSL alike). */
+        agal_sb_put(o, "\n");
+        if (g->comments) agal_sb_put(o, "/* pow(x, y), 0 at x = 0: GLSL ES bounds no error of log2(0) */\n");
+        for (unsigned n = 1; n <= 4; n++)
+            agal_sb_printf(o, "%s agal_pow(%s x, %s y) { return pow(x, y) * sign(x); }\n", vec_type(n), vec_type(n),
+                           vec_type(n));
+    }
     if (u->indirect) {
         agal_sb_put(o, "\n");
         if (g->comments)
             agal_sb_printf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
         agal_sb_printf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst, cname);
     }
+}
+
+/* What the declarations above give a runtime to bind (agal_reflect_gl). */
+static void binding(const glsl *g, const usage *u, agal_gl_binding *b)
+{
+    bool vs = g->prog->stage == AGAL_VERTEX, es1 = g->dialect == AGAL_GLSL_ESSL100;
+    memset(b, 0, sizeof *b);
+    b->target = g->dialect == AGAL_GLSL_330 ? AGAL_TARGET_GLSL : es1 ? AGAL_TARGET_ESSL1 : AGAL_TARGET_ESSL3;
+    b->stage = g->prog->stage;
+    if (u->constants) {
+        b->constants = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
+        b->block = es1 ? NULL : vs ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK;
+        b->block_binding = vs ? AGAL_VC_BINDING : AGAL_FC_BINDING;
+        b->constants_count = constant_count(g, u);
+        b->indirect = u->indirect;
+    }
+    b->yflip = vs || u->ddy;
+    for (unsigned n = 0; n < 16; n++) {
+        uint16_t bit = (uint16_t)(1u << n);
+        if (u->samplers & bit) b->samplers |= bit;
+        if ((u->samplers & bit) && u->sampler_dim[n] == AGAL_DIM_CUBE) b->cube_samplers |= bit;
+    }
+    b->attributes = vs ? (uint16_t)u->inputs : 0;
+    b->varyings = (uint16_t)(vs ? u->varyings : u->inputs);
+    b->centroid = g->centroid & b->varyings;
+    b->outputs = vs ? 0 : (uint8_t)(u->outputs & 15u);
+    b->writes_depth = u->fd;
+    b->uses_iid = u->iid;
+    b->extensions = es1 ? essl1_extensions(u) : 0;
 }
 
 /* Register variables: temporaries, op and fd are locals starting at 0; the
@@ -1062,6 +1107,7 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     if (st != AGAL_OK) return st;
     g.mrt = (u.outputs & ~1u) != 0;
     if (eopt->extensions) *eopt->extensions = g.dialect == AGAL_GLSL_ESSL100 ? essl1_extensions(&u) : 0;
+    if (eopt->binding) binding(&g, &u, eopt->binding);
     declarations(&g, &u);
     agal_sb_put(&g.out, "\nvoid main()\n{\n");
     locals(&g, &u);
@@ -1078,7 +1124,8 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
 
 /* GLSL from the pipeline that keeps an AGAL mov as its own statement. */
 static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                             agal_glsl_dialect dialect, const char **text, size_t *len, unsigned *extensions)
+                             agal_glsl_dialect dialect, const char **text, size_t *len, unsigned *extensions,
+                             agal_gl_binding *binding)
 {
     if (!ctx || !prog || !text) return AGAL_ERR_ARG;
     const agal_ir_options iro = {.keep_copies = true};
@@ -1089,13 +1136,14 @@ static agal_status translate(agal_context *ctx, const agal_program *prog, const 
     if (opt) eopt.pub = *opt;
     eopt.dialect = dialect;
     eopt.extensions = extensions;
+    eopt.binding = binding;
     return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, &eopt, text, len);
 }
 
 agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
                                 const agal_translate_options *opt, const char **text, size_t *len)
 {
-    return translate(ctx, prog, opt, AGAL_GLSL_330, text, len, NULL);
+    return translate(ctx, prog, opt, AGAL_GLSL_330, text, len, NULL, NULL);
 }
 
 agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
@@ -1105,7 +1153,19 @@ agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, aga
     if (target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
     unsigned ignored;
     return translate(ctx, prog, opt, target == AGAL_TARGET_ESSL3 ? AGAL_GLSL_ESSL300 : AGAL_GLSL_ESSL100, text, len,
-                     extensions ? extensions : &ignored);
+                     extensions ? extensions : &ignored, NULL);
+}
+
+agal_status agal_reflect_gl(agal_context *ctx, const agal_program *prog, agal_target target,
+                            const agal_translate_options *opt, agal_gl_binding *out)
+{
+    static const agal_glsl_dialect dialects[] = {
+        [AGAL_TARGET_GLSL] = AGAL_GLSL_330, [AGAL_TARGET_ESSL3] = AGAL_GLSL_ESSL300, [AGAL_TARGET_ESSL1] = AGAL_GLSL_ESSL100};
+    if (!out || (target != AGAL_TARGET_GLSL && target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1))
+        return AGAL_ERR_ARG;
+    const char *text;
+    unsigned ext;
+    return translate(ctx, prog, opt, dialects[target], &text, NULL, &ext, out);
 }
 
 const char *agal_extension_name(unsigned ext, bool webgl)

@@ -149,6 +149,75 @@ static void sampler_json(agal_strbuf *b, const agal_reflect_sampler *s, bool las
         s->uses_ted ? "true" : "false", last ? "" : ",");
 }
 
+/* ["va0", "va3"]-style lists of the registers a bit mask names. */
+static void name_list(agal_strbuf *b, const char *prefix, unsigned mask)
+{
+    bool first = true;
+    agal_sb_put(b, "[");
+    for (unsigned n = 0; n < 16; n++) {
+        if (!(mask >> n & 1)) continue;
+        agal_sb_printf(b, "%s\"%s%u\"", first ? "" : ", ", prefix, n);
+        first = false;
+    }
+    agal_sb_put(b, "]");
+}
+
+/* "gl": what a GL / WebGL runtime binds for one GLSL translation (agal_reflect_gl). */
+static void gl_json(agal_strbuf *b, const agal_gl_binding *g)
+{
+    static const char *const targets[] = {"spv", "glsl", "essl3", "essl1"};
+    bool es1 = g->target == AGAL_TARGET_ESSL1;
+    agal_sb_printf(b, ",\n  \"gl\": {\n    \"target\": \"%s\",\n    \"constants\": ", pick(targets, 4, g->target));
+    if (!g->constants) agal_sb_put(b, "null");
+    else if (g->block)
+        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": \"%s\", \"binding\": %u, \"indirect\": %s}",
+                       g->constants, g->constants_count, g->block, g->block_binding, g->indirect ? "true" : "false");
+    else
+        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": null, \"indirect\": %s}", g->constants,
+                       g->constants_count, g->indirect ? "true" : "false");
+    agal_sb_printf(b, ",\n    \"yflip\": %s,\n    \"samplers\": [", g->yflip ? "\"agal_yflip\"" : "null");
+    bool first = true;
+    for (unsigned n = 0; n < 16; n++) {
+        if (!(g->samplers >> n & 1)) continue;
+        agal_sb_printf(b, "%s{\"name\": \"fs%u\", \"unit\": %u, \"type\": \"%s\"}", first ? "" : ", ", n, n,
+                       g->cube_samplers >> n & 1 ? "samplerCube" : "sampler2D");
+        first = false;
+    }
+    agal_sb_put(b, "],\n    \"attributes\": [");
+    first = true;
+    for (unsigned n = 0; n < 16; n++) {
+        if (!(g->attributes >> n & 1)) continue;
+        /* ES 1.00 has no layout qualifiers: the runtime binds or queries the location */
+        if (es1) agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": null}", first ? "" : ", ", n);
+        else agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": %u}", first ? "" : ", ", n, n);
+        first = false;
+    }
+    agal_sb_put(b, "],\n    \"varyings\": ");
+    name_list(b, "v", g->varyings);
+    agal_sb_put(b, ",\n    \"centroid\": ");
+    name_list(b, "v", g->centroid);
+    agal_sb_put(b, ",\n    \"outputs\": [");
+    first = true;
+    for (unsigned n = 0; n < 4; n++) {
+        if (!(g->outputs >> n & 1)) continue;
+        if (!es1) agal_sb_printf(b, "%s{\"name\": \"oc%u\", \"location\": %u}", first ? "" : ", ", n, n);
+        else if (g->outputs == 1) agal_sb_put(b, "{\"name\": \"gl_FragColor\"}");
+        else agal_sb_printf(b, "%s{\"name\": \"gl_FragData[%u]\"}", first ? "" : ", ", n);
+        first = false;
+    }
+    agal_sb_printf(b, "],\n    \"depth\": %s,\n    \"instance_id\": %s,\n    \"extensions\": [",
+                   g->writes_depth ? (es1 ? "\"gl_FragDepthEXT\"" : "\"gl_FragDepth\"") : "null",
+                   g->uses_iid ? "\"gl_InstanceID\"" : "null");
+    first = true;
+    for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1) {
+        if (!(g->extensions & bit)) continue;
+        agal_sb_printf(b, "%s{\"glsl\": \"%s\", \"webgl\": \"%s\"}", first ? "" : ", ", agal_extension_name(bit, false),
+                       agal_extension_name(bit, true));
+        first = false;
+    }
+    agal_sb_put(b, "]\n  }");
+}
+
 char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
 {
     static const char *const profiles[] = {"auto", "baseline", "standard", "standard_extended"};
@@ -173,8 +242,10 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
     agal_sb_printf(&b, "  \"samplers\": [%s", r->nsamplers ? "\n" : "");
     for (size_t i = 0; i < r->nsamplers; i++) sampler_json(&b, &r->samplers[i], i + 1 == r->nsamplers);
     agal_sb_printf(&b, "%s],\n", r->nsamplers ? "  " : "");
-    agal_sb_printf(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s\n}\n",
+    agal_sb_printf(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s",
         r->uses_derivatives ? "true" : "false", r->uses_kil ? "true" : "false", r->writes_depth ? "true" : "false",
         r->uses_iid ? "true" : "false");
+    if (r->gl) gl_json(&b, r->gl);
+    agal_sb_put(&b, "\n}\n");
     return b.oom ? NULL : b.p;
 }

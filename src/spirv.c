@@ -329,7 +329,7 @@ static uint32_t const_block(spv *s)
     s->var_const = variable(s, SpvStorageClassUniform, blk);
     DECO(s, s->var_const, SpvDecorationDescriptorSet, 0);
     DECO(s, s->var_const, SpvDecorationBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
-    name(s, blk, s->prog->stage == AGAL_VERTEX ? "agal_vc_block" : "agal_fc_block");
+    name(s, blk, s->prog->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
     name(s, s->var_const, agal_reg_name(s->prog->stage, AGAL_REG_CONSTANT));
     return s->var_const;
 }

@@ -477,7 +477,44 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
  * --clip none) and the pair links. */
 /* ---- GLSL ES ------------------------------------------------------------------ */
 
-static unsigned es_linked[2], es_refused;
+static unsigned es_linked[2], es_refused, es_bindings;
+
+/* What agal_reflect_gl says a translation declares is what its text declares: the
+ * constant array (ES 1.00 plain and sized to the reads, else the std140 block),
+ * each sampler and its type, the yflip uniform, each #extension line. */
+static bool binding_matches(agal_context *ctx, const agal_program *p, agal_target target, const char *text,
+                            const char *what)
+{
+    agal_gl_binding b;
+    char want[128];
+    bool ok = agal_reflect_gl(ctx, p, target, NULL, &b) == AGAL_OK && b.target == target && b.stage == p->stage;
+    const char *cname = agal_reg_name(p->stage, AGAL_REG_CONSTANT);
+    if (ok && b.constants && b.block)
+        snprintf(want, sizeof want, "layout(std140) uniform %s { vec4 %s[%u]; };", b.block, b.constants, b.constants_count);
+    else if (ok && b.constants)
+        snprintf(want, sizeof want, "uniform vec4 %s[%u];", b.constants, b.constants_count);
+    else
+        snprintf(want, sizeof want, "uniform vec4 %s[", cname); /* no declaration of the array at all */
+    char block[32];
+    snprintf(block, sizeof block, "agal_%s_block", cname);
+    ok = ok && (strstr(text, want) != NULL) == (b.constants != NULL) &&
+         (b.constants ? (b.block == NULL) == (target == AGAL_TARGET_ESSL1) : !strstr(text, block));
+    ok = ok && (strstr(text, "uniform float agal_yflip;") != NULL) == b.yflip;
+    for (unsigned n = 0; ok && n < 16; n++) {
+        snprintf(want, sizeof want, "uniform sampler2D fs%u;", n);
+        bool flat = strstr(text, want) != NULL;
+        snprintf(want, sizeof want, "uniform samplerCube fs%u;", n);
+        bool cube = strstr(text, want) != NULL;
+        ok = (flat || cube) == ((b.samplers >> n & 1) != 0) && cube == ((b.cube_samplers >> n & 1) != 0);
+    }
+    for (unsigned bit = 1; ok && bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1) {
+        snprintf(want, sizeof want, "#extension %s : enable", agal_extension_name(bit, false));
+        ok = (strstr(text, want) != NULL) == ((b.extensions & bit) != 0);
+    }
+    if (!ok) fprintf(stderr, "%s: agal_reflect_gl disagrees with the text:\n%s\n", what, text);
+    es_bindings += ok;
+    return ok;
+}
 
 /* Both programs as GLSL ES (3.00 or 1.00), compiled and linked by glslang's ES
  * profile. In ES 1.00 a program reading iid (where the optimizer keeps the read) is
@@ -499,7 +536,8 @@ static bool essl_pair(agal_context *ctx, const agal_program *v, const agal_progr
         es_refused += named;
         return named && sf == AGAL_OK;
     }
-    bool ok = sv == AGAL_OK && sf == AGAL_OK && glslang_check_gl_link(vs, fs, log, sizeof log);
+    bool ok = sv == AGAL_OK && sf == AGAL_OK && glslang_check_gl_link(vs, fs, log, sizeof log) &&
+              binding_matches(ctx, v, target, vs, what) && binding_matches(ctx, f, target, fs, what);
     if (!ok) fprintf(stderr, "%s: GLSL ES %s: %s\n%s\n%s\n", what, target == AGAL_TARGET_ESSL3 ? "3.00" : "1.00",
                      sv || sf ? "translation failed" : log, vs ? vs : "", fs ? fs : "");
     es_linked[target == AGAL_TARGET_ESSL1] += ok;
@@ -558,7 +596,7 @@ static void test_random(unsigned npairs)
 {
     static gen_program vp, fp; /* large: keep them off the stack */
     static uint8_t vbytes[GEN_MAX_BYTES], fbytes[GEN_MAX_BYTES];
-    unsigned ok = 0;
+    unsigned ok = 0, before[2] = {es_linked[0], es_linked[1]};
     agal_context *ctx = agal_context_new(NULL, NULL);
     for (unsigned i = 0; i < npairs; i++) {
         uint64_t seed = 0x61676c736cull + i;
@@ -594,8 +632,12 @@ static void test_random(unsigned npairs)
     }
     agal_context_free(ctx);
     printf("random: %u/%u pairs (%u programs) compiled and linked\n", ok, npairs, 2 * npairs);
-    printf("GLSL ES: %u pairs linked as ES 3.00, %u as ES 1.00, %u refused by name (iid)\n", es_linked[0], es_linked[1],
-           es_refused);
+    printf("GLSL ES: %u pairs linked as ES 3.00, %u as ES 1.00, %u refused by name (iid); %u reflections match their text\n",
+           es_linked[0], es_linked[1], es_refused, es_bindings);
+    /* at least 1000 random programs of each ES version through glslang (a run of 750 pairs or more) */
+    unsigned es3 = 2 * (es_linked[0] - before[0]), es1 = 2 * (es_linked[1] - before[1]);
+    CHECK(npairs < 750 || (es3 >= 1000 && es1 >= 1000), "ES 3.00: %u, ES 1.00: %u random programs", es3, es1);
+    printf("GLSL ES: %u random programs as ES 3.00, %u as ES 1.00\n", es3, es1);
 }
 
 /* Emulator input: random programs with bytes flipped, tokens swapped or rewritten,

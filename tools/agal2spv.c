@@ -22,7 +22,7 @@ int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nou
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
-typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL } target;
+typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL, T_ESSL3, T_ESSL1 } target;
 
 typedef struct opts {
     const char *in[2];
@@ -42,7 +42,8 @@ static int usage(const char *msg)
     fprintf(stderr,
             "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
             "  -o FILE            output (default stdout)\n"
-            "  -t spv|spvasm|ir|glsl   output kind (default spv)\n"
+            "  -t spv|spvasm|ir|glsl|essl3|essl1   output kind (default spv; essl3: GLSL ES 3.00\n"
+            "                     for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1)\n"
             "  --check            validate only; with two files also link them\n"
             "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
             "  --lenient          relaxed validation (emulator mode)\n"
@@ -50,7 +51,8 @@ static int usage(const char *msg)
             "                     or baseline|standard|standard_extended (default: by version)\n"
             "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
             "  -g0                no debug names\n"
-            "  --reflect FILE     write reflection JSON\n"
+            "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
+            "                     WebGL runtime binds)\n"
             "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
             "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
     return EXIT_USAGE;
@@ -69,8 +71,8 @@ static int parse_value(opts *o, const char *flag, const char *v)
     if (!strcmp(flag, "-o")) o->out = v;
     else if (!strcmp(flag, "--reflect")) o->reflect = v;
     else if (!strcmp(flag, "-t")) {
-        static const char *const names[] = {"spv", "spvasm", "ir", "glsl"};
-        if (!pick(v, names, 4, &i)) return usage("unknown -t target");
+        static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1"};
+        if (!pick(v, names, 6, &i)) return usage("unknown -t target");
         o->tgt = (target)i;
     } else if (!strcmp(flag, "--profile")) {
         if (!tool_parse_profile("agal2spv", v, &o->profile)) return usage(NULL);
@@ -133,7 +135,8 @@ static int fail_status(agal_context *ctx, const opts *o, agal_status st, const c
 {
     if (o->flash) tool_print_flash(ctx);
     else tool_print_diags(ctx, file);
-    if (st == AGAL_ERR_INVALID) return EXIT_INVALID;
+    /* a valid program the target cannot express (iid in GLSL ES 1.00): the diagnostic names it */
+    if (st == AGAL_ERR_INVALID || st == AGAL_ERR_UNSUPPORTED) return EXIT_INVALID;
     fprintf(stderr, "%s: %s\n", file, st == AGAL_ERR_NOMEM ? "out of memory" : st == AGAL_ERR_LIMIT ? "internal limit exceeded" : "internal error");
     return EXIT_USAGE;
 }
@@ -185,19 +188,33 @@ static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
     return write_out(o->out, text, strlen(text));
 }
 
+/* The library's target for a GLSL-family output kind. */
+static agal_target gl_target(target t)
+{
+    return t == T_ESSL3 ? AGAL_TARGET_ESSL3 : t == T_ESSL1 ? AGAL_TARGET_ESSL1 : AGAL_TARGET_GLSL;
+}
+
 static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
     const char *text = NULL;
-    agal_status st = agal_translate_glsl(ctx, prog, &topt, &text, NULL);
+    agal_status st = o->tgt == T_GLSL ? agal_translate_glsl(ctx, prog, &topt, &text, NULL)
+                                      : agal_translate_essl(ctx, prog, gl_target(o->tgt), &topt, &text, NULL, NULL);
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
 }
 
+/* The reflection; for a GLSL-family output also what a GL / WebGL runtime binds. */
 static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     agal_reflection r;
+    agal_gl_binding gl;
+    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
     agal_status st = agal_reflect(ctx, prog, &r);
+    if (st == AGAL_OK && (o->tgt == T_GLSL || o->tgt == T_ESSL3 || o->tgt == T_ESSL1)) {
+        st = agal_reflect_gl(ctx, prog, gl_target(o->tgt), &topt, &gl);
+        r.gl = &gl;
+    }
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     char *json = agal_reflect_json(ctx, &r);
     if (!json) return fail_status(ctx, o, AGAL_ERR_NOMEM, o->in[0]);
@@ -224,7 +241,7 @@ static int run(agal_context *ctx, const opts *o)
     }
     switch (o->tgt) {
     case T_IR: return emit_ir(ctx, o, prog[0]);
-    case T_GLSL: return emit_glsl(ctx, o, prog[0]);
+    case T_GLSL: case T_ESSL3: case T_ESSL1: return emit_glsl(ctx, o, prog[0]);
     default: return emit_spv(ctx, o, prog[0]);
     }
 }

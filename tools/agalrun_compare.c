@@ -1,10 +1,13 @@
-/* agalrun_compare.c: `agalrun compare`, differential testing of the two emitters
- * against the reference interpreter on real drivers (tools/harness*.c).
+/* agalrun_compare.c: `agalrun compare`, differential testing of the emitters
+ * against the reference interpreter on real drivers (tools/harness*.c) and, with
+ * --webgl, in a real browser (WebGL 2, and WebGL 1 for the pairs GLSL ES 1.00 can
+ * express; compare_webgl.c).
  *
  *   agalrun compare VERTEX FRAGMENT [--seed N]   one pair (.agal text or bytecode)
  *   agalrun compare --corpus DIR [--seed N]      every DIR/NAME.vert.agal + NAME.frag.agal
  *   agalrun compare --random N [--seed S]        N generated pairs (tests/gen.h gen_pair)
- *   options: --vk-only, --gl-only, --no-validation, --verbose,
+ *   options: --vk-only, --gl-only, --webgl (add the browser), --webgl-only (only it),
+ *            --no-validation, --verbose,
  *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail),
  *            --require-coverage (random: fail unless every opcode the version and
  *            stage allow appeared in some generated program; always reported),
@@ -12,7 +15,7 @@
  *            sampler, translate option separate_samplers, instead of combined)
  * Exit 0 only when every backend agrees with the interpreter on every output; 1 when
  * a pair disagrees, could not run, is invalid or does not link; 2 on a usage error,
- * an unreadable or oversized file, or a backend that cannot start.
+ * an unreadable or oversized file, or a backend that cannot start (a missing browser).
  *
  * Each pair runs as three draws per backend; the fragment and pair draws take their
  * shaders and binding layout from agal_upload, as an emulator does, and the
@@ -75,6 +78,34 @@
 
 /* ---- drivers ------------------------------------------------------------------------------------------ */
 
+/* A pair of a batch: its programs (in the batch's context) or why there are none. */
+typedef struct batch_pair {
+    const agal_program *vp, *fp;
+    uint64_t seed;
+    int status; /* 0 loaded; else the driver's reason (compare_files' exit code, random: see there) */
+} batch_pair;
+
+/* Pairs compared together: CMP_BATCH with the browser (one browser run draws them
+ * all), else 1 (each pair loaded, run and reported in turn, as without it). */
+static size_t batch_size(const backends *b) { return b->web ? CMP_BATCH : 1; }
+
+/* With the browser: records the WebGL draws of the batch's pairs and draws them in
+ * one browser run, which the real pass then reads (compare_webgl.c). ctx: work
+ * space, reset after each pair. */
+static void web_batch(agal_context *ctx, backends *b, const options *o, const batch_pair *pairs, size_t n)
+{
+    if (!b->web)
+        return;
+    cmp_web_forget(b->web);
+    cmp_web_record(b->web);
+    for (size_t i = 0; i < n; i++) {
+        if (!pairs[i].status)
+            cmp_run_pair(ctx, b, o, pairs[i].vp, pairs[i].fp, pairs[i].seed, false, NULL);
+        agal_context_reset(ctx);
+    }
+    cmp_web_replay(b->web);
+}
+
 static int report(agal_context *ctx, backends *b, const options *o, const agal_program *vp, const agal_program *fp,
                   uint64_t seed, const char *label, stats *st)
 {
@@ -95,47 +126,79 @@ static int report(agal_context *ctx, backends *b, const options *o, const agal_p
     return 1;
 }
 
-static int compare_files(agal_context *ctx, backends *b, const options *o, const char *vpath, const char *fpath,
-                         stats *st)
+/* Loads and links a pair into pctx: 0, 1 (invalid) or 2 (unreadable). */
+static int load_pair(agal_context *pctx, const char *vpath, const char *fpath, batch_pair *out)
 {
-    const agal_program *vp, *fp;
     /* text: its `// stage:` line, else the slot's */
     tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true};
-    int rc = tool_load_program(ctx, vpath, &po, &vp); /* 1 invalid, 2 unreadable */
+    int rc = tool_load_program(pctx, vpath, &po, &out->vp); /* 1 invalid, 2 unreadable */
     if (rc)
         return rc;
     po.slot = AGAL_SLOT_FRAGMENT;
-    rc = tool_load_program(ctx, fpath, &po, &fp);
+    rc = tool_load_program(pctx, fpath, &po, &out->fp);
     if (!rc)
-        rc = tool_link_pair(ctx, "compare", vpath, vp, fpath, fp, false);
-    if (rc)
-        return rc;
-    char label[1024];
-    snprintf(label, sizeof label, "%s + %s", vpath, fpath);
-    return report(ctx, b, o, vp, fp, o->seed, label, st);
+        rc = tool_link_pair(pctx, "compare", vpath, out->vp, fpath, out->fp, false);
+    return rc;
 }
 
-static int compare_corpus(agal_context *ctx, backends *b, const options *o, const char *dir, stats *st)
+static int compare_files(agal_context *ctx, agal_context *pctx, backends *b, const options *o, const char *vpath,
+                         const char *fpath, stats *st)
 {
-    size_t n = 0;
+    batch_pair p = { .seed = o->seed };
+    if ((p.status = load_pair(pctx, vpath, fpath, &p)) != 0)
+        return p.status;
+    web_batch(ctx, b, o, &p, 1);
+    char label[1024];
+    snprintf(label, sizeof label, "%s + %s", vpath, fpath);
+    return report(ctx, b, o, p.vp, p.fp, o->seed, label, st);
+}
+
+static void corpus_paths(const char *dir, const char *name, char *vp, char *fp, size_t size)
+{
+    snprintf(vp, size, "%s/%s", dir, name);
+    snprintf(fp, size, "%s/%.*s.frag.agal", dir, (int)(strlen(name) - 10), name);
+}
+
+static int compare_corpus(agal_context *ctx, agal_context *pctx, backends *b, const options *o, const char *dir,
+                          stats *st)
+{
+    size_t n = 0, chunk = batch_size(b);
     char **names = tool_list_dir("compare", dir, ".vert.agal", &n); /* sorted, for a stable order */
-    if (!names)
+    batch_pair *batch = calloc(chunk, sizeof *batch);
+    if (!names || !batch) {
+        if (!batch)
+            fprintf(stderr, "compare: out of memory\n");
+        tool_free_names(names);
+        free(batch);
         return 2;
+    }
     int rc = 0;
     tool_progress pg;
     tool_progress_start(&pg, "compare", (unsigned)n);
     pg.on &= !o->verbose; /* --verbose prints a line a pair */
-    for (size_t i = 0; i < n; i++) {
+    for (size_t first = 0; first < n; first += chunk) {
+        size_t m = n - first < chunk ? n - first : chunk;
         char vp[4096], fp[4096];
-        snprintf(vp, sizeof vp, "%s/%s", dir, names[i]);
-        snprintf(fp, sizeof fp, "%s/%.*s.frag.agal", dir, (int)(strlen(names[i]) - 10), names[i]);
-        tool_progress_show(&pg, (unsigned)i + 1);
-        int r = compare_files(ctx, b, o, vp, fp, st);
-        tool_progress_clear(&pg);
-        rc = r > rc ? r : rc; /* 2 (a file unreadable) over 1 (a pair failed) */
-        agal_context_reset(ctx);
+        for (size_t k = 0; k < m; k++) {
+            corpus_paths(dir, names[first + k], vp, fp, sizeof vp);
+            batch[k] = (batch_pair){ .seed = o->seed };
+            batch[k].status = load_pair(pctx, vp, fp, &batch[k]);
+        }
+        web_batch(ctx, b, o, batch, m);
+        for (size_t k = 0; k < m; k++) {
+            corpus_paths(dir, names[first + k], vp, fp, sizeof vp);
+            tool_progress_show(&pg, (unsigned)(first + k) + 1);
+            char label[8200];
+            snprintf(label, sizeof label, "%s + %s", vp, fp);
+            int r = batch[k].status ? batch[k].status : report(ctx, b, o, batch[k].vp, batch[k].fp, o->seed, label, st);
+            tool_progress_clear(&pg);
+            rc = r > rc ? r : rc; /* 2 (a file unreadable) over 1 (a pair failed) */
+            agal_context_reset(ctx);
+        }
+        agal_context_reset(pctx);
     }
     tool_free_names(names);
+    free(batch);
     return rc;
 }
 
@@ -178,71 +241,105 @@ static unsigned coverage_report(uint64_t seen[3][2], unsigned count)
     return missing;
 }
 
-static int compare_random(agal_context *ctx, backends *b, const options *o, unsigned count, stats *st)
+enum { GEN_REFUSED = 1, GEN_UNDECODABLE = 2 }; /* batch_pair.status of a random pair */
+
+/* Random pair i into pctx (its status says when there is none); notes its opcodes. */
+static void random_pair(agal_context *pctx, const options *o, unsigned i, gen_program *gv, gen_program *gf,
+                        uint64_t seen[3][2], batch_pair *out)
 {
-    gen_program *gv = malloc(sizeof *gv), *gf = malloc(sizeof *gf);
-    if (!gv || !gf) {
-        free(gv);
-        free(gf);
-        fprintf(stderr, "compare: out of memory\n");
-        return 2;
-    }
-    int rc = 0;
     /* Every opcode; the generator's guards keep inputs inside the defined domains
      * (src/agal.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
      * (attributes, constants in [-2, 2], varyings <= 3.8, texels in [0, 1], iid < 3)
      * and the guard constants cmp_case_make sets. */
     gen_options go = { .max_tokens = 40, .safe_domain = true, .plain_samplers = true };
+    uint32_t version = 1 + i % 3;
+    *out = (batch_pair){ .seed = cmp_mix(o->seed, i) };
+    if (!gen_pair(gv, gf, out->seed, version, &go)) {
+        out->status = GEN_REFUSED;
+        return;
+    }
+    out->vp = decode_gen(pctx, gv);
+    out->fp = decode_gen(pctx, gf);
+    if (!out->vp || !out->fp) {
+        out->status = GEN_UNDECODABLE;
+        return;
+    }
+    for (uint32_t k = 0; k < out->vp->ntokens; k++)
+        seen[version - 1][AGAL_VERTEX] |= GEN_OP(out->vp->tokens[k].op);
+    for (uint32_t k = 0; k < out->fp->ntokens; k++)
+        seen[version - 1][AGAL_FRAGMENT] |= GEN_OP(out->fp->tokens[k].op);
+}
+
+/* Runs and reports random pair i (shrinking it when it fails); 0 or 1. */
+static int random_report(agal_context *ctx, backends *b, const options *o, unsigned i, batch_pair *p, stats *st)
+{
+    uint32_t version = 1 + i % 3;
+    if (p->status == GEN_REFUSED) {
+        printf("random pair %u: generator refused (seed %llu)\n", i, (unsigned long long)p->seed);
+        return 1;
+    }
+    if (p->status == GEN_UNDECODABLE) {
+        printf("random pair %u: generated program does not decode (seed %llu)\n", i, (unsigned long long)p->seed);
+        return 1;
+    }
+    st->pairs++;
+    int r = cmp_run_pair(ctx, b, o, p->vp, p->fp, p->seed, false, st);
+    if (r == 1) {
+        st->failed++;
+        printf("random pair %u (AGAL%u, seed %llu): FAILED; shrinking %u+%u tokens\n", i, version,
+               (unsigned long long)p->seed, (unsigned)p->vp->ntokens, (unsigned)p->fp->ntokens);
+        cmp_shrink(ctx, b, o, &p->vp, &p->fp, p->seed);
+        printf("random pair %u shrunk to %u+%u tokens:\n", i, (unsigned)p->vp->ntokens, (unsigned)p->fp->ntokens);
+        cmp_run_pair(ctx, b, o, p->vp, p->fp, p->seed, true, NULL);
+        return 1;
+    }
+    if (r == 2) {
+        st->failed++;
+        printf("random pair %u (AGAL%u, seed %llu): FAILED to run\n", i, version, (unsigned long long)p->seed);
+        cmp_print_program(ctx, "vertex program", p->vp);
+        cmp_print_program(ctx, "fragment program", p->fp);
+        return 1;
+    }
+    if (o->verbose)
+        printf("random pair %u (AGAL%u): ok\n", i, version);
+    return 0;
+}
+
+static int compare_random(agal_context *ctx, agal_context *pctx, backends *b, const options *o, unsigned count,
+                          stats *st)
+{
+    size_t chunk = batch_size(b);
+    gen_program *gv = malloc(sizeof *gv), *gf = malloc(sizeof *gf);
+    batch_pair *batch = calloc(chunk, sizeof *batch);
+    if (!gv || !gf || !batch) {
+        free(gv);
+        free(gf);
+        free(batch);
+        fprintf(stderr, "compare: out of memory\n");
+        return 2;
+    }
+    int rc = 0;
     uint64_t seen[3][2] = { { 0 } };
     tool_progress pg;
     tool_progress_start(&pg, "compare", count);
     pg.on &= !o->verbose; /* --verbose prints a line a pair */
-    for (unsigned i = 0; i < count; i++) {
-        tool_progress_show(&pg, i + 1);
-        uint64_t seed = cmp_mix(o->seed, i);
-        uint32_t version = 1 + i % 3;
-        if (!gen_pair(gv, gf, seed, version, &go)) {
+    for (unsigned first = 0; first < count; first += (unsigned)chunk) {
+        unsigned m = count - first < chunk ? count - first : (unsigned)chunk;
+        for (unsigned k = 0; k < m; k++)
+            random_pair(pctx, o, first + k, gv, gf, seen, &batch[k]);
+        web_batch(ctx, b, o, batch, m);
+        for (unsigned k = 0; k < m; k++) {
+            tool_progress_show(&pg, first + k + 1);
+            int r = random_report(ctx, b, o, first + k, &batch[k], st);
             tool_progress_clear(&pg);
-            printf("random pair %u: generator refused (seed %llu)\n", i, (unsigned long long)seed);
-            rc = 1;
-            continue;
-        }
-        const agal_program *vp = decode_gen(ctx, gv), *fp = decode_gen(ctx, gf);
-        if (!vp || !fp) {
-            tool_progress_clear(&pg);
-            printf("random pair %u: generated program does not decode (seed %llu)\n", i, (unsigned long long)seed);
-            rc = 1;
+            rc |= r;
             agal_context_reset(ctx);
-            continue;
         }
-        for (uint32_t k = 0; k < vp->ntokens; k++)
-            seen[version - 1][AGAL_VERTEX] |= GEN_OP(vp->tokens[k].op);
-        for (uint32_t k = 0; k < fp->ntokens; k++)
-            seen[version - 1][AGAL_FRAGMENT] |= GEN_OP(fp->tokens[k].op);
-        st->pairs++;
-        int r = cmp_run_pair(ctx, b, o, vp, fp, seed, false, st);
-        tool_progress_clear(&pg);
-        if (r == 1) {
-            st->failed++;
-            rc = 1;
-            printf("random pair %u (AGAL%u, seed %llu): FAILED; shrinking %u+%u tokens\n", i, version,
-                   (unsigned long long)seed, (unsigned)vp->ntokens, (unsigned)fp->ntokens);
-            cmp_shrink(ctx, b, o, &vp, &fp, seed);
-            printf("random pair %u shrunk to %u+%u tokens:\n", i, (unsigned)vp->ntokens, (unsigned)fp->ntokens);
-            cmp_run_pair(ctx, b, o, vp, fp, seed, true, NULL);
-        } else if (r == 2) {
-            st->failed++;
-            rc = 1;
-            printf("random pair %u (AGAL%u, seed %llu): FAILED to run\n", i, version, (unsigned long long)seed);
-            cmp_print_program(ctx, "vertex program", vp);
-            cmp_print_program(ctx, "fragment program", fp);
-        } else if (o->verbose) {
-            printf("random pair %u (AGAL%u): ok\n", i, version);
-        }
-        agal_context_reset(ctx);
+        agal_context_reset(pctx);
     }
     free(gv);
     free(gf);
+    free(batch);
     if (coverage_report(seen, count) && o->coverage)
         rc = 1;
     return rc;
@@ -255,7 +352,7 @@ static int usage(void)
     fprintf(stderr, "usage: agalrun compare VERTEX FRAGMENT [--seed N]\n"
                     "       agalrun compare --corpus DIR [--seed N]\n"
                     "       agalrun compare --random N [--seed S]   (N: 1 to 1000000, S: 0 to 2^64 - 1)\n"
-                    "options: --vk-only --gl-only --no-validation --verbose --inject-fault\n"
+                    "options: --vk-only --gl-only --webgl --webgl-only --no-validation --verbose --inject-fault\n"
                     "         --require-coverage (random: fail unless every opcode appeared)\n"
                     "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n");
     return 2;
@@ -283,6 +380,10 @@ int agalrun_compare(int argc, char **argv)
             o.gl = false;
         else if (!strcmp(a, "--gl-only"))
             o.vk = false;
+        else if (!strcmp(a, "--webgl"))
+            o.web = true;
+        else if (!strcmp(a, "--webgl-only"))
+            o.web = true, o.vk = o.gl = false;
         else if (!strcmp(a, "--no-validation"))
             o.validation = false;
         else if (!strcmp(a, "--verbose"))
@@ -300,7 +401,7 @@ int agalrun_compare(int argc, char **argv)
     }
     if ((corpus != NULL) + (random != 0) + (nfiles != 0) != 1 || (nfiles && nfiles != 2))
         return usage();
-    if (!o.vk && !o.gl) {
+    if (!o.vk && !o.gl && !o.web) {
         fprintf(stderr, "compare: --vk-only and --gl-only leave no backend\n");
         return usage();
     }
@@ -315,20 +416,32 @@ int agalrun_compare(int argc, char **argv)
         harness_vk_destroy(b.vk);
         return 2;
     }
-    printf("compare: %s%s%s\n", b.vk ? harness_vk_device_name(b.vk) : "", b.vk && b.gl ? " (vulkan), " : "",
-           b.gl ? harness_gl_renderer(b.gl) : "");
-    agal_context *ctx = agal_context_new(NULL, NULL);
+    if (o.web && !(b.web = cmp_web_create(err, sizeof err))) {
+        fprintf(stderr, "compare: webgl: %s\n", err);
+        harness_gl_destroy(b.gl);
+        harness_vk_destroy(b.vk);
+        return 2;
+    }
+    printf("compare: %s%s%s%s%s\n", b.vk ? harness_vk_device_name(b.vk) : "", b.vk && b.gl ? " (vulkan), " : "",
+           b.gl ? harness_gl_renderer(b.gl) : "", (b.vk || b.gl) && b.web ? ", " : "",
+           b.web ? cmp_web_browser(b.web) : "");
+    /* ctx: each pair's work, reset after it; pctx: the programs of a batch */
+    agal_context *ctx = agal_context_new(NULL, NULL), *pctx = agal_context_new(NULL, NULL);
     stats st = { 0 };
     int rc = 2;
-    if (!ctx)
+    if (!ctx || !pctx)
         fprintf(stderr, "compare: out of memory\n");
     else if (corpus)
-        rc = compare_corpus(ctx, &b, &o, corpus, &st);
+        rc = compare_corpus(ctx, pctx, &b, &o, corpus, &st);
     else if (random)
-        rc = compare_random(ctx, &b, &o, (unsigned)random, &st);
+        rc = compare_random(ctx, pctx, &b, &o, (unsigned)random, &st);
     else
-        rc = compare_files(ctx, &b, &o, files[0], files[1], &st);
+        rc = compare_files(ctx, pctx, &b, &o, files[0], files[1], &st);
     agal_context_free(ctx);
+    agal_context_free(pctx);
+    if (b.web)
+        cmp_web_report(b.web, st.pairs);
+    cmp_web_destroy(b.web);
     unsigned gl_msgs = b.gl ? harness_gl_messages(b.gl) : 0;
     harness_gl_destroy(b.gl);
     unsigned vk_msgs = harness_vk_destroy(b.vk);

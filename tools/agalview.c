@@ -15,6 +15,8 @@
  *                            --max-differing P percent of the pixels may not (default 0)
  *     --profile P            the register profile: a Context3DProfile name or baseline,
  *                            standard, standard_extended (default: by version)
+ *     --web OUT.html         write a self-contained page that draws frame --frame N of
+ *                            the scene with WebGL 2 (our GLSL ES 3.00) and exit
  *
  * The scene: a cube of 36 vertices (two triangles a face) turning with time, whose
  * attributes are va0 position (x, y, z, 1), va1 normal (0 w), va2 uv, va3 colour,
@@ -30,10 +32,15 @@
  * device for the whole run) into an RGBA32F image, reads it back and shows it
  * through the same GL texture blit: rendered by Vulkan, presented by GL (no
  * swapchain). Both draw the same scene (the code below), so their frames compare.
+ *
+ * --web writes the same draw (the scene at frame N: geometry, constants, textures,
+ * the GLSL ES 3.00 translations) into a page (tools/webgl_page.c) that any browser
+ * with WebGL 2 draws into a canvas of --size pixels; nothing in it needs the network.
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include "agalrun.h"
 #include "harness.h"
+#include "harness_web.h"
 #ifdef AGALVIEW_HAVE_SCENE
 #include "replay.h"
 #endif
@@ -313,17 +320,18 @@ static int render(view *v, unsigned frame, harness_result *r)
 }
 
 /* Program3D.upload of the pair for the backend (its bytes again: tool_encode_tokens). */
-static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, backend be, agal_upload_result *up)
+static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, agal_target target,
+                  agal_upload_result *up)
 {
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = { .target = be == BACKEND_VULKAN ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL,
-                               .profile = fp->profile, .lenient = vp->lenient || fp->lenient };
+    agal_upload_options uo = { .target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient };
     if (vb && fb && agal_upload(ctx, vb, vn, fb, fn, &uo, up) == AGAL_OK)
         return 0;
     tool_print_diags(ctx, "agalview");
-    fprintf(stderr, "agalview: %s translation failed\n", be == BACKEND_VULKAN ? "SPIR-V" : "GLSL");
+    static const char *const names[] = { "SPIR-V", "GLSL", "GLSL ES 3.00", "GLSL ES 1.00" };
+    fprintf(stderr, "agalview: %s translation failed\n", names[target]);
     return -1;
 }
 
@@ -351,6 +359,22 @@ static void close_runner(view *v)
         harness_gl_destroy(v->gl);
     v->vk = NULL;
     v->gl = NULL;
+}
+
+/* --web: the frame's draw as a page for WebGL 2, written through toolio.h. */
+static int write_page(view *v, unsigned frame, const char *path)
+{
+    harness_draw d;
+    animate(&v->sc, frame);
+    make_draw(v, &d); /* the upload's GLSL ES 3.00 */
+    web_text t;
+    web_page_begin(&t, "view", v->size);
+    web_page_draw(&t, 2, &d);
+    web_page_end(&t);
+    int rc = t.oom ? (fprintf(stderr, "agalview: out of memory\n"), 2)
+                   : tool_write_file("agalview", path, t.p, t.n) ? 0 : 2;
+    web_text_free(&t);
+    return rc;
 }
 
 static int run_headless(view *v, unsigned frame, const char *shot)
@@ -463,7 +487,8 @@ static int usage(void)
             "  --tolerance N        a channel matches within N/255 (default 2)\n"
             "  --max-differing P    percent of pixels allowed not to match (default 0)\n"
             "  --profile P          a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
-            "                       or baseline|standard|standard_extended (default: by version)\n");
+            "                       or baseline|standard|standard_extended (default: by version)\n"
+            "  --web OUT.html       write a page that draws frame --frame N with WebGL 2 and exit\n");
     return 2;
 }
 
@@ -475,7 +500,7 @@ static bool number_arg(const char *opt, const char *text, unsigned min, unsigned
 
 int main(int argc, char **argv)
 {
-    const char *files[2] = { 0 }, *shot = NULL, *expect = NULL, *scene_path = NULL;
+    const char *files[2] = { 0 }, *shot = NULL, *expect = NULL, *scene_path = NULL, *web = NULL;
     unsigned frame = 0, size = 256, nfiles = 0, tol = 2;
     double max_pct = 0;
     bool headless = false, ok = true;
@@ -494,6 +519,8 @@ int main(int argc, char **argv)
             expect = argv[++i];
         else if (!strcmp(a, "--scene") && value)
             scene_path = argv[++i];
+        else if (!strcmp(a, "--web") && value)
+            web = argv[++i];
         else if (!strcmp(a, "--tolerance") && value)
             ok = number_arg(a, argv[++i], 0, 255, &tol);
         else if (!strcmp(a, "--max-differing") && value)
@@ -538,7 +565,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "agalview: --headless needs --screenshot\n");
     else if (ok && expect && !shot)
         fprintf(stderr, "agalview: --expect needs --screenshot\n");
-    if (!ok || nfiles != 2 || (headless && !shot) || (expect && !shot))
+    else if (ok && web && (shot || headless || be != BACKEND_GL))
+        fprintf(stderr, "agalview: --web draws nothing here: no --screenshot, --headless or --backend with it\n");
+    if (!ok || nfiles != 2 || (headless && !shot) || (expect && !shot) || (web && (shot || headless || be != BACKEND_GL)))
         return usage();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
@@ -558,7 +587,9 @@ int main(int argc, char **argv)
     if (rc)
         goto done;
     rc = 2; /* from here on a failure is the tool's or the driver's */
-    if (upload(ctx, vp, fp, be, &v.up))
+    /* --web: the page's WebGL 2 draws the GLSL ES 3.00 upload. */
+    agal_target target = web ? AGAL_TARGET_ESSL3 : be == BACKEND_VULKAN ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL;
+    if (upload(ctx, vp, fp, target, &v.up))
         goto done;
     unsigned ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
     while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc)))
@@ -571,6 +602,10 @@ int main(int argc, char **argv)
     v.sc.fc = calloc(v.sc.nfc, 16);
     if (!v.sc.vc || !v.sc.fc || default_textures(&v.sc, fp)) {
         fprintf(stderr, "agalview: out of memory\n");
+        goto done;
+    }
+    if (web) {
+        rc = write_page(&v, frame, web);
         goto done;
     }
     if (open_runner(&v, headless))

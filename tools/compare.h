@@ -9,6 +9,7 @@
  *   compare_check.c       the draws on each backend, checks against the reference,
  *                         the report of a disagreement
  *   compare_shrink.c      shrinking a failing pair
+ *   compare_webgl.c       the browser as a backend: batches recorded, run at once, replayed
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -22,6 +23,7 @@
  * implicit LOD: the spec allows rho between the max and the sum of the derivative
  * lengths, and log2 approximations), so a mip level boundary counts as a threshold. */
 enum { NVERTS = 6, SIZE = 8, NPIX = SIZE * SIZE, NPERTURB = 4, FPERTURB = NPERTURB + 2, LOD_SHIFT = 2,
+       LOD_SHIFT_WEB_CUBE = 6, /* the browser's cube maps: compare_check.c lod_shift */
        TEX_SIZE = 8, TEX_LEVELS = 4, CUBE_SIZE = 16, CUBE_LEVELS = 5 };
 
 typedef struct tolerance {
@@ -30,16 +32,27 @@ typedef struct tolerance {
 
 typedef struct options {
     bool vk, gl, validation, verbose;
+    bool web; /* --webgl: also WebGL 2, and WebGL 1 for AGAL1 pairs, in headless Chromium */
     bool fault; /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
     bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
     bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
     uint64_t seed;
 } options;
 
+typedef struct cmp_web cmp_web;
+
 typedef struct backends {
     harness_vk *vk;
     harness_gl *gl;
+    cmp_web *web;
 } backends;
+
+/* The backends in the order cmp_run_pair runs them (and their names in reports). */
+enum { BK_VULKAN, BK_GL, BK_WEBGL2, BK_WEBGL1, BK_COUNT };
+/* A draw queued while recording for the browser, not run (compare_webgl.c). */
+enum { CMP_DEFERRED = 3 };
+/* Pairs a browser run draws at most (recorded together, then replayed). */
+enum { CMP_BATCH = 128 };
 
 typedef struct stats {
     unsigned pairs, failed, compared, near, undefined, skipped_runs;
@@ -127,6 +140,8 @@ int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, fl
 int cmp_ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *fp, int k, int mode, frag_ref *out);
 /* The fragment program with every tex's LOD bias moved by delta eighths. */
 const agal_program *cmp_lod_shifted(agal_context *ctx, const agal_program *p, int delta);
+/* The fragment program with every ddy negated, for mode 2; NULL when it cannot be made. */
+const agal_program *cmp_ddy_negated(agal_context *ctx, const agal_program *p);
 /* Marks the pixels whose cube lookups are undefined (face ties). */
 void cmp_cube_ties(agal_context *ctx, const pair_case *c, bool undefined[NPIX]);
 
@@ -138,6 +153,27 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
                  uint64_t seed, bool print, stats *st);
 /* Prints the program's disassembly under a title. */
 void cmp_print_program(agal_context *ctx, const char *title, const agal_program *p);
+
+/* ---- compare_webgl.c ------------------------------------------------------------------ */
+
+/* Starts the browser backend (harness_web.h); NULL and the reason in err. */
+cmp_web *cmp_web_create(char *err, size_t errsize);
+void cmp_web_destroy(cmp_web *w);
+const char *cmp_web_browser(const cmp_web *w);
+/* From now on WebGL draws not run yet are queued (CMP_DEFERRED), until cmp_web_replay. */
+void cmp_web_record(cmp_web *w);
+/* Drops every stored outcome (a batch is done with them). */
+void cmp_web_forget(cmp_web *w);
+bool cmp_web_recording(const cmp_web *w);
+/* Draws every queued draw in one browser run and stores each outcome; from then on
+ * each is answered from the store (until cmp_web_forget). -1 (the reason printed)
+ * when the browser gave no results: those draws fail. */
+int cmp_web_replay(cmp_web *w);
+/* One draw on WebGL api (2 or 1): CMP_DEFERRED while recording; else 0 with the
+ * result, or -1 and the reason (the browser's info log for a rejected shader). */
+int cmp_web_run(cmp_web *w, int api, const harness_draw *d, harness_result *r, char *err, size_t errsize);
+/* Prints the draws, browser runs and time the browser took (per pair of `pairs`). */
+void cmp_web_report(const cmp_web *w, unsigned pairs);
 
 /* ---- compare_shrink.c ---------------------------------------------------------------- */
 

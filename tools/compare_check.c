@@ -14,6 +14,8 @@ typedef struct shaders {
     const char *glsl;
 } shaders;
 
+static const char *const backend_names[BK_COUNT] = { "vulkan", "gl", "webgl2", "webgl1" };
+
 static int translation_failed(agal_context *ctx, const char *what)
 {
     char buf[512];
@@ -26,26 +28,40 @@ static int translation_failed(agal_context *ctx, const char *what)
     return -1;
 }
 
-/* The vertex program alone for the capture draw: the harness-only transform-feedback
- * SPIR-V (harness_api.h; agal_upload makes none, and would drop the varyings the
- * fragment program does not read, which the capture compares too), and its GLSL. */
-static int translate_capture(agal_context *ctx, const agal_program *p, shaders *out)
+/* The upload target of backend bk: SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00. */
+static agal_target backend_target(int bk)
 {
-    if (agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv) ||
-        agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL))
-        return translation_failed(ctx, "vertex program");
-    return 0;
+    static const agal_target targets[BK_COUNT] = { AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3,
+                                                   AGAL_TARGET_ESSL1 };
+    return targets[bk];
+}
+
+/* The vertex program alone for the capture draw: on Vulkan the harness-only
+ * transform-feedback SPIR-V (harness_api.h; agal_upload makes none, and would drop
+ * the varyings the fragment program does not read, which the capture compares too);
+ * elsewhere the backend's GLSL. */
+static int translate_capture(agal_context *ctx, const agal_program *p, int bk, shaders *out)
+{
+    agal_status st;
+    memset(out, 0, sizeof *out);
+    if (bk == BK_VULKAN)
+        st = agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv);
+    else if (bk == BK_GL)
+        st = agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL);
+    else
+        st = agal_translate_essl(ctx, p, backend_target(bk), NULL, &out->glsl, NULL, NULL);
+    return st ? translation_failed(ctx, "vertex program") : 0;
 }
 
 /* Program3D.upload of a pair for the backend, as an emulator makes it; the programs'
  * bytes again (tool_encode_tokens). */
-static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, bool vulkan, const options *o,
+static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, int bk, const options *o,
                   agal_upload_result *out, const char *what)
 {
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = { .target = vulkan ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL, .profile = fp->profile,
+    agal_upload_options uo = { .target = backend_target(bk), .profile = fp->profile,
                                .lenient = vp->lenient || fp->lenient, .separate_samplers = o->separate };
     if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK)
         return translation_failed(ctx, what);
@@ -108,12 +124,15 @@ static void print_inputs(const pair_case *c, bool vertex)
     }
 }
 
-static int run_backend(backends *b, bool vulkan, const harness_draw *d, harness_result *r)
+/* 0, CMP_DEFERRED (recorded for the browser) or -1 (the reason printed). */
+static int run_backend(backends *b, int bk, const harness_draw *d, harness_result *r)
 {
-    char err[1024];
-    int rc = vulkan ? harness_vk_run(b->vk, d, r, err, sizeof err) : harness_gl_run(b->gl, d, r, err, sizeof err);
-    if (rc)
-        fprintf(stderr, "compare: %s: %s\n", vulkan ? "vulkan" : "gl", err);
+    char err[4096];
+    int rc = bk == BK_VULKAN ? harness_vk_run(b->vk, d, r, err, sizeof err)
+             : bk == BK_GL   ? harness_gl_run(b->gl, d, r, err, sizeof err)
+                             : cmp_web_run(b->web, bk == BK_WEBGL2 ? 2 : 1, d, r, err, sizeof err);
+    if (rc && rc != CMP_DEFERRED)
+        fprintf(stderr, "compare: %s: %s\n", backend_names[bk], err);
     return rc;
 }
 
@@ -126,9 +145,9 @@ static unsigned varyings_written(const agal_program *p, uint8_t *vars)
     return n;
 }
 
-static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness_result *r, bool vulkan,
-                            bool print)
+static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness_result *r, int bk, bool print)
 {
+    bool vulkan = bk == BK_VULKAN;
     verdict v = { 0 };
     uint8_t vars[16];
     unsigned nvar = varyings_written(c->vp, vars);
@@ -140,6 +159,12 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
             cmp_ref_vertex(ctx, c, k, vulkan, ref[k], nvar, vars);
     }
     tolerance t = cmp_program_tolerance(c->vp);
+    if (r->xfb_floats < n) { /* a backend that captured less than it was asked for */
+        v.bad++;
+        if (print)
+            printf("  %s captured %zu of %zu values\n", backend_names[bk], r->xfb_floats, n);
+        n = 0;
+    }
     for (size_t i = 0; i < n && ref[NPERTURB]; i++) {
         if (!isfinite(ref[0][i])) {
             v.undefined++;
@@ -161,8 +186,7 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
                 else
                     snprintf(name, sizeof name, "v%u", (unsigned)vars[slot - 1]);
                 printf("  instance %zu vertex %zu %s.%c: interpreter %.9g (spread %.3g)  %s %.9g\n",
-                       rec / NVERTS, rec % NVERTS, name, "xyzw"[i % 4], ref[0][i], sp,
-                       vulkan ? "vulkan" : "gl", r->xfb[i]);
+                       rec / NVERTS, rec % NVERTS, name, "xyzw"[i % 4], ref[0][i], sp, backend_names[bk], r->xfb[i]);
             }
         }
     }
@@ -171,10 +195,10 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
     return v;
 }
 
-static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, bool vulkan, harness_result *r)
+static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, int bk, harness_result *r)
 {
     shaders s;
-    if (translate_capture(ctx, c->vp, &s))
+    if (translate_capture(ctx, c->vp, bk, &s))
         return -1;
     harness_draw d = { .vs_spirv = s.spv, .vs_words = s.nspv, .vs_glsl = s.glsl, .nverts = NVERTS,
                        .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc, .capture = true };
@@ -182,7 +206,7 @@ static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, bool 
         if (c->attr_mask & (1u << a))
             d.attribs[a] = &c->attr[a][0][0];
     d.ncapture = varyings_written(c->vp, d.capture_regs);
-    return run_backend(b, vulkan, &d, r);
+    return run_backend(b, bk, &d, r);
 }
 
 static unsigned colour_outputs(const agal_program *fp)
@@ -194,12 +218,12 @@ static unsigned colour_outputs(const agal_program *fp)
 }
 
 /* The fragment program fed by the pass-through vertex program, uploaded as a pair. */
-static int fragment_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, bool vulkan,
+static int fragment_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk,
                          harness_result *r)
 {
     const agal_program *pt;
     agal_upload_result up;
-    if (cmp_passthrough(ctx, c, &pt) || upload(ctx, pt, c->fp, vulkan, o, &up, "fragment program"))
+    if (cmp_passthrough(ctx, c, &pt) || upload(ctx, pt, c->fp, bk, o, &up, "fragment program"))
         return -1;
     harness_draw d = { .nverts = 6, .ninstances = 1, .vc = &c->pvc[0][0], .nvc = c->nvc, .fc = &c->fc[0][0],
                        .nfc = c->nfc, .width = SIZE, .height = SIZE };
@@ -207,17 +231,17 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
     d.attribs[0] = &c->quad[0][0];
     d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
     memcpy(d.tex, c->tex.h, sizeof d.tex);
-    return run_backend(b, vulkan, &d, r);
+    return run_backend(b, bk, &d, r);
 }
 
-/* The pair itself, uploaded and drawn once on the case's inputs: not compared (its
- * vertex program puts the triangles anywhere), but the upload's pipeline must be
- * made and drawn, with the validation layer silent (an output the fragment shader
- * does not consume is a warning) and GL's link succeeding. */
-static int pair_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, bool vulkan)
+/* The pair itself, uploaded and drawn once on the case's inputs (Vulkan, GL): not
+ * compared (its vertex program puts the triangles anywhere), but the upload's
+ * pipeline must be made and drawn, with the validation layer silent (an output the
+ * fragment shader does not consume is a warning) and GL's link succeeding. */
+static int pair_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk)
 {
     agal_upload_result up;
-    if (upload(ctx, c->vp, c->fp, vulkan, o, &up, "pair"))
+    if (upload(ctx, c->vp, c->fp, bk, o, &up, "pair"))
         return -1;
     harness_draw d = { .nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
                        .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE };
@@ -227,7 +251,7 @@ static int pair_draw(agal_context *ctx, backends *b, const options *o, const pai
     d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
     memcpy(d.tex, c->tex.h, sizeof d.tex);
     harness_result r;
-    int rc = run_backend(b, vulkan, &d, &r);
+    int rc = run_backend(b, bk, &d, &r);
     if (rc == 0)
         harness_result_free(&r);
     return rc;
@@ -297,9 +321,23 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
     return bad;
 }
 
-static verdict check_fragment(agal_context *ctx, const pair_case *c, const harness_result *r, const char *name,
-                              bool print)
+/* How far the perturbed references move every tex's LOD (eighths). SwiftShader,
+ * the browser's WebGL, computes a cube map's implicit LOD from the direction's
+ * differences over its major axis, summed (not the chain rule through the face
+ * projection and the length): up to 3/4 of a level off on our cubes. */
+static int lod_shift(int bk, const agal_program *fp)
 {
+    for (uint32_t k = 0; k < fp->ntokens && (bk == BK_WEBGL2 || bk == BK_WEBGL1); k++) {
+        const agal_token *t = &fp->tokens[k];
+        if (t->op == AGAL_OP_TEX && t->s.dim == AGAL_DIM_CUBE && t->s.mipmap != AGAL_MIP_NONE)
+            return LOD_SHIFT_WEB_CUBE;
+    }
+    return LOD_SHIFT;
+}
+
+static verdict check_fragment(agal_context *ctx, const pair_case *c, const harness_result *r, int bk, bool print)
+{
+    const char *name = backend_names[bk];
     verdict v = { 0 };
     frag_ref *ref = calloc(3 * (1 + FPERTURB), sizeof *ref);
     if (!ref) {
@@ -308,12 +346,32 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     }
     tolerance t = cmp_program_tolerance(c->fp);
     unsigned noc = colour_outputs(c->fp);
+    bool complete = r->depth != NULL;
+    for (unsigned o = 0; o < noc; o++)
+        complete &= r->color[o] != NULL;
+    if (!complete) { /* a backend that returned fewer outputs than the program writes */
+        if (print)
+            printf("  %s returned fewer outputs than the program writes\n", name);
+        v.bad = 1;
+        free(ref);
+        return v;
+    }
     bool deriv = cmp_uses_op(c->fp, AGAL_OPF_DERIV | AGAL_OPF_TEXTURE);
-    int modes = !deriv ? 1 : strcmp(name, "gl") == 0 && !cmp_uses_op(c->fp, AGAL_OPF_DERIV) ? 3 : 2;
-    const agal_program *shifted[2] = { cmp_lod_shifted(ctx, c->fp, -LOD_SHIFT), cmp_lod_shifted(ctx, c->fp, LOD_SHIFT) };
+    int shift = lod_shift(bk, c->fp);
+    const agal_program *shifted[2] = { cmp_lod_shifted(ctx, c->fp, -shift), cmp_lod_shifted(ctx, c->fp, shift) };
+    /* The GL family (GL, WebGL) may see its quads the other way up (window y up):
+     * the reading that swaps the quad's rows, with ddy negated to stay bottom - top. */
+    bool ddy = false;
+    for (uint32_t k = 0; k < c->fp->ntokens; k++)
+        ddy |= c->fp->tokens[k].op == AGAL_OP_DDY;
+    const agal_program *plain[3] = { c->fp, shifted[0], shifted[1] }, *up[3] = { c->fp, shifted[0], shifted[1] };
+    for (int i = 0; i < 3 && ddy; i++)
+        up[i] = cmp_ddy_negated(ctx, up[i]);
+    int modes = !deriv ? 1 : bk != BK_VULKAN && up[0] && up[1] && up[2] ? 3 : 2;
     for (int mode = 0; mode < modes; mode++)
         for (int k = 0; k <= FPERTURB; k++) {
-            const agal_program *fp = k > NPERTURB ? shifted[k - NPERTURB - 1] : c->fp;
+            const agal_program *const *set = mode == 2 ? up : plain;
+            const agal_program *fp = k > NPERTURB ? set[k - NPERTURB] : set[0];
             if (cmp_ref_fragment(ctx, c, fp, k, mode, &ref[mode * (1 + FPERTURB) + k])) {
                 v.bad = 1;
                 free(ref);
@@ -352,6 +410,18 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     return v;
 }
 
+/* Whether GLSL ES 1.00 can express the vertex program (AGAL_ERR_UNSUPPORTED: iid),
+ * the only one of a pair it may refuse (fragment programs have no iid). */
+static bool essl1_expresses(agal_context *ctx, const agal_program *vp)
+{
+    const char *text;
+    size_t before = agal_diag_count(ctx);
+    agal_status st = agal_translate_essl(ctx, vp, AGAL_TARGET_ESSL1, NULL, &text, NULL, NULL);
+    if (st == AGAL_ERR_UNSUPPORTED && agal_diag_count(ctx) > before)
+        agal_diag_clear(ctx);
+    return st != AGAL_ERR_UNSUPPORTED;
+}
+
 /* Runs the pair on every enabled backend. Returns 0 agree, 1 disagree, 2 could not run. */
 int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_program *vp, const agal_program *fp,
                  uint64_t seed, bool print, stats *st)
@@ -362,36 +432,45 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
         return 2;
     }
     int result = 0;
-    for (int bk = 0; bk < 2; bk++) {
-        bool vulkan = bk == 0;
-        if ((vulkan && !b->vk) || (!vulkan && !b->gl))
+    bool recording = b->web && cmp_web_recording(b->web);
+    for (int bk = 0; bk < BK_COUNT; bk++) {
+        bool web = bk == BK_WEBGL2 || bk == BK_WEBGL1;
+        if ((bk == BK_VULKAN && !b->vk) || (bk == BK_GL && !b->gl) || (web && !b->web) || (recording && !web))
             continue;
-        const char *name = vulkan ? "vulkan" : "gl";
+        if (bk == BK_WEBGL1 && !essl1_expresses(ctx, vp))
+            continue; /* WebGL 1 takes the pairs GLSL ES 1.00 can express (no iid) */
+        const char *name = backend_names[bk];
         harness_result r;
-        if (vertex_draw(ctx, b, &c, vulkan, &r)) {
+        int dr = vertex_draw(ctx, b, &c, bk, &r);
+        if (dr == CMP_DEFERRED) { /* recording: queue the fragment draw too, check nothing */
+            if (fragment_draw(ctx, b, o, &c, bk, &r) != CMP_DEFERRED)
+                result = 2;
+            continue;
+        }
+        if (dr) {
             result = 2;
             continue;
         }
-        verdict vv = check_vertex(ctx, &c, &r, vulkan, false);
+        verdict vv = check_vertex(ctx, &c, &r, bk, false);
         if (vv.bad && print) {
             printf("==== vertex outputs disagree on %s (%u of %u components)\n", name, vv.bad, vv.compared);
             cmp_print_program(ctx, "vertex program", vp);
             print_inputs(&c, true);
-            check_vertex(ctx, &c, &r, vulkan, true);
+            check_vertex(ctx, &c, &r, bk, true);
         }
         harness_result_free(&r);
-        if (fragment_draw(ctx, b, o, &c, vulkan, &r)) {
+        if (fragment_draw(ctx, b, o, &c, bk, &r)) {
             result = 2;
             continue;
         }
         for (int px = 0; o->fault && r.color[0] && px < NPIX; px++)
             r.color[0][4 * px + 1] += 0.05f; /* every pixel's oc0.y */
-        verdict fv = check_fragment(ctx, &c, &r, name, false);
+        verdict fv = check_fragment(ctx, &c, &r, bk, false);
         if (fv.bad && print) {
             printf("==== fragment outputs disagree on %s (%u of %u)\n", name, fv.bad, fv.compared);
             cmp_print_program(ctx, "fragment program", fp);
             print_inputs(&c, false);
-            check_fragment(ctx, &c, &r, name, true);
+            check_fragment(ctx, &c, &r, bk, true);
         }
         harness_result_free(&r);
         if (st) {
@@ -401,7 +480,7 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
         }
         if ((vv.bad || fv.bad) && result == 0)
             result = 1;
-        if (pair_draw(ctx, b, o, &c, vulkan))
+        if ((bk == BK_VULKAN || bk == BK_GL) && pair_draw(ctx, b, o, &c, bk))
             result = 2;
         if (o->verbose)
             printf("  %s: vertex %u/%u near %u, fragment %u/%u near %u\n", name, vv.compared - vv.bad, vv.compared,

@@ -111,6 +111,10 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
         if (!ts->texels[n])
             return -1;
         fill_texture(ts->texels[n], h, r);
+        /* Multiples of 1/255, as Stage3D's 8-bit textures hold: WebGL 1 (RGBA8 only)
+         * then samples the same texels as the float textures of the others. */
+        for (size_t i = 0; i < harness_texture_floats(h); i++)
+            ts->texels[n][i] = roundf(ts->texels[n][i] * 255.0f) / 255.0f;
         h->texels = ts->texels[n];
         unsigned faces = h->cube ? 6 : 1;
         for (unsigned l = 0; l < h->levels; l++)

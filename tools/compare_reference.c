@@ -67,7 +67,7 @@ done:
 
 /* mode: 0 fine derivatives; 1 coarse (the quad's top row and left column); 2 coarse
  * with the quad's rows swapped, as GL sees it (window y up: its first row is our
- * bottom one). Mode 2 only reads tex LODs right: ddy changes sign there. */
+ * bottom one). Mode 2 turns ddy over: run it on cmp_ddy_negated's program. */
 int cmp_ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *fp, int k, int mode, frag_ref *out)
 {
     bool coarse = mode != 0, up = mode == 2;
@@ -128,6 +128,60 @@ const agal_program *cmp_lod_shifted(agal_context *ctx, const agal_program *p, in
     const agal_program *q = cmp_rebuild(ctx, toks, p->ntokens, p->stage, p->version, p->profile, p->lenient);
     agal_diag_clear(ctx);
     return q ? q : p;
+}
+
+/* A temporary no token of p names (written, read or as an index), or -1. */
+static int free_temp(const agal_program *p)
+{
+    unsigned n = agal_reg_count(p->profile, p->stage, AGAL_REG_TEMP);
+    uint64_t used[4] = { 0 };
+    for (uint32_t i = 0; i < p->ntokens; i++) {
+        const agal_token *t = &p->tokens[i];
+        const agal_source *src[2] = { &t->a, &t->b };
+        if (t->dst.type == AGAL_REG_TEMP && t->dst.num < 256)
+            used[t->dst.num / 64] |= 1ull << (t->dst.num % 64);
+        for (int k = 0; k < 2; k++) {
+            unsigned rows = k == 1 ? agal_opinfo_rows(agal_opinfo_get(t->op)) : 0;
+            for (unsigned r = 0; r < (rows ? rows : 1); r++)
+                if (src[k]->type == AGAL_REG_TEMP && !src[k]->indirect && src[k]->num + r < 256)
+                    used[(src[k]->num + r) / 64] |= 1ull << ((src[k]->num + r) % 64);
+            if (src[k]->indirect && src[k]->index_type == AGAL_REG_TEMP && src[k]->index_num < 256)
+                used[src[k]->index_num / 64] |= 1ull << (src[k]->index_num % 64);
+        }
+    }
+    for (int r = (int)n - 1; r >= 0 && r < 256; r--)
+        if (!(used[r / 64] >> (r % 64) & 1))
+            return r;
+    return -1;
+}
+
+/* The fragment program with every ddy's result negated: `ddy D, A` becomes `ddy
+ * ftF, A` and `neg D, ftF` on D's mask (ftF a temporary the program does not name),
+ * so that the reading whose quads have their rows swapped (cmp_ref_fragment mode 2,
+ * where ddy is top - bottom) takes ddy the right way up. NULL when no temporary is
+ * free or the result does not validate (lenient: the token limit may be passed). */
+const agal_program *cmp_ddy_negated(agal_context *ctx, const agal_program *p)
+{
+    int f = free_temp(p);
+    agal_token *toks = f >= 0 ? agal_alloc(ctx, sizeof *toks * (2 * p->ntokens + 1)) : NULL;
+    if (!toks)
+        return NULL;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->ntokens; i++) {
+        agal_token t = p->tokens[i];
+        if (t.op != AGAL_OP_DDY) {
+            toks[n++] = t;
+            continue;
+        }
+        agal_dest d = t.dst;
+        t.dst = (agal_dest){ AGAL_REG_TEMP, d.mask, (uint16_t)f };
+        toks[n++] = t;
+        toks[n++] = (agal_token){ .op = AGAL_OP_NEG, .dst = d,
+                                  .a = { .type = AGAL_REG_TEMP, .swizzle = AGAL_SWIZZLE_IDENTITY, .num = (uint16_t)f } };
+    }
+    const agal_program *q = cmp_rebuild(ctx, toks, n, p->stage, p->version, p->profile, true);
+    agal_diag_clear(ctx);
+    return q;
 }
 
 /* Cube lookups whose direction has two largest components of equal magnitude: GL

@@ -1,10 +1,11 @@
 /* agal.h: the public API of libagal.
  *
  * libagal decodes and validates Stage3D AGAL bytecode (versions 1, 2, 3) with
- * Flash Player's error ids, and translates it to SPIR-V and GLSL 330. It has no
- * global mutable state: every allocation belongs to an agal_context, made from an
- * allocator hook, and every result lives until agal_context_reset/free. Use one
- * context per thread; contexts are independent.
+ * Flash Player's error ids, and translates it to SPIR-V, GLSL 330 and GLSL ES 3.00 /
+ * 1.00 (WebGL 2 / WebGL 1). It has no global mutable state: every allocation
+ * belongs to an agal_context, made from an allocator hook, and every result lives
+ * until agal_context_reset/free. Use one context per thread; contexts are
+ * independent.
  *
  * The format, its meaning, Flash Player's rules and messages, and the decisions this
  * library takes: src/agal.md (installed as share/doc/agal/agal.md). Token numbers:
@@ -586,6 +587,10 @@ typedef struct agal_reflection {
     const agal_reflect_sampler *samplers;
     size_t nsamplers;            /* sorted by number */
     bool uses_derivatives, uses_kil, writes_depth, uses_iid;
+    /* What a GL or WebGL runtime binds for one GLSL translation of the program
+     * (agal_reflect_gl), printed by agal_reflect_json as "gl" when set; agal_reflect
+     * leaves it NULL. */
+    const struct agal_gl_binding *gl;
 } agal_reflection;
 
 /* Fills *out (arrays in ctx's arena). */
@@ -887,6 +892,41 @@ AGAL_API const char *agal_extension_name(unsigned ext, bool webgl);
 AGAL_API agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
                                 const agal_translate_options *opt, const char **text, size_t *len,
                                 unsigned *extensions);
+
+/* What a GL (GLSL 330) or WebGL / OpenGL ES (GLSL ES 3.00, 1.00) runtime binds for a
+ * program's translation to `target` with opt: the names its text declares (README
+ * "GLSL ES binding models"). The constants are `constants[constants_count]` (vec4),
+ * in the std140 block `block` (GLSL 330, ES 3.00; give it uniform block binding
+ * block_binding) or a plain uniform array (ES 1.00: block NULL, sized to the
+ * registers read). fs<n> is sampler uniform "fs<n>" on texture unit n. */
+typedef struct agal_gl_binding {
+    agal_target target;
+    agal_stage stage;
+    const char *constants;    /* "vc" / "fc"; NULL when the text reads no constant */
+    const char *block;        /* "agal_vc_block" / "agal_fc_block"; NULL in ES 1.00 */
+    uint32_t block_binding;   /* AGAL_VC_BINDING / AGAL_FC_BINDING by convention */
+    uint32_t constants_count; /* vec4s declared */
+    bool indirect;            /* read relative to an index (the whole register file declared) */
+    /* Declares `uniform float agal_yflip` (vertex programs, and fragment programs
+     * that use ddy): 1 on screen, -1 rendering to a texture; in GLSL ES, which has
+     * no uniform initializers, 0 (never set) stands for 1. */
+    bool yflip;
+    uint16_t samplers;        /* bit n: declares fs<n> */
+    uint16_t cube_samplers;   /* bit n: fs<n> is a samplerCube (else sampler2D) */
+    uint16_t attributes;      /* bit n: va<n> (GLSL 330 and ES 3.00: location n) */
+    uint16_t varyings;        /* bit n: v<n>, written (vertex) or read (fragment) */
+    uint16_t centroid;        /* bit n: v<n> is declared centroid (never in ES 1.00) */
+    uint8_t outputs;          /* bit n: oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
+    bool writes_depth;        /* gl_FragDepth (ES 1.00: gl_FragDepthEXT) */
+    bool uses_iid;            /* gl_InstanceID */
+    unsigned extensions;      /* AGAL_EXT_* the text enables (ES 1.00) */
+} agal_gl_binding;
+
+/* Fills *out for prog translated to target (AGAL_TARGET_GLSL, _ESSL3 or _ESSL1) with
+ * opt (may be NULL): the same translation agal_translate_glsl / agal_translate_essl
+ * make, and its failures (AGAL_ERR_UNSUPPORTED for iid in ES 1.00). */
+AGAL_API agal_status agal_reflect_gl(agal_context *ctx, const agal_program *prog, agal_target target,
+                            const agal_translate_options *opt, agal_gl_binding *out);
 
 #ifdef __cplusplus
 }
