@@ -20,16 +20,21 @@
  * 1 when something did not; 2 a usage error, an unreadable corpus, no glslang).
  * On a terminal, stderr shows the round being measured.
  *
- * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]
+ * --driver measures instead what the GPU driver then spends on our output, per
+ * corpus pair (bench_driver.c): Vulkan and GL through the harness.
+ *
+ * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N] [--driver]
  * --profile N runs only the direct SPIR-V translations, N times over the corpus and
  * the 200-token program, for a profiler: callgrind counts instructions, so it is
  * stable on a noisy machine:
  *   valgrind --tool=callgrind --toggle-collect=agal_translate_spirv \
  *     tools/agal-bench --profile 50 */
+#include "bench.h"
 #include "toolio.h"
 #include "glslang_check.h"
 #include "gen.h"
 #include "counting_alloc.h"
+#include "shapes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,41 +49,6 @@
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
 enum { MAX_ROUNDS = 64, INTERP_N = 64 };
-
-/* ---- statistics -------------------------------------------------------------- */
-
-typedef struct mmm { double min, med, max; } mmm;
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sorts v in place; the median of an even count is the mean of the middle two. */
-static double median(double *v, size_t n)
-{
-    if (n == 0) return 0;
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static mmm summarize(double *v, size_t n)
-{
-    mmm m = {0, 0, 0};
-    if (n == 0) return m;
-    m.med = median(v, n);
-    m.min = v[0];
-    m.max = v[n - 1];
-    return m;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ---- the corpus -------------------------------------------------------------- */
 
@@ -98,6 +68,7 @@ typedef struct bench {
     unsigned rounds;
     double target_s;    /* least time one measurement runs */
     bool quick;
+    bool driver;            /* --driver: only the driver's times (bench_driver.c) */
     unsigned profile_loops; /* --profile N: only the SPIR-V loop, N times (callgrind) */
     char log[4096];
 } bench;
@@ -200,73 +171,6 @@ static bool add_long_program(bench *b)
     }
     free(text);
     return ok;
-}
-
-/* ---- GLSL 330 -> Vulkan GLSL for glslang ------------------------------------- */
-
-/* glslang's Vulkan rules need what GLSL 330 leaves to the GL runtime: explicit
- * set/binding on blocks and samplers, locations on varyings, and no loose uniform.
- * The rewrite follows the project's binding model (agal.md / brief): vc block
- * binding 0, fc block binding 1, fs<i> binding 2+i, v<i> location i, and the y flip
- * as specialization constant 0, exactly what the direct SPIR-V declares, and
- * gl_InstanceIndex for gl_InstanceID. (The GLSL is emitted with the Vulkan clip
- * fix, as the direct SPIR-V.) It runs
- * once per program outside the clock: an emulator on the glslang path would emit
- * Vulkan GLSL directly. Returns a malloc'd string. */
-static bool starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
-
-static size_t rewrite_line(const char *line, size_t len, char *out)
-{
-    char buf[512];
-    if (len >= sizeof buf) len = sizeof buf - 1;
-    memcpy(buf, line, len);
-    buf[len] = 0;
-    unsigned n;
-    char kind[16];
-    if (starts(buf, "#version")) return (size_t)sprintf(out, "#version 450");
-    if (starts(buf, "layout(std140) uniform agal_vc_block"))
-        return (size_t)sprintf(out, "layout(std140, set = 0, binding = 0)%s", buf + 14);
-    if (starts(buf, "layout(std140) uniform agal_fc_block"))
-        return (size_t)sprintf(out, "layout(std140, set = 0, binding = 1)%s", buf + 14);
-    if (sscanf(buf, "uniform sampler%15[a-zA-Z0-9] fs%u;", kind, &n) == 2)
-        return (size_t)sprintf(out, "layout(set = 0, binding = %u) %s", 2 + n, buf);
-    if (sscanf(buf, "uniform float agal_yflip%c", kind) == 1)
-        return (size_t)sprintf(out, "layout(constant_id = 0) const float agal_yflip = 1.0;");
-    if (sscanf(buf, "in vec4 v%u;", &n) == 1 || sscanf(buf, "out vec4 v%u;", &n) == 1)
-        return (size_t)sprintf(out, "layout(location = %u) %s", n, buf);
-    /* gl_InstanceID is gl_InstanceIndex in Vulkan GLSL (the SPIR-V's InstanceIndex). */
-    size_t n_out = 0;
-    for (const char *r = buf; *r;) {
-        const char *hit = strstr(r, "gl_InstanceID");
-        size_t k = hit ? (size_t)(hit - r) : strlen(r);
-        memcpy(out + n_out, r, k);
-        n_out += k;
-        r += k;
-        if (hit) {
-            memcpy(out + n_out, "gl_InstanceIndex", 16);
-            n_out += 16;
-            r += 13;
-        }
-    }
-    return n_out;
-}
-
-static char *vulkan_glsl(const char *src)
-{
-    size_t lines = 1;
-    for (const char *s = src; *s; s++) lines += *s == '\n';
-    char *out = malloc(2 * strlen(src) + lines * 64 + 1);
-    if (!out) return NULL;
-    char *o = out;
-    for (const char *s = src; *s;) {
-        const char *e = strchr(s, '\n');
-        size_t len = e ? (size_t)(e - s) : strlen(s);
-        o += rewrite_line(s, len, o);
-        if (e) *o++ = '\n';
-        s += len + (e != NULL);
-    }
-    *o = 0;
-    return out;
 }
 
 /* ---- the measured operations ------------------------------------------------- */
@@ -623,6 +527,70 @@ static bool report_size(bench *b, agal_context *ctx, double *max_ratio)
     return ok;
 }
 
+/* ---- program shapes ------------------------------------------------------------ */
+
+/* Time per token is the same whatever a program's shape: no pass or emitter may be
+ * quadratic in chains, swizzles, masks, dot products, relative reads or blocks.
+ * Each shape of tests/shapes.h at 1000 and at 8192 tokens (the lenient cap),
+ * decoded, then translated to SPIR-V and to GLSL in a reused context; the figure
+ * is the best of the rounds, and the ratio that time over the straight-line
+ * program's of the same size. */
+enum { NSIZES = 2 };
+static const unsigned shape_sizes[NSIZES] = {1000, 8192};
+
+static bool time_shape(bench *b, agal_context *ctx, shape s, unsigned tokens, double *best)
+{
+    agal_stage stage;
+    char *text = shape_text(s, tokens, &stage);
+    const uint8_t *bytes;
+    size_t size;
+    const agal_program *p;
+    const agal_decode_options lenient = {.lenient = true};
+    bool ok = text && agal_assemble(b->pctx, text, strlen(text), stage, 2, AGAL_ASM_STRICT, &bytes, &size) == AGAL_OK &&
+              agal_decode(b->pctx, bytes, size, &lenient, &p) == AGAL_OK;
+    free(text);
+    if (!ok) {
+        tool_print_diags(b->pctx, shape_name(s));
+        return false;
+    }
+    *best = 1e30;
+    for (unsigned k = 0; ok && k < b->rounds; k++) {
+        const uint32_t *w;
+        size_t n;
+        const char *glsl;
+        double t0 = now_s();
+        ok = agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK &&
+             agal_translate_glsl(ctx, p, NULL, &glsl, NULL) == AGAL_OK;
+        double dt = now_s() - t0;
+        if (!ok) tool_print_diags(ctx, shape_name(s));
+        agal_context_reset(ctx);
+        if (dt < *best) *best = dt;
+    }
+    return ok;
+}
+
+static bool report_shapes(bench *b, agal_context *ctx)
+{
+    double t[SHAPE_COUNT][NSIZES], worst = 0;
+    shape worst_shape = SHAPE_STRAIGHT;
+    for (int s = 0; s < SHAPE_COUNT; s++)
+        for (int z = 0; z < NSIZES; z++)
+            if (!time_shape(b, ctx, (shape)s, shape_sizes[z], &t[s][z])) return false;
+    printf("program shapes: SPIR-V + GLSL per program (best of %u rounds), and over straight-line code's\n",
+           b->rounds);
+    for (int s = 0; s < SHAPE_COUNT; s++) {
+        printf("  %-24s", shape_name((shape)s));
+        for (int z = 0; z < NSIZES; z++)
+            printf("  %5u tokens %8.3f ms %5.2fx", shape_sizes[z], t[s][z] * 1e3, t[s][z] / t[SHAPE_STRAIGHT][z]);
+        printf("\n");
+        double r = t[s][NSIZES - 1] / t[SHAPE_STRAIGHT][NSIZES - 1];
+        if (r > worst) worst = r, worst_shape = (shape)s;
+    }
+    printf("  worst shape at %u tokens: %s, %.2fx straight-line code's time\n", shape_sizes[NSIZES - 1],
+           shape_name(worst_shape), worst);
+    return true;
+}
+
 /* ---- set-up, targets, main ------------------------------------------------------------- */
 
 /* Decodes every program, and for the corpus the Vulkan-ready GLSL, checked once
@@ -641,7 +609,7 @@ static bool prepare(bench *b, agal_context *ctx)
             tool_print_diags(ctx, p->name);
             return false;
         }
-        p->vk_glsl = vulkan_glsl(text);
+        p->vk_glsl = bench_vulkan_glsl(text);
         agal_context_reset(ctx);
         uint32_t *w = NULL;
         size_t n;
@@ -718,7 +686,7 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
            ir.min / 1e6, ir.med / 1e6, ir.max / 1e6, INTERP_N);
     if (!report_memory(b, &r->long_fresh)) return false;
     r->max_allocs = max_fresh_allocs(b);
-    return report_size(b, ctx, &r->max_ratio);
+    return report_size(b, ctx, &r->max_ratio) && report_shapes(b, ctx);
 }
 
 /* The SPIR-V loop alone (--profile): no clock, no glslang, nothing else to count. */
@@ -735,6 +703,38 @@ static bool profile_loop(bench *b, agal_context *ctx)
     return ok;
 }
 
+/* --driver: the corpus's pairs (X.vert.agal with X.frag.agal), to bench_driver.c. */
+static bool run_driver(const bench *b)
+{
+#ifdef AGAL_BENCH_HAVE_DRIVER
+    bench_pair *pairs = calloc(b->ncorpus, sizeof *pairs);
+    size_t n = 0;
+    char stems[64][256];
+    for (size_t i = 0; pairs && i < b->ncorpus && n < 64; i++) {
+        const char *name = b->progs[i].name, *dot = strstr(name, ".vert.agal");
+        if (!dot || dot[10] || (size_t)(dot - name) >= sizeof stems[0]) continue;
+        snprintf(stems[n], sizeof stems[n], "%.*s", (int)(dot - name), name);
+        char frag[300];
+        snprintf(frag, sizeof frag, "%s.frag.agal", stems[n]);
+        for (size_t j = 0; j < b->ncorpus; j++)
+            if (!strcmp(b->progs[j].name, frag)) {
+                pairs[n] = (bench_pair){stems[n], b->progs[i].prog, b->progs[j].prog};
+                n++;
+                break;
+            }
+    }
+    bool ok = pairs && n > 0;
+    if (!ok) fprintf(stderr, "agal-bench: %s\n", pairs ? "no X.vert.agal / X.frag.agal pair in the corpus" : "out of memory");
+    if (ok) ok = bench_driver(pairs, n, b->rounds);
+    free(pairs);
+    return ok;
+#else
+    (void)b;
+    fprintf(stderr, "agal-bench: --driver needs the harness (Vulkan, EGL and GL were not found at set-up)\n");
+    return false;
+#endif
+}
+
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal-bench: %s\n", msg);
@@ -742,7 +742,9 @@ static int usage(const char *msg)
                     "  --quick       2 rounds of short measurements (CI: shows it works)\n"
                     "  --rounds N    rounds (default 7, at most %d)\n"
                     "  --corpus DIR  the .agal files (default %s/shaders)\n"
-                    "  --profile N   only translate to SPIR-V, N times over the corpus (for callgrind)\n",
+                    "  --profile N   only translate to SPIR-V, N times over the corpus (for callgrind)\n"
+                    "  --driver      only the GPU driver's creation and first-draw times per corpus pair\n"
+                    "                (Vulkan and GL; rounds default 5, 1 with --quick)\n",
             MAX_ROUNDS, AGAL_SOURCE_DIR);
     return 2;
 }
@@ -757,12 +759,15 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, MAX_ROUNDS, &b->rounds)) return usage(NULL);
         } else if (!strcmp(a, "--profile") && i + 1 < argc) {
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
+        } else if (!strcmp(a, "--driver")) {
+            b->driver = true;
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
             *corpus = argv[++i];
         } else {
             return usage(strcmp(a, "-h") && strcmp(a, "--help") ? "unknown argument" : NULL);
         }
     }
+    if (b->driver && b->rounds == 0) b->rounds = b->quick ? 1 : 5;
     if (b->quick && b->rounds == 0) b->rounds = 2;
     if (b->rounds == 0) b->rounds = 7;
     b->target_s = b->quick ? 0.2e-3 : 20e-3;
@@ -797,6 +802,13 @@ int main(int argc, char **argv)
     }
     rc = load_corpus(&b, corpus);
     bool ok = !rc && add_long_program(&b) && prepare(&b, ctx);
+    if (ok && b.driver) {
+        ok = run_driver(&b);
+        glslang_check_fini();
+        agal_context_free(ctx);
+        free_bench(&b);
+        return tool_exit("agal-bench", ok ? 0 : 1);
+    }
     if (ok && b.profile_loops) {
         ok = profile_loop(&b, ctx);
         printf("%s\n", ok ? "profile loop done" : "profile loop failed");

@@ -104,6 +104,14 @@ typedef struct harness_result {
     float *depth;                      /* width*height */
     float *xfb;                        /* ninstances*nverts*(1+ncapture)*4 */
     size_t xfb_floats;
+    /* What the driver took for the draw (not its pre pass), in seconds: compile_s
+     * makes the shaders (Vulkan: vkCreateShaderModule + vkCreateGraphicsPipelines;
+     * GL: glCompileShader + glLinkProgram until its status is known), draw_s runs
+     * the draw until the GPU is done (Vulkan: submit to fence, the pre pass and the
+     * readback copies in the same command buffer; GL: the draw call to glFinish). A
+     * driver that compiles at first use (llvmpipe, most GL drivers) pays it in draw_s:
+     * agal-bench --driver reports both. */
+    double compile_s, draw_s;
 } harness_result;
 
 void harness_result_free(harness_result *r);
@@ -128,6 +136,8 @@ int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize
  * sanitizer reports of driver leaks name their library (tests/harness/lsan.supp).
  * The runners call it once they have a device. */
 void harness_pin_libraries(void);
+/* A monotonic clock, in seconds. */
+double harness_seconds(void);
 static inline bool harness_discarded(const harness_result *r, size_t pixel)
 {
     return r->color[0] && r->color[0][4 * pixel] == HARNESS_CLEAR &&

@@ -166,6 +166,7 @@ typedef struct gl_draw {
     GLuint prog, vao, fbo, xfb_buf, ubo[2], target; /* target: a pre pass's oc0 texture */
     GLuint attr[HARNESS_MAX_ATTRIBS], tex[HARNESS_MAX_TEXTURES], smp[HARNESS_MAX_TEXTURES];
     GLuint rb[HARNESS_MAX_OUTPUTS + 1];
+    double compile_s, draw_s; /* harness_result's */
 } gl_draw;
 
 static void gl_free(gl_draw *g)
@@ -204,6 +205,7 @@ static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
 /* Links the program, capturing gl_Position and v<capture_regs[k]> interleaved. */
 static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t errsize)
 {
+    double t0 = harness_seconds();
     GLuint vs = compile(GL_VERTEX_SHADER, d->vs_glsl, err, errsize), fs = 0;
     if (!vs)
         return -1;
@@ -231,6 +233,7 @@ static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t err
         glDeleteShader(fs);
     GLint ok = 0;
     glGetProgramiv(g->prog, GL_LINK_STATUS, &ok);
+    g->compile_s = harness_seconds() - t0;
     if (!ok) {
         char log[1024] = "";
         glGetProgramInfoLog(g->prog, sizeof log, NULL, log);
@@ -437,9 +440,12 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
         glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->xfb_buf);
         glBeginTransformFeedback(GL_TRIANGLES);
     }
+    double t0 = harness_seconds();
     glDrawArraysInstanced(GL_TRIANGLES, 0, (GLsizei)d->nverts, (GLsizei)d->ninstances);
     if (d->capture)
         glEndTransformFeedback();
+    glFinish(); /* the draw's time, the driver's compile at first use included */
+    g->draw_s = harness_seconds() - t0;
     glDisable(GL_RASTERIZER_DISCARD);
     glDisable(GL_CULL_FACE);
     return 0;
@@ -457,6 +463,8 @@ int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err
     if ((d->pre && draw_one(&pre, d->pre, true, 0, err, errsize)) || draw_one(&g, d, false, pre.target, err, errsize))
         goto done;
     rc = collect(&g, d, out, err, errsize);
+    out->compile_s = g.compile_s;
+    out->draw_s = g.draw_s;
     GLenum e = glGetError();
     if (rc == 0 && e != GL_NO_ERROR) {
         snprintf(err, errsize, "gl: error 0x%x during the draw", (unsigned)e);
