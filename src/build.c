@@ -13,10 +13,27 @@
 /* Builder-local failure handling: every helper returns 0 on failure and the caller
  * propagates it; the cause is recorded in b->err: out of memory, or a program the
  * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). */
+/* An indirect read made earlier that a later one may be: a relative read is an
+ * address, a bounds check and a load, and m33 after m34 on the same rows
+ * (skinning), or two tokens reading a row through an unchanged index register,
+ * would make them again; not every driver merges them (agal-bench --driver: GL
+ * took 1.3-1.5x Vulkan's first draw on the skinning pairs). The read is reused while
+ * the list it is in is still open (so it dominates) and the index register holds
+ * the value it had: temporaries by their SSA value, the others never change. */
+typedef struct shared_read {
+    uint32_t list, index_value, v;
+    uint16_t reg_num, index_num;
+    uint8_t index_type, index_comp, depth;
+} shared_read;
+enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
+
 typedef struct build {
     agal_ir_builder b;
     agal_status err;
     int token;
+    uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body) */
+    shared_read shared[SHARED_READS];
+    unsigned nshared;            /* reads recorded, the oldest replaced when full */
 } build;
 
 static uint32_t fail(build *bd, agal_status st, const char *msg)
@@ -96,11 +113,39 @@ static uint32_t extract(build *bd, uint32_t v, unsigned comp)
     return e;
 }
 
-/* vc[index.c + offset + row], bounds-checked at run time. */
+/* The index register's value as a key: a temporary's current SSA value, 0 for the
+ * registers a program cannot write. */
+static uint32_t index_value(const build *bd, const agal_source *s)
+{
+    int slot = s->index_type == AGAL_REG_TEMP ? agal_ir_reg_slot(bd->b.ir->prog->stage, s->index_type, s->index_num) : -1;
+    return slot >= 0 ? bd->b.regs.val[slot] : 0;
+}
+
+/* The shared_read this read can be, or NULL; key: what makes it the same read. */
+static const shared_read *find_shared(const build *bd, const shared_read *key)
+{
+    if (key->depth >= SHARED_DEPTH) return NULL;
+    for (unsigned i = 0; i < bd->nshared && i < SHARED_READS; i++) {
+        const shared_read *r = &bd->shared[i];
+        if (r->depth <= key->depth && bd->open[r->depth] == r->list && r->reg_num == key->reg_num &&
+            r->index_type == key->index_type && r->index_num == key->index_num &&
+            r->index_comp == key->index_comp && r->index_value == key->index_value)
+            return r;
+    }
+    return NULL;
+}
+
+/* vc[index.c + offset + row], bounds-checked at run time; made once while it can
+ * be reused (shared_read). */
 static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     const agal_program *p = bd->b.ir->prog;
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
+    shared_read key = {.list = bd->b.list, .index_value = index_value(bd, s), .reg_num = (uint16_t)(s->num + row),
+                       .index_num = s->index_num, .index_type = s->index_type, .index_comp = s->index_comp,
+                       .depth = (uint8_t)(bd->b.depth < SHARED_DEPTH ? bd->b.depth : SHARED_DEPTH)};
+    const shared_read *made = find_shared(bd, &key);
+    if (made) return made->v;
     /* iid is a single register: its number as an index is whatever Adobe's
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
     unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
@@ -114,6 +159,10 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     in->index_type = s->index_type;
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
+    if (key.depth < SHARED_DEPTH) {
+        key.v = v;
+        bd->shared[bd->nshared++ % SHARED_READS] = key;
+    }
     return v;
 }
 
@@ -195,6 +244,13 @@ static uint32_t op_value(build *bd, const agal_token *t, const agal_opinfo *info
     return v;
 }
 
+/* After a block opens, switches or closes: the list now open at its depth. */
+static agal_status open_list(build *bd, agal_status st)
+{
+    if (bd->b.depth < SHARED_DEPTH) bd->open[bd->b.depth] = bd->b.list;
+    return st;
+}
+
 static agal_status token(build *bd, const agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
@@ -204,10 +260,10 @@ static agal_status token(build *bd, const agal_token *t)
         uint32_t c = emit(bd, IR_CMP, IR_B1, 2, args);
         if (!c) return bd->err;
         bd->b.ir->insts[c].aop = (uint8_t)t->op;
-        return agal_ir_push_if(&bd->b, c, bd->token);
+        return open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
     }
-    if (info->flags & AGAL_OPF_ELSE) return agal_ir_push_else(&bd->b, bd->token);
-    if (info->flags & AGAL_OPF_ENDIF) return agal_ir_pop_if(&bd->b, bd->token);
+    if (info->flags & AGAL_OPF_ELSE) return open_list(bd, agal_ir_push_else(&bd->b, bd->token));
+    if (info->flags & AGAL_OPF_ENDIF) return open_list(bd, agal_ir_pop_if(&bd->b, bd->token));
     if (t->op == AGAL_OP_KIL) {
         uint32_t a = read_scalar(bd, &t->a);
         emit(bd, IR_KIL, IR_VOID, 1, &a);

@@ -159,11 +159,14 @@ static bool holds(glsl *g, int s, uint32_t v)
     return false;
 }
 
-/* Values whose expression is cheap and pure enough to print at every use. */
+/* Values whose expression is cheap and pure enough to print at every use. A
+ * relative read is not, once several instructions use it (the builder shares
+ * them, shared_read): its address and bounds check are made once, in a temporary. */
 static bool is_trivial(const agal_ir_inst *in)
 {
     switch (in->op) {
-    case IR_CONST: case IR_INPUT: case IR_UNIFORM: case IR_UNIFORM_INDIRECT:
+    case IR_UNIFORM_INDIRECT: return in->nuses <= 1;
+    case IR_CONST: case IR_INPUT: case IR_UNIFORM:
     case IR_SWIZZLE: case IR_EXTRACT:
         return true;
     default:

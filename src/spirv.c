@@ -86,11 +86,6 @@ typedef struct spv {
     uint8_t *virt;
     /* Recent materializations of virtual values, in this block (see materialize). */
     struct { uint32_t v, block, id; } mat[64];
-    /* Bounds-checked indirect reads of this block, by index id and offset: skinning
-     * reads each bone's rows twice (m34 then m33). Its bounds check and address are
-     * SPIR-V instructions the IR does not have (the IR's IR_UNIFORM_INDIRECT is one
-     * instruction), so they are shared here. */
-    struct { uint32_t index, num, block, id; } indirect[32];
 } spv;
 
 /* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
@@ -408,8 +403,8 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
 
 static uint32_t label(spv *s, uint32_t id)
 {
-    /* Values of the previous block need not dominate this one: value numbering and
-     * the indirect-read cache start afresh here. */
+    /* Values of the previous block need not dominate this one: value numbering
+     * starts afresh here. */
     s->block_start = (uint32_t)s->sec[S_FUNC].n;
     INS(s, S_FUNC, SpvOpLabel, id);
     s->label = id;
@@ -637,25 +632,9 @@ static uint32_t uniform_at(spv *s, uint32_t index)
 }
 
 /* vc[trunc(i) + offset]: computed in float so that any index (NaN, huge) gives a
- * defined in-range test; out of range reads zero, like the interpreter. */
-static uint32_t uniform_indirect_new(spv *s, const agal_ir_inst *in);
-
+ * defined in-range test; out of range reads zero, like the interpreter. (The
+ * builder makes each distinct read once: build.c, shared_read.) */
 static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
-{
-    uint32_t index = s->ids[in->args[0]];
-    unsigned slot = (index * 7u + in->reg_num) % AGAL_COUNTOF(s->indirect);
-    if (s->indirect[slot].block == s->block_start && s->indirect[slot].index == index &&
-        s->indirect[slot].num == in->reg_num)
-        return s->indirect[slot].id;
-    uint32_t id = uniform_indirect_new(s, in);
-    s->indirect[slot].index = index;
-    s->indirect[slot].num = in->reg_num;
-    s->indirect[slot].block = s->block_start;
-    s->indirect[slot].id = id;
-    return id;
-}
-
-static uint32_t uniform_indirect_new(spv *s, const agal_ir_inst *in)
 {
     uint32_t f = t_float(s), b = t_bool(s);
     uint32_t t = GL(s, f, GLSLstd450Trunc, s->ids[in->args[0]]);
