@@ -10,14 +10,11 @@
 
 /* ---- building blocks ------------------------------------------------------ */
 
-/* Builder-local failure handling: every helper returns 0 on failure and the caller
- * propagates it; the cause is recorded in b->err: out of memory, or a program the
- * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). */
 /* An indirect read made earlier that a later one may be: a relative read is an
  * address, a bounds check and a load, and m33 after m34 on the same rows
  * (skinning), or two tokens reading a row through an unchanged index register,
  * would make them again; not every driver merges them (agal-bench --driver: GL
- * took 1.3-1.5x Vulkan's first draw on the skinning pairs). The read is reused while
+ * took 1.2-1.4x Vulkan's first draw on the skinning pairs). The read is reused while
  * the list it is in is still open (so it dominates) and the index register holds
  * the value it had: temporaries by their SSA value, the others never change. */
 typedef struct shared_read {
@@ -27,6 +24,9 @@ typedef struct shared_read {
 } shared_read;
 enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
 
+/* Builder-local failure handling: every helper returns 0 on failure and the caller
+ * propagates it; the cause is recorded in b->err: out of memory, or a program the
+ * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). */
 typedef struct build {
     agal_ir_builder b;
     agal_status err;

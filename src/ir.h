@@ -17,7 +17,9 @@
  * IR_UNIFORM_INDIRECT, IR_INPUT, or the current SSA value of a temporary), an explicit
  * IR_SWIZZLE per swizzled source, the operation (IR_ALU / IR_MATRIX / IR_TEX; a mov
  * is IR_COPY), then the masked write IR_MERGE (old value, new value, mask) unless the
- * mask covers all four components. The value that ends up as the register's new
+ * mask covers all four components. (A relative read is an earlier IR_UNIFORM_INDIRECT
+ * where one dominates it with the same index register value, component and offset:
+ * build.c, shared_read.) The value that ends up as the register's new
  * content is tagged with the destination register (reg_type/reg_num) and the token.
  * Every value also records the token it came from (token), so an emitter can comment
  * the source instruction and name registers ("ft1", "vc[5]").
