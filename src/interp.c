@@ -57,6 +57,7 @@
  * as a helper lane (GL's helper invocations) so its quad's derivatives stay
  * defined; its result is flagged killed and its outputs are to be ignored.
  */
+#include "harness_api.h"
 #include "internal.h"
 
 #include <math.h>
@@ -83,6 +84,9 @@ typedef struct machine {
     agal_sampler_slots slots; /* env's, or those of a fresh setProgram of prog */
     unsigned ncons; /* readable constants: min(profile count, env count) */
     unsigned nlanes;
+    const float (*err)[2]; /* agal_interp_run_perturbed's bounds per token, or NULL */
+    uint64_t seed;
+    size_t base; /* the invocation index of lanes[0] */
     lane lanes[4];
 } machine;
 
@@ -321,6 +325,34 @@ static void exec_texture(machine *m, const agal_token *t, unsigned exec)
     }
 }
 
+/* ---- perturbed results (agal_interp_run_perturbed) ------------------------ */
+
+/* A uniform draw in [-1, 1] from (seed, token, invocation, component): splitmix64's
+ * finalizer over their mix, so every run with one seed moves the same values. */
+static float draw(uint64_t seed, uint32_t token, size_t invocation, unsigned comp)
+{
+    uint64_t z = seed ^ ((uint64_t)token << 40) ^ ((uint64_t)invocation << 2) ^ comp;
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    return (float)((double)(z >> 11) * 0x1p-52 - 1.0);
+}
+
+/* Moves what token i just wrote in the running lanes by up to its bound. */
+static void perturb_result(machine *m, uint32_t i, unsigned exec)
+{
+    const agal_dest *d = &m->prog->tokens[i].dst;
+    float abs_err = m->err[i][0], rel_err = m->err[i][1];
+    if (abs_err == 0.0f && rel_err == 0.0f) return;
+    for (unsigned k = 0; k < m->nlanes; k++) {
+        f4 *p = (exec & (1u << k)) ? dest_reg(m, &m->lanes[k], d) : NULL;
+        for (unsigned c = 0; p && c < 4; c++)
+            if (d->mask & (1u << c))
+                p->v[c] += (abs_err + rel_err * fabsf(p->v[c])) * draw(m->seed, i, m->base + k, c);
+    }
+}
+
 /* ---- control flow --------------------------------------------------------- */
 
 typedef struct block {
@@ -358,6 +390,9 @@ static void run_group(machine *m)
             for (unsigned k = 0; k < m->nlanes; k++)
                 if (exec & (1u << k)) exec_lane(m, &m->lanes[k], t, info);
         }
+        if (m->err && exec && !(info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) &&
+            t->op != AGAL_OP_KIL)
+            perturb_result(m, i, exec);
     }
 }
 
@@ -452,8 +487,9 @@ static void store_result(const machine *m, const lane *l, agal_interp_result *r)
     }
 }
 
-agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
-                            const agal_interp_invocation *in, size_t n, agal_interp_result *out)
+static agal_status run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+                       const agal_interp_invocation *in, size_t n, agal_interp_result *out, const float (*err)[2],
+                       uint64_t seed)
 {
     static const agal_interp_env no_env = {0};
     if (!ctx || !prog || (n && (!in || !out))) return AGAL_ERR_ARG;
@@ -471,6 +507,8 @@ agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const a
     memset(m, 0, sizeof *m);
     m->prog = prog;
     m->env = env;
+    m->err = err;
+    m->seed = seed;
     unsigned pc = agal_reg_count(prog->profile, prog->stage, AGAL_REG_CONSTANT);
     m->ncons = env->nconstants < pc ? (unsigned)env->nconstants : pc;
     if ((st = bind_textures(ctx, m)) != AGAL_OK || (st = bind_slots(ctx, m)) != AGAL_OK) return st;
@@ -478,10 +516,25 @@ agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const a
     for (size_t base = 0; base < n; base += m->nlanes) {
         memset(m->lanes, 0, sizeof m->lanes);
         for (unsigned k = 0; k < m->nlanes; k++) m->lanes[k].in = &in[base + k];
+        m->base = base;
         run_group(m);
         for (unsigned k = 0; k < m->nlanes; k++) store_result(m, &m->lanes[k], &out[base + k]);
     }
     return AGAL_OK;
+}
+
+agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+                            const agal_interp_invocation *in, size_t n, agal_interp_result *out)
+{
+    return run(ctx, prog, env, in, n, out, NULL, 0);
+}
+
+agal_status agal_interp_run_perturbed(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+                                      const agal_interp_invocation *in, size_t n, agal_interp_result *out,
+                                      const float (*err)[2], uint64_t seed)
+{
+    if (prog && prog->ntokens && !err) return AGAL_ERR_ARG;
+    return run(ctx, prog, env, in, n, out, err, seed);
 }
 
 unsigned agal_interp_written(const agal_program *prog, agal_regtype type)

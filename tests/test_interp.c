@@ -4,6 +4,7 @@
  * expected numbers are literals derived in the comments next to them, never taken
  * from the interpreter. */
 #include "agal/agal.h"
+#include "harness_api.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -342,6 +343,70 @@ static void test_iid(agal_context *ctx)
     expect4("vc[iid.x+1]", 0, r[0].v[1], 6, 60, 0, 1, 0);
     expect4("iid 249", 1, r[1].v[0], 249, 249, 249, 249, 0);
     expect4("vc[iid.x+1] = vc250", 1, r[1].v[1], 0, 0, 0, 0, 0);
+}
+
+/* ---- agal_interp_run_perturbed: each token moved by at most its own bound ---- */
+
+static void test_perturbed(agal_context *ctx)
+{
+    builder b;
+    begin(&b, 1, AGAL_VERTEX);
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(VA, 0, ID));             /* 0: vt0 = va0, moved by <= 0.25 + 0.5 |x| */
+    op2(&b, AGAL_OP_MUL, D(V, 0, XYZ), S(T, 0, ID), S(C, 0, ID));  /* 1: v0.xyz = vt0 * 2, moved by <= 1 */
+    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(VA, 0, ID));             /* 2: exact */
+    const agal_program *p = decode(ctx, &b, false);
+    if (!p) return;
+    const float err[3][2] = {{0.25f, 0.5f}, {1, 0}, {0, 0}};
+    float cons[1][4] = {{2, 2, 2, 2}};
+    agal_interp_env env = {.constants = (const float(*)[4])cons, .nconstants = 1};
+    agal_interp_invocation in[3];
+    memset(in, 0, sizeof in);
+    for (int i = 0; i < 3; i++) set4(in[i].in[0], 1, -2, 3, 4);
+    agal_interp_result r[3], again[3], other[3];
+    CHECK(agal_interp_run_perturbed(ctx, p, &env, in, 3, r, err, 7) == AGAL_OK, "perturbed runs");
+    CHECK(agal_interp_run_perturbed(ctx, p, &env, in, 3, again, err, 7) == AGAL_OK, "perturbed runs again");
+    CHECK(agal_interp_run_perturbed(ctx, p, &env, in, 3, other, err, 8) == AGAL_OK, "perturbed runs, seed 8");
+    /* exact v0.xyz = (2, -4, 6); vt0.c moves by <= 0.25 + 0.5 |va0.c| (0.75, 1.25, 1.75),
+     * twice that through the mul, plus 1 */
+    const float exact[3] = {2, -4, 6}, room[3] = {2.5f, 3.5f, 4.5f};
+    for (int i = 0; i < 3; i++) {
+        for (int c = 0; c < 3; c++)
+            CHECK(fabsf(r[i].v[0][c] - exact[c]) <= room[c] && r[i].v[0][c] != exact[c],
+                  "perturbed v0.%c [%d]: %g, exact %g, room %g", "xyz"[c], i, r[i].v[0][c], exact[c], room[c]);
+        CHECK(r[i].v[0][3] == 0, "perturbed: the unwritten v0.w [%d] stays 0, got %g", i, r[i].v[0][3]);
+        expect4("perturbed: the exact token's op", i, r[i].op, 1, -2, 3, 4, 0);
+        CHECK(!memcmp(r[i].v[0], again[i].v[0], sizeof r[i].v[0]), "perturbed: one seed moves the same [%d]", i);
+        CHECK(memcmp(r[i].v[0], other[i].v[0], sizeof r[i].v[0]), "perturbed: seed 8 moves otherwise [%d]", i);
+    }
+    CHECK(memcmp(r[0].v[0], r[1].v[0], sizeof r[0].v[0]), "perturbed: invocations move independently");
+    const float none[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    CHECK(agal_interp_run_perturbed(ctx, p, &env, in, 1, r, none, 7) == AGAL_OK, "unperturbed runs");
+    expect4("no bounds: exact", 0, r[0].v[0], 2, -4, 6, 0, 0);
+    CHECK(agal_interp_run_perturbed(ctx, p, &env, in, 1, r, NULL, 7) == AGAL_ERR_ARG, "no bounds array: refused");
+
+    /* lanes a block switched off keep their values: ft0 = fc1 only where v0.x >= 0 */
+    begin(&b, 2, AGAL_FRAGMENT);
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 0, ID));  /* 0: ft0 = 0, exact */
+    cond(&b, AGAL_OP_IFG, S(V, 0, XX), S(C, 0, XX));   /* 1 */
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 1, ID));  /* 2: moved by <= 0.5 */
+    bare(&b, AGAL_OP_EIF);                             /* 3 */
+    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));  /* 4: exact */
+    const agal_program *f = decode(ctx, &b, false);
+    if (!f) return;
+    const float ferr[5][2] = {{0, 0}, {1, 1}, {0.5f, 0}, {1, 1}, {0, 0}};
+    float fcons[2][4] = {{0, 0, 0, 0}, {1, 1, 1, 1}};
+    agal_interp_env fenv = {.constants = (const float(*)[4])fcons, .nconstants = 2};
+    agal_interp_invocation q[4];
+    memset(q, 0, sizeof q);
+    for (int l = 0; l < 4; l++) q[l].in[0][0] = l % 2 ? -1.0f : 1.0f;
+    agal_interp_result fr[4];
+    CHECK(agal_interp_run_perturbed(ctx, f, &fenv, q, 4, fr, ferr, 3) == AGAL_OK, "perturbed quad runs");
+    for (int l = 0; l < 4; l++)
+        for (int c = 0; c < 4; c++) {
+            float got = fr[l].oc[0][c];
+            bool ok = l % 2 ? got == 0 : fabsf(got - 1) <= 0.5f && got != 1;
+            CHECK(ok, "perturbed quad lane %d oc.%c: %g (%s)", l, "xyzw"[c], got, l % 2 ? "off: exactly 0" : "1 +- 0.5");
+        }
 }
 
 /* ---- blocks with divergent lanes in one quad ------------------------------ */
@@ -924,6 +989,7 @@ int main(void)
     test_swizzle(ctx);
     test_relative(ctx);
     test_iid(ctx);
+    test_perturbed(ctx);
     test_blocks(ctx);
     test_kil(ctx);
     test_derivatives(ctx);

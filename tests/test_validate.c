@@ -5,6 +5,7 @@
 #include "agal/agal.h"
 #include "tokbuild.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -745,10 +746,11 @@ static void check_templates(const char *srcdir)
         fclose(fp);
         text[n] = 0;
         for (char *p = text; (p = strchr(p, '3')) != NULL; p++) {
-            if ((p > text && p[-1] >= '0' && p[-1] <= '9') || p[1] < '6' || p[1] > '7') continue;
+            /* inside a word (a hex literal such as 0x9e3779b9) is not an id */
+            if ((p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) || p[1] < '6' || p[1] > '7') continue;
             char *end;
             long id = strtol(p, &end, 10);
-            if (end - p != 4) continue;
+            if (end - p != 4 || isalnum((unsigned char)*end) || *end == '_') continue;
             seen++;
             CHECK(agal_flash_template((int)id) != NULL, "%s uses Flash id %ld, which has no template", files[f], id);
         }

@@ -52,7 +52,9 @@
  * rtol * |reference| + 2 * spread. atol/rtol are the largest of the program's
  * tokens (token_tolerance(), with the GLSL 4.50 / Vulkan precision rule each rests on),
  * spread is how far the interpreter's own result moves when its inputs are
- * perturbed by a few parts in 10^5 (4 seeded perturbations). spread is the
+ * perturbed by a few parts in 10^5 and each sin, cos, exp and pow result by up to
+ * its own bound (4 seeded perturbations; cmp_token_errors()), so an error that later
+ * tokens amplify is allowed for where it lands. spread is the
  * condition estimate that makes discontinuities safe: an output whose reference
  * jumps under a tiny perturbation (a comparison, frc, sgn, a branch, kil, a nearest
  * texel or an indirect address near its threshold, cancellation in a dot product)

@@ -103,6 +103,16 @@ typedef struct frag_ref {
 
 /* ---- compare_tolerance.c ---------------------------------------------------------- */
 
+/* Per token, what a GPU may get wrong in it beyond plain arithmetic's rounding (which
+ * the perturbed inputs stand for): the bounds below of sin, cos, exp and pow, {0, 0}
+ * for the rest. The perturbed reference runs move each such result by up to that
+ * much, so what later tokens make of the error is in the spread (random seed 2 pair
+ * 18 on WebGL: cos's 2^-11 through m44 and m34, 1.5e-3 at the output). Not tex and
+ * ted: filtering errors are systematic, not independent per pixel, and moving every
+ * texel by its whole bound would count most textured outputs as near a threshold
+ * (30% of the corpus's values instead of 12%), doubling their room. err:
+ * p->ntokens pairs {atol, rtol}. */
+void cmp_token_errors(const agal_program *p, float (*err)[2]);
 /* The largest of the program's per-token bounds. */
 tolerance cmp_program_tolerance(const agal_program *p);
 /* |got - ref| <= atol + rtol |ref| + 2 spread (non-finite values: see the code). */

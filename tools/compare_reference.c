@@ -2,6 +2,7 @@
  * exact and perturbed, and the cube lookups it leaves undefined (the method:
  * agalrun_compare.c). */
 #include "compare.h"
+#include "harness_api.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -23,6 +24,22 @@ static float (*constants(const float (*src)[4], unsigned n, bool perturbed, gen_
         for (int q = 0; q < 4; q++)
             c[i][q] = perturbed ? perturb(src[i][q], r) : src[i][q];
     return c;
+}
+
+/* Runs p: exactly, or perturbed with each token's own error bound (cmp_token_errors). */
+static int interpret(agal_context *ctx, const agal_program *p, const agal_interp_env *env,
+                     const agal_interp_invocation *in, size_t n, agal_interp_result *out, bool perturbed,
+                     uint64_t seed)
+{
+    if (!perturbed)
+        return agal_interp_run(ctx, p, env, in, n, out) ? -1 : 0;
+    float (*err)[2] = malloc((p->ntokens ? p->ntokens : 1) * sizeof *err);
+    if (!err)
+        return -1;
+    cmp_token_errors(p, err);
+    agal_status st = agal_interp_run_perturbed(ctx, p, env, in, n, out, (const float(*)[2])err, seed);
+    free(err);
+    return st ? -1 : 0;
 }
 
 /* Vertex reference: k = 0 the given inputs, k > 0 perturbed ones. out: per
@@ -47,7 +64,7 @@ int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, fl
                     iv->in[a][q] = k ? perturb(c->attr[a][v][q], &r) : c->attr[a][v][q];
         }
     agal_interp_env env = { .constants = (const float(*)[4])vc, .nconstants = c->nvc };
-    if (agal_interp_run(ctx, c->vp, &env, inv, NVERTS * c->ninst, res))
+    if (interpret(ctx, c->vp, &env, inv, NVERTS * c->ninst, res, k != 0, cmp_mix(c->seed, 300 + (uint64_t)k)))
         goto done;
     for (unsigned i = 0; i < NVERTS * c->ninst; i++) {
         float *rec = out + i * 4 * (1 + nvar);
@@ -92,7 +109,7 @@ int cmp_ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *
                 inv[n].in[v][q] = perturbed ? perturb(c->var[pix[n]][v][q], &r) : c->var[pix[n]][v][q];
     agal_interp_env env = { .constants = (const float(*)[4])fc, .nconstants = c->nfc,
                             .textures = c->tex.t, .ntextures = c->tex.n, .coarse_derivatives = coarse };
-    if (agal_interp_run(ctx, fp, &env, inv, NPIX, res))
+    if (interpret(ctx, fp, &env, inv, NPIX, res, perturbed, cmp_mix(c->seed, 400 + (uint64_t)k)))
         goto done;
     bool fd = agal_interp_written(fp, AGAL_REG_DEPTH) != 0;
     for (int n = 0; n < NPIX; n++) {

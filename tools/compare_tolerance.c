@@ -29,6 +29,17 @@ static tolerance token_tolerance(const agal_token *t)
     }
 }
 
+void cmp_token_errors(const agal_program *p, float (*err)[2])
+{
+    for (uint32_t i = 0; i < p->ntokens; i++) {
+        tolerance t = token_tolerance(&p->tokens[i]);
+        agal_opcode op = p->tokens[i].op;
+        bool own = op == AGAL_OP_SIN || op == AGAL_OP_COS || op == AGAL_OP_EXP || op == AGAL_OP_POW;
+        err[i][0] = own ? (float)t.atol : 0.0f;
+        err[i][1] = own ? (float)t.rtol : 0.0f;
+    }
+}
+
 tolerance cmp_program_tolerance(const agal_program *p)
 {
     tolerance t = { 1e-5, 1e-5 };
