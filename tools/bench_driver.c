@@ -12,19 +12,28 @@
  *   glslang    glslang's SPIR-V of our GLSL (made Vulkan-ready), on Vulkan
  *   gl         our GLSL 330 on GL
  * each: creation (modules + pipeline; compile + link) and the first draw
- * (harness_result's compile_s and draw_s). Mesa's disk cache is off (set before a
- * driver loads) and validation off, so every compile is a real one and nothing is
- * counted that an emulator's release build would not pay. A round draws every
- * version of every pair once, pair after pair (so a noisy moment hits all four
- * alike); a pair's figure is the best of its rounds: on a shared machine noise
- * (preemption, a neighbour's load) only ever adds time, so the least time seen is
- * the closest to the driver's own cost, and more rounds make it steadier. Ratios
- * are between those figures; the summaries are medians over pairs and the worst
- * pair. */
+ * (harness_result's compile_s and draw_s), and a control, our SPIR-V drawn as a
+ * fifth version. Mesa's disk cache is off (set before a driver loads) and
+ * validation off, so every compile is a real one and nothing is counted that an
+ * emulator's release build would not pay.
+ *
+ * Noise. On a shared machine the CPU's speed drifts by up to 2x within seconds (a
+ * fixed loop measured here took 157 to 326 ms), more than the differences between
+ * versions, so each figure is made to cancel it. A round draws, pair after pair,
+ * the versions in order and back again (ABBA), and takes each version's mean: a
+ * drift during the pair's draws moves every version alike. Each round starts at
+ * another version, since a draw's place matters too (right after a GL draw, the
+ * control drew 3% slower than at the ends). A pair's time is the best of its
+ * rounds; its ratio is the median over rounds of that round's ratio, so a burst
+ * that hit one draw of a round is dropped. The control's line is what noise alone
+ * makes of a ratio (its worst pair was 1.05-1.09x in 5 rounds here; 1.13-1.14x with
+ * one draw per version and round). The summaries are medians over pairs and the
+ * worst pair. */
 #include "bench.h"
 #include "compare.h"
 #include "glslang_check.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +41,9 @@
 /* tools/spvopt.cpp */
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
-enum version { V_SPIRV, V_SPIRV_OPT, V_GLSLANG, V_GL, NVERSIONS };
-static const char *const version_names[NVERSIONS] = {"spirv", "spirv-opt", "glslang", "gl"};
+enum version { V_SPIRV, V_SPIRV_OPT, V_GLSLANG, V_GL, V_SPIRV_AGAIN, NVERSIONS };
+static const char *const version_names[NVERSIONS] = {"spirv", "spirv-opt", "glslang", "gl", "spirv again"};
+enum { NSHOWN = V_SPIRV_AGAIN }; /* the table's versions; the control only has its line */
 
 /* What one pair's draws need, made once before the rounds. */
 typedef struct driver_pair {
@@ -145,7 +155,7 @@ static void make_draw(const driver_pair *p, enum version v, harness_draw *d)
     d->fs_words = n[AGAL_FRAGMENT];
 }
 
-static bool measure(driver *dr, driver_pair *p, enum version v, unsigned round)
+static bool measure(driver *dr, driver_pair *p, enum version v, unsigned round, bool again)
 {
     harness_draw d;
     harness_result r;
@@ -156,8 +166,8 @@ static bool measure(driver *dr, driver_pair *p, enum version v, unsigned round)
         fprintf(stderr, "agal-bench: %s (%s): %s\n", p->bp->name, version_names[v], dr->err);
         return false;
     }
-    p->create[v][round] = r.compile_s;
-    p->draw[v][round] = r.draw_s;
+    p->create[v][round] = again ? (p->create[v][round] + r.compile_s) / 2 : r.compile_s;
+    p->draw[v][round] = again ? (p->draw[v][round] + r.draw_s) / 2 : r.draw_s;
     harness_result_free(&r);
     return true;
 }
@@ -170,7 +180,14 @@ static bool run_rounds(driver *dr)
     for (unsigned k = 0; ok && k < dr->rounds; k++)
         for (size_t i = 0; ok && i < dr->npairs; i++) {
             tool_progress_show(&pg, k * (unsigned)dr->npairs + (unsigned)i + 1);
-            for (int v = 0; ok && v < NVERSIONS; v++) ok = measure(dr, &dr->pairs[i], (enum version)v, k);
+            /* the versions in order and back (ABBA), each figure the mean of its two
+             * draws: a machine whose speed drifts during the round slows all alike.
+             * Round k starts at version k, so over NVERSIONS rounds each version
+             * draws once in each place (after another pair's draw, after GL's, ...) */
+            for (int j = 0; ok && j < 2 * NVERSIONS; j++) {
+                int place = j < NVERSIONS ? j : 2 * NVERSIONS - 1 - j;
+                ok = measure(dr, &dr->pairs[i], (enum version)((place + k) % NVERSIONS), k, j >= NVERSIONS);
+            }
         }
     tool_progress_clear(&pg);
     return ok;
@@ -178,9 +195,11 @@ static bool run_rounds(driver *dr)
 
 /* ---- the report ---------------------------------------------------------------- */
 
-/* The ratios reported: GLSL on GL / SPIR-V on Vulkan, our SPIR-V / spirv-opt. */
-enum { R_GL, R_OPT, NRATIOS };
-static const enum version ratio_of[NRATIOS][2] = {{V_GL, V_SPIRV}, {V_SPIRV, V_SPIRV_OPT}};
+/* The ratios reported: GLSL on GL / SPIR-V on Vulkan, our SPIR-V / spirv-opt, and
+ * the control, our SPIR-V against itself: what the machine's noise alone makes of a
+ * ratio, so the other two can be read against it. */
+enum { R_GL, R_OPT, R_NOISE, NRATIOS };
+static const enum version ratio_of[NRATIOS][2] = {{V_GL, V_SPIRV}, {V_SPIRV, V_SPIRV_OPT}, {V_SPIRV_AGAIN, V_SPIRV}};
 
 /* A pair's figures: the best of the rounds. */
 typedef struct pair_fig {
@@ -191,6 +210,18 @@ static double least(const double *v, unsigned n)
 {
     double m = v[0];
     for (unsigned i = 1; i < n; i++) m = v[i] < m ? v[i] : m;
+    return m;
+}
+
+/* A pair's ratio: the median over rounds of the ratio within each round. The two
+ * draws of a round are a fraction of a second apart, so a slow minute of a shared
+ * machine scales both, and the median drops a round that a burst hit in one. */
+static double round_ratio(const driver_pair *p, unsigned rounds, unsigned which)
+{
+    double *r = malloc(rounds * sizeof *r), m = NAN;
+    for (unsigned k = 0; r && k < rounds; k++) r[k] = p->draw[ratio_of[which][0]][k] / p->draw[ratio_of[which][1]][k];
+    if (r) m = median(r, rounds);
+    free(r);
     return m;
 }
 
@@ -213,7 +244,7 @@ static void print_summary(const pair_fig *f, const driver *dr)
     double *col = malloc(dr->npairs * sizeof *col);
     if (!col) return;
     printf("  %-20s", "median over pairs");
-    for (int v = 0; v < NVERSIONS; v++) {
+    for (int v = 0; v < NSHOWN; v++) {
         for (size_t i = 0; i < dr->npairs; i++) col[i] = f[i].create[v];
         double c = median(col, dr->npairs);
         for (size_t i = 0; i < dr->npairs; i++) col[i] = f[i].draw[v];
@@ -228,24 +259,26 @@ static void report(const driver *dr)
     pair_fig *f = calloc(dr->npairs, sizeof *f);
     if (!f) return;
     printf("driver time per pair, ms (best of %u rounds): create = modules + pipeline (Vulkan) or compile + "
-           "link (GL); draw = the first draw until the GPU is done\n", dr->rounds);
+           "link (GL); draw = the first draw until the GPU is done; ratios of draws: the median over rounds of "
+           "each round's\n", dr->rounds);
     printf("  %-20s", "pair");
-    for (int v = 0; v < NVERSIONS; v++) printf(" %-15s", version_names[v]);
+    for (int v = 0; v < NSHOWN; v++) printf(" %-15s", version_names[v]);
     printf(" gl/spirv spirv/opt\n  %-20s", "");
-    for (int v = 0; v < NVERSIONS; v++) printf(" %7s %7s", "create", "draw");
+    for (int v = 0; v < NSHOWN; v++) printf(" %7s %7s", "create", "draw");
     printf("\n");
     for (size_t i = 0; i < dr->npairs; i++) {
         const driver_pair *p = &dr->pairs[i];
         printf("  %-20s", p->bp->name);
-        for (int v = 0; v < NVERSIONS; v++) {
+        for (int v = 0; v < NSHOWN; v++) {
             f[i].create[v] = least(p->create[v], dr->rounds);
             f[i].draw[v] = least(p->draw[v], dr->rounds);
             printf(" %7.2f %7.2f", f[i].create[v] * 1e3, f[i].draw[v] * 1e3);
         }
-        for (unsigned r = 0; r < NRATIOS; r++) f[i].ratio[r] = f[i].draw[ratio_of[r][0]] / f[i].draw[ratio_of[r][1]];
+        for (unsigned r = 0; r < NRATIOS; r++) f[i].ratio[r] = round_ratio(p, dr->rounds, r);
         printf("   %5.2fx   %5.2fx\n", f[i].ratio[R_GL], f[i].ratio[R_OPT]);
     }
     print_summary(f, dr);
+    ratio_line("noise, our SPIR-V against itself", f, dr, R_NOISE);
     ratio_line("GLSL on GL / SPIR-V on Vulkan", f, dr, R_GL);
     ratio_line("our SPIR-V / spirv-opt", f, dr, R_OPT);
     free(f);
