@@ -39,7 +39,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #ifndef AGAL_SOURCE_DIR
 #define AGAL_SOURCE_DIR "."
@@ -217,10 +216,10 @@ static bool time_path(bench *b, const program *p, enum path k, agal_context *ctx
 {
     unsigned n = *iters ? *iters : 1;
     for (;;) {
-        double t0 = now_s();
+        double t0 = tool_seconds();
         for (unsigned i = 0; i < n; i++)
             if (!run_once(b, p, k, ctx)) return false;
-        double dt = now_s() - t0;
+        double dt = tool_seconds() - t0;
         if (*iters || dt >= b->target_s || n >= (1u << 24)) {
             *iters = n;
             *t = dt / n;
@@ -466,14 +465,14 @@ static bool interp_round(bench *b, agal_context *ctx, unsigned *iters, double *r
         unsigned n = iters[i] ? iters[i] : 1;
         double t0, dt;
         for (;;) {
-            t0 = now_s();
+            t0 = tool_seconds();
             for (unsigned k = 0; k < n; k++) {
                 if (agal_interp_run(ctx, prog, &env, in, INTERP_N, out) != AGAL_OK) {
                     tool_print_diags(ctx, b->progs[i].name);
                     return false;
                 }
             }
-            dt = now_s() - t0;
+            dt = tool_seconds() - t0;
             if (iters[i] || dt >= b->target_s || n >= (1u << 20)) break;
             n *= 2;
         }
@@ -558,10 +557,10 @@ static bool time_shape(bench *b, agal_context *ctx, shape s, unsigned tokens, do
         const uint32_t *w;
         size_t n;
         const char *glsl;
-        double t0 = now_s();
+        double t0 = tool_seconds();
         ok = agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK &&
              agal_translate_glsl(ctx, p, NULL, &glsl, NULL) == AGAL_OK;
-        double dt = now_s() - t0;
+        double dt = tool_seconds() - t0;
         if (!ok) tool_print_diags(ctx, shape_name(s));
         agal_context_reset(ctx);
         if (dt < *best) *best = dt;

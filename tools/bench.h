@@ -1,5 +1,5 @@
 /* bench.h: what the parts of agal-bench share: the statistics (min, median, max of
- * a round's figures), the clock, the Vulkan-ready GLSL of the glslang baseline
+ * a round's figures), the Vulkan-ready GLSL of the glslang baseline
  * (bench_glsl.c), and the driver measurements (bench_driver.c, agal-bench --driver). */
 #ifndef AGAL_BENCH_H
 #define AGAL_BENCH_H
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
-#include <time.h>
+#include "clock.h"
 
 typedef struct mmm { double min, med, max; } mmm;
 
@@ -35,13 +35,6 @@ static inline mmm summarize(double *v, size_t n)
     m.min = v[0];
     m.max = v[n - 1];
     return m;
-}
-
-static inline double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* ---- bench_glsl.c ---- */

@@ -29,6 +29,7 @@
 #define AGAL_HARNESS_H
 
 #include "agal/agal.h"
+#include "clock.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -136,8 +137,6 @@ int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize
  * sanitizer reports of driver leaks name their library (tests/harness/lsan.supp).
  * The runners call it once they have a device. */
 void harness_pin_libraries(void);
-/* A monotonic clock, in seconds. */
-double harness_seconds(void);
 static inline bool harness_discarded(const harness_result *r, size_t pixel)
 {
     return r->color[0] && r->color[0][4 * pixel] == HARNESS_CLEAR &&

@@ -205,7 +205,7 @@ static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
 /* Links the program, capturing gl_Position and v<capture_regs[k]> interleaved. */
 static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t errsize)
 {
-    double t0 = harness_seconds();
+    double t0 = tool_seconds();
     GLuint vs = compile(GL_VERTEX_SHADER, d->vs_glsl, err, errsize), fs = 0;
     if (!vs)
         return -1;
@@ -233,7 +233,7 @@ static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t err
         glDeleteShader(fs);
     GLint ok = 0;
     glGetProgramiv(g->prog, GL_LINK_STATUS, &ok);
-    g->compile_s = harness_seconds() - t0;
+    g->compile_s = tool_seconds() - t0;
     if (!ok) {
         char log[1024] = "";
         glGetProgramInfoLog(g->prog, sizeof log, NULL, log);
@@ -440,12 +440,12 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
         glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->xfb_buf);
         glBeginTransformFeedback(GL_TRIANGLES);
     }
-    double t0 = harness_seconds();
+    double t0 = tool_seconds();
     glDrawArraysInstanced(GL_TRIANGLES, 0, (GLsizei)d->nverts, (GLsizei)d->ninstances);
     if (d->capture)
         glEndTransformFeedback();
     glFinish(); /* the draw's time, the driver's compile at first use included */
-    g->draw_s = harness_seconds() - t0;
+    g->draw_s = tool_seconds() - t0;
     glDisable(GL_RASTERIZER_DISCARD);
     glDisable(GL_CULL_FACE);
     return 0;

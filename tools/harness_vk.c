@@ -697,7 +697,7 @@ static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char
           .stage = VK_SHADER_STAGE_VERTEX_BIT, .pName = "main" },
         { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
           .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .pName = "main" } };
-    double t0 = harness_seconds();
+    double t0 = tool_seconds();
     VK_TRY(make_module(h, d->vs_spirv, d->vs_words, &v->vs), "vertex vkCreateShaderModule");
     st[0].module = v->vs;
     if (drawing(d)) {
@@ -752,7 +752,7 @@ static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char
         pi.pColorBlendState = &cb;
     }
     VK_TRY(vkCreateGraphicsPipelines(h->dev, VK_NULL_HANDLE, 1, &pi, NULL, &v->pipe), "vkCreateGraphicsPipelines");
-    v->compile_s = harness_seconds() - t0; /* the state structs above cost nothing next to it */
+    v->compile_s = tool_seconds() - t0; /* the state structs above cost nothing next to it */
     return 0;
 fail:
     return -1;
@@ -948,10 +948,10 @@ int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, ch
     VK_TRY(vkCreateFence(h->dev, &fi, NULL, &v.fence), "vkCreateFence");
     VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
                         .pCommandBuffers = &v.cmd };
-    double t0 = harness_seconds();
+    double t0 = tool_seconds();
     VK_TRY(vkQueueSubmit(h->queue, 1, &si, v.fence), "vkQueueSubmit");
     VK_TRY(vkWaitForFences(h->dev, 1, &v.fence, VK_TRUE, 10ull * 1000 * 1000 * 1000), "vkWaitForFences");
-    out->draw_s = harness_seconds() - t0;
+    out->draw_s = tool_seconds() - t0;
     out->compile_s = v.compile_s;
     rc = collect(h, &v, d, out, err, errsize);
 fail:

@@ -27,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 struct harness_web {
@@ -53,7 +52,6 @@ static void fmt(char *err, size_t errsize, const char *f, ...)
     va_end(ap);
 }
 
-
 /* ---- running the browser ------------------------------------------------------------ */
 
 /* Reads the child's stdout until EOF or the deadline; NULL on timeout or no memory. */
@@ -63,7 +61,7 @@ static char *read_all(int fd, double deadline, bool *timed_out)
     char *buf = malloc(cap);
     *timed_out = false;
     while (buf) {
-        int left = (int)((deadline - harness_seconds()) * 1000);
+        int left = (int)((deadline - tool_seconds()) * 1000);
         if (left <= 0) {
             *timed_out = true;
             break;
@@ -129,7 +127,7 @@ static char *run(const char *const *argv, const char *log, unsigned timeout_s, c
     }
     close(out[1]);
     bool timed_out;
-    char *text = read_all(out[0], harness_seconds() + timeout_s, &timed_out);
+    char *text = read_all(out[0], tool_seconds() + timeout_s, &timed_out);
     close(out[0]);
     if (!text)
         kill(-pid, SIGKILL); /* the browser and its helpers */
@@ -188,9 +186,9 @@ char *harness_web_run_page(harness_web *h, const char *page, size_t len, char *e
                            "--enable-unsafe-swiftshader", profile, "--no-first-run", "--no-default-browser-check",
                            "--disable-extensions", "--disable-background-networking", "--disable-component-update",
                            "--disable-sync", "--mute-audio", "--dump-dom", url, NULL };
-    double t0 = harness_seconds();
+    double t0 = tool_seconds();
     char *dom = run(argv, log, h->timeout_s, err, errsize);
-    h->seconds = harness_seconds() - t0;
+    h->seconds = tool_seconds() - t0;
     if (!dom)
         quote_log(h, err, errsize);
     return dom;
