@@ -131,21 +131,10 @@ static void free_pair(driver_pair *p)
     agal_context_free(p->ctx);
 }
 
-/* The pair's draw in version v, as compare_check.c's pair draw: its attributes,
- * constants and textures, an 8x8 target. */
+/* The pair's draw (cmp_pair_draw) in version v. */
 static void make_draw(const driver_pair *p, enum version v, harness_draw *d)
 {
-    const agal_upload_result *up = v == V_GL ? &p->gl : &p->vk;
-    const pair_case *c = &p->c;
-    *d = (harness_draw){.nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
-                        .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE};
-    harness_draw_upload(d, up);
-    for (size_t i = 0; i < up->nattributes; i++)
-        d->attribs[up->attributes[i].location] = &c->attr[up->attributes[i].location][0][0];
-    unsigned ocs = agal_interp_written(c->fp, AGAL_REG_OUTPUT), noc = 0;
-    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc))) noc++;
-    d->noc = noc ? noc : 1;
-    memcpy(d->tex, c->tex.h, sizeof d->tex);
+    cmp_pair_draw(&p->c, v == V_GL ? &p->gl : &p->vk, d);
     uint32_t *const *words = v == V_SPIRV_OPT ? p->opt : v == V_GLSLANG ? p->glslang : NULL;
     const size_t *n = v == V_SPIRV_OPT ? p->nopt : p->nglslang;
     if (!words) return;

@@ -4,7 +4,8 @@
  *   agalrun_compare.c     the subcommand: options, one pair, --corpus, --random
  *   compare_tolerance.c   per-token error bounds and the comparison rule
  *   compare_inputs.c      seeded inputs (attributes, constants, varyings, textures),
- *                         the pass-through vertex program, programs rebuilt from tokens
+ *                         the pair's draw of them, the pass-through vertex program,
+ *                         programs rebuilt from tokens
  *   compare_reference.c   the interpreter's runs (exact and perturbed), cube face ties
  *   compare_check.c       the draws on each backend, checks against the reference,
  *                         the report of a disagreement
@@ -133,6 +134,12 @@ bool cmp_uses_op(const agal_program *p, unsigned flag);
 /* Seeds the case's inputs for the pair; -1 out of memory (free it anyway). */
 int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, uint64_t seed);
 void cmp_case_free(pair_case *c);
+/* How many colour outputs oc0, oc1, ... the fragment program writes in a row. */
+unsigned cmp_colour_outputs(const agal_program *fp);
+/* The pair's own draw of the case's inputs with an upload of both programs: its
+ * attributes, constants and textures, an 8x8 target (compare_check.c's pair draw,
+ * agal-bench --driver's draws). */
+void cmp_pair_draw(const pair_case *c, const agal_upload_result *up, harness_draw *d);
 /* The pass-through vertex program that feeds the fragment draw. */
 int cmp_passthrough(agal_context *ctx, const pair_case *c, const agal_program **out);
 /* Decodes tokens as a program of stage/version; NULL when it does not validate. */

@@ -209,13 +209,6 @@ static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, int b
     return run_backend(b, bk, &d, r);
 }
 
-static unsigned colour_outputs(const agal_program *fp)
-{
-    unsigned noc = 0, ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
-    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
-        noc++;
-    return noc;
-}
 
 /* The fragment program fed by the pass-through vertex program, uploaded as a pair. */
 static int fragment_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk,
@@ -229,7 +222,7 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
                        .nfc = c->nfc, .width = SIZE, .height = SIZE };
     harness_draw_upload(&d, &up);
     d.attribs[0] = &c->quad[0][0];
-    d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
+    d.noc = cmp_colour_outputs(c->fp) ? cmp_colour_outputs(c->fp) : 1;
     memcpy(d.tex, c->tex.h, sizeof d.tex);
     return run_backend(b, bk, &d, r);
 }
@@ -243,13 +236,8 @@ static int pair_draw(agal_context *ctx, backends *b, const options *o, const pai
     agal_upload_result up;
     if (upload(ctx, c->vp, c->fp, bk, o, &up, "pair"))
         return -1;
-    harness_draw d = { .nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
-                       .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE };
-    harness_draw_upload(&d, &up);
-    for (size_t i = 0; i < up.nattributes; i++)
-        d.attribs[up.attributes[i].location] = &c->attr[up.attributes[i].location][0][0];
-    d.noc = colour_outputs(c->fp) ? colour_outputs(c->fp) : 1;
-    memcpy(d.tex, c->tex.h, sizeof d.tex);
+    harness_draw d;
+    cmp_pair_draw(c, &up, &d);
     harness_result r;
     int rc = run_backend(b, bk, &d, &r);
     if (rc == 0)
@@ -345,7 +333,7 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
         return v;
     }
     tolerance t = cmp_program_tolerance(c->fp);
-    unsigned noc = colour_outputs(c->fp);
+    unsigned noc = cmp_colour_outputs(c->fp);
     bool complete = r->depth != NULL;
     for (unsigned o = 0; o < noc; o++)
         complete &= r->color[o] != NULL;

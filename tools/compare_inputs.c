@@ -1,6 +1,6 @@
 /* compare_inputs.c: `agalrun compare`'s seeded inputs (attributes, constants,
- * varyings, textures), the pass-through vertex program that feeds the fragment
- * draw, and programs rebuilt from tokens (the method: agalrun_compare.c). */
+ * varyings, textures), the pair's own draw of them, the pass-through vertex program
+ * that feeds the fragment draw, and programs rebuilt from tokens (the method: agalrun_compare.c). */
 #include "compare.h"
 
 #include <math.h>
@@ -222,6 +222,25 @@ int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, 
                 }
         }
     return make_textures(&c->tex, fp, &r);
+}
+
+unsigned cmp_colour_outputs(const agal_program *fp)
+{
+    unsigned noc = 0, ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
+    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
+        noc++;
+    return noc;
+}
+
+void cmp_pair_draw(const pair_case *c, const agal_upload_result *up, harness_draw *d)
+{
+    *d = (harness_draw){ .nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
+                         .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE };
+    harness_draw_upload(d, up);
+    for (size_t i = 0; i < up->nattributes; i++)
+        d->attribs[up->attributes[i].location] = &c->attr[up->attributes[i].location][0][0];
+    d->noc = cmp_colour_outputs(c->fp) ? cmp_colour_outputs(c->fp) : 1;
+    memcpy(d->tex, c->tex.h, sizeof d->tex);
 }
 
 /* The pass-through vertex program: m44 v<i>, va0, vc[4i] for each varying read,
