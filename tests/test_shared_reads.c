@@ -9,6 +9,7 @@
 #include "check.h"
 #include "ir.h"
 
+#include <spirv/unified1/spirv.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,7 +80,7 @@ static void emitted(agal_context *ctx)
     size_t n;
     CHECK(agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK);
     unsigned converts = 0; /* OpConvertFToS: one per bounds-checked address */
-    for (size_t i = 5; i < n; i += w[i] >> 16 ? w[i] >> 16 : n) converts += (w[i] & 0xffff) == 110;
+    for (size_t i = 5; i < n; i += w[i] >> 16 ? w[i] >> 16 : n) converts += (w[i] & 0xffff) == SpvOpConvertFToS;
     CHECK(converts == 3, "%u", converts);
 }
 
