@@ -1,4 +1,4 @@
-/* decode.c: bytes -> tokens. Checks the container (src/agal.md section 1), splits every
+/* decode.c: bytes -> tokens. Checks the container (docs/format.md section 1), splits every
  * token into its fields (section 2), then hands the tokens to the validator.
  * Hostile input is bounded: the token count is checked against the profile before
  * anything is allocated for it, and no field is trusted as an index. */
@@ -69,7 +69,7 @@ static agal_status container_error(agal_context *ctx, agal_stage stage, int id, 
     return st;
 }
 
-/* Flash's order (src/agal.md section 5): the size first, before any field is
+/* Flash's order (docs/format.md section 5): the size first, before any field is
  * looked at (a header-only program with version 99 is 3615), then magic, version,
  * type id, shader type, and a trailing partial token. */
 enum { MIN_PROGRAM = AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE };

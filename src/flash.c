@@ -4,7 +4,7 @@
  *
  * One row per error id: the ActionScript class, what %1 and %2 stand for, and the
  * template, exactly as Flash Player's message table has it (recorded from Flash
- * Player by Ruffle's test error_geterrormessage; src/agal.md sections 5 and 8). The
+ * Player by Ruffle's test error_geterrormessage; docs/format.md sections 5 and 8). The
  * validator records the facts a message needs in its diagnostic (agal_diag: the
  * program, the operand, the token, a number); a runtime passes its arguments as
  * strings; this file only spells them. Where Flash's class for an id is recorded

@@ -1,4 +1,4 @@
-/* glsl.c: IR -> GLSL 330 core, readable, in the GL binding model (README).
+/* glsl.c: IR -> GLSL 330 core, readable, in the GL binding model (docs/binding-models.md).
  *
  * The text is made from the same SSA IR as the SPIR-V (ir.h), built with
  * keep_copies so every AGAL instruction keeps its own value. Readability comes from
@@ -12,7 +12,7 @@
  * finds those values (and the outputs that rely on their zero initial value), then
  * the emitting run, which makes the same decisions.
  *
- * Meaning (src/agal.md section 4 and its decisions), as the interpreter and
+ * Meaning (docs/format.md section 4 and docs/decisions.md), as the interpreter and
  * the SPIR-V emitter: positional masks (a masked write assigns the selected
  * components of the swizzled result), dp3/dp4 in every written component, matrix
  * rows B[k] = register B + k, indirect reads bounds-checked (agal_vc() reads 0 out

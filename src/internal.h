@@ -93,7 +93,7 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
 /* ---- opcodes.c ----------------------------------------------------------- */
 
 /* The comparison predicates of the set ops (sge slt seq sne) and the branches (ife
- * ine ifg ifl): IEEE, a NaN is unequal to everything (src/agal.md section 4), so GE,
+ * ine ifg ifl): IEEE, a NaN is unequal to everything (docs/format.md section 4), so GE,
  * LT and EQ are ordered (false with a NaN) and NE is unordered (true).
  *   X(ID, C operator, SPIR-V instruction, GLSL operator, GLSL vector function, negated)
  * GLSL writes NE as the negation of EQ (`!(a == b)`, `not(equal(a, b))`): true for a
@@ -145,7 +145,7 @@ void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token 
 
 /* ---- decode.c ------------------------------------------------------------ */
 
-/* Little-endian fields (every multi-byte field of the format, src/agal.md section 1). */
+/* Little-endian fields (every multi-byte field of the format, docs/format.md section 1). */
 static inline uint32_t agal_rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

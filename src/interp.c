@@ -4,7 +4,7 @@
  * invocations: a vertex program one invocation at a time, a fragment program four
  * at a time as a 2x2 quad in lockstep, so derivatives are exact differences.
  *
- * Conventions (src/agal.md section 4 plus the project's decisions):
+ * Conventions (docs/format.md section 4 plus docs/decisions.md):
  *
  * Arithmetic is float32 throughout, with the C library's float functions:
  * add/sub/mul/div IEEE; rcp = 1.0f / x; sqt = sqrtf; rsq = 1.0f / sqrtf(x);
@@ -50,7 +50,7 @@
  * Sampler state: each tex/ted samples with the wrap, filter and mipmap of its slot
  * (agal_slots_resolve on env->slots, or on a fresh Context3D's slots after
  * setProgram of this program: a token's own state, clamp/nearest/mipnone for an
- * ignoresampler token; src/agal.md section 7); dimension, bias and flags are the
+ * ignoresampler token; docs/format.md section 7); dimension, bias and flags are the
  * token's.
  *
  * kil marks the lane killed when A.x (swizzled) < 0. A killed lane keeps running

@@ -1,5 +1,5 @@
 /* opcodes.c: the opcode table (expanded from agal_opcodes.def) and the profiles'
- * register counts (src/agal.md section 3). */
+ * register counts (docs/format.md section 3). */
 #include "internal.h"
 
 static const agal_opinfo optable[AGAL_OP_LIMIT] = {
@@ -15,7 +15,7 @@ enum {
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
-_Static_assert(OPCODE_ROWS == 42, "src/agal.md section 4 lists 42 opcodes");
+_Static_assert(OPCODE_ROWS == 42, "docs/format.md section 4 lists 42 opcodes");
 
 static const uint8_t op_cmps[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spv, cmp) [hex] = cmp,
@@ -73,7 +73,7 @@ bool agal_sampler_option_find(const char *name, size_t len, agal_sampler_field *
     return false;
 }
 
-/* Register counts by [profile - 1][stage][type] (src/agal.md section 3). */
+/* Register counts by [profile - 1][stage][type] (docs/format.md section 3). */
 static const uint16_t reg_counts[3][2][AGAL_REG_TYPES] = {
     /*         va  vc/fc vt/ft op/oc v   fs  fd  iid */
     {{          8, 128,  8,    1,    8,  0,  0,  0},   /* baseline vertex */

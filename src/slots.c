@@ -1,4 +1,4 @@
-/* slots.c: Flash's sampler slots (src/agal.md section 7): the wrap, filter and
+/* slots.c: Flash's sampler slots (docs/format.md section 7): the wrap, filter and
  * mipmap a draw samples with, from setProgram and setSamplerStateAt in the order the
  * emulator calls them. In the core library: the reference interpreter resolves
  * every tex through them too. */

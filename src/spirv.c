@@ -8,7 +8,7 @@
  * constants go through one hash table keyed by their instruction's words in the
  * globals section, so each exists once and is always emitted before its users.
  *
- * Binding model (spec/brief): vc/fc = std140 uniform block of vec4[count] at set 0
+ * Binding model (docs/binding-models.md, "SPIR-V binding model"): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
  * va<i>/v<i>/oc<i> = Location i; op = Position, fd = FragDepth (DepthReplacing),
  * iid = InstanceIndex. op.y is multiplied by specialization constant 0 (the

@@ -54,7 +54,7 @@ bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *valu
     return false;
 }
 
-/* Context3DProfile (src/agal.md section 7): the register profile each name means,
+/* Context3DProfile (docs/format.md section 7): the register profile each name means,
  * and the library's own names. */
 bool agal_profile_find(const char *name, agal_profile *out)
 {

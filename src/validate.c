@@ -1,4 +1,4 @@
-/* validate.c: the Flash Player validation rules (src/agal.md section 5).
+/* validate.c: the Flash Player validation rules (docs/format.md section 5).
  *
  * One linear walk over the decoded tokens, checking each token's fields in a fixed
  * order (opcode, unused fields, reserved bits, block structure, destination,
@@ -7,8 +7,8 @@
  * (the operand, the token, a number: agal_diag), so flash.c can spell the line
  * Flash throws. agal_link adds the rules that need both programs.
  *
- * Ids and messages follow Flash Player's own record (src/agal.md section 5); where
- * Flash's behaviour is not recorded, these decisions (see README "Validation"):
+ * Ids and messages follow Flash Player's own record (docs/format.md section 5); where
+ * Flash's behaviour is not recorded, these decisions (docs/decisions.md, "Validation"):
  * - temporaries are tracked linearly in token order, as a single-pass validator
  *   does: a component written anywhere earlier counts as written (every backend
  *   starts temporaries at zero, so a path that skipped the write reads 0);
@@ -467,7 +467,7 @@ static agal_status link_error(agal_context *ctx, int id, long value, const char 
     return st;
 }
 
-/* In the order of Flash's linkage table (src/agal.md section 5). */
+/* In the order of Flash's linkage table (docs/format.md section 5). */
 agal_status agal_link(agal_context *ctx, const agal_program *vp, const agal_program *fp)
 {
     if (!ctx || !vp || !fp || vp->stage != AGAL_VERTEX || fp->stage != AGAL_FRAGMENT) return AGAL_ERR_ARG;

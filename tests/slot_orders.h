@@ -1,5 +1,5 @@
 /* slot_orders.h: the orders of Context3D.setProgram and setSamplerStateAt that the
- * slot tests run (src/agal.md section 7), in the interpreter (test_interp.c) and on
+ * slot tests run (docs/format.md section 7), in the interpreter (test_interp.c) and on
  * the drivers (test_runtime.c), each with the state its draw must sample with.
  *
  * Two fragment programs sample fs0 with the same baked state, one token plain

@@ -11,7 +11,8 @@ are names that do not exist, VULKAN_SDK is an empty folder) and every option lef
 1. `meson setup` must succeed, find none of them, and say so (the summary);
 2. `meson install` builds the library (and what else needs nothing) and installs
    it under a temporary prefix: every file of src/agal/, the versioned shared
-   library, the static one, agal.pc;
+   library, the static one, agal.pc, every docs/*.md under share/doc/agal/ and the
+   man pages of the tools built (agalasm, agaldis) and no others;
 3. tests/embed_program.c is compiled and run with only `pkg-config --cflags --libs
    agal` (shared) and `pkg-config --cflags --libs --static agal` (-static), whose
    libraries must be the library and libm, no C++ runtime;
@@ -93,10 +94,16 @@ def check_installed(source, prefix, version):
     for f, link in [("libagal.so", "libagal.so.0"), ("libagal.so.0", "libagal.so." + version)]:
         if os.readlink(os.path.join(lib, f)) != link:
             raise Failure("%s should link to %s" % (f, link))
-    for f in [so, os.path.join(lib, "libagal.a"), os.path.join(lib, "pkgconfig", "agal.pc"),
-              os.path.join(prefix, "share", "doc", "agal", "agal.md")]:
+    for f in [so, os.path.join(lib, "libagal.a"), os.path.join(lib, "pkgconfig", "agal.pc")]:
         if not os.path.isfile(f):
             raise Failure("not installed: " + f)
+    docs = sorted(f for f in os.listdir(os.path.join(source, "docs")) if f.endswith(".md"))
+    have = sorted(os.listdir(os.path.join(prefix, "share", "doc", "agal")))
+    if have != docs:
+        raise Failure("share/doc/agal/ holds %s, docs/ %s" % (have, docs))
+    man = sorted(os.listdir(os.path.join(prefix, "share", "man", "man1")))
+    if man != ["agalasm.1", "agaldis.1"]:  # the pages of the tools built, no more
+        raise Failure("share/man/man1/ holds %s, want agalasm.1 agaldis.1" % man)
     return so
 
 

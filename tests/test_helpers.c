@@ -1,10 +1,10 @@
 /* test_helpers.c: the installed helper headers <agal/vulkan.h> and <agal/gl.h> and
  * the Context3D value names (stage3d.c), against tables written here by hand from
  * Adobe's ActionScript 3 reference (the strings), the Vulkan and GL specifications
- * (the enums) and src/agal.md section 7 (orientation, vertex formats). Each helper
+ * (the enums) and docs/format.md section 7 (orientation, vertex formats). Each helper
  * is compared with the table, not with a second copy of its own switch. The
  * GL-calling parts (agal_gl_sampler_apply, agal_gl_program_setup) run in the
- * harness and in the README's examples. */
+ * harness and in the examples (examples/vulkan_upload.c, gl_upload.c). */
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/glcorearb.h>
 

@@ -714,7 +714,7 @@ static void test_tex_mip(agal_context *ctx)
         expect4("ted nearest 1.5", 0, r[0].oc[0], 10, 0, 0, 1, 0);
 }
 
-/* The slot a tex resolves through (src/agal.md section 7), on the 2x2 texture at
+/* The slot a tex resolves through (docs/format.md section 7), on the 2x2 texture at
  * lanes (0.5, 0.5), (1.25, 0.5), (0.5, 1.25), (1.25, 1.25): worked by hand, r = 2J + I
  * with I, J per axis: at 0.5 nearest picks texel 1 and linear averages texels 0 and
  * 1 (0.5, whatever the wrap); at 1.25 both filters land on texel 2, which is 1

@@ -1,4 +1,4 @@
-/* test_runtime.c: what a runtime must reproduce around the shader (src/agal.md
+/* test_runtime.c: what a runtime must reproduce around the shader (docs/format.md
  * section 7), drawn on a driver and compared with the reference interpreter:
  * `test_runtime vk` or `test_runtime gl`. Programs go through agal_upload, and
  * Stage3D's state through the helpers of <agal/vulkan.h> and <agal/gl.h> (the

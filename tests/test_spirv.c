@@ -258,7 +258,8 @@ static bool contains_all(const char *text, const char *const *needles)
     return true;
 }
 
-/* The fragment features the brief names, each looked for in the disassembly. */
+/* The fragment features docs/binding-models.md ("SPIR-V binding model") names,
+ * each looked for in the disassembly. */
 static void golden_fragment_features(void)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);

@@ -1,4 +1,4 @@
-/* test_validate.c: one negative test per Flash validation rule (src/agal.md section 5),
+/* test_validate.c: one negative test per Flash validation rule (docs/format.md section 5),
  * each built token by token from a valid program with exactly one rule broken,
  * asserting the error id and the token index; plus positive, lenient and
  * linkage tests. */

@@ -250,7 +250,7 @@ static void random_pair(agal_context *pctx, const options *o, unsigned i, gen_pr
                         uint64_t seen[3][2], batch_pair *out)
 {
     /* Every opcode; the generator's guards keep inputs inside the defined domains
-     * (src/agal.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
+     * (docs/format.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
      * (attributes, constants in [-2, 2], varyings <= 3.8, texels in [0, 1], iid < 3)
      * and the guard constants cmp_case_make sets. */
     gen_options go = { .max_tokens = 40, .safe_domain = true, .plain_samplers = true };

@@ -6,7 +6,7 @@
 
 /* glslang's Vulkan rules need what GLSL 330 leaves to the GL runtime: explicit
  * set/binding on blocks and samplers, locations on varyings, and no loose uniform.
- * The rewrite follows the project's binding model (agal.md / brief): vc block
+ * The rewrite follows the project's binding model (docs/binding-models.md): vc block
  * binding 0, fc block binding 1, fs<i> binding 2+i, v<i> location i, and the y flip
  * as specialization constant 0, exactly what the direct SPIR-V declares, and
  * gl_InstanceIndex for gl_InstanceID. (The GLSL is emitted with the Vulkan clip

@@ -68,7 +68,7 @@ typedef struct texture_set {
 } texture_set;
 
 /* undefined: values the interpreter computes as inf or NaN, outside the domains
- * where Stage3D (and GLSL) define results (src/agal.md section 4): not compared. */
+ * where Stage3D (and GLSL) define results (docs/format.md section 4): not compared. */
 typedef struct verdict {
     unsigned compared, near, bad, undefined;
 } verdict;

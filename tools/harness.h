@@ -1,7 +1,7 @@
 /* harness.h: thin Vulkan 1.x and OpenGL 3.3 runners for differential testing.
  *
  * Both runners take one draw, described by harness_draw, in the binding model of
- * the project's emitters (README "SPIR-V binding model", "GLSL 330 binding model"):
+ * the project's emitters (docs/binding-models.md: "SPIR-V binding model", "GLSL 330 binding model"):
  *   va<i>  vertex attribute location i, one vec4 float per vertex (binding i)
  *   vc     std140 vec4 array, Vulkan set 0 binding 0 / GL block agal_vc_block -> 0
  *   fc     std140 vec4 array, Vulkan set 0 binding 1 / GL block agal_fc_block -> 1

@@ -7,7 +7,7 @@
  * A browser start costs seconds, so draws are queued and run together: queue any
  * number, flush (one browser run), then take each one's result. The draws are
  * harness_draw's (harness.h) with vs_glsl / fs_glsl holding GLSL ES 3.00 (WebGL 2)
- * or GLSL ES 1.00 (WebGL 1) text, in the binding models of README "GLSL ES binding
+ * or GLSL ES 1.00 (WebGL 1) text, in the binding models of docs/binding-models.md, "GLSL ES binding
  * models"; results come back as harness_gl_run's (rows top-down, discarded pixels
  * holding HARNESS_CLEAR, transform-feedback records of op and the captured
  * varyings). How WebGL 1, which has no float targets and no transform feedback,

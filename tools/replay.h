@@ -1,6 +1,6 @@
 /* replay.h: `agalrun replay`, a reference renderer for recorded Stage3D calls.
  *
- * A scene (src/agal.md section 8) is a list of Context3D, buffer, program and
+ * A scene (docs/replay.md) is a list of Context3D, buffer, program and
  * texture calls in JSON, one to one with the ActionScript 3 API. The replay runs it
  * in three layers, each a file (or two):
  *
@@ -53,8 +53,8 @@ typedef struct replay_texture_desc {
     replay_texture_kind kind;
     /* The texels the backend stores: AGAL_TEXTURE_BGRA (B, G, R, A bytes) or
      * AGAL_TEXTURE_RGBA_HALF_FLOAT (four half floats). The replay converts the packed
-     * formats to BGRA and uploads the compressed ones uncompressed (src/agal.md
-     * section 8). */
+     * formats to BGRA and uploads the compressed ones uncompressed (docs/decisions.md,
+     * "Context3D"). */
     agal_texture_format format;
     uint32_t width, height, levels; /* a cube's faces are width x width */
 } replay_texture_desc;

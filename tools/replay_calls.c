@@ -1,10 +1,10 @@
-/* replay_calls.c: every call a scene may make (src/agal.md section 8), one
+/* replay_calls.c: every call a scene may make (docs/replay.md), one
  * function each, in the order of Adobe's ActionScript 3 reference: its arguments
  * with the AS3 defaults, the errors Flash throws for them (ids and classes from
  * flash.c's table), and what it changes. Checks that need the whole state run at
  * the draw (replay_context.c). The numbers in the checks are Flash's limits from
  * the reference; which id Flash throws for what, where no recording says, is
- * src/agal.md section 8's decision list. */
+ * docs/decisions.md's Context3D list. */
 #include "replay_ctx.h"
 
 #include <math.h>
@@ -208,7 +208,7 @@ static int new_texture(rcall *k, replay_texture_kind kind, agal_texture_format f
     robj *o = robj_new(k, OBJ_TEXTURE);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     /* What the backend stores: the packed formats widened to BGRA, the compressed
-     * ones uncompressed (src/agal.md section 8). */
+     * ones uncompressed (docs/decisions.md, "Context3D"). */
     agal_texture_format stored = format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? format : AGAL_TEXTURE_BGRA;
     o->u.tex.format = format;
     o->u.tex.desc = (replay_texture_desc){kind, stored, (uint32_t)w, (uint32_t)h,
@@ -332,7 +332,7 @@ static int set_program(rcall *k)
     TRY(args_count(k, 1, 1));
     TRY(arg_object(k, 0, OBJ_PROGRAM, "program", true, &p));
     c->program = p;
-    /* setProgram writes the tokens' sampler state into the slots (src/agal.md section 7). */
+    /* setProgram writes the tokens' sampler state into the slots (docs/format.md section 7). */
     if (p && p->u.program.upload) agal_slots_set_program(&c->sampler_slots, p->u.program.upload->fragment);
     return R_OK;
 }

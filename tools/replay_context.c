@@ -1,6 +1,6 @@
 /* replay_context.c: the Context3D state machine of the replay: its objects, the
  * render target, what a draw checks before it draws (each in Flash's words, in the
- * order src/agal.md section 8 gives), clears, the back buffer read back as images,
+ * order docs/format.md section 8 gives), clears, the back buffer read back as images,
  * and the run over a scene's calls.
  *
  * Context3D's state starts as Flash documents it: no blending (one, zero), every

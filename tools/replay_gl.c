@@ -6,7 +6,7 @@
  * one (agalview's window). GL functions are the core entry points libOpenGL
  * exports (GL_GLEXT_PROTOTYPES), so no loader is needed.
  *
- * Orientation (src/agal.md section 7): the back buffer is drawn as on screen, with
+ * Orientation (docs/format.md section 7): the back buffer is drawn as on screen, with
  * agal_yflip 1 and GL's origin at the bottom left, so its rows are read back
  * bottom-up and flipped; a texture is drawn with agal_yflip -1, its first row at
  * the top as Stage3D samples it, and the opposite winding (agal_gl_front_face).

@@ -1,5 +1,5 @@
 /* replay_scene.c: the ActionScript values a scene's JSON arguments stand for
- * (src/agal.md section 8): numbers coerced as AS3 coerces them for int and uint
+ * (docs/replay.md, "The scene format"): numbers coerced as AS3 coerces them for int and uint
  * parameters, enumeration strings, objects by name, Vector, ByteArray (base64, or
  * AGAL text for Program3D.upload), Matrix3D, Rectangle, Point and BitmapData.
  *

@@ -9,7 +9,7 @@
  * from its creation on. Pipelines and render passes are cached by their state;
  * framebuffers, descriptor sets and samplers live for one operation.
  *
- * Orientation (src/agal.md section 7): the translations negate op.y, so the back
+ * Orientation (docs/format.md section 7): the translations negate op.y, so the back
  * buffer and every render target come out with their first row at the top and
  * Stage3D's front faces are clockwise (AGAL_VK_FRONT_FACE) on both: no flip. */
 #include <vulkan/vulkan.h>

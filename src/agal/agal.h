@@ -8,8 +8,8 @@
  * independent.
  *
  * The format, its meaning, Flash Player's rules and messages, and the decisions this
- * library takes: src/agal.md (installed as share/doc/agal/agal.md). Token numbers:
- * the API counts tokens from 0 (agal_diag.token is an index); whatever a person
+ * library takes: docs/format.md and docs/decisions.md (installed under
+ * share/doc/agal/). Token numbers: the API counts tokens from 0 (agal_diag.token is an index); whatever a person
  * reads (agal_diag_format, agal_flash_message, the tools) counts from 1, as Flash
  * Player's messages do.
  */
@@ -125,7 +125,7 @@ AGAL_API const char *agal_flash_class(const agal_diag *d);
  * Program3D.upload and the Context3D errors below). */
 AGAL_API const char *agal_flash_template(int flash_id);
 
-/* Context3D's own errors, and those of its buffers and textures (src/agal.md
+/* Context3D's own errors, and those of its buffers and textures (docs/format.md
  * section 8): what a runtime throws for a call Flash rejects, e.g. #3692 for a draw
  * before the frame's clear. agal_flash_error_message writes the line Flash puts in
  * `e.message` ("Error #3611: Stream 2 is read by the current vertex program but not
@@ -135,7 +135,7 @@ AGAL_API const char *agal_flash_template(int flash_id);
  * throws it as ("Error", "ArgumentError", "RangeError", "TypeError"; AS3 prints
  * String(e) as "RangeError: Error #3669: Bad input size."), NULL for an unknown id.
  * Where Flash's class is not recorded it is the one Adobe's reference gives for the
- * condition (src/agal.md section 8). */
+ * condition (docs/decisions.md, "Context3D"). */
 AGAL_API int agal_flash_error_message(int flash_id, const char *const *args, size_t nargs, char *buf, size_t size);
 AGAL_API const char *agal_flash_error_class(int flash_id);
 
@@ -193,7 +193,7 @@ AGAL_API unsigned agal_opinfo_rows(const agal_opinfo *info);
 
 /* ---- programs, registers, tokens ----------------------------------------- */
 
-/* Container (src/agal.md section 1): magic, u32 version, type id, shader type, tokens. */
+/* Container (docs/format.md section 1): magic, u32 version, type id, shader type, tokens. */
 enum { AGAL_MAGIC = 0xA0, AGAL_TYPE_ID = 0xA1, AGAL_HEADER_SIZE = 7, AGAL_TOKEN_SIZE = 24 };
 /* The most tokens any decode accepts (lenient decoding lifts the profile's limit up
  * to here), and so the largest program: 7 + 24 * 8192 = 196615 bytes. */
@@ -334,7 +334,7 @@ typedef enum agal_slot {
 typedef struct agal_decode_options {
     agal_profile profile; /* AGAL_PROFILE_AUTO: follow the version */
     agal_slot slot;       /* the program Flash's messages name (agal_diag.stage) */
-    /* For emulators: accept what is safe to translate (src/agal.md section 9).
+    /* For emulators: accept what is safe to translate (docs/decisions.md, "Lenient decoding").
      * Relaxed: reads of unwritten temporaries (they read 0; 3647/3648), the token
      * limit up to AGAL_MAX_TOKENS (3629), reserved and unused bits (3654, 3636,
      * 3627, 3643), both sources constant or indirect (3625/3626), identical
@@ -366,7 +366,7 @@ enum {
     AGAL_ASM_STRICT = 1 /* what Adobe's assembler ignores or reads its own way is an error, not a warning */
 };
 
-/* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (src/agal.md section 6) into a
+/* Assembles AGAL text in Adobe's AGALMiniAssembler syntax (docs/format.md section 6) into a
  * program: header (magic, version as given, 0xA1, stage) then one token a line.
  * Each line is read as Adobe's assembler reads it, and for every text it accepts
  * the bytes are its bytes. Where it ignores text or reads it its own way (a line
@@ -531,7 +531,7 @@ typedef struct agal_translate_options {
     bool separate_samplers;
 } agal_translate_options;
 
-/* Descriptor bindings (set 0) of the SPIR-V binding model (README). */
+/* Descriptor bindings (set 0) of the SPIR-V binding model (docs/binding-models.md). */
 enum {
     AGAL_VC_BINDING = 0,                /* vertex constants, std140 vec4[count] */
     AGAL_FC_BINDING = 1,                /* fragment constants */
@@ -539,7 +539,7 @@ enum {
     AGAL_SEPARATE_SAMPLER_BINDING = 18  /* fs<i>'s sampler with separate samplers: 18 + i */
 };
 
-/* Names in the GLSL binding models (GLSL 330, GLSL ES 3.00, GLSL ES 1.00; README):
+/* Names in the GLSL binding models (GLSL 330, GLSL ES 3.00, GLSL ES 1.00; docs/binding-models.md):
  * the constant blocks (GLSL ES 1.00: plain arrays named vc and fc instead) and the
  * render-to-texture flip. Samplers are the uniforms fs<i>, attributes va<i>,
  * varyings v<i>, colour outputs oc<i>: the register names. */
@@ -599,7 +599,7 @@ AGAL_API agal_status agal_reflect(agal_context *ctx, const agal_program *prog, a
 AGAL_API char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
 
 /* Translates a decoded (validated) program to GLSL 330 core (glsl.c), from the same
- * IR as the SPIR-V, in the GL binding model (README "GLSL 330 binding model"):
+ * IR as the SPIR-V, in the GL binding model (docs/binding-models.md, "GLSL 330 binding model"):
  * `layout(std140) uniform agal_vc_block { vec4 vc[N]; }` (fragment: agal_fc_block,
  * fc), N the profile's constant count, bound with glUniformBlockBinding; samplers
  * `uniform sampler2D fs<i>` / samplerCube; `layout(location = i) in vec4 va<i>`;
@@ -615,7 +615,7 @@ AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *
 
 /* ==== the runtime: Program3D.upload in one call (upload.c), sampler slots (slots.c) === */
 
-/* Flash's Context3DProfile names and the register profile each means (src/agal.md
+/* Flash's Context3DProfile names and the register profile each means (docs/format.md
  * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
  * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
  * standard extended (AGAL3); also this library's own baseline, standard,
@@ -715,7 +715,7 @@ AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t v
 
 /* ---- sampler slots ----------------------------------------------------------
  * Flash keeps a sampler state (wrap, filter, mipmap) per slot; a draw samples with
- * the slot's state (src/agal.md section 7). setProgram writes the token's state
+ * the slot's state (docs/format.md section 7). setProgram writes the token's state
  * into every slot whose token lacks ignoresampler (slots of ignoresampler tokens keep
  * what they hold); setSamplerStateAt writes a slot at any time and lasts until the
  * next write; a slot never written holds clamp, nearest, mipnone. The token's
@@ -803,7 +803,7 @@ AGAL_API const char *agal_stage3d_name(agal_stage3d_enum which, unsigned value);
 AGAL_API bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *value);
 
 /* ---- Context3D's arithmetic, the same for every API ---------------------------
- * What <agal/vulkan.h> and <agal/gl.h> build on (src/agal.md section 8). */
+ * What <agal/vulkan.h> and <agal/gl.h> build on (docs/format.md section 8). */
 
 /* A channel of clear(red, green, blue, alpha): clamped to [0, 1] (NaN as 0) and
  * truncated to 8 bits, as Flash shows it (0.3 gives 76, not 77: observed), as the
@@ -863,7 +863,7 @@ static inline bool agal_stage3d_scissor(double x, double y, double w, double h, 
 }
 
 /* setStencilActions(triangleFace, ...) acts on the faces it names; the other faces
- * pass the stencil test and keep the stored value (src/agal.md section 8). */
+ * pass the stencil test and keep the stored value (docs/decisions.md, "Context3D"). */
 static inline bool agal_stage3d_stencil_face(agal_triangle_face actions_face, bool front)
 {
     return actions_face == AGAL_FACE_FRONT_AND_BACK || actions_face == (front ? AGAL_FACE_FRONT : AGAL_FACE_BACK);
@@ -885,7 +885,7 @@ AGAL_API const char *agal_extension_name(unsigned ext, bool webgl);
 
 /* Translates a program to GLSL ES 3.00 (target AGAL_TARGET_ESSL3: WebGL 2, OpenGL ES
  * 3.0) or GLSL ES 1.00 (AGAL_TARGET_ESSL1: WebGL 1, OpenGL ES 2.0), from the same IR
- * as the GLSL 330, in the binding models of README "GLSL ES binding models".
+ * as the GLSL 330, in the binding models of docs/binding-models.md, "GLSL ES binding models".
  * *extensions (may be NULL) receives the AGAL_EXT_* bits the text requires (ES 1.00;
  * 0 for ES 3.00). A program ES 1.00 cannot express (iid) is AGAL_ERR_UNSUPPORTED
  * with a diagnostic naming the feature. */
@@ -894,7 +894,7 @@ AGAL_API agal_status agal_translate_essl(agal_context *ctx, const agal_program *
                                 unsigned *extensions);
 
 /* What a GL (GLSL 330) or WebGL / OpenGL ES (GLSL ES 3.00, 1.00) runtime binds for a
- * program's translation to `target` with opt: the names its text declares (README
+ * program's translation to `target` with opt: the names its text declares (docs/binding-models.md
  * "GLSL ES binding models"). The constants are `constants[constants_count]` (vec4),
  * in the std140 block `block` (GLSL 330, ES 3.00; give it uniform block binding
  * block_binding) or a plain uniform array (ES 1.00: block NULL, sized to the

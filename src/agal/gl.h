@@ -4,7 +4,7 @@
  * need its enums, and agal_gl_sampler_apply and agal_gl_program_setup call GL by
  * its usual names (a loader's macros work).
  *
- * The binding model (README "GLSL binding model"): vc and fc are the std140 blocks
+ * The binding model (docs/binding-models.md, "GLSL 330 binding model"): vc and fc are the std140 blocks
  * AGAL_GLSL_VC_BLOCK / AGAL_GLSL_FC_BLOCK at uniform-buffer bindings 0 and 1 (GLSL
  * ES 1.00: plain arrays vc[], fc[] set with glUniform4fv), fs<i> samples texture
  * unit i, va<i> is attribute location i, oc<i> draw buffer i.
@@ -13,7 +13,7 @@
  * AGAL_GLSL_YFLIP = 1 and front faces clockwise (Stage3D's, on screen); to a texture,
  * with AGAL_GLSL_YFLIP = -1 (so the texture's first row is the top, as Stage3D
  * samples it) and, since the flip mirrors every triangle, front faces counter-
- * clockwise: agal_gl_yflip and agal_gl_front_face (src/agal.md section 7; measured
+ * clockwise: agal_gl_yflip and agal_gl_front_face (docs/format.md section 7; measured
  * by tests/test_runtime.c, a culled pass rendered into a texture and sampled). */
 #ifndef AGAL_GL_H
 #define AGAL_GL_H

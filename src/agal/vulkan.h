@@ -2,14 +2,14 @@
  * function static inline), needing <vulkan/vulkan.h> (Vulkan-Headers) and the
  * library's agal.h; nothing here calls Vulkan, so it works with any loader.
  *
- * The binding model (README "SPIR-V binding model"): descriptor set 0 holds vc
+ * The binding model (docs/binding-models.md, "SPIR-V binding model"): descriptor set 0 holds vc
  * (binding 0) and fc (binding 1) as uniform buffers, fs<i> as a combined image
  * sampler at 2 + i, or with separate samplers the image at 2 + i and the sampler at
  * 18 + i; va<i> is vertex input location i; oc<i> colour attachment i.
  *
  * Orientation: with the default clip mapping (y negated in the shader) the back
  * buffer and every render target come out as Stage3D draws them, first row at the
- * top, with no flip and no change of state between them (src/agal.md section 7;
+ * top, with no flip and no change of state between them (docs/format.md section 7;
  * tests/test_runtime.c renders a culled pass into a texture and samples it).
  * Stage3D's front faces are clockwise on screen: AGAL_VK_FRONT_FACE. */
 #ifndef AGAL_VULKAN_H

@@ -1,5 +1,5 @@
 #version 330 core
-// Hand-written stand-in for the GLSL emitter's output (binding model of the brief,
+// Hand-written stand-in for the GLSL emitter's output (docs/binding-models.md,
 // z -> 2z - w, agal_yflip): tests harness_gl.c.
 layout(location = 0) in vec4 va0;
 layout(location = 1) in vec4 va1;

@@ -1,5 +1,5 @@
 #version 450
-// Hand-written stand-in for the SPIR-V emitter's output (binding model of the brief,
+// Hand-written stand-in for the SPIR-V emitter's output (docs/binding-models.md,
 // y negated, xfb option): tests harness_vk.c before and independently of the emitter.
 layout(location = 0) in vec4 va0;
 layout(location = 1) in vec4 va1;
