@@ -4,7 +4,7 @@
  * meaning and the emitter's documented shape (glsl.c). Then properties of the text
  * (AGAL names, token comments, -g0, clip modes, the binding model), a failing
  * allocator, and glslang (in process, GLSL 330 for OpenGL) on every corpus program
- * (shaders/, argv[1]) and on random program pairs from tests/gen.c, each pair also
+ * (shaders/, argv[1]) and on random program pairs from tools/common/gen.c, each pair also
  * linked so the varyings and uniforms of both stages agree, and on mutated random
  * programs a lenient decoder accepts.
  *

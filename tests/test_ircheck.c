@@ -1,4 +1,4 @@
-/* test_ircheck.c: the IR checker (src/ircheck.c) accepts the pipeline's IR and
+/* test_ircheck.c: the IR checker (src/ir/ircheck.c) accepts the pipeline's IR and
  * catches each kind of broken IR injected into it: a use before its definition, a
  * phi operand from the wrong branch, a phi away from its if, an operand of the
  * wrong type or count, a removed or constant instruction left listed, an

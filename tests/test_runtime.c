@@ -32,7 +32,7 @@
 enum { SIZE = 8, NPIX = SIZE * SIZE, TEX = 8, LEVELS = 4 };
 
 /* Texels within this of the interpreter: 8 sub-texel bits of filter weights on
- * values in [0, 1] (the harness's texture tolerance, tools/compare_tolerance.c). */
+ * values in [0, 1] (the harness's texture tolerance, tools/agalrun/compare_tolerance.c). */
 static const float TOL = 1e-2f;
 
 typedef struct runner {

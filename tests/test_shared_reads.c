@@ -1,5 +1,5 @@
 /* test_shared_reads.c: the builder makes each distinct relative read once
- * (src/build.c, shared_read): m33 after m34 on the same rows reads them once, and
+ * (src/ir/build.c, shared_read): m33 after m34 on the same rows reads them once, and
  * so does a later token through an index register that still holds its value; a
  * rewritten index register, another component, another offset, or a read made in
  * a branch that has closed (then -> else, a block -> after it) is a new read. The

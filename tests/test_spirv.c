@@ -2,7 +2,7 @@
  * plus small goldens whose expected text was worked out by hand.
  *
  *   test_spirv corpus DIR     every .agal file in DIR translates and validates
- *   test_spirv random N       N seeded random valid programs (tests/gen.c) per
+ *   test_spirv random N       N seeded random valid programs (tools/common/gen.c) per
  *                             stage/version, strict, plus the lenient variants
  *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges
  *   test_spirv reflect        reflection (struct and JSON, parsed back by cJSON)
@@ -128,9 +128,9 @@ static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint3
     agal_ir *ir = NULL;
     if (agal_ir_pipeline(ctx, prog, NULL, &ir) == AGAL_OK) {
         bool changed = true;
-        CHECK(agal_pass_hoist_textures(ir, &changed) == AGAL_OK && !changed, "%s: a second hoisting moves code", what);
-        CHECK(agal_pass_fold_copies(ir, &changed) == AGAL_OK && !changed, "%s: a second copy-folding round still folds", what);
-        CHECK(agal_pass_dead_code(ir, &changed) == AGAL_OK && !changed, "%s: a second dead-code round still removes code", what);
+        CHECK(agal_lower_hoist_tex(ir, &changed) == AGAL_OK && !changed, "%s: a second hoisting moves code", what);
+        CHECK(agal_opt_copy_prop(ir, &changed) == AGAL_OK && !changed, "%s: a second copy-folding round still folds", what);
+        CHECK(agal_opt_dce(ir, &changed) == AGAL_OK && !changed, "%s: a second dead-code round still removes code", what);
         CHECK(agal_ir_check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "the test's rounds") == AGAL_OK,
               "%s: the IR checker faults the pipeline's IR", what);
     }

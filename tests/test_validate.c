@@ -733,7 +733,7 @@ static void run_field_checks(agal_context *ctx)
  * link_error() and the range_id() table). */
 static void check_templates(const char *srcdir)
 {
-    static const char *const files[] = {"decode.c", "validate.c", "interp.c", "join.c", "build.c"};
+    static const char *const files[] = {"core/decode.c", "core/validate.c", "interp/interp.c", "ir/join.c", "ir/build.c"};
     unsigned seen = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char path[1024];

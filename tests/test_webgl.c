@@ -1,4 +1,4 @@
-/* test_webgl.c: the browser backend (tools/harness_web.h) on hand-written GLSL ES,
+/* test_webgl.c: the browser backend (tools/gpu/harness_web.h) on hand-written GLSL ES,
  * independent of the emitters, in one browser run:
  *   - vertex outputs through WebGL 2's transform feedback and WebGL 1's packed
  *     points, 3 vertices x 2 instances: every float back bit for bit (values at the

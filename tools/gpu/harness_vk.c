@@ -9,6 +9,7 @@
  * layouts, culling and front face come from <agal/vulkan.h>, as an emulator's do.
  */
 #include "harness.h"
+#include "vk_device.h"
 
 #include "agal/vulkan.h"
 
@@ -19,17 +20,8 @@
 #include <string.h>
 
 struct harness_vk {
-    VkInstance instance;
-    VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDevice phys;
-    VkDevice dev;
-    VkQueue queue;
-    uint32_t qfam;
-    VkCommandPool pool;
-    VkPhysicalDeviceMemoryProperties mem;
+    vk_device vk;
     bool has_xfb;
-    unsigned messages;
-    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb;
     PFN_vkCmdBeginTransformFeedbackEXT begin_xfb;
     PFN_vkCmdEndTransformFeedbackEXT end_xfb;
@@ -52,186 +44,31 @@ static void set_err(char *err, size_t n, const char *what, VkResult r)
 
 /* ---- instance, device ---------------------------------------------------- */
 
-static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT sev,
-                                                 VkDebugUtilsMessageTypeFlagsEXT type,
-                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
-                                                 void *user)
-{
-    harness_vk *h = user;
-    h->messages++;
-    fprintf(stderr, "vulkan validation (severity 0x%x, type 0x%x): %s\n", (unsigned)sev,
-            (unsigned)type, data->pMessage);
-    return VK_FALSE;
-}
-
-static bool has_layer(const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateInstanceLayerProperties(&n, NULL);
-    VkLayerProperties *p = calloc(n ? n : 1, sizeof *p);
-    bool found = false;
-    if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n && !found; i++)
-            found = strcmp(p[i].layerName, name) == 0;
-    free(p);
-    return found;
-}
-
-static bool has_device_ext(VkPhysicalDevice pd, const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
-    bool found = false;
-    if (p && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n && !found; i++)
-            found = strcmp(p[i].extensionName, name) == 0;
-    free(p);
-    return found;
-}
-
-static VkDebugUtilsMessengerCreateInfoEXT messenger_info(harness_vk *h)
-{
-    VkDebugUtilsMessengerCreateInfoEXT mi = {
-        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-        /* Every type, PERFORMANCE too: a vertex output the fragment shader does not
-         * consume is such a warning, and agal_upload's pairs must raise none. */
-        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                       VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                       VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
-        .pfnUserCallback = on_message,
-        .pUserData = h,
-    };
-    return mi;
-}
-
-static int create_instance(harness_vk *h, bool validation, char *err, size_t errsize)
-{
-    const char *layer = "VK_LAYER_KHRONOS_validation";
-    const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-    if (validation && !has_layer(layer)) {
-        snprintf(err, errsize, "vulkan: %s is not installed", layer);
-        return -1;
-    }
-    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                              .pApplicationName = "agal2spv harness",
-                              .apiVersion = VK_API_VERSION_1_1 };
-    /* Chained into the instance so messages from vkCreateInstance itself count. */
-    VkDebugUtilsMessengerCreateInfoEXT mi = messenger_info(h);
-    VkInstanceCreateInfo ci = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pNext = validation ? &mi : NULL,
-                                .pApplicationInfo = &app,
-                                .enabledLayerCount = validation ? 1 : 0,
-                                .ppEnabledLayerNames = &layer,
-                                .enabledExtensionCount = validation ? 1 : 0,
-                                .ppEnabledExtensionNames = &ext };
-    VkResult r = vkCreateInstance(&ci, NULL, &h->instance);
-    if (r != VK_SUCCESS) {
-        set_err(err, errsize, "vkCreateInstance", r);
-        return -1;
-    }
-    if (validation) {
-        PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(h->instance, "vkCreateDebugUtilsMessengerEXT");
-        if (!create || create(h->instance, &mi, NULL, &h->messenger) != VK_SUCCESS) {
-            snprintf(err, errsize, "vulkan: cannot create the debug messenger");
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* The first device with a graphics queue; one with transform feedback wins. */
-static int pick_device(harness_vk *h, char *err, size_t errsize)
-{
-    uint32_t n = 0;
-    vkEnumeratePhysicalDevices(h->instance, &n, NULL);
-    VkPhysicalDevice pds[16];
-    if (n > 16)
-        n = 16;
-    if (n == 0 || vkEnumeratePhysicalDevices(h->instance, &n, pds) < 0) {
-        snprintf(err, errsize, "vulkan: no physical device");
-        return -1;
-    }
-    int best = -1;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t nq = 0;
-        VkQueueFamilyProperties qp[16];
-        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, NULL);
-        if (nq > 16)
-            nq = 16;
-        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, qp);
-        for (uint32_t q = 0; q < nq; q++) {
-            if (!(qp[q].queueFlags & VK_QUEUE_GRAPHICS_BIT))
-                continue;
-            bool xfb = has_device_ext(pds[i], VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
-            if (best < 0 || (xfb && !h->has_xfb)) {
-                best = (int)i;
-                h->qfam = q;
-                h->has_xfb = xfb;
-            }
-            break;
-        }
-    }
-    if (best < 0) {
-        snprintf(err, errsize, "vulkan: no device with a graphics queue");
-        return -1;
-    }
-    h->phys = pds[best];
-    VkPhysicalDeviceProperties props;
-    vkGetPhysicalDeviceProperties(h->phys, &props);
-    snprintf(h->name, sizeof h->name, "%s", props.deviceName);
-    vkGetPhysicalDeviceMemoryProperties(h->phys, &h->mem);
-    return 0;
-}
-
+/* Transform feedback where the device has it (the capture draws), nothing else, so
+ * validation sees the same device everywhere. */
 static int create_device(harness_vk *h, char *err, size_t errsize)
 {
     VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT };
+    h->has_xfb = vk_device_has_extension(h->vk.phys, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
     VkPhysicalDeviceFeatures2 f2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                      .pNext = h->has_xfb ? &xfbf : NULL };
-    vkGetPhysicalDeviceFeatures2(h->phys, &f2);
+    vkGetPhysicalDeviceFeatures2(h->vk.phys, &f2);
     h->has_xfb = h->has_xfb && xfbf.transformFeedback;
-    /* Only what the harness needs, so validation sees the same device everywhere. */
     VkPhysicalDeviceTransformFeedbackFeaturesEXT want_xfb = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
         .transformFeedback = VK_TRUE };
     VkPhysicalDeviceFeatures want = { 0 };
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qi = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                   .queueFamilyIndex = h->qfam, .queueCount = 1,
-                                   .pQueuePriorities = &prio };
     const char *ext = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
-    VkDeviceCreateInfo ci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                              .pNext = h->has_xfb ? &want_xfb : NULL,
-                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &qi,
-                              .enabledExtensionCount = h->has_xfb ? 1 : 0,
-                              .ppEnabledExtensionNames = &ext,
-                              .pEnabledFeatures = &want };
-    VkResult r = vkCreateDevice(h->phys, &ci, NULL, &h->dev);
-    if (r != VK_SUCCESS) {
-        set_err(err, errsize, "vkCreateDevice", r);
+    if (vk_device_create(&h->vk, &ext, h->has_xfb ? 1 : 0, h->has_xfb ? &want_xfb : NULL, &want, err, errsize))
         return -1;
-    }
-    vkGetDeviceQueue(h->dev, h->qfam, 0, &h->queue);
-    VkCommandPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                   .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-                                   .queueFamilyIndex = h->qfam };
-    r = vkCreateCommandPool(h->dev, &pi, NULL, &h->pool);
-    if (r != VK_SUCCESS) {
-        set_err(err, errsize, "vkCreateCommandPool", r);
-        return -1;
-    }
     if (h->has_xfb) {
         h->bind_xfb = (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
-            h->dev, "vkCmdBindTransformFeedbackBuffersEXT");
+            h->vk.dev, "vkCmdBindTransformFeedbackBuffersEXT");
         h->begin_xfb = (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(
-            h->dev, "vkCmdBeginTransformFeedbackEXT");
+            h->vk.dev, "vkCmdBeginTransformFeedbackEXT");
         h->end_xfb = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
-            h->dev, "vkCmdEndTransformFeedbackEXT");
+            h->vk.dev, "vkCmdEndTransformFeedbackEXT");
         h->has_xfb = h->bind_xfb && h->begin_xfb && h->end_xfb;
     }
     return 0;
@@ -244,7 +81,9 @@ harness_vk *harness_vk_create(bool validation, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    if (create_instance(h, validation, err, errsize) || pick_device(h, err, errsize) ||
+    /* A device with transform feedback wins (the capture draws need it). */
+    vk_device_options o = { .app_name = "agal2spv harness", .validation = validation, .performance_messages = true };
+    if (vk_device_pick(&h->vk, &o, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, err, errsize) ||
         create_device(h, err, errsize)) {
         harness_vk_destroy(h);
         return NULL;
@@ -257,27 +96,13 @@ unsigned harness_vk_destroy(harness_vk *h)
 {
     if (!h)
         return 0;
-    if (h->dev) {
-        vkDeviceWaitIdle(h->dev);
-        if (h->pool)
-            vkDestroyCommandPool(h->dev, h->pool, NULL);
-        vkDestroyDevice(h->dev, NULL);
-    }
-    if (h->messenger) {
-        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(h->instance, "vkDestroyDebugUtilsMessengerEXT");
-        if (destroy)
-            destroy(h->instance, h->messenger, NULL);
-    }
-    if (h->instance)
-        vkDestroyInstance(h->instance, NULL);
-    unsigned n = h->messages;
+    unsigned n = vk_device_close(&h->vk);
     free(h);
     return n;
 }
 
-unsigned harness_vk_messages(const harness_vk *h) { return h->messages; }
-const char *harness_vk_device_name(const harness_vk *h) { return h->name; }
+unsigned harness_vk_messages(const harness_vk *h) { return h->vk.messages; }
+const char *harness_vk_device_name(const harness_vk *h) { return h->vk.props.deviceName; }
 
 /* ---- per-draw objects ------------------------------------------------------ */
 
@@ -316,25 +141,6 @@ typedef struct vk_draw {
     double compile_s; /* setup_pipeline's shader modules and pipeline */
 } vk_draw;
 
-static int find_memory(const harness_vk *h, uint32_t bits, VkMemoryPropertyFlags want)
-{
-    for (uint32_t i = 0; i < h->mem.memoryTypeCount; i++)
-        if ((bits & (1u << i)) && (h->mem.memoryTypes[i].propertyFlags & want) == want)
-            return (int)i;
-    return -1;
-}
-
-static VkResult alloc_memory(harness_vk *h, VkMemoryRequirements req, VkMemoryPropertyFlags want,
-                             VkDeviceMemory *out)
-{
-    int type = find_memory(h, req.memoryTypeBits, want);
-    if (type < 0)
-        return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-    VkMemoryAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .allocationSize = req.size, .memoryTypeIndex = (uint32_t)type };
-    return vkAllocateMemory(h->dev, &ai, NULL, out);
-}
-
 /* A host-visible coherent buffer, filled from data when data is not NULL (zeroed
  * otherwise). All the harness's buffers are small; device-local copies buy nothing. */
 static VkResult make_buffer(harness_vk *h, vk_buf *b, VkDeviceSize size, VkBufferUsageFlags usage,
@@ -343,37 +149,37 @@ static VkResult make_buffer(harness_vk *h, vk_buf *b, VkDeviceSize size, VkBuffe
     VkBufferCreateInfo bi = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                               .size = size ? size : 16, .usage = usage,
                               .sharingMode = VK_SHARING_MODE_EXCLUSIVE };
-    VkResult r = vkCreateBuffer(h->dev, &bi, NULL, &b->buf);
+    VkResult r = vkCreateBuffer(h->vk.dev, &bi, NULL, &b->buf);
     if (r != VK_SUCCESS)
         return r;
     b->size = bi.size;
     VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(h->dev, b->buf, &req);
-    r = alloc_memory(h, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+    vkGetBufferMemoryRequirements(h->vk.dev, b->buf, &req);
+    r = vk_device_alloc(&h->vk, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                      &b->mem);
     if (r != VK_SUCCESS)
         return r;
-    r = vkBindBufferMemory(h->dev, b->buf, b->mem, 0);
+    r = vkBindBufferMemory(h->vk.dev, b->buf, b->mem, 0);
     if (r != VK_SUCCESS)
         return r;
     void *p;
-    r = vkMapMemory(h->dev, b->mem, 0, VK_WHOLE_SIZE, 0, &p);
+    r = vkMapMemory(h->vk.dev, b->mem, 0, VK_WHOLE_SIZE, 0, &p);
     if (r != VK_SUCCESS)
         return r;
     memset(p, 0, (size_t)b->size);
     if (data)
         memcpy(p, data, data_size);
-    vkUnmapMemory(h->dev, b->mem);
+    vkUnmapMemory(h->vk.dev, b->mem);
     return VK_SUCCESS;
 }
 
 static VkResult read_buffer(harness_vk *h, const vk_buf *b, void *out, size_t size)
 {
     void *p;
-    VkResult r = vkMapMemory(h->dev, b->mem, 0, VK_WHOLE_SIZE, 0, &p);
+    VkResult r = vkMapMemory(h->vk.dev, b->mem, 0, VK_WHOLE_SIZE, 0, &p);
     if (r == VK_SUCCESS) {
         memcpy(out, p, size);
-        vkUnmapMemory(h->dev, b->mem);
+        vkUnmapMemory(h->vk.dev, b->mem);
     }
     return r;
 }
@@ -389,17 +195,17 @@ static VkResult make_image(harness_vk *h, vk_img *im, VkFormat fmt, unsigned w, 
                              .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage,
                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
-    VkResult r = vkCreateImage(h->dev, &ii, NULL, &im->img);
+    VkResult r = vkCreateImage(h->vk.dev, &ii, NULL, &im->img);
     if (r != VK_SUCCESS)
         return r;
     VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(h->dev, im->img, &req);
-    r = alloc_memory(h, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &im->mem);
+    vkGetImageMemoryRequirements(h->vk.dev, im->img, &req);
+    r = vk_device_alloc(&h->vk, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &im->mem);
     if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY) /* some drivers: no device-local type fits */
-        r = alloc_memory(h, req, 0, &im->mem);
+        r = vk_device_alloc(&h->vk, req, 0, &im->mem);
     if (r != VK_SUCCESS)
         return r;
-    r = vkBindImageMemory(h->dev, im->img, im->mem, 0);
+    r = vkBindImageMemory(h->vk.dev, im->img, im->mem, 0);
     if (r != VK_SUCCESS)
         return r;
     VkImageViewCreateInfo vi = { .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
@@ -407,30 +213,30 @@ static VkResult make_image(harness_vk *h, vk_img *im, VkFormat fmt, unsigned w, 
                                  .viewType = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D,
                                  .format = fmt,
                                  .subresourceRange = { aspect, 0, levels, 0, cube ? 6 : 1 } };
-    return vkCreateImageView(h->dev, &vi, NULL, &im->view);
+    return vkCreateImageView(h->vk.dev, &vi, NULL, &im->view);
 }
 
 static void free_buf(harness_vk *h, vk_buf *b)
 {
     if (b->buf)
-        vkDestroyBuffer(h->dev, b->buf, NULL);
+        vkDestroyBuffer(h->vk.dev, b->buf, NULL);
     if (b->mem)
-        vkFreeMemory(h->dev, b->mem, NULL);
+        vkFreeMemory(h->vk.dev, b->mem, NULL);
 }
 
 static void free_img(harness_vk *h, vk_img *im)
 {
     if (im->view)
-        vkDestroyImageView(h->dev, im->view, NULL);
+        vkDestroyImageView(h->vk.dev, im->view, NULL);
     if (im->img)
-        vkDestroyImage(h->dev, im->img, NULL);
+        vkDestroyImage(h->vk.dev, im->img, NULL);
     if (im->mem)
-        vkFreeMemory(h->dev, im->mem, NULL);
+        vkFreeMemory(h->vk.dev, im->mem, NULL);
 }
 
 static void draw_free(harness_vk *h, vk_draw *v)
 {
-    VkDevice d = h->dev;
+    VkDevice d = h->vk.dev;
     for (int i = 0; i < HARNESS_MAX_ATTRIBS; i++)
         free_buf(h, &v->attr[i]);
     for (int i = 0; i < HARNESS_MAX_TEXTURES; i++) {
@@ -454,7 +260,7 @@ static void draw_free(harness_vk *h, vk_draw *v)
     if (v->dsl) vkDestroyDescriptorSetLayout(d, v->dsl, NULL);
     if (v->vs) vkDestroyShaderModule(d, v->vs, NULL);
     if (v->fs) vkDestroyShaderModule(d, v->fs, NULL);
-    if (v->cmd) vkFreeCommandBuffers(d, h->pool, 1, &v->cmd);
+    if (v->cmd) vkFreeCommandBuffers(d, h->vk.pool, 1, &v->cmd);
     if (v->fence) vkDestroyFence(d, v->fence, NULL);
 }
 
@@ -466,7 +272,7 @@ static void draw_free(harness_vk *h, vk_draw *v)
 static VkResult make_sampler(harness_vk *h, const harness_texture *t, VkSampler *out)
 {
     VkSamplerCreateInfo si = agal_vk_sampler_info(&t->sampler, 0.0f);
-    return vkCreateSampler(h->dev, &si, NULL, out);
+    return vkCreateSampler(h->vk.dev, &si, NULL, out);
 }
 
 static void image_barrier(VkCommandBuffer cmd, VkImage img, VkImageAspectFlags aspect, unsigned levels,
@@ -488,7 +294,7 @@ static int setup_texture(harness_vk *h, vk_draw *v, const harness_texture *t, in
                          size_t errsize)
 {
     VkFormatProperties fp;
-    vkGetPhysicalDeviceFormatProperties(h->phys, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
+    vkGetPhysicalDeviceFormatProperties(h->vk.phys, VK_FORMAT_R32G32B32A32_SFLOAT, &fp);
     if (t->sampler.filter != AGAL_FILTER_NEAREST &&
         !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
         snprintf(err, errsize, "vulkan: the device cannot filter RGBA32F linearly");
@@ -571,7 +377,7 @@ static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, c
     uint32_t nb = agal_vk_layout_bindings(L, b, AGAL_VK_MAX_BINDINGS);
     VkDescriptorSetLayoutCreateInfo li = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                            .bindingCount = nb, .pBindings = b };
-    VK_TRY(vkCreateDescriptorSetLayout(h->dev, &li, NULL, &v->dsl), "vkCreateDescriptorSetLayout");
+    VK_TRY(vkCreateDescriptorSetLayout(h->vk.dev, &li, NULL, &v->dsl), "vkCreateDescriptorSetLayout");
     VkDescriptorPoolSize ps[3];
     VkDescriptorPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                       .maxSets = 1, .poolSizeCount = pool_sizes(b, nb, ps), .pPoolSizes = ps };
@@ -579,11 +385,11 @@ static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, c
         ps[0] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
         pi.poolSizeCount = 1;
     }
-    VK_TRY(vkCreateDescriptorPool(h->dev, &pi, NULL, &v->dpool), "vkCreateDescriptorPool");
+    VK_TRY(vkCreateDescriptorPool(h->vk.dev, &pi, NULL, &v->dpool), "vkCreateDescriptorPool");
     VkDescriptorSetAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                        .descriptorPool = v->dpool, .descriptorSetCount = 1,
                                        .pSetLayouts = &v->dsl };
-    VK_TRY(vkAllocateDescriptorSets(h->dev, &ai, &v->set), "vkAllocateDescriptorSets");
+    VK_TRY(vkAllocateDescriptorSets(h->vk.dev, &ai, &v->set), "vkAllocateDescriptorSets");
 
     VkDescriptorBufferInfo bufs[2];
     VkDescriptorImageInfo imgs[2 * HARNESS_MAX_TEXTURES];
@@ -613,10 +419,10 @@ static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, c
             w[nw++] = write_of(v->set, s->sampler_binding, VK_DESCRIPTOR_TYPE_SAMPLER, smp);
         }
     }
-    vkUpdateDescriptorSets(h->dev, nw, w, 0, NULL);
+    vkUpdateDescriptorSets(h->vk.dev, nw, w, 0, NULL);
     VkPipelineLayoutCreateInfo pli = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                        .setLayoutCount = 1, .pSetLayouts = &v->dsl };
-    VK_TRY(vkCreatePipelineLayout(h->dev, &pli, NULL, &v->layout), "vkCreatePipelineLayout");
+    VK_TRY(vkCreatePipelineLayout(h->vk.dev, &pli, NULL, &v->layout), "vkCreatePipelineLayout");
     return 0;
 fail:
     return -1;
@@ -672,12 +478,12 @@ static int setup_targets(harness_vk *h, vk_draw *v, const harness_draw *d, char 
     VkRenderPassCreateInfo rpi = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
                                    .attachmentCount = na, .pAttachments = ad, .subpassCount = 1,
                                    .pSubpasses = &sub, .dependencyCount = 1, .pDependencies = &dep };
-    VK_TRY(vkCreateRenderPass(h->dev, &rpi, NULL, &v->pass), "vkCreateRenderPass");
+    VK_TRY(vkCreateRenderPass(h->vk.dev, &rpi, NULL, &v->pass), "vkCreateRenderPass");
     VkFramebufferCreateInfo fbi = { .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                     .renderPass = v->pass, .attachmentCount = na, .pAttachments = views,
                                     .width = d->width ? d->width : 1, .height = d->height ? d->height : 1,
                                     .layers = 1 };
-    VK_TRY(vkCreateFramebuffer(h->dev, &fbi, NULL, &v->fb), "vkCreateFramebuffer");
+    VK_TRY(vkCreateFramebuffer(h->vk.dev, &fbi, NULL, &v->fb), "vkCreateFramebuffer");
     return 0;
 fail:
     return -1;
@@ -687,7 +493,7 @@ static VkResult make_module(harness_vk *h, const uint32_t *words, size_t n, VkSh
 {
     VkShaderModuleCreateInfo mi = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                     .codeSize = n * 4, .pCode = words };
-    return vkCreateShaderModule(h->dev, &mi, NULL, out);
+    return vkCreateShaderModule(h->vk.dev, &mi, NULL, out);
 }
 
 static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
@@ -751,7 +557,7 @@ static int setup_pipeline(harness_vk *h, vk_draw *v, const harness_draw *d, char
         pi.pDepthStencilState = &ds;
         pi.pColorBlendState = &cb;
     }
-    VK_TRY(vkCreateGraphicsPipelines(h->dev, VK_NULL_HANDLE, 1, &pi, NULL, &v->pipe), "vkCreateGraphicsPipelines");
+    VK_TRY(vkCreateGraphicsPipelines(h->vk.dev, VK_NULL_HANDLE, 1, &pi, NULL, &v->pipe), "vkCreateGraphicsPipelines");
     v->compile_s = tool_seconds() - t0; /* the state structs above cost nothing next to it */
     return 0;
 fail:
@@ -931,9 +737,9 @@ int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, ch
     vk_draw v = { .d = d }, pre = { .d = d->pre, .to_texture = true };
     int rc = -1;
     VkCommandBufferAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                       .commandPool = h->pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                       .commandPool = h->vk.pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                        .commandBufferCount = 1 };
-    VK_TRY(vkAllocateCommandBuffers(h->dev, &ai, &v.cmd), "vkAllocateCommandBuffers");
+    VK_TRY(vkAllocateCommandBuffers(h->vk.dev, &ai, &v.cmd), "vkAllocateCommandBuffers");
     VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     VK_TRY(vkBeginCommandBuffer(v.cmd, &bi), "vkBeginCommandBuffer");
@@ -945,12 +751,12 @@ int harness_vk_run(harness_vk *h, const harness_draw *d, harness_result *out, ch
     record_readback(&v, d);
     VK_TRY(vkEndCommandBuffer(v.cmd), "vkEndCommandBuffer");
     VkFenceCreateInfo fi = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
-    VK_TRY(vkCreateFence(h->dev, &fi, NULL, &v.fence), "vkCreateFence");
+    VK_TRY(vkCreateFence(h->vk.dev, &fi, NULL, &v.fence), "vkCreateFence");
     VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
                         .pCommandBuffers = &v.cmd };
     double t0 = tool_seconds();
-    VK_TRY(vkQueueSubmit(h->queue, 1, &si, v.fence), "vkQueueSubmit");
-    VK_TRY(vkWaitForFences(h->dev, 1, &v.fence, VK_TRUE, 10ull * 1000 * 1000 * 1000), "vkWaitForFences");
+    VK_TRY(vkQueueSubmit(h->vk.queue, 1, &si, v.fence), "vkQueueSubmit");
+    VK_TRY(vkWaitForFences(h->vk.dev, 1, &v.fence, VK_TRUE, 10ull * 1000 * 1000 * 1000), "vkWaitForFences");
     out->draw_s = tool_seconds() - t0;
     out->compile_s = v.compile_s;
     rc = collect(h, &v, d, out, err, errsize);

@@ -1,4 +1,4 @@
-/* pass_loads.c: one load per register, at the top of the program. Inputs (va, v,
+/* opt_share_loads.c: one load per register, at the top of the program. Inputs (va, v,
  * iid) and constants (vc, fc) do not change while a program runs, and the builder
  * loads them afresh at every read: each register's first load (in value order)
  * becomes the only one, every use of the others reads it, and the kept loads move,
@@ -61,7 +61,7 @@ static bool shared_already(const agal_ir *ir, const loads *ld)
     return true;
 }
 
-agal_status agal_pass_share_loads(agal_ir *ir, bool *changed)
+agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
     loads ld;

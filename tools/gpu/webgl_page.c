@@ -1,6 +1,6 @@
 /* webgl_page.c: the self-contained page the browser backend draws (harness_web.h):
  * the job list as JSON in a <script type="application/json"> element, an element
- * for the results, and the runner (tools/webgl_runner.js, compiled in as
+ * for the results, and the runner (tools/gpu/webgl_runner.js, compiled in as
  * webgl_runner.h). Floats travel as the hex of their bits, so nothing is lost on
  * the way; strings are escaped so that no "<" (hence no "</script") and no
  * non-ASCII byte reaches the HTML. */
@@ -12,7 +12,7 @@
 #include <GL/glcorearb.h>
 #include "agal/gl.h"
 
-#include "webgl_runner.h" /* webgl_runner_js: tools/webgl_runner.js as a C string */
+#include "webgl_runner.h" /* webgl_runner_js: tools/gpu/webgl_runner.js as a C string */
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* pass_fold.c: copy folding. Uses of a plain copy (an AGAL mov's IR_COPY, unless
+/* opt_copy_prop.c: copy folding. Uses of a plain copy (an AGAL mov's IR_COPY, unless
  * the GLSL back end keeps them as statements), of an identity swizzle, of a merge
  * that takes all of one side, and of a phi with equal operands, are replaced by
  * the copied value. Run before dead code, which then drops the copies. Follows
@@ -38,7 +38,7 @@ static void fold_one(agal_ir *ir, uint32_t v, bool *changed)
     }
 }
 
-agal_status agal_pass_fold_copies(agal_ir *ir, bool *changed)
+agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed)
 {
     *changed = false;
     /* Every instruction that is neither removed nor a constant is listed (ir.h), and

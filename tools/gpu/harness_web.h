@@ -1,7 +1,7 @@
 /* harness_web.h: a real browser as a backend (headless Chromium, WebGL through
- * SwiftShader). tools/webgl_page.c writes a self-contained page (the draws, their
- * inputs and the runner tools/webgl_runner.js inline; nothing from the network),
- * tools/harness_web.c has the browser draw it and reads the outputs back from the
+ * SwiftShader). tools/gpu/webgl_page.c writes a self-contained page (the draws, their
+ * inputs and the runner tools/gpu/webgl_runner.js inline; nothing from the network),
+ * tools/gpu/harness_web.c has the browser draw it and reads the outputs back from the
  * page's DOM (--dump-dom).
  *
  * A browser start costs seconds, so draws are queued and run together: queue any
@@ -11,7 +11,7 @@
  * models"; results come back as harness_gl_run's (rows top-down, discarded pixels
  * holding HARNESS_CLEAR, transform-feedback records of op and the captured
  * varyings). How WebGL 1, which has no float targets and no transform feedback,
- * returns the same values: the top of tools/webgl_runner.js.
+ * returns the same values: the top of tools/gpu/webgl_runner.js.
  */
 #ifndef AGAL_HARNESS_WEB_H
 #define AGAL_HARNESS_WEB_H

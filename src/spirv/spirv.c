@@ -795,7 +795,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t id = 0, first_new = s->next_id;
     switch (in->op) {
-    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (pass_loads.c) */
+    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
     case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
     case IR_SWIZZLE: id = virtual_or_real(s, v); break;
@@ -883,7 +883,7 @@ static agal_status build_module(spv *s)
      * the whole module (agal_translate_spirv): measured on the corpus, 5 to 13
      * function words per live instruction, 9 on a 200-token chain, and the rest of
      * the module under 3; names under 2 but on tiny programs. A register's one load
-     * (the front of the body, pass_loads.c) brings its variable or constant, its
+     * (the front of the body, opt_share_loads.c) brings its variable or constant, its
      * decorations and name: about 9 words more. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];

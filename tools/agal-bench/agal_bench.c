@@ -44,7 +44,7 @@
 #define AGAL_SOURCE_DIR "."
 #endif
 
-/* tools/spvopt.cpp: SPIRV-Tools' performance passes (agal2spv -O). */
+/* tools/common/spvopt.cpp: SPIRV-Tools' performance passes (agal2spv -O). */
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
 enum { MAX_ROUNDS = 64, INTERP_N = 64 };
@@ -341,7 +341,7 @@ static void print_memrow(const char *what, const memfig *v, size_t n)
            mp.min / 1024, mp.med / 1024, mp.max / 1024);
 }
 
-/* Generated 200-token programs (tests/gen.c: every opcode, swizzles, masks,
+/* Generated 200-token programs (tools/common/gen.c: every opcode, swizzles, masks,
  * blocks, relative reads; most values dead), fresh context: the same figures. */
 static bool report_generated(void)
 {
@@ -530,7 +530,7 @@ static bool report_size(bench *b, agal_context *ctx, double *max_ratio)
 
 /* Time per token is the same whatever a program's shape: no pass or emitter may be
  * quadratic in chains, swizzles, masks, dot products, relative reads or blocks.
- * Each shape of tests/shapes.h at 1000 and at 8192 tokens (the lenient cap),
+ * Each shape of tools/common/shapes.h at 1000 and at 8192 tokens (the lenient cap),
  * decoded, then translated to SPIR-V and to GLSL in a reused context; the figure
  * is the best of the rounds, and the ratio that time over the straight-line
  * program's of the same size. */

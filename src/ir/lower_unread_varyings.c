@@ -1,11 +1,11 @@
-/* pass_varyings.c: a vertex program's varyings that no fragment program reads are
+/* lower_unread_varyings.c: a vertex program's varyings that no fragment program reads are
  * not outputs (the upload knows which its fragment program reads): their stores
  * go, and dead code then drops what computed them only for that. No driver then
  * warns about an output nothing consumes. Required when the pipeline is asked for
  * it (agal_ir_options.unread_varyings). */
 #include "ir.h"
 
-agal_status agal_pass_drop_varyings(agal_ir *ir, bool *changed)
+agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed)
 {
     *changed = false;
     uint16_t drop = ir->unread_varyings;

@@ -1,10 +1,10 @@
-// webgl_runner.js: the browser side of agal2spv's WebGL backend (tools/webgl_page.c
+// webgl_runner.js: the browser side of agal2spv's WebGL backend (tools/gpu/webgl_page.c
 // writes it into every page it makes, with the draws; nothing is loaded from the
 // network).
 //
 // The page holds a job list in <script type="application/json" id="agal-jobs">:
 //   {"mode": "compare" | "view", "draws": [DRAW, ...]}
-// DRAW (the JSON of one harness_draw, tools/harness.h):
+// DRAW (the JSON of one harness_draw, tools/gpu/harness.h):
 //   {"api": 2 | 1,                 WebGL 2 (GLSL ES 3.00) or WebGL 1 (GLSL ES 1.00)
 //    "vs": TEXT, "fs": TEXT|null,  the translations; fs null: a vertex-only draw
 //    "nverts": N, "ninst": N, "attribs": {"LOC": HEX, ...}   (N * 4 floats each)

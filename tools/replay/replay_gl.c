@@ -1,8 +1,7 @@
 /* replay_gl.c: the replay's OpenGL 3.3 core backend (replay.h), drawing the GLSL
  * 330 translations (agal_upload, AGAL_TARGET_GLSL) with the mappings of <agal/gl.h>.
  *
- * The context is headless, through EGL (the surfaceless platform: llvmpipe in CI;
- * else the first EGL device; else the default display), or the caller's current
+ * The context is headless, through EGL (gl_context.h), or the caller's current
  * one (agalview's window). GL functions are the core entry points libOpenGL
  * exports (GL_GLEXT_PROTOTYPES), so no loader is needed.
  *
@@ -12,11 +11,10 @@
  * the top as Stage3D samples it, and the opposite winding (agal_gl_front_face).
  * Every draw sets all the state it uses, so nothing leaks from one to the next. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GL/glcorearb.h>
 
 #include "agal/gl.h"
+#include "gl_context.h"
 #include "replay.h"
 
 #include <stdio.h>
@@ -46,8 +44,7 @@ struct rb_program {
 
 typedef struct gl_backend {
     replay_backend base;
-    EGLDisplay dpy;
-    EGLContext ctx;
+    gl_context egl; /* EGL_NO_DISPLAY with the caller's context (gl_current) */
     GLint max_samples;
     GLfloat max_anisotropy;
     uint32_t width, height;
@@ -79,48 +76,6 @@ static int check(gl_backend *g, const char *what)
 
 /* ---- the context ---------------------------------------------------------------- */
 
-static EGLDisplay platform_display(EGLenum platform, void *native)
-{
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    return get ? get(platform, native, NULL) : EGL_NO_DISPLAY;
-}
-
-static EGLDisplay device_display(void)
-{
-    PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
-    EGLDeviceEXT dev;
-    EGLint n = 0;
-    return query && query(1, &dev, &n) && n == 1 ? platform_display(EGL_PLATFORM_DEVICE_EXT, dev) : EGL_NO_DISPLAY;
-}
-
-/* A GL 3.3 core context on dpy, current with no surface (the back buffer is an FBO). */
-static bool make_current(gl_backend *g, EGLDisplay dpy)
-{
-    /* No surface type: the context draws only into framebuffer objects. */
-    EGLint cfg_attr[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE};
-    EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                         EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-    EGLConfig cfg = NULL;
-    EGLint n = 0;
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL)) return false;
-    g->dpy = dpy;
-    if (!eglBindAPI(EGL_OPENGL_API) || !eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n)) return false;
-    if (n < 1) cfg = NULL; /* EGL_KHR_no_config_context */
-    g->ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
-    return g->ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, g->ctx);
-}
-
-static void release_egl(gl_backend *g)
-{
-    if (g->dpy == EGL_NO_DISPLAY) return;
-    eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    if (g->ctx != EGL_NO_CONTEXT) eglDestroyContext(g->dpy, g->ctx);
-    eglTerminate(g->dpy);
-    g->dpy = EGL_NO_DISPLAY;
-    g->ctx = EGL_NO_CONTEXT;
-}
-
 static void gl_close(replay_backend *b);
 
 static replay_backend *gl_open(const replay_open_options *o, char *err, size_t errsize)
@@ -128,16 +83,8 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
     gl_backend *g = calloc(1, sizeof *g);
     if (!g) return snprintf(err, errsize, "out of memory"), NULL;
     g->base.ops = &replay_gl_ops;
-    g->dpy = EGL_NO_DISPLAY;
-    g->ctx = EGL_NO_CONTEXT;
-    for (int i = 0; !o->gl_current && i < 3 && g->ctx == EGL_NO_CONTEXT; i++) {
-        EGLDisplay dpy = i == 0   ? platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY)
-                         : i == 1 ? device_display()
-                                  : eglGetDisplay(EGL_DEFAULT_DISPLAY);
-        if (!make_current(g, dpy)) release_egl(g);
-    }
-    if (!o->gl_current && g->ctx == EGL_NO_CONTEXT) {
-        snprintf(err, errsize, "EGL: no display gives a GL 3.3 core context (EGL error 0x%x)", (unsigned)eglGetError());
+    g->egl = (gl_context){EGL_NO_DISPLAY, EGL_NO_CONTEXT};
+    if (!o->gl_current && !gl_context_open(&g->egl, err, errsize)) {
         free(g);
         return NULL;
     }
@@ -194,7 +141,7 @@ static void gl_close(replay_backend *b)
     glDeleteVertexArrays(1, &g->vao);
     glDeleteBuffers(2, g->ubo);
     glDeleteSamplers(REPLAY_SAMPLERS, g->sampler);
-    release_egl(g);
+    gl_context_close(&g->egl);
     free(g);
 }
 

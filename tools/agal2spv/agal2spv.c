@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* tools/spvopt.cpp: SPIRV-Tools' optimizer has only a C++ API. */
+/* tools/common/spvopt.cpp: SPIRV-Tools' optimizer has only a C++ API. */
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };

@@ -1,4 +1,4 @@
-/* pass_dce.c: dead code. What no store or kil needs goes, empty ifs included, and
+/* opt_dce.c: dead code. What no store or kil needs goes, empty ifs included, and
  * the uses of what stays are counted (agal_ir_inst.nuses, agal_ir.nlive).
  *
  * Liveness from the effects: a store or kil is live; a live value makes its operands
@@ -65,7 +65,7 @@ static bool sweep(agal_ir *ir, uint32_t l, const uint8_t *live)
     return changed;
 }
 
-agal_status agal_pass_dead_code(agal_ir *ir, bool *changed)
+agal_status agal_opt_dce(agal_ir *ir, bool *changed)
 {
     /* The stack, deps and marks are scratch, given back at the end. */
     agal_arena_mark scratch = agal_arena_save(ir->ctx);

@@ -16,6 +16,7 @@
 
 #include "agal/vulkan.h"
 #include "replay.h"
+#include "vk_device.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,14 +76,7 @@ typedef struct pass_key {
 
 typedef struct vk_backend {
     replay_backend base;
-    VkInstance instance;
-    VkDebugUtilsMessengerEXT messenger;
-    unsigned messages;
-    VkPhysicalDevice phys;
-    VkPhysicalDeviceMemoryProperties memory;
-    VkDevice dev;
-    VkQueue queue;
-    VkCommandPool pool;
+    vk_device vk;
     VkCommandBuffer cmd;
     VkFence fence;
     VkDescriptorPool descriptors;
@@ -123,116 +117,37 @@ static int fail(vk_backend *v, const char *what, VkResult r)
 
 /* ---- instance and device -------------------------------------------------------------- */
 
-static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                                 VkDebugUtilsMessageTypeFlagsEXT type,
-                                                 const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
-{
-    (void)severity;
-    (void)type;
-    vk_backend *v = user;
-    v->messages++;
-    fprintf(stderr, "vulkan validation: %s\n", data->pMessage);
-    return VK_FALSE;
-}
-
-static int create_instance(vk_backend *v, bool validation)
-{
-    const char *layer = "VK_LAYER_KHRONOS_validation", *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "agalrun replay",
-                             .apiVersion = VK_API_VERSION_1_1};
-    VkDebugUtilsMessengerCreateInfoEXT mi = {
-        .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
-        .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
-        .pfnUserCallback = on_message,
-        .pUserData = v};
-    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = validation ? &mi : NULL,
-                               .pApplicationInfo = &app, .enabledLayerCount = validation, .ppEnabledLayerNames = &layer,
-                               .enabledExtensionCount = validation, .ppEnabledExtensionNames = &ext};
-    VK_TRY(vkCreateInstance(&ci, NULL, &v->instance), validation ? "vkCreateInstance with the validation layer"
-                                                                 : "vkCreateInstance");
-    if (!validation) return 0;
-    PFN_vkCreateDebugUtilsMessengerEXT create =
-        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(v->instance, "vkCreateDebugUtilsMessengerEXT");
-    if (!create) return fail(v, "vkCreateDebugUtilsMessengerEXT", VK_ERROR_EXTENSION_NOT_PRESENT);
-    VK_TRY(create(v->instance, &mi, NULL, &v->messenger), "vkCreateDebugUtilsMessengerEXT");
-    return 0;
-}
-
-static bool has_extension(VkPhysicalDevice pd, const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
-    bool found = false;
-    if (p && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n && !found; i++) found = !strcmp(p[i].extensionName, name);
-    free(p);
-    return found;
-}
-
-/* The first device with a graphics queue, and that queue's family. */
-static int pick_device(vk_backend *v, uint32_t *family)
-{
-    VkPhysicalDevice pds[16];
-    uint32_t n = 16;
-    VkResult r = vkEnumeratePhysicalDevices(v->instance, &n, pds);
-    for (uint32_t i = 0; (r == VK_SUCCESS || r == VK_INCOMPLETE) && i < n; i++) {
-        VkQueueFamilyProperties q[16];
-        uint32_t nq = 16;
-        vkGetPhysicalDeviceQueueFamilyProperties(pds[i], &nq, q);
-        for (uint32_t f = 0; f < nq; f++)
-            if (q[f].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
-                v->phys = pds[i];
-                *family = f;
-                return 0;
-            }
-    }
-    return fail(v, "finding a device with a graphics queue", r == VK_SUCCESS ? VK_ERROR_INITIALIZATION_FAILED : r);
-}
-
-static int create_device(vk_backend *v, uint32_t family)
+/* Only what the replay needs: anisotropic filtering and instance divisors. */
+static int create_device(vk_backend *v)
 {
     VkPhysicalDeviceFeatures have;
-    VkPhysicalDeviceProperties props;
+    const VkPhysicalDeviceLimits *limits = &v->vk.props.limits;
     VkFormatProperties d24;
-    vkGetPhysicalDeviceFeatures(v->phys, &have);
-    vkGetPhysicalDeviceProperties(v->phys, &props);
-    vkGetPhysicalDeviceMemoryProperties(v->phys, &v->memory);
-    vkGetPhysicalDeviceFormatProperties(v->phys, VK_FORMAT_D24_UNORM_S8_UINT, &d24);
+    vkGetPhysicalDeviceFeatures(v->vk.phys, &have);
+    vkGetPhysicalDeviceFormatProperties(v->vk.phys, VK_FORMAT_D24_UNORM_S8_UINT, &d24);
     v->depth_format =
         agal_vk_depth_stencil_format(d24.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT);
-    v->sample_counts = props.limits.framebufferColorSampleCounts & props.limits.framebufferDepthSampleCounts;
-    v->max_anisotropy = have.samplerAnisotropy ? props.limits.maxSamplerAnisotropy : 0;
-    v->divisor = has_extension(v->phys, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
-    /* Only what the replay needs: anisotropic filtering and instance divisors. */
+    v->sample_counts = limits->framebufferColorSampleCounts & limits->framebufferDepthSampleCounts;
+    v->max_anisotropy = have.samplerAnisotropy ? limits->maxSamplerAnisotropy : 0;
+    v->divisor = vk_device_has_extension(v->vk.phys, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
     VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
         .vertexAttributeInstanceRateDivisor = VK_TRUE};
     VkPhysicalDeviceFeatures want = {.samplerAnisotropy = have.samplerAnisotropy};
     const char *ext = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
-    float prio = 1;
-    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = family,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-    VkDeviceCreateInfo di = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = v->divisor ? &div : NULL,
-                             .queueCreateInfoCount = 1, .pQueueCreateInfos = &qi, .enabledExtensionCount = v->divisor,
-                             .ppEnabledExtensionNames = &ext, .pEnabledFeatures = &want};
-    VK_TRY(vkCreateDevice(v->phys, &di, NULL, &v->dev), "vkCreateDevice");
-    vkGetDeviceQueue(v->dev, family, 0, &v->queue);
-    VkCommandPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                  .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, .queueFamilyIndex = family};
-    VK_TRY(vkCreateCommandPool(v->dev, &pi, NULL, &v->pool), "vkCreateCommandPool");
-    VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = v->pool,
+    if (vk_device_create(&v->vk, &ext, v->divisor, v->divisor ? &div : NULL, &want, v->base.err, sizeof v->base.err))
+        return -1;
+    VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = v->vk.pool,
                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
-    VK_TRY(vkAllocateCommandBuffers(v->dev, &ai, &v->cmd), "vkAllocateCommandBuffers");
+    VK_TRY(vkAllocateCommandBuffers(v->vk.dev, &ai, &v->cmd), "vkAllocateCommandBuffers");
     VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VK_TRY(vkCreateFence(v->dev, &fi, NULL, &v->fence), "vkCreateFence");
+    VK_TRY(vkCreateFence(v->vk.dev, &fi, NULL, &v->fence), "vkCreateFence");
     /* One draw's descriptors: the two constant blocks and every sampler. */
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
                                     {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, REPLAY_SAMPLERS}};
     VkDescriptorPoolCreateInfo dp = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
                                      .poolSizeCount = 2, .pPoolSizes = sizes};
-    VK_TRY(vkCreateDescriptorPool(v->dev, &dp, NULL, &v->descriptors), "vkCreateDescriptorPool");
+    VK_TRY(vkCreateDescriptorPool(v->vk.dev, &dp, NULL, &v->descriptors), "vkCreateDescriptorPool");
     return 0;
 }
 
@@ -244,10 +159,9 @@ static replay_backend *vk_open(const replay_open_options *o, char *err, size_t e
     vk_backend *v = calloc(1, sizeof *v);
     if (!v) return snprintf(err, errsize, "out of memory"), NULL;
     v->base.ops = &replay_vk_ops;
-    uint32_t family = 0;
-    int rc = create_instance(v, o->validation);
-    if (!rc) rc = pick_device(v, &family);
-    if (!rc) rc = create_device(v, family);
+    vk_device_options vo = {.app_name = "agalrun replay", .validation = o->validation};
+    int rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
+    if (!rc) rc = create_device(v);
     for (int i = 0; !rc && i < 2; i++)
         if (!(v->ubo[i] = host_buffer(v, (size_t)REPLAY_MAX_CONSTANTS * 16, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT))) rc = -1;
     if (rc) {
@@ -262,21 +176,15 @@ static replay_backend *vk_open(const replay_open_options *o, char *err, size_t e
 
 static int memory_for(vk_backend *v, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkDeviceMemory *out)
 {
-    for (uint32_t i = 0; i < v->memory.memoryTypeCount; i++)
-        if ((req.memoryTypeBits & (1u << i)) && (v->memory.memoryTypes[i].propertyFlags & want) == want) {
-            VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-                                       .memoryTypeIndex = i};
-            VK_TRY(vkAllocateMemory(v->dev, &ai, NULL, out), "vkAllocateMemory");
-            return 0;
-        }
-    return fail(v, "finding a memory type", VK_ERROR_OUT_OF_DEVICE_MEMORY);
+    VK_TRY(vk_device_alloc(&v->vk, req, want, out), "vkAllocateMemory");
+    return 0;
 }
 
 static void buffer_free(vk_backend *v, rb_buffer *b)
 {
     if (!b) return;
-    vkDestroyBuffer(v->dev, b->buffer, NULL);
-    vkFreeMemory(v->dev, b->memory, NULL);
+    vkDestroyBuffer(v->vk.dev, b->buffer, NULL);
+    vkFreeMemory(v->vk.dev, b->memory, NULL);
     free(b);
 }
 
@@ -287,15 +195,15 @@ static rb_buffer *host_buffer(vk_backend *v, size_t size, VkBufferUsageFlags usa
     if (!b) return fail(v, "out of memory", VK_ERROR_OUT_OF_HOST_MEMORY), NULL;
     VkBufferCreateInfo bi = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size ? size : 4, .usage = usage};
     VkMemoryRequirements req;
-    VkResult r = vkCreateBuffer(v->dev, &bi, NULL, &b->buffer);
+    VkResult r = vkCreateBuffer(v->vk.dev, &bi, NULL, &b->buffer);
     if (r == VK_SUCCESS) {
-        vkGetBufferMemoryRequirements(v->dev, b->buffer, &req);
+        vkGetBufferMemoryRequirements(v->vk.dev, b->buffer, &req);
         r = memory_for(v, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, &b->memory)
                 ? VK_ERROR_OUT_OF_DEVICE_MEMORY
                 : VK_SUCCESS;
     }
-    if (r == VK_SUCCESS) r = vkBindBufferMemory(v->dev, b->buffer, b->memory, 0);
-    if (r == VK_SUCCESS) r = vkMapMemory(v->dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map);
+    if (r == VK_SUCCESS) r = vkBindBufferMemory(v->vk.dev, b->buffer, b->memory, 0);
+    if (r == VK_SUCCESS) r = vkMapMemory(v->vk.dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map);
     if (r != VK_SUCCESS) {
         buffer_free(v, b);
         return fail(v, "creating a buffer", r), NULL;
@@ -311,9 +219,9 @@ static bool is_depth(VkFormat f) { return f == VK_FORMAT_D24_UNORM_S8_UINT || f 
 
 static void image_free(vk_backend *v, vk_image *im)
 {
-    vkDestroyImageView(v->dev, im->view, NULL);
-    vkDestroyImage(v->dev, im->image, NULL);
-    vkFreeMemory(v->dev, im->memory, NULL);
+    vkDestroyImageView(v->vk.dev, im->view, NULL);
+    vkDestroyImage(v->vk.dev, im->image, NULL);
+    vkFreeMemory(v->vk.dev, im->memory, NULL);
     memset(im, 0, sizeof *im);
 }
 
@@ -325,7 +233,7 @@ static VkImageView image_view(vk_backend *v, const vk_image *im, VkImageViewType
     VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->image, .viewType = type,
                                 .format = im->format, .subresourceRange = {aspect, 0, levels, layer, layers}};
     VkImageView view = VK_NULL_HANDLE;
-    VkResult r = vkCreateImageView(v->dev, &vi, NULL, &view);
+    VkResult r = vkCreateImageView(v->vk.dev, &vi, NULL, &view);
     if (r != VK_SUCCESS) fail(v, "vkCreateImageView", r);
     return view;
 }
@@ -341,10 +249,10 @@ static int image_new(vk_backend *v, vk_image *im, VkFormat format, uint32_t w, u
                             .arrayLayers = layers, .samples = samples, .tiling = VK_IMAGE_TILING_OPTIMAL,
                             .usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
     VkMemoryRequirements req;
-    VK_TRY(vkCreateImage(v->dev, &ci, NULL, &im->image), "vkCreateImage");
-    vkGetImageMemoryRequirements(v->dev, im->image, &req);
+    VK_TRY(vkCreateImage(v->vk.dev, &ci, NULL, &im->image), "vkCreateImage");
+    vkGetImageMemoryRequirements(v->vk.dev, im->image, &req);
     if (memory_for(v, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &im->memory)) return -1;
-    VK_TRY(vkBindImageMemory(v->dev, im->image, im->memory, 0), "vkBindImageMemory");
+    VK_TRY(vkBindImageMemory(v->vk.dev, im->image, im->memory, 0), "vkBindImageMemory");
     VkImageViewType type = layers == 6 ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D;
     bool viewed = usage & (VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                            VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
@@ -396,19 +304,19 @@ static int submit(vk_backend *v, const char *what)
 {
     VkResult r = vkEndCommandBuffer(v->cmd);
     VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &v->cmd};
-    if (r == VK_SUCCESS) r = vkQueueSubmit(v->queue, 1, &si, v->fence);
-    if (r == VK_SUCCESS) r = vkWaitForFences(v->dev, 1, &v->fence, VK_TRUE, UINT64_MAX);
-    vkResetFences(v->dev, 1, &v->fence);
-    vkResetDescriptorPool(v->dev, v->descriptors, 0);
-    vkDestroyFramebuffer(v->dev, v->framebuffer, NULL);
+    if (r == VK_SUCCESS) r = vkQueueSubmit(v->vk.queue, 1, &si, v->fence);
+    if (r == VK_SUCCESS) r = vkWaitForFences(v->vk.dev, 1, &v->fence, VK_TRUE, UINT64_MAX);
+    vkResetFences(v->vk.dev, 1, &v->fence);
+    vkResetDescriptorPool(v->vk.dev, v->descriptors, 0);
+    vkDestroyFramebuffer(v->vk.dev, v->framebuffer, NULL);
     v->framebuffer = VK_NULL_HANDLE;
-    for (unsigned i = 0; i < v->nsamplers; i++) vkDestroySampler(v->dev, v->samplers[i], NULL);
+    for (unsigned i = 0; i < v->nsamplers; i++) vkDestroySampler(v->vk.dev, v->samplers[i], NULL);
     v->nsamplers = 0;
     buffer_free(v, v->staging);
     v->staging = NULL;
     if (r != VK_SUCCESS) return fail(v, what, r);
-    if (v->messages) {
-        snprintf(v->base.err, sizeof v->base.err, "%s: %u validation message(s)", what, v->messages);
+    if (v->vk.messages) {
+        snprintf(v->base.err, sizeof v->base.err, "%s: %u validation message(s)", what, v->vk.messages);
         return -1;
     }
     return 0;
@@ -419,7 +327,7 @@ static int submit(vk_backend *v, const char *what)
 static int vk_configure(replay_backend *b, uint32_t w, uint32_t h, int anti_alias, bool depth_stencil)
 {
     vk_backend *v = (vk_backend *)b;
-    vkDeviceWaitIdle(v->dev);
+    vkDeviceWaitIdle(v->vk.dev);
     image_free(v, &v->color);
     image_free(v, &v->resolved);
     image_free(v, &v->depth);
@@ -481,7 +389,7 @@ static int vk_buffer_write(replay_backend *b, rb_buffer *buf, size_t offset, con
 
 static void texture_free(vk_backend *v, rb_texture *t)
 {
-    for (int f = 0; f < 6; f++) vkDestroyImageView(v->dev, t->face[f], NULL);
+    for (int f = 0; f < 6; f++) vkDestroyImageView(v->vk.dev, t->face[f], NULL);
     image_free(v, &t->image);
     image_free(v, &t->depth);
     image_free(v, &t->multisample);
@@ -544,7 +452,7 @@ static VkShaderModule shader(vk_backend *v, const agal_upload_code *code)
     VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                    .codeSize = code->nwords * 4, .pCode = code->words};
     VkShaderModule m = VK_NULL_HANDLE;
-    VkResult r = vkCreateShaderModule(v->dev, &ci, NULL, &m);
+    VkResult r = vkCreateShaderModule(v->vk.dev, &ci, NULL, &m);
     if (r != VK_SUCCESS) fail(v, "vkCreateShaderModule", r);
     return m;
 }
@@ -561,10 +469,10 @@ static rb_program *vk_program_new(replay_backend *b, const agal_upload_result *r
     VkDescriptorSetLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = agal_vk_layout_bindings(r, bindings, AGAL_VK_MAX_BINDINGS),
                                           .pBindings = bindings};
-    VkResult res = vkCreateDescriptorSetLayout(v->dev, &li, NULL, &p->set_layout);
+    VkResult res = vkCreateDescriptorSetLayout(v->vk.dev, &li, NULL, &p->set_layout);
     VkPipelineLayoutCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
                                      .pSetLayouts = &p->set_layout};
-    if (res == VK_SUCCESS) res = vkCreatePipelineLayout(v->dev, &pi, NULL, &p->layout);
+    if (res == VK_SUCCESS) res = vkCreatePipelineLayout(v->vk.dev, &pi, NULL, &p->layout);
     if (res != VK_SUCCESS) return fail(v, "creating a pipeline layout", res), NULL;
     if (!(p->vs = shader(v, &r->code[AGAL_VERTEX])) || !(p->fs = shader(v, &r->code[AGAL_FRAGMENT]))) return NULL;
     return p;
@@ -597,7 +505,7 @@ static VkRenderPass render_pass(vk_backend *v, const pass_key *key)
     void *grown = realloc(v->passes, (v->npasses + 1) * sizeof *v->passes);
     if (!grown) return fail(v, "out of memory", VK_ERROR_OUT_OF_HOST_MEMORY), VK_NULL_HANDLE;
     v->passes = grown;
-    VkResult r = vkCreateRenderPass(v->dev, &ci, NULL, &pass);
+    VkResult r = vkCreateRenderPass(v->vk.dev, &ci, NULL, &pass);
     if (r != VK_SUCCESS) return fail(v, "vkCreateRenderPass", r), VK_NULL_HANDLE;
     v->passes[v->npasses].key = *key;
     v->passes[v->npasses++].pass = pass;
@@ -618,7 +526,7 @@ static int target_image(vk_backend *v, vk_image *im, VkFormat f, uint32_t w, uin
                         VkImageUsageFlags usage)
 {
     if (im->image && im->samples == samples) return 0;
-    vkDeviceWaitIdle(v->dev);
+    vkDeviceWaitIdle(v->vk.dev);
     image_free(v, im);
     return image_new(v, im, f, w, h, 1, 1, samples, usage);
 }
@@ -661,7 +569,7 @@ static int begin_pass(vk_backend *v, const replay_target *t, vk_pass *p)
     VkFramebufferCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = p->pass,
                                   .attachmentCount = key.ncolor + (depth != NULL), .pAttachments = views,
                                   .width = t->width, .height = t->height, .layers = 1};
-    VK_TRY(vkCreateFramebuffer(v->dev, &fi, NULL, &v->framebuffer), "vkCreateFramebuffer");
+    VK_TRY(vkCreateFramebuffer(v->vk.dev, &fi, NULL, &v->framebuffer), "vkCreateFramebuffer");
     VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = p->pass,
                                 .framebuffer = v->framebuffer, .renderArea = {{0, 0}, {t->width, t->height}}};
     vkCmdBeginRenderPass(v->cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
@@ -792,7 +700,7 @@ static VkPipeline create_pipeline(vk_backend *v, const pipe_key *k)
                                        .pDepthStencilState = &ds, .pColorBlendState = &cb, .pDynamicState = &dy,
                                        .layout = k->program->layout, .renderPass = k->pass};
     VkPipeline pipe = VK_NULL_HANDLE;
-    VkResult r = vkCreateGraphicsPipelines(v->dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe);
+    VkResult r = vkCreateGraphicsPipelines(v->vk.dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe);
     if (r != VK_SUCCESS) fail(v, "vkCreateGraphicsPipelines", r);
     return pipe;
 }
@@ -819,7 +727,7 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
                                       .descriptorPool = v->descriptors, .descriptorSetCount = 1,
                                       .pSetLayouts = &d->program->set_layout};
     VkDescriptorSet set;
-    VK_TRY(vkAllocateDescriptorSets(v->dev, &ai, &set), "vkAllocateDescriptorSets");
+    VK_TRY(vkAllocateDescriptorSets(v->vk.dev, &ai, &set), "vkAllocateDescriptorSets");
     VkWriteDescriptorSet w[2 + REPLAY_SAMPLERS];
     VkDescriptorBufferInfo bufs[2];
     VkDescriptorImageInfo imgs[REPLAY_SAMPLERS];
@@ -835,7 +743,7 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
     for (size_t i = 0; i < d->upload->nsamplers; i++) {
         const agal_upload_sampler *s = &d->upload->samplers[i];
         VkSamplerCreateInfo si = agal_vk_sampler_info(&d->sampler[s->num], v->max_anisotropy);
-        VK_TRY(vkCreateSampler(v->dev, &si, NULL, &v->samplers[v->nsamplers]), "vkCreateSampler");
+        VK_TRY(vkCreateSampler(v->vk.dev, &si, NULL, &v->samplers[v->nsamplers]), "vkCreateSampler");
         imgs[i] = (VkDescriptorImageInfo){v->samplers[v->nsamplers++], d->texture[s->num]->image.view,
                                           VK_IMAGE_LAYOUT_GENERAL};
         w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
@@ -843,7 +751,7 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
                                         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                         .pImageInfo = &imgs[i]};
     }
-    vkUpdateDescriptorSets(v->dev, n, w, 0, NULL);
+    vkUpdateDescriptorSets(v->vk.dev, n, w, 0, NULL);
     vkCmdBindDescriptorSets(v->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, d->program->layout, 0, 1, &set, 0, NULL);
     return 0;
 }
@@ -880,16 +788,16 @@ static int vk_draw(replay_backend *b, const replay_draw *d)
 static void vk_close(replay_backend *b)
 {
     vk_backend *v = (vk_backend *)b;
-    if (v->dev) {
-        vkDeviceWaitIdle(v->dev);
-        for (size_t i = 0; i < v->npipelines; i++) vkDestroyPipeline(v->dev, v->pipelines[i].pipeline, NULL);
-        for (size_t i = 0; i < v->npasses; i++) vkDestroyRenderPass(v->dev, v->passes[i].pass, NULL);
+    if (v->vk.dev) {
+        vkDeviceWaitIdle(v->vk.dev);
+        for (size_t i = 0; i < v->npipelines; i++) vkDestroyPipeline(v->vk.dev, v->pipelines[i].pipeline, NULL);
+        for (size_t i = 0; i < v->npasses; i++) vkDestroyRenderPass(v->vk.dev, v->passes[i].pass, NULL);
         for (rb_program *p = v->programs, *n; p; p = n) {
             n = p->next;
-            vkDestroyShaderModule(v->dev, p->vs, NULL);
-            vkDestroyShaderModule(v->dev, p->fs, NULL);
-            vkDestroyPipelineLayout(v->dev, p->layout, NULL);
-            vkDestroyDescriptorSetLayout(v->dev, p->set_layout, NULL);
+            vkDestroyShaderModule(v->vk.dev, p->vs, NULL);
+            vkDestroyShaderModule(v->vk.dev, p->fs, NULL);
+            vkDestroyPipelineLayout(v->vk.dev, p->layout, NULL);
+            vkDestroyDescriptorSetLayout(v->vk.dev, p->set_layout, NULL);
             free(p);
         }
         for (rb_texture *t = v->textures, *n; t; t = n) {
@@ -905,17 +813,10 @@ static void vk_close(replay_backend *b)
         image_free(v, &v->color);
         image_free(v, &v->resolved);
         image_free(v, &v->depth);
-        vkDestroyDescriptorPool(v->dev, v->descriptors, NULL);
-        vkDestroyFence(v->dev, v->fence, NULL);
-        vkDestroyCommandPool(v->dev, v->pool, NULL);
-        vkDestroyDevice(v->dev, NULL);
+        vkDestroyDescriptorPool(v->vk.dev, v->descriptors, NULL);
+        vkDestroyFence(v->vk.dev, v->fence, NULL);
     }
-    if (v->messenger) {
-        PFN_vkDestroyDebugUtilsMessengerEXT destroy =
-            (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(v->instance, "vkDestroyDebugUtilsMessengerEXT");
-        if (destroy) destroy(v->instance, v->messenger, NULL);
-    }
-    if (v->instance) vkDestroyInstance(v->instance, NULL);
+    vk_device_close(&v->vk);
     free(v->pipelines);
     free(v->passes);
     free(v);

@@ -1,5 +1,5 @@
 /* agalrun_compare.c: `agalrun compare`, differential testing of the emitters
- * against the reference interpreter on real drivers (tools/harness*.c) and, with
+ * against the reference interpreter on real drivers (tools/gpu/harness*.c) and, with
  * --webgl, in a real browser (WebGL 2, and WebGL 1 for the pairs GLSL ES 1.00 can
  * express; compare_webgl.c).
  *

@@ -15,16 +15,16 @@ typedef struct pass {
 
 static const pass pipeline[] = {
     /* Required: varyings no fragment program reads are no outputs (the upload's). */
-    {"drop_varyings", agal_pass_drop_varyings, false},
+    {"lower_unread_varyings", agal_lower_unread_varyings, false},
     /* Required: implicit-LOD samples need uniform control flow (derivatives). */
-    {"hoist_textures", agal_pass_hoist_textures, false},
+    {"lower_hoist_tex", agal_lower_hoist_tex, false},
     /* Forward operands through movs, identity swizzles, whole merges, trivial phis. */
-    {"fold_copies", agal_pass_fold_copies, true},
+    {"opt_copy_prop", agal_opt_copy_prop, true},
     /* Drop what no store, kil or branch needs; count the uses of what stays. */
-    {"dead_code", agal_pass_dead_code, true},
+    {"opt_dce", agal_opt_dce, true},
     /* One load per input and constant register, in front of everything (after dead
      * code, so the load kept is the first one something uses). */
-    {"share_loads", agal_pass_share_loads, true},
+    {"opt_share_loads", agal_opt_share_loads, true},
 };
 
 #ifdef AGAL_IR_CHECK

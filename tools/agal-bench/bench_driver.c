@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* tools/spvopt.cpp */
+/* tools/common/spvopt.cpp */
 int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
 
 enum version { V_SPIRV, V_SPIRV_OPT, V_GLSLANG, V_GL, V_SPIRV_AGAIN, NVERSIONS };

@@ -100,7 +100,7 @@ enum { IR_MAX_USES = 255 };      /* nuses saturates: only "none", "one" and "mor
 
 /* agal_ir_inst.flags */
 enum {
-    IR_HOISTED = 1 /* moved out of the block its token is in (pass_hoist_tex.c): it is
+    IR_HOISTED = 1 /* moved out of the block its token is in (lower_hoist_tex.c): it is
                       no write to its register there */
 };
 
@@ -155,7 +155,7 @@ typedef struct agal_ir {
     uint32_t nlive;      /* instructions in the live lists (agal_ir_count_uses) */
     bool keep_copies;
     bool samples_in_blocks; /* the builder put a tex or ted inside a block */
-    uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (pass_varyings.c) */
+    uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
 } agal_ir;
 
 typedef struct agal_ir_options {
@@ -247,22 +247,22 @@ agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
  * ends the translation: no pass is skipped silently. */
 typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
 
-/* pass_varyings.c (required when asked): the stores of ir->unread_varyings go. */
-agal_status agal_pass_drop_varyings(agal_ir *ir, bool *changed);
-/* pass_hoist_tex.c (required): moves tex samples with varying coordinates out of
+/* lower_unread_varyings.c (required when asked): the stores of ir->unread_varyings go. */
+agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed);
+/* lower_hoist_tex.c (required): moves tex samples with varying coordinates out of
  * blocks, in front of the outermost if (implicit derivatives need uniform control
  * flow); the moved instructions are flagged IR_HOISTED. */
-agal_status agal_pass_hoist_textures(agal_ir *ir, bool *changed);
-/* pass_loads.c: one load per input or constant register, all at the front of the
+agal_status agal_lower_hoist_tex(agal_ir *ir, bool *changed);
+/* opt_share_loads.c: one load per input or constant register, all at the front of the
  * program body (they dominate every use), in value order. */
-agal_status agal_pass_share_loads(agal_ir *ir, bool *changed);
-/* pass_fold.c: replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE,
+agal_status agal_opt_share_loads(agal_ir *ir, bool *changed);
+/* opt_copy_prop.c: replaces uses of IR_COPY (unless keep_copies), identity IR_SWIZZLE,
  * full-mask IR_MERGE and phis with equal operands by their operand. */
-agal_status agal_pass_fold_copies(agal_ir *ir, bool *changed);
-/* pass_dce.c: removes what no store or kil needs: unused values, and ifs whose
+agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed);
+/* opt_dce.c: removes what no store or kil needs: unused values, and ifs whose
  * branches hold nothing live and whose phis are unused; counts nuses. One run
  * reaches the fixed point. */
-agal_status agal_pass_dead_code(agal_ir *ir, bool *changed);
+agal_status agal_opt_dce(agal_ir *ir, bool *changed);
 
 /* ---- ircheck.c: the IR checker ---------------------------------------------- */
 

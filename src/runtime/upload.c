@@ -3,7 +3,7 @@
  * agal_upload decodes both programs in Flash's order (vertex, fragment, linkage:
  * the first failure is the one Flash throws), builds the fragment program's IR
  * first to learn which varyings it really reads after optimization, builds the
- * vertex program's without the others (pass_varyings.c), emits both for the
+ * vertex program's without the others (lower_unread_varyings.c), emits both for the
  * target, and describes what the two translations declare: the uniform blocks,
  * the samplers, the attributes and the connecting varyings. */
 #include "emit.h"

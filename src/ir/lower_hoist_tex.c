@@ -1,4 +1,4 @@
-/* pass_hoist_tex.c: the required lowering of texture samples inside blocks.
+/* lower_hoist_tex.c: the required lowering of texture samples inside blocks.
  *
  * A sample with implicit LOD inside a branch takes derivatives in non-uniform
  * control flow, which Vulkan and GL leave undefined. Flash only allows a tex in a
@@ -70,7 +70,7 @@ static bool take_hoisted(agal_ir *ir, uint32_t l, const uint8_t *hoist, uint32_t
     return any;
 }
 
-agal_status agal_pass_hoist_textures(agal_ir *ir, bool *changed)
+agal_status agal_lower_hoist_tex(agal_ir *ir, bool *changed)
 {
     *changed = false;
     agal_ir_list *top = &ir->lists[0];

@@ -1,9 +1,7 @@
 /* harness_gl.c: run one draw of GLSL 330 shaders on an OpenGL 3.3+ core context and
  * read back every output (see harness.h).
  *
- * The context is headless, made through EGL: the surfaceless platform (Mesa; gives
- * llvmpipe in CI), else the first EGL device (NVIDIA's headless path), else the
- * default display. Drawing goes to an FBO of RGBA32F colour attachments and a 32-bit
+ * The context is headless, made through EGL (gl_context.h). Drawing goes to an FBO of RGBA32F colour attachments and a 32-bit
  * float depth attachment. GL functions are the core entry points libOpenGL exports
  * (GL_GLEXT_PROTOTYPES), so no loader is needed.
  *
@@ -16,8 +14,8 @@
 #define GL_GLEXT_PROTOTYPES 1
 #include "harness.h"
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
+#include "gl_context.h"
+
 #include <GL/glcorearb.h>
 
 #include "agal/gl.h"
@@ -27,8 +25,7 @@
 #include <string.h>
 
 struct harness_gl {
-    EGLDisplay dpy;
-    EGLContext ctx;
+    gl_context egl;
     unsigned messages;
     char renderer[256];
 };
@@ -45,54 +42,6 @@ static void APIENTRY on_gl_message(GLenum source, GLenum type, GLuint id, GLenum
     fprintf(stderr, "gl debug (id %u): %s\n", id, message);
 }
 
-static EGLDisplay platform_display(EGLenum platform, void *native)
-{
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    return get ? get(platform, native, NULL) : EGL_NO_DISPLAY;
-}
-
-static bool init_display(harness_gl *h, EGLDisplay dpy)
-{
-    if (dpy == EGL_NO_DISPLAY)
-        return false;
-    if (!eglInitialize(dpy, NULL, NULL))
-        return false;
-    h->dpy = dpy;
-    return true;
-}
-
-static EGLDisplay first_device_display(void)
-{
-    PFNEGLQUERYDEVICESEXTPROC query = (PFNEGLQUERYDEVICESEXTPROC)eglGetProcAddress("eglQueryDevicesEXT");
-    EGLDeviceEXT devs[8];
-    EGLint n = 0;
-    if (!query || !query(8, devs, &n) || n < 1)
-        return EGL_NO_DISPLAY;
-    return platform_display(EGL_PLATFORM_DEVICE_EXT, devs[0]);
-}
-
-static bool make_context(harness_gl *h)
-{
-    if (!eglBindAPI(EGL_OPENGL_API))
-        return false;
-    EGLint cfg_attr[] = { EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE };
-    EGLConfig cfg = NULL;
-    EGLint n = 0;
-    if (!eglChooseConfig(h->dpy, cfg_attr, &cfg, 1, &n) || n < 1) {
-        /* Surfaceless displays may offer no pbuffer config; any GL config will do. */
-        cfg_attr[2] = EGL_NONE;
-        if (!eglChooseConfig(h->dpy, cfg_attr, &cfg, 1, &n) || n < 1)
-            cfg = NULL;
-    }
-    EGLint ctx_attr[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE };
-    h->ctx = eglCreateContext(h->dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
-    if (h->ctx == EGL_NO_CONTEXT)
-        return false;
-    return eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, h->ctx);
-}
-
 harness_gl *harness_gl_create(bool debug, char *err, size_t errsize)
 {
     harness_gl *h = calloc(1, sizeof *h);
@@ -100,23 +49,8 @@ harness_gl *harness_gl_create(bool debug, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
-    h->dpy = EGL_NO_DISPLAY;
-    h->ctx = EGL_NO_CONTEXT;
-    EGLDisplay candidates[3] = { platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY),
-                                 first_device_display(), eglGetDisplay(EGL_DEFAULT_DISPLAY) };
-    for (int i = 0; i < 3 && h->ctx == EGL_NO_CONTEXT; i++) {
-        if (!init_display(h, candidates[i]))
-            continue;
-        if (!make_context(h)) {
-            if (h->ctx != EGL_NO_CONTEXT)
-                eglDestroyContext(h->dpy, h->ctx);
-            h->ctx = EGL_NO_CONTEXT;
-        }
-    }
-    if (h->ctx == EGL_NO_CONTEXT) {
-        snprintf(err, errsize, "egl: no display gives a GL 3.3 core context (EGL error 0x%x)",
-                 (unsigned)eglGetError());
-        harness_gl_destroy(h);
+    if (!gl_context_open(&h->egl, err, errsize)) {
+        free(h);
         return NULL;
     }
     harness_pin_libraries();
@@ -138,12 +72,7 @@ void harness_gl_destroy(harness_gl *h)
 {
     if (!h)
         return;
-    if (h->dpy != EGL_NO_DISPLAY) {
-        eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-        if (h->ctx != EGL_NO_CONTEXT)
-            eglDestroyContext(h->dpy, h->ctx);
-        eglTerminate(h->dpy);
-    }
+    gl_context_close(&h->egl);
     free(h);
 }
 
@@ -152,7 +81,7 @@ const char *harness_gl_renderer(const harness_gl *h) { return h->renderer; }
 
 int harness_gl_run(harness_gl *h, const harness_draw *d, harness_result *out, char *err, size_t errsize)
 {
-    if (!eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, h->ctx)) {
+    if (!eglMakeCurrent(h->egl.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, h->egl.ctx)) {
         snprintf(err, errsize, "egl: eglMakeCurrent failed");
         return -1;
     }

@@ -34,7 +34,7 @@
  * swapchain). Both draw the same scene (the code below), so their frames compare.
  *
  * --web writes the same draw (the scene at frame N: geometry, constants, textures,
- * the GLSL ES 3.00 translations) into a page (tools/webgl_page.c) that any browser
+ * the GLSL ES 3.00 translations) into a page (tools/gpu/webgl_page.c) that any browser
  * with WebGL 2 draws into a canvas of --size pixels; nothing in it needs the network.
  */
 #define GL_GLEXT_PROTOTYPES 1

@@ -1,8 +1,8 @@
 /* agalrun: run AGAL programs.
  *
- *   agalrun interp ...    the reference interpreter (tools/agalrun_interp.c)
- *   agalrun compare ...   interpreter against Vulkan/GL (tools/agalrun_compare.c, when built)
- *   agalrun replay ...    a Stage3D scene on Vulkan or GL (tools/agalrun_replay.c, when built)
+ *   agalrun interp ...    the reference interpreter (tools/agalrun/agalrun_interp.c)
+ *   agalrun compare ...   interpreter against Vulkan/GL (tools/agalrun/agalrun_compare.c, when built)
+ *   agalrun replay ...    a Stage3D scene on Vulkan or GL (tools/agalrun/agalrun_replay.c, when built)
  *
  * `agalrun SUBCOMMAND --help` or no arguments print the usage. A subcommand is a
  * row of the table below and a file defining `int agalrun_<name>(int, char **)`. */
@@ -18,7 +18,7 @@ typedef struct subcommand {
 
 static const subcommand subcommands[] = {
     {"interp", agalrun_interp, "run the reference interpreter over JSON inputs, print the outputs as JSON"},
-    /* Hook: tools/agalrun_compare.c registers here (meson adds -DAGALRUN_HAVE_COMPARE). */
+    /* Hook: tools/agalrun/agalrun_compare.c registers here (meson adds -DAGALRUN_HAVE_COMPARE). */
 #ifdef AGALRUN_HAVE_COMPARE
     {"compare", agalrun_compare, "run the interpreter and the Vulkan/GL backends on the same inputs, compare"},
 #endif

@@ -1,4 +1,4 @@
-/* agalrun.h: the subcommands of agalrun and what they share (tools/agalrun_io.c).
+/* agalrun.h: the subcommands of agalrun and what they share (tools/agalrun/agalrun_io.c).
  *
  * agalrun.c holds main and the subcommand table; each subcommand lives in its own
  * file as `int agalrun_<name>(int argc, char **argv)` (argv[0] is the subcommand's
@@ -20,7 +20,7 @@ int agalrun_compare(int argc, char **argv);
  * -DAGALRUN_HAVE_REPLAY (see tools/meson.build). */
 int agalrun_replay(int argc, char **argv);
 
-/* Programs load through tools/toolio.h (tool_load_program). */
+/* Programs load through tools/common/toolio.h (tool_load_program). */
 #include "toolio.h"
 
 /* ---- interpreter inputs (the JSON of `agalrun interp --inputs`) -------------
