@@ -13,8 +13,8 @@
 /* An indirect read made earlier that a later one may be: a relative read is an
  * address, a bounds check and a load, and m33 after m34 on the same rows
  * (skinning), or two tokens reading a row through an unchanged index register,
- * would make them again; not every driver merges them (agal-bench --driver: GL
- * took 1.2-1.4x Vulkan's first draw on the skinning pairs). The read is reused while
+ * would make them again; not every driver merges them (docs/internals.md, "Figures
+ * behind the decisions"). The read is reused while
  * the list it is in is still open (so it dominates) and the index register holds
  * the value it had: temporaries by their SSA value, the others never change. */
 typedef struct shared_read {

@@ -17,18 +17,15 @@
  * validation off, so every compile is a real one and nothing is counted that an
  * emulator's release build would not pay.
  *
- * Noise. On a shared machine the CPU's speed drifts by up to 2x within seconds (a
- * fixed loop measured here took 157 to 326 ms), more than the differences between
- * versions, so each figure is made to cancel it. A round draws, pair after pair,
- * the versions in order and back again (ABBA), and takes each version's mean: a
- * drift during the pair's draws moves every version alike. Each round starts at
- * another version, since a draw's place matters too (right after a GL draw, the
- * control drew 3% slower than at the ends). A pair's time is the best of its
- * rounds; its ratio is the median over rounds of that round's ratio, so a burst
- * that hit one draw of a round is dropped. The control's line is what noise alone
- * makes of a ratio (its worst pair was 1.05-1.09x in 5 rounds here; 1.13-1.14x with
- * one draw per version and round). The summaries are medians over pairs and the
- * worst pair. */
+ * Noise. On a shared machine the CPU's speed drifts within seconds by more than the
+ * differences between versions (docs/benchmark.md), so each figure is made to
+ * cancel it. A round draws, pair after pair, the versions in order and back again
+ * (ABBA), and takes each version's mean: a drift during the pair's draws moves every
+ * version alike. Each round starts at another version, since a draw's place matters
+ * too. A pair's time is the best of its rounds; its ratio is the median over rounds
+ * of that round's ratio, so a burst that hit one draw of a round is dropped. The
+ * control's line is what noise alone makes of a ratio. The summaries are medians
+ * over pairs and the worst pair. */
 #include "bench.h"
 #include "compare.h"
 #include "glslang_check.h"

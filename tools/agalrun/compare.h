@@ -107,12 +107,11 @@ typedef struct frag_ref {
 /* Per token, what a GPU may get wrong in it beyond plain arithmetic's rounding (which
  * the perturbed inputs stand for): the bounds below of sin, cos, exp and pow, {0, 0}
  * for the rest. The perturbed reference runs move each such result by up to that
- * much, so what later tokens make of the error is in the spread (random seed 2 pair
- * 18 on WebGL: cos's 2^-11 through m44 and m34, 1.5e-3 at the output). Not tex and
- * ted: filtering errors are systematic, not independent per pixel, and moving every
- * texel by its whole bound would count most textured outputs as near a threshold
- * (30% of the corpus's values instead of 12%), doubling their room. err:
- * p->ntokens pairs {atol, rtol}. */
+ * much, so what later tokens make of the error is in the spread (a cos feeding m44
+ * then m34 multiplies its error by their constants). Not tex and ted: filtering
+ * errors are systematic, not independent per pixel, and moving every texel by its
+ * whole bound would count most textured outputs as near a threshold, doubling their
+ * room (docs/harness.md, the tolerance). err: p->ntokens pairs {atol, rtol}. */
 void cmp_token_errors(const agal_program *p, float (*err)[2]);
 /* The largest of the program's per-token bounds. */
 tolerance cmp_program_tolerance(const agal_program *p);

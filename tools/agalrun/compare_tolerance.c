@@ -16,7 +16,7 @@
  * our smooth textures) plus the LOD approximations the spec allows; 4e-3 covers it.
  * Linear mip blending has mipmapPrecisionBits (4, the minimum, on lavapipe): the
  * level weight is off by up to 2^-5, times the difference between adjacent levels
- * (<= ~0.3 for our 8x8 chains): 1.2e-2 (lavapipe measured up to 8.7e-3). */
+ * (<= ~0.3 for our 8x8 chains): 1.2e-2 (docs/harness.md has what lavapipe makes). */
 static tolerance token_tolerance(const agal_token *t)
 {
     switch (t->op) {
