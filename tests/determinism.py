@@ -42,8 +42,6 @@ def compile_one(cc, opt, flags, src, obj):
 def build(root, version, cc, opt, workdir, pool):
     """Compiles the dumper with cc at opt into workdir; returns its path."""
     path = shutil.which(cc)
-    if not path:
-        sys.exit(f"determinism: {cc} not found: this check needs both gcc and clang")
     flags = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", f'-DAGAL_VERSION="{version}"', "-DAGAL_BUILD_LIBRARY",
              "-I" + os.path.join(root, "src"), "-I" + os.path.join(root, "tests"), "-I" + os.path.join(root, "tools")]
     os.makedirs(workdir, exist_ok=True)
@@ -101,9 +99,15 @@ def compare(ref_name, ref, name, other):
             f"{k} ({sum(rel.split(os.sep)[0] == k for rel in differing)})" for k in kinds) + "; e.g.:")
         for rel in differing[:10]:
             print(f"  {rel}")
-    corpus = sorted(p for p in bad if not p.startswith("gen"))
-    gen = sorted(p for p in bad if p.startswith("gen"))
-    print(f"{name} vs {ref_name}: {len(corpus)} corpus programs or pairs and {len(gen)} generated ones differ"
+    everything = {program_of(rel) for rel in a | b}
+    counts = []
+    for what, gen, pair in [("corpus programs", False, False), ("corpus pairs", False, True),
+                            ("generated programs", True, False), ("generated pairs", True, True)]:
+        def of(names):
+            return [p for p in names if p.startswith("gen") == gen and ("." not in p) == pair]
+        counts.append(f"{len(of(bad))} of {len(of(everything))} {what}")
+    corpus = sorted(p for p in bad if not p.startswith("gen") and "." in p)
+    print(f"{name} vs {ref_name}: " + ", ".join(counts) + " differ"
           + (f" (corpus: {' '.join(corpus)})" if corpus else ""))
     return bad
 
@@ -117,6 +121,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep", help="work here and keep it (default: a temporary directory)")
     args = ap.parse_args()
+    for cc in sorted({cc for cc, _ in BUILDS}):
+        if not shutil.which(cc):
+            sys.exit(f"determinism: {cc} not found: this check needs both gcc and clang")
     work = args.keep or tempfile.mkdtemp(prefix="agal-determinism-")
     try:
         dumps = []
