@@ -2,14 +2,17 @@
 """The same output whatever compiled the library (agal.h: the same version, options
 and bytes give the same output). The library, tests/gen.c, tools/toolio.c and
 tests/dump_outputs.c are compiled straight from the sources by gcc and by clang, each
-at -O0 and -O2, plus the build's own dumper when given (--dumper, sanitized); each
-dumps every output of the corpus and of N generated pairs, and every file must be
-byte-identical to the first build's. A missing compiler fails the test: a check that
-cannot run must not pass.
+at -O0 and -O2, and by clang with MemorySanitizer, plus the build's own dumper when
+given (--dumper), and the first build again with every allocation of the library
+filled with a pseudo-random pattern (dump_outputs --scribble). Each dumps every
+output of the corpus and of N generated pairs, and every file must be
+byte-identical to the first build's. A missing compiler fails the
+test: a check that cannot run must not pass.
 
 An output that depends on the order C leaves unspecified (the arguments of one
-call, the elements of one initializer), on pointer values or on uninitialized
-memory differs between these builds.
+call, the elements of one initializer: gcc and clang take them in other orders), on
+pointer values or on uninitialized memory differs between these builds or stops the
+MemorySanitizer one.
 
 usage: determinism.py --source ROOT --version VERSION [--random N] [--dumper EXE] [--jobs J]
 """
@@ -23,7 +26,12 @@ import subprocess
 import sys
 import tempfile
 
-BUILDS = [("gcc", "-O0"), ("gcc", "-O2"), ("clang", "-O0"), ("clang", "-O2")]
+# name, compiler, flags. The MemorySanitizer build also fails on any output byte
+# (fwrite) or branch that depends on uninitialized memory; at -O0, since the
+# optimizer may fold an uninitialized value into a defined one (a stack word left
+# unset in the SPIR-V header went unreported at -O1).
+BUILDS = [("gcc-O0", "gcc", ["-O0"]), ("gcc-O2", "gcc", ["-O2"]), ("clang-O0", "clang", ["-O0"]),
+          ("clang-O2", "clang", ["-O2"]), ("clang-msan", "clang", ["-O0", "-fsanitize=memory", "-fno-omit-frame-pointer"])]
 
 
 def sources(root):
@@ -34,38 +42,39 @@ def sources(root):
     ]
 
 
-def compile_one(cc, opt, flags, src, obj):
-    r = subprocess.run([cc, opt, *flags, "-c", src, "-o", obj], capture_output=True, text=True)
+def compile_one(cc, flags, src, obj):
+    r = subprocess.run([cc, *flags, "-c", src, "-o", obj], capture_output=True, text=True)
     return src, r.returncode, r.stderr
 
 
-def build(root, version, cc, opt, workdir, pool):
-    """Compiles the dumper with cc at opt into workdir; returns its path."""
+def build(root, version, cc, opts, workdir, pool):
+    """Compiles the dumper with cc and opts into workdir; returns its path."""
     path = shutil.which(cc)
-    flags = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", f'-DAGAL_VERSION="{version}"', "-DAGAL_BUILD_LIBRARY",
+    flags = [*opts, "-std=c11", "-D_POSIX_C_SOURCE=200809L", f'-DAGAL_VERSION="{version}"', "-DAGAL_BUILD_LIBRARY",
              "-I" + os.path.join(root, "src"), "-I" + os.path.join(root, "tests"), "-I" + os.path.join(root, "tools")]
     os.makedirs(workdir, exist_ok=True)
     objs, jobs = [], []
     for i, src in enumerate(sources(root)):
         obj = os.path.join(workdir, f"{i}_{os.path.basename(src)}.o")
         objs.append(obj)
-        jobs.append(pool.submit(compile_one, path, opt, flags, src, obj))
+        jobs.append(pool.submit(compile_one, path, flags, src, obj))
     for j in jobs:
         src, rc, err = j.result()
         if rc != 0:
-            sys.exit(f"determinism: {cc} {opt} failed on {src}:\n{err}")
+            sys.exit(f"determinism: {cc} {' '.join(opts)} failed on {src}:\n{err}")
     exe = os.path.join(workdir, "dump_outputs")
-    r = subprocess.run([path, *objs, "-lm", "-o", exe], capture_output=True, text=True)
+    r = subprocess.run([path, *opts, *objs, "-lm", "-o", exe], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"determinism: linking with {cc} failed:\n{r.stderr}")
     return exe
 
 
-def dump(exe, out, root, nrandom):
+def dump(exe, extra, out, root, nrandom):
     r = subprocess.run([exe, out, "--corpus", os.path.join(root, "shaders"), "--random", str(nrandom),
-                        "--upload-code"], capture_output=True, text=True)
+                        "--upload-code", *extra], capture_output=True, text=True)
     if r.returncode != 0:
-        sys.exit(f"determinism: {exe} failed:\n{r.stdout}{r.stderr}")
+        return f"determinism: {exe} {' '.join(extra)} failed:\n{r.stdout}{r.stderr}"
+    return None
 
 
 def files_under(top):
@@ -121,28 +130,38 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep", help="work here and keep it (default: a temporary directory)")
     args = ap.parse_args()
-    for cc in sorted({cc for cc, _ in BUILDS}):
+    for cc in sorted({cc for _, cc, _ in BUILDS}):
         if not shutil.which(cc):
             sys.exit(f"determinism: {cc} not found: this check needs both gcc and clang")
     work = args.keep or tempfile.mkdtemp(prefix="agal-determinism-")
     try:
         dumps = []
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for cc, opt in BUILDS:
-                name = f"{cc}{opt}"
-                exe = build(args.source, args.version, cc, opt, os.path.join(work, "build-" + name), pool)
-                dumps.append((name, exe))
+            for name, cc, opts in BUILDS:
+                exe = build(args.source, args.version, cc, opts, os.path.join(work, "build-" + name), pool)
+                dumps.append((name, exe, []))
+        # The first build again, every allocation filled with a pseudo-random pattern.
+        dumps.append((dumps[0][0] + "-scribble", dumps[0][1], ["--scribble", "1"]))
         if args.dumper:
-            dumps.append(("meson-build", args.dumper))
+            dumps.append(("meson-build", args.dumper, []))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            list(pool.map(lambda d: dump(d[1], os.path.join(work, "out-" + d[0]), args.source, args.random), dumps))
+            errors = list(pool.map(lambda d: dump(d[1], d[2], os.path.join(work, "out-" + d[0]), args.source,
+                                                  args.random), dumps))
+        failed = False
+        for (name, _, _), err in zip(dumps, errors):
+            if err:
+                print(err)
+                failed = True
+        if errors[0]:
+            return 1
         ref_name = dumps[0][0]
         ref = os.path.join(work, "out-" + ref_name)
         nfiles = len(files_under(ref))
-        failed = False
-        for name, _ in dumps[1:]:
+        for (name, _, _), err in zip(dumps[1:], errors[1:]):
+            if err:
+                continue
             failed |= bool(compare(ref_name, ref, name, os.path.join(work, "out-" + name)))
-        print(f"{len(dumps)} builds, {nfiles} files each (corpus and {args.random} generated pairs): "
+        print(f"{len(dumps)} runs, {nfiles} files each (corpus and {args.random} generated pairs): "
               + ("DIFFERENT" if failed else "identical"))
         return 1 if failed else 0
     finally:

@@ -17,7 +17,11 @@
  * separate samplers, transform feedback); with --upload-code, agal_upload's
  * translations of each pair are written too (upload/PAIR.TARGET.vert.EXT ...).
  *
- * usage: dump_outputs OUT [--corpus SHADER_DIR] [--random N] [--upload-code]
+ * --scribble SEED gives every context an allocator hook that fills new memory with
+ * a pseudo-random sequence from SEED: an output read from memory never written
+ * changes with it.
+ *
+ * usage: dump_outputs OUT [--corpus SHADER_DIR] [--random N] [--upload-code] [--scribble SEED]
  * Exit status 0, or 1 with a message when a program does not load or a file cannot
  * be written. */
 #include "agal/agal.h"
@@ -32,15 +36,41 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The allocator hook of --scribble: fills every new or grown byte with a
+ * pseudo-random sequence, so memory the library reads before writing it differs
+ * from run to run and from block to block (padding included). */
+typedef struct scribble { uint64_t state; } scribble;
+
+static void *scribble_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    unsigned char *p = realloc(ptr, nsize);
+    scribble *sc = ud;
+    for (size_t i = osize; p && i < nsize; i++) {
+        sc->state = sc->state * 6364136223846793005u + 1442695040888963407u;
+        p[i] = (unsigned char)(sc->state >> 56);
+    }
+    return p;
+}
+
 typedef struct dumper {
     const char *out;
     bool upload_code;
+    scribble *scribble; /* NULL: the C library's allocator */
     agal_context *ctx; /* each output's work, reset after it is written */
     bool failed;
 } dumper;
 
 static const char *const kinds[] = {"ir", "spv", "glsl", "essl3", "essl1", "reflect", "reflect_gl", "upload"};
 static const char *const target_names[] = {"spv", "glsl", "essl3", "essl1"};
+
+static agal_context *new_context(const dumper *d)
+{
+    return d->scribble ? agal_context_new(scribble_alloc, d->scribble) : agal_context_new(NULL, NULL);
+}
 
 /* ---- files ------------------------------------------------------------------ */
 
@@ -269,7 +299,7 @@ static bool dump_corpus(dumper *d, const char *dir)
     size_t n = 0;
     char **names = tool_list_dir("dump_outputs", dir, ".agal", &n);
     if (!names) return false;
-    agal_context *keep = agal_context_new(NULL, NULL);
+    agal_context *keep = new_context(d);
     bool ok = keep != NULL;
     for (size_t i = 0; ok && i < n; i++) {
         const uint8_t *bytes, *fbytes;
@@ -299,7 +329,7 @@ static bool dump_random(dumper *d, unsigned count)
 {
     static gen_program vp, fp; /* large: off the stack */
     static uint8_t vbytes[GEN_MAX_BYTES], fbytes[GEN_MAX_BYTES];
-    agal_context *keep = agal_context_new(NULL, NULL);
+    agal_context *keep = new_context(d);
     bool ok = keep != NULL;
     for (unsigned seed = 1; ok && seed <= count; seed++) {
         if (!gen_pair(&vp, &fp, seed, 1 + seed % 3, NULL)) {
@@ -330,7 +360,7 @@ static bool dump_random(dumper *d, unsigned count)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: dump_outputs OUT [--corpus SHADER_DIR] [--random N] [--upload-code]\n");
+    fprintf(stderr, "usage: dump_outputs OUT [--corpus SHADER_DIR] [--random N] [--upload-code] [--scribble SEED]\n");
     return 1;
 }
 
@@ -340,10 +370,16 @@ int main(int argc, char **argv)
     dumper d = {.out = argv[1]};
     const char *corpus = NULL;
     unsigned random = 0;
+    unsigned long long seed;
+    scribble sc;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--corpus") && i + 1 < argc) corpus = argv[++i];
         else if (!strcmp(argv[i], "--random") && i + 1 < argc) {
             if (!tool_parse_unsigned("dump_outputs", "--random", argv[++i], 0, 100000, &random)) return 1;
+        } else if (!strcmp(argv[i], "--scribble") && i + 1 < argc) {
+            if (!tool_parse_uint("dump_outputs", "--scribble", argv[++i], 1, UINT64_MAX, &seed)) return 1;
+            d.scribble = &sc;
+            sc.state = seed;
         } else if (!strcmp(argv[i], "--upload-code")) d.upload_code = true;
         else return usage();
     }
@@ -353,7 +389,7 @@ int main(int argc, char **argv)
         snprintf(path, sizeof path, "%s/%s", d.out, kinds[i]);
         if (mkdir(path, 0777) != 0 && errno != EEXIST) return fprintf(stderr, "dump_outputs: %s: %s\n", path, strerror(errno)), 1;
     }
-    d.ctx = agal_context_new(NULL, NULL);
+    d.ctx = new_context(&d);
     if (!d.ctx) return fprintf(stderr, "dump_outputs: out of memory\n"), 1;
     bool ok = (!corpus || dump_corpus(&d, corpus)) && dump_random(&d, random);
     agal_context_free(d.ctx);
