@@ -327,18 +327,19 @@ static bool dump_corpus(dumper *d, const char *dir)
 
 static bool dump_random(dumper *d, unsigned count)
 {
-    static gen_program vp, fp; /* large: off the stack */
-    static uint8_t vbytes[GEN_MAX_BYTES], fbytes[GEN_MAX_BYTES];
+    gen_program *gv = malloc(sizeof *gv), *gf = malloc(sizeof *gf); /* large: off the stack */
+    uint8_t *vbytes = malloc(GEN_MAX_BYTES), *fbytes = malloc(GEN_MAX_BYTES);
     agal_context *keep = new_context(d);
-    bool ok = keep != NULL;
+    bool ok = keep && gv && gf && vbytes && fbytes;
+    if (!ok) fprintf(stderr, "dump_outputs: out of memory\n");
     for (unsigned seed = 1; ok && seed <= count; seed++) {
-        if (!gen_pair(&vp, &fp, seed, 1 + seed % 3, NULL)) {
+        if (!gen_pair(gv, gf, seed, 1 + seed % 3, NULL)) {
             fprintf(stderr, "dump_outputs: gen_pair %u failed\n", seed);
             ok = false;
             break;
         }
-        size_t vsize = gen_program_encode(&vp, vbytes, sizeof vbytes);
-        size_t fsize = gen_program_encode(&fp, fbytes, sizeof fbytes);
+        size_t vsize = gen_program_encode(gv, vbytes, GEN_MAX_BYTES);
+        size_t fsize = gen_program_encode(gf, fbytes, GEN_MAX_BYTES);
         const agal_translate_options opt = {.clip = (agal_clip)(seed / 3 % 4), .strip_names = seed / 12 % 2,
                                             .separate_samplers = seed / 24 % 2};
         const agal_program *v, *f;
@@ -353,6 +354,10 @@ static bool dump_random(dumper *d, unsigned count)
         agal_context_reset(keep);
     }
     agal_context_free(keep);
+    free(gv);
+    free(gf);
+    free(vbytes);
+    free(fbytes);
     return ok;
 }
 
