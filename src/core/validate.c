@@ -318,6 +318,14 @@ static agal_status check_sampler_fields(vstate *v, const agal_sampler *s)
     return AGAL_OK;
 }
 
+/* Field by field, the bias aside: memcmp would also compare agal_sampler's padding
+ * byte, which no one sets. */
+static bool same_settings(const agal_sampler *a, const agal_sampler *b)
+{
+    return a->num == b->num && a->format == b->format && a->dim == b->dim && a->special == b->special &&
+           a->wrap == b->wrap && a->mipmap == b->mipmap && a->filter == b->filter;
+}
+
 static agal_status check_sampler(vstate *v)
 {
     const agal_token *t = v->t;
@@ -331,11 +339,8 @@ static agal_status check_sampler(vstate *v)
     if (t->op == AGAL_OP_TED && s->bias) return fail(v, 3740, "ted cannot have a LOD bias");
     if (t->op == AGAL_OP_TED && s->mipmap == AGAL_MIP_NONE)
         return fail(v, 3743, "ted needs a sampler with mipmapping (explicit LOD)");
-    if (v->sampler_seen[s->num]) {
-        agal_sampler a = v->samplers[s->num], b = *s;
-        a.bias = b.bias = 0;
-        if (memcmp(&a, &b, sizeof a)) return fail(v, 3696, "fs%u is used again with different sampler settings", s->num);
-    }
+    if (v->sampler_seen[s->num] && !same_settings(&v->samplers[s->num], s))
+        return fail(v, 3696, "fs%u is used again with different sampler settings", s->num);
     v->sampler_seen[s->num] = true;
     v->samplers[s->num] = *s;
     if (t->op == AGAL_OP_TEX && v->depth && t->a.type != AGAL_REG_VARYING)

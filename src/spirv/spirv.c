@@ -315,7 +315,8 @@ static uint32_t const_block(spv *s)
 {
     if (s->var_const) return s->var_const;
     unsigned count = agal_reg_count(s->prog->profile, s->prog->stage, AGAL_REG_CONSTANT);
-    uint32_t arr = TYPE(s, SpvOpTypeArray, t_vec(s, 4), c_int(s, (int32_t)count));
+    uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
+    uint32_t arr = TYPE(s, SpvOpTypeArray, elem, len);
     uint32_t blk = TYPE(s, SpvOpTypeStruct, arr);
     /* Decorating the deduplicated types is safe: nothing else uses this array or struct. */
     DECO(s, arr, SpvDecorationArrayStride, 16);
@@ -458,7 +459,10 @@ static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_
     x = vec[0];
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
-        if (y) return raw_shuffle(s, n, materialize(s, a), materialize(s, b), sel); /* three sources */
+        if (y) { /* three sources; b made before a, the order the output has always had */
+            uint32_t rb = materialize(s, b), ra = materialize(s, a);
+            return raw_shuffle(s, n, ra, rb, sel);
+        }
         y = vec[c];
     }
     bool identity = n == 4;
@@ -530,13 +534,15 @@ static uint32_t splat(spv *s, uint32_t f) { return FN(s, SpvOpCompositeConstruct
 /* vec3 r -> vec4 (r, 0). */
 static uint32_t widen(spv *s, uint32_t v3)
 {
-    return FN(s, SpvOpVectorShuffle, t_vec(s, 4), v3, c_splat(s, 0), 0, 1, 2, 6);
+    uint32_t zero = c_splat(s, 0);
+    return FN(s, SpvOpVectorShuffle, t_vec(s, 4), v3, zero, 0, 1, 2, 6);
 }
 
 static uint32_t compare4(spv *s, unsigned op, uint32_t a, uint32_t b)
 {
     uint32_t c = FN(s, op, t_bvec4(s), a, b);
-    return FN(s, SpvOpSelect, t_vec(s, 4), c, c_splat(s, 1), c_splat(s, 0));
+    uint32_t one = c_splat(s, 1), zero = c_splat(s, 0);
+    return FN(s, SpvOpSelect, t_vec(s, 4), c, one, zero);
 }
 
 /* The render-to-texture y scale: float specialization constant SpecId 0, default 1. */
@@ -558,8 +564,8 @@ static uint32_t yflip(spv *s)
  * screen-space y derivative with it; scaling by the flip keeps Stage3D's ddy. */
 static uint32_t ddy(spv *s, uint32_t a)
 {
-    uint32_t d = FN(s, SpvOpDPdy, t_vec(s, 4), a);
-    return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, yflip(s));
+    uint32_t d = FN(s, SpvOpDPdy, t_vec(s, 4), a), flip = yflip(s);
+    return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, flip);
 }
 
 /* Each opcode's one-to-one instruction, from its row (agal_opcodes.def). */
@@ -588,6 +594,31 @@ static unsigned cmp_op(agal_cmp c)
     return ops[c];
 }
 
+/* nrm, crs and dp3 read the vec3s of their operands. */
+static uint32_t normalize3(spv *s, uint32_t a)
+{
+    uint32_t a3 = vec3_of(s, a);
+    return GL(s, t_vec(s, 3), GLSLstd450Normalize, a3);
+}
+
+static uint32_t cross3(spv *s, uint32_t a, uint32_t b)
+{
+    uint32_t a3 = vec3_of(s, a), b3 = vec3_of(s, b);
+    return GL(s, t_vec(s, 3), GLSLstd450Cross, a3, b3);
+}
+
+static uint32_t dot3(spv *s, uint32_t a, uint32_t b)
+{
+    uint32_t a3 = vec3_of(s, a), b3 = vec3_of(s, b);
+    return FN(s, SpvOpDot, t_float(s), a3, b3);
+}
+
+static uint32_t saturate(spv *s, uint32_t a)
+{
+    uint32_t zero = c_splat(s, 0), one = c_splat(s, 1);
+    return GL(s, t_vec(s, 4), GLSLstd450FClamp, a, zero, one);
+}
+
 static uint32_t alu(spv *s, const agal_ir_inst *in)
 {
     uint32_t v4 = t_vec(s, 4), f = t_float(s);
@@ -599,11 +630,11 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     if (cmp != AGAL_CMP_NONE) return compare4(s, cmp_op(cmp), a, b); /* sge slt seq sne: 1 where it holds */
     switch (in->aop) {
     case AGAL_OP_RCP: return FN(s, SpvOpFDiv, v4, c_splat(s, 1), a);
-    case AGAL_OP_NRM: return widen(s, GL(s, t_vec(s, 3), GLSLstd450Normalize, vec3_of(s, a)));
-    case AGAL_OP_CRS: return widen(s, GL(s, t_vec(s, 3), GLSLstd450Cross, vec3_of(s, a), vec3_of(s, b)));
-    case AGAL_OP_DP3: return splat(s, FN(s, SpvOpDot, f, vec3_of(s, a), vec3_of(s, b)));
+    case AGAL_OP_NRM: return widen(s, normalize3(s, a));
+    case AGAL_OP_CRS: return widen(s, cross3(s, a, b));
+    case AGAL_OP_DP3: return splat(s, dot3(s, a, b));
     case AGAL_OP_DP4: return splat(s, FN(s, SpvOpDot, f, a, b));
-    case AGAL_OP_SAT: return GL(s, v4, GLSLstd450FClamp, a, c_splat(s, 0), c_splat(s, 1));
+    case AGAL_OP_SAT: return saturate(s, a);
     case AGAL_OP_DDY: return ddy(s, a);
     default: s->bad = true; return 0; /* the builder makes no other ALU op */
     }
@@ -626,8 +657,9 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
-    uint32_t ptr = FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), const_block(s),
-                      c_int(s, 0), index);
+    uint32_t block = const_block(s), zero = c_int(s, 0);
+    uint32_t ptr = FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), block,
+                      zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -644,8 +676,8 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
     uint32_t ok = FN(s, SpvOpLogicalAnd, b, lo, hi);
     uint32_t safe = FN(s, SpvOpSelect, f, ok, addr, c_float(s, 0));
     uint32_t val = uniform_at(s, FN(s, SpvOpConvertFToS, t_int(s), safe));
-    uint32_t ok4 = FN(s, SpvOpCompositeConstruct, t_bvec4(s), ok, ok, ok, ok);
-    return FN(s, SpvOpSelect, t_vec(s, 4), ok4, val, c_splat(s, 0));
+    uint32_t ok4 = FN(s, SpvOpCompositeConstruct, t_bvec4(s), ok, ok, ok, ok), zero = c_splat(s, 0);
+    return FN(s, SpvOpSelect, t_vec(s, 4), ok4, val, zero);
 }
 
 static uint32_t input(spv *s, const agal_ir_inst *in)
@@ -714,7 +746,8 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 /* kil: if (a < 0) { OpKill } as its own selection construct. */
 static void kil(spv *s, const agal_ir_inst *in)
 {
-    uint32_t c = FN(s, SpvOpFOrdLessThan, t_bool(s), s->ids[in->args[0]], c_float(s, 0));
+    uint32_t zero = c_float(s, 0);
+    uint32_t c = FN(s, SpvOpFOrdLessThan, t_bool(s), s->ids[in->args[0]], zero);
     uint32_t k = new_id(s), m = new_id(s);
     INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
     INS(s, S_FUNC, SpvOpBranchConditional, c, k, m);
@@ -729,7 +762,8 @@ static uint32_t fix_position(spv *s, uint32_t v)
 {
     agal_clip clip = s->opt->pub.clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->pub.clip;
     uint32_t f = t_float(s), v4 = t_vec(s, 4);
-    uint32_t y = FN(s, SpvOpFMul, f, FN(s, SpvOpCompositeExtract, f, v, 1), yflip(s));
+    uint32_t y = FN(s, SpvOpCompositeExtract, f, v, 1), flip = yflip(s);
+    y = FN(s, SpvOpFMul, f, y, flip);
     if (clip == AGAL_CLIP_VULKAN) y = FN(s, SpvOpFNegate, f, y);
     v = FN(s, SpvOpCompositeInsert, v4, y, v, 1);
     if (clip == AGAL_CLIP_GL) {

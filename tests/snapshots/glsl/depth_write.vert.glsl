@@ -1,0 +1,26 @@
+#version 330 core
+// agal2spv: AGAL 2 vertex program, 5 tokens
+layout(std140) uniform agal_vc_block { vec4 vc[250]; };
+uniform float agal_yflip = 1.0;
+layout(location = 0) in vec4 va0;
+layout(location = 1) in vec4 va1;
+out vec4 v0;
+out vec4 v1;
+
+void main()
+{
+    vec4 vt0 = vec4(0.0);
+    vec4 vt1 = vec4(0.0);
+    vec4 op = vec4(0.0);
+    // 1: m44 vt0, va0, vc0
+    vt0 = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));
+    // 2: mov op, vt0
+    op = vt0;
+    // 3: m44 vt1, va0, vc4
+    vt1 = vec4(dot(va0, vc[4]), dot(va0, vc[5]), dot(va0, vc[6]), dot(va0, vc[7]));
+    // 4: mov v0, vt1
+    v0 = vt1;
+    // 5: mov v1, va1
+    v1 = va1;
+    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);
+}

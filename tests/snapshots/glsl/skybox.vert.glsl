@@ -1,0 +1,16 @@
+#version 330 core
+// agal2spv: AGAL 1 vertex program, 2 tokens
+layout(std140) uniform agal_vc_block { vec4 vc[128]; };
+uniform float agal_yflip = 1.0;
+layout(location = 0) in vec4 va0;
+out vec4 v0;
+
+void main()
+{
+    vec4 op = vec4(0.0);
+    // 1: m44 op, va0, vc0
+    op = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));
+    // 2: mov v0, va0
+    v0 = va0;
+    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);
+}
