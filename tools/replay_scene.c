@@ -158,7 +158,11 @@ static int decode_base64(rcall *k, const char *text, rbytes *out)
     out->data = malloc(cap ? cap : 1);
     if (!out->data) return rfail(k, "out of memory");
     int n = b64_pton(text, out->data, cap);
-    if (n < 0) return rfail(k, "a ByteArray's base64 does not decode");
+    if (n < 0) {
+        free(out->data);
+        out->data = NULL;
+        return rfail(k, "a ByteArray's base64 does not decode");
+    }
     out->len = (size_t)n;
     return R_OK;
 }
@@ -270,7 +274,7 @@ static void fill_rect(rbitmap *b, double x, double y, double w, double h, uint32
 
 static int bitmap_pixels(rcall *k, const cJSON *pixels, rbitmap *out)
 {
-    rbytes bytes;
+    rbytes bytes = {0};
     int rc = cJSON_IsObject(pixels) ? byte_array(k, pixels, &bytes) : rfail(k, "a bitmap's \"pixels\" is a ByteArray");
     size_t n = (size_t)out->width * out->height;
     if (rc == R_OK && bytes.len != 4 * n) rc = rfail(k, "a bitmap's \"pixels\" hold %zu bytes, not 4 x %zu", bytes.len, n);
@@ -284,13 +288,10 @@ static int bitmap_pixels(rcall *k, const cJSON *pixels, rbitmap *out)
     return rc;
 }
 
-int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out)
+/* The bitmap's fill, rects and pixels over out->argb (allocated). */
+static int bitmap_contents(rcall *k, const cJSON *b, rbitmap *out)
 {
     int rc;
-    *out = (rbitmap){0};
-    const cJSON *b = arg_wrapped(k, i, "bitmap", param, &rc);
-    if (!b) return rc;
-    if (!cJSON_IsObject(b) || (rc = bitmap_size(k, b, out))) return rc ? rc : rfail(k, "a bitmap is an object");
     const cJSON *transparent = cJSON_GetObjectItemCaseSensitive(b, "transparent");
     const cJSON *fill = cJSON_GetObjectItemCaseSensitive(b, "fill"), *rects = cJSON_GetObjectItemCaseSensitive(b, "rects");
     const cJSON *pixels = cJSON_GetObjectItemCaseSensitive(b, "pixels");
@@ -308,4 +309,19 @@ int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out)
     if (pixels && (rc = bitmap_pixels(k, pixels, out))) return rc;
     for (size_t p = 0; opaque && p < (size_t)out->width * out->height; p++) out->argb[p] |= opaque;
     return R_OK;
+}
+
+int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out)
+{
+    int rc;
+    *out = (rbitmap){0};
+    const cJSON *b = arg_wrapped(k, i, "bitmap", param, &rc);
+    if (!b) return rc;
+    if (!cJSON_IsObject(b)) return rfail(k, "a bitmap is an object");
+    if (!(rc = bitmap_size(k, b, out))) rc = bitmap_contents(k, b, out);
+    if (rc) {
+        free(out->argb);
+        *out = (rbitmap){0};
+    }
+    return rc;
 }
