@@ -251,6 +251,14 @@ def check_failure_paths(agalrun, tmp):
         path = os.path.join(tmp, "failure-path-%d.json" % i)
         json.dump(scene, open(path, "w"))
         errors += expect_failure(agalrun, tmp, name, [path, "--backend", ("gl", "vulkan")[i % 2]], 2, msg)
+    # A texture upload's level past the texture's (-1 is 4294967295) or an offset that
+    # is not a number: the level's size is not worked out (UBSan: a shift by 2^32 - 1).
+    tex = {"call": "createTexture", "args": [4, 4, "bgra", False], "as": "t"}
+    for n, args, status, msg in [("level -1", [{"base64": "AAAA"}, 0, -1], 1, "Error #3674"),
+                                 ("offset 'x'", [{"base64": "AAAA"}, "x", 0], 2, "argument 2 is not a number")]:
+        path = os.path.join(tmp, "texture-level.json")
+        json.dump({"scene": 1, "calls": [tex, {"call": "uploadFromByteArray", "on": "t", "args": args}]}, open(path, "w"))
+        errors += expect_failure(agalrun, tmp, "texture uploadFromByteArray " + n, [path], status, msg)
     return errors
 
 

@@ -884,14 +884,15 @@ static int texture_upload_from_byte_array(rcall *k)
 {
     robj *t = k->on;
     replay_texture_kind kind = t->u.tex.desc.kind;
-    unsigned side;
-    uint32_t level, offset;
+    unsigned side = 0;
+    uint32_t level = 0, offset;
     rbytes b;
     TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 3, 4) : kind == REPLAY_TEX_2D ? args_count(k, 2, 3) : args_count(k, 2, 2));
     TRY(arg_bytes(k, 0, "data", &b));
     int rc = arg_uint(k, 1, 0, &offset);
     if (!rc) rc = face_and_level(k, 2, kind == REPLAY_TEX_CUBE ? 3 : 2, &side, &level);
-    uint32_t w = level_size(t->u.tex.desc.width, level), h = level_size(t->u.tex.desc.height, level);
+    /* level is one the texture has once face_and_level passed. */
+    uint32_t w = rc ? 1 : level_size(t->u.tex.desc.width, level), h = rc ? 1 : level_size(t->u.tex.desc.height, level);
     if (!rc) rc = byte_range(k, &b, offset, (uint64_t)w * h * texel_bytes(t->u.tex.format));
     void *texels = rc ? NULL : byte_texels(b.data + offset, (size_t)w * h, t->u.tex.format);
     free(b.data);
