@@ -77,7 +77,8 @@ static int present(rcall *k)
     if (!c->configured) return rthrow(k, 3698, NULL);
     /* Two presents need a clear between them (Adobe's reference), as a draw does. */
     if (!c->cleared) return rthrow(k, 3692, NULL);
-    TRY(rbudget_take(k, (uint64_t)c->width * c->height * 4, 0)); /* the image kept */
+    /* The image kept, and the driver's copy it is read through. */
+    TRY(rbudget_take(k, (uint64_t)c->width * c->height * 4, (uint64_t)c->width * c->height * 4));
     uint8_t *px = rread_back_buffer(k);
     if (!px) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     TRY(radd_image(k, px, c->width, c->height));
@@ -106,7 +107,9 @@ static int draw_to_bitmap_data(rcall *k)
                   src[1] + src[3] <= c->height;
     bool dst_in = dst[0] >= 0 && dst[1] >= 0 && dst[0] < b.width && dst[1] < b.height;
     if (!rc && c->configured && ((has_src && !src_in) || (has_dst && !dst_in))) rc = rthrow(k, 3802, NULL);
-    if (!rc && c->configured) rc = rbudget_take(k, (uint64_t)b.width * b.height * 4, 0); /* the image kept */
+    /* The image kept; the back buffer read through the driver's copy. */
+    if (!rc && c->configured)
+        rc = rbudget_take(k, (uint64_t)b.width * b.height * 4, (uint64_t)c->width * c->height * 8);
     uint8_t *px = rc ? NULL : rread_back_buffer(k);
     if (!px) {
         free(b.argb);
