@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """test_replay.py: `agalrun replay` on Vulkan and GL (issue 17).
 
-  test_replay.py AGALRUN SCENES_DIR ERRORS_JSON
+  test_replay.py AGALRUN SCENES_DIR ERRORS_JSON [B_SANITIZE]
 
 1. Every scene of SCENES_DIR replays on Vulkan (the validation layer on: any message
    fails) and on GL, and holds on both to its own "expect" pixels, worked out by
@@ -16,20 +16,39 @@
    the exit status and message they must give.
 5. Broken scenes (seeded mutations of the scenes) end with exit 0, 1 or 2 and a
    message, never a crash, a hang or a sanitizer's report.
+6. Every failure path of a ByteArray or BitmapData argument (each call that takes
+   one) ends with exit 2 and its message, and frees what it allocated.
+7. The memory limit: the scenes that took gigabytes (200 textures of 4096 x 4096,
+   a 16384 x 16384 back buffer presented four times, 4096 of the largest vertex
+   buffers) end with exit 2 and 3691's text within seconds under 1 GB of peak RSS,
+   and --memory-limit moves the limit.
+
+In a build with B_SANITIZE holding address, agalrun must be built with ASan and run
+with detect_leaks=1 (the test setup's), and any sanitizer report from any run, a
+leak included, fails the test.
 """
 import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 AGREE_TOLERANCE = 3
 AGREE_OUTLIERS = 0.01
 
 
+SANITIZER_REPORTS = []
+
+
 def run(agalrun, *args):
-    return subprocess.run([agalrun, "replay", *args], capture_output=True, text=True, timeout=120)
+    r = subprocess.run([agalrun, "replay", *args], capture_output=True, text=True, timeout=120)
+    if "Sanitizer" in r.stderr or "runtime error:" in r.stderr:
+        SANITIZER_REPORTS.append("agalrun replay %s: a sanitizer's report\n%s" % (" ".join(args), r.stderr[-3000:]))
+    return r
 
 
 def images(scene):
@@ -198,9 +217,120 @@ def check_mutant(agalrun, scene, tmp, index):
         return ["mutant %d: exit %d\n%s\n%s" % (index, r.returncode, json.dumps(scene)[:2000], r.stderr[-3000:])]
     return []
 
+def failure_path_scenes():
+    """Each call that takes a ByteArray or a BitmapData, with the argument broken in
+    each way that fails after the replay allocated for it: (name, scene, message)."""
+    tex = {"call": "createTexture", "args": [4, 4, "bgra", False], "as": "t"}
+    vb = {"call": "createVertexBuffer", "args": [3, 2], "as": "v"}
+    ib = {"call": "createIndexBuffer", "args": [3], "as": "i"}
+    bb = {"call": "configureBackBuffer", "args": [32, 32, 0]}
+    bad_b64 = {"base64": "@@@@"}
+    bitmaps = [({"width": 4, "height": 4, "rects": [[1, 2]]}, "a bitmap's rect is"),
+               ({"width": 4, "height": 4, "fill": "red"}, "\"fill\" a number"),
+               ({"width": 4, "height": 4, "pixels": {"base64": "@@@@"}}, "base64 does not decode"),
+               ({"width": 4, "height": 4, "pixels": {"base64": "AAAA"}}, "hold 3 bytes, not 4 x 16"),
+               ({"width": 4, "height": 4, "pixels": [1]}, "is a ByteArray")]
+    out = [("texture uploadFromByteArray", [tex, {"call": "uploadFromByteArray", "on": "t", "args": [bad_b64, 0]}]),
+           ("vertex uploadFromByteArray", [vb, {"call": "uploadFromByteArray", "on": "v", "args": [bad_b64, 0, 0, 3]}]),
+           ("index uploadFromByteArray", [ib, {"call": "uploadFromByteArray", "on": "i", "args": [bad_b64, 0, 0, 3]}]),
+           ("setProgramConstantsFromByteArray",
+            [{"call": "setProgramConstantsFromByteArray", "args": ["vertex", 0, 1, bad_b64, 0]}]),
+           ("Program3D.upload", [{"call": "createProgram", "as": "p"},
+                                 {"call": "upload", "on": "p", "args": [{"base64": "oAEAAAChAA=="}, bad_b64]}])]
+    out = [(n, c, "base64 does not decode") for n, c in out]
+    for i, (b, msg) in enumerate(bitmaps):
+        out.append(("drawToBitmapData %d" % i, [bb, {"call": "drawToBitmapData", "args": [{"bitmap": b}]}], msg))
+        out.append(("uploadFromBitmapData %d" % i, [tex, {"call": "uploadFromBitmapData", "on": "t",
+                                                          "args": [{"bitmap": b}]}], msg))
+    return [(n, {"scene": 1, "calls": c}, m) for n, c, m in out]
+
+
+def check_failure_paths(agalrun, tmp):
+    errors = []
+    for i, (name, scene, msg) in enumerate(failure_path_scenes()):
+        path = os.path.join(tmp, "failure-path-%d.json" % i)
+        json.dump(scene, open(path, "w"))
+        errors += expect_failure(agalrun, tmp, name, [path, "--backend", ("gl", "vulkan")[i % 2]], 2, msg)
+    # A texture upload's level past the texture's (-1 is 4294967295) or an offset that
+    # is not a number: the level's size is not worked out (UBSan: a shift by 2^32 - 1).
+    tex = {"call": "createTexture", "args": [4, 4, "bgra", False], "as": "t"}
+    for n, args, status, msg in [("level -1", [{"base64": "AAAA"}, 0, -1], 1, "Error #3674"),
+                                 ("offset 'x'", [{"base64": "AAAA"}, "x", 0], 2, "argument 2 is not a number")]:
+        path = os.path.join(tmp, "texture-level.json")
+        json.dump({"scene": 1, "calls": [tex, {"call": "uploadFromByteArray", "on": "t", "args": args}]}, open(path, "w"))
+        errors += expect_failure(agalrun, tmp, "texture uploadFromByteArray " + n, [path], status, msg)
+    return errors
+
+
+def audit_scenes():
+    """The scenes that took gigabytes before the memory limit: (name, scene)."""
+    textures = [{"call": "createTexture", "args": [4096, 4096, "bgra", False], "as": "t%d" % i} for i in range(200)]
+    back_buffer = [{"call": "configureBackBuffer", "args": [16384, 16384, 0]}] + [{"call": "clear"}, {"call": "present"}] * 4
+    buffers = [{"call": "createVertexBuffer", "args": [65535, 64], "as": "v%d" % i} for i in range(4096)]
+    return [("200 textures of 4096 x 4096", {"scene": 1, "profile": "baselineExtended", "calls": textures}),
+            ("a 16384 x 16384 back buffer", {"scene": 1, "calls": back_buffer}),
+            ("4096 vertex buffers of 65535 x 64", {"scene": 1, "calls": buffers})]
+
+
+RESOURCE_LINE = "Error #3691: Resource limit for this resource type exceeded."
+LIMIT_SECONDS = 60  # a loaded 2-core machine; each ends in about a second
+LIMIT_RSS_KB = 1 << 20
+
+
+def check_memory_limit(agalrun, scenes_dir, tmp):
+    errors = []
+    for i, (name, scene) in enumerate(audit_scenes()):
+        path = os.path.join(tmp, "audit-%d.json" % i)
+        json.dump(scene, open(path, "w"))
+        for backend in ("vulkan", "gl"):
+            start = time.monotonic()
+            p = subprocess.Popen([agalrun, "replay", path, "--backend", backend], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
+            # wait4 for this child's own peak RSS; a watchdog kills it at the time limit.
+            timer = threading.Timer(LIMIT_SECONDS, p.kill)
+            timer.start()
+            stderr = p.stderr.read().decode(errors="replace")
+            _, status, usage = os.wait4(p.pid, 0)
+            timer.cancel()
+            seconds = time.monotonic() - start
+            rc = os.waitstatus_to_exitcode(status)
+            label = "%s on %s" % (name, backend)
+            if rc != 2 or RESOURCE_LINE not in stderr or "memory limit" not in stderr:
+                errors.append("%s: expected exit 2 with '%s', got %d:\n%s" % (label, RESOURCE_LINE, rc, stderr[-2000:]))
+            if seconds >= LIMIT_SECONDS or usage.ru_maxrss >= LIMIT_RSS_KB:
+                errors.append("%s: %.1f s, peak RSS %d KB" % (label, seconds, usage.ru_maxrss))
+            print("%s: exit %d, %.1f s, peak RSS %d MB" % (label, rc, seconds, usage.ru_maxrss >> 10))
+    # --memory-limit moves it: the texture scene under 300 MB stops where what is in
+    # use and what the call needs first pass the limit given.
+    path = os.path.join(tmp, "audit-0.json")
+    for limit in (100 << 20, 300 << 20):
+        r = run(agalrun, path, "--backend", "gl", "--memory-limit", str(limit))
+        m = re.search(r"call (\d+) \(createTexture\).*needs (\d+) bytes, (\d+) of (\d+) are in use", r.stderr)
+        if r.returncode != 2 or not m or int(m.group(4)) != limit or int(m.group(2)) + int(m.group(3)) <= limit:
+            errors.append("--memory-limit %d: exit %d\n%s" % (limit, r.returncode, r.stderr))
+    errors += expect_failure(agalrun, tmp, "--memory-limit 0", [path, "--memory-limit", "0"], 2, "--memory-limit")
+    # cube.json, which runs under the default (check_scene), does not under 64 KiB.
+    errors += expect_failure(agalrun, tmp, "cube.json under 64 KiB",
+                             [os.path.join(scenes_dir, "cube.json"), "--memory-limit", "65536"], 2, RESOURCE_LINE)
+    return errors
+
+
+def check_sanitized(agalrun, b_sanitize):
+    """In an ASan build, agalrun has ASan and the environment asks for leak reports."""
+    if "address" not in b_sanitize:
+        return []
+    r = subprocess.run([agalrun, "--help"], capture_output=True, text=True, env=dict(os.environ, ASAN_OPTIONS="help=1"))
+    errors = []
+    if "AddressSanitizer" not in r.stdout + r.stderr:
+        errors.append("agalrun is not built with AddressSanitizer")
+    if "detect_leaks=1" not in os.environ.get("ASAN_OPTIONS", ""):
+        errors.append("ASAN_OPTIONS lacks detect_leaks=1: run under meson test's sanitized setup")
+    return errors
+
 
 def main():
     agalrun, scenes_dir, errors_path = sys.argv[1:4]
+    b_sanitize = sys.argv[4] if len(sys.argv) > 4 else ""
     errors_json = json.load(open(errors_path))
     scenes = sorted(os.path.join(scenes_dir, f) for f in os.listdir(scenes_dir) if f.endswith(".json"))
     if len(scenes) < 10 or len(errors_json["cases"]) < 50:
@@ -211,11 +341,16 @@ def main():
         jobs += [pool.submit(check_error, agalrun, errors_json, c, tmp, i) for i, c in enumerate(errors_json["cases"])]
         jobs.append(pool.submit(check_faults, agalrun, scenes_dir, errors_json, tmp))
         jobs += [pool.submit(check_mutant, agalrun, m, tmp, i) for i, m in enumerate(mutants(scenes_dir, 40))]
+        jobs.append(pool.submit(check_failure_paths, agalrun, tmp))
         errors = [e for j in jobs for e in j.result()]
+        # Alone: its peak RSS and time are its own.
+        errors += check_memory_limit(agalrun, scenes_dir, tmp)
+    errors += check_sanitized(agalrun, b_sanitize) + SANITIZER_REPORTS
     for e in errors:
         print(e)
-    print("%d scenes on Vulkan and GL, %d error cases, the fault checks, 40 broken scenes: %d failures"
-          % (len(scenes), len(errors_json["cases"]), len(errors)))
+    print("%d scenes on Vulkan and GL, %d error cases, the fault checks, 40 broken scenes, %d failure paths, "
+          "the memory limit: %d failures" % (len(scenes), len(errors_json["cases"]), len(failure_path_scenes()),
+                                             len(errors)))
     return 1 if errors else 0
 
 

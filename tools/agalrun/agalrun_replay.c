@@ -2,7 +2,7 @@
  *
  *   agalrun replay SCENE.json [-o FRAME.png] [--backend vulkan|gl|webgl]
  *                  [--expect REF.png [--tolerance N] [--max-outliers M] [--at X,Y]]
- *                  [--frame N] [--check] [--validation]
+ *                  [--frame N] [--check] [--validation] [--memory-limit BYTES]
  *
  * Replays the scene (replay.h) on the backend and writes each image a present or a
  * drawToBitmapData yields: FRAME.png, or FRAME-1.png, FRAME-2.png ... when there
@@ -12,7 +12,9 @@
  * and more than M outliers exit 1, with a difference image FRAME-diff.png. --check
  * holds the scene to what it says of itself: its "expect" pixels and its "throws"
  * line. Exit status: 0; 1 the scene threw (the Flash line on stderr), a frame or a
- * check does not match; 2 usage, I/O, a malformed scene or a backend failure. */
+ * check does not match; 2 usage, I/O, a malformed scene, a backend failure or the
+ * memory limit (replay_budget.c: buffers, textures, back buffers and images
+ * together, REPLAY_MEMORY_LIMIT unless --memory-limit says). */
 #include "agalrun.h"
 #include "harness.h"
 #include "replay.h"
@@ -32,6 +34,7 @@ typedef struct options {
     unsigned tolerance, max_outliers, frame;
     int32_t at[2];
     bool check, validation;
+    unsigned long long memory_limit;
 } options;
 
 static int usage(void)
@@ -39,7 +42,7 @@ static int usage(void)
     fprintf(stderr,
             "usage: agalrun replay SCENE.json [-o FRAME.png] [--backend vulkan|gl|webgl]\n"
             "                      [--expect REF.png [--tolerance N] [--max-outliers M] [--at X,Y]]\n"
-            "                      [--frame N] [--check] [--validation]\n"
+            "                      [--frame N] [--check] [--validation] [--memory-limit BYTES]\n"
             "  -o FRAME.png      write the images (FRAME-1.png, FRAME-2.png ... when several)\n"
             "  --backend NAME    vulkan (default) or gl\n"
             "  --expect REF.png  compare the image with REF.png, in which it sits at --at X,Y (default 0,0):\n"
@@ -47,7 +50,10 @@ static int usage(void)
             "                    --tolerance N (default 0) in R, G or B is exit 1 and FRAME-diff.png\n"
             "  --frame N         the image --expect compares (counting from 1; default the last)\n"
             "  --check           check the scene's own \"expect\" pixels and \"throws\" line\n"
-            "  --validation      Vulkan: the validation layer, any message fails the run\n");
+            "  --validation      Vulkan: the validation layer, any message fails the run\n"
+            "  --memory-limit BYTES  buffers, textures, back buffers and images together (default %llu):\n"
+            "                    a call past it stops the replay (exit 2)\n",
+            (unsigned long long)REPLAY_MEMORY_LIMIT);
     return 2;
 }
 
@@ -87,6 +93,8 @@ static int parse_options(int argc, char **argv, options *o)
             ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 1u << 30, &o->max_outliers);
         else if (!strcmp(a, "--frame")) ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 1, 1u << 20, &o->frame);
         else if (!strcmp(a, "--at")) ok = parse_at(argv[++i], o->at);
+        else if (!strcmp(a, "--memory-limit"))
+            ok = tool_parse_uint("agalrun replay", a, argv[++i], 1, 1ull << 48, &o->memory_limit);
         else {
             fprintf(stderr, "agalrun replay: %s: unknown option\n", a);
             return usage();
@@ -256,7 +264,7 @@ int agalrun_replay(int argc, char **argv)
     char *json = tool_read_input(o.scene, MAX_SCENE, "the largest scene read", &len);
     if (!json) return 2;
     replay_result r;
-    replay_open_options oo = {.validation = o.validation, .opened = harness_pin_libraries};
+    replay_open_options oo = {.validation = o.validation, .opened = harness_pin_libraries, .memory_limit = o.memory_limit};
     replay_run(json, len, o.scene, ops, &oo, &r);
     int rc = r.status == REPLAY_FAILED ? 2 : 0;
     if (r.status == REPLAY_THROWN && !o.check)

@@ -118,7 +118,13 @@ typedef struct replay_open_options {
      * tools pin the driver's libraries there (harness_pin_libraries), so what a
      * driver leaks at exit still has a module name for the sanitizers. */
     void (*opened)(void);
+    /* The replay's memory limit in bytes (0: REPLAY_MEMORY_LIMIT; replay_budget.c). */
+    uint64_t memory_limit;
 } replay_open_options;
+
+/* The default memory limit for buffers, textures, back buffers and the images kept,
+ * together: a Flash-era GPU's memory (decided: docs/decisions.md, "Context3D"). */
+#define REPLAY_MEMORY_LIMIT ((uint64_t)512 << 20)
 
 /* Every function returns 0, or -1 with the reason in the backend's err. Objects
  * live until close. */

@@ -43,6 +43,11 @@ static int configure_back_buffer(rcall *k)
     num(hi, REPLAY_MAX_BACK_BUFFER);
     if (w < 32 || w > REPLAY_MAX_BACK_BUFFER) return rthrow(k, 3780, lo, hi, NULL);
     if (h < 32 || h > REPLAY_MAX_BACK_BUFFER) return rthrow(k, 3781, lo, hi, NULL);
+    rbudget_give(c, c->back_buffer_bytes);
+    c->back_buffer_bytes = 0;
+    uint64_t bytes = rbudget_back_buffer((uint32_t)w, (uint32_t)h, aa, ds);
+    TRY(rbudget_take(k, bytes, rbudget_back_buffer_transient((uint32_t)w, (uint32_t)h)));
+    c->back_buffer_bytes = bytes;
     if (c->ops->configure(c->be, (uint32_t)w, (uint32_t)h, aa, ds)) return rbackend(k);
     c->configured = true;
     c->cleared = false;
@@ -72,6 +77,8 @@ static int present(rcall *k)
     if (!c->configured) return rthrow(k, 3698, NULL);
     /* Two presents need a clear between them (Adobe's reference), as a draw does. */
     if (!c->cleared) return rthrow(k, 3692, NULL);
+    /* The image kept, and the driver's copy it is read through. */
+    TRY(rbudget_take(k, (uint64_t)c->width * c->height * 4, (uint64_t)c->width * c->height * 4));
     uint8_t *px = rread_back_buffer(k);
     if (!px) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     TRY(radd_image(k, px, c->width, c->height));
@@ -100,6 +107,9 @@ static int draw_to_bitmap_data(rcall *k)
                   src[1] + src[3] <= c->height;
     bool dst_in = dst[0] >= 0 && dst[1] >= 0 && dst[0] < b.width && dst[1] < b.height;
     if (!rc && c->configured && ((has_src && !src_in) || (has_dst && !dst_in))) rc = rthrow(k, 3802, NULL);
+    /* The image kept; the back buffer read through the driver's copy. */
+    if (!rc && c->configured)
+        rc = rbudget_take(k, (uint64_t)b.width * b.height * 4, (uint64_t)c->width * c->height * 8);
     uint8_t *px = rc ? NULL : rread_back_buffer(k);
     if (!px) {
         free(b.argb);
@@ -143,6 +153,8 @@ static int new_vertex_buffer(rcall *k, int32_t n, int32_t d32, int32_t instances
     replay_ctx *c = k->c;
     if (d32 > 64 || n > 65535) return rthrow(k, 3670, NULL);
     if (n <= 0 || d32 <= 0) return rthrow(k, 3671, NULL);
+    uint64_t bytes = (uint64_t)n * (uint64_t)d32 * 4;
+    TRY(rbudget_take(k, bytes, bytes)); /* and the zeros GL fills it with */
     robj *o = robj_new(k, OBJ_VERTEX_BUFFER);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     o->u.vb.vertices = (uint32_t)n;
@@ -184,6 +196,7 @@ static int create_index_buffer(rcall *k)
     TRY(buffer_usage(k, 1));
     if (n >= 0xF0000) return rthrow(k, 3670, NULL);
     if (n <= 0) return rthrow(k, 3671, NULL);
+    TRY(rbudget_take(k, 4 * (uint64_t)n, 2 * (uint64_t)n)); /* the buffer, the replay's copy; GL's zeros */
     robj *o = robj_new(k, OBJ_INDEX_BUFFER);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     o->u.ib.count = (uint32_t)n;
@@ -205,14 +218,16 @@ static bool power_of_two(int32_t v) { return v > 0 && !(v & (v - 1)); }
 static int new_texture(rcall *k, replay_texture_kind kind, agal_texture_format format, int32_t w, int32_t h)
 {
     replay_ctx *c = k->c;
-    robj *o = robj_new(k, OBJ_TEXTURE);
-    if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     /* What the backend stores: the packed formats widened to BGRA, the compressed
      * ones uncompressed (docs/decisions.md, "Context3D"). */
     agal_texture_format stored = format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? format : AGAL_TEXTURE_BGRA;
+    replay_texture_desc desc = {kind, stored, (uint32_t)w, (uint32_t)h,
+                                kind == REPLAY_TEX_RECTANGLE ? 1 : agal_stage3d_levels((uint32_t)w, (uint32_t)h)};
+    TRY(rbudget_take(k, rbudget_texture(&desc), rbudget_texture_transient(&desc)));
+    robj *o = robj_new(k, OBJ_TEXTURE);
+    if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     o->u.tex.format = format;
-    o->u.tex.desc = (replay_texture_desc){kind, stored, (uint32_t)w, (uint32_t)h,
-                                          kind == REPLAY_TEX_RECTANGLE ? 1 : agal_stage3d_levels((uint32_t)w, (uint32_t)h)};
+    o->u.tex.desc = desc;
     if (!(o->u.tex.rb = c->ops->texture_new(c->be, &o->u.tex.desc))) return rbackend(k);
     return R_OK;
 }
@@ -554,6 +569,11 @@ static int set_render_to_texture(rcall *k)
     if (kind == REPLAY_TEX_2D && surface != 0) return rthrow(k, 3771, NULL);
     if (t->u.tex.format == AGAL_TEXTURE_COMPRESSED || t->u.tex.format == AGAL_TEXTURE_COMPRESSED_ALPHA)
         return rthrow(k, 3746, NULL);
+    uint64_t bytes = rbudget_target(t, aa, ds);
+    if (bytes > t->u.tex.target_bytes) { /* the backend remakes them for the largest */
+        TRY(rbudget_take(k, bytes - t->u.tex.target_bytes, 0));
+        t->u.tex.target_bytes = bytes;
+    }
     c->slots[index] = (rslot){t, (unsigned)surface, ds, aa};
     return R_OK;
 }
@@ -867,14 +887,15 @@ static int texture_upload_from_byte_array(rcall *k)
 {
     robj *t = k->on;
     replay_texture_kind kind = t->u.tex.desc.kind;
-    unsigned side;
-    uint32_t level, offset;
+    unsigned side = 0;
+    uint32_t level = 0, offset;
     rbytes b;
     TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 3, 4) : kind == REPLAY_TEX_2D ? args_count(k, 2, 3) : args_count(k, 2, 2));
     TRY(arg_bytes(k, 0, "data", &b));
     int rc = arg_uint(k, 1, 0, &offset);
     if (!rc) rc = face_and_level(k, 2, kind == REPLAY_TEX_CUBE ? 3 : 2, &side, &level);
-    uint32_t w = level_size(t->u.tex.desc.width, level), h = level_size(t->u.tex.desc.height, level);
+    /* level is one the texture has once face_and_level passed. */
+    uint32_t w = rc ? 1 : level_size(t->u.tex.desc.width, level), h = rc ? 1 : level_size(t->u.tex.desc.height, level);
     if (!rc) rc = byte_range(k, &b, offset, (uint64_t)w * h * texel_bytes(t->u.tex.format));
     void *texels = rc ? NULL : byte_texels(b.data + offset, (size_t)w * h, t->u.tex.format);
     free(b.data);

@@ -40,6 +40,7 @@ typedef struct robj {
             agal_texture_format format; /* as created (the AS3 format) */
             uint32_t defined[6];        /* per face, bit l: level l holds data */
             bool rendered;              /* rendered to since its levels 1.. were made */
+            uint64_t target_bytes;      /* counted for its render-target images (replay_budget.c) */
         } tex;
     } u;
 } robj;
@@ -90,6 +91,7 @@ typedef struct replay_ctx {
     bool scissor_set;
     double scissor[4];
     unsigned draws; /* since the last present (3690 past 32768) */
+    uint64_t memory_limit, memory_used, back_buffer_bytes; /* replay_budget.c */
 
     replay_result *out;
 } replay_ctx;
@@ -133,6 +135,22 @@ int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint3
 /* The back buffer as an image (present, drawToBitmapData); NULL with k failed. */
 uint8_t *rread_back_buffer(rcall *k);
 int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h);
+
+/* ---- replay_budget.c: the memory limit ---------------------------------------- */
+
+/* Counts `held` bytes against the limit, failing the call (exit 2, 3691's text)
+ * when they and `transient` more do not fit; before anything is allocated. */
+int rbudget_take(rcall *k, uint64_t held, uint64_t transient);
+/* What a replaced back buffer held. */
+void rbudget_give(replay_ctx *c, uint64_t held);
+/* What a texture holds (every level and face) and takes while it is made or uploaded. */
+uint64_t rbudget_texture(const replay_texture_desc *d);
+uint64_t rbudget_texture_transient(const replay_texture_desc *d);
+/* What a back buffer holds (colour, depth-stencil, resolve) and a read-back takes. */
+uint64_t rbudget_back_buffer(uint32_t w, uint32_t h, int aa, bool depth_stencil);
+uint64_t rbudget_back_buffer_transient(uint32_t w, uint32_t h);
+/* The images a texture needs as a render target with antiAlias aa. */
+uint64_t rbudget_target(const robj *t, int aa, bool depth_stencil);
 
 /* ---- replay_scene.c: the ActionScript values --------------------------------- */
 

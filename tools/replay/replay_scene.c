@@ -158,7 +158,11 @@ static int decode_base64(rcall *k, const char *text, rbytes *out)
     out->data = malloc(cap ? cap : 1);
     if (!out->data) return rfail(k, "out of memory");
     int n = b64_pton(text, out->data, cap);
-    if (n < 0) return rfail(k, "a ByteArray's base64 does not decode");
+    if (n < 0) {
+        free(out->data);
+        out->data = NULL;
+        return rfail(k, "a ByteArray's base64 does not decode");
+    }
     out->len = (size_t)n;
     return R_OK;
 }
@@ -255,6 +259,8 @@ static int bitmap_size(rcall *k, const cJSON *b, rbitmap *out)
         return rfail(k, "a bitmap needs a whole \"width\" and \"height\" of 1 to 8191 (16777215 pixels at most)");
     out->width = (uint32_t)w;
     out->height = (uint32_t)h;
+    int rc = rbudget_take(k, 0, (uint64_t)out->width * out->height * 4);
+    if (rc) return rc;
     out->argb = malloc((size_t)out->width * out->height * 4);
     return out->argb ? R_OK : rfail(k, "out of memory");
 }
@@ -270,7 +276,7 @@ static void fill_rect(rbitmap *b, double x, double y, double w, double h, uint32
 
 static int bitmap_pixels(rcall *k, const cJSON *pixels, rbitmap *out)
 {
-    rbytes bytes;
+    rbytes bytes = {0};
     int rc = cJSON_IsObject(pixels) ? byte_array(k, pixels, &bytes) : rfail(k, "a bitmap's \"pixels\" is a ByteArray");
     size_t n = (size_t)out->width * out->height;
     if (rc == R_OK && bytes.len != 4 * n) rc = rfail(k, "a bitmap's \"pixels\" hold %zu bytes, not 4 x %zu", bytes.len, n);
@@ -284,13 +290,10 @@ static int bitmap_pixels(rcall *k, const cJSON *pixels, rbitmap *out)
     return rc;
 }
 
-int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out)
+/* The bitmap's fill, rects and pixels over out->argb (allocated). */
+static int bitmap_contents(rcall *k, const cJSON *b, rbitmap *out)
 {
     int rc;
-    *out = (rbitmap){0};
-    const cJSON *b = arg_wrapped(k, i, "bitmap", param, &rc);
-    if (!b) return rc;
-    if (!cJSON_IsObject(b) || (rc = bitmap_size(k, b, out))) return rc ? rc : rfail(k, "a bitmap is an object");
     const cJSON *transparent = cJSON_GetObjectItemCaseSensitive(b, "transparent");
     const cJSON *fill = cJSON_GetObjectItemCaseSensitive(b, "fill"), *rects = cJSON_GetObjectItemCaseSensitive(b, "rects");
     const cJSON *pixels = cJSON_GetObjectItemCaseSensitive(b, "pixels");
@@ -308,4 +311,19 @@ int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out)
     if (pixels && (rc = bitmap_pixels(k, pixels, out))) return rc;
     for (size_t p = 0; opaque && p < (size_t)out->width * out->height; p++) out->argb[p] |= opaque;
     return R_OK;
+}
+
+int arg_bitmap(rcall *k, unsigned i, const char *param, rbitmap *out)
+{
+    int rc;
+    *out = (rbitmap){0};
+    const cJSON *b = arg_wrapped(k, i, "bitmap", param, &rc);
+    if (!b) return rc;
+    if (!cJSON_IsObject(b)) return rfail(k, "a bitmap is an object");
+    if (!(rc = bitmap_size(k, b, out))) rc = bitmap_contents(k, b, out);
+    if (rc) {
+        free(out->argb);
+        *out = (rbitmap){0};
+    }
+    return rc;
 }
