@@ -133,6 +133,12 @@ int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, uns
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for
  * conditions and kil, xy (2D) or xyz (cube) of texture coordinates, plus w for ted. */
 unsigned agal_source_read_mask(const agal_token *t, const agal_source *s);
+/* How many consecutive registers source `which` (0: the first, 1: the second) of an
+ * operation reads: a matrix op's second source reads its rows, number + k (with an
+ * indirect source, address + k) for k below 3 (m33, m34) or 4 (m44), each in the
+ * components agal_source_read_mask gives; every other source reads one register.
+ * Every reader of operands counts registers through this (docs/format.md section 4). */
+unsigned agal_source_rows(const agal_opinfo *info, int which);
 /* The letters of a component mask ("xzw"; "" for 0). */
 const char *agal_mask_letters(char out[5], unsigned mask);
 

@@ -489,6 +489,12 @@ AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog
 /* Bit i set: the program writes register i of that type (any component) anywhere,
  * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
 AGAL_API unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
+/* Bit n: some token reads register n (n < 32) of `type`, as a value or as the index
+ * of a relative read; a matrix op's second source reads its rows, n + 0 .. n + 2
+ * (m33, m34) or n + 3 (m44) (docs/format.md section 4). The streams a draw needs
+ * (type AGAL_REG_ATTRIBUTE: Flash's 3611 and 3607), the varyings a fragment program
+ * reads. Dead code counts: Flash checks what the program names. (opcodes.c) */
+AGAL_API unsigned agal_program_reads(const agal_program *prog, agal_regtype type);
 
 /* Checks a texture description (dimension, sizes, level count, images present);
  * AGAL_ERR_INVALID with a diagnostic when it is unusable. */

@@ -159,6 +159,30 @@ const char *agal_mask_letters(char out[5], unsigned mask)
     return out;
 }
 
+unsigned agal_source_rows(const agal_opinfo *info, int which)
+{
+    unsigned rows = which == 1 ? agal_opinfo_rows(info) : 0;
+    return rows ? rows : 1;
+}
+
+unsigned agal_program_reads(const agal_program *prog, agal_regtype type)
+{
+    unsigned m = 0;
+    for (uint32_t i = 0; prog && i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
+        const agal_source *src[2] = {&t->a, &t->b};
+        for (int k = 0; info && k < 2; k++) {
+            const agal_source *s = src[k];
+            if (!(info->operands & (k ? AGAL_OPND_B : AGAL_OPND_A))) continue;
+            if (s->indirect && s->index_type == type && s->index_num < 32) m |= 1u << s->index_num;
+            if (s->indirect || s->type != type) continue;
+            for (unsigned row = 0; row < agal_source_rows(info, k) && s->num + row < 32; row++) m |= 1u << (s->num + row);
+        }
+    }
+    return m;
+}
+
 unsigned agal_source_read_mask(const agal_token *t, const agal_source *s)
 {
     const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);

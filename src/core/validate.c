@@ -294,11 +294,11 @@ static agal_status check_source(vstate *v, const agal_source *s, int which)
     agal_status st = check_source_access(v, s->type);
     if (st) return st;
     if (s->indirect) return check_indirect(v, s);
-    unsigned rows = which == 1 ? agal_opinfo_rows(v->info) : 0;
-    if ((st = check_range(v, s->type, s->num, rows ? rows : 1))) return st;
+    unsigned rows = agal_source_rows(v->info, which);
+    if ((st = check_range(v, s->type, s->num, rows))) return st;
     if (s->type == AGAL_REG_TEMP) {
         unsigned need = agal_source_read_mask(v->t, s);
-        for (unsigned k = 0; k < (rows ? rows : 1); k++)
+        for (unsigned k = 0; k < rows; k++)
             if ((st = check_temp_read(v, s->num + k, need))) return st;
     }
     return AGAL_OK;
@@ -448,10 +448,13 @@ static void scan_io(const agal_program *p, io_masks *m)
         if (!info) continue;
         if (p->stage == AGAL_FRAGMENT) {
             const agal_source *src[2] = {&t->a, &t->b};
-            for (int k = 0; k < 2; k++)
-                if ((info->operands & (k ? AGAL_OPND_B : AGAL_OPND_A)) && src[k]->type == AGAL_REG_VARYING &&
-                    src[k]->num < 16)
-                    for (unsigned c = 0; c < 4; c++) m->v[src[k]->num] |= 1u << agal_swizzle_comp(src[k]->swizzle, c);
+            for (int k = 0; k < 2; k++) {
+                if (!(info->operands & (k ? AGAL_OPND_B : AGAL_OPND_A)) || src[k]->type != AGAL_REG_VARYING) continue;
+                unsigned mask = 0;
+                for (unsigned c = 0; c < 4; c++) mask |= 1u << agal_swizzle_comp(src[k]->swizzle, c);
+                for (unsigned row = 0; row < agal_source_rows(info, k) && src[k]->num + row < 16; row++)
+                    m->v[src[k]->num + row] |= mask;
+            }
         }
         if (!(info->operands & AGAL_OPND_D)) continue;
         const agal_dest *d = &t->dst;

@@ -23,15 +23,18 @@ static void mark_constants(refl *f, unsigned first, unsigned count)
     for (unsigned i = first; i < first + count && i < MAX_CONST; i++) f->constants[i] = 1;
 }
 
+/* rows consecutive registers from num (agal_source_rows), each in mask. */
 static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsigned rows)
 {
     agal_reflection *r = f->r;
-    switch (type) {
-    case AGAL_REG_CONSTANT: mark_constants(f, num, rows); break;
-    case AGAL_REG_ATTRIBUTE: if (num < 16) r->attribute_mask[num] |= (uint16_t)mask; break;
-    case AGAL_REG_VARYING: if (num < 16) r->varying_mask[num] |= (uint16_t)mask; break;
-    case AGAL_REG_IID: r->uses_iid = true; break;
-    default: break;
+    for (unsigned n = num; n < num + rows; n++) {
+        switch (type) {
+        case AGAL_REG_CONSTANT: mark_constants(f, n, 1); break;
+        case AGAL_REG_ATTRIBUTE: if (n < 16) r->attribute_mask[n] |= (uint16_t)mask; break;
+        case AGAL_REG_VARYING: if (n < 16) r->varying_mask[n] |= (uint16_t)mask; break;
+        case AGAL_REG_IID: r->uses_iid = true; break;
+        default: break;
+        }
     }
 }
 
@@ -59,9 +62,8 @@ static void token(refl *f, const agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
     if (!info) return;
-    unsigned rows = agal_opinfo_rows(info);
-    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, agal_source_read_mask(t, &t->a), 1);
-    if (info->operands & AGAL_OPND_B) read_source(f, &t->b, agal_source_read_mask(t, &t->b), rows ? rows : 1);
+    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, agal_source_read_mask(t, &t->a), agal_source_rows(info, 0));
+    if (info->operands & AGAL_OPND_B) read_source(f, &t->b, agal_source_read_mask(t, &t->b), agal_source_rows(info, 1));
     if (info->operands & AGAL_OPND_D) write_dest(f, &t->dst);
     if (info->operands & AGAL_OPND_S) {
         unsigned n = t->s.num & 15;

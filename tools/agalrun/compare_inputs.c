@@ -126,30 +126,6 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
     return 0;
 }
 
-/* Registers of a type a program reads, directly or as an index. */
-static unsigned read_mask(const agal_program *p, agal_regtype type)
-{
-    unsigned m = 0;
-    for (uint32_t k = 0; k < p->ntokens; k++) {
-        const agal_token *t = &p->tokens[k];
-        const agal_opinfo *info = agal_opinfo_get(t->op);
-        const agal_source *s[2] = { &t->a, &t->b };
-        bool used[2] = { info && (info->operands & AGAL_OPND_A), info && (info->operands & AGAL_OPND_B) };
-        for (int i = 0; i < 2; i++) {
-            if (!used[i])
-                continue;
-            /* a matrix operand B reads rows num .. num + rows - 1 */
-            unsigned rows = i == 1 && info ? agal_opinfo_rows(info) : 0;
-            for (unsigned row = 0; row < (rows ? rows : 1); row++)
-                if (!s[i]->indirect && s[i]->type == type && s[i]->num + row < 16)
-                    m |= 1u << (s[i]->num + row);
-            if (s[i]->indirect && s[i]->index_type == type && s[i]->index_num < 16)
-                m |= 1u << s[i]->index_num;
-        }
-    }
-    return m;
-}
-
 bool cmp_uses_op(const agal_program *p, unsigned flag)
 {
     for (uint32_t k = 0; k < p->ntokens; k++) {
@@ -176,8 +152,8 @@ int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, 
     c->seed = seed;
     gen_rng r;
     gen_rng_seed(&r, seed);
-    c->attr_mask = read_mask(vp, AGAL_REG_ATTRIBUTE);
-    c->ninst = read_mask(vp, AGAL_REG_IID) || vp->version >= 3 ? 3 : 2;
+    c->attr_mask = agal_program_reads(vp, AGAL_REG_ATTRIBUTE);
+    c->ninst = agal_program_reads(vp, AGAL_REG_IID) || vp->version >= 3 ? 3 : 2;
     for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
         for (int v = 0; v < NVERTS; v++)
             for (int k = 0; k < 4; k++)
@@ -202,7 +178,7 @@ int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, 
     for (unsigned i = 0; i < 4 * AGAL_INTERP_MAX_VARYINGS && i < c->nvc; i++)
         for (int k = 0; k < 4; k++)
             c->pvc[i][k] = cmp_uniform(&r, -1, 1);
-    c->var_mask = read_mask(fp, AGAL_REG_VARYING);
+    c->var_mask = agal_program_reads(fp, AGAL_REG_VARYING);
     static const float corners[6][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
     for (int v = 0; v < 6; v++) {
         float X = corners[v][0], Y = corners[v][1];

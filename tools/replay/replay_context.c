@@ -266,24 +266,6 @@ static int check_samplers(rcall *k, agal_sampler resolved[REPLAY_SAMPLERS])
 
 /* ---- draw-time checks: streams ------------------------------------------------- */
 
-/* The va registers the vertex program reads, as values or as indices. */
-static unsigned used_streams(const agal_program *vp)
-{
-    unsigned used = 0;
-    for (uint32_t i = 0; i < vp->ntokens; i++) {
-        const agal_token *t = &vp->tokens[i];
-        const agal_opinfo *info = agal_opinfo_get(t->op);
-        const agal_source *src[2] = {info && (info->operands & AGAL_OPND_A) ? &t->a : NULL,
-                                     info && (info->operands & AGAL_OPND_B) ? &t->b : NULL};
-        for (int s = 0; s < 2; s++) {
-            if (!src[s]) continue;
-            if (src[s]->indirect && src[s]->index_type == AGAL_REG_ATTRIBUTE) used |= 1u << (src[s]->index_num & 15);
-            if (!src[s]->indirect && src[s]->type == AGAL_REG_ATTRIBUTE) used |= 1u << (src[s]->num & 15);
-        }
-    }
-    return used;
-}
-
 static uint32_t format_words(agal_vertex_format f) { return f == AGAL_VERTEX_BYTES_4 ? 1 : (uint32_t)f + 1; }
 
 /* The largest index the draw reads. */
@@ -299,7 +281,7 @@ static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t coun
                          replay_draw *d)
 {
     replay_ctx *c = k->c;
-    unsigned used = used_streams(c->program->u.program.upload->vertex);
+    unsigned used = agal_program_reads(c->program->u.program.upload->vertex, AGAL_REG_ATTRIBUTE);
     uint32_t top = count ? max_index(ib, first, count) : 0;
     char n[16];
     for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
