@@ -30,6 +30,13 @@ struct agal_context {
     bool every_alloc;    /* tests: each allocation its own block, from the hook */
 };
 
+/* agal_context_reset keeps no more than this: the largest program's translation
+ * (AGAL_MAX_TOKENS tokens, about 4 MiB for the costliest shapes) fits, so an
+ * emulator's reused context never gives back and asks again for the memory of a
+ * program it translates over and over, yet a context kept for a session holds
+ * no more than this. */
+#define AGAL_ARENA_KEEP_MAX ((size_t)8 << 20)
+
 /* Tests: every allocation from now on asks the hook for a block of its own, so an
  * allocation-failure sweep reaches each allocation, not only the arena's blocks. */
 void agal_context_hook_every_alloc(agal_context *ctx, bool on);
