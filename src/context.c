@@ -323,7 +323,7 @@ char *agal_sprintf(agal_context *ctx, const char *fmt, ...)
     return p;
 }
 
-void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
+void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 {
     if (b->dry || b->oom) return;
     if (b->n + len + 1 > b->cap) {
@@ -339,7 +339,13 @@ void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
     b->p[b->n] = 0;
 }
 
-void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
+void agal_sb_uint(agal_strbuf *b, unsigned v)
+{
+    char rev[16];
+    size_t n = 0;
+    do rev[sizeof rev - ++n] = (char)('0' + v % 10); while (v /= 10);
+    agal_sb_putn(b, rev + sizeof rev - n, n);
+}
 
 /* snprintf writes the locale's decimal point, which may be a comma or a character
  * of several bytes; "%g" writes nothing else but digits, sign, 'e', "inf" and

@@ -34,8 +34,7 @@ static void put_reg(agal_strbuf *b, agal_stage stage, unsigned type, unsigned nu
     char reg[32];
     /* agal_format_reg names by the stage; a type the stage lacks takes the other's. */
     agal_stage s = agal_reg_name(stage, (agal_regtype)type) ? stage : (agal_stage)!stage;
-    agal_format_reg(reg, sizeof reg, s, type, num);
-    agal_sb_printf(b, "%s", reg);
+    agal_sb_putn(b, reg, (size_t)agal_format_reg(reg, sizeof reg, s, type, num));
 }
 
 static const char letters[] = "xyzw";
@@ -43,9 +42,9 @@ static const char letters[] = "xyzw";
 static void put_mask(agal_strbuf *b, unsigned mask)
 {
     if (mask == 0xf) return;
-    agal_sb_printf(b, ".");
+    agal_sb_putc(b, '.');
     for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) agal_sb_printf(b, "%c", letters[c]);
+        if (mask & (1u << c)) agal_sb_putc(b, letters[c]);
 }
 
 /* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
@@ -54,8 +53,8 @@ static void put_swizzle(agal_strbuf *b, unsigned swz)
     if (swz == AGAL_SWIZZLE_IDENTITY) return;
     unsigned n = 4;
     while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
-    agal_sb_printf(b, ".");
-    for (unsigned c = 0; c < n; c++) agal_sb_printf(b, "%c", letters[agal_swizzle_comp((uint8_t)swz, c)]);
+    agal_sb_putc(b, '.');
+    for (unsigned c = 0; c < n; c++) agal_sb_putc(b, letters[agal_swizzle_comp((uint8_t)swz, c)]);
 }
 
 static void put_source(agal_strbuf *b, agal_stage stage, uint64_t s)
@@ -63,10 +62,17 @@ static void put_source(agal_strbuf *b, agal_stage stage, uint64_t s)
     if (src_indirect(s)) {
         /* The index register always with its number: Adobe reads the first digits
          * inside the brackets as that number. */
-        agal_sb_printf(b, "%s[%s%u.%c", type_name(stage, src_type(s)), type_name(stage, src_index_type(s)), src_num(s),
-            letters[src_index_comp(s)]);
-        if (src_offset(s)) agal_sb_printf(b, "+%u", src_offset(s));
-        agal_sb_printf(b, "]");
+        agal_sb_put(b, type_name(stage, src_type(s)));
+        agal_sb_putc(b, '[');
+        agal_sb_put(b, type_name(stage, src_index_type(s)));
+        agal_sb_uint(b, src_num(s));
+        agal_sb_putc(b, '.');
+        agal_sb_putc(b, letters[src_index_comp(s)]);
+        if (src_offset(s)) {
+            agal_sb_putc(b, '+');
+            agal_sb_uint(b, src_offset(s));
+        }
+        agal_sb_putc(b, ']');
     } else {
         put_reg(b, stage, src_type(s), src_num(s));
     }
@@ -78,17 +84,28 @@ static const char *option(uint64_t s, agal_sampler_field f) { return agal_sample
 
 static void put_sampler(agal_strbuf *b, uint64_t s)
 {
-    agal_sb_printf(b, "fs%u <%s, %s, %s, %s", smp_num(s), option(s, AGAL_SMP_DIM), option(s, AGAL_SMP_FILTER),
-        option(s, AGAL_SMP_MIPMAP), option(s, AGAL_SMP_WRAP));
-    if (smp_format(s)) agal_sb_printf(b, ", %s", option(s, AGAL_SMP_FORMAT));
+    static const agal_sampler_field fields[] = {AGAL_SMP_DIM, AGAL_SMP_FILTER, AGAL_SMP_MIPMAP, AGAL_SMP_WRAP};
+    agal_sb_put(b, "fs");
+    agal_sb_uint(b, smp_num(s));
+    for (unsigned i = 0; i < AGAL_COUNTOF(fields); i++) {
+        agal_sb_put(b, i ? ", " : " <");
+        agal_sb_put(b, option(s, fields[i]));
+    }
+    if (smp_format(s)) {
+        agal_sb_put(b, ", ");
+        agal_sb_put(b, option(s, AGAL_SMP_FORMAT));
+    }
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) agal_sb_printf(b, ", %s", agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
+        if (smp_special(s) & (1u << i)) {
+            agal_sb_put(b, ", ");
+            agal_sb_put(b, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
+        }
     /* bias / 8 has at most three decimals: %g prints it exactly. */
     if (smp_bias(s)) {
         agal_sb_put(b, ", ");
         agal_sb_number(b, smp_bias(s) / 8.0, 6);
     }
-    agal_sb_printf(b, ">");
+    agal_sb_putc(b, '>');
 }
 
 /* Why a field cannot be written in the syntax, or NULL. */
@@ -140,24 +157,24 @@ static const char *token_problem(const rawtok *t)
 static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
-    agal_sb_printf(b, "%s", info->name);
+    agal_sb_put(b, info->name);
     const char *sep = " ";
     if (info->operands & AGAL_OPND_D) {
-        agal_sb_printf(b, "%s", sep);
+        agal_sb_put(b, sep);
         put_reg(b, stage, dst_type(t->d), dst_num(t->d));
         put_mask(b, dst_mask(t->d));
         sep = ", ";
     }
     if (info->operands & AGAL_OPND_A) {
-        agal_sb_printf(b, "%s", sep);
+        agal_sb_put(b, sep);
         put_source(b, stage, t->a);
         sep = ", ";
     }
     if (info->operands & AGAL_OPND_B) {
-        agal_sb_printf(b, "%s", sep);
+        agal_sb_put(b, sep);
         put_source(b, stage, t->b);
     } else if (info->operands & AGAL_OPND_S) {
-        agal_sb_printf(b, "%s", sep);
+        agal_sb_put(b, sep);
         put_sampler(b, t->b);
     }
 }

@@ -76,13 +76,30 @@ typedef struct agal_strbuf {
     bool oom, dry;
 } agal_strbuf;
 
-void agal_sb_putn(agal_strbuf *b, const char *s, size_t len);
+/* agal_sb_putn's path that grows the buffer (or finds it dry or failed). */
+void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len);
+/* Inline: the emitters append many small pieces, and a call and a strlen each were
+ * a fifth of a GLSL translation. */
+static inline void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
+{
+    if (b->dry || b->oom || len >= b->cap - b->n) {
+        agal_sb_putn_grow(b, s, len);
+        return;
+    }
+    memcpy(b->p + b->n, s, len);
+    b->n += len;
+    b->p[b->n] = 0;
+}
 /* A number as printf's "%.*g" writes it in the C locale, whatever locale the host
  * set: the decimal point is always '.' (text output must not depend on the host).
  * NUL-terminated into buf (at least 32 bytes); returns its length. */
 size_t agal_format_number(char *buf, size_t size, double v, int precision);
 void agal_sb_number(agal_strbuf *b, double v, int precision);
-void agal_sb_put(agal_strbuf *b, const char *s);
+static inline void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
+/* One character; an unsigned number in decimal. The emitters' small pieces, without
+ * the cost of a printf call each (most of GLSL's time when they had one). */
+static inline void agal_sb_putc(agal_strbuf *b, char c) { agal_sb_putn(b, &c, 1); }
+void agal_sb_uint(agal_strbuf *b, unsigned v);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

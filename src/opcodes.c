@@ -135,8 +135,7 @@ int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, uns
         n += put_decimal(tmp + n, num);
         tmp[n++] = ']';
     } else {
-        n = strlen(name);
-        memcpy(tmp, name, n);
+        while (name[n]) tmp[n] = name[n], n++; /* two or three letters */
         /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
         bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH ||
                       type == AGAL_REG_IID;
@@ -144,7 +143,7 @@ int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, uns
     }
     if (size) {
         size_t k = n < size - 1 ? n : size - 1;
-        memcpy(buf, tmp, k);
+        for (size_t i = 0; i < k; i++) buf[i] = tmp[i]; /* a few bytes: no memcpy call */
         buf[k] = 0;
     }
     return (int)n;
