@@ -193,7 +193,7 @@ static bool is_trivial(const agal_ir_inst *in)
 static void reg_name(glsl *g, int slot)
 {
     unsigned type, num;
-    char buf[16];
+    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
     if (g->out.dry) return;
     agal_ir_slot_reg(slot, &type, &num);
     agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
