@@ -30,6 +30,13 @@ struct agal_context {
     bool every_alloc;    /* tests: each allocation its own block, from the hook */
 };
 
+/* agal_context_reset keeps no more than this: the largest program's translation
+ * (AGAL_MAX_TOKENS tokens, about 4 MiB for the costliest shapes) fits, so an
+ * emulator's reused context never gives back and asks again for the memory of a
+ * program it translates over and over, yet a context kept for a session holds
+ * no more than this. */
+#define AGAL_ARENA_KEEP_MAX ((size_t)8 << 20)
+
 /* Tests: every allocation from now on asks the hook for a block of its own, so an
  * allocation-failure sweep reaches each allocation, not only the arena's blocks. */
 void agal_context_hook_every_alloc(agal_context *ctx, bool on);
@@ -69,13 +76,30 @@ typedef struct agal_strbuf {
     bool oom, dry;
 } agal_strbuf;
 
-void agal_sb_putn(agal_strbuf *b, const char *s, size_t len);
+/* agal_sb_putn's path that grows the buffer (or finds it dry or failed). */
+void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len);
+/* Inline: the emitters append many small pieces, and a call and a strlen each were
+ * a fifth of a GLSL translation. */
+static inline void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
+{
+    if (b->dry || b->oom || len >= b->cap - b->n) {
+        agal_sb_putn_grow(b, s, len);
+        return;
+    }
+    memcpy(b->p + b->n, s, len);
+    b->n += len;
+    b->p[b->n] = 0;
+}
 /* A number as printf's "%.*g" writes it in the C locale, whatever locale the host
  * set: the decimal point is always '.' (text output must not depend on the host).
  * NUL-terminated into buf (at least 32 bytes); returns its length. */
 size_t agal_format_number(char *buf, size_t size, double v, int precision);
 void agal_sb_number(agal_strbuf *b, double v, int precision);
-void agal_sb_put(agal_strbuf *b, const char *s);
+static inline void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
+/* One character; an unsigned number in decimal. The emitters' small pieces, without
+ * the cost of a printf call each (most of GLSL's time when they had one). */
+static inline void agal_sb_putc(agal_strbuf *b, char c) { agal_sb_putn(b, &c, 1); }
+void agal_sb_uint(agal_strbuf *b, unsigned v);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

@@ -4,11 +4,13 @@
  * blocks of their own resized by the hook, scratch marks, reset's spares and
  * coalescing, the cap on what reset keeps, a failing hook in the middle of a
  * resize; then whole translations: a reused context makes no hook calls for a
- * program it has seen, and its output is the fresh context's. */
+ * program it has seen, the largest programs of every shape included, and its
+ * output is the fresh context's. */
 #include "internal.h"
 #include "check.h"
 #include "counting_alloc.h"
 #include "gen.h"
+#include "shapes.h"
 
 #include <stdlib.h>
 
@@ -169,19 +171,39 @@ static void reset_reuse(void)
     free_counted(ctx, &c);
 }
 
-/* One hostile program must not pin megabytes: reset keeps at most 1 MiB. */
+/* One hostile program must not pin megabytes: reset keeps at most
+ * AGAL_ARENA_KEEP_MAX, whether the work was one large allocation or many small. */
 static void reset_cap(void)
 {
     counting_alloc c;
     agal_context *ctx = counted(&c);
-    size_t bare = c.live;
+    size_t bare = c.live, cap = AGAL_ARENA_KEEP_MAX;
     agal_alloc(ctx, 100);
-    agal_alloc(ctx, (size_t)3 << 20);
+    agal_alloc(ctx, 3 * cap);
     agal_context_reset(ctx);
-    CHECK(c.live - bare <= ((size_t)1 << 20) + 64, "reset keeps %zu bytes", c.live - bare);
-    for (int i = 0; i < 20000; i++) agal_alloc(ctx, 256); /* 5 MiB over bump blocks */
+    CHECK(c.live - bare <= cap + 64, "reset keeps %zu bytes", c.live - bare);
+    for (size_t i = 0; i < 3 * cap / 256; i++) agal_alloc(ctx, 256); /* over bump blocks */
     agal_context_reset(ctx);
-    CHECK(c.live - bare <= ((size_t)1 << 20) + 64, "reset keeps %zu bytes", c.live - bare);
+    CHECK(c.live - bare <= cap + 64 * 64, "reset keeps %zu bytes", c.live - bare);
+    free_counted(ctx, &c);
+}
+
+/* Spares the last work did not take stay (up to the cap): a context that
+ * alternates a large program and a small one asks the hook for nothing once both
+ * have run, so it faults in no new pages. */
+static void alternating_work(void)
+{
+    counting_alloc c;
+    agal_context *ctx = counted(&c);
+    for (int round = 0; round < 3; round++) {
+        size_t calls = c.calls;
+        for (int i = 0; i < 2000; i++) agal_alloc(ctx, 200); /* the large program */
+        agal_alloc(ctx, 300000);
+        agal_context_reset(ctx);
+        agal_alloc(ctx, 100); /* the small one */
+        agal_context_reset(ctx);
+        if (round > 0) CHECK(c.calls == calls, "round %d: %zu hook calls", round, c.calls - calls);
+    }
     free_counted(ctx, &c);
 }
 
@@ -225,6 +247,45 @@ static void translations(void)
     }
 }
 
+/* The largest programs (AGAL_MAX_TOKENS tokens, every shape of tests/shapes.h,
+ * SPIR-V and GLSL): translated again in a reused context they make no hook call,
+ * so an emulator's reused context faults in no new page whatever it translates. */
+static void largest_programs(void)
+{
+    agal_context *pctx = agal_context_new(NULL, NULL);
+    for (int s = 0; s < SHAPE_COUNT; s++) {
+        agal_stage stage;
+        char *text = shape_text((shape)s, AGAL_MAX_TOKENS, &stage);
+        const uint8_t *bytes = NULL;
+        size_t size = 0;
+        const agal_program *prog = NULL;
+        const agal_decode_options lenient = {.lenient = true};
+        CHECK(text && agal_assemble(pctx, text, strlen(text), stage, 2, AGAL_ASM_STRICT, &bytes, &size) == AGAL_OK &&
+                  agal_decode(pctx, bytes, size, &lenient, &prog) == AGAL_OK,
+              "%s: does not decode", shape_name((shape)s));
+        free(text);
+        if (!prog) continue;
+        for (int glsl = 0; glsl < 2; glsl++) {
+            counting_alloc c;
+            agal_context *ctx = counted(&c);
+            for (int round = 0; round < 2; round++) {
+                const uint32_t *w;
+                size_t n;
+                const char *out;
+                c.calls = 0;
+                agal_status st = glsl ? agal_translate_glsl(ctx, prog, NULL, &out, NULL)
+                                      : agal_translate_spirv(ctx, prog, NULL, &w, &n);
+                CHECK(st == AGAL_OK, "%s: translation failed", shape_name((shape)s));
+                CHECK(round == 0 || c.calls == 0, "%s, %s, translated again: %zu hook calls", shape_name((shape)s),
+                      glsl ? "GLSL" : "SPIR-V", c.calls);
+                agal_context_reset(ctx);
+            }
+            free_counted(ctx, &c);
+        }
+    }
+    agal_context_free(pctx);
+}
+
 int main(void)
 {
     bump_growth();
@@ -233,7 +294,9 @@ int main(void)
     marks();
     reset_reuse();
     reset_cap();
+    alternating_work();
     translations();
+    largest_programs();
     if (failures) fprintf(stderr, "%d failures\n", failures);
     else printf("arena: all checks passed\n");
     return failures != 0;

@@ -55,9 +55,10 @@ typedef struct agal_context agal_context;
 AGAL_API agal_context *agal_context_new(agal_alloc_fn alloc, void *ud);
 /* Frees everything the context made, and the context itself. NULL is allowed. */
 AGAL_API void agal_context_free(agal_context *ctx);
-/* Frees every result and diagnostic made so far. The arena's blocks (at most 1 MiB)
- * stay for the next work, which takes them before asking the hook: translating a
- * program of the same size again makes no hook call. */
+/* Frees every result and diagnostic made so far. The arena's blocks (at most 8 MiB,
+ * what the largest program's translation needs) stay for the next work, which
+ * takes them before asking the hook: translating a program of the same size again
+ * makes no hook call. */
 AGAL_API void agal_context_reset(agal_context *ctx);
 /* Allocates from the context's arena (freed by reset/free). NULL when out of memory. */
 AGAL_API void *agal_alloc(agal_context *ctx, size_t size);

@@ -29,48 +29,76 @@ static const char *type_name(agal_stage stage, unsigned type)
     return n ? n : agal_reg_name(stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX, (agal_regtype)type);
 }
 
-static void put_reg(agal_strbuf *b, agal_stage stage, unsigned type, unsigned num)
+/* An instruction's opcode and registers are spelled into a line on the stack and
+ * appended at once (the GLSL emitter names every token in a comment: one append
+ * each, not one a letter). Its longest line is under 80 characters. */
+typedef struct line {
+    char s[160];
+    size_t n;
+} line;
+
+static void line_put(line *l, const char *s)
 {
-    char reg[32];
+    while (*s) l->s[l->n++] = *s++;
+}
+
+static void line_putc(line *l, char c) { l->s[l->n++] = c; }
+
+static void line_uint(line *l, unsigned v)
+{
+    char rev[10];
+    size_t k = 0;
+    do rev[k++] = (char)('0' + v % 10); while (v /= 10);
+    while (k) l->s[l->n++] = rev[--k];
+}
+
+static void put_reg(line *l, agal_stage stage, unsigned type, unsigned num)
+{
     /* agal_format_reg names by the stage; a type the stage lacks takes the other's. */
     agal_stage s = agal_reg_name(stage, (agal_regtype)type) ? stage : (agal_stage)!stage;
-    agal_format_reg(reg, sizeof reg, s, type, num);
-    agal_sb_printf(b, "%s", reg);
+    l->n += (size_t)agal_format_reg(l->s + l->n, sizeof l->s - l->n, s, type, num);
 }
 
 static const char letters[] = "xyzw";
 
-static void put_mask(agal_strbuf *b, unsigned mask)
+static void put_mask(line *l, unsigned mask)
 {
     if (mask == 0xf) return;
-    agal_sb_printf(b, ".");
+    line_putc(l, '.');
     for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) agal_sb_printf(b, "%c", letters[c]);
+        if (mask & (1u << c)) line_putc(l, letters[c]);
 }
 
 /* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
-static void put_swizzle(agal_strbuf *b, unsigned swz)
+static void put_swizzle(line *l, unsigned swz)
 {
     if (swz == AGAL_SWIZZLE_IDENTITY) return;
     unsigned n = 4;
     while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
-    agal_sb_printf(b, ".");
-    for (unsigned c = 0; c < n; c++) agal_sb_printf(b, "%c", letters[agal_swizzle_comp((uint8_t)swz, c)]);
+    line_putc(l, '.');
+    for (unsigned c = 0; c < n; c++) line_putc(l, letters[agal_swizzle_comp((uint8_t)swz, c)]);
 }
 
-static void put_source(agal_strbuf *b, agal_stage stage, uint64_t s)
+static void put_source(line *l, agal_stage stage, uint64_t s)
 {
     if (src_indirect(s)) {
         /* The index register always with its number: Adobe reads the first digits
          * inside the brackets as that number. */
-        agal_sb_printf(b, "%s[%s%u.%c", type_name(stage, src_type(s)), type_name(stage, src_index_type(s)), src_num(s),
-            letters[src_index_comp(s)]);
-        if (src_offset(s)) agal_sb_printf(b, "+%u", src_offset(s));
-        agal_sb_printf(b, "]");
+        line_put(l, type_name(stage, src_type(s)));
+        line_putc(l, '[');
+        line_put(l, type_name(stage, src_index_type(s)));
+        line_uint(l, src_num(s));
+        line_putc(l, '.');
+        line_putc(l, letters[src_index_comp(s)]);
+        if (src_offset(s)) {
+            line_putc(l, '+');
+            line_uint(l, src_offset(s));
+        }
+        line_putc(l, ']');
     } else {
-        put_reg(b, stage, src_type(s), src_num(s));
+        put_reg(l, stage, src_type(s), src_num(s));
     }
-    put_swizzle(b, src_swizzle(s));
+    put_swizzle(l, src_swizzle(s));
 }
 
 /* A sampler field's value by name (agal_sampler_option_name). */
@@ -78,17 +106,28 @@ static const char *option(uint64_t s, agal_sampler_field f) { return agal_sample
 
 static void put_sampler(agal_strbuf *b, uint64_t s)
 {
-    agal_sb_printf(b, "fs%u <%s, %s, %s, %s", smp_num(s), option(s, AGAL_SMP_DIM), option(s, AGAL_SMP_FILTER),
-        option(s, AGAL_SMP_MIPMAP), option(s, AGAL_SMP_WRAP));
-    if (smp_format(s)) agal_sb_printf(b, ", %s", option(s, AGAL_SMP_FORMAT));
+    static const agal_sampler_field fields[] = {AGAL_SMP_DIM, AGAL_SMP_FILTER, AGAL_SMP_MIPMAP, AGAL_SMP_WRAP};
+    agal_sb_put(b, "fs");
+    agal_sb_uint(b, smp_num(s));
+    for (unsigned i = 0; i < AGAL_COUNTOF(fields); i++) {
+        agal_sb_put(b, i ? ", " : " <");
+        agal_sb_put(b, option(s, fields[i]));
+    }
+    if (smp_format(s)) {
+        agal_sb_put(b, ", ");
+        agal_sb_put(b, option(s, AGAL_SMP_FORMAT));
+    }
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) agal_sb_printf(b, ", %s", agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
+        if (smp_special(s) & (1u << i)) {
+            agal_sb_put(b, ", ");
+            agal_sb_put(b, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
+        }
     /* bias / 8 has at most three decimals: %g prints it exactly. */
     if (smp_bias(s)) {
         agal_sb_put(b, ", ");
         agal_sb_number(b, smp_bias(s) / 8.0, 6);
     }
-    agal_sb_printf(b, ">");
+    agal_sb_putc(b, '>');
 }
 
 /* Why a field cannot be written in the syntax, or NULL. */
@@ -140,26 +179,28 @@ static const char *token_problem(const rawtok *t)
 static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
-    agal_sb_printf(b, "%s", info->name);
+    line l = {.n = 0};
+    line_put(&l, info->name);
     const char *sep = " ";
     if (info->operands & AGAL_OPND_D) {
-        agal_sb_printf(b, "%s", sep);
-        put_reg(b, stage, dst_type(t->d), dst_num(t->d));
-        put_mask(b, dst_mask(t->d));
+        line_put(&l, sep);
+        put_reg(&l, stage, dst_type(t->d), dst_num(t->d));
+        put_mask(&l, dst_mask(t->d));
         sep = ", ";
     }
     if (info->operands & AGAL_OPND_A) {
-        agal_sb_printf(b, "%s", sep);
-        put_source(b, stage, t->a);
+        line_put(&l, sep);
+        put_source(&l, stage, t->a);
         sep = ", ";
     }
     if (info->operands & AGAL_OPND_B) {
-        agal_sb_printf(b, "%s", sep);
-        put_source(b, stage, t->b);
+        line_put(&l, sep);
+        put_source(&l, stage, t->b);
     } else if (info->operands & AGAL_OPND_S) {
-        agal_sb_printf(b, "%s", sep);
-        put_sampler(b, t->b);
+        line_put(&l, sep);
     }
+    agal_sb_putn(b, l.s, l.n);
+    if (info->operands & AGAL_OPND_S) put_sampler(b, t->b);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)

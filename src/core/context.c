@@ -6,7 +6,9 @@
  * copy stays behind, no bump block's room is stranded). Reset keeps the blocks as
  * spares, taken first-fit in the order they were made: the same work again (a
  * program translated before) takes back its own blocks one by one and makes no
- * hook call, with the same footprint. */
+ * hook call, with the same footprint, and touches no page it has not touched
+ * before (a block given back and asked for again is fresh memory to the kernel:
+ * a page fault for every page, the largest cost of a large translation). */
 #include "internal.h"
 
 #include <stdio.h>
@@ -21,9 +23,6 @@ struct arena_block {
 /* Sized so that a corpus program's translation (context, IR, module) fits one bump
  * block, and a 200-token one's bump allocations do too. */
 enum { ARENA_MIN_BLOCK = 16 * 1024, ARENA_LARGE = 4 * 1024 };
-/* Reset keeps no more than this: one hostile program must not pin megabytes in a
- * context that an emulator keeps for the session. */
-#define ARENA_KEEP_MAX ((size_t)1 << 20)
 
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -99,18 +98,45 @@ static arena_block *reversed(arena_block *b)
     return r;
 }
 
+/* The blocks of list, in order, that fit in *budget (which they use up); the
+ * others are freed. */
+static arena_block *kept_within(agal_context *ctx, arena_block *list, size_t *budget)
+{
+    arena_block *kept = NULL, **tail = &kept;
+    while (list) {
+        arena_block *b = list;
+        list = b->next;
+        if (b->size <= *budget) {
+            *budget -= b->size;
+            *tail = b;
+            tail = &b->next;
+        } else {
+            ctx->alloc(ctx->ud, b, sizeof *b + b->size, 0);
+        }
+    }
+    *tail = NULL;
+    return kept;
+}
+
+/* List a, then list b. */
+static arena_block *joined(arena_block *a, arena_block *b)
+{
+    arena_block **tail = &a;
+    while (*tail) tail = &(*tail)->next;
+    *tail = b;
+    return a;
+}
+
 void agal_context_reset(agal_context *ctx)
 {
-    /* The spares this work did not take go back; its own blocks become the spares,
-     * unless they hold more than a context should keep. */
-    free_blocks(ctx, &ctx->spare_blocks);
-    free_blocks(ctx, &ctx->spare_large);
-    if (held_by(ctx->blocks) + held_by(ctx->large) > ARENA_KEEP_MAX) {
-        free_blocks(ctx, &ctx->blocks);
-        free_blocks(ctx, &ctx->large);
-    }
-    ctx->spare_blocks = reversed(ctx->blocks);
-    ctx->spare_large = reversed(ctx->large);
+    /* This work's blocks become the spares, oldest first, followed by the spares it
+     * did not take (an emulator that alternates programs keeps the blocks of
+     * both); past AGAL_ARENA_KEEP_MAX, the spares it did not take go first. */
+    size_t budget = AGAL_ARENA_KEEP_MAX;
+    arena_block *bump = kept_within(ctx, reversed(ctx->blocks), &budget);
+    arena_block *large = kept_within(ctx, reversed(ctx->large), &budget);
+    ctx->spare_blocks = joined(bump, kept_within(ctx, ctx->spare_blocks, &budget));
+    ctx->spare_large = joined(large, kept_within(ctx, ctx->spare_large, &budget));
     ctx->blocks = ctx->large = NULL;
     ctx->nblocks = ctx->nlarge = 0;
     ctx->last = NULL;
@@ -297,7 +323,7 @@ char *agal_sprintf(agal_context *ctx, const char *fmt, ...)
     return p;
 }
 
-void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
+void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 {
     if (b->dry || b->oom) return;
     if (b->n + len + 1 > b->cap) {
@@ -313,7 +339,13 @@ void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
     b->p[b->n] = 0;
 }
 
-void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
+void agal_sb_uint(agal_strbuf *b, unsigned v)
+{
+    char rev[16];
+    size_t n = 0;
+    do rev[sizeof rev - ++n] = (char)('0' + v % 10); while (v /= 10);
+    agal_sb_putn(b, rev + sizeof rev - n, n);
+}
 
 /* snprintf writes the locale's decimal point, which may be a comma or a character
  * of several bytes; "%g" writes nothing else but digits, sign, 'e', "inf" and

@@ -126,23 +126,25 @@ static size_t put_decimal(char *p, unsigned v)
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
 {
     const char *name = agal_reg_name(stage, type < AGAL_REG_TYPES ? (agal_regtype)type : AGAL_REG_TYPES);
-    char tmp[32];
+    char tmp[32]; /* the longest, "r4294967295[4294967295]", and its NUL */
+    char *p = size >= sizeof tmp ? buf : tmp;
     size_t n = 0;
     if (!name) {
-        tmp[n++] = 'r';
-        n += put_decimal(tmp + n, type);
-        tmp[n++] = '[';
-        n += put_decimal(tmp + n, num);
-        tmp[n++] = ']';
+        p[n++] = 'r';
+        n += put_decimal(p + n, type);
+        p[n++] = '[';
+        n += put_decimal(p + n, num);
+        p[n++] = ']';
     } else {
-        n = strlen(name);
-        memcpy(tmp, name, n);
+        while (name[n]) p[n] = name[n], n++; /* two or three letters */
         /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
         bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH ||
                       type == AGAL_REG_IID;
-        if (num || !single) n += put_decimal(tmp + n, num);
+        if (num || !single) n += put_decimal(p + n, num);
     }
-    if (size) {
+    if (p == buf) {
+        buf[n] = 0;
+    } else if (size) {
         size_t k = n < size - 1 ? n : size - 1;
         memcpy(buf, tmp, k);
         buf[k] = 0;

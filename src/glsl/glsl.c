@@ -99,6 +99,22 @@ static const char *vec_type(unsigned n)
     return names[n <= 4 ? n : 4];
 }
 
+/* a, then b, then c (NULL: nothing): the pieces of an expression, without a
+ * printf call each. */
+static void put3(glsl *g, const char *a, const char *b, const char *c)
+{
+    agal_sb_put(&g->out, a);
+    if (b) agal_sb_put(&g->out, b);
+    if (c) agal_sb_put(&g->out, c);
+}
+
+/* A name and its number: "t12", "va3". */
+static void put_num(glsl *g, const char *name, unsigned n)
+{
+    agal_sb_put(&g->out, name);
+    agal_sb_uint(&g->out, n);
+}
+
 static agal_status fail(glsl *g, agal_status st)
 {
     if (g->err == AGAL_OK) g->err = st;
@@ -177,11 +193,10 @@ static bool is_trivial(const agal_ir_inst *in)
 static void reg_name(glsl *g, int slot)
 {
     unsigned type, num;
-    char buf[16];
+    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
     if (g->out.dry) return;
     agal_ir_slot_reg(slot, &type, &num);
-    agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
-    agal_sb_put(&g->out, buf);
+    agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -209,7 +224,7 @@ static void put_const(glsl *g, const agal_ir_inst *in, sel s)
     bool same = true;
     for (unsigned i = 1; i < s.n; i++)
         same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
-    if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+    if (s.n > 1) put3(g, vec_type(s.n), "(", NULL);
     for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
         if (i) agal_sb_put(&g->out, ", ");
         put_float(g, in->imm[s.c[i]]);
@@ -223,7 +238,7 @@ static void close_paren(glsl *g, bool atom) { if (atom) agal_sb_put(&g->out, ")"
 /* f(a) or f(a, b) on the same selection of each operand. */
 static void call(glsl *g, const char *f, const agal_ir_inst *in, sel s)
 {
-    agal_sb_printf(&g->out, "%s(", f);
+    put3(g, f, "(", NULL);
     ref(g, in->args[0], s, false);
     if (in->nargs > 1) {
         agal_sb_put(&g->out, ", ");
@@ -261,7 +276,7 @@ static void infix(glsl *g, const char *op, const agal_ir_inst *in, sel s, bool a
     bool a1 = broadcast(sa), b1 = broadcast(sb);
     open_paren(g, atom);
     ref(g, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, true);
-    agal_sb_printf(&g->out, " %s ", op);
+    put3(g, " ", op, " ");
     ref(g, in->args[1], b1 ? sel_one(s.c[0]) : s, true);
     close_paren(g, atom);
 }
@@ -278,15 +293,15 @@ static const glsl_cmp cmps[] = {
 static void set_cmp(glsl *g, const agal_ir_inst *in, sel s)
 {
     const glsl_cmp *c = &cmps[agal_op_cmp(in->aop)];
-    agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+    put3(g, vec_type(s.n), "(", NULL);
     if (s.n == 1) {
         agal_sb_put(&g->out, c->negate ? "!(" : "");
         ref(g, in->args[0], s, true);
-        agal_sb_printf(&g->out, " %s ", c->scalar);
+        put3(g, " ", c->scalar, " ");
         ref(g, in->args[1], s, true);
         agal_sb_put(&g->out, c->negate ? ")" : "");
     } else {
-        agal_sb_printf(&g->out, "%s%s(", c->negate ? "not(" : "", c->vector);
+        put3(g, c->negate ? "not(" : "", c->vector, "(");
         ref(g, in->args[0], s, false);
         agal_sb_put(&g->out, ", ");
         ref(g, in->args[1], s, false);
@@ -299,7 +314,7 @@ static void set_cmp(glsl *g, const agal_ir_inst *in, sel s)
 static void dot(glsl *g, const agal_ir_inst *in, sel s, unsigned width)
 {
     sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
-    if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+    if (s.n > 1) put3(g, vec_type(s.n), "(", NULL);
     agal_sb_put(&g->out, "dot(");
     ref(g, in->args[0], w, false);
     agal_sb_put(&g->out, ", ");
@@ -379,7 +394,7 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
          * --clip vulkan negates y. --clip none only leaves z to the runtime. */
         open_paren(g, atom);
         call(g, "dFdy", in, s);
-        agal_sb_printf(&g->out, g->clip == AGAL_CLIP_VULKAN ? " * %s" : " * -%s", g->flip);
+        put3(g, g->clip == AGAL_CLIP_VULKAN ? " * " : " * -", g->flip, NULL);
         close_paren(g, atom);
         break;
     case AGAL_OP_DP3: dot(g, in, s, 3); break;
@@ -394,7 +409,7 @@ static void matrix(glsl *g, const agal_ir_inst *in, sel s)
 {
     unsigned rows = in->nargs - 1u;
     sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
-    if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+    if (s.n > 1) put3(g, vec_type(s.n), "(", NULL);
     for (unsigned i = 0; i < s.n; i++) {
         if (i) agal_sb_put(&g->out, ", ");
         if (s.c[i] >= rows) {
@@ -418,7 +433,9 @@ static void tex(glsl *g, const agal_ir_inst *in, sel s)
     const char *fn = lod ? "textureLod" : "texture";
     if (g->dialect == AGAL_GLSL_ESSL100) /* texture2D / textureCube, the LOD ones of EXT_shader_texture_lod */
         fn = lod ? (cube ? "textureCubeLodEXT" : "texture2DLodEXT") : (cube ? "textureCube" : "texture2D");
-    agal_sb_printf(&g->out, "%s(fs%u, ", fn, (unsigned)in->smp.num);
+    put3(g, fn, "(", NULL);
+    put_num(g, "fs", (unsigned)in->smp.num);
+    agal_sb_put(&g->out, ", ");
     ref(g, in->args[0], coords, false);
     if (lod) {
         agal_sb_put(&g->out, ", ");
@@ -441,7 +458,7 @@ static void merge(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         return;
     }
     /* vec4(old.xy, new.z, old.w): one operand per run of components from one side */
-    agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+    put3(g, vec_type(s.n), "(", NULL);
     for (unsigned i = 0; i < s.n;) {
         unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
         sel run = {{0}, 0};
@@ -460,7 +477,7 @@ static void cmp(glsl *g, const agal_ir_inst *in, bool atom)
     if (c->negate) agal_sb_put(&g->out, "!(");
     else open_paren(g, atom);
     ref(g, in->args[0], sel_one(0), true);
-    agal_sb_printf(&g->out, " %s ", c->scalar);
+    put3(g, " ", c->scalar, " ");
     ref(g, in->args[1], sel_one(0), true);
     if (c->negate) agal_sb_put(&g->out, ")");
     else close_paren(g, atom);
@@ -474,12 +491,12 @@ static void input(glsl *g, const agal_ir_inst *in, sel s)
             unsupported(g, "iid: GLSL ES 1.00 (WebGL 1) has no instance id, and no extension gives one");
             return;
         }
-        if (s.n > 1) agal_sb_printf(&g->out, "%s(", vec_type(s.n));
+        if (s.n > 1) put3(g, vec_type(s.n), "(", NULL);
         agal_sb_put(&g->out, "float(gl_InstanceID)");
         if (s.n > 1) agal_sb_put(&g->out, ")");
         return;
     }
-    agal_sb_printf(&g->out, "%s%u", in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
+    put_num(g, in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
     put_swz(g, s, 4);
 }
 
@@ -493,13 +510,18 @@ static void def(glsl *g, uint32_t v, sel s, bool atom)
     case IR_CONST: put_const(g, in, s); break;
     case IR_INPUT: input(g, in, s); break;
     case IR_UNIFORM:
-        agal_sb_printf(&g->out, "%s[%u]", cname, (unsigned)in->reg_num);
+        put3(g, cname, "[", NULL);
+        agal_sb_uint(&g->out, (unsigned)in->reg_num);
+        agal_sb_putc(&g->out, ']');
         put_swz(g, s, 4);
         break;
     case IR_UNIFORM_INDIRECT:
-        agal_sb_printf(&g->out, "agal_%s(int(", cname);
+        put3(g, "agal_", cname, "(int(");
         ref(g, in->args[0], sel_one(0), false);
-        if (in->reg_num) agal_sb_printf(&g->out, ") + %u)", (unsigned)in->reg_num);
+        if (in->reg_num) {
+            put_num(g, ") + ", (unsigned)in->reg_num);
+            agal_sb_putc(&g->out, ')');
+        }
         else agal_sb_put(&g->out, "))");
         put_swz(g, s, 4);
         break;
@@ -529,7 +551,7 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
     } else if (v == 0 || v >= g->ir->ninsts) {
         put_const(g, &(agal_ir_inst){.op = IR_CONST}, s);
     } else if (g->flags[v] & F_TEMP) {
-        agal_sb_printf(&g->out, "t%u", (unsigned)v);
+        put_num(g, "t", (unsigned)v);
         if (inst(g, v)->type == IR_F4) put_swz(g, s, 4);
     } else if (home_slot(g, v) >= 0) {
         int slot = home_slot(g, v);
@@ -544,7 +566,7 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
         def(g, v, s, atom);
     } else {
         /* An intermediate several instructions use: temp() declared it. */
-        agal_sb_printf(&g->out, "t%u", (unsigned)v);
+        put_num(g, "t", (unsigned)v);
         if (inst(g, v)->type == IR_F4) put_swz(g, s, 4);
     }
     g->depth--;
@@ -556,7 +578,8 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
 static void put_token(glsl *g, uint32_t i)
 {
     const agal_token *t = &g->prog->tokens[i];
-    agal_sb_printf(&g->out, "%u: ", (unsigned)i + 1); /* counting from 1, as Flash does */
+    agal_sb_uint(&g->out, (unsigned)i + 1);
+    agal_sb_put(&g->out, ": "); /* counting from 1, as Flash does */
     agal_format_instruction(&g->out, g->prog->stage, t);
 }
 
@@ -571,7 +594,7 @@ static void comments_before(glsl *g, uint32_t end)
 {
     if (end > g->prog->ntokens) end = g->prog->ntokens;
     for (; g->next_tok < end; g->next_tok++) {
-        if (!g->comments) continue;
+        if (!g->comments || g->out.dry) continue; /* the planning run writes nothing */
         put_indent(g);
         agal_sb_put(&g->out, "// ");
         put_token(g, g->next_tok);
@@ -591,7 +614,7 @@ static void trailing_comment(glsl *g, int32_t tok)
 {
     if (tok < 0) return;
     comments_before(g, (uint32_t)tok);
-    if (g->comments) {
+    if (g->comments && !g->out.dry) {
         agal_sb_put(&g->out, " // ");
         put_token(g, (uint32_t)tok);
     }
@@ -608,7 +631,8 @@ static void keep_copy(glsl *g, uint32_t v, int slot)
 {
     if (!(g->flags[v] & F_TEMP)) return;
     put_indent(g);
-    agal_sb_printf(&g->out, "vec4 t%u = ", (unsigned)v);
+    put_num(g, "vec4 t", (unsigned)v);
+    agal_sb_put(&g->out, " = ");
     reg_name(g, slot);
     agal_sb_put(&g->out, ";\n");
 }
@@ -642,7 +666,9 @@ static void temp(glsl *g, uint32_t v)
     if (hoisted) put_indent(g); /* its token's comment stays in its block */
     else begin_stmt(g, in->token);
     const char *type = in->type == IR_F4 ? "vec4" : in->type == IR_F1 ? "float" : "bool";
-    agal_sb_printf(&g->out, "%s t%u = ", type, (unsigned)v);
+    put3(g, type, " t", NULL);
+    agal_sb_uint(&g->out, (unsigned)v);
+    agal_sb_put(&g->out, " = ");
     def(g, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
     agal_sb_put(&g->out, ";");
     if (hoisted && g->comments && in->token >= 0) {
@@ -665,7 +691,7 @@ static void position(glsl *g)
 {
     put_indent(g);
     agal_sb_put(&g->out, "gl_Position = vec4(op.x, ");
-    agal_sb_printf(&g->out, g->clip == AGAL_CLIP_VULKAN ? "-op.y * %s, " : "op.y * %s, ", g->flip);
+    put3(g, g->clip == AGAL_CLIP_VULKAN ? "-op.y * " : "op.y * ", g->flip, ", ");
     agal_sb_put(&g->out, g->clip == AGAL_CLIP_GL ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
 }
 
@@ -958,13 +984,19 @@ static void declarations(glsl *g, const usage *u)
     const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
     unsigned nconst = constant_count(g, u);
     header(g, u);
-    if (g->comments)
-        agal_sb_printf(o, "// agal2spv: AGAL %u %s program, %u tokens\n", (unsigned)g->prog->version,
-             vs ? "vertex" : "fragment", (unsigned)g->prog->ntokens);
-    if (u->constants && es1) agal_sb_printf(o, "uniform vec4 %s[%u];\n", cname, nconst);
-    else if (u->constants)
-        agal_sb_printf(o, "layout(std140) uniform %s { vec4 %s[%u]; };\n", vs ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK,
-                       cname, nconst);
+    if (g->comments) {
+        put_num(g, "// agal2spv: AGAL ", (unsigned)g->prog->version);
+        put3(g, vs ? " vertex" : " fragment", " program, ", NULL);
+        agal_sb_uint(o, (unsigned)g->prog->ntokens);
+        agal_sb_put(o, " tokens\n");
+    }
+    if (u->constants) {
+        if (es1) agal_sb_put(o, "uniform vec4 ");
+        else put3(g, "layout(std140) uniform ", vs ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK, " { vec4 ");
+        put3(g, cname, "[", NULL);
+        agal_sb_uint(o, nconst);
+        agal_sb_put(o, es1 ? "];\n" : "]; };\n");
+    }
     if (vs || u->ddy) {
         /* GLSL ES has no uniform initializers: 0, a uniform never set, stands for 1. */
         if (g->dialect == AGAL_GLSL_330) agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP " = 1.0;\n");
@@ -972,23 +1004,37 @@ static void declarations(glsl *g, const usage *u)
             agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP ";\n"
                            "float agal_flip() { return " AGAL_GLSL_YFLIP " == 0.0 ? 1.0 : " AGAL_GLSL_YFLIP "; }\n");
     }
-    for (unsigned n = 0; n < 32; n++)
-        if (u->samplers & (1u << n))
-            agal_sb_printf(o, "uniform %s %s%u;\n", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D",
-                           agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
+    for (unsigned n = 0; n < 32; n++) {
+        if (!(u->samplers & (1u << n))) continue;
+        put3(g, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
+        put_num(g, agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
+        agal_sb_put(o, ";\n");
+    }
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->inputs & (1u << n))) continue;
-        if (es1) agal_sb_printf(o, "%s vec4 %s%u;\n", vs ? "attribute" : "varying", vs ? "va" : "v", n);
-        else if (vs) agal_sb_printf(o, "layout(location = %u) in vec4 va%u;\n", n, n);
-        else agal_sb_printf(o, "%sin vec4 v%u;\n", centroid(g, n), n);
+        if (es1) {
+            put3(g, vs ? "attribute vec4 " : "varying vec4 ", NULL, NULL);
+        } else if (vs) {
+            put_num(g, "layout(location = ", n);
+            agal_sb_put(o, ") in vec4 ");
+        } else {
+            put3(g, centroid(g, n), "in vec4 ", NULL);
+        }
+        put_num(g, vs ? "va" : "v", n);
+        agal_sb_put(o, ";\n");
     }
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->varyings & (1u << n))) continue;
-        if (es1) agal_sb_printf(o, "varying vec4 v%u;\n", n);
-        else agal_sb_printf(o, "%sout vec4 v%u;\n", centroid(g, n), n);
+        put3(g, es1 ? "varying" : centroid(g, n), es1 ? NULL : "out", NULL);
+        put_num(g, " vec4 v", n);
+        agal_sb_put(o, ";\n");
     }
     for (unsigned n = 0; n < 32 && !es1; n++)
-        if (u->outputs & (1u << n)) agal_sb_printf(o, "layout(location = %u) out vec4 oc%u;\n", n, n);
+        if (u->outputs & (1u << n)) {
+            put_num(g, "layout(location = ", n);
+            put_num(g, ") out vec4 oc", n);
+            agal_sb_put(o, ";\n");
+        }
     if (u->pow && g->dialect != AGAL_GLSL_330) {
         /* GLSL ES defines pow's precision as exp2(y * log2(x))'s, and log2(0) has no
          * bound: SwiftShader (Chromium's software WebGL) gives pow(0, y) = 2^(-127 y).
