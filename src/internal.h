@@ -65,15 +65,30 @@ char *agal_strdup(agal_context *ctx, const char *s, size_t len);
 char *agal_sprintf(agal_context *ctx, const char *fmt, ...);
 char *agal_vsprintf(agal_context *ctx, const char *fmt, va_list ap);
 
+/* ---- the sticky error ----------------------------------------------------------
+ * The library's one way to fail part-way through a walk (the IR builder, the
+ * emitters, the text buffer): the walker's state holds an `agal_status err`, AGAL_OK
+ * until the first failure. agal_fail records a failure only while err is AGAL_OK, so
+ * the first cause is the one reported; each later step finds err set and does
+ * nothing (a helper that must hand back a value returns 0 or NULL), and the entry
+ * point returns err. No step has to check what the one before it returned. */
+static inline agal_status agal_fail(agal_status *err, agal_status st)
+{
+    if (*err == AGAL_OK) *err = st;
+    return *err;
+}
+
 /* A growable NUL-terminated text buffer in the arena, shared by every stage that
- * writes text (disassembler, IR printer, GLSL emitter, reflection JSON). After an
- * allocation failure it stops growing and sets oom; `dry` makes it discard writes
- * (a planning pass that must not pay for formatting). */
+ * writes text (disassembler, IR printer, GLSL emitter, reflection JSON). Its error
+ * is sticky: after an allocation failure (err AGAL_ERR_NOMEM) it writes nothing
+ * more. `dry` makes it discard writes (a planning pass that must not pay for
+ * formatting). */
 typedef struct agal_strbuf {
     agal_context *ctx;
     char *p;
     size_t n, cap;
-    bool oom, dry;
+    agal_status err;
+    bool dry;
 } agal_strbuf;
 
 /* agal_sb_putn's path that grows the buffer (or finds it dry or failed). */
@@ -82,7 +97,7 @@ void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len);
  * a fifth of a GLSL translation. */
 static inline void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
 {
-    if (b->dry || b->oom || len >= b->cap - b->n) {
+    if (b->dry || b->err || len >= b->cap - b->n) {
         agal_sb_putn_grow(b, s, len);
         return;
     }

@@ -306,7 +306,7 @@ agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, 
                               rest);
     }
     agal_sb_printf(&b, "%s", "");
-    if (b.oom || !b.p) return AGAL_ERR_NOMEM;
+    if (b.err || !b.p) return AGAL_ERR_NOMEM;
     *text = b.p;
     return AGAL_OK;
 }

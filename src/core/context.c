@@ -325,12 +325,12 @@ char *agal_sprintf(agal_context *ctx, const char *fmt, ...)
 
 void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 {
-    if (b->dry || b->oom) return;
+    if (b->dry || b->err) return;
     if (b->n + len + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 1024;
         while (cap < b->n + len + 1) cap *= 2;
         char *p = agal_grow(b->ctx, b->p, b->n, cap, 1);
-        if (!p) { b->oom = true; return; }
+        if (!p) { agal_fail(&b->err, AGAL_ERR_NOMEM); return; }
         b->p = p;
         b->cap = cap;
     }
@@ -382,7 +382,7 @@ void agal_sb_number(agal_strbuf *b, double v, int precision)
 
 void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
 {
-    if (b->dry || b->oom) return; /* formatting is most of a dry run's cost */
+    if (b->dry || b->err) return; /* formatting is most of a dry run's cost */
     char tmp[256];
     va_list ap;
     va_start(ap, fmt);
@@ -394,7 +394,7 @@ void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
     char *s = agal_vsprintf(b->ctx, fmt, ap); /* rare: longer than the stack buffer */
     va_end(ap);
     if (s) agal_sb_putn(b, s, (size_t)n);
-    else b->oom = true;
+    else agal_fail(&b->err, AGAL_ERR_NOMEM);
 }
 
 agal_status agal_vreport(agal_context *ctx, const agal_diag *proto, const char *fmt, va_list ap)

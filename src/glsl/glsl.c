@@ -115,18 +115,13 @@ static void put_num(glsl *g, const char *name, unsigned n)
     agal_sb_uint(&g->out, n);
 }
 
-static agal_status fail(glsl *g, agal_status st)
-{
-    if (g->err == AGAL_OK) g->err = st;
-    return g->err;
-}
 
 /* What the target cannot express (GLSL ES 1.00): a clear error naming it. */
 static void unsupported(glsl *g, const char *what)
 {
     if (g->err != AGAL_OK) return;
     agal_status st = agal_error(g->ctx, 0, -1, -1, NULL, "%s", what);
-    g->err = st == AGAL_ERR_NOMEM ? st : AGAL_ERR_UNSUPPORTED;
+    agal_fail(&g->err, st == AGAL_ERR_NOMEM ? st : AGAL_ERR_UNSUPPORTED);
 }
 
 /* What the IR's rules exclude: a bug, reported once with what it was. */
@@ -134,7 +129,7 @@ static void bug(glsl *g, const char *what)
 {
     if (g->err != AGAL_OK) return;
     agal_status st = agal_error(g->ctx, 0, -1, -1, NULL, "internal: the GLSL emitter met %s", what);
-    g->err = st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
+    agal_fail(&g->err, st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL);
 }
 
 static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(g->ir, v); }
@@ -547,7 +542,7 @@ static void def(glsl *g, uint32_t v, sel s, bool atom)
 static void ref(glsl *g, uint32_t v, sel s, bool atom)
 {
     if (++g->depth > MAX_DEPTH) {
-        fail(g, AGAL_ERR_LIMIT);
+        agal_fail(&g->err, AGAL_ERR_LIMIT);
     } else if (v == 0 || v >= g->ir->ninsts) {
         put_const(g, &(agal_ir_inst){.op = IR_CONST}, s);
     } else if (g->flags[v] & F_TEMP) {
@@ -1165,7 +1160,7 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     comments_before(&g, prog->ntokens);
     agal_sb_put(&g.out, "}\n");
     if (g.err != AGAL_OK) return g.err;
-    if (g.out.oom || !g.out.p) return AGAL_ERR_NOMEM;
+    if (g.out.err || !g.out.p) return AGAL_ERR_NOMEM;
     *text = g.out.p;
     if (len) *len = g.out.n;
     return AGAL_OK;

@@ -24,8 +24,8 @@ typedef struct shared_read {
 } shared_read;
 enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
 
-/* Builder-local failure handling: every helper returns 0 on failure and the caller
- * propagates it; the cause is recorded in b->err: out of memory, or a program the
+/* Failure is the sticky error (internal.h): every helper returns 0 on failure and
+ * the caller propagates it; the cause is in err: out of memory, or a program the
  * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). */
 typedef struct build {
     agal_ir_builder b;
@@ -38,12 +38,9 @@ typedef struct build {
 
 static uint32_t fail(build *bd, agal_status st, const char *msg)
 {
-    if (bd->err == AGAL_OK) {
-        bd->err = st;
-        if (st == AGAL_ERR_INTERNAL)
-            agal_error(bd->b.ir->ctx, 0, bd->token, bd->token >= 0 ? agal_token_offset(bd->token) : -1, NULL,
-                       "internal: %s", msg);
-    }
+    if (bd->err == AGAL_OK && agal_fail(&bd->err, st) == AGAL_ERR_INTERNAL)
+        agal_error(bd->b.ir->ctx, 0, bd->token, bd->token >= 0 ? agal_token_offset(bd->token) : -1, NULL,
+                   "internal: %s", msg);
     return 0;
 }
 

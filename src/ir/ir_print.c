@@ -110,7 +110,7 @@ char *agal_ir_print(const agal_ir *ir)
         }
     }
     list(&b, ir, 0, 0);
-    return b.oom ? NULL : b.p;
+    return b.err ? NULL : b.p;
 }
 
 agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text)

@@ -249,5 +249,5 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
         r->uses_iid ? "true" : "false");
     if (r->gl) gl_json(&b, r->gl);
     agal_sb_put(&b, "\n}\n");
-    return b.oom ? NULL : b.p;
+    return b.err ? NULL : b.p;
 }

@@ -68,7 +68,7 @@ typedef struct spv {
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
-    bool oom, bad; /* out of memory; IR the emitter does not know (a builder bug) */
+    agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
     uint32_t *ids;       /* SPIR-V id per IR value */
     uint32_t iface[64];  /* Input/Output variables for OpEntryPoint */
     unsigned niface;
@@ -105,11 +105,11 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
 /* ---- words ------------------------------------------------------------------ */
 
-/* Gives b room for exactly cap words (false, with s->oom, when out of memory). */
+/* Gives b room for exactly cap words (false, with err set, when out of memory). */
 static bool resize(spv *s, wbuf *b, size_t cap)
 {
     uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
-    if (!nw) { s->oom = true; return false; }
+    if (!nw) { agal_fail(&s->err, AGAL_ERR_NOMEM); return false; }
     b->w = nw;
     b->cap = cap;
     return true;
@@ -124,7 +124,7 @@ static bool grow_for(spv *s, wbuf *b, size_t n)
     return resize(s, b, cap);
 }
 
-/* Room for n more words at the end of b (NULL, with s->oom, when out of memory).
+/* Room for n more words at the end of b (NULL, with err set, when out of memory).
  * Inline: every instruction passes here, and it almost never grows. */
 static inline uint32_t *reserve(spv *s, wbuf *b, size_t n)
 {
@@ -188,14 +188,14 @@ static bool tab_grow(spv *s)
 static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t w[18];
-    if (n + 2 > AGAL_COUNTOF(w)) { s->oom = true; return 0; }
+    if (n + 2 > AGAL_COUNTOF(w)) { agal_fail(&s->err, AGAL_ERR_NOMEM); return 0; }
     size_t k = 0;
     if (type) w[k++] = type;
     uint32_t id = new_id(s);
     w[k++] = id;
     if (n) memcpy(w + k, ops, n * sizeof *ops);
     ins(s, S_GLOBAL, op, w, k + n);
-    return s->oom ? 0 : id;
+    return s->err ? 0 : id;
 }
 
 /* The id of global `op [type] %id ops...`, emitting it the first time. */
@@ -204,7 +204,7 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     size_t k = type ? 2 : 1; /* words between the opcode and the operands */
     uint32_t head = (uint32_t)(1 + k + n) << 16 | op;
     uint32_t h = hash_words(ops, n) ^ head ^ type * 0x9e3779b1u;
-    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { s->oom = true; return 0; }
+    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { agal_fail(&s->err, AGAL_ERR_NOMEM); return 0; }
     size_t j = h & (s->tab_cap - 1);
     for (; s->tab[j].pos; j = (j + 1) & (s->tab_cap - 1)) {
         if (s->tab[j].hash != h) continue;
@@ -370,7 +370,7 @@ static uint32_t real(spv *s, uint32_t v);
 static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t m[12];
-    if (n > AGAL_COUNTOF(m)) { s->oom = true; return 0; }
+    if (n > AGAL_COUNTOF(m)) { agal_fail(&s->err, AGAL_ERR_NOMEM); return 0; }
     for (size_t i = 0; i < n; i++) {
         if (!(ops[i] & VIRT)) continue;
         memcpy(m, ops, n * sizeof *ops);
@@ -636,7 +636,7 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     case AGAL_OP_DP4: return splat(s, FN(s, SpvOpDot, f, a, b));
     case AGAL_OP_SAT: return saturate(s, a);
     case AGAL_OP_DDY: return ddy(s, a);
-    default: s->bad = true; return 0; /* the builder makes no other ALU op */
+    default: agal_fail(&s->err, AGAL_ERR_INTERNAL); return 0; /* the builder makes no other ALU op */
     }
 }
 
@@ -856,7 +856,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
 static void emit_list(spv *s, uint32_t l)
 {
     uint32_t if_ends[2] = {0, 0};
-    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->oom; i++) emit_inst(s, s->ir->lists[l].items[i], if_ends);
+    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->err; i++) emit_inst(s, s->ir->lists[l].items[i], if_ends);
 }
 
 /* ---- module ----------------------------------------------------------------- */
@@ -944,11 +944,11 @@ static agal_status build_module(spv *s)
     ins(s, S_IMPORT, SpvOpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
     INS(s, S_MODEL, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
     function(s);
-    if (s->oom) return AGAL_ERR_NOMEM;
-    if (s->bad) {
+    if (s->err == AGAL_ERR_INTERNAL) {
         agal_status st = agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
         return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
     }
+    if (s->err) return s->err;
     if (s->next_id > ID_LIMIT) return agal_error(s->ctx, 0, -1, -1, NULL, "SPIR-V id bound %u exceeds %u", s->next_id, ID_LIMIT), AGAL_ERR_LIMIT;
     return AGAL_OK;
 }
