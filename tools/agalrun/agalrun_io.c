@@ -185,7 +185,7 @@ static bool parse_texture(parser *p, const cJSON *j, size_t i, agal_texture *t)
             strcmp(k->string, "height") && strcmp(k->string, "levels"))
             return fail(p, "%s: unknown key \"%.32s\" (sampler, dim, width, height, levels; the sampler state is "
                            "in samplerStates)", what, k->string);
-    unsigned v;
+    unsigned v = 0;
     if (!uint_field(p, j, "sampler", 15, &v, what)) return false;
     t->sampler = v;
     const cJSON *dim = cJSON_GetObjectItemCaseSensitive(j, "dim");
@@ -233,7 +233,7 @@ static bool enum_field(parser *p, const cJSON *obj, const char *key, agal_stage3
                        uint8_t *out, const char *what)
 {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(obj, key);
-    unsigned v;
+    unsigned v = 0;
     if (cJSON_IsString(j) && agal_stage3d_find(which, j->valuestring, &v)) {
         *out = (uint8_t)v;
         return true;
@@ -265,7 +265,7 @@ static bool parse_sampler_states(parser *p, const cJSON *j, const agal_program *
             if (strcmp(k->string, "slot") && strcmp(k->string, "wrap") && strcmp(k->string, "filter") &&
                 strcmp(k->string, "mipfilter"))
                 return fail(p, "%s: unknown key \"%.32s\" (slot, wrap, filter, mipfilter)", what, k->string);
-        unsigned slot;
+        unsigned slot = 0;
         agal_sampler_state st;
         if (!uint_field(p, e, "slot", AGAL_SAMPLER_SLOTS - 1, &slot, what) ||
             !enum_field(p, e, "wrap", AGAL_S3D_WRAP_MODE, "Context3DWrapMode", &st.wrap, what) ||

@@ -369,7 +369,7 @@ static int set_program_constants_from_vector(rcall *k)
     int32_t first, n;
     const cJSON *data;
     uint32_t len;
-    float(*reg)[4];
+    float(*reg)[4] = NULL;
     TRY(args_count(k, 3, 4));
     TRY(arg_enum(k, 0, AGAL_S3D_PROGRAM_TYPE, "programType", NULL, &type));
     TRY(arg_int(k, 1, 0, &first));
@@ -390,7 +390,7 @@ static int set_program_constants_from_matrix(rcall *k)
     int32_t first;
     double raw[16];
     bool transposed;
-    float(*reg)[4];
+    float(*reg)[4] = NULL;
     TRY(args_count(k, 3, 4));
     TRY(arg_enum(k, 0, AGAL_S3D_PROGRAM_TYPE, "programType", NULL, &type));
     TRY(arg_int(k, 1, 0, &first));
@@ -417,7 +417,7 @@ static int set_program_constants_from_byte_array(rcall *k)
     int32_t first, n;
     uint32_t offset;
     rbytes b;
-    float(*reg)[4];
+    float(*reg)[4] = NULL;
     TRY(args_count(k, 5, 5));
     TRY(arg_enum(k, 0, AGAL_S3D_PROGRAM_TYPE, "programType", NULL, &type));
     TRY(arg_int(k, 1, 0, &first));
