@@ -6,7 +6,7 @@
  * tinted, culled quad, the 8x8 back buffer printed.
  *
  * usage: gl_upload VERTEX.bin FRAGMENT.bin
- * tests/test_examples.py builds it against the installed headers and the library
+ * tests/embed/test_examples.py builds it against the installed headers and the library
  * alone and runs it on EGL surfaceless (llvmpipe), every pixel checked. */
 
 #define GL_GLEXT_PROTOTYPES 1 /* or your loader (glad, epoxy), before <agal/gl.h> */

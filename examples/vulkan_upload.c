@@ -6,7 +6,7 @@
  * frame of a textured, tinted, culled quad, the 8x8 back buffer printed.
  *
  * usage: vulkan_upload VERTEX.bin FRAGMENT.bin
- * tests/test_examples.py builds it against the installed headers and the library
+ * tests/embed/test_examples.py builds it against the installed headers and the library
  * alone and runs it under the validation layer (lavapipe), every pixel checked. */
 
 #include <agal/agal.h>

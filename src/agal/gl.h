@@ -14,7 +14,7 @@
  * with AGAL_GLSL_YFLIP = -1 (so the texture's first row is the top, as Stage3D
  * samples it) and, since the flip mirrors every triangle, front faces counter-
  * clockwise: agal_gl_yflip and agal_gl_front_face (docs/format.md section 7; measured
- * by tests/test_runtime.c, a culled pass rendered into a texture and sampled). */
+ * by tests/gpu/test_runtime.c, a culled pass rendered into a texture and sampled). */
 #ifndef AGAL_GL_H
 #define AGAL_GL_H
 

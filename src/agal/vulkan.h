@@ -10,7 +10,7 @@
  * Orientation: with the default clip mapping (y negated in the shader) the back
  * buffer and every render target come out as Stage3D draws them, first row at the
  * top, with no flip and no change of state between them (docs/format.md section 7;
- * tests/test_runtime.c renders a culled pass into a texture and samples it).
+ * tests/gpu/test_runtime.c renders a culled pass into a texture and samples it).
  * Stage3D's front faces are clockwise on screen: AGAL_VK_FRONT_FACE. */
 #ifndef AGAL_VULKAN_H
 #define AGAL_VULKAN_H

@@ -12,7 +12,7 @@
  * the index register always with its number, and any indexed register other than
  * vertex `vc[...]` (the project's extension, `fc[ft0.x+1]`) is a line Adobe's
  * operand pattern reads as one operand too many. agal_assemble encodes the refused
- * ones in the project's syntax (tests/test_asm_vs_adobe.py checks this line by
+ * ones in the project's syntax (tests/oracle/test_asm_vs_adobe.py checks this line by
  * line against the oracle). */
 #include "internal.h"
 

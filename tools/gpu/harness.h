@@ -134,7 +134,7 @@ const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layou
  * the SPIR-V): 0, or -1 with the reason in err. */
 int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize);
 /* Keeps every shared object loaded now (drivers included) mapped until exit, so
- * sanitizer reports of driver leaks name their library (tests/harness/lsan.supp).
+ * sanitizer reports of driver leaks name their library, not an unmapped address.
  * The runners call it once they have a device. */
 void harness_pin_libraries(void);
 static inline bool harness_discarded(const harness_result *r, size_t pixel)

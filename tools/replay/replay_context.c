@@ -1,7 +1,7 @@
 /* replay_context.c: the Context3D state machine of the replay: its objects, the
  * render target, what a draw checks before it draws (each in Flash's words, in the
- * order docs/format.md section 8 gives), clears, the back buffer read back as images,
- * and the run over a scene's calls.
+ * order docs/format.md section 8 gives), clears, and the back buffer read back as
+ * images. replay_run.c runs a scene's calls over it.
  *
  * Context3D's state starts as Flash documents it: no blending (one, zero), every
  * colour written, no culling, depth written and tested lessEqual (Direct3D's
@@ -429,112 +429,4 @@ int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h)
     r->images = grown;
     r->images[r->nimages++] = (replay_image){w, h, rgba, k->method};
     return R_OK;
-}
-
-/* ---- the run ------------------------------------------------------------------------ */
-
-static const struct { const char *name; rprofile p; } profiles[] = {
-    {"baselineConstrained", PROF_BASELINE_CONSTRAINED}, {"baseline", PROF_BASELINE},
-    {"baselineExtended", PROF_BASELINE_EXTENDED},       {"standardConstrained", PROF_STANDARD_CONSTRAINED},
-    {"standard", PROF_STANDARD},                        {"standardExtended", PROF_STANDARD_EXTENDED},
-    {"enhanced", PROF_ENHANCED},
-};
-
-static void init_state(replay_ctx *c)
-{
-    c->state = (replay_state){
-        .blend_src = AGAL_BLEND_ONE, .blend_dst = AGAL_BLEND_ZERO, .color_mask = {true, true, true, true},
-        .cull = AGAL_FACE_NONE, .depth_mask = true, .depth_compare = AGAL_COMPARE_LESS_EQUAL,
-        .stencil_face = AGAL_FACE_FRONT_AND_BACK, .stencil_compare = AGAL_COMPARE_ALWAYS,
-        .stencil_both_pass = AGAL_STENCIL_KEEP, .stencil_depth_fail = AGAL_STENCIL_KEEP,
-        .stencil_fail = AGAL_STENCIL_KEEP, .stencil_ref = 0, .stencil_read = 255, .stencil_write = 255};
-    agal_slots_init(&c->sampler_slots);
-}
-
-/* The scene's top level: {"scene": 1, "profile": NAME, "calls": [...]} and the keys
- * the replay does not read ("expect", "throws": agalrun replay --check's; "comment"). */
-static const cJSON *scene_calls(rcall *k, const cJSON *root)
-{
-    replay_ctx *c = k->c;
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "scene");
-    const cJSON *p = cJSON_GetObjectItemCaseSensitive(root, "profile");
-    const cJSON *calls = cJSON_GetObjectItemCaseSensitive(root, "calls");
-    if (!cJSON_IsObject(root) || !cJSON_IsNumber(v) || v->valuedouble != 1)
-        return rfail(k, "not a scene: the top level is {\"scene\": 1, \"profile\": ..., \"calls\": [...]}"), NULL;
-    for (const cJSON *e = root->child; e; e = e->next)
-        if (strcmp(e->string, "scene") && strcmp(e->string, "profile") && strcmp(e->string, "calls") &&
-            strcmp(e->string, "expect") && strcmp(e->string, "throws") && strcmp(e->string, "comment"))
-            return rfail(k, "unknown key \"%s\" at the top level", e->string), NULL;
-    c->profile = PROF_BASELINE;
-    bool known = !p;
-    for (size_t i = 0; p && cJSON_IsString(p) && i < sizeof profiles / sizeof profiles[0]; i++)
-        if (!strcmp(p->valuestring, profiles[i].name)) c->profile = profiles[i].p, known = true;
-    if (!known) return rfail(k, "\"profile\" is not a Context3DProfile name"), NULL;
-    if (!cJSON_IsArray(calls)) return rfail(k, "\"calls\" is not an array"), NULL;
-    return calls;
-}
-
-static void run_calls(replay_ctx *c, const cJSON *root)
-{
-    rcall top = {.c = c};
-    const cJSON *calls = scene_calls(&top, root);
-    for (const cJSON *call = calls ? calls->child : NULL; call; call = call->next) {
-        c->out->call++;
-        if (replay_call(c, call)) return;
-    }
-}
-
-void replay_run(const char *json, size_t len, const char *name, const replay_backend_ops *ops,
-                const replay_open_options *o, replay_result *out)
-{
-    memset(out, 0, sizeof *out);
-    replay_ctx *c = calloc(1, sizeof *c);
-    rcall top = {.c = c};
-    if (!c) {
-        fprintf(stderr, "%s: out of memory\n", name);
-        out->status = REPLAY_FAILED;
-        return;
-    }
-    *c = (replay_ctx){.name = name, .ops = ops, .out = out,
-                      .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT};
-    init_state(c);
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(json, len + 1, &end, false);
-    if (root) end += strspn(end, " \t\r\n");
-    if (!root || (size_t)(end - json) < len) {
-        rfail(&top, "not JSON, or more than one JSON value (at byte %zu)", end ? (size_t)(end - json) : 0);
-    } else if (!(c->agal = agal_context_new(NULL, NULL))) {
-        rfail(&top, "out of memory");
-    } else {
-        char err[sizeof c->be->err];
-        if (!(c->be = ops->open(o, err, sizeof err))) {
-            rfail(&top, "%s: %s", ops->name, err);
-        } else {
-            if (o->opened) o->opened();
-            run_calls(c, root);
-        }
-    }
-    if (c->be) ops->close(c->be);
-    for (size_t i = 0; i < c->nobjects; i++) robj_free(c->objects[i]);
-    free(c->objects);
-    agal_context_free(c->agal);
-    cJSON_Delete(root);
-    free(c);
-}
-
-void replay_result_free(replay_result *r)
-{
-    for (size_t i = 0; i < r->nimages; i++) free(r->images[i].rgba);
-    free(r->images);
-    r->images = NULL;
-    r->nimages = 0;
-}
-
-const replay_backend_ops *replay_backend_find(const char *name, const char **why)
-{
-    *why = NULL;
-    if (!strcmp(name, "vulkan")) return &replay_vk_ops;
-    if (!strcmp(name, "gl")) return &replay_gl_ops;
-    *why = !strcmp(name, "webgl") ? "the WebGL backend is not built yet" : "not vulkan, gl or webgl";
-    return NULL;
 }

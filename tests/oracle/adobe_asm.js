@@ -26,7 +26,7 @@ const fs = require("fs");
 const path = require("path");
 const readline = require("readline");
 
-const ORACLE = path.join(__dirname, "oracle");
+const ORACLE = __dirname; // the npm package beside this script (tests/oracle/package.json)
 const VERSION = "8.9.6";
 
 function load() {

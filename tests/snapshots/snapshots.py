@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """File snapshots of every corpus program's outputs (tests/snapshots/, naga-style).
 
-tests/dump_outputs.c writes each output of shaders/*.agal (IR text, SPIR-V, GLSL 330,
+tests/snapshots/dump_outputs.c writes each output of shaders/*.agal (IR text, SPIR-V, GLSL 330,
 GLSL ES 3.00 and 1.00, reflection JSON, the GL reflection per target, agal_upload's
 layout per pair; tests/snapshots/README.md lists them); the SPIR-V becomes spirv-dis
 text (--raw-id: the ids as written, so a change of numbering shows). Every file must

@@ -15,7 +15,7 @@ Usage: test_asm_vs_adobe.py GEN_TEXTS SHADERS_DIR [COUNT]
 3. COUNT programs of random tokens of any register, number and index, one line at a
    time: every line Adobe's assembler accepts gives our bytes and no warning (the
    disassembler's spelling is never read differently; where it refuses a line, the
-   project's syntax encodes it, tests/test_asm_roundtrip.c checks that).
+   project's syntax encodes it, tests/unit/test_asm_roundtrip.c checks that).
 4. Random typos (characters inserted, deleted, replaced) in those texts and in every
    shaders/*.agal: every text Adobe's assembler accepts is accepted with its bytes,
    and every line it skips ("bad line") has a warning of ours on that line.

@@ -1,5 +1,5 @@
 """The assembler oracle for the Python tests: OpenFL's AGALMiniAssembler (npm
-package openfl 8.9.6, in tests/oracle) run under node by tests/adobe_asm.js, many
+package openfl 8.9.6, in tests/oracle) run under node by tests/oracle/adobe_asm.js, many
 texts per node process.
 
     results = assemble_many([("vertex", 1, b"m44 op, va0, vc0"), ...])

@@ -3,7 +3,7 @@
  * u8 swizzle, u8 type, u8 index type, u16 index comp | 0x8000; sampler = u16 num,
  * u8 int(bias*8), u8 0, u32 5 | options), its errors and its warnings (line and
  * column), and AGAL_ASM_STRICT. The warnings' exact texts, with Adobe's bytes from
- * the oracle, are tests/test_asm_compat.py's. */
+ * the oracle, are tests/oracle/test_asm_compat.py's. */
 #include "agal/agal.h"
 
 #include <stdio.h>

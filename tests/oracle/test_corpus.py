@@ -8,7 +8,7 @@ corpus rules, plus the corpus's coverage promise.
    ignore) and Adobe's assembler (the node oracle, OpenFL 8.9.6's
    AGALMiniAssembler with ted: adobe_oracle.py) must produce identical bytes for
    each file;
-2. rules: tests/corpus_lint.py's conservative rules on each program and pair;
+2. rules: tests/oracle/corpus_lint.py's conservative rules on each program and pair;
 3. validator: `agal2spv --check vert.bin frag.bin` must accept each pair (link
    rules included) and each unpaired program on its own;
 4. finite (with --agalrun): the reference interpreter, fed seeded random constants,

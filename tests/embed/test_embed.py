@@ -13,7 +13,7 @@ are names that do not exist, VULKAN_SDK is an empty folder) and every option lef
    it under a temporary prefix: every file of src/agal/, the versioned shared
    library, the static one, agal.pc, every docs/*.md under share/doc/agal/ and the
    man pages of the tools built (agalasm, agaldis) and no others;
-3. tests/embed_program.c is compiled and run with only `pkg-config --cflags --libs
+3. tests/embed/embed_program.c is compiled and run with only `pkg-config --cflags --libs
    agal` (shared) and `pkg-config --cflags --libs --static agal` (-static), whose
    libraries must be the library and libm, no C++ runtime;
 4. the same configuration with -Dauto_features=enabled (CI's) must stop at each
@@ -117,7 +117,7 @@ def use_installed(args, tmp, prefix, env):
     if libs != ["-lagal", "-lm"]:
         raise Failure("pkg-config --libs --static agal gives %s, not -lagal -lm" % static)
     cc = shlex.split(args.cc) + ["-std=c11", "-pedantic", "-Wall", "-Wextra", "-Werror"]
-    program = os.path.join(args.source, "tests", "embed_program.c")
+    program = os.path.join(args.source, "tests", "embed", "embed_program.c")
     results = []
     for kind, extra, link in [("shared", flags, []), ("static", static, ["-static"])]:
         exe = os.path.join(tmp, "embed_" + kind)

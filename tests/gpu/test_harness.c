@@ -1,4 +1,4 @@
-/* test_harness.c: the Vulkan and GL runners on hand-written shaders (tests/harness/),
+/* test_harness.c: the Vulkan and GL runners on hand-written shaders (tests/gpu/harness/),
  * independent of the emitters. `test_harness vk` or `test_harness gl`.
  *
  * Vertex check: 3 vertices x 2 instances captured by transform feedback; op must come
