@@ -390,6 +390,15 @@ AGAL_API agal_status agal_assemble(agal_context *ctx, const char *text, size_t l
  * diagnostic (AGAL_ERR_INVALID). */
 AGAL_API agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version);
 
+/* Assembles an .agal text with its header comments in one call. On entry *stage
+ * (-1: none) and *version (0: none) are the caller's choice, which wins; where the
+ * caller gives none, the `// stage:` and `// agal-version:` comments decide; with no
+ * comment either, the version is 1 and a missing stage is AGAL_ERR_INVALID (a
+ * diagnostic, *stage left -1). On return *stage and *version are what the text was
+ * assembled as. Otherwise as agal_assemble (flags, *bytes in ctx). */
+AGAL_API agal_status agal_assemble_text(agal_context *ctx, const char *text, size_t len, unsigned flags, int *stage,
+                                        uint32_t *version, const uint8_t **bytes, size_t *size);
+
 enum {
     AGAL_DIS_TOKENS = 1, /* after each instruction, a comment with the token's raw fields */
     AGAL_DIS_STRICT = 2  /* fail (AGAL_ERR_INVALID) on a token the syntax cannot express */
@@ -650,9 +659,22 @@ typedef struct agal_upload_options {
     agal_clip clip;            /* as agal_translate_options */
     bool strip_names;
     bool separate_samplers;
-    /* The ByteArrays passed were not little-endian: Flash throws 3612 before reading
-     * a byte (an ArgumentError), and so does agal_upload. */
+    /* Both ByteArrays were not little-endian (kept from 0.2; the two flags below say
+     * it of each): Flash throws 3612 (an ArgumentError) for such a ByteArray before
+     * reading a byte, but only after an empty one's 3615 (recorded: an empty `new
+     * ByteArray()`, big-endian by default, is 3615). */
     bool big_endian;
+    /* Each ByteArray's own endian flag (`ByteArray.endian != Endian.LITTLE_ENDIAN`),
+     * checked in Flash's order: the vertex program's emptiness, its endianness, its
+     * bytes, then the fragment program's. */
+    bool vertex_big_endian, fragment_big_endian;
+    /* The profile the Context3D was created with (agal_profile_find maps
+     * Context3DProfile's names), or AGAL_PROFILE_AUTO for none: a program whose AGAL
+     * version that profile does not take (baseline 1, standard 2, standard extended 3)
+     * is Flash's 3725, checked before either program is validated, the vertex program
+     * first (the replay's recorded order: docs/decisions.md). This is not `profile`,
+     * which sets the register limits the programs are validated against. */
+    agal_profile context_profile;
 } agal_upload_options;
 
 /* The constants the pair reads: vc (vertex) or fc (fragment), a std140 uniform block
@@ -715,8 +737,10 @@ typedef struct agal_upload_result {
 /* Program3D.upload: decodes the vertex and the fragment program (both under opt's
  * profile and leniency), links them, translates both for opt->target and returns
  * one binding layout, all in ctx's arena. The first failure is the one Flash
- * reports: the vertex program's, then the fragment program's, then the linkage's
- * (agal_flash_message gives Flash's line). opt may be NULL. */
+ * reports: 3725 (opt->context_profile), then the vertex program's, then the fragment
+ * program's, then the linkage's (agal_flash_message gives Flash's line). The
+ * context's diagnostics are cleared first, so agal_diag_get(ctx, 0) after a failed
+ * upload is the upload's own error. opt may be NULL. */
 AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
                         size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
 

@@ -1057,6 +1057,21 @@ static bool header_value(const char *p, const char *e, const char *key, const ch
     return true;
 }
 
+agal_status agal_assemble_text(agal_context *ctx, const char *text, size_t len, unsigned flags, int *stage,
+                               uint32_t *version, const uint8_t **bytes, size_t *size)
+{
+    if (!ctx || !stage || !version || !bytes || !size || (!text && len)) return AGAL_ERR_ARG;
+    int hstage;
+    uint32_t hversion;
+    agal_status st = agal_asm_header(ctx, text, len, &hstage, &hversion);
+    if (st != AGAL_OK) return st;
+    if (*stage < 0) *stage = hstage;
+    if (!*version) *version = hversion ? hversion : 1;
+    if (*stage < 0)
+        return agal_error(ctx, 0, -1, -1, NULL, "no stage: add a `// stage: vertex|fragment` line or give the stage");
+    return agal_assemble(ctx, text, len, (agal_stage)*stage, *version, flags, bytes, size);
+}
+
 agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version)
 {
     if (!ctx || !stage || !version || (!text && len)) return AGAL_ERR_ARG;

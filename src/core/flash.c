@@ -139,8 +139,9 @@ static const flash_error errors[] = {
     RT(3705, C_ARGUMENT, "Cubemap texture too big (max is 1024x1024)."),
     RT(3706, C_ERROR, "Scissor rectangle is set but does not intersect the framebuffer."),
     RT(3711, C_ARGUMENT, "The streaming levels is too large."),
-    RT(3725, C_ERROR, "The requested AGAL version (%2) is not valid under the Context3D profile. For example AGAL "
-           "version 2 requires standard profile."),
+    /* %2, the program's version, is agal_diag.value (agal_upload's diagnostic). */
+    {3725, C_ERROR, A_NONE, A_VALUE, "The requested AGAL version (%2) is not valid under the Context3D profile. "
+                                     "For example AGAL version 2 requires standard profile."},
     {3726, C_ERROR, A_PROGRAM, A_OPCODE, V "Opcode %2 requires AGAL version to be at least 2, at token %3 of %1 program."},
     RT(3728, C_ERROR, "When rendering to multiple textures slot 0 must be active. When rendering to the back buffer "
            "all render to texture slots must be disabled."),

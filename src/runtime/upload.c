@@ -110,11 +110,34 @@ static agal_status varyings(agal_context *ctx, uint16_t read, uint16_t centroid,
     return AGAL_OK;
 }
 
-/* Flash raises 3612 for a ByteArray that is not little-endian, before reading it. */
-static agal_status endian_error(agal_context *ctx)
+/* Flash raises 3612 for a ByteArray that is not little-endian, before reading it
+ * but after an empty one's 3615 (agal_decode's). */
+static agal_status endian_error(agal_context *ctx, agal_stage stage)
 {
-    const agal_diag proto = {.flash_id = 3612, .token = -1, .offset = -1, .stage = AGAL_VERTEX};
-    return agal_report(ctx, &proto, "the programs are not little-endian ByteArrays");
+    const agal_diag proto = {.flash_id = 3612, .token = -1, .offset = -1, .stage = stage};
+    return agal_report(ctx, &proto, "the %s program is not a little-endian ByteArray",
+                       stage == AGAL_VERTEX ? "vertex" : "fragment");
+}
+
+/* 3725: the program's AGAL version is above what the Context3D's profile takes
+ * (agal_profile's values are those versions). Read from the header as the validator
+ * will read it; a header the validator refuses is left to it. */
+static agal_status version_error(agal_context *ctx, const uint8_t *b, size_t n, agal_profile context, agal_stage stage)
+{
+    if (context == AGAL_PROFILE_AUTO || n < 5 || b[0] != AGAL_MAGIC) return AGAL_OK;
+    uint32_t v = (uint32_t)b[1] | (uint32_t)b[2] << 8 | (uint32_t)b[3] << 16 | (uint32_t)b[4] << 24;
+    if (v <= (uint32_t)context || v > 3) return AGAL_OK;
+    const agal_diag proto = {.flash_id = 3725, .token = -1, .offset = -1, .stage = stage, .value = (long)v};
+    return agal_report(ctx, &proto, "AGAL version %u is above the Context3D profile's %u", (unsigned)v,
+                       (unsigned)context);
+}
+
+static agal_status decode_one(agal_context *ctx, const void *b, size_t n, bool big_endian, agal_decode_options o,
+                              const agal_program **out)
+{
+    agal_stage stage = o.slot == AGAL_SLOT_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
+    if (n > 0 && big_endian) return endian_error(ctx, stage);
+    return agal_decode(ctx, b, n, &o, out);
 }
 
 static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, const void *fb, size_t fn,
@@ -123,8 +146,10 @@ static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, con
     agal_decode_options vo = {.profile = opt->profile, .lenient = opt->lenient, .slot = AGAL_SLOT_VERTEX};
     agal_decode_options fo = vo;
     fo.slot = AGAL_SLOT_FRAGMENT;
-    agal_status st = agal_decode(ctx, vb, vn, &vo, &r->vertex);
-    if (st == AGAL_OK) st = agal_decode(ctx, fb, fn, &fo, &r->fragment);
+    agal_status st = version_error(ctx, vb, vn, opt->context_profile, AGAL_VERTEX);
+    if (st == AGAL_OK) st = version_error(ctx, fb, fn, opt->context_profile, AGAL_FRAGMENT);
+    if (st == AGAL_OK) st = decode_one(ctx, vb, vn, opt->big_endian || opt->vertex_big_endian, vo, &r->vertex);
+    if (st == AGAL_OK) st = decode_one(ctx, fb, fn, opt->big_endian || opt->fragment_big_endian, fo, &r->fragment);
     if (st == AGAL_OK) st = agal_link(ctx, r->vertex, r->fragment);
     return st;
 }
@@ -135,10 +160,11 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     static const agal_upload_options defaults;
     if (!ctx || !out || (!vertex && vertex_size) || (!fragment && fragment_size)) return AGAL_ERR_ARG;
     if (!opt) opt = &defaults;
-    if ((unsigned)opt->target > AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
+    if ((unsigned)opt->target > AGAL_TARGET_ESSL1 || (unsigned)opt->context_profile > AGAL_PROFILE_STANDARD_EXTENDED)
+        return AGAL_ERR_ARG;
     memset(out, 0, sizeof *out);
     out->target = opt->target;
-    if (opt->big_endian) return endian_error(ctx);
+    agal_diag_clear(ctx); /* the upload's diagnostics are its own */
     agal_status st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, opt, out);
     agal_ir *fir = NULL, *vir = NULL;
     if (st == AGAL_OK) st = stage_ir(ctx, out->fragment, opt->target, 0, &fir);

@@ -285,6 +285,35 @@ static void test_header(agal_context *ctx)
     agal_context_reset(ctx);
 }
 
+/* agal_assemble_text: the caller's stage and version win, then the comments, then
+ * version 1; no stage anywhere is an error; the bytes are agal_assemble's. */
+static void test_assemble_text(agal_context *ctx)
+{
+    const char *t = "// stage: fragment\n// agal-version: 2\nmov oc, v0\n";
+    int stage = -1;
+    uint32_t version = 0;
+    const uint8_t *bytes, *want;
+    size_t size, want_size;
+    CHECK(agal_assemble_text(ctx, t, strlen(t), 0, &stage, &version, &bytes, &size) == AGAL_OK &&
+              stage == AGAL_FRAGMENT && version == 2, "from the comments: stage %d version %u", stage, version);
+    CHECK(agal_assemble(ctx, t, strlen(t), AGAL_FRAGMENT, 2, 0, &want, &want_size) == AGAL_OK && size == want_size &&
+          !memcmp(bytes, want, size), "not agal_assemble's bytes");
+    CHECK(size > 1 && bytes[1] == 2 && bytes[6] == 1, "header: version %u, type %u", bytes[1], bytes[6]);
+    stage = -1, version = 3;
+    CHECK(agal_assemble_text(ctx, t, strlen(t), 0, &stage, &version, &bytes, &size) == AGAL_OK && version == 3 &&
+              bytes[1] == 3, "the caller's version wins");
+    const char *bare = "mov op, va0\n";
+    stage = AGAL_VERTEX, version = 0;
+    CHECK(agal_assemble_text(ctx, bare, strlen(bare), 0, &stage, &version, &bytes, &size) == AGAL_OK &&
+              stage == AGAL_VERTEX && version == 1 && bytes[1] == 1 && bytes[6] == 0, "defaults: version %u", version);
+    agal_diag_clear(ctx);
+    stage = -1, version = 0;
+    CHECK(agal_assemble_text(ctx, bare, strlen(bare), 0, &stage, &version, &bytes, &size) == AGAL_ERR_INVALID &&
+              stage == -1 && agal_diag_count(ctx) == 1 && strstr(agal_diag_get(ctx, 0)->message, "no stage"),
+          "no stage anywhere");
+    agal_context_reset(ctx);
+}
+
 /* With any number of allocations allowed, assembling and disassembling a program
  * big enough to need several arena blocks gives AGAL_OK or AGAL_ERR_NOMEM, and
  * every block is given back. */
@@ -333,6 +362,7 @@ int main(void)
     test_errors(ctx);
     test_warnings(ctx);
     test_header(ctx);
+    test_assemble_text(ctx);
     agal_context_free(ctx);
     if (failures) fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;

@@ -263,6 +263,78 @@ static void failures_order(void)
     agal_context_free(ctx);
 }
 
+/* The line as ActionScript prints String(e): the class, then e.message. */
+static void expect_thrown(agal_context *ctx, const void *vb, size_t vn, const void *fb, size_t fn,
+                          const agal_upload_options *o, const char *want, const char *name)
+{
+    agal_upload_result r;
+    agal_status st = agal_upload(ctx, vb, vn, fb, fn, o, &r);
+    char line[512] = "uploaded", thrown[600] = "uploaded";
+    const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
+    if (st != AGAL_OK && d) {
+        agal_flash_message(d, line, sizeof line);
+        snprintf(thrown, sizeof thrown, "%s: %s", agal_flash_class(d), line);
+    }
+    CHECK(st == AGAL_ERR_INVALID && !strcmp(thrown, want), "%s: %s\n  want %s", name, thrown, want);
+}
+
+/* Flash's recorded order: an empty ByteArray is 3615 whatever its endian flag (an
+ * empty `new ByteArray()` is big-endian), a non-empty big-endian one 3612, each
+ * program's flag its own; 3725 before either program is validated. */
+static void flash_order(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    size_t gv, gf, v2, f2;
+    const uint8_t *good_v = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 1, &gv);
+    const uint8_t *good_f = assemble(ctx, "mov oc, v0\n", AGAL_FRAGMENT, 1, &gf);
+    const uint8_t *agal2_v = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 2, &v2);
+    const uint8_t *agal2_f = assemble(ctx, "mov oc, v0\n", AGAL_FRAGMENT, 2, &f2);
+    const uint8_t two[2] = {0xa0, 0x01};
+    const agal_upload_options be = {.big_endian = true}, vbe = {.vertex_big_endian = true},
+                              fbe = {.fragment_big_endian = true};
+    expect_thrown(ctx, NULL, 0, good_f, gf, &be,
+                  "ArgumentError: Error #3615: AGAL validation failed: Program size below minimum length for  program.",
+                  "an empty big-endian program");
+    expect_thrown(ctx, NULL, 0, good_f, gf, &vbe,
+                  "ArgumentError: Error #3615: AGAL validation failed: Program size below minimum length for  program.",
+                  "an empty big-endian vertex program");
+    expect_thrown(ctx, two, sizeof two, good_f, gf, &vbe, "ArgumentError: Error #3612: Programs must be in little endian format.",
+                  "2 big-endian bytes");
+    expect_thrown(ctx, good_v, gv, good_f, gf, &fbe, "ArgumentError: Error #3612: Programs must be in little endian format.",
+                  "a big-endian fragment program");
+    CHECK(agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT, "3612 names the fragment program");
+    expect_thrown(ctx, two, sizeof two, good_f, gf, &fbe,
+                  "Error: Error #3615: AGAL validation failed: Program size below minimum length for vertex program.",
+                  "the vertex program's error before the fragment program's endianness");
+    agal_upload_result r;
+    CHECK(agal_upload(ctx, good_v, gv, good_f, gf, &vbe, &r) == AGAL_ERR_INVALID, "the vertex flag alone counts");
+    CHECK(agal_upload(ctx, good_v, gv, good_f, gf, NULL, &r) == AGAL_OK, "little-endian programs upload");
+
+    const agal_upload_options baseline = {.context_profile = AGAL_PROFILE_BASELINE},
+                              standard = {.context_profile = AGAL_PROFILE_STANDARD};
+    const char *want3725 = "Error: Error #3725: The requested AGAL version (2) is not valid under the Context3D profile. "
+                           "For example AGAL version 2 requires standard profile.";
+    expect_thrown(ctx, agal2_v, v2, agal2_f, f2, &baseline, want3725, "AGAL 2 on a baseline Context3D");
+    expect_thrown(ctx, good_v, gv, agal2_f, f2, &baseline, want3725, "an AGAL 2 fragment program on baseline");
+    CHECK(agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT);
+    expect_thrown(ctx, agal2_v, v2, NULL, 0, &baseline, want3725, "3725 before the fragment program's 3615");
+    CHECK(agal_upload(ctx, agal2_v, v2, agal2_f, f2, &standard, &r) == AGAL_OK, "AGAL 2 on standard");
+    CHECK(agal_upload(ctx, good_v, gv, good_f, gf, &baseline, &r) == AGAL_OK, "AGAL 1 on baseline");
+    CHECK(agal_upload(ctx, agal2_v, v2, agal2_f, f2, NULL, &r) == AGAL_OK, "no Context3D profile: no 3725");
+
+    /* The upload's diagnostics are its own: what an earlier call left does not come first. */
+    const uint8_t garbage[40] = {0x55};
+    const agal_program *none = NULL;
+    CHECK(agal_decode(ctx, garbage, sizeof garbage, NULL, &none) == AGAL_ERR_INVALID && agal_diag_count(ctx) == 1);
+    size_t ln;
+    const uint8_t *lonely_v = assemble(ctx, "m44 op, va0, vc0\n", AGAL_VERTEX, 1, &ln); /* writes no v0 */
+    CHECK(agal_upload(ctx, lonely_v, ln, good_f, gf, NULL, &r) == AGAL_ERR_INVALID && agal_diag_count(ctx) == 1 &&
+              agal_diag_get(ctx, 0)->flash_id == 3632,
+          "the upload's 3632 is diagnostic 0 (%zu diagnostics, the first %d)", agal_diag_count(ctx),
+          agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->flash_id : 0);
+    agal_context_free(ctx);
+}
+
 /* ---- sampler slots ------------------------------------------------------------------ */
 
 static agal_sampler_state state(unsigned wrap, unsigned filter, unsigned mip)
@@ -360,6 +432,7 @@ int main(int argc, char **argv)
     layout();
     es1_extensions();
     failures_order();
+    flash_order();
     slots();
     names();
     glslang_check_fini();

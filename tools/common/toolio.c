@@ -326,20 +326,15 @@ void tool_print_flash(agal_context *ctx)
 int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
                   unsigned flags, const uint8_t **bytes, size_t *size)
 {
-    int hstage;
-    uint32_t hversion;
-    if (agal_asm_header(ctx, text, len, &hstage, &hversion)) {
-        tool_print_diags(ctx, name);
-        return 1;
-    }
-    if (stage < 0) stage = hstage;
-    if (!version) version = hversion ? hversion : 1;
-    if (stage < 0) {
+    agal_status st = agal_assemble_text(ctx, text, len, flags, &stage, &version, bytes, size);
+    if (st == AGAL_ERR_NOMEM) { fprintf(stderr, "%s: out of memory\n", name); return 2; }
+    /* A header read with no stage in it (its errors have a place in the text) is the
+     * command line's to fix: a usage error, as before the text is assembled. */
+    if (st != AGAL_OK && stage < 0 && agal_diag_count(ctx) && agal_diag_get(ctx, 0)->offset < 0) {
+        agal_diag_clear(ctx);
         fprintf(stderr, "%s: no stage: pass --stage or add a `// stage: vertex|fragment` header line\n", name);
         return 2;
     }
-    agal_status st = agal_assemble(ctx, text, len, (agal_stage)stage, version, flags, bytes, size);
-    if (st == AGAL_ERR_NOMEM) { fprintf(stderr, "%s: out of memory\n", name); return 2; }
     tool_print_diags(ctx, name); /* the warnings, and the error */
     return st ? 1 : 0;
 }

@@ -716,20 +716,9 @@ static int index_upload_from_byte_array(rcall *k)
 
 /* ---- Program3D ------------------------------------------------------------------------------ */
 
-/* The highest AGAL version a profile takes: 3725 for a program above it (decided:
- * checked before the programs are validated, the vertex program first). */
-static int check_version(rcall *k, const rbytes *b)
-{
-    rprofile p = k->c->profile;
-    uint32_t max = p >= PROF_STANDARD_EXTENDED ? 3 : p >= PROF_STANDARD_CONSTRAINED ? 2 : 1;
-    if (b->len < 5 || b->data[0] != AGAL_MAGIC) return R_OK; /* the validator says what is wrong */
-    uint32_t v = (uint32_t)b->data[1] | (uint32_t)b->data[2] << 8 | (uint32_t)b->data[3] << 16 | (uint32_t)b->data[4] << 24;
-    char n[16];
-    return v > max && v <= 3 ? rthrow(k, 3725, "", num(n, v), NULL) : R_OK; /* %1 is unused */
-}
-
 /* Program3D.upload(vertexProgram, fragmentProgram): agal_upload for the backend's
- * target, which throws Flash's validation and linkage errors. */
+ * target and the Context3D's profile, which throws Flash's errors in Flash's order:
+ * 3725, then each program's emptiness, endianness and validation, then linkage. */
 static int upload(rcall *k)
 {
     replay_ctx *c = k->c;
@@ -737,11 +726,9 @@ static int upload(rcall *k)
     TRY(args_count(k, 2, 2));
     int rc = arg_program(k, 0, AGAL_VERTEX, &v);
     if (!rc) rc = arg_program(k, 1, AGAL_FRAGMENT, &f);
-    if (!rc) rc = check_version(k, &v);
-    if (!rc) rc = check_version(k, &f);
     agal_upload_result *r = rc ? NULL : agal_alloc(c->agal, sizeof *r);
-    agal_upload_options opt = {.target = c->ops->target, .big_endian = v.big_endian || f.big_endian};
-    agal_diag_clear(c->agal);
+    agal_upload_options opt = {.target = c->ops->target, .vertex_big_endian = v.big_endian,
+                               .fragment_big_endian = f.big_endian, .context_profile = rprofile_registers(c->profile)};
     if (!rc && !r) rc = rfail(k, "out of memory");
     if (!rc && agal_upload(c->agal, v.data, v.len, f.data, f.len, &opt, r)) {
         const agal_diag *d = agal_diag_get(c->agal, 0);
