@@ -69,15 +69,16 @@ static inline agal_gl_sampler agal_gl_sampler_params(const agal_sampler *s, floa
     GLint min = linear ? GL_LINEAR : GL_NEAREST;
     if (s->mipmap == AGAL_MIP_NEAREST) min = linear ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
     if (s->mipmap == AGAL_MIP_LINEAR) min = linear ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
-    agal_gl_sampler p = {
-        .min_filter = min,
-        .mag_filter = linear ? GL_LINEAR : GL_NEAREST,
-        .wrap_s = cube ? GL_CLAMP_TO_EDGE : agal_gl_wrap(s->wrap, false),
-        .wrap_t = cube ? GL_CLAMP_TO_EDGE : agal_gl_wrap(s->wrap, true),
-        .wrap_r = GL_CLAMP_TO_EDGE,
-        .max_lod = s->mipmap == AGAL_MIP_NONE ? 0.0f : 1000.0f, /* GL's default */
-        .max_anisotropy = 1.0f,
-    };
+    /* Field by field: the headers compile as C and as C++11 (no designated
+     * initializers, no compound literals). */
+    agal_gl_sampler p;
+    p.min_filter = min;
+    p.mag_filter = linear ? GL_LINEAR : GL_NEAREST;
+    p.wrap_s = cube ? GL_CLAMP_TO_EDGE : agal_gl_wrap(s->wrap, false);
+    p.wrap_t = cube ? GL_CLAMP_TO_EDGE : agal_gl_wrap(s->wrap, true);
+    p.wrap_r = GL_CLAMP_TO_EDGE;
+    p.max_lod = s->mipmap == AGAL_MIP_NONE ? 0.0f : 1000.0f; /* GL's default */
+    p.max_anisotropy = 1.0f;
     if (s->filter >= AGAL_FILTER_ANISO2X && max_anisotropy >= 2.0f) {
         float want = (float)(2u << (s->filter - AGAL_FILTER_ANISO2X));
         p.max_anisotropy = want < max_anisotropy ? want : max_anisotropy;
@@ -224,7 +225,11 @@ typedef struct agal_gl_vertex_format {
 static inline agal_gl_vertex_format agal_gl_vertex_format_of(agal_vertex_format f)
 {
     agal_gl_vertex_format v = {4, GL_UNSIGNED_BYTE, GL_TRUE}; /* bytes4 */
-    if (f != AGAL_VERTEX_BYTES_4) v = (agal_gl_vertex_format){(GLint)f + 1, GL_FLOAT, GL_FALSE};
+    if (f != AGAL_VERTEX_BYTES_4) {
+        v.size = (GLint)f + 1;
+        v.type = GL_FLOAT;
+        v.normalized = GL_FALSE;
+    }
     return v;
 }
 
@@ -271,10 +276,14 @@ static inline agal_gl_texture_format agal_gl_texture_format_of(agal_texture_form
 {
     agal_gl_texture_format t = {0, 0, 0};
     switch (f) {
-    case AGAL_TEXTURE_BGRA: t = (agal_gl_texture_format){GL_RGBA8, GL_BGRA, GL_UNSIGNED_BYTE}; break;
+    case AGAL_TEXTURE_BGRA:
+        t.internal_format = GL_RGBA8, t.format = GL_BGRA, t.type = GL_UNSIGNED_BYTE;
+        break;
     case AGAL_TEXTURE_COMPRESSED: t.internal_format = GL_COMPRESSED_RGB_S3TC_DXT1_EXT; break;
     case AGAL_TEXTURE_COMPRESSED_ALPHA: t.internal_format = GL_COMPRESSED_RGBA_S3TC_DXT5_EXT; break;
-    case AGAL_TEXTURE_RGBA_HALF_FLOAT: t = (agal_gl_texture_format){GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT}; break;
+    case AGAL_TEXTURE_RGBA_HALF_FLOAT:
+        t.internal_format = GL_RGBA16F, t.format = GL_RGBA, t.type = GL_HALF_FLOAT;
+        break;
     case AGAL_TEXTURE_BGRA_PACKED:
     case AGAL_TEXTURE_BGR_PACKED: break;
     }

@@ -19,6 +19,8 @@
 
 #include <vulkan/vulkan.h>
 
+#include <string.h>
+
 /* The front face of every Stage3D draw, to the back buffer or to a texture. */
 #define AGAL_VK_FRONT_FACE VK_FRONT_FACE_CLOCKWISE
 
@@ -43,18 +45,20 @@ static inline VkSamplerCreateInfo agal_vk_sampler_info(const agal_sampler *s, fl
 {
     VkFilter filter = s->filter == AGAL_FILTER_NEAREST ? VK_FILTER_NEAREST : VK_FILTER_LINEAR;
     bool cube = s->dim == AGAL_DIM_CUBE;
-    VkSamplerCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = filter,
-        .minFilter = filter,
-        .mipmapMode = s->mipmap == AGAL_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST,
-        .addressModeU = cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : agal_vk_address_mode(s->wrap, false),
-        .addressModeV = cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : agal_vk_address_mode(s->wrap, true),
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-        .minLod = 0.0f,
-        .maxLod = s->mipmap == AGAL_MIP_NONE ? 0.0f : VK_LOD_CLAMP_NONE,
-        .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
-    };
+    /* Field by field, here and below: the headers compile as C and as C++11, which
+     * has neither designated initializers nor compound literals. */
+    VkSamplerCreateInfo info;
+    memset(&info, 0, sizeof info);
+    info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO;
+    info.magFilter = filter;
+    info.minFilter = filter;
+    info.mipmapMode = s->mipmap == AGAL_MIP_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    info.addressModeU = cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : agal_vk_address_mode(s->wrap, false);
+    info.addressModeV = cube ? VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE : agal_vk_address_mode(s->wrap, true);
+    info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    info.minLod = 0.0f;
+    info.maxLod = s->mipmap == AGAL_MIP_NONE ? 0.0f : VK_LOD_CLAMP_NONE;
+    info.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
     if (s->filter >= AGAL_FILTER_ANISO2X && max_anisotropy >= 2.0f) {
         float want = (float)(2u << (s->filter - AGAL_FILTER_ANISO2X)); /* 2x, 4x, 8x, 16x */
         info.anisotropyEnable = VK_TRUE;
@@ -71,7 +75,13 @@ static inline uint32_t agal_vk_layout_bindings(const agal_upload_result *r, VkDe
     uint32_t n = 0;
 #define AGAL_VK_PUT(b, type, stage)                                                                         \
     do {                                                                                                    \
-        if (n < cap) out[n] = (VkDescriptorSetLayoutBinding){(b), (type), 1, (stage), NULL};               \
+        if (n < cap) {                                                                                      \
+            out[n].binding = (b);                                                                           \
+            out[n].descriptorType = (type);                                                                 \
+            out[n].descriptorCount = 1;                                                                     \
+            out[n].stageFlags = (VkShaderStageFlags)(stage);                                                \
+            out[n].pImmutableSamplers = NULL;                                                               \
+        }                                                                                                   \
         n++;                                                                                                \
     } while (0)
     for (size_t i = 0; i < r->nblocks; i++)
@@ -115,17 +125,18 @@ static inline VkBlendFactor agal_vk_blend_factor(agal_blend_factor f)
 static inline VkPipelineColorBlendAttachmentState agal_vk_blend(agal_blend_factor src, agal_blend_factor dst,
                                                                 bool red, bool green, bool blue, bool alpha)
 {
-    VkPipelineColorBlendAttachmentState b = {
-        .blendEnable = !(src == AGAL_BLEND_ONE && dst == AGAL_BLEND_ZERO),
-        .srcColorBlendFactor = agal_vk_blend_factor(src),
-        .dstColorBlendFactor = agal_vk_blend_factor(dst),
-        .colorBlendOp = VK_BLEND_OP_ADD,
-        .srcAlphaBlendFactor = agal_vk_blend_factor(src),
-        .dstAlphaBlendFactor = agal_vk_blend_factor(dst),
-        .alphaBlendOp = VK_BLEND_OP_ADD,
-        .colorWriteMask = (red ? VK_COLOR_COMPONENT_R_BIT : 0u) | (green ? VK_COLOR_COMPONENT_G_BIT : 0u) |
-                          (blue ? VK_COLOR_COMPONENT_B_BIT : 0u) | (alpha ? VK_COLOR_COMPONENT_A_BIT : 0u),
-    };
+    VkPipelineColorBlendAttachmentState b;
+    b.blendEnable = !(src == AGAL_BLEND_ONE && dst == AGAL_BLEND_ZERO);
+    b.srcColorBlendFactor = agal_vk_blend_factor(src);
+    b.dstColorBlendFactor = agal_vk_blend_factor(dst);
+    b.colorBlendOp = VK_BLEND_OP_ADD;
+    b.srcAlphaBlendFactor = agal_vk_blend_factor(src);
+    b.dstAlphaBlendFactor = agal_vk_blend_factor(dst);
+    b.alphaBlendOp = VK_BLEND_OP_ADD;
+    b.colorWriteMask = (red ? (VkColorComponentFlags)VK_COLOR_COMPONENT_R_BIT : 0u) |
+                       (green ? (VkColorComponentFlags)VK_COLOR_COMPONENT_G_BIT : 0u) |
+                       (blue ? (VkColorComponentFlags)VK_COLOR_COMPONENT_B_BIT : 0u) |
+                       (alpha ? (VkColorComponentFlags)VK_COLOR_COMPONENT_A_BIT : 0u);
     return b;
 }
 
@@ -166,15 +177,14 @@ static inline VkStencilOpState agal_vk_stencil(agal_compare_mode compare, agal_s
                                                agal_stencil_action depth_fail, agal_stencil_action stencil_fail,
                                                uint32_t reference, uint32_t read_mask, uint32_t write_mask)
 {
-    VkStencilOpState s = {
-        .failOp = agal_vk_stencil_op(stencil_fail),
-        .passOp = agal_vk_stencil_op(both_pass),
-        .depthFailOp = agal_vk_stencil_op(depth_fail),
-        .compareOp = agal_vk_compare_op(compare),
-        .compareMask = read_mask,
-        .writeMask = write_mask,
-        .reference = reference,
-    };
+    VkStencilOpState s;
+    s.failOp = agal_vk_stencil_op(stencil_fail);
+    s.passOp = agal_vk_stencil_op(both_pass);
+    s.depthFailOp = agal_vk_stencil_op(depth_fail);
+    s.compareOp = agal_vk_compare_op(compare);
+    s.compareMask = read_mask;
+    s.writeMask = write_mask;
+    s.reference = reference;
     return s;
 }
 
@@ -266,7 +276,11 @@ static inline VkClearColorValue agal_vk_clear_color(double red, double green, do
  * back buffer and every render target have their first row at the top. */
 static inline VkRect2D agal_vk_scissor(const agal_rect *r)
 {
-    VkRect2D s = {{r->x, r->y}, {r->width, r->height}};
+    VkRect2D s;
+    s.offset.x = r->x;
+    s.offset.y = r->y;
+    s.extent.width = r->width;
+    s.extent.height = r->height;
     return s;
 }
 
