@@ -171,6 +171,13 @@ typedef struct agal_ir_options {
  * opt may be NULL. Every back end and -t ir call this. */
 agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
                              agal_ir **out);
+/* The pipeline stopped after the pass named `last` ("build": as built, before any
+ * pass; the last pass's name: agal_ir_pipeline's IR), with its uses counted, for
+ * `agal2spv -t ir --after PASS`. AGAL_ERR_ARG for a name the pipeline lacks. */
+agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
+                                   const char *last, agal_ir **out);
+/* The pipeline's i-th name: "build", then each pass in order; NULL past the last. */
+const char *agal_ir_stage_name(unsigned i);
 
 /* ---- ir.c: the IR's primitives ----------------------------------------------- */
 

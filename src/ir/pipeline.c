@@ -7,6 +7,8 @@
  * fixed point: run again, it must say it changed nothing. */
 #include "ir.h"
 
+#include <string.h>
+
 typedef struct pass {
     const char *name;
     agal_ir_pass_fn run;
@@ -54,25 +56,57 @@ static agal_status check_fixed_point(agal_ir *ir)
     return AGAL_OK;
 }
 
-agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
-                             agal_ir **out)
+const char *agal_ir_stage_name(unsigned i)
+{
+    if (i == 0) return "build";
+    return i - 1 < AGAL_COUNTOF(pipeline) ? pipeline[i - 1].name : NULL;
+}
+
+/* The passes up to and including pipeline[stop] (-1: none; the last: all). */
+static agal_status run(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, int stop,
+                       agal_ir **out)
 {
     static const agal_ir_options defaults = {0};
     if (!opt) opt = &defaults;
     agal_ir *ir = NULL;
     agal_status st = agal_ir_build(ctx, prog, opt, &ir);
     if (st == AGAL_OK) st = check(ir, 0, "build");
-    for (size_t i = 0; i < AGAL_COUNTOF(pipeline) && st == AGAL_OK; i++) {
+    for (int i = 0; i <= stop && st == AGAL_OK; i++) {
         if (pipeline[i].optional && opt->no_opt) continue;
         bool changed = false;
         st = pipeline[i].run(ir, &changed);
         if (st == AGAL_OK) st = check(ir, 0, pipeline[i].name);
     }
+    if (st == AGAL_OK) *out = ir;
+    return st;
+}
+
+agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
+                             agal_ir **out)
+{
+    bool no_opt = opt && opt->no_opt;
+    agal_ir *ir = NULL;
+    agal_status st = run(ctx, prog, opt, (int)AGAL_COUNTOF(pipeline) - 1, &ir);
     if (st != AGAL_OK) return st;
-    if (opt->no_opt) agal_ir_count_uses(ir); /* dead code counts them otherwise */
-    st = check(ir, AGAL_IR_CHECK_USES | (opt->no_opt ? 0 : AGAL_IR_CHECK_LIVE), "the pipeline");
+    if (no_opt) agal_ir_count_uses(ir); /* dead code counts them otherwise */
+    st = check(ir, AGAL_IR_CHECK_USES | (no_opt ? 0 : AGAL_IR_CHECK_LIVE), "the pipeline");
     if (st != AGAL_OK) return st;
-    if (!opt->no_opt && (st = check_fixed_point(ir)) != AGAL_OK) return st;
+    if (!no_opt && (st = check_fixed_point(ir)) != AGAL_OK) return st;
+    *out = ir;
+    return AGAL_OK;
+}
+
+agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
+                                   const char *last, agal_ir **out)
+{
+    int stop = -2;
+    for (unsigned i = 0; agal_ir_stage_name(i) && last; i++)
+        if (!strcmp(agal_ir_stage_name(i), last)) stop = (int)i - 1;
+    if (stop < -1) return AGAL_ERR_ARG;
+    agal_ir *ir = NULL;
+    agal_status st = run(ctx, prog, opt, stop, &ir);
+    if (st != AGAL_OK) return st;
+    agal_ir_count_uses(ir);
     *out = ir;
     return AGAL_OK;
 }

@@ -121,4 +121,23 @@ has "$T/err" "iid: GLSL ES 1.00 (WebGL 1) has no instance id" "essl1 names iid"
 printf 'mov oc, v0\n' >"$T/plain.txt"
 expect 0 "text with --stage" "$A2S" --stage fragment --agal-version 2 "$T/plain.txt" -o "$T/p.spv"
 expect 0 "spirv-val text input" "$VAL" --target-env vulkan1.0 "$T/p.spv"
+# -t ir --after PASS: the pipeline stage by stage. A program with a mov (copy
+# propagation), a dead computation (dead code) and a register read twice (shared
+# loads): each optimization changes the text, the last stage is -t ir's.
+printf '// stage: fragment\n// agal-version: 1\nmov ft0, v0\nadd ft1, v0, fc0\nmul ft2, ft0, fc1\nadd oc, ft2, fc1\n' >"$T/stages.agal"
+expect 0 "-t ir" "$A2S" -t ir "$T/stages.agal" -o "$T/ir.final"
+prev=""
+for stage in build lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads; do
+    expect 0 "--after $stage" "$A2S" -t ir --after "$stage" "$T/stages.agal" -o "$T/ir.$stage"
+    [ -s "$T/ir.$stage" ] || { echo "FAIL: --after $stage wrote nothing"; fail=1; }
+    case $stage in opt_*)
+        if cmp -s "$T/ir.$stage" "$prev"; then echo "FAIL: $stage changed nothing"; fail=1; fi ;;
+    esac
+    prev="$T/ir.$stage"
+done
+cmp -s "$T/ir.opt_share_loads" "$T/ir.final" || { echo "FAIL: --after the last pass is not -t ir's text"; fail=1; }
+expect 2 "--after an unknown stage" "$A2S" -t ir --after fold "$T/stages.agal"
+has "$T/err" "its stages: build lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads" \
+    "the unknown stage's message lists the stages"
+expect 2 "--after without -t ir" "$A2S" --after build "$T/stages.agal"
 exit $fail

@@ -9,6 +9,7 @@
  *
  * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
  * with `error <flash id>`), 2 usage, I/O or internal failure. */
+#include "ir.h"
 #include "toolio.h"
 
 #include <spirv-tools/libspirv.h>
@@ -28,6 +29,7 @@ typedef struct opts {
     const char *in[2];
     int nin;
     const char *out, *reflect;
+    const char *after; /* -t ir --after: the pipeline stage to stop after (NULL: all) */
     target tgt;
     bool check, flash, lenient, optimize, strip, have_clip;
     agal_profile profile;
@@ -44,6 +46,7 @@ static int usage(const char *msg)
             "  -o FILE            output (default stdout)\n"
             "  -t spv|spvasm|ir|glsl|essl3|essl1   output kind (default spv; essl3: GLSL ES 3.00\n"
             "                     for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1)\n"
+            "  --after PASS       -t ir: the IR after that pass of the pipeline (build: before any)\n"
             "  --check            validate only; with two files also link them\n"
             "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
             "  --lenient          relaxed validation (emulator mode)\n"
@@ -70,6 +73,7 @@ static int parse_value(opts *o, const char *flag, const char *v)
     int i;
     if (!strcmp(flag, "-o")) o->out = v;
     else if (!strcmp(flag, "--reflect")) o->reflect = v;
+    else if (!strcmp(flag, "--after")) o->after = v;
     else if (!strcmp(flag, "-t")) {
         static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1"};
         if (!pick(v, names, 6, &i)) return usage("unknown -t target");
@@ -117,6 +121,17 @@ static int parse(opts *o, int argc, char **argv)
     }
     if (o->nin == 0) return usage("no input file");
     if (o->nin == 2 && !o->check) return usage("two input files only with --check");
+    if (o->after && o->tgt != T_IR) return usage("--after goes with -t ir");
+    if (o->after) {
+        bool known = false;
+        for (unsigned i = 0; agal_ir_stage_name(i); i++) known |= !strcmp(o->after, agal_ir_stage_name(i));
+        if (!known) {
+            fprintf(stderr, "agal2spv: --after %s: not a stage of the pipeline; its stages:", o->after);
+            for (unsigned i = 0; agal_ir_stage_name(i); i++) fprintf(stderr, " %s", agal_ir_stage_name(i));
+            fputc('\n', stderr);
+            return EXIT_USAGE;
+        }
+    }
     return 0;
 }
 
@@ -183,7 +198,14 @@ static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
 static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     const char *text = NULL;
-    agal_status st = agal_translate_ir_text(ctx, prog, &text);
+    agal_status st;
+    if (o->after) { /* the library's internal pipeline (ir.h), linked statically */
+        agal_ir *ir = NULL;
+        st = agal_ir_pipeline_until(ctx, prog, NULL, o->after, &ir);
+        if (st == AGAL_OK && !(text = agal_ir_print(ir))) st = AGAL_ERR_NOMEM;
+    } else {
+        st = agal_translate_ir_text(ctx, prog, &text);
+    }
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
 }
