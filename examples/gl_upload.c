@@ -22,6 +22,7 @@ typedef struct program3d {
     agal_context *ctx;     /* owns the upload's results */
     agal_upload_result up; /* shaders and binding layout */
     GLuint program;
+    agal_gl_target_cache target; /* the y flip's uniform, looked up once */
 } program3d;
 
 static GLuint compile(GLuint program, GLenum stage, const char *text)
@@ -46,6 +47,7 @@ static bool program_upload(program3d *p, const void *vertex, size_t vsize, const
         return false;
     }
     p->program = glCreateProgram();
+    p->target.program = 0; /* the y flip's location is looked up at the first draw */
     GLuint vs = compile(p->program, GL_VERTEX_SHADER, p->up.code[AGAL_VERTEX].text);
     GLuint fs = compile(p->program, GL_FRAGMENT_SHADER, p->up.code[AGAL_FRAGMENT].text);
     glLinkProgram(p->program);
@@ -73,12 +75,11 @@ typedef struct draw_state {
 } draw_state;
 
 /* drawTriangles(count / 3 triangles) with the program and its resources bound. */
-static void draw_triangles(const program3d *p, const draw_state *s, GLsizei count)
+static void draw_triangles(program3d *p, const draw_state *s, GLsizei count)
 {
     glUseProgram(p->program);
     /* GL's window y is up: a texture needs the flip, and the flip mirrors the winding */
-    glUniform1f(glGetUniformLocation(p->program, AGAL_GLSL_YFLIP), agal_gl_yflip(s->to_texture));
-    glFrontFace(agal_gl_front_face(s->to_texture));
+    agal_gl_set_target(&p->target, p->program, s->to_texture);
     GLenum cull = agal_gl_cull_face(s->cull);
     if (cull) glEnable(GL_CULL_FACE), glCullFace(cull);
     else glDisable(GL_CULL_FACE);

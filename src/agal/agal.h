@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -891,6 +892,70 @@ static inline bool agal_stage3d_scissor(double x, double y, double w, double h, 
     out->x = r[0], out->y = r[1];
     out->width = (uint32_t)(r[2] - r[0]), out->height = (uint32_t)(r[3] - r[1]);
     return true;
+}
+
+/* A key for caching an API's sampler objects by resolved state (agal_slots_resolve):
+ * two samplers get the same key exactly when they sample alike, whatever the
+ * token's format, LOD bias (in the shader) and special flags. */
+static inline uint32_t agal_sampler_state_key(const agal_sampler *s)
+{
+    return (uint32_t)s->wrap | (uint32_t)s->filter << 4 | (uint32_t)s->mipmap << 8 | (uint32_t)s->dim << 12;
+}
+
+/* ---- setProgramConstants*: the registers they write ----------------------------
+ * Each writes registers first .. first + n - 1 of a stage's constant file `regs`
+ * (agal_reg_count(profile, stage, AGAL_REG_CONSTANT) registers of 4 floats) and
+ * returns 0, or the Flash id to throw, in Flash's order, having written nothing:
+ * 3669 (RangeError) for too little data, then 2006 (RangeError; decided, Flash's
+ * record is silent) for registers past the file. */
+
+static inline int agal_stage3d_constant_range(agal_profile profile, agal_stage stage, int64_t first, int64_t n)
+{
+    int64_t count = agal_reg_count(profile, stage, AGAL_REG_CONSTANT);
+    return first < 0 || n < 0 || first + n > count ? 2006 : 0;
+}
+
+/* setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix):
+ * four registers from Matrix3D.rawData (column after column). Not transposed, a
+ * column lands in a register; transposed, a row: rawData[0, 4, 8, 12] in the first
+ * (recorded in Flash Player's screenshots). */
+static inline int agal_stage3d_constants_from_matrix(agal_profile profile, agal_stage stage, int32_t first,
+                                                     const double raw[16], bool transposed, float (*regs)[4])
+{
+    int id = agal_stage3d_constant_range(profile, stage, first, 4);
+    for (int r = 0; r < 4 && !id; r++)
+        for (int i = 0; i < 4; i++) regs[first + r][i] = (float)(transposed ? raw[4 * i + r] : raw[4 * r + i]);
+    return id;
+}
+
+/* setProgramConstantsFromVector(programType, firstRegister, data, numRegisters): len
+ * numbers; numRegisters -1 takes as many whole registers as they make. */
+static inline int agal_stage3d_constants_from_vector(agal_profile profile, agal_stage stage, int32_t first,
+                                                     const double *data, uint32_t len, int32_t num_registers,
+                                                     float (*regs)[4])
+{
+    int64_t n = num_registers == -1 ? (int64_t)(len / 4) : num_registers;
+    if (n < 0 || n * 4 > (int64_t)len) return 3669;
+    int id = agal_stage3d_constant_range(profile, stage, first, n);
+    for (int64_t i = 0; i < 4 * n && !id; i++) regs[first + i / 4][i % 4] = (float)data[i];
+    return id;
+}
+
+/* setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
+ * byteArrayOffset): little-endian floats whatever the ByteArray's endian flag
+ * (recorded). */
+static inline int agal_stage3d_constants_from_bytes(agal_profile profile, agal_stage stage, int32_t first,
+                                                    int32_t num_registers, const uint8_t *bytes, size_t len,
+                                                    uint32_t offset, float (*regs)[4])
+{
+    if (num_registers < 0 || offset >= len || len - offset < (uint64_t)num_registers * 16) return 3669;
+    int id = agal_stage3d_constant_range(profile, stage, first, num_registers);
+    for (uint32_t i = 0; i < 4 * (uint32_t)num_registers && !id; i++) {
+        const uint8_t *p = bytes + offset + 4 * i;
+        uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        memcpy(&regs[first + i / 4][i % 4], &u, 4);
+    }
+    return id;
 }
 
 /* setStencilActions(triangleFace, ...) acts on the faces it names; the other faces

@@ -42,6 +42,27 @@ static inline float agal_gl_yflip(bool to_texture) { return to_texture ? -1.0f :
 /* glFrontFace's argument for Stage3D's front faces. */
 static inline GLenum agal_gl_front_face(bool to_texture) { return to_texture ? GL_CCW : GL_CW; }
 
+/* What a GL emulator keeps per linked program for agal_gl_set_target: the y-flip
+ * uniform's location, looked up once. Zero it when the program is (re)linked. */
+typedef struct agal_gl_target_cache {
+    GLuint program; /* the program the location belongs to; 0: not looked up */
+    GLint yflip;    /* -1: the program declares no AGAL_GLSL_YFLIP */
+} agal_gl_target_cache;
+
+/* Per draw, for the current target (the back buffer, or a texture through
+ * setRenderToTexture): the y flip uniform's value and the front face, with the
+ * program in use (glUseProgram). The uniform's location is looked up once per
+ * program into c. */
+static inline void agal_gl_set_target(agal_gl_target_cache *c, GLuint program, bool to_texture)
+{
+    if (c->program != program) {
+        c->program = program;
+        c->yflip = glGetUniformLocation(program, AGAL_GLSL_YFLIP);
+    }
+    if (c->yflip >= 0) glUniform1f(c->yflip, agal_gl_yflip(to_texture));
+    glFrontFace(agal_gl_front_face(to_texture));
+}
+
 /* ---- samplers --------------------------------------------------------------------- */
 
 typedef struct agal_gl_sampler {

@@ -441,8 +441,77 @@ static void test_flash_errors(void)
     CHECK(!strcmp(agal_flash_error_class(3612), "ArgumentError") && !strcmp(agal_flash_error_class(3646), "Error"));
 }
 
+/* setProgramConstants*: the registers written, Flash's errors in Flash's order, and
+ * nothing written on an error. */
+static void test_constants(void)
+{
+    static float regs[128][4];
+    double raw[16];
+    for (int i = 0; i < 16; i++) raw[i] = i;
+    CHECK(agal_stage3d_constants_from_matrix(AGAL_PROFILE_BASELINE, AGAL_VERTEX, 4, raw, false, regs) == 0);
+    CHECK(regs[4][0] == 0 && regs[4][3] == 3 && regs[5][0] == 4 && regs[7][3] == 15, "a column a register");
+    CHECK(agal_stage3d_constants_from_matrix(AGAL_PROFILE_BASELINE, AGAL_VERTEX, 4, raw, true, regs) == 0);
+    CHECK(regs[4][0] == 0 && regs[4][1] == 4 && regs[4][2] == 8 && regs[4][3] == 12 && regs[5][0] == 1,
+          "transposed: rawData[0, 4, 8, 12] first (recorded)");
+    CHECK(agal_stage3d_constants_from_matrix(AGAL_PROFILE_BASELINE, AGAL_VERTEX, 125, raw, false, regs) == 2006,
+          "past baseline's 128 vertex registers");
+    CHECK(agal_stage3d_constants_from_matrix(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 27, raw, false, regs) == 2006,
+          "past baseline's 28 fragment registers");
+    double v[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    memset(regs, 0, sizeof regs);
+    CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 0, v, 9, -1, regs) == 0 &&
+          regs[1][3] == 8 && regs[2][0] == 0, "-1: the whole registers the data holds");
+    CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 0, v, 9, 3, regs) == 3669,
+          "3 registers from 9 numbers");
+    CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 27, v, 9, 3, regs) == 3669,
+          "3669 before 2006");
+    CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, -1, v, 9, 1, regs) == 2006);
+    uint8_t bytes[36] = {0};
+    const float one = 1.0f, half = -0.5f;
+    uint32_t u1, u2;
+    memcpy(&u1, &one, 4);
+    memcpy(&u2, &half, 4);
+    for (int k = 0; k < 4; k++) bytes[4 + k] = (uint8_t)(u1 >> 8 * k), bytes[4 + 16 + k] = (uint8_t)(u2 >> 8 * k);
+    memset(regs, 0, sizeof regs);
+    CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 2, 2, bytes, sizeof bytes, 4, regs) ==
+              0 && regs[2][0] == 1.0f && regs[3][0] == -0.5f && regs[2][1] == 0,
+          "little-endian floats from the offset");
+    CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 2, 3, bytes, sizeof bytes, 4, regs) ==
+          3669, "32 bytes hold 2 registers");
+    CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 2, 1, bytes, sizeof bytes, 36, regs) ==
+          3669, "an offset at the end");
+    CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 250, 1, bytes, sizeof bytes, 0, regs) ==
+          2006, "past standard's 250 vertex registers");
+}
+
+/* The sampler key: equal exactly when the sampling state is equal. */
+static void test_sampler_key(void)
+{
+    agal_sampler a, b;
+    memset(&a, 0, sizeof a);
+    a.wrap = AGAL_WRAP_REPEAT, a.filter = AGAL_FILTER_LINEAR, a.mipmap = AGAL_MIP_NEAREST, a.dim = AGAL_DIM_2D;
+    b = a;
+    b.format = AGAL_FMT_DXT5, b.bias = -8, b.special = 4;
+    CHECK(agal_sampler_state_key(&a) == agal_sampler_state_key(&b), "format, bias and flags change no key");
+    unsigned distinct = 0;
+    uint32_t seen[2 * 8 * 3 * 8];
+    for (unsigned dim = 0; dim < 2; dim++)
+        for (unsigned f = 0; f < 8; f++)
+            for (unsigned m = 0; m < 3; m++)
+                for (unsigned w = 0; w < 8; w++) {
+                    b.dim = (uint8_t)dim, b.filter = (uint8_t)f, b.mipmap = (uint8_t)m, b.wrap = (uint8_t)w;
+                    uint32_t k = agal_sampler_state_key(&b);
+                    bool dup = false;
+                    for (unsigned i = 0; i < distinct; i++) dup |= seen[i] == k;
+                    if (!dup) seen[distinct++] = k;
+                }
+    CHECK(distinct == 2 * 8 * 3 * 8, "only %u distinct keys", distinct);
+}
+
 int main(void)
 {
+    test_constants();
+    test_sampler_key();
     test_names();
     test_blend_compare_stencil();
     test_faces_and_formats();

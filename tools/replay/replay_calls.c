@@ -352,83 +352,66 @@ static int set_program(rcall *k)
     return R_OK;
 }
 
-/* The registers first..first+n-1 of a program type's constants, or a thrown error:
- * beyond the profile's registers is RangeError #2006 (decided). */
-static int constants(rcall *k, unsigned type, int32_t first, int64_t n, float (**out)[4])
-{
-    replay_ctx *c = k->c;
-    unsigned count = agal_reg_count(rprofile_registers(c->profile), (agal_stage)type, AGAL_REG_CONSTANT);
-    if (first < 0 || first + n > count) return rthrow(k, 2006, NULL);
-    *out = (type == AGAL_VERTEX ? c->vc : c->fc) + first;
-    return R_OK;
-}
+/* A program type's constant file and the profile's register limits, for the
+ * library's register arithmetic (agal_stage3d_constants_from_*), whose error it
+ * throws. */
+static float (*constant_file(replay_ctx *c, unsigned type))[4] { return type == AGAL_VERTEX ? c->vc : c->fc; }
 
 static int set_program_constants_from_vector(rcall *k)
 {
+    replay_ctx *c = k->c;
     unsigned type;
     int32_t first, n;
     const cJSON *data;
     uint32_t len;
-    float(*reg)[4] = NULL;
     TRY(args_count(k, 3, 4));
     TRY(arg_enum(k, 0, AGAL_S3D_PROGRAM_TYPE, "programType", NULL, &type));
     TRY(arg_int(k, 1, 0, &first));
     TRY(arg_vector(k, 2, "data", &data, &len));
     TRY(arg_int(k, 3, -1, &n));
-    if (n == -1) n = (int32_t)(len / 4); /* -1: as many whole registers as data holds */
-    if (n < 0 || (int64_t)n * 4 > len) return rthrow(k, 3669, NULL);
-    TRY(constants(k, type, first, n, &reg));
-    for (uint32_t i = 0; i < 4 * (uint32_t)n; i++) reg[i / 4][i % 4] = (float)vector_number(data, i);
-    return R_OK;
+    double *values = malloc((len ? len : 1) * sizeof *values);
+    if (!values) return rfail(k, "out of memory");
+    for (uint32_t i = 0; i < len; i++) values[i] = vector_number(data, i);
+    int id = agal_stage3d_constants_from_vector(rprofile_registers(c->profile), (agal_stage)type, first, values, len,
+                                                n, constant_file(c, type));
+    free(values);
+    return id ? rthrow(k, id, NULL) : R_OK;
 }
 
-/* setProgramConstantsFromMatrix: rawData (column after column) lands a column a
- * register; transposed, a row a register: rawData[0, 4, 8, 12] first (observed). */
 static int set_program_constants_from_matrix(rcall *k)
 {
+    replay_ctx *c = k->c;
     unsigned type;
     int32_t first;
     double raw[16];
     bool transposed;
-    float(*reg)[4] = NULL;
     TRY(args_count(k, 3, 4));
     TRY(arg_enum(k, 0, AGAL_S3D_PROGRAM_TYPE, "programType", NULL, &type));
     TRY(arg_int(k, 1, 0, &first));
     TRY(arg_matrix(k, 2, "matrix", raw));
     TRY(arg_bool(k, 3, false, &transposed));
-    TRY(constants(k, type, first, 4, &reg));
-    for (int r = 0; r < 4; r++)
-        for (int i = 0; i < 4; i++) reg[r][i] = (float)(transposed ? raw[4 * i + r] : raw[4 * r + i]);
-    return R_OK;
+    int id = agal_stage3d_constants_from_matrix(rprofile_registers(c->profile), (agal_stage)type, first, raw,
+                                                transposed, constant_file(c, type));
+    return id ? rthrow(k, id, NULL) : R_OK;
 }
 
-static float le_float(const uint8_t *p)
-{
-    uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-/* Reads little-endian floats whatever the ByteArray's endian flag (observed). */
 static int set_program_constants_from_byte_array(rcall *k)
 {
+    replay_ctx *c = k->c;
     unsigned type;
     int32_t first, n;
     uint32_t offset;
     rbytes b;
-    float(*reg)[4] = NULL;
     TRY(args_count(k, 5, 5));
     TRY(arg_enum(k, 0, AGAL_S3D_PROGRAM_TYPE, "programType", NULL, &type));
     TRY(arg_int(k, 1, 0, &first));
     TRY(arg_int(k, 2, 0, &n));
     TRY(arg_bytes(k, 3, "data", &b));
     int rc = arg_uint(k, 4, 0, &offset);
-    if (!rc && (n < 0 || offset >= b.len || b.len - offset < (uint64_t)n * 16)) rc = rthrow(k, 3669, NULL);
-    if (!rc) rc = constants(k, type, first, n, &reg);
-    for (uint32_t i = 0; !rc && i < 4 * (uint32_t)n; i++) reg[i / 4][i % 4] = le_float(b.data + offset + 4 * i);
+    int id = rc ? 0 : agal_stage3d_constants_from_bytes(rprofile_registers(c->profile), (agal_stage)type, first, n,
+                                                        b.data, b.len, offset, constant_file(c, type));
     free(b.data);
-    return rc;
+    return rc ? rc : id ? rthrow(k, id, NULL) : R_OK;
 }
 
 static int set_texture_at(rcall *k)
