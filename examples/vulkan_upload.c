@@ -71,13 +71,10 @@ static VkPipeline make_pipeline(VkDevice dev, VkRenderPass pass, const program3d
 {
     VkVertexInputBindingDescription vb[16];
     VkVertexInputAttributeDescription va[16];
-    uint32_t n = (uint32_t)p->up.nattributes;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t loc = p->up.attributes[i].location;
-        vb[i] = (VkVertexInputBindingDescription){loc, agal_vk_vertex_format_size(s->format[loc]),
-                                                  VK_VERTEX_INPUT_RATE_VERTEX};
-        va[i] = (VkVertexInputAttributeDescription){loc, loc, agal_vk_vertex_format(s->format[loc]), 0};
-    }
+    agal_vk_stream streams[16];
+    for (int i = 0; i < 16; i++) /* a buffer a stream, the format's size its stride */
+        streams[i] = (agal_vk_stream){agal_vk_vertex_format_size(s->format[i]), 0, s->format[i], false};
+    uint32_t n = agal_vk_vertex_input(&p->up, streams, vb, va);
     VkPipelineShaderStageCreateInfo st[2] = {
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT,
          .module = p->module[AGAL_VERTEX], .pName = "main"},
@@ -133,24 +130,13 @@ static VkDescriptorSet bind_resources(VkDevice dev, VkDescriptorPool pool, const
                                       .descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &p->set_layout};
     VkDescriptorSet set = VK_NULL_HANDLE;
     vkAllocateDescriptorSets(dev, &ai, &set);
-    VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
-    VkDescriptorBufferInfo bi[2];
+    VkDescriptorBufferInfo bi[2]; /* [AGAL_VERTEX]: vc, [AGAL_FRAGMENT]: fc */
+    for (int i = 0; i < 2; i++) bi[i] = (VkDescriptorBufferInfo){block[i], 0, VK_WHOLE_SIZE};
     VkDescriptorImageInfo ii[16];
-    uint32_t n = 0;
-    for (size_t i = 0; i < p->up.nblocks; i++) {
-        bi[i] = (VkDescriptorBufferInfo){block[p->up.blocks[i].stage], 0, p->up.blocks[i].size};
-        w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                        .dstBinding = p->up.blocks[i].binding, .descriptorCount = 1,
-                                        .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &bi[i]};
-    }
-    for (size_t i = 0; i < p->up.nsamplers; i++) { /* combined image samplers: the default upload */
-        const agal_upload_sampler *s = &p->up.samplers[i];
-        ii[i] = (VkDescriptorImageInfo){sampler[s->num], texture[s->num], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                        .dstBinding = s->binding, .descriptorCount = 1,
-                                        .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                                        .pImageInfo = &ii[i]};
-    }
+    for (int i = 0; i < 16; i++)
+        ii[i] = (VkDescriptorImageInfo){sampler[i], texture[i], VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
+    uint32_t n = agal_vk_descriptor_writes(&p->up, set, bi, ii, w);
     vkUpdateDescriptorSets(dev, n, w, 0, NULL);
     return set;
 }
@@ -343,10 +329,9 @@ int main(int argc, char **argv)
     VkSampler samplers[16] = {0};
     for (size_t i = 0; i < prog.up.nsamplers; i++)
         samplers[prog.up.samplers[i].num] = make_sampler(g.dev, &slots, &prog.up.samplers[i]);
-    VkDescriptorPoolSize ps[2] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
-                                  {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16}};
+    VkDescriptorPoolSize ps[3];
     VkDescriptorPoolCreateInfo dpi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-                                      .poolSizeCount = 2, .pPoolSizes = ps};
+                                      .poolSizeCount = agal_vk_pool_sizes(&prog.up, ps), .pPoolSizes = ps};
     VkDescriptorPool pool;
     vkCreateDescriptorPool(g.dev, &dpi, NULL, &pool);
     VkDescriptorSet set = bind_resources(g.dev, pool, &prog, blocks, views, samplers);

@@ -100,6 +100,78 @@ static inline uint32_t agal_vk_layout_bindings(const agal_upload_result *r, VkDe
     return n;
 }
 
+/* The descriptor pool sizes one descriptor set of an upload takes (the types of
+ * agal_vk_layout_bindings): how many, at most 3 and at least 1 (a pool needs a size
+ * even where the pair binds nothing). */
+static inline uint32_t agal_vk_pool_sizes(const agal_upload_result *r, VkDescriptorPoolSize out[3])
+{
+    uint32_t combined = 0, images = 0;
+    for (size_t i = 0; i < r->nsamplers; i++) {
+        if (r->samplers[i].sampler_binding == r->samplers[i].binding) combined++;
+        else images++;
+    }
+    uint32_t n = 0;
+    const struct { VkDescriptorType type; uint32_t count; } want[4] = {
+        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, (uint32_t)r->nblocks},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, combined},
+        {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, images},
+        {VK_DESCRIPTOR_TYPE_SAMPLER, images}};
+    for (int i = 0; i < 4; i++) {
+        if (!want[i].count || n == 3) continue;
+        out[n].type = want[i].type;
+        out[n++].descriptorCount = want[i].count;
+    }
+    if (n == 0) {
+        out[0].type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        out[n++].descriptorCount = 1;
+    }
+    return n;
+}
+
+/* One write of one descriptor: info is the VkDescriptorBufferInfo of a uniform
+ * buffer, else a VkDescriptorImageInfo (a sampler write reads only its sampler, an
+ * image write only its view and layout). */
+static inline VkWriteDescriptorSet agal_vk_write(VkDescriptorSet set, uint32_t binding, VkDescriptorType type,
+                                                 const void *info)
+{
+    VkWriteDescriptorSet w;
+    memset(&w, 0, sizeof w);
+    w.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+    w.dstSet = set;
+    w.dstBinding = binding;
+    w.descriptorCount = 1;
+    w.descriptorType = type;
+    if (type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER) w.pBufferInfo = (const VkDescriptorBufferInfo *)info;
+    else w.pImageInfo = (const VkDescriptorImageInfo *)info;
+    return w;
+}
+
+/* The writes of an upload's descriptor set: each constant block from
+ * blocks[stage] (AGAL_VERTEX: vc, AGAL_FRAGMENT: fc), each fs<n> from images[n] (the
+ * texture set with setTextureAt(n), its layout, the sampler of slot n): combined, or
+ * an image and a sampler with separate samplers. Returns how many, at most
+ * AGAL_VK_MAX_BINDINGS, written to out. */
+static inline uint32_t agal_vk_descriptor_writes(const agal_upload_result *r, VkDescriptorSet set,
+                                                 const VkDescriptorBufferInfo blocks[2],
+                                                 const VkDescriptorImageInfo images[16], VkWriteDescriptorSet *out)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < r->nblocks; i++)
+        out[n++] = agal_vk_write(set, r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                 &blocks[r->blocks[i].stage]);
+    for (size_t i = 0; i < r->nsamplers; i++) {
+        const agal_upload_sampler *s = &r->samplers[i];
+        const VkDescriptorImageInfo *info = &images[s->num & 15];
+        if (s->sampler_binding == s->binding) {
+            out[n++] = agal_vk_write(set, s->binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, info);
+        } else {
+            out[n++] = agal_vk_write(set, s->binding, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, info);
+            out[n++] = agal_vk_write(set, s->sampler_binding, VK_DESCRIPTOR_TYPE_SAMPLER, info);
+        }
+    }
+    return n;
+}
+
 /* ---- fixed-function state (Context3D) ---------------------------------------- */
 
 static inline VkBlendFactor agal_vk_blend_factor(agal_blend_factor f)
@@ -234,6 +306,38 @@ static inline VkFormat agal_vk_vertex_format(agal_vertex_format f)
 static inline uint32_t agal_vk_vertex_format_size(agal_vertex_format f)
 {
     return f == AGAL_VERTEX_BYTES_4 ? 4u : 4u * (1u + (uint32_t)f);
+}
+
+/* A stream as setVertexBufferAt(index, buffer, bufferOffset, format) sets it. */
+typedef struct agal_vk_stream {
+    uint32_t stride;           /* the buffer's data32PerVertex * 4 */
+    uint32_t offset;           /* bufferOffset * 4: bytes into each vertex */
+    agal_vertex_format format;
+    bool per_instance;         /* a createVertexBufferForInstances buffer: one element an instance */
+} agal_vk_stream;
+
+/* The vertex input state of an upload: for each va<n> the vertex program reads, a
+ * binding n and an attribute at location n from streams[n] (n < 16). Returns how
+ * many of each, written to bindings and attributes (16 each at most). A stream with
+ * instancesPerElement above 1 also needs VK_EXT_vertex_attribute_divisor's divisor. */
+static inline uint32_t agal_vk_vertex_input(const agal_upload_result *r, const agal_vk_stream streams[16],
+                                            VkVertexInputBindingDescription *bindings,
+                                            VkVertexInputAttributeDescription *attributes)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < r->nattributes; i++) {
+        uint32_t loc = r->attributes[i].location & 15u;
+        const agal_vk_stream *s = &streams[loc];
+        bindings[n].binding = loc;
+        bindings[n].stride = s->stride;
+        bindings[n].inputRate = s->per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+        attributes[n].location = loc;
+        attributes[n].binding = loc;
+        attributes[n].format = agal_vk_vertex_format(s->format);
+        attributes[n].offset = s->offset;
+        n++;
+    }
+    return n;
 }
 
 /* The depth-stencil attachment of configureBackBuffer(..., true) and of

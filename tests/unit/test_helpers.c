@@ -508,8 +508,51 @@ static void test_sampler_key(void)
     CHECK(distinct == 2 * 8 * 3 * 8, "only %u distinct keys", distinct);
 }
 
+/* Vulkan's per-draw glue from an upload: pool sizes, descriptor writes, vertex input. */
+static void test_vk_draw_glue(void)
+{
+    agal_upload_result r;
+    memset(&r, 0, sizeof r);
+    VkDescriptorPoolSize ps[3];
+    CHECK(agal_vk_pool_sizes(&r, ps) == 1 && ps[0].descriptorCount == 1, "an empty pair still sizes its pool");
+    agal_upload_sampler smp[2];
+    memset(smp, 0, sizeof smp);
+    smp[0].num = 1, smp[0].binding = smp[0].sampler_binding = 3;         /* combined */
+    smp[1].num = 4, smp[1].binding = 6, smp[1].sampler_binding = 22;      /* separate */
+    agal_upload_attribute attrs[2] = {{0, 0xf}, {3, 0x3}};
+    r.nblocks = 1;
+    r.blocks[0].stage = AGAL_FRAGMENT, r.blocks[0].binding = AGAL_FC_BINDING;
+    r.samplers = smp, r.nsamplers = 2, r.attributes = attrs, r.nattributes = 2;
+    uint32_t n = agal_vk_pool_sizes(&r, ps);
+    CHECK(n == 3 && ps[0].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && ps[0].descriptorCount == 1 &&
+          ps[1].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && ps[2].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
+          "pool sizes: %u", n);
+    VkDescriptorBufferInfo blocks[2];
+    VkDescriptorImageInfo images[16];
+    memset(blocks, 0, sizeof blocks);
+    memset(images, 0, sizeof images);
+    VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
+    n = agal_vk_descriptor_writes(&r, VK_NULL_HANDLE, blocks, images, w);
+    CHECK(n == 4 && w[0].dstBinding == AGAL_FC_BINDING && w[0].pBufferInfo == &blocks[AGAL_FRAGMENT] &&
+          w[1].dstBinding == 3 && w[1].pImageInfo == &images[1] && w[2].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE &&
+          w[3].dstBinding == 22 && w[3].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER && w[3].pImageInfo == &images[4],
+          "descriptor writes: %u", n);
+    agal_vk_stream streams[16];
+    memset(streams, 0, sizeof streams);
+    streams[0].stride = 20, streams[0].offset = 8, streams[0].format = AGAL_VERTEX_FLOAT_3;
+    streams[3].stride = 4, streams[3].format = AGAL_VERTEX_BYTES_4, streams[3].per_instance = true;
+    VkVertexInputBindingDescription vb[16];
+    VkVertexInputAttributeDescription va[16];
+    n = agal_vk_vertex_input(&r, streams, vb, va);
+    CHECK(n == 2 && vb[0].binding == 0 && vb[0].stride == 20 && va[0].offset == 8 &&
+          va[0].format == VK_FORMAT_R32G32B32_SFLOAT && vb[1].binding == 3 &&
+          vb[1].inputRate == VK_VERTEX_INPUT_RATE_INSTANCE && va[1].location == 3 &&
+          va[1].format == VK_FORMAT_R8G8B8A8_UNORM, "vertex input: %u", n);
+}
+
 int main(void)
 {
+    test_vk_draw_glue();
     test_constants();
     test_sampler_key();
     test_names();

@@ -344,29 +344,6 @@ static VkImageView texture_view(const vk_draw *v, unsigned n)
 }
 
 /* Pool sizes for the layout's bindings: one a descriptor type they use. */
-static uint32_t pool_sizes(const VkDescriptorSetLayoutBinding *b, uint32_t nb, VkDescriptorPoolSize *ps)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < nb; i++) {
-        uint32_t k = 0;
-        while (k < n && ps[k].type != b[i].descriptorType)
-            k++;
-        if (k == n)
-            ps[n++] = (VkDescriptorPoolSize){ b[i].descriptorType, 0 };
-        ps[k].descriptorCount++;
-    }
-    return n;
-}
-
-/* One write of a descriptor set; info is a VkDescriptorBufferInfo or VkDescriptorImageInfo. */
-static VkWriteDescriptorSet write_of(VkDescriptorSet set, uint32_t binding, VkDescriptorType type, const void *info)
-{
-    bool buffer = type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    return (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                   .dstBinding = binding, .descriptorCount = 1, .descriptorType = type,
-                                   .pBufferInfo = buffer ? info : NULL, .pImageInfo = buffer ? NULL : info };
-}
-
 /* Set 0 as the layout says (agal_vk_layout_bindings): the constant blocks, and each
  * sampler as a combined image sampler or as an image and a sampler. */
 static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, char *err, size_t errsize)
@@ -380,45 +357,31 @@ static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, c
     VK_TRY(vkCreateDescriptorSetLayout(h->vk.dev, &li, NULL, &v->dsl), "vkCreateDescriptorSetLayout");
     VkDescriptorPoolSize ps[3];
     VkDescriptorPoolCreateInfo pi = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                      .maxSets = 1, .poolSizeCount = pool_sizes(b, nb, ps), .pPoolSizes = ps };
-    if (pi.poolSizeCount == 0) { /* a pool needs a size; nothing is allocated from this one */
-        ps[0] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
-        pi.poolSizeCount = 1;
-    }
+                                      .maxSets = 1, .poolSizeCount = agal_vk_pool_sizes(L, ps), .pPoolSizes = ps };
     VK_TRY(vkCreateDescriptorPool(h->vk.dev, &pi, NULL, &v->dpool), "vkCreateDescriptorPool");
     VkDescriptorSetAllocateInfo ai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                        .descriptorPool = v->dpool, .descriptorSetCount = 1,
                                        .pSetLayouts = &v->dsl };
     VK_TRY(vkAllocateDescriptorSets(h->vk.dev, &ai, &v->set), "vkAllocateDescriptorSets");
 
-    VkDescriptorBufferInfo bufs[2];
-    VkDescriptorImageInfo imgs[2 * HARNESS_MAX_TEXTURES];
+    VkDescriptorBufferInfo bufs[2] = { { 0 } }; /* [AGAL_VERTEX]: vc, [AGAL_FRAGMENT]: fc */
+    VkDescriptorImageInfo imgs[16] = { { 0 } };
     VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
-    uint32_t nw = 0;
     for (size_t i = 0; i < L->nblocks; i++) {
         bool vc = L->blocks[i].stage == AGAL_VERTEX;
         const float *data = vc ? d->vc : d->fc;
         size_t bytes = (size_t)(vc ? d->nvc : d->nfc) * 16;
         VK_TRY(make_buffer(h, &v->ubo[i], bytes, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, data, data ? bytes : 0),
                "uniform buffer");
-        bufs[i] = (VkDescriptorBufferInfo){ v->ubo[i].buf, 0, VK_WHOLE_SIZE };
-        w[nw++] = write_of(v->set, L->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, &bufs[i]);
+        bufs[L->blocks[i].stage] = (VkDescriptorBufferInfo){ v->ubo[i].buf, 0, VK_WHOLE_SIZE };
     }
     for (size_t i = 0; i < L->nsamplers; i++) {
-        const agal_upload_sampler *s = &L->samplers[i];
-        unsigned n = s->num;
+        unsigned n = L->samplers[i].num;
         if (setup_texture(h, v, &d->tex[n], (int)n, err, errsize))
             return -1;
-        VkDescriptorImageInfo *img = &imgs[2 * i], *smp = &imgs[2 * i + 1];
-        *img = (VkDescriptorImageInfo){ v->sampler[n], texture_view(v, n), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
-        *smp = (VkDescriptorImageInfo){ .sampler = v->sampler[n] };
-        if (s->sampler_binding == s->binding) {
-            w[nw++] = write_of(v->set, s->binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, img);
-        } else {
-            w[nw++] = write_of(v->set, s->binding, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, img);
-            w[nw++] = write_of(v->set, s->sampler_binding, VK_DESCRIPTOR_TYPE_SAMPLER, smp);
-        }
+        imgs[n & 15] = (VkDescriptorImageInfo){ v->sampler[n], texture_view(v, n), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
     }
+    uint32_t nw = agal_vk_descriptor_writes(L, v->set, bufs, imgs, w);
     vkUpdateDescriptorSets(h->vk.dev, nw, w, 0, NULL);
     VkPipelineLayoutCreateInfo pli = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                        .setLayoutCount = 1, .pSetLayouts = &v->dsl };
