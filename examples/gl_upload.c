@@ -69,9 +69,9 @@ static void program_dispose(program3d *p)
 typedef struct draw_state {
     agal_vertex_format format[16]; /* setVertexBufferAt(i, buffer, 0, format): a buffer a stream */
     GLuint buffer[16];
-    agal_triangle_face cull;       /* setCulling */
-    agal_blend_factor src, dst;    /* setBlendFactors */
-    bool to_texture;               /* setRenderToTexture rather than the back buffer */
+    agal_triangle_face cull;    /* setCulling */
+    agal_blend_factor src, dst; /* setBlendFactors */
+    bool to_texture;            /* setRenderToTexture rather than the back buffer */
 } draw_state;
 
 /* drawTriangles(count / 3 triangles) with the program and its resources bound. */
@@ -115,8 +115,9 @@ static GLuint make_sampler(const agal_sampler_slots *slots, const agal_upload_sa
 static bool gl_open(EGLDisplay *dpy, EGLContext *ctx)
 {
     *dpy = eglGetDisplay(EGL_DEFAULT_DISPLAY); /* EGL_PLATFORM=surfaceless on Mesa */
-    EGLint attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                     EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    EGLint attr[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     EGLConfig cfg;
     EGLint n = 0;
     if (!eglInitialize(*dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API) || !eglChooseConfig(*dpy, NULL, &cfg, 1, &n))
@@ -143,7 +144,8 @@ int main(int argc, char **argv)
     EGLDisplay dpy;
     EGLContext ctx;
     program3d prog;
-    if (!fbytes || !gl_open(&dpy, &ctx)) return fprintf(stderr, "usage: example VERTEX.bin FRAGMENT.bin (EGL, GL 3.3)\n"), 2;
+    if (!fbytes || !gl_open(&dpy, &ctx))
+        return fprintf(stderr, "usage: example VERTEX.bin FRAGMENT.bin (EGL, GL 3.3)\n"), 2;
     if (!program_upload(&prog, vbytes, vn, fbytes, fn)) return 1;
     glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS); /* Stage3D filters cube maps across faces */
 
@@ -161,7 +163,7 @@ int main(int argc, char **argv)
 
     /* setVertexBufferAt(0, positions, 0, float3), (1, uvs, 0, float2): two clockwise
      * triangles over the screen; setCulling(back); setBlendFactors(one, zero) */
-    static const float pos[6][3] = {{-1, -1, 0.5f}, {1, 1, 0.5f}, {1, -1, 0.5f},
+    static const float pos[6][3] = {{-1, -1, 0.5f}, {1, 1, 0.5f},  {1, -1, 0.5f},
                                     {-1, -1, 0.5f}, {-1, 1, 0.5f}, {1, 1, 0.5f}};
     static const float uv[6][2] = {{0, 1}, {1, 0}, {1, 1}, {0, 1}, {0, 0}, {1, 0}};
     glGenVertexArrays(1, &vao);
@@ -171,11 +173,15 @@ int main(int argc, char **argv)
     glBufferData(GL_ARRAY_BUFFER, sizeof pos, pos, GL_STATIC_DRAW);
     glBindBuffer(GL_ARRAY_BUFFER, buffers[1]);
     glBufferData(GL_ARRAY_BUFFER, sizeof uv, uv, GL_STATIC_DRAW);
-    draw_state state = {.format = {AGAL_VERTEX_FLOAT_3, AGAL_VERTEX_FLOAT_2}, .buffer = {buffers[0], buffers[1]},
-                        .cull = AGAL_FACE_BACK, .src = AGAL_BLEND_ONE, .dst = AGAL_BLEND_ZERO};
+    draw_state state = {.format = {AGAL_VERTEX_FLOAT_3, AGAL_VERTEX_FLOAT_2},
+                        .buffer = {buffers[0], buffers[1]},
+                        .cull = AGAL_FACE_BACK,
+                        .src = AGAL_BLEND_ONE,
+                        .dst = AGAL_BLEND_ZERO};
     /* setProgramConstantsFromVector: vc0..vc3 the identity (m44 op, va0, vc0), fc0 a tint;
      * a block is as large as the profile's register file */
-    static float vc[250][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    static float vc[250][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                 fc[200][4] = {{1, 0.5f, 0.25f, 1}};
     glGenBuffers(2, blocks);
     for (size_t i = 0; i < prog.up.nblocks; i++) {
         const agal_upload_block *b = &prog.up.blocks[i];

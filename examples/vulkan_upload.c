@@ -16,16 +16,16 @@
 
 /* What an emulator keeps for a Program3D. */
 typedef struct program3d {
-    agal_context *ctx;         /* owns the upload's results */
-    agal_upload_result up;     /* shaders and binding layout */
-    VkShaderModule module[2];  /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
+    agal_context *ctx;        /* owns the upload's results */
+    agal_upload_result up;    /* shaders and binding layout */
+    VkShaderModule module[2]; /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout layout;
 } program3d;
 
 /* Program3D.upload(vertexProgram, fragmentProgram); false: throw what Flash throws. */
-static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_t vsize,
-                           const void *fragment, size_t fsize)
+static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_t vsize, const void *fragment,
+                           size_t fsize)
 {
     p->ctx = agal_context_new(NULL, NULL);
     if (agal_upload(p->ctx, vertex, vsize, fragment, fsize, NULL, &p->up) != AGAL_OK) {
@@ -37,7 +37,8 @@ static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_
     }
     for (int s = 0; s < 2; s++) {
         VkShaderModuleCreateInfo mi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                       .codeSize = 4 * p->up.code[s].nwords, .pCode = p->up.code[s].words};
+                                       .codeSize = 4 * p->up.code[s].nwords,
+                                       .pCode = p->up.code[s].words};
         vkCreateShaderModule(dev, &mi, NULL, &p->module[s]);
     }
     VkDescriptorSetLayoutBinding b[AGAL_VK_MAX_BINDINGS];
@@ -45,8 +46,8 @@ static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_
                                           .bindingCount = agal_vk_layout_bindings(&p->up, b, AGAL_VK_MAX_BINDINGS),
                                           .pBindings = b};
     vkCreateDescriptorSetLayout(dev, &li, NULL, &p->set_layout);
-    VkPipelineLayoutCreateInfo pli = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                      .setLayoutCount = 1, .pSetLayouts = &p->set_layout};
+    VkPipelineLayoutCreateInfo pli = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1, .pSetLayouts = &p->set_layout};
     vkCreatePipelineLayout(dev, &pli, NULL, &p->layout);
     return true;
 }
@@ -75,35 +76,49 @@ static VkPipeline make_pipeline(VkDevice dev, VkRenderPass pass, const program3d
     for (int i = 0; i < 16; i++) /* a buffer a stream, the format's size its stride */
         streams[i] = (agal_vk_stream){agal_vk_vertex_format_size(s->format[i]), 0, s->format[i], false};
     uint32_t n = agal_vk_vertex_input(&p->up, streams, vb, va);
-    VkPipelineShaderStageCreateInfo st[2] = {
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT,
-         .module = p->module[AGAL_VERTEX], .pName = "main"},
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-         .module = p->module[AGAL_FRAGMENT], .pName = "main"}};
+    VkPipelineShaderStageCreateInfo st[2] = {{.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                                              .stage = VK_SHADER_STAGE_VERTEX_BIT,
+                                              .module = p->module[AGAL_VERTEX],
+                                              .pName = "main"},
+                                             {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                                              .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+                                              .module = p->module[AGAL_FRAGMENT],
+                                              .pName = "main"}};
     VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-                                               .vertexBindingDescriptionCount = n, .pVertexBindingDescriptions = vb,
-                                               .vertexAttributeDescriptionCount = n, .pVertexAttributeDescriptions = va};
+                                               .vertexBindingDescriptionCount = n,
+                                               .pVertexBindingDescriptions = vb,
+                                               .vertexAttributeDescriptionCount = n,
+                                               .pVertexAttributeDescriptions = va};
     VkPipelineInputAssemblyStateCreateInfo ia = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
                                                  .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-    VkPipelineViewportStateCreateInfo vp = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                            .viewportCount = 1, .scissorCount = 1};
+    VkPipelineViewportStateCreateInfo vp = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1, .scissorCount = 1};
     /* Stage3D's front faces, to the back buffer and to a texture alike */
     VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
                                                  .polygonMode = VK_POLYGON_MODE_FILL,
                                                  .cullMode = agal_vk_cull_mode(s->cull),
-                                                 .frontFace = AGAL_VK_FRONT_FACE, .lineWidth = 1.0f};
+                                                 .frontFace = AGAL_VK_FRONT_FACE,
+                                                 .lineWidth = 1.0f};
     VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
                                                .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT};
     VkPipelineColorBlendAttachmentState blend = agal_vk_blend(s->src, s->dst, true, true, true, true);
     VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-                                              .attachmentCount = 1, .pAttachments = &blend};
+                                              .attachmentCount = 1,
+                                              .pAttachments = &blend};
     VkDynamicState dyn[2] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-    VkPipelineDynamicStateCreateInfo ds = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                           .dynamicStateCount = 2, .pDynamicStates = dyn};
-    VkGraphicsPipelineCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .stageCount = 2,
-                                       .pStages = st, .pVertexInputState = &vi, .pInputAssemblyState = &ia,
-                                       .pViewportState = &vp, .pRasterizationState = &rs, .pMultisampleState = &ms,
-                                       .pColorBlendState = &cb, .pDynamicState = &ds, .layout = p->layout,
+    VkPipelineDynamicStateCreateInfo ds = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO, .dynamicStateCount = 2, .pDynamicStates = dyn};
+    VkGraphicsPipelineCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                       .stageCount = 2,
+                                       .pStages = st,
+                                       .pVertexInputState = &vi,
+                                       .pInputAssemblyState = &ia,
+                                       .pViewportState = &vp,
+                                       .pRasterizationState = &rs,
+                                       .pMultisampleState = &ms,
+                                       .pColorBlendState = &cb,
+                                       .pDynamicState = &ds,
+                                       .layout = p->layout,
                                        .renderPass = pass};
     VkPipeline pipe = VK_NULL_HANDLE;
     vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &pi, NULL, &pipe);
@@ -123,11 +138,13 @@ static VkSampler make_sampler(VkDevice dev, const agal_sampler_slots *slots, con
 
 /* The draw's descriptor set: each constant block (vc, fc) from its buffer, each
  * fs<i> from the texture set with setTextureAt(i) and the sampler of slot i. */
-static VkDescriptorSet bind_resources(VkDevice dev, VkDescriptorPool pool, const program3d *p,
-                                      const VkBuffer block[2], const VkImageView *texture, const VkSampler *sampler)
+static VkDescriptorSet bind_resources(VkDevice dev, VkDescriptorPool pool, const program3d *p, const VkBuffer block[2],
+                                      const VkImageView *texture, const VkSampler *sampler)
 {
     VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &p->set_layout};
+                                      .descriptorPool = pool,
+                                      .descriptorSetCount = 1,
+                                      .pSetLayouts = &p->set_layout};
     VkDescriptorSet set = VK_NULL_HANDLE;
     vkAllocateDescriptorSets(dev, &ai, &set);
     VkDescriptorBufferInfo bi[2]; /* [AGAL_VERTEX]: vc, [AGAL_FRAGMENT]: fc */
@@ -164,10 +181,12 @@ static bool gpu_open(gpu *g)
     vkGetPhysicalDeviceQueueFamilyProperties(g->phys, &nq, qf);
     while (g->family < nq && !(qf[g->family].queueFlags & VK_QUEUE_GRAPHICS_BIT)) g->family++;
     float prio = 1.0f;
-    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = g->family,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-    VkDeviceCreateInfo di = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .queueCreateInfoCount = 1,
-                             .pQueueCreateInfos = &qi};
+    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                  .queueFamilyIndex = g->family,
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
+    VkDeviceCreateInfo di = {
+        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .queueCreateInfoCount = 1, .pQueueCreateInfos = &qi};
     if (g->family == nq || vkCreateDevice(g->phys, &di, NULL, &g->dev)) return false;
     vkGetDeviceQueue(g->dev, g->family, 0, &g->queue);
     return true;
@@ -181,14 +200,17 @@ static VkDeviceMemory memory(const gpu *g, VkMemoryRequirements req, VkMemoryPro
     while (t < mp.memoryTypeCount &&
            !((req.memoryTypeBits >> t & 1) && (mp.memoryTypes[t].propertyFlags & want) == want))
         t++;
-    VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-                               .memoryTypeIndex = t};
+    VkMemoryAllocateInfo ai = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size, .memoryTypeIndex = t};
     VkDeviceMemory m = VK_NULL_HANDLE;
     vkAllocateMemory(g->dev, &ai, NULL, &m);
     return m;
 }
 
-typedef struct buffer { VkBuffer buf; VkDeviceMemory mem; } buffer;
+typedef struct buffer {
+    VkBuffer buf;
+    VkDeviceMemory mem;
+} buffer;
 
 /* A host-visible buffer of size bytes holding data (zeros for NULL). */
 static buffer make_buffer(const gpu *g, VkBufferUsageFlags usage, const void *data, size_t size)
@@ -208,21 +230,33 @@ static buffer make_buffer(const gpu *g, VkBufferUsageFlags usage, const void *da
     return b;
 }
 
-typedef struct image { VkImage img; VkDeviceMemory mem; VkImageView view; } image;
+typedef struct image {
+    VkImage img;
+    VkDeviceMemory mem;
+    VkImageView view;
+} image;
 
 static image make_image(const gpu *g, VkFormat format, uint32_t w, uint32_t h, VkImageUsageFlags usage)
 {
     image im = {0};
-    VkImageCreateInfo ii = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-                            .format = format, .extent = {w, h, 1}, .mipLevels = 1, .arrayLayers = 1,
-                            .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage};
+    VkImageCreateInfo ii = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = format,
+                            .extent = {w, h, 1},
+                            .mipLevels = 1,
+                            .arrayLayers = 1,
+                            .samples = VK_SAMPLE_COUNT_1_BIT,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .usage = usage};
     vkCreateImage(g->dev, &ii, NULL, &im.img);
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(g->dev, im.img, &req);
     im.mem = memory(g, req, 0);
     vkBindImageMemory(g->dev, im.img, im.mem, 0);
-    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im.img,
-                                .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = format,
+    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = im.img,
+                                .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                .format = format,
                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
     vkCreateImageView(g->dev, &vi, NULL, &im.view);
     return im;
@@ -241,13 +275,17 @@ static void image_free(const gpu *g, image *im)
     vkFreeMemory(g->dev, im->mem, NULL);
 }
 
-static void layout_barrier(VkCommandBuffer cmd, VkImage img, VkImageLayout from, VkImageLayout to,
-                           VkAccessFlags src, VkAccessFlags dst, VkPipelineStageFlags ss, VkPipelineStageFlags ds)
+static void layout_barrier(VkCommandBuffer cmd, VkImage img, VkImageLayout from, VkImageLayout to, VkAccessFlags src,
+                           VkAccessFlags dst, VkPipelineStageFlags ss, VkPipelineStageFlags ds)
 {
-    VkImageMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER, .srcAccessMask = src,
-                              .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
+    VkImageMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                              .srcAccessMask = src,
+                              .dstAccessMask = dst,
+                              .oldLayout = from,
+                              .newLayout = to,
                               .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = img,
+                              .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                              .image = img,
                               .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
     vkCmdPipelineBarrier(cmd, ss, ds, 0, 0, NULL, 0, NULL, 1, &b);
 }
@@ -269,51 +307,70 @@ int main(int argc, char **argv)
     void *vbytes = argc == 3 ? read_file(argv[1], &vn) : NULL, *fbytes = vbytes ? read_file(argv[2], &fn) : NULL;
     gpu g = {0};
     program3d prog;
-    if (!fbytes || !gpu_open(&g)) return fprintf(stderr, "usage: example VERTEX.bin FRAGMENT.bin (a Vulkan device)\n"), 2;
+    if (!fbytes || !gpu_open(&g))
+        return fprintf(stderr, "usage: example VERTEX.bin FRAGMENT.bin (a Vulkan device)\n"), 2;
     if (!program_upload(g.dev, &prog, vbytes, vn, fbytes, fn)) return 1;
 
     /* configureBackBuffer(8, 8): RGBA8, read back at the end */
     image target = make_image(&g, VK_FORMAT_R8G8B8A8_UNORM, W, W,
                               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-    VkAttachmentDescription ad = {.format = VK_FORMAT_R8G8B8A8_UNORM, .samples = VK_SAMPLE_COUNT_1_BIT,
-                                  .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+    VkAttachmentDescription ad = {.format = VK_FORMAT_R8G8B8A8_UNORM,
+                                  .samples = VK_SAMPLE_COUNT_1_BIT,
+                                  .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+                                  .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
                                   .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
                                   .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
                                   .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL};
     VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS, .colorAttachmentCount = 1,
-                                .pColorAttachments = &ref};
-    VkSubpassDependency dep = {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-                               VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-                               VK_ACCESS_TRANSFER_READ_BIT, 0};
-    VkRenderPassCreateInfo rpi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .attachmentCount = 1,
-                                  .pAttachments = &ad, .subpassCount = 1, .pSubpasses = &sub,
-                                  .dependencyCount = 1, .pDependencies = &dep};
+    VkSubpassDescription sub = {
+        .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS, .colorAttachmentCount = 1, .pColorAttachments = &ref};
+    VkSubpassDependency dep = {0,
+                               VK_SUBPASS_EXTERNAL,
+                               VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                               VK_PIPELINE_STAGE_TRANSFER_BIT,
+                               VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                               VK_ACCESS_TRANSFER_READ_BIT,
+                               0};
+    VkRenderPassCreateInfo rpi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                  .attachmentCount = 1,
+                                  .pAttachments = &ad,
+                                  .subpassCount = 1,
+                                  .pSubpasses = &sub,
+                                  .dependencyCount = 1,
+                                  .pDependencies = &dep};
     VkRenderPass pass;
     vkCreateRenderPass(g.dev, &rpi, NULL, &pass);
-    VkFramebufferCreateInfo fbi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = pass,
-                                   .attachmentCount = 1, .pAttachments = &target.view, .width = W, .height = W,
+    VkFramebufferCreateInfo fbi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                   .renderPass = pass,
+                                   .attachmentCount = 1,
+                                   .pAttachments = &target.view,
+                                   .width = W,
+                                   .height = W,
                                    .layers = 1};
     VkFramebuffer fbo;
     vkCreateFramebuffer(g.dev, &fbi, NULL, &fbo);
 
     /* setVertexBufferAt(0, positions, 0, float3), (1, uvs, 0, float2): two clockwise
      * triangles over the screen; setCulling(back); setBlendFactors(one, zero) */
-    static const float pos[6][3] = {{-1, -1, 0.5f}, {1, 1, 0.5f}, {1, -1, 0.5f},
+    static const float pos[6][3] = {{-1, -1, 0.5f}, {1, 1, 0.5f},  {1, -1, 0.5f},
                                     {-1, -1, 0.5f}, {-1, 1, 0.5f}, {1, 1, 0.5f}};
     static const float uv[6][2] = {{0, 1}, {1, 0}, {1, 1}, {0, 1}, {0, 0}, {1, 0}};
-    draw_state state = {.format = {AGAL_VERTEX_FLOAT_3, AGAL_VERTEX_FLOAT_2}, .cull = AGAL_FACE_BACK,
-                        .src = AGAL_BLEND_ONE, .dst = AGAL_BLEND_ZERO};
+    draw_state state = {.format = {AGAL_VERTEX_FLOAT_3, AGAL_VERTEX_FLOAT_2},
+                        .cull = AGAL_FACE_BACK,
+                        .src = AGAL_BLEND_ONE,
+                        .dst = AGAL_BLEND_ZERO};
     buffer vbuf[2] = {make_buffer(&g, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, pos, sizeof pos),
                       make_buffer(&g, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, uv, sizeof uv)};
     /* setProgramConstantsFromVector: vc0..vc3 the identity (m44 op, va0, vc0), fc0 a tint;
      * a block is as large as the profile's register file */
-    static float vc[250][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}}, fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    static float vc[250][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+                 fc[200][4] = {{1, 0.5f, 0.25f, 1}};
     buffer ubo[2] = {0};
     VkBuffer blocks[2] = {0};
     for (size_t i = 0; i < prog.up.nblocks; i++) {
         const agal_upload_block *b = &prog.up.blocks[i];
-        ubo[b->stage] = make_buffer(&g, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, b->stage == AGAL_VERTEX ? vc[0] : fc[0], b->size);
+        ubo[b->stage] =
+            make_buffer(&g, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, b->stage == AGAL_VERTEX ? vc[0] : fc[0], b->size);
         blocks[b->stage] = ubo[b->stage].buf;
     }
     /* createTexture(2, 2, bgra) and an upload of BitmapData's ARGB words, first row at v = 0 */
@@ -330,8 +387,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < prog.up.nsamplers; i++)
         samplers[prog.up.samplers[i].num] = make_sampler(g.dev, &slots, &prog.up.samplers[i]);
     VkDescriptorPoolSize ps[3];
-    VkDescriptorPoolCreateInfo dpi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-                                      .poolSizeCount = agal_vk_pool_sizes(&prog.up, ps), .pPoolSizes = ps};
+    VkDescriptorPoolCreateInfo dpi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 1,
+                                      .poolSizeCount = agal_vk_pool_sizes(&prog.up, ps),
+                                      .pPoolSizes = ps};
     VkDescriptorPool pool;
     vkCreateDescriptorPool(g.dev, &dpi, NULL, &pool);
     VkDescriptorSet set = bind_resources(g.dev, pool, &prog, blocks, views, samplers);
@@ -341,8 +400,10 @@ int main(int argc, char **argv)
     VkCommandPoolCreateInfo cpi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, .queueFamilyIndex = g.family};
     VkCommandPool cpool;
     vkCreateCommandPool(g.dev, &cpi, NULL, &cpool);
-    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = cpool,
-                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                       .commandPool = cpool,
+                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                       .commandBufferCount = 1};
     VkCommandBuffer cmd;
     vkAllocateCommandBuffers(g.dev, &cai, &cmd);
     VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -355,8 +416,11 @@ int main(int argc, char **argv)
                    VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                    VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
     VkClearValue clear = {.color = {{0, 0, 0, 1}}};
-    VkRenderPassBeginInfo rb = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = pass,
-                                .framebuffer = fbo, .renderArea = {{0, 0}, {W, W}}, .clearValueCount = 1,
+    VkRenderPassBeginInfo rb = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                .renderPass = pass,
+                                .framebuffer = fbo,
+                                .renderArea = {{0, 0}, {W, W}},
+                                .clearValueCount = 1,
                                 .pClearValues = &clear};
     vkCmdBeginRenderPass(cmd, &rb, VK_SUBPASS_CONTENTS_INLINE);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
@@ -375,9 +439,11 @@ int main(int argc, char **argv)
     buffer readback = make_buffer(&g, VK_BUFFER_USAGE_TRANSFER_DST_BIT, NULL, W * W * 4);
     VkBufferImageCopy out = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, .imageExtent = {W, W, 1}};
     vkCmdCopyImageToBuffer(cmd, target.img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buf, 1, &out);
-    VkMemoryBarrier host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+    VkMemoryBarrier host = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                            .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
                             .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, NULL, 0, NULL);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &host, 0, NULL, 0,
+                         NULL);
     vkEndCommandBuffer(cmd);
     VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
     vkQueueSubmit(g.queue, 1, &si, VK_NULL_HANDLE);

@@ -23,11 +23,11 @@ struct agal_context {
      * before the hook is asked for new ones. */
     arena_block *spare_blocks, *spare_large;
     size_t nblocks, nlarge;
-    void *last;          /* the newest bump allocation, which agal_grow may extend in place */
+    void *last; /* the newest bump allocation, which agal_grow may extend in place */
     size_t last_size;
     agal_diag *diags;
     size_t ndiags, diag_cap;
-    bool every_alloc;    /* tests: each allocation its own block, from the hook */
+    bool every_alloc; /* tests: each allocation its own block, from the hook */
 };
 
 /* agal_context_reset keeps no more than this: the largest program's translation
@@ -126,8 +126,8 @@ agal_status agal_report(agal_context *ctx, const agal_diag *proto, const char *f
 agal_status agal_vreport(agal_context *ctx, const agal_diag *proto, const char *fmt, va_list ap);
 /* Records a diagnostic; always returns AGAL_ERR_INVALID (or AGAL_ERR_NOMEM when even
  * the diagnostic cannot be stored) so callers can `return agal_error(...)`. */
-agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
-                       const char *opname, const char *fmt, ...);
+agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset, const char *opname, const char *fmt,
+                       ...);
 
 /* ---- opcodes.c ----------------------------------------------------------- */
 
@@ -138,11 +138,11 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
  * GLSL writes NE as the negation of EQ (`!(a == b)`, `not(equal(a, b))`): true for a
  * NaN whatever a driver's != does. The row of an opcode names its predicate
  * (agal_opcodes.def, column CMP). */
-#define AGAL_CMPS(X)                                                                \
-    X(NONE, ==, SpvOpNop, "", "", false)                                             \
-    X(GE, >=, SpvOpFOrdGreaterThanEqual, ">=", "greaterThanEqual", false)            \
-    X(LT, <, SpvOpFOrdLessThan, "<", "lessThan", false)                              \
-    X(EQ, ==, SpvOpFOrdEqual, "==", "equal", false)                                  \
+#define AGAL_CMPS(X) \
+    X(NONE, ==, SpvOpNop, "", "", false) \
+    X(GE, >=, SpvOpFOrdGreaterThanEqual, ">=", "greaterThanEqual", false) \
+    X(LT, <, SpvOpFOrdLessThan, "<", "lessThan", false) \
+    X(EQ, ==, SpvOpFOrdEqual, "==", "equal", false) \
     X(NE, !=, SpvOpFUnordNotEqual, "==", "equal", true)
 
 typedef enum agal_cmp {
@@ -155,7 +155,8 @@ typedef enum agal_cmp {
 static inline bool agal_cmp_holds(agal_cmp c, float a, float b)
 {
     switch (c) {
-#define AGAL_CMP_CASE(id, op, ...) case AGAL_CMP_##id: return a op b;
+#define AGAL_CMP_CASE(id, op, ...) \
+    case AGAL_CMP_##id: return a op b;
         AGAL_CMPS(AGAL_CMP_CASE)
 #undef AGAL_CMP_CASE
     }
@@ -244,9 +245,9 @@ static inline bool agal_sampler_state_valid(agal_sampler_state s)
 
 /* Bits that must be zero in each field. */
 #define DST_RESERVED 0xf0f00000u
-#define SRC_RESERVED 0x7ffcf0f000000000ull /* bits 36-39, 44-47, 50-62 */
+#define SRC_RESERVED 0x7ffcf0f000000000ull        /* bits 36-39, 44-47, 50-62 */
 #define SRC_INDIRECT_FIELDS 0x00030f0000ff0000ull /* bits 16-23, 40-43, 48-49 */
-#define SMP_RESERVED 0x000000f0ff000000ull /* bits 24-31, 36-39 */
+#define SMP_RESERVED 0x000000f0ff000000ull        /* bits 24-31, 36-39 */
 
 uint32_t agal_encode_dest(const agal_dest *d);
 uint64_t agal_encode_source(const agal_source *s);

@@ -15,7 +15,8 @@ static int failures;
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static inline void check_report(const char *file, int line, const char *cond, const char *fmt, ...)
+static inline void
+check_report(const char *file, int line, const char *cond, const char *fmt, ...)
 {
     if (failures++ >= 50) return;
     fprintf(stderr, "FAIL %s:%d: %s", file, line, cond);
@@ -28,8 +29,8 @@ static inline void check_report(const char *file, int line, const char *cond, co
     fputc('\n', stderr);
 }
 
-#define CHECK(cond, ...)                                                      \
-    do {                                                                      \
+#define CHECK(cond, ...) \
+    do { \
         if (!(cond)) check_report(__FILE__, __LINE__, #cond, ": " __VA_ARGS__); \
     } while (0)
 

@@ -36,4 +36,3 @@ char *spirv_check_text(const uint32_t *words, size_t n)
     spvContextDestroy(sc);
     return out;
 }
-

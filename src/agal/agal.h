@@ -38,11 +38,11 @@ extern "C" {
 
 typedef enum agal_status {
     AGAL_OK = 0,
-    AGAL_ERR_INVALID = 1, /* the input breaks a rule; see the diagnostics */
-    AGAL_ERR_NOMEM = 2,   /* the allocator hook returned NULL */
-    AGAL_ERR_ARG = 3,     /* the caller passed something unusable */
-    AGAL_ERR_LIMIT = 4,   /* an internal limit was exceeded (e.g. SPIR-V id bound) */
-    AGAL_ERR_INTERNAL = 5, /* a bug of the library: what cannot happen did (see the diagnostics) */
+    AGAL_ERR_INVALID = 1,    /* the input breaks a rule; see the diagnostics */
+    AGAL_ERR_NOMEM = 2,      /* the allocator hook returned NULL */
+    AGAL_ERR_ARG = 3,        /* the caller passed something unusable */
+    AGAL_ERR_LIMIT = 4,      /* an internal limit was exceeded (e.g. SPIR-V id bound) */
+    AGAL_ERR_INTERNAL = 5,   /* a bug of the library: what cannot happen did (see the diagnostics) */
     AGAL_ERR_UNSUPPORTED = 6 /* the target cannot express the program (the diagnostic names what) */
 } agal_status;
 
@@ -80,7 +80,7 @@ typedef enum agal_operand {
  * `message` is our own explanation; agal_flash_message() gives the line Flash
  * Player would throw, from flash_id and the fields below. */
 typedef struct agal_diag {
-    int flash_id;        /* Flash Player error id (3615...), 0 for an error Flash has no id for */
+    int flash_id; /* Flash Player error id (3615...), 0 for an error Flash has no id for */
     /* The token's index in the program, COUNTING FROM 0 (-1: the header or the program
      * as a whole). People read token numbers counting from 1, as Flash prints them:
      * agal_diag_format and agal_flash_message print token + 1. */
@@ -240,8 +240,14 @@ enum { AGAL_DIM_2D = 0, AGAL_DIM_CUBE = 1, AGAL_DIM_3D = 2 };
 enum { AGAL_SPECIAL_CENTROID = 1, AGAL_SPECIAL_SINGLE = 2, AGAL_SPECIAL_IGNORESAMPLER = 4 };
 enum { AGAL_WRAP_CLAMP = 0, AGAL_WRAP_REPEAT = 1, AGAL_WRAP_CLAMP_U_REPEAT_V = 2, AGAL_WRAP_REPEAT_U_CLAMP_V = 3 };
 enum { AGAL_MIP_NONE = 0, AGAL_MIP_NEAREST = 1, AGAL_MIP_LINEAR = 2 };
-enum { AGAL_FILTER_NEAREST = 0, AGAL_FILTER_LINEAR = 1, AGAL_FILTER_ANISO2X = 2,
-       AGAL_FILTER_ANISO4X = 3, AGAL_FILTER_ANISO8X = 4, AGAL_FILTER_ANISO16X = 5 };
+enum {
+    AGAL_FILTER_NEAREST = 0,
+    AGAL_FILTER_LINEAR = 1,
+    AGAL_FILTER_ANISO2X = 2,
+    AGAL_FILTER_ANISO4X = 3,
+    AGAL_FILTER_ANISO8X = 4,
+    AGAL_FILTER_ANISO16X = 5
+};
 
 /* The sampler's option fields, and the name of each value: one spelling each, as
  * agaldis writes them and the reflection names them ("dxt1", "cube", "centroid",
@@ -249,7 +255,13 @@ enum { AGAL_FILTER_NEAREST = 0, AGAL_FILTER_LINEAR = 1, AGAL_FILTER_ANISO2X = 2,
  * aliases (compressed, compressedalpha, nomip, wrap). For AGAL_SMP_SPECIAL the
  * value is the flag's bit number (0 centroid, 1 single, 2 ignoresampler). */
 typedef enum agal_sampler_field {
-    AGAL_SMP_FORMAT, AGAL_SMP_DIM, AGAL_SMP_SPECIAL, AGAL_SMP_WRAP, AGAL_SMP_MIPMAP, AGAL_SMP_FILTER, AGAL_SMP_FIELDS
+    AGAL_SMP_FORMAT,
+    AGAL_SMP_DIM,
+    AGAL_SMP_SPECIAL,
+    AGAL_SMP_WRAP,
+    AGAL_SMP_MIPMAP,
+    AGAL_SMP_FILTER,
+    AGAL_SMP_FIELDS
 } agal_sampler_field;
 /* NULL for a value with no name. */
 AGAL_API const char *agal_sampler_option_name(agal_sampler_field field, unsigned value);
@@ -261,17 +273,17 @@ AGAL_API bool agal_sampler_option_find(const char *name, size_t len, agal_sample
 static inline unsigned agal_swizzle_comp(uint8_t swizzle, unsigned c) { return (swizzle >> (2 * c)) & 3u; }
 
 typedef struct agal_dest {
-    uint8_t type;  /* agal_regtype */
-    uint8_t mask;  /* bit 0 = x .. bit 3 = w */
-    uint16_t num;  /* register number */
+    uint8_t type; /* agal_regtype */
+    uint8_t mask; /* bit 0 = x .. bit 3 = w */
+    uint16_t num; /* register number */
 } agal_dest;
 
 /* A source operand. Direct: register `type` number `num`. Indirect (vc[vt2.x+5]):
  * the address is int(index register component) + num, into registers of `type`. */
 typedef struct agal_source {
-    uint8_t type;       /* register type read (the indexed type when indirect) */
-    uint8_t swizzle;    /* 2 bits per component, AGAL_SWIZZLE_IDENTITY = xyzw */
-    uint16_t num;       /* register number; indirect: the constant offset (0..255) */
+    uint8_t type;    /* register type read (the indexed type when indirect) */
+    uint8_t swizzle; /* 2 bits per component, AGAL_SWIZZLE_IDENTITY = xyzw */
+    uint16_t num;    /* register number; indirect: the constant offset (0..255) */
     bool indirect;
     uint8_t index_type; /* indirect: the index register's type */
     uint8_t index_comp; /* indirect: the index register's component 0..3 */
@@ -308,16 +320,16 @@ typedef struct agal_sampler {
  * Fields an opcode does not use are zeroed here; the raw words keep the input. */
 typedef struct agal_token {
     agal_opcode op;
-    agal_dest dst;   /* valid when the opcode has AGAL_OPND_D */
-    agal_source a;   /* valid when AGAL_OPND_A */
-    agal_source b;   /* valid when AGAL_OPND_B */
-    agal_sampler s;  /* valid when AGAL_OPND_S */
+    agal_dest dst;  /* valid when the opcode has AGAL_OPND_D */
+    agal_source a;  /* valid when AGAL_OPND_A */
+    agal_source b;  /* valid when AGAL_OPND_B */
+    agal_sampler s; /* valid when AGAL_OPND_S */
     uint32_t raw_op, raw_dst;
     uint64_t raw_a, raw_b;
 } agal_token;
 
 typedef struct agal_program {
-    uint32_t version;     /* 1, 2 or 3 */
+    uint32_t version; /* 1, 2 or 3 */
     agal_stage stage;
     agal_profile profile; /* the profile the program was validated against */
     bool lenient;         /* validated with relaxed rules (see agal_decode_options) */
@@ -328,7 +340,7 @@ typedef struct agal_program {
 /* Which of Program3D.upload's arguments a program was passed as. Flash's messages
  * name that slot ("... of fragment program."), not the program's header byte. */
 typedef enum agal_slot {
-    AGAL_SLOT_HEADER = 0,   /* not known: name the stage the header says (vertex if unreadable) */
+    AGAL_SLOT_HEADER = 0, /* not known: name the stage the header says (vertex if unreadable) */
     AGAL_SLOT_VERTEX = 1,
     AGAL_SLOT_FRAGMENT = 2
 } agal_slot;
@@ -349,8 +361,8 @@ typedef struct agal_decode_options {
 /* Decodes and validates a program. opt may be NULL (defaults). On AGAL_OK *out is
  * the program (owned by ctx); on AGAL_ERR_INVALID the diagnostics say why (the first
  * rule broken, as Flash reports one). */
-AGAL_API agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
-                        const agal_decode_options *opt, const agal_program **out);
+AGAL_API agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size, const agal_decode_options *opt,
+                                 const agal_program **out);
 
 /* Validates a vertex + fragment pair as Program3D.upload does, in the order of
  * Flash's table: versions agree (3757), every varying the fragment program reads is
@@ -383,7 +395,7 @@ enum {
  * byte offset in text. It encodes only: Flash's rules are agal_decode's. *bytes
  * lives in ctx. */
 AGAL_API agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
-                          unsigned flags, const uint8_t **bytes, size_t *size);
+                                   unsigned flags, const uint8_t **bytes, size_t *size);
 
 /* Reads the header comments of an .agal file: leading comment lines
  * `// stage: vertex|fragment` and `// agal-version: 1|2|3` (before the first
@@ -410,9 +422,11 @@ enum {
  * Works on anything with a 7-byte header, valid or not: a token the syntax cannot
  * express (unknown opcode, reserved bits, unused fields not zero) becomes a comment
  * line saying why, or an error with AGAL_DIS_STRICT. *text lives in ctx. */
-AGAL_API agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, unsigned flags, const char **text);
+AGAL_API agal_status agal_disassemble(agal_context *ctx, const void *bytes, size_t size, unsigned flags,
+                                      const char **text);
 /* The same from a decoded program (its tokens' raw words). */
-AGAL_API agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags, const char **text);
+AGAL_API agal_status agal_disassemble_program(agal_context *ctx, const agal_program *prog, unsigned flags,
+                                              const char **text);
 
 /* ==== interpreter (interp.c, texture.c) ==================================== */
 
@@ -439,10 +453,10 @@ enum {
  * of 4 floats, row-major; texel (i, j) is at index j * w + i and its centre at
  * s = (i + 0.5) / w, t = (j + 0.5) / h: row 0 is t = 0 (the first row uploaded). */
 typedef struct agal_texture {
-    unsigned sampler;   /* fs number */
-    uint8_t dim;        /* AGAL_DIM_2D or AGAL_DIM_CUBE (must match the token's) */
+    unsigned sampler;       /* fs number */
+    uint8_t dim;            /* AGAL_DIM_2D or AGAL_DIM_CUBE (must match the token's) */
     uint32_t width, height; /* level 0; a cube has width == height */
-    uint32_t levels;    /* mip levels given, 1 .. floor(log2(max(width, height))) + 1 */
+    uint32_t levels;        /* mip levels given, 1 .. floor(log2(max(width, height))) + 1 */
     const float *const *images;
 } agal_texture;
 
@@ -479,10 +493,10 @@ typedef struct agal_interp_invocation {
  * it writes: agal_interp_written. killed: a fragment whose kil fired (its other
  * fields are what it computed while it kept running as a helper lane). */
 typedef struct agal_interp_result {
-    float op[4];                              /* vertex position */
-    float v[AGAL_INTERP_MAX_VARYINGS][4];     /* vertex varyings */
-    float oc[AGAL_INTERP_MAX_COLORS][4];      /* fragment colours */
-    float fd;                                 /* fragment depth */
+    float op[4];                          /* vertex position */
+    float v[AGAL_INTERP_MAX_VARYINGS][4]; /* vertex varyings */
+    float oc[AGAL_INTERP_MAX_COLORS][4];  /* fragment colours */
+    float fd;                             /* fragment depth */
     bool killed;
 } agal_interp_result;
 
@@ -495,7 +509,7 @@ typedef struct agal_interp_result {
  * structure (which agal_decode never lets through). Outputs are the raw AGAL values:
  * no clip-space fix is applied to op. */
 AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
-                            const agal_interp_invocation *in, size_t n, agal_interp_result *out);
+                                     const agal_interp_invocation *in, size_t n, agal_interp_result *out);
 
 /* Bit i set: the program writes register i of that type (any component) anywhere,
  * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
@@ -515,7 +529,7 @@ AGAL_API agal_status agal_texture_check(agal_context *ctx, const agal_texture *t
  * lambda (log2 of the texel footprint, bias included), with the wrap, filter and
  * mipmap of state (a resolved sampler: agal_slots_resolve). out receives RGBA. */
 AGAL_API void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3],
-                         float lambda, float out[4]);
+                                  float lambda, float out[4]);
 
 /* The unbiased LOD of lane (0..3) of a 2x2 quad whose coordinates are coords[0..3]
  * (quad order as agal_interp_run), from fine (or coarse) derivatives scaled by the
@@ -529,12 +543,7 @@ AGAL_API float agal_texture_quad_lod(const agal_texture *tex, const float coords
  * [0, w], +y up). AGAL_CLIP_DEFAULT follows the target: SPIR-V negates y (Vulkan),
  * GLSL maps z to 2z - w (GL). AGAL_CLIP_VULKAN/AGAL_CLIP_GL force one mapping,
  * AGAL_CLIP_NONE leaves op as written (the caller fixes it with viewport state). */
-typedef enum agal_clip {
-    AGAL_CLIP_DEFAULT = 0,
-    AGAL_CLIP_VULKAN = 1,
-    AGAL_CLIP_GL = 2,
-    AGAL_CLIP_NONE = 3
-} agal_clip;
+typedef enum agal_clip { AGAL_CLIP_DEFAULT = 0, AGAL_CLIP_VULKAN = 1, AGAL_CLIP_GL = 2, AGAL_CLIP_NONE = 3 } agal_clip;
 
 typedef struct agal_translate_options {
     agal_clip clip;
@@ -550,10 +559,10 @@ typedef struct agal_translate_options {
 
 /* Descriptor bindings (set 0) of the SPIR-V binding model (docs/binding-models.md). */
 enum {
-    AGAL_VC_BINDING = 0,                /* vertex constants, std140 vec4[count] */
-    AGAL_FC_BINDING = 1,                /* fragment constants */
-    AGAL_SAMPLER_BINDING = 2,           /* fs<i>: 2 + i (the image, with separate samplers) */
-    AGAL_SEPARATE_SAMPLER_BINDING = 18  /* fs<i>'s sampler with separate samplers: 18 + i */
+    AGAL_VC_BINDING = 0,               /* vertex constants, std140 vec4[count] */
+    AGAL_FC_BINDING = 1,               /* fragment constants */
+    AGAL_SAMPLER_BINDING = 2,          /* fs<i>: 2 + i (the image, with separate samplers) */
+    AGAL_SEPARATE_SAMPLER_BINDING = 18 /* fs<i>'s sampler with separate samplers: 18 + i */
 };
 
 /* Names in the GLSL binding models (GLSL 330, GLSL ES 3.00, GLSL ES 1.00; docs/binding-models.md):
@@ -568,23 +577,24 @@ enum {
  * capability). opt may be NULL (defaults). *words (nwords 32-bit words) lives in
  * ctx's arena until agal_context_reset/free. Thread-safe given one ctx per thread. */
 AGAL_API agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
-                                 const agal_translate_options *opt,
-                                 const uint32_t **words, size_t *nwords);
+                                          const agal_translate_options *opt, const uint32_t **words, size_t *nwords);
 /* Same, into caller memory: writes at most cap words to buf and sets *nwords to the
  * module's size; AGAL_ERR_LIMIT (and nothing useful in buf) when cap is too small. */
 AGAL_API agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
-                                    const agal_translate_options *opt,
-                                    uint32_t *buf, size_t cap, size_t *nwords);
+                                             const agal_translate_options *opt, uint32_t *buf, size_t cap,
+                                             size_t *nwords);
 
 /* The program's IR as text (what `agal2spv -t ir` prints), in ctx's arena. */
 AGAL_API agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text);
 
 /* What a program uses, for a runtime's resource binding. */
-typedef struct agal_range { uint16_t first, count; } agal_range;
+typedef struct agal_range {
+    uint16_t first, count;
+} agal_range;
 
 typedef struct agal_reflect_sampler {
-    uint16_t num;           /* fs<num>: SPIR-V binding 2 + num */
-    agal_sampler s;         /* dimension, format, filter, mipmap, wrap, bias, special */
+    uint16_t num;   /* fs<num>: SPIR-V binding 2 + num */
+    agal_sampler s; /* dimension, format, filter, mipmap, wrap, bias, special */
     bool uses_tex, uses_ted;
 } agal_reflect_sampler;
 
@@ -602,7 +612,7 @@ typedef struct agal_reflection {
     uint16_t varying_mask[16];   /* v<i>: written (vertex) or read (fragment) */
     uint8_t output_mask[4];      /* op (vertex, index 0) or oc<i>: components written */
     const agal_reflect_sampler *samplers;
-    size_t nsamplers;            /* sorted by number */
+    size_t nsamplers; /* sorted by number */
     bool uses_derivatives, uses_kil, writes_depth, uses_iid;
     /* What a GL or WebGL runtime binds for one GLSL translation of the program
      * (agal_reflect_gl), printed by agal_reflect_json as "gl" when set; agal_reflect
@@ -627,8 +637,8 @@ AGAL_API char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
  * AGAL_CLIP_NONE leaves op; opt->strip_names (-g0) drops the comments naming each
  * AGAL token. opt may be NULL. *text is NUL-terminated, *len bytes without the NUL
  * (len may be NULL), in ctx's arena until agal_context_reset/free. */
-AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
-                                const agal_translate_options *opt, const char **text, size_t *len);
+AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                                         const char **text, size_t *len);
 
 /* ==== the runtime: Program3D.upload in one call (upload.c), sampler slots (slots.c) === */
 
@@ -655,9 +665,9 @@ typedef enum agal_target {
 
 typedef struct agal_upload_options {
     agal_target target;
-    agal_profile profile;      /* AGAL_PROFILE_AUTO: by each program's version */
-    bool lenient;              /* agal_decode_options.lenient, for both programs */
-    agal_clip clip;            /* as agal_translate_options */
+    agal_profile profile; /* AGAL_PROFILE_AUTO: by each program's version */
+    bool lenient;         /* agal_decode_options.lenient, for both programs */
+    agal_clip clip;       /* as agal_translate_options */
     bool strip_names;
     bool separate_samplers;
     /* Both ByteArrays were not little-endian (kept from 0.2; the two flags below say
@@ -715,24 +725,24 @@ typedef struct agal_upload_varying {
 typedef struct agal_upload_code {
     const uint32_t *words; /* SPIR-V */
     size_t nwords;
-    const char *text;      /* GLSL, NUL-terminated */
+    const char *text; /* GLSL, NUL-terminated */
     size_t len;
 } agal_upload_code;
 
 typedef struct agal_upload_result {
-    agal_target target;               /* the options' */
+    agal_target target; /* the options' */
     const agal_program *vertex, *fragment;
-    agal_upload_code code[2];         /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
+    agal_upload_code code[2]; /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
     agal_upload_block blocks[2];
-    size_t nblocks;                   /* the blocks the pair reads (vc first) */
+    size_t nblocks; /* the blocks the pair reads (vc first) */
     const agal_upload_sampler *samplers;
-    size_t nsamplers;                 /* sorted by number */
+    size_t nsamplers; /* sorted by number */
     const agal_upload_attribute *attributes;
-    size_t nattributes;               /* sorted by location */
+    size_t nattributes; /* sorted by location */
     const agal_upload_varying *varyings;
-    size_t nvaryings;                 /* sorted by location */
+    size_t nvaryings; /* sorted by location */
     bool writes_depth, uses_kil, uses_iid, uses_derivatives;
-    unsigned extensions;              /* GLSL ES 1.00: the AGAL_EXT_* to enable */
+    unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable */
 } agal_upload_result;
 
 /* Program3D.upload: decodes the vertex and the fragment program (both under opt's
@@ -743,7 +753,7 @@ typedef struct agal_upload_result {
  * context's diagnostics are cleared first, so agal_diag_get(ctx, 0) after a failed
  * upload is the upload's own error. opt may be NULL. */
 AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
-                        size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
+                                 size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
 
 /* ---- sampler slots ----------------------------------------------------------
  * Flash keeps a sampler state (wrap, filter, mipmap) per slot; a draw samples with
@@ -781,40 +791,62 @@ AGAL_API agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const 
  * strings into them. */
 
 typedef enum agal_blend_factor { /* Context3DBlendFactor */
-    AGAL_BLEND_ZERO, AGAL_BLEND_ONE,
-    AGAL_BLEND_SOURCE_COLOR, AGAL_BLEND_ONE_MINUS_SOURCE_COLOR,
-    AGAL_BLEND_SOURCE_ALPHA, AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA,
-    AGAL_BLEND_DESTINATION_COLOR, AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR,
-    AGAL_BLEND_DESTINATION_ALPHA, AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA
+                                 AGAL_BLEND_ZERO,
+                                 AGAL_BLEND_ONE,
+                                 AGAL_BLEND_SOURCE_COLOR,
+                                 AGAL_BLEND_ONE_MINUS_SOURCE_COLOR,
+                                 AGAL_BLEND_SOURCE_ALPHA,
+                                 AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA,
+                                 AGAL_BLEND_DESTINATION_COLOR,
+                                 AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR,
+                                 AGAL_BLEND_DESTINATION_ALPHA,
+                                 AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA
 } agal_blend_factor;
 
 typedef enum agal_compare_mode { /* Context3DCompareMode (depth and stencil tests) */
-    AGAL_COMPARE_NEVER, AGAL_COMPARE_LESS, AGAL_COMPARE_EQUAL, AGAL_COMPARE_LESS_EQUAL,
-    AGAL_COMPARE_GREATER, AGAL_COMPARE_NOT_EQUAL, AGAL_COMPARE_GREATER_EQUAL, AGAL_COMPARE_ALWAYS
+                                 AGAL_COMPARE_NEVER,
+                                 AGAL_COMPARE_LESS,
+                                 AGAL_COMPARE_EQUAL,
+                                 AGAL_COMPARE_LESS_EQUAL,
+                                 AGAL_COMPARE_GREATER,
+                                 AGAL_COMPARE_NOT_EQUAL,
+                                 AGAL_COMPARE_GREATER_EQUAL,
+                                 AGAL_COMPARE_ALWAYS
 } agal_compare_mode;
 
 typedef enum agal_stencil_action { /* Context3DStencilAction */
-    AGAL_STENCIL_KEEP, AGAL_STENCIL_ZERO, AGAL_STENCIL_SET,
-    AGAL_STENCIL_INCREMENT_SATURATE, AGAL_STENCIL_DECREMENT_SATURATE, AGAL_STENCIL_INVERT,
-    AGAL_STENCIL_INCREMENT_WRAP, AGAL_STENCIL_DECREMENT_WRAP
+                                   AGAL_STENCIL_KEEP,
+                                   AGAL_STENCIL_ZERO,
+                                   AGAL_STENCIL_SET,
+                                   AGAL_STENCIL_INCREMENT_SATURATE,
+                                   AGAL_STENCIL_DECREMENT_SATURATE,
+                                   AGAL_STENCIL_INVERT,
+                                   AGAL_STENCIL_INCREMENT_WRAP,
+                                   AGAL_STENCIL_DECREMENT_WRAP
 } agal_stencil_action;
 
 typedef enum agal_triangle_face { /* Context3DTriangleFace: which faces setCulling culls */
-    AGAL_FACE_NONE, AGAL_FACE_FRONT, AGAL_FACE_BACK, AGAL_FACE_FRONT_AND_BACK
+                                  AGAL_FACE_NONE,
+                                  AGAL_FACE_FRONT,
+                                  AGAL_FACE_BACK,
+                                  AGAL_FACE_FRONT_AND_BACK
 } agal_triangle_face;
 
 typedef enum agal_vertex_format { /* Context3DVertexBufferFormat */
-    AGAL_VERTEX_FLOAT_1, AGAL_VERTEX_FLOAT_2, AGAL_VERTEX_FLOAT_3, AGAL_VERTEX_FLOAT_4,
-    AGAL_VERTEX_BYTES_4 /* four unsigned bytes normalised to [0, 1], x first in memory */
+                                  AGAL_VERTEX_FLOAT_1,
+                                  AGAL_VERTEX_FLOAT_2,
+                                  AGAL_VERTEX_FLOAT_3,
+                                  AGAL_VERTEX_FLOAT_4,
+                                  AGAL_VERTEX_BYTES_4 /* four unsigned bytes normalised to [0, 1], x first in memory */
 } agal_vertex_format;
 
-typedef enum agal_texture_format { /* Context3DTextureFormat */
-    AGAL_TEXTURE_BGRA,             /* 8-bit B, G, R, A in memory (BitmapData's ARGB words) */
-    AGAL_TEXTURE_BGRA_PACKED,      /* "bgraPacked4444" */
-    AGAL_TEXTURE_BGR_PACKED,       /* "bgrPacked565" */
-    AGAL_TEXTURE_COMPRESSED,       /* ATF, DXT1 on desktop */
-    AGAL_TEXTURE_COMPRESSED_ALPHA, /* ATF, DXT5 on desktop */
-    AGAL_TEXTURE_RGBA_HALF_FLOAT
+typedef enum agal_texture_format {                           /* Context3DTextureFormat */
+                                   AGAL_TEXTURE_BGRA,        /* 8-bit B, G, R, A in memory (BitmapData's ARGB words) */
+                                   AGAL_TEXTURE_BGRA_PACKED, /* "bgraPacked4444" */
+                                   AGAL_TEXTURE_BGR_PACKED,  /* "bgrPacked565" */
+                                   AGAL_TEXTURE_COMPRESSED,  /* ATF, DXT1 on desktop */
+                                   AGAL_TEXTURE_COMPRESSED_ALPHA, /* ATF, DXT5 on desktop */
+                                   AGAL_TEXTURE_RGBA_HALF_FLOAT
 } agal_texture_format;
 
 /* The enumeration classes agal_stage3d_find and agal_stage3d_name know. The sampler
@@ -822,9 +854,16 @@ typedef enum agal_texture_format { /* Context3DTextureFormat */
  * AGAL_WRAP_*, AGAL_FILTER_* and AGAL_MIP_* values: their strings are the AGAL
  * sampler options' (agal_sampler_option_name). */
 typedef enum agal_stage3d_enum {
-    AGAL_S3D_BLEND_FACTOR, AGAL_S3D_COMPARE_MODE, AGAL_S3D_STENCIL_ACTION, AGAL_S3D_TRIANGLE_FACE,
-    AGAL_S3D_VERTEX_FORMAT, AGAL_S3D_TEXTURE_FORMAT, AGAL_S3D_PROGRAM_TYPE /* agal_stage */,
-    AGAL_S3D_WRAP_MODE, AGAL_S3D_TEXTURE_FILTER, AGAL_S3D_MIP_FILTER,
+    AGAL_S3D_BLEND_FACTOR,
+    AGAL_S3D_COMPARE_MODE,
+    AGAL_S3D_STENCIL_ACTION,
+    AGAL_S3D_TRIANGLE_FACE,
+    AGAL_S3D_VERTEX_FORMAT,
+    AGAL_S3D_TEXTURE_FORMAT,
+    AGAL_S3D_PROGRAM_TYPE /* agal_stage */,
+    AGAL_S3D_WRAP_MODE,
+    AGAL_S3D_TEXTURE_FILTER,
+    AGAL_S3D_MIP_FILTER,
     AGAL_S3D_ENUMS
 } agal_stage3d_enum;
 
@@ -986,8 +1025,8 @@ AGAL_API const char *agal_extension_name(unsigned ext, bool webgl);
  * 0 for ES 3.00). A program ES 1.00 cannot express (iid) is AGAL_ERR_UNSUPPORTED
  * with a diagnostic naming the feature. */
 AGAL_API agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
-                                const agal_translate_options *opt, const char **text, size_t *len,
-                                unsigned *extensions);
+                                         const agal_translate_options *opt, const char **text, size_t *len,
+                                         unsigned *extensions);
 
 /* What a GL (GLSL 330) or WebGL / OpenGL ES (GLSL ES 3.00, 1.00) runtime binds for a
  * program's translation to `target` with opt: the names its text declares (docs/binding-models.md
@@ -1007,22 +1046,22 @@ typedef struct agal_gl_binding {
      * that use ddy): 1 on screen, -1 rendering to a texture; in GLSL ES, which has
      * no uniform initializers, 0 (never set) stands for 1. */
     bool yflip;
-    uint16_t samplers;        /* bit n: declares fs<n> */
-    uint16_t cube_samplers;   /* bit n: fs<n> is a samplerCube (else sampler2D) */
-    uint16_t attributes;      /* bit n: va<n> (GLSL 330 and ES 3.00: location n) */
-    uint16_t varyings;        /* bit n: v<n>, written (vertex) or read (fragment) */
-    uint16_t centroid;        /* bit n: v<n> is declared centroid (never in ES 1.00) */
-    uint8_t outputs;          /* bit n: oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
-    bool writes_depth;        /* gl_FragDepth (ES 1.00: gl_FragDepthEXT) */
-    bool uses_iid;            /* gl_InstanceID */
-    unsigned extensions;      /* AGAL_EXT_* the text enables (ES 1.00) */
+    uint16_t samplers;      /* bit n: declares fs<n> */
+    uint16_t cube_samplers; /* bit n: fs<n> is a samplerCube (else sampler2D) */
+    uint16_t attributes;    /* bit n: va<n> (GLSL 330 and ES 3.00: location n) */
+    uint16_t varyings;      /* bit n: v<n>, written (vertex) or read (fragment) */
+    uint16_t centroid;      /* bit n: v<n> is declared centroid (never in ES 1.00) */
+    uint8_t outputs;        /* bit n: oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
+    bool writes_depth;      /* gl_FragDepth (ES 1.00: gl_FragDepthEXT) */
+    bool uses_iid;          /* gl_InstanceID */
+    unsigned extensions;    /* AGAL_EXT_* the text enables (ES 1.00) */
 } agal_gl_binding;
 
 /* Fills *out for prog translated to target (AGAL_TARGET_GLSL, _ESSL3 or _ESSL1) with
  * opt (may be NULL): the same translation agal_translate_glsl / agal_translate_essl
  * make, and its failures (AGAL_ERR_UNSUPPORTED for iid in ES 1.00). */
 AGAL_API agal_status agal_reflect_gl(agal_context *ctx, const agal_program *prog, agal_target target,
-                            const agal_translate_options *opt, agal_gl_binding *out);
+                                     const agal_translate_options *opt, agal_gl_binding *out);
 
 #ifdef __cplusplus
 }

@@ -297,9 +297,7 @@ static inline agal_gl_texture_format agal_gl_texture_format_of(agal_texture_form
 {
     agal_gl_texture_format t = {0, 0, 0};
     switch (f) {
-    case AGAL_TEXTURE_BGRA:
-        t.internal_format = GL_RGBA8, t.format = GL_BGRA, t.type = GL_UNSIGNED_BYTE;
-        break;
+    case AGAL_TEXTURE_BGRA: t.internal_format = GL_RGBA8, t.format = GL_BGRA, t.type = GL_UNSIGNED_BYTE; break;
     case AGAL_TEXTURE_COMPRESSED: t.internal_format = GL_COMPRESSED_RGB_S3TC_DXT1_EXT; break;
     case AGAL_TEXTURE_COMPRESSED_ALPHA: t.internal_format = GL_COMPRESSED_RGBA_S3TC_DXT5_EXT; break;
     case AGAL_TEXTURE_RGBA_HALF_FLOAT:

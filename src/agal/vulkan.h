@@ -73,16 +73,16 @@ static inline uint32_t agal_vk_layout_bindings(const agal_upload_result *r, VkDe
                                                uint32_t cap)
 {
     uint32_t n = 0;
-#define AGAL_VK_PUT(b, type, stage)                                                                         \
-    do {                                                                                                    \
-        if (n < cap) {                                                                                      \
-            out[n].binding = (b);                                                                           \
-            out[n].descriptorType = (type);                                                                 \
-            out[n].descriptorCount = 1;                                                                     \
-            out[n].stageFlags = (VkShaderStageFlags)(stage);                                                \
-            out[n].pImmutableSamplers = NULL;                                                               \
-        }                                                                                                   \
-        n++;                                                                                                \
+#define AGAL_VK_PUT(b, type, stage) \
+    do { \
+        if (n < cap) { \
+            out[n].binding = (b); \
+            out[n].descriptorType = (type); \
+            out[n].descriptorCount = 1; \
+            out[n].stageFlags = (VkShaderStageFlags)(stage); \
+            out[n].pImmutableSamplers = NULL; \
+        } \
+        n++; \
     } while (0)
     for (size_t i = 0; i < r->nblocks; i++)
         AGAL_VK_PUT(r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
@@ -111,11 +111,13 @@ static inline uint32_t agal_vk_pool_sizes(const agal_upload_result *r, VkDescrip
         else images++;
     }
     uint32_t n = 0;
-    const struct { VkDescriptorType type; uint32_t count; } want[4] = {
-        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, (uint32_t)r->nblocks},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, combined},
-        {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, images},
-        {VK_DESCRIPTOR_TYPE_SAMPLER, images}};
+    const struct {
+        VkDescriptorType type;
+        uint32_t count;
+    } want[4] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, (uint32_t)r->nblocks},
+                 {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, combined},
+                 {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, images},
+                 {VK_DESCRIPTOR_TYPE_SAMPLER, images}};
     for (int i = 0; i < 4; i++) {
         if (!want[i].count || n == 3) continue;
         out[n].type = want[i].type;
@@ -157,8 +159,8 @@ static inline uint32_t agal_vk_descriptor_writes(const agal_upload_result *r, Vk
 {
     uint32_t n = 0;
     for (size_t i = 0; i < r->nblocks; i++)
-        out[n++] = agal_vk_write(set, r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                                 &blocks[r->blocks[i].stage]);
+        out[n++] =
+            agal_vk_write(set, r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, &blocks[r->blocks[i].stage]);
     for (size_t i = 0; i < r->nsamplers; i++) {
         const agal_upload_sampler *s = &r->samplers[i];
         const VkDescriptorImageInfo *info = &images[s->num & 15];
@@ -194,8 +196,8 @@ static inline VkBlendFactor agal_vk_blend_factor(agal_blend_factor f)
 /* setBlendFactors(src, dst) and setColorMask(red, green, blue, alpha) as one colour
  * attachment's state: the same factors for colour and alpha, added; (one, zero) is
  * no blending. */
-static inline VkPipelineColorBlendAttachmentState agal_vk_blend(agal_blend_factor src, agal_blend_factor dst,
-                                                                bool red, bool green, bool blue, bool alpha)
+static inline VkPipelineColorBlendAttachmentState agal_vk_blend(agal_blend_factor src, agal_blend_factor dst, bool red,
+                                                                bool green, bool blue, bool alpha)
 {
     VkPipelineColorBlendAttachmentState b;
     b.blendEnable = !(src == AGAL_BLEND_ONE && dst == AGAL_BLEND_ZERO);
@@ -310,10 +312,10 @@ static inline uint32_t agal_vk_vertex_format_size(agal_vertex_format f)
 
 /* A stream as setVertexBufferAt(index, buffer, bufferOffset, format) sets it. */
 typedef struct agal_vk_stream {
-    uint32_t stride;           /* the buffer's data32PerVertex * 4 */
-    uint32_t offset;           /* bufferOffset * 4: bytes into each vertex */
+    uint32_t stride; /* the buffer's data32PerVertex * 4 */
+    uint32_t offset; /* bufferOffset * 4: bytes into each vertex */
     agal_vertex_format format;
-    bool per_instance;         /* a createVertexBufferForInstances buffer: one element an instance */
+    bool per_instance; /* a createVertexBufferForInstances buffer: one element an instance */
 } agal_vk_stream;
 
 /* The vertex input state of an upload: for each va<n> the vertex program reads, a

@@ -41,21 +41,26 @@ typedef struct regname {
     int32_t max[3];
 } regname;
 static const regname regnames[] = {
-    {"va", AGAL_REG_ATTRIBUTE, IN_V, {7, 7, 15}},       {"vc", AGAL_REG_CONSTANT, IN_V, {127, 249, 249}},
-    {"vt", AGAL_REG_TEMP, IN_V, {7, 25, 25}},           {"vo", AGAL_REG_OUTPUT, IN_V, {0, 0, 0}},
-    {"op", AGAL_REG_OUTPUT, IN_V, {0, 0, 0}},           {"vi", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},
-    {"v", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},    {"i", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},
-    {"fi", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},   {"fc", AGAL_REG_CONSTANT, IN_F, {27, 63, 199}},
-    {"ft", AGAL_REG_TEMP, IN_F, {7, 25, 25}},           {"fs", AGAL_REG_SAMPLER, IN_F, {7, 7, 7}},
-    {"fo", AGAL_REG_OUTPUT, IN_F, {0, 3, 3}},           {"oc", AGAL_REG_OUTPUT, IN_F, {0, 3, 3}},
-    {"fd", AGAL_REG_DEPTH, IN_F, {NO_LIMIT, 0, 0}},     {"od", AGAL_REG_DEPTH, IN_F, {NO_LIMIT, 0, 0}},
+    {"va", AGAL_REG_ATTRIBUTE, IN_V, {7, 7, 15}},     {"vc", AGAL_REG_CONSTANT, IN_V, {127, 249, 249}},
+    {"vt", AGAL_REG_TEMP, IN_V, {7, 25, 25}},         {"vo", AGAL_REG_OUTPUT, IN_V, {0, 0, 0}},
+    {"op", AGAL_REG_OUTPUT, IN_V, {0, 0, 0}},         {"vi", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},
+    {"v", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},  {"i", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}},
+    {"fi", AGAL_REG_VARYING, IN_V | IN_F, {7, 9, 9}}, {"fc", AGAL_REG_CONSTANT, IN_F, {27, 63, 199}},
+    {"ft", AGAL_REG_TEMP, IN_F, {7, 25, 25}},         {"fs", AGAL_REG_SAMPLER, IN_F, {7, 7, 7}},
+    {"fo", AGAL_REG_OUTPUT, IN_F, {0, 3, 3}},         {"oc", AGAL_REG_OUTPUT, IN_F, {0, 3, 3}},
+    {"fd", AGAL_REG_DEPTH, IN_F, {NO_LIMIT, 0, 0}},   {"od", AGAL_REG_DEPTH, IN_F, {NO_LIMIT, 0, 0}},
     {"iid", AGAL_REG_IID, IN_V, {0, 0, 0}},
 };
 
 /* Sampler options: the names of agal_sampler_option_name, and Adobe's aliases. */
-static const struct { const char *name; uint8_t field, value; } aliases[] = {
-    {"compressed", AGAL_SMP_FORMAT, AGAL_FMT_DXT1}, {"compressedalpha", AGAL_SMP_FORMAT, AGAL_FMT_DXT5},
-    {"nomip", AGAL_SMP_MIPMAP, AGAL_MIP_NONE},      {"wrap", AGAL_SMP_WRAP, AGAL_WRAP_REPEAT},
+static const struct {
+    const char *name;
+    uint8_t field, value;
+} aliases[] = {
+    {"compressed", AGAL_SMP_FORMAT, AGAL_FMT_DXT1},
+    {"compressedalpha", AGAL_SMP_FORMAT, AGAL_FMT_DXT5},
+    {"nomip", AGAL_SMP_MIPMAP, AGAL_MIP_NONE},
+    {"wrap", AGAL_SMP_WRAP, AGAL_WRAP_REPEAT},
 };
 
 /* One line being assembled: [p, end) of the text, comment cut, for positions. */
@@ -72,14 +77,14 @@ typedef struct line {
 
 /* An operand to encode. */
 typedef struct operand {
-    const char *at;       /* where it starts, for errors */
+    const char *at; /* where it starts, for errors */
     uint8_t type;
-    uint32_t num;         /* Adobe's "regidx": with [ ], the first number inside the brackets */
+    uint32_t num; /* Adobe's "regidx": with [ ], the first number inside the brackets */
     bool indirect;
     uint8_t index_type, index_comp;
     uint32_t offset;
-    int nletters;         /* 0: no .xyzw suffix */
-    uint8_t letters[4];   /* components 0..3 */
+    int nletters;       /* 0: no .xyzw suffix */
+    uint8_t letters[4]; /* components 0..3 */
 } operand;
 
 /* A diagnostic "line L, column C: ..." at `at`; a warning (AGAL_OK) unless it is
@@ -123,7 +128,9 @@ static const char *shown(char c, char buf[16])
 
 /* A span of the text in quotes for a message: bytes outside printable ASCII as
  * \xNN, at most 40 bytes of it. */
-typedef struct quote { char s[200]; } quote;
+typedef struct quote {
+    char s[200];
+} quote;
 
 static const char *quoted(quote *q, const char *p, size_t n)
 {
@@ -134,7 +141,10 @@ static const char *quoted(quote *q, const char *p, size_t n)
         if (c >= 0x20 && c < 0x7f && c != '\\') q->s[k++] = (char)c;
         else k += (size_t)snprintf(q->s + k, sizeof q->s - k, "\\x%02x", c);
     }
-    if (n > 40) { memcpy(q->s + k, "...", 3); k += 3; }
+    if (n > 40) {
+        memcpy(q->s + k, "...", 3);
+        k += 3;
+    }
     q->s[k++] = '\'';
     q->s[k] = 0;
     return q->s;
@@ -216,8 +226,14 @@ static double decimal_value(const char *s, size_t n)
     long e = 0;
     bool frac = false, sticky = false;
     for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
-        if (s[i] == '.') { frac = true; continue; }
-        if (sig == 0 && s[i] == '0') { if (frac) e--; continue; }
+        if (s[i] == '.') {
+            frac = true;
+            continue;
+        }
+        if (sig == 0 && s[i] == '0') {
+            if (frac) e--;
+            continue;
+        }
         if (sig < MAXDIG) {
             if (sig < 18) m = m * 10 + (uint64_t)(s[i] - '0');
             buf[k++] = s[i];
@@ -228,7 +244,10 @@ static double decimal_value(const char *s, size_t n)
             if (!frac) e++;
         }
     }
-    if (sticky) { buf[k++] = '1'; e--; }
+    if (sticky) {
+        buf[k++] = '1';
+        e--;
+    }
     long x = 0;
     if (i < n) {
         bool xneg = s[++i] == '-';
@@ -319,7 +338,6 @@ static uint8_t swizzle_of(const operand *o)
     return s;
 }
 
-
 static void emit_dest(uint8_t *p, const operand *o)
 {
     agal_wr16(p, o->num);
@@ -387,8 +405,8 @@ static int expected_operands(const agal_opinfo *info)
 /* Encodes the operands into the 20 bytes after the opcode: the third operand of a
  * texture opcode is written as a sampler, whatever register it names, as Adobe's
  * assembler does. */
-static agal_status encode_operands(line *ln, const agal_opinfo *info, const operand *ops, int n,
-                                   const samplerbits *sb, uint8_t *out)
+static agal_status encode_operands(line *ln, const agal_opinfo *info, const operand *ops, int n, const samplerbits *sb,
+                                   uint8_t *out)
 {
     memset(out, 0, 20);
     int k = 0;
@@ -416,15 +434,15 @@ static agal_status encode_operands(line *ln, const agal_opinfo *info, const oper
  *   vc[ R digits* (.c (+ddd)?)? ] (.cccc)?      R = [vofi][acostdip]?[d]?, c = [xyzw]
  *   R digits* (.cccc)?                           cccc = one to four c */
 typedef struct found {
-    const char *at, *end;      /* the match */
-    bool rel;                  /* the vc[...] alternative */
-    const char *name_end;      /* the register letters end: "vc" or R */
-    const char *num, *num_end; /* the digits Adobe's number comes from (may be empty) */
-    const char *swz, *swz_end; /* '.' and its letters (empty: none) */
-    size_t nlower;             /* the letters read: those before the first uppercase one */
+    const char *at, *end;                     /* the match */
+    bool rel;                                 /* the vc[...] alternative */
+    const char *name_end;                     /* the register letters end: "vc" or R */
+    const char *num, *num_end;                /* the digits Adobe's number comes from (may be empty) */
+    const char *swz, *swz_end;                /* '.' and its letters (empty: none) */
+    size_t nlower;                            /* the letters read: those before the first uppercase one */
     const char *iname, *iname_end, *inum_end; /* relative: R inside the brackets, its digits */
     const char *plus, *plus_end;              /* relative: '+' and the offset's digits (empty: none) */
-    double value;              /* the register number, as JavaScript's parseInt reads it */
+    double value;                             /* the register number, as JavaScript's parseInt reads it */
 } found;
 
 /* R = [vofi][acostdip]?[d]?: its length, 0 when p does not start one. */
@@ -503,9 +521,9 @@ typedef enum { READ_BLANK, READ_SKIPPED, READ_INSTRUCTION, READ_REFUSED } verdic
 /* Adobe's reading of one line. */
 typedef struct reading {
     verdict what;
-    const char *b, *e;        /* the line, trimmed and cut at "//" */
-    const char *lt, *gt;      /* sampler options: the first '<' a '>' follows, the last such '>' */
-    const char *ie;           /* the end of the instruction: lt, or e */
+    const char *b, *e;   /* the line, trimmed and cut at "//" */
+    const char *lt, *gt; /* sampler options: the first '<' a '>' follows, the last such '>' */
+    const char *ie;      /* the end of the instruction: lt, or e */
     const agal_opinfo *info;
     int n;
     found ops[3];
@@ -591,9 +609,11 @@ static void read_adobe(const line *ln, reading *rd)
     rd->e = e;
     find_options(rd);
     rd->ie = rd->lt ? rd->lt : e;
-    if (rd->ie == b) { rd->what = READ_BLANK; return; }
-    if (rd->ie - b < 3 || !is_word(b[0]) || !is_word(b[1]) || !is_word(b[2]) ||
-        !(rd->info = agal_opinfo_find(b, 3))) {
+    if (rd->ie == b) {
+        rd->what = READ_BLANK;
+        return;
+    }
+    if (rd->ie - b < 3 || !is_word(b[0]) || !is_word(b[1]) || !is_word(b[2]) || !(rd->info = agal_opinfo_find(b, 3))) {
         rd->what = READ_SKIPPED;
         return;
     }
@@ -605,7 +625,10 @@ static void read_adobe(const line *ln, reading *rd)
     int want = expected_operands(info);
     for (const char *q = b + 3; q < rd->ie;) {
         found f;
-        if (!match_relative(q, rd->ie, &f) && !match_direct(q, rd->ie, &f)) { q++; continue; }
+        if (!match_relative(q, rd->ie, &f) && !match_direct(q, rd->ie, &f)) {
+            q++;
+            continue;
+        }
         if (rd->n == want) return; /* too many */
         rd->ops[rd->n++] = f;
         q = f.end;
@@ -616,7 +639,10 @@ static void read_adobe(const line *ln, reading *rd)
     rd->sb = (samplerbits){.present = rd->lt != NULL, .bits = 5};
     double bias = 0;
     for (const char *q = rd->lt ? rd->lt : e; q < e;) {
-        if (!is_optchar(*q)) { q++; continue; }
+        if (!is_optchar(*q)) {
+            q++;
+            continue;
+        }
         const char *w = q;
         while (q < e && is_optchar(*q)) q++;
         smpopt o;
@@ -672,8 +698,10 @@ static agal_status warn_operand(line *ln, const reading *rd, int j)
     agal_status st = AGAL_OK;
     /* vc[va.x+5] reads va5; for iid, a single register, the number does not matter */
     if (f->rel && f->plus && f->num == f->plus + 1 && o->index_type != AGAL_REG_IID)
-        st = at_warning(ln, f->iname, "the index register %s has no number: Adobe's assembler takes the offset's %u "
-                        "as its number", quoted(&a, f->iname, (size_t)(f->iname_end - f->iname)), o->num);
+        st = at_warning(ln, f->iname,
+                        "the index register %s has no number: Adobe's assembler takes the offset's %u "
+                        "as its number",
+                        quoted(&a, f->iname, (size_t)(f->iname_end - f->iname)), o->num);
     if (!st && f->value > 65535)
         st = at_warning(ln, f->num, "register number %s does not fit in 16 bits: Adobe's assembler writes %u",
                         quoted(&a, f->num, (size_t)(f->num_end - f->num)), o->num);
@@ -682,9 +710,10 @@ static agal_status warn_operand(line *ln, const reading *rd, int j)
         st = at_warning(ln, f->swz, "Adobe's assembler ignores %s: components are lowercase letters",
                         quoted(&a, f->swz, nletters + 1));
     else if (!st && f->nlower < nletters)
-        st = at_warning(ln, f->swz + 1 + f->nlower, "Adobe's assembler reads %s and ignores %s: components are "
-                        "lowercase letters", quoted(&a, f->swz, f->nlower + 1),
-                        quoted(&b, f->swz + 1 + f->nlower, nletters - f->nlower));
+        st = at_warning(ln, f->swz + 1 + f->nlower,
+                        "Adobe's assembler reads %s and ignores %s: components are "
+                        "lowercase letters",
+                        quoted(&a, f->swz, f->nlower + 1), quoted(&b, f->swz + 1 + f->nlower, nletters - f->nlower));
     if (!st && j == 2 && (rd->info->operands & AGAL_OPND_S) && o->type != AGAL_REG_SAMPLER)
         st = at_warning(ln, f->at, "%s is not a sampler: Adobe's assembler writes it as sampler %u",
                         quoted(&a, f->at, (size_t)(f->end - f->at)), o->num);
@@ -714,7 +743,10 @@ static agal_status warn_options(line *ln, const reading *rd)
     agal_status st = AGAL_OK;
     quote a;
     for (const char *q = rd->lt + 1; q < rd->e && !st;) {
-        if (!is_optchar(*q)) { q++; continue; }
+        if (!is_optchar(*q)) {
+            q++;
+            continue;
+        }
         const char *w = q;
         while (q < rd->e && is_optchar(*q)) q++;
         bool between = prev && w < rd->gt;
@@ -853,7 +885,8 @@ static agal_status read_operand(line *ln, const char **pp, operand *o)
     }
     if (o->num > 0xffff) return at_error(ln, o->at, "register number %u does not fit in 16 bits", o->num);
     if (p < ln->end && *p == '.' && (st = read_letters(ln, &p, o))) return st;
-    if (p < ln->end && !is_space(*p) && *p != ',') return at_error(ln, p, "unexpected %s in operand", shown(*p, (char[16]){0}));
+    if (p < ln->end && !is_space(*p) && *p != ',')
+        return at_error(ln, p, "unexpected %s in operand", shown(*p, (char[16]){0}));
     *pp = p;
     return AGAL_OK;
 }
@@ -882,12 +915,16 @@ static agal_status split_options(line *ln, const char **opt_end, samplerbits *sb
     if (!lt) return AGAL_OK;
     const char *gt = NULL;
     for (const char *q = ln->end; q > lt; q--)
-        if (q[-1] == '>') { gt = q - 1; break; }
+        if (q[-1] == '>') {
+            gt = q - 1;
+            break;
+        }
     if (!gt) return at_error(ln, lt, "sampler options are not closed with '>'");
     sb->present = true;
     for (const char *q = lt + 1; q < ln->end;) {
         if (!is_optchar(*q)) {
-            if (q > gt && !is_space(*q)) return at_error(ln, q, "unexpected %s after the sampler options", shown(*q, (char[16]){0}));
+            if (q > gt && !is_space(*q))
+                return at_error(ln, q, "unexpected %s after the sampler options", shown(*q, (char[16]){0}));
             q++;
             continue;
         }
@@ -938,7 +975,8 @@ static agal_status assemble_ours(line *ln, uint8_t *out, bool *emitted)
         if (p == m) return at_error(ln, m, "expected a mnemonic, found %s", shown(*m, (char[16]){0}));
         return at_error(ln, m, "unknown mnemonic '%.*s'", (int)(p - m), m);
     }
-    if (p < end && !is_space(*p)) return at_error(ln, p, "unexpected %s after '%s'", shown(*p, (char[16]){0}), info->name);
+    if (p < end && !is_space(*p))
+        return at_error(ln, p, "unexpected %s after '%s'", shown(*p, (char[16]){0}), info->name);
     operand ops[3];
     int n;
     if ((st = read_operands(ln, p, end, ops, &n))) return st;
@@ -973,10 +1011,7 @@ enum { MAX_INSTRUCTIONS = 65536 };
 
 /* A UTF-8 byte order mark: not part of the text (a decoder drops it before the
  * text reaches Adobe's assembler). */
-static size_t bom_size(const char *text, size_t len)
-{
-    return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
-}
+static size_t bom_size(const char *text, size_t len) { return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0; }
 
 /* Walks the lines of text: [ln->p, e) is each in turn, e at its line break. */
 static const char *line_end(const line *ln, const char *end)
@@ -1007,8 +1042,13 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
     agal_wr32(buf + 1, version);
     buf[5] = AGAL_TYPE_ID;
     buf[6] = (uint8_t)stage;
-    line ln = {.ctx = ctx, .text = text, .p = text + bom_size(text, len), .lineno = 1, .stage = stage,
-               .version = version, .flags = flags};
+    line ln = {.ctx = ctx,
+               .text = text,
+               .p = text + bom_size(text, len),
+               .lineno = 1,
+               .stage = stage,
+               .version = version,
+               .flags = flags};
     ln.bol = ln.p;
     const char *end = text + len;
     while (ln.p <= end) {
@@ -1016,7 +1056,10 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
         ln.end = e;
         /* Comments end the line: cut at "//" before anything else looks at it. */
         for (const char *q = ln.p; q + 1 < e; q++)
-            if (q[0] == '/' && q[1] == '/') { ln.end = q; break; }
+            if (q[0] == '/' && q[1] == '/') {
+                ln.end = q;
+                break;
+            }
         if ((n - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE == cap) {
             uint8_t *nb = agal_grow(ctx, buf, n, cap * 2 * AGAL_TOKEN_SIZE + AGAL_HEADER_SIZE, 1);
             if (!nb) return AGAL_ERR_NOMEM;
@@ -1089,8 +1132,9 @@ agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int
         if (header_value(ln.p, e, "stage", &v, &ve)) {
             if (ve - v == 6 && !memcmp(v, "vertex", 6)) *stage = AGAL_VERTEX;
             else if (ve - v == 8 && !memcmp(v, "fragment", 8)) *stage = AGAL_FRAGMENT;
-            else return at_error(&ln, v, "stage must be 'vertex' or 'fragment', not '%.*s'",
-                                 printable(v, (size_t)(ve - v)) && ve - v < 40 ? (int)(ve - v) : 0, v);
+            else
+                return at_error(&ln, v, "stage must be 'vertex' or 'fragment', not '%.*s'",
+                                printable(v, (size_t)(ve - v)) && ve - v < 40 ? (int)(ve - v) : 0, v);
         } else if (header_value(ln.p, e, "agal-version", &v, &ve)) {
             uint32_t n;
             const char *q = v;

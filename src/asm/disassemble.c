@@ -18,7 +18,10 @@
 
 #include <stdio.h>
 
-typedef struct rawtok { uint32_t op, d; uint64_t a, b; } rawtok;
+typedef struct rawtok {
+    uint32_t op, d;
+    uint64_t a, b;
+} rawtok;
 
 /* The register's name for the program's stage, or the other stage's for a type
  * this stage lacks (so `va` in a fragment program still reads as va). */
@@ -48,7 +51,8 @@ static void line_uint(line *l, unsigned v)
 {
     char rev[10];
     size_t k = 0;
-    do rev[k++] = (char)('0' + v % 10); while (v /= 10);
+    do rev[k++] = (char)('0' + v % 10);
+    while (v /= 10);
     while (k) l->s[l->n++] = rev[--k];
 }
 
@@ -220,17 +224,18 @@ void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token 
 /* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
 static void put_fields(agal_strbuf *b, const char *indent, unsigned i, const rawtok *t)
 {
-    agal_sb_printf(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i + 1, t->op, t->d, dst_num(t->d),
-        dst_mask(t->d), dst_type(t->d));
+    agal_sb_printf(b, "%s// [%u] op 0x%08x | dst 0x%08x (num %u mask 0x%x type %u)\n", indent, i + 1, t->op, t->d,
+                   dst_num(t->d), dst_mask(t->d), dst_type(t->d));
     const uint64_t w[2] = {t->a, t->b};
     for (int k = 0; k < 2; k++)
-        agal_sb_printf(b, "%s//     src%d 0x%016llx (num %u offset %u swizzle 0x%02x type %u itype %u icomp %u rel %u)\n",
-            indent, k + 1, (unsigned long long)w[k], src_num(w[k]), src_offset(w[k]), src_swizzle(w[k]),
-            src_type(w[k]), src_index_type(w[k]), src_index_comp(w[k]), (unsigned)src_indirect(w[k]));
+        agal_sb_printf(b,
+                       "%s//     src%d 0x%016llx (num %u offset %u swizzle 0x%02x type %u itype %u icomp %u rel %u)\n",
+                       indent, k + 1, (unsigned long long)w[k], src_num(w[k]), src_offset(w[k]), src_swizzle(w[k]),
+                       src_type(w[k]), src_index_type(w[k]), src_index_comp(w[k]), (unsigned)src_indirect(w[k]));
     agal_sb_printf(b,
-        "%s//     smp  (num %u bias %d type %u format %u dim %u special %u wrap %u mipmap %u filter %u)\n",
-        indent, smp_num(t->b), smp_bias(t->b), smp_type(t->b), smp_format(t->b), smp_dim(t->b),
-        smp_special(t->b), smp_wrap(t->b), smp_mipmap(t->b), smp_filter(t->b));
+                   "%s//     smp  (num %u bias %d type %u format %u dim %u special %u wrap %u mipmap %u filter %u)\n",
+                   indent, smp_num(t->b), smp_bias(t->b), smp_type(t->b), smp_format(t->b), smp_dim(t->b),
+                   smp_special(t->b), smp_wrap(t->b), smp_mipmap(t->b), smp_filter(t->b));
 }
 
 static rawtok read_token(const uint8_t *p)
@@ -243,7 +248,8 @@ static agal_status put_header(agal_strbuf *b, const uint8_t *p, unsigned flags, 
     uint32_t version = agal_rd32(p + 1);
     *stage = p[6] == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
     if (p[0] != AGAL_MAGIC || p[5] != AGAL_TYPE_ID || p[6] > 1 || version < 1 || version > 3) {
-        agal_sb_printf(b, "// header cannot be written as header comments: magic 0x%02x version %u type id 0x%02x stage %u\n",
+        agal_sb_printf(
+            b, "// header cannot be written as header comments: magic 0x%02x version %u type id 0x%02x stage %u\n",
             p[0], version, p[5], p[6]);
         if (flags & AGAL_DIS_STRICT)
             return agal_error(b->ctx, 0, -1, 0, NULL, "the header is not magic 0xa0, version 1..3, 0xa1, stage 0 or 1");

@@ -26,8 +26,12 @@ enum { ARENA_MIN_BLOCK = 16 * 1024, ARENA_LARGE = 4 * 1024 };
 
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-    (void)ud; (void)osize;
-    if (nsize == 0) { free(ptr); return NULL; }
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
     return realloc(ptr, nsize);
 }
 
@@ -264,8 +268,7 @@ void *agal_grow(agal_context *ctx, void *old, size_t n, size_t cap, size_t elem)
 
 agal_arena_mark agal_arena_save(const agal_context *ctx)
 {
-    return (agal_arena_mark){ctx->nblocks, ctx->nlarge, ctx->blocks ? ctx->blocks->used : 0, ctx->last,
-                             ctx->last_size};
+    return (agal_arena_mark){ctx->nblocks, ctx->nlarge, ctx->blocks ? ctx->blocks->used : 0, ctx->last, ctx->last_size};
 }
 
 /* Moves the first n blocks of *from to the front of *to. */
@@ -330,7 +333,10 @@ void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
         size_t cap = b->cap ? b->cap : 1024;
         while (cap < b->n + len + 1) cap *= 2;
         char *p = agal_grow(b->ctx, b->p, b->n, cap, 1);
-        if (!p) { agal_fail(&b->err, AGAL_ERR_NOMEM); return; }
+        if (!p) {
+            agal_fail(&b->err, AGAL_ERR_NOMEM);
+            return;
+        }
         b->p = p;
         b->cap = cap;
     }
@@ -343,7 +349,8 @@ void agal_sb_uint(agal_strbuf *b, unsigned v)
 {
     char rev[16];
     size_t n = 0;
-    do rev[sizeof rev - ++n] = (char)('0' + v % 10); while (v /= 10);
+    do rev[sizeof rev - ++n] = (char)('0' + v % 10);
+    while (v /= 10);
     agal_sb_putn(b, rev + sizeof rev - n, n);
 }
 
@@ -389,7 +396,10 @@ void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     if (n < 0) return;
-    if ((size_t)n < sizeof tmp) { agal_sb_putn(b, tmp, (size_t)n); return; }
+    if ((size_t)n < sizeof tmp) {
+        agal_sb_putn(b, tmp, (size_t)n);
+        return;
+    }
     va_start(ap, fmt);
     char *s = agal_vsprintf(b->ctx, fmt, ap); /* rare: longer than the stack buffer */
     va_end(ap);
@@ -423,8 +433,8 @@ agal_status agal_report(agal_context *ctx, const agal_diag *proto, const char *f
     return st;
 }
 
-agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
-                       const char *opname, const char *fmt, ...)
+agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset, const char *opname, const char *fmt,
+                       ...)
 {
     const agal_diag proto = {.flash_id = flash_id, .token = token, .offset = offset, .opname = opname};
     va_list ap;
@@ -436,10 +446,7 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset,
 
 size_t agal_diag_count(const agal_context *ctx) { return ctx->ndiags; }
 
-const agal_diag *agal_diag_get(const agal_context *ctx, size_t i)
-{
-    return i < ctx->ndiags ? &ctx->diags[i] : NULL;
-}
+const agal_diag *agal_diag_get(const agal_context *ctx, size_t i) { return i < ctx->ndiags ? &ctx->diags[i] : NULL; }
 
 void agal_diag_clear(agal_context *ctx) { ctx->ndiags = 0; }
 

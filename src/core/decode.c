@@ -26,10 +26,14 @@ static agal_source split_source(uint64_t s)
 
 static agal_sampler split_sampler(uint64_t s)
 {
-    return (agal_sampler){
-        .num = (uint16_t)smp_num(s), .bias = (int8_t)smp_bias(s), .format = (uint8_t)smp_format(s),
-        .dim = (uint8_t)smp_dim(s), .special = (uint8_t)smp_special(s), .wrap = (uint8_t)smp_wrap(s),
-        .mipmap = (uint8_t)smp_mipmap(s), .filter = (uint8_t)smp_filter(s)};
+    return (agal_sampler){.num = (uint16_t)smp_num(s),
+                          .bias = (int8_t)smp_bias(s),
+                          .format = (uint8_t)smp_format(s),
+                          .dim = (uint8_t)smp_dim(s),
+                          .special = (uint8_t)smp_special(s),
+                          .wrap = (uint8_t)smp_wrap(s),
+                          .mipmap = (uint8_t)smp_mipmap(s),
+                          .filter = (uint8_t)smp_filter(s)};
 }
 
 /* Splits one token; fields the opcode does not use stay zero (an unknown opcode
@@ -53,7 +57,8 @@ static void split_token(agal_token *t, const uint8_t *p)
 /* The program Flash's messages name: the slot, else the header's stage byte. */
 static agal_stage slot_stage(agal_slot slot, const uint8_t *p, size_t size)
 {
-    if (slot == AGAL_SLOT_VERTEX || slot == AGAL_SLOT_FRAGMENT) return slot == AGAL_SLOT_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
+    if (slot == AGAL_SLOT_VERTEX || slot == AGAL_SLOT_FRAGMENT)
+        return slot == AGAL_SLOT_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
     return size >= AGAL_HEADER_SIZE && p[6] == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX;
 }
 
@@ -74,15 +79,14 @@ static agal_status container_error(agal_context *ctx, agal_stage stage, int id, 
  * type id, shader type, and a trailing partial token. */
 enum { MIN_PROGRAM = AGAL_HEADER_SIZE + AGAL_TOKEN_SIZE };
 
-static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t size, agal_stage stage,
-                                   agal_slot slot, agal_program *prog)
+static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t size, agal_stage stage, agal_slot slot,
+                                   agal_program *prog)
 {
     if (size == 0) return container_error(ctx, stage, 3615, 0, 0, "the program is empty");
     if (size < MIN_PROGRAM)
         return container_error(ctx, stage, 3615, 0, (long)size,
                                "program is %zu bytes, shorter than a header and one token (31 bytes)", size);
-    if (p[0] != AGAL_MAGIC)
-        return container_error(ctx, stage, 3616, 0, 0, "magic byte is 0x%02x, not 0xa0", p[0]);
+    if (p[0] != AGAL_MAGIC) return container_error(ctx, stage, 3616, 0, 0, "magic byte is 0x%02x, not 0xa0", p[0]);
     uint32_t version = agal_rd32(p + 1);
     if (version < 1 || version > 3)
         return container_error(ctx, stage, 3617, 1, 3, "version %u is not 1, 2 or 3", version);
@@ -97,16 +101,16 @@ static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t s
         return container_error(ctx, stage, 3630, 6, 0, "a vertex program passed as the fragment program");
     size_t body = size - AGAL_HEADER_SIZE;
     if (body % AGAL_TOKEN_SIZE)
-        return container_error(ctx, stage, 3615, agal_token_offset((long)(body / AGAL_TOKEN_SIZE)),
-                               (long)size, "program ends inside a token: %zu bytes after the header are not a multiple of 24",
+        return container_error(ctx, stage, 3615, agal_token_offset((long)(body / AGAL_TOKEN_SIZE)), (long)size,
+                               "program ends inside a token: %zu bytes after the header are not a multiple of 24",
                                body);
     prog->version = version;
     prog->stage = (agal_stage)p[6];
     return AGAL_OK;
 }
 
-agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size,
-                        const agal_decode_options *opt, const agal_program **out)
+agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size, const agal_decode_options *opt,
+                        const agal_program **out)
 {
     static const agal_decode_options defaults = {0};
     if (!ctx || !out || (!bytes && size)) return AGAL_ERR_ARG;
@@ -155,7 +159,8 @@ uint64_t agal_encode_sampler(const agal_sampler *s)
 {
     const unsigned fields[AGAL_SMP_FIELDS] = {s->format, s->dim, s->special, s->wrap, s->mipmap, s->filter};
     uint64_t w = (uint64_t)s->num | (uint64_t)(uint8_t)s->bias << 16 | (uint64_t)AGAL_REG_SAMPLER << 32;
-    for (unsigned f = 0; f < AGAL_SMP_FIELDS; f++) w |= (uint64_t)(fields[f] & 0xfu) << smp_shift((agal_sampler_field)f);
+    for (unsigned f = 0; f < AGAL_SMP_FIELDS; f++)
+        w |= (uint64_t)(fields[f] & 0xfu) << smp_shift((agal_sampler_field)f);
     return w;
 }
 

@@ -31,7 +31,7 @@ static const char *const class_names[] = {"Error", "ArgumentError", "RangeError"
 
 typedef struct flash_error {
     uint16_t id;
-    uint8_t cls;         /* C_*; 3615 is an ArgumentError only when the program is empty */
+    uint8_t cls; /* C_*; 3615 is an ArgumentError only when the program is empty */
     uint8_t arg1, arg2;
     const char *text;
 } flash_error;
@@ -41,7 +41,10 @@ typedef struct flash_error {
 #define AT2 ". At token %3 of %1 program."
 #define FOR " for %2 at token %3 of %1 program."
 /* A runtime error: %1.. are the caller's strings. */
+/* A braced initializer as a macro, which clang-format would split: */
+/* clang-format off */
 #define RT(id, cls, text) {id, cls, A_ARG, A_ARG, text}
+/* clang-format on */
 
 /* Sorted by id. */
 static const flash_error errors[] = {
@@ -74,17 +77,21 @@ static const flash_error errors[] = {
      V "Bad AGAL source operands. Both are constants (this must be precomputed) at token %2 of %1 program."},
     {3626, C_ERROR, A_PROGRAM, A_OPCODE, V "Opcode %2, both operands are indirect reads" AT},
     {3627, C_ERROR, A_PROGRAM, A_OPCODE, V "Opcode %2 destination operand must be all zero" AT},
-    {3628, C_ERROR, A_PROGRAM, A_OPCODE, V "The destination operand for the %2 instruction must mask w (use .xyz or less)" AT},
+    {3628, C_ERROR, A_PROGRAM, A_OPCODE,
+     V "The destination operand for the %2 instruction must mask w (use .xyz or less)" AT},
     {3629, C_ERROR, A_PROGRAM, A_VALUE, V "Too many tokens (%2) for %1 program."},
     {3630, C_ERROR, A_NONE, A_NONE, "Fragment shader type is not fragment."},
     {3631, C_ERROR, A_NONE, A_NONE, "Vertex shader type is not vertex."},
-    {3632, C_ERROR, A_VALUE, A_NONE, "AGAL linkage: Varying %1 is read in the fragment shader but not written to by the vertex shader."},
-    {3633, C_ERROR, A_VALUE, A_NONE, "AGAL linkage: Varying %1 is only partially written to. Must write all four components."},
+    {3632, C_ERROR, A_VALUE, A_NONE,
+     "AGAL linkage: Varying %1 is read in the fragment shader but not written to by the vertex shader."},
+    {3633, C_ERROR, A_VALUE, A_NONE,
+     "AGAL linkage: Varying %1 is only partially written to. Must write all four components."},
     {3634, C_ERROR, A_NONE, A_NONE, "AGAL linkage: Fragment output needs to write to all components."},
     {3635, C_ERROR, A_NONE, A_NONE, "AGAL linkage: Vertex output needs to write to all components."},
     {3636, C_ERROR, A_PROGRAM, A_OPERAND, V "Unused operand is not set to zero" FOR},
     {3637, C_ERROR, A_PROGRAM, A_OPERAND, V "Sampler registers only allowed in fragment programs" FOR},
-    {3638, C_ERROR, A_PROGRAM, A_OPERAND, V "Sampler register only allowed as second operand in texture instructions" FOR},
+    {3638, C_ERROR, A_PROGRAM, A_OPERAND,
+     V "Sampler register only allowed as second operand in texture instructions" FOR},
     {3639, C_ERROR, A_PROGRAM, A_OPERAND, V "Indirect addressing only allowed in vertex programs" FOR},
     {3640, C_ERROR, A_PROGRAM, A_OPERAND, V "Indirect addressing only allowed into constant registers" FOR},
     {3641, C_ERROR, A_PROGRAM, A_OPERAND, V "Indirect addressing not allowed for this operand in this instruction" FOR},
@@ -127,28 +134,37 @@ static const flash_error errors[] = {
     RT(3690, C_ERROR, "Too many draw calls before calling present."),
     RT(3691, C_ERROR, "Resource limit for this resource type exceeded."),
     RT(3692, C_ERROR, "All buffers need to be cleared every frame before drawing."),
-    {3693, C_ERROR, A_PROGRAM, A_OPERAND, V "Sampler register must be used for second operand in texture instructions" FOR},
-    RT(3695, C_ERROR, "A texture can only be bound to multiple samplers if the samplers also have the exact same "
-           "properties. Mismatch at samplers %1 and %2."),
-    {3696, C_ERROR, A_PROGRAM, A_NONE, V "Second use of sampler register needs to specify the exact same properties" AT2},
+    {3693, C_ERROR, A_PROGRAM, A_OPERAND,
+     V "Sampler register must be used for second operand in texture instructions" FOR},
+    RT(3695, C_ERROR,
+       "A texture can only be bound to multiple samplers if the samplers also have the exact same "
+       "properties. Mismatch at samplers %1 and %2."),
+    {3696, C_ERROR, A_PROGRAM, A_NONE,
+     V "Second use of sampler register needs to specify the exact same properties" AT2},
     RT(3697, C_ERROR, "A texture is bound on sampler %1 but not used by the fragment program."),
     RT(3698, C_ERROR, "The back buffer is not configured."),
-    RT(3700, C_ERROR, "A texture sampler binds an incomplete texture. Make sure to upload(). All miplevels are "
-           "required when mipmapping is enabled."),
+    RT(3700, C_ERROR,
+       "A texture sampler binds an incomplete texture. Make sure to upload(). All miplevels are "
+       "required when mipmapping is enabled."),
     {3703, C_ERROR, A_PROGRAM, A_OPERAND, V "Source swizzle must be scalar (one of: xxxx, yyyy, zzzz, wwww)" FOR},
     RT(3705, C_ARGUMENT, "Cubemap texture too big (max is 1024x1024)."),
     RT(3706, C_ERROR, "Scissor rectangle is set but does not intersect the framebuffer."),
     RT(3711, C_ARGUMENT, "The streaming levels is too large."),
     /* %2, the program's version, is agal_diag.value (agal_upload's diagnostic). */
-    {3725, C_ERROR, A_NONE, A_VALUE, "The requested AGAL version (%2) is not valid under the Context3D profile. "
-                                     "For example AGAL version 2 requires standard profile."},
-    {3726, C_ERROR, A_PROGRAM, A_OPCODE, V "Opcode %2 requires AGAL version to be at least 2, at token %3 of %1 program."},
-    RT(3728, C_ERROR, "When rendering to multiple textures slot 0 must be active. When rendering to the back buffer "
-           "all render to texture slots must be disabled."),
-    RT(3729, C_ERROR, "When rendering to multiple textures all textures must have the same dimension and render "
-           "settings."),
-    RT(3730, C_ERROR, "When rendering to multiple textures the same texture (or cube map face) may not be bound into "
-           "multiple slots."),
+    {3725, C_ERROR, A_NONE, A_VALUE,
+     "The requested AGAL version (%2) is not valid under the Context3D profile. "
+     "For example AGAL version 2 requires standard profile."},
+    {3726, C_ERROR, A_PROGRAM, A_OPCODE,
+     V "Opcode %2 requires AGAL version to be at least 2, at token %3 of %1 program."},
+    RT(3728, C_ERROR,
+       "When rendering to multiple textures slot 0 must be active. When rendering to the back buffer "
+       "all render to texture slots must be disabled."),
+    RT(3729, C_ERROR,
+       "When rendering to multiple textures all textures must have the same dimension and render "
+       "settings."),
+    RT(3730, C_ERROR,
+       "When rendering to multiple textures the same texture (or cube map face) may not be bound into "
+       "multiple slots."),
     {3739, C_ERROR, A_PROGRAM, A_NONE, V "Open conditional block at end of %1 program."},
     {3740, C_ERROR, A_PROGRAM, A_NONE, V "Texture samplers used in the TED instruction can not specify a lod bias" AT2},
     {3741, C_ERROR, A_PROGRAM, A_NONE,
@@ -172,8 +188,9 @@ static const flash_error errors[] = {
     RT(3759, C_ARGUMENT, "The selected texture format is not valid in this profile."),
     RT(3760, C_ARGUMENT, "The color output index is out of range."),
     RT(3762, C_ARGUMENT, "This texture format is not supported for rectangle textures."),
-    RT(3763, C_ERROR, "Sampler %1 binds a texture that that does not match the read mode specified in AGAL. Reading "
-           "compressed or single/dual channel textures must be explicitly declared."), /* "that that", as recorded */
+    RT(3763, C_ERROR,
+       "Sampler %1 binds a texture that that does not match the read mode specified in AGAL. Reading "
+       "compressed or single/dual channel textures must be explicitly declared."), /* "that that", as recorded */
     RT(3766, C_ARGUMENT, "RectangleTexture too big (max is the larger of %1x%1 or the size of the backbuffer)."),
     RT(3770, C_ARGUMENT, "ColorOutputIndex must be in the range [0..3]."),
     RT(3771, C_ARGUMENT, "2D textures need to have surfaceSelector = 0."),

@@ -76,12 +76,12 @@ bool agal_sampler_option_find(const char *name, size_t len, agal_sampler_field *
 /* Register counts by [profile - 1][stage][type] (docs/format.md section 3). */
 static const uint16_t reg_counts[3][2][AGAL_REG_TYPES] = {
     /*         va  vc/fc vt/ft op/oc v   fs  fd  iid */
-    {{          8, 128,  8,    1,    8,  0,  0,  0},   /* baseline vertex */
-     {          0,  28,  8,    1,    8,  8,  0,  0}},  /* baseline fragment */
-    {{          8, 250, 26,    1,   10,  0,  0,  0},   /* standard vertex */
-     {          0,  64, 26,    4,   10, 16,  1,  0}},  /* standard fragment */
-    {{         16, 250, 26,    1,   10,  0,  0,  1},   /* standard extended vertex */
-     {          0, 200, 26,    4,   10, 16,  1,  0}},  /* standard extended fragment */
+    {{8, 128, 8, 1, 8, 0, 0, 0},     /* baseline vertex */
+     {0, 28, 8, 1, 8, 8, 0, 0}},     /* baseline fragment */
+    {{8, 250, 26, 1, 10, 0, 0, 0},   /* standard vertex */
+     {0, 64, 26, 4, 10, 16, 1, 0}},  /* standard fragment */
+    {{16, 250, 26, 1, 10, 0, 0, 1},  /* standard extended vertex */
+     {0, 200, 26, 4, 10, 16, 1, 0}}, /* standard extended fragment */
 };
 
 static unsigned profile_row(agal_profile p)
@@ -116,7 +116,8 @@ static size_t put_decimal(char *p, unsigned v)
 {
     char rev[10];
     size_t n = 0;
-    do rev[n++] = (char)('0' + v % 10); while (v /= 10);
+    do rev[n++] = (char)('0' + v % 10);
+    while (v /= 10);
     for (size_t i = 0; i < n; i++) p[i] = rev[n - 1 - i];
     return n;
 }
@@ -179,7 +180,8 @@ unsigned agal_program_reads(const agal_program *prog, agal_regtype type)
             if (!(info->operands & (k ? AGAL_OPND_B : AGAL_OPND_A))) continue;
             if (s->indirect && s->index_type == type && s->index_num < 32) m |= 1u << s->index_num;
             if (s->indirect || s->type != type) continue;
-            for (unsigned row = 0; row < agal_source_rows(info, k) && s->num + row < 32; row++) m |= 1u << (s->num + row);
+            for (unsigned row = 0; row < agal_source_rows(info, k) && s->num + row < 32; row++)
+                m |= 1u << (s->num + row);
         }
     }
     return m;

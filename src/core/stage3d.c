@@ -11,8 +11,7 @@ static const char *const names[AGAL_S3D_ENUMS][MAX_VALUES] = {
     [AGAL_S3D_BLEND_FACTOR] = {"zero", "one", "sourceColor", "oneMinusSourceColor", "sourceAlpha",
                                "oneMinusSourceAlpha", "destinationColor", "oneMinusDestinationColor",
                                "destinationAlpha", "oneMinusDestinationAlpha"},
-    [AGAL_S3D_COMPARE_MODE] = {"never", "less", "equal", "lessEqual", "greater", "notEqual", "greaterEqual",
-                               "always"},
+    [AGAL_S3D_COMPARE_MODE] = {"never", "less", "equal", "lessEqual", "greater", "notEqual", "greaterEqual", "always"},
     [AGAL_S3D_STENCIL_ACTION] = {"keep", "zero", "set", "incrementSaturate", "decrementSaturate", "invert",
                                  "incrementWrap", "decrementWrap"},
     [AGAL_S3D_TRIANGLE_FACE] = {"none", "front", "back", "frontAndBack"},
@@ -58,10 +57,13 @@ bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *valu
  * and the library's own names. */
 bool agal_profile_find(const char *name, agal_profile *out)
 {
-    static const struct { const char *name; agal_profile profile; } profiles[] = {
-        {"baseline", AGAL_PROFILE_BASELINE},         {"baselineConstrained", AGAL_PROFILE_BASELINE},
-        {"baselineExtended", AGAL_PROFILE_BASELINE}, {"standardConstrained", AGAL_PROFILE_STANDARD},
-        {"standard", AGAL_PROFILE_STANDARD},         {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
+    static const struct {
+        const char *name;
+        agal_profile profile;
+    } profiles[] = {
+        {"baseline", AGAL_PROFILE_BASELINE},          {"baselineConstrained", AGAL_PROFILE_BASELINE},
+        {"baselineExtended", AGAL_PROFILE_BASELINE},  {"standardConstrained", AGAL_PROFILE_STANDARD},
+        {"standard", AGAL_PROFILE_STANDARD},          {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
         {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
     };
     for (size_t i = 0; name && i < AGAL_COUNTOF(profiles); i++)

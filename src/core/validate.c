@@ -37,7 +37,7 @@ typedef struct block {
 typedef struct vstate {
     agal_context *ctx;
     const agal_program *prog;
-    agal_stage slot;  /* the program Flash's messages name */
+    agal_stage slot; /* the program Flash's messages name */
     const agal_token *t;
     const agal_opinfo *info;
     int index;
@@ -55,10 +55,13 @@ typedef struct vstate {
  * shows (agal_diag.value). */
 static agal_status fail_value(vstate *v, int flash_id, long value, const char *fmt, ...)
 {
-    const agal_diag proto = {.flash_id = flash_id, .token = v->index,
+    const agal_diag proto = {.flash_id = flash_id,
+                             .token = v->index,
                              .offset = v->index >= 0 ? agal_token_offset(v->index) : -1,
-                             .opname = v->info ? v->info->name : NULL, .stage = v->slot,
-                             .operand = (uint8_t)v->operand, .value = value};
+                             .opname = v->info ? v->info->name : NULL,
+                             .stage = v->slot,
+                             .operand = (uint8_t)v->operand,
+                             .value = value};
     va_list ap;
     va_start(ap, fmt);
     agal_status st = agal_vreport(v->ctx, &proto, fmt, ap);
@@ -112,8 +115,8 @@ static agal_status check_opcode(vstate *v)
     }
     const agal_program *p = v->prog;
     if (p->version < v->info->min_version)
-        return fail(v, 3726, "%s needs AGAL version %u, the program is version %u", v->info->name,
-                    v->info->min_version, p->version);
+        return fail(v, 3726, "%s needs AGAL version %u, the program is version %u", v->info->name, v->info->min_version,
+                    p->version);
     if ((unsigned)p->profile < v->info->min_version)
         return fail(v, 3726, "%s is not available in the baseline profile", v->info->name);
     if ((v->info->flags & AGAL_OPF_FRAGMENT) && p->stage == AGAL_VERTEX)
@@ -129,7 +132,8 @@ static agal_status check_raw_fields(vstate *v)
     if (!(opnd & AGAL_OPND_D) && t->raw_dst)
         return fail(v, 3627, "the destination field of %s must be zero (it is 0x%08x)", v->info->name, t->raw_dst);
     v->operand = AGAL_OPERAND_SOURCE1;
-    if (!(opnd & AGAL_OPND_A) && t->raw_a) return fail(v, 3636, "source 1 is not used by %s and must be zero", v->info->name);
+    if (!(opnd & AGAL_OPND_A) && t->raw_a)
+        return fail(v, 3636, "source 1 is not used by %s and must be zero", v->info->name);
     v->operand = AGAL_OPERAND_SOURCE2;
     if (!(opnd & (AGAL_OPND_B | AGAL_OPND_S)) && t->raw_b)
         return fail(v, 3636, "source 2 is not used by %s and must be zero", v->info->name);
@@ -162,7 +166,10 @@ static agal_status check_block(vstate *v)
         if (!top) return fail(v, 3623, "%s without an open if", v->info->name);
         if (!top->branch_len && !v->lenient)
             return fail(v, 3748, "empty %s branch before %s", top->has_else ? "else" : "if", v->info->name);
-        if (f & AGAL_OPF_ENDIF) { v->depth--; return AGAL_OK; }
+        if (f & AGAL_OPF_ENDIF) {
+            v->depth--;
+            return AGAL_OK;
+        }
         if (top->has_else) return fail(v, 3752, "second els in one block");
         top->has_else = true;
         top->branch_len = 0;
@@ -311,7 +318,8 @@ static agal_status check_sampler_fields(vstate *v, const agal_sampler *s)
     if (s->dim > AGAL_DIM_CUBE) return fail_value(v, 3664, s->dim, "sampler dimension %u is not 2d or cube", s->dim);
     if (s->filter > AGAL_FILTER_ANISO16X) return fail_value(v, 3665, s->filter, "unknown sampler filter %u", s->filter);
     if (s->mipmap > AGAL_MIP_LINEAR) return fail_value(v, 3666, s->mipmap, "unknown sampler mipmap mode %u", s->mipmap);
-    if (s->wrap > AGAL_WRAP_REPEAT_U_CLAMP_V) return fail_value(v, 3667, s->wrap, "unknown sampler wrap mode %u", s->wrap);
+    if (s->wrap > AGAL_WRAP_REPEAT_U_CLAMP_V)
+        return fail_value(v, 3667, s->wrap, "unknown sampler wrap mode %u", s->wrap);
     if (s->special & ~7u) return fail_value(v, 3668, s->special, "unknown sampler special flags 0x%x", s->special);
     if (s->format > AGAL_FMT_VIDEO && !v->lenient) return fail(v, 3654, "unknown texture format %u", s->format);
     if (s->dim == AGAL_DIM_CUBE && s->wrap != AGAL_WRAP_CLAMP) return fail(v, 3662, "cube samplers must use clamp");
@@ -374,7 +382,8 @@ static agal_status check_opcode_rules(vstate *v)
     if (t->a.indirect && t->b.indirect) return fail(v, 3626, "both sources are indirect");
     if (t->a.type == AGAL_REG_CONSTANT && t->b.type == AGAL_REG_CONSTANT)
         return fail(v, 3625, "both sources are constants");
-    if ((f & AGAL_OPF_IF) && t->raw_a == t->raw_b) return fail(v, 3758, "the condition compares an operand with itself");
+    if ((f & AGAL_OPF_IF) && t->raw_a == t->raw_b)
+        return fail(v, 3758, "the condition compares an operand with itself");
     return AGAL_OK;
 }
 
@@ -425,7 +434,8 @@ agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot
     v.info = NULL;
     v.index = -1;
     v.operand = AGAL_OPERAND_NONE;
-    if (v.depth) return fail(&v, 3739, "%u block%s still open at the end of the program", v.depth, v.depth > 1 ? "s" : "");
+    if (v.depth)
+        return fail(&v, 3739, "%u block%s still open at the end of the program", v.depth, v.depth > 1 ? "s" : "");
     unsigned oc = colors_written(&v);
     if (oc & (oc + 1)) return fail(&v, 3775, "colour outputs must use consecutive slots from oc0 (written: 0x%x)", oc);
     return AGAL_OK;

@@ -29,7 +29,7 @@
 /* ---- emitter state ---------------------------------------------------------- */
 
 enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
-enum { MAX_DEPTH = 64 };       /* expression nesting guard (inlining is per token) */
+enum { MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
 /* Per-value flags: F_TEMP (copied to tN), F_INLINE (printed at its use). An
  * instruction the IR hoisted (IR_HOISTED: tex runs in uniform control flow) is no
  * write to its register where it now stands; it gets a temporary, and the branch's
@@ -42,16 +42,16 @@ typedef struct glsl {
     const agal_program *prog;
     agal_clip clip;
     bool comments;
-    uint16_t centroid;         /* bit n: v<n> is `centroid` */
+    uint16_t centroid; /* bit n: v<n> is `centroid` */
     agal_glsl_dialect dialect;
-    const char *flip;          /* the render-to-texture y flip as an expression */
-    bool mrt;                  /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
+    const char *flip; /* the render-to-texture y flip as an expression */
+    bool mrt;         /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
     agal_strbuf out;
     agal_status err;
-    uint8_t *flags;            /* per value: F_TEMP (copied to tN), F_INLINE */
-    uint32_t held[IR_TRACKED_REGS]; /* value each register variable holds */
+    uint8_t *flags;                  /* per value: F_TEMP (copied to tN), F_INLINE */
+    uint32_t held[IR_TRACKED_REGS];  /* value each register variable holds */
     bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
-    uint32_t next_tok;         /* first token not commented yet */
+    uint32_t next_tok;               /* first token not commented yet */
     unsigned indent;
     unsigned depth;
 } glsl;
@@ -115,7 +115,6 @@ static void put_num(glsl *g, const char *name, unsigned n)
     agal_sb_uint(&g->out, n);
 }
 
-
 /* What the target cannot express (GLSL ES 1.00): a clear error naming it. */
 static void unsupported(glsl *g, const char *what)
 {
@@ -143,10 +142,13 @@ static int home_slot(const glsl *g, uint32_t v)
     const agal_ir_inst *in = inst(g, v);
     if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
     switch (in->op) {
-    case IR_COPY: case IR_ALU: case IR_MATRIX: case IR_TEX: case IR_MERGE: case IR_PHI:
-        return agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
-    default:
-        return -1;
+    case IR_COPY:
+    case IR_ALU:
+    case IR_MATRIX:
+    case IR_TEX:
+    case IR_MERGE:
+    case IR_PHI: return agal_ir_reg_slot(g->prog->stage, in->reg_type, in->reg_num);
+    default: return -1;
     }
 }
 
@@ -154,9 +156,8 @@ static bool is_zero_value(const glsl *g, uint32_t v)
 {
     if (v == 0) return true;
     const agal_ir_inst *in = inst(g, v);
-    return in->op == IR_CONST && in->imm[0] == 0 && in->imm[1] == 0 && in->imm[2] == 0 &&
-           in->imm[3] == 0 && !signbit(in->imm[0]) && !signbit(in->imm[1]) &&
-           !signbit(in->imm[2]) && !signbit(in->imm[3]);
+    return in->op == IR_CONST && in->imm[0] == 0 && in->imm[1] == 0 && in->imm[2] == 0 && in->imm[3] == 0 &&
+           !signbit(in->imm[0]) && !signbit(in->imm[1]) && !signbit(in->imm[2]) && !signbit(in->imm[3]);
 }
 
 /* Does register slot s hold value v now? A register no path has written holds 0. */
@@ -177,11 +178,12 @@ static bool is_trivial(const agal_ir_inst *in)
 {
     switch (in->op) {
     case IR_UNIFORM_INDIRECT: return in->nuses <= 1;
-    case IR_CONST: case IR_INPUT: case IR_UNIFORM:
-    case IR_SWIZZLE: case IR_EXTRACT:
-        return true;
-    default:
-        return false;
+    case IR_CONST:
+    case IR_INPUT:
+    case IR_UNIFORM:
+    case IR_SWIZZLE:
+    case IR_EXTRACT: return true;
+    default: return false;
     }
 }
 
@@ -217,8 +219,7 @@ static void put_float(glsl *g, float f)
 static void put_const(glsl *g, const agal_ir_inst *in, sel s)
 {
     bool same = true;
-    for (unsigned i = 1; i < s.n; i++)
-        same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
+    for (unsigned i = 1; i < s.n; i++) same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
     if (s.n > 1) put3(g, vec_type(s.n), "(", NULL);
     for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
         if (i) agal_sb_put(&g->out, ", ");
@@ -227,8 +228,14 @@ static void put_const(glsl *g, const agal_ir_inst *in, sel s)
     if (s.n > 1) agal_sb_put(&g->out, ")");
 }
 
-static void open_paren(glsl *g, bool atom) { if (atom) agal_sb_put(&g->out, "("); }
-static void close_paren(glsl *g, bool atom) { if (atom) agal_sb_put(&g->out, ")"); }
+static void open_paren(glsl *g, bool atom)
+{
+    if (atom) agal_sb_put(&g->out, "(");
+}
+static void close_paren(glsl *g, bool atom)
+{
+    if (atom) agal_sb_put(&g->out, ")");
+}
 
 /* f(a) or f(a, b) on the same selection of each operand. */
 static void call(glsl *g, const char *f, const agal_ir_inst *in, sel s)
@@ -277,7 +284,10 @@ static void infix(glsl *g, const char *op, const agal_ir_inst *in, sel s, bool a
 }
 
 /* The GLSL of each predicate (AGAL_CMPS): operator, vector function, negated. */
-typedef struct glsl_cmp { const char *scalar, *vector; bool negate; } glsl_cmp;
+typedef struct glsl_cmp {
+    const char *scalar, *vector;
+    bool negate;
+} glsl_cmp;
 static const glsl_cmp cmps[] = {
 #define GLSL_CMP(id, op, spirv, scalar, vector, negate) {scalar, vector, negate},
     AGAL_CMPS(GLSL_CMP)
@@ -341,11 +351,26 @@ static void vec3_op(glsl *g, const agal_ir_inst *in, sel s)
 
 /* Each opcode's one-to-one GLSL, from its row (agal_opcodes.def). */
 enum { G_HAND, G_INFIX, G_CALL, G_PREFIX };
-typedef struct glsl_form { uint8_t kind; const char *text; } glsl_form;
-#define GLSL_HAND {G_HAND, NULL}
-#define GLSL_INFIX(op) {G_INFIX, op}
-#define GLSL_CALL(fn) {G_CALL, fn}
-#define GLSL_PREFIX(text) {G_PREFIX, text}
+typedef struct glsl_form {
+    uint8_t kind;
+    const char *text;
+} glsl_form;
+#define GLSL_HAND \
+    { \
+        G_HAND, NULL \
+    }
+#define GLSL_INFIX(op) \
+    { \
+        G_INFIX, op \
+    }
+#define GLSL_CALL(fn) \
+    { \
+        G_CALL, fn \
+    }
+#define GLSL_PREFIX(text) \
+    { \
+        G_PREFIX, text \
+    }
 static const glsl_form forms[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = glsl,
 #include "agal/agal_opcodes.def"
@@ -394,7 +419,8 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         break;
     case AGAL_OP_DP3: dot(g, in, s, 3); break;
     case AGAL_OP_DP4: dot(g, in, s, 4); break;
-    case AGAL_OP_NRM: case AGAL_OP_CRS: vec3_op(g, in, s); break;
+    case AGAL_OP_NRM:
+    case AGAL_OP_CRS: vec3_op(g, in, s); break;
     default: bug(g, "an ALU op it has no spelling for"); break;
     }
 }
@@ -516,8 +542,7 @@ static void def(glsl *g, uint32_t v, sel s, bool atom)
         if (in->reg_num) {
             put_num(g, ") + ", (unsigned)in->reg_num);
             agal_sb_putc(&g->out, ')');
-        }
-        else agal_sb_put(&g->out, "))");
+        } else agal_sb_put(&g->out, "))");
         put_swz(g, s, 4);
         break;
     case IR_SWIZZLE: {
@@ -749,8 +774,7 @@ static bool needs_phi_moves(const glsl *g, const joins *j, unsigned which)
     for (uint32_t i = j->first; i < j->end; i++) {
         int slot = home_slot(g, j->l->items[i]);
         uint32_t a = inst(g, j->l->items[i])->args[which];
-        if (slot >= 0 && !(g->held[slot] == a || (g->held[slot] == HELD_ZERO && is_zero_value(g, a))))
-            return true;
+        if (slot >= 0 && !(g->held[slot] == a || (g->held[slot] == HELD_ZERO && is_zero_value(g, a)))) return true;
     }
     return false;
 }
@@ -832,8 +856,8 @@ static void walk(glsl *g, uint32_t list)
         int slot = home_slot(g, v);
         if (in->op == IR_KIL) kil(g, in);
         else if (in->op == IR_STORE) store(g, in);
-        else if (in->op == IR_PHI) { /* joined by emit_if */ }
-        else if (slot >= 0) assign(g, v, slot);
+        else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
+            assign(g, v, slot);
         else if (!(g->flags[v] & F_INLINE)) temp(g, v);
         i++;
     }
@@ -844,16 +868,16 @@ static void walk(glsl *g, uint32_t list)
 typedef struct usage {
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
     bool constants, indirect, op, fd, ddy, derivatives, lod, iid, pow;
-    uint32_t samplers;                  /* bit n: fs<n> sampled */
+    uint32_t samplers; /* bit n: fs<n> sampled */
     uint8_t sampler_dim[32];
-    bool temps[IR_TRACKED_REGS];        /* register variables to declare in main */
+    bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
 } usage;
 
 typedef struct scan {
     glsl *g;
     usage *u;
-    uint32_t *user_list;  /* per value: list of its first user */
-    int32_t *user_tok;    /* per value: token of its first user */
+    uint32_t *user_list; /* per value: list of its first user */
+    int32_t *user_tok;   /* per value: token of its first user */
 } scan;
 
 static void scan_value(scan *sc, uint32_t list, uint32_t v)
@@ -958,7 +982,10 @@ static void header(glsl *g, const usage *u)
             if (ext & bit) agal_sb_printf(o, "#extension %s : enable\n", agal_extension_name(bit, false));
         /* highp is optional in GLSL ES 1.00 fragment shaders (always there in vertex ones). */
         if (g->prog->stage == AGAL_VERTEX) agal_sb_put(o, "precision highp float;\n");
-        else agal_sb_put(o, "#ifdef GL_FRAGMENT_PRECISION_HIGH\nprecision highp float;\n#else\nprecision mediump float;\n#endif\n");
+        else
+            agal_sb_put(
+                o,
+                "#ifdef GL_FRAGMENT_PRECISION_HIGH\nprecision highp float;\n#else\nprecision mediump float;\n#endif\n");
         break;
     }
     }
@@ -1045,7 +1072,8 @@ static void declarations(glsl *g, const usage *u)
         agal_sb_put(o, "\n");
         if (g->comments)
             agal_sb_printf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
-        agal_sb_printf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst, cname);
+        agal_sb_printf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst,
+                       cname);
     }
 }
 
@@ -1090,8 +1118,9 @@ static void locals(glsl *g, const usage *u)
         /* GLSL ES 1.00 writes colours through gl_FragColor / gl_FragData. */
         bool local = type == AGAL_REG_TEMP || type == AGAL_REG_DEPTH ||
                      (type == AGAL_REG_OUTPUT && (g->prog->stage == AGAL_VERTEX || g->dialect == AGAL_GLSL_ESSL100));
-        bool stored = type == AGAL_REG_OUTPUT ? (g->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)
-                                              : type == AGAL_REG_DEPTH && u->fd;
+        bool stored = type == AGAL_REG_OUTPUT
+                          ? (g->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)
+                          : type == AGAL_REG_DEPTH && u->fd;
         if (local && (u->temps[s] || stored)) {
             agal_sb_put(&g->out, "    vec4 ");
             reg_name(g, s);
@@ -1139,8 +1168,13 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     if (!eopt) eopt = &defaults;
     const agal_translate_options *opt = &eopt->pub;
     const agal_program *prog = ir->prog;
-    glsl g = {.ctx = ctx, .ir = ir, .prog = prog, .comments = !opt->strip_names, .err = AGAL_OK,
-              .dialect = eopt->dialect, .flip = eopt->dialect == AGAL_GLSL_330 ? AGAL_GLSL_YFLIP : "agal_flip()",
+    glsl g = {.ctx = ctx,
+              .ir = ir,
+              .prog = prog,
+              .comments = !opt->strip_names,
+              .err = AGAL_OK,
+              .dialect = eopt->dialect,
+              .flip = eopt->dialect == AGAL_GLSL_330 ? AGAL_GLSL_YFLIP : "agal_flip()",
               /* GLSL ES 1.00 has no centroid qualifier */
               .centroid = eopt->dialect == AGAL_GLSL_ESSL100 ? 0 : eopt->centroid_varyings};
     g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;
@@ -1184,15 +1218,14 @@ static agal_status translate(agal_context *ctx, const agal_program *prog, const 
     return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, &eopt, text, len);
 }
 
-agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog,
-                                const agal_translate_options *opt, const char **text, size_t *len)
+agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                                const char **text, size_t *len)
 {
     return translate(ctx, prog, opt, AGAL_GLSL_330, text, len, NULL, NULL);
 }
 
 agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
-                                const agal_translate_options *opt, const char **text, size_t *len,
-                                unsigned *extensions)
+                                const agal_translate_options *opt, const char **text, size_t *len, unsigned *extensions)
 {
     if (target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
     unsigned ignored;
@@ -1203,8 +1236,9 @@ agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, aga
 agal_status agal_reflect_gl(agal_context *ctx, const agal_program *prog, agal_target target,
                             const agal_translate_options *opt, agal_gl_binding *out)
 {
-    static const agal_glsl_dialect dialects[] = {
-        [AGAL_TARGET_GLSL] = AGAL_GLSL_330, [AGAL_TARGET_ESSL3] = AGAL_GLSL_ESSL300, [AGAL_TARGET_ESSL1] = AGAL_GLSL_ESSL100};
+    static const agal_glsl_dialect dialects[] = {[AGAL_TARGET_GLSL] = AGAL_GLSL_330,
+                                                 [AGAL_TARGET_ESSL3] = AGAL_GLSL_ESSL300,
+                                                 [AGAL_TARGET_ESSL1] = AGAL_GLSL_ESSL100};
     if (!out || (target != AGAL_TARGET_GLSL && target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1))
         return AGAL_ERR_ARG;
     const char *text;

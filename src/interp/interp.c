@@ -82,7 +82,7 @@ typedef struct machine {
     const agal_interp_env *env;
     const agal_texture *tex[SAMPLERS_MAX];
     agal_sampler_slots slots; /* env's, or those of a fresh setProgram of prog */
-    unsigned ncons; /* readable constants: min(profile count, env count) */
+    unsigned ncons;           /* readable constants: min(profile count, env count) */
     unsigned nlanes;
     const float (*err)[2]; /* agal_interp_run_perturbed's bounds per token, or NULL */
     uint64_t seed;
@@ -145,8 +145,7 @@ static f4 read_reg(const machine *m, const lane *l, unsigned type, unsigned num)
             return (f4){{id, id, id, id}};
         }
         break;
-    default:
-        break;
+    default: break;
     }
     return zero4;
 }
@@ -181,17 +180,13 @@ static f4 *dest_reg(machine *m, lane *l, const agal_dest *d)
 {
     agal_stage stage = m->prog->stage;
     switch (d->type) {
-    case AGAL_REG_TEMP:
-        return d->num < AGAL_INTERP_MAX_TEMPS ? &l->temp[d->num] : NULL;
+    case AGAL_REG_TEMP: return d->num < AGAL_INTERP_MAX_TEMPS ? &l->temp[d->num] : NULL;
     case AGAL_REG_OUTPUT:
         if (stage == AGAL_VERTEX) return d->num == 0 ? &l->out[0] : NULL;
         return d->num < AGAL_INTERP_MAX_COLORS ? &l->out[d->num] : NULL;
-    case AGAL_REG_VARYING:
-        return stage == AGAL_VERTEX && d->num < AGAL_INTERP_MAX_VARYINGS ? &l->vary[d->num] : NULL;
-    case AGAL_REG_DEPTH:
-        return stage == AGAL_FRAGMENT && d->num == 0 ? &l->depth : NULL;
-    default:
-        return NULL;
+    case AGAL_REG_VARYING: return stage == AGAL_VERTEX && d->num < AGAL_INTERP_MAX_VARYINGS ? &l->vary[d->num] : NULL;
+    case AGAL_REG_DEPTH: return stage == AGAL_FRAGMENT && d->num == 0 ? &l->depth : NULL;
+    default: return NULL;
     }
 }
 
@@ -214,10 +209,10 @@ static float componentwise(agal_opcode op, float a, float b)
 {
     switch (op) {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spv, cmpv) \
-    case AGAL_OP_##ID: {                                               \
-        const agal_cmp cmp = cmpv;                                     \
-        (void)cmp;                                                     \
-        return c;                                                      \
+    case AGAL_OP_##ID: { \
+        const agal_cmp cmp = cmpv; \
+        (void)cmp; \
+        return c; \
     }
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
@@ -260,8 +255,7 @@ static f4 vector_op(const machine *m, const lane *l, const agal_token *t, const 
         r = (f4){{d, d, d, d}};
         break;
     }
-    default:
-        break;
+    default: break;
     }
     return r;
 }
@@ -348,8 +342,7 @@ static void perturb_result(machine *m, uint32_t i, unsigned exec)
     for (unsigned k = 0; k < m->nlanes; k++) {
         f4 *p = (exec & (1u << k)) ? dest_reg(m, &m->lanes[k], d) : NULL;
         for (unsigned c = 0; p && c < 4; c++)
-            if (d->mask & (1u << c))
-                p->v[c] += (abs_err + rel_err * fabsf(p->v[c])) * draw(m->seed, i, m->base + k, c);
+            if (d->mask & (1u << c)) p->v[c] += (abs_err + rel_err * fabsf(p->v[c])) * draw(m->seed, i, m->base + k, c);
     }
 }
 
@@ -390,8 +383,7 @@ static void run_group(machine *m)
             for (unsigned k = 0; k < m->nlanes; k++)
                 if (exec & (1u << k)) exec_lane(m, &m->lanes[k], t, info);
         }
-        if (m->err && exec && !(info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) &&
-            t->op != AGAL_OP_KIL)
+        if (m->err && exec && !(info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && t->op != AGAL_OP_KIL)
             perturb_result(m, i, exec);
     }
 }
@@ -409,7 +401,8 @@ static agal_status check_blocks(agal_context *ctx, const agal_program *prog)
         if (!info) continue;
         if (info->flags & AGAL_OPF_IF) {
             if (depth == STACK_MAX)
-                return agal_error(ctx, 3624, (int)i, agal_token_offset((long)i), info->name, "blocks nested too deeply");
+                return agal_error(ctx, 3624, (int)i, agal_token_offset((long)i), info->name,
+                                  "blocks nested too deeply");
             had_else[++depth] = false;
         } else if (info->flags & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) {
             if (!depth) return agal_error(ctx, 3623, (int)i, agal_token_offset((long)i), info->name, "no open block");
@@ -436,7 +429,9 @@ static agal_status bind_textures(agal_context *ctx, machine *m)
         if (st) return st == AGAL_ERR_INVALID ? AGAL_ERR_ARG : st;
         if (tex->sampler >= SAMPLERS_MAX || m->tex[tex->sampler])
             return agal_error(ctx, 0, -1, -1, NULL, "texture %zu: sampler fs%u is out of range or bound twice", i,
-                              tex->sampler) == AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
+                              tex->sampler) == AGAL_ERR_NOMEM
+                       ? AGAL_ERR_NOMEM
+                       : AGAL_ERR_ARG;
         m->tex[tex->sampler] = tex;
     }
     for (uint32_t i = 0; i < m->prog->ntokens; i++) {
@@ -444,10 +439,14 @@ static agal_status bind_textures(agal_context *ctx, machine *m)
         const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
         if (!info || !(info->flags & AGAL_OPF_TEXTURE)) continue;
         const agal_texture *tex = t->s.num < SAMPLERS_MAX ? m->tex[t->s.num] : NULL;
-        const char *why = !tex ? "no texture is bound to it" : tex->dim != t->s.dim ? "the bound texture's dimension differs" : NULL;
+        const char *why = !tex                   ? "no texture is bound to it"
+                          : tex->dim != t->s.dim ? "the bound texture's dimension differs"
+                                                 : NULL;
         if (why)
-            return agal_error(ctx, 0, (int)i, agal_token_offset((long)i), info->name, "samples fs%u but %s", t->s.num, why) ==
-                           AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
+            return agal_error(ctx, 0, (int)i, agal_token_offset((long)i), info->name, "samples fs%u but %s", t->s.num,
+                              why) == AGAL_ERR_NOMEM
+                       ? AGAL_ERR_NOMEM
+                       : AGAL_ERR_ARG;
     }
     return AGAL_OK;
 }
@@ -465,8 +464,11 @@ static agal_status bind_slots(agal_context *ctx, machine *m)
     for (unsigned i = 0; i < AGAL_SAMPLER_SLOTS; i++) {
         agal_sampler_state s = given->slot[i];
         if (!agal_sampler_state_valid(s))
-            return agal_error(ctx, 0, -1, -1, NULL, "sampler slot %u holds wrap %u, filter %u, mipmap %u: not a sampler state",
-                              i, s.wrap, s.filter, s.mipmap) == AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
+            return agal_error(ctx, 0, -1, -1, NULL,
+                              "sampler slot %u holds wrap %u, filter %u, mipmap %u: not a sampler state", i, s.wrap,
+                              s.filter, s.mipmap) == AGAL_ERR_NOMEM
+                       ? AGAL_ERR_NOMEM
+                       : AGAL_ERR_ARG;
     }
     m->slots = *given;
     return AGAL_OK;
@@ -497,8 +499,9 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
     if ((env->nconstants && !env->constants) || (env->ntextures && !env->textures)) return AGAL_ERR_ARG;
     bool fragment = prog->stage == AGAL_FRAGMENT;
     if (fragment && n % 4)
-        return agal_error(ctx, 0, -1, -1, NULL, "%zu fragment invocations are not whole 2x2 quads", n) ==
-                       AGAL_ERR_NOMEM ? AGAL_ERR_NOMEM : AGAL_ERR_ARG;
+        return agal_error(ctx, 0, -1, -1, NULL, "%zu fragment invocations are not whole 2x2 quads", n) == AGAL_ERR_NOMEM
+                   ? AGAL_ERR_NOMEM
+                   : AGAL_ERR_ARG;
     agal_status st = check_blocks(ctx, prog);
     if (st) return st;
     /* A few KB on the stack rather than the arena, so callers running many batches

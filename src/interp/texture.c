@@ -66,30 +66,32 @@ static unsigned max_levels(const agal_texture *tex)
 {
     uint32_t m = tex->width > tex->height ? tex->width : tex->height;
     unsigned n = 1;
-    while (m > 1) { m >>= 1; n++; }
+    while (m > 1) {
+        m >>= 1;
+        n++;
+    }
     return n;
 }
 
 agal_status agal_texture_check(agal_context *ctx, const agal_texture *tex)
 {
     if (tex->dim != AGAL_DIM_2D && tex->dim != AGAL_DIM_CUBE)
-        return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: dimension %u is neither 2d nor cube",
-                          tex->sampler, tex->dim);
+        return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: dimension %u is neither 2d nor cube", tex->sampler,
+                          tex->dim);
     if (!tex->width || !tex->height || tex->width > 1u << 16 || tex->height > 1u << 16)
         return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: size %ux%u is not 1..65536", tex->sampler,
                           tex->width, tex->height);
     if (tex->dim == AGAL_DIM_CUBE && tex->width != tex->height)
-        return agal_error(ctx, 0, -1, -1, NULL, "cube texture for fs%u is %ux%u, not square", tex->sampler,
-                          tex->width, tex->height);
+        return agal_error(ctx, 0, -1, -1, NULL, "cube texture for fs%u is %ux%u, not square", tex->sampler, tex->width,
+                          tex->height);
     if (!tex->levels || tex->levels > max_levels(tex))
         return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: %u levels, expected 1..%u", tex->sampler,
                           tex->levels, max_levels(tex));
-    if (!tex->images)
-        return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u has no images", tex->sampler);
+    if (!tex->images) return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u has no images", tex->sampler);
     for (unsigned i = 0; i < tex->levels * faces_of(tex); i++)
         if (!tex->images[i])
-            return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: image %u (level %u) is missing",
-                              tex->sampler, i, i / faces_of(tex));
+            return agal_error(ctx, 0, -1, -1, NULL, "texture for fs%u: image %u (level %u) is missing", tex->sampler, i,
+                              i / faces_of(tex));
     return AGAL_OK;
 }
 
@@ -181,12 +183,36 @@ static unsigned cube_face(const float r[3])
 static void cube_axes(unsigned f, const float r[3], float out[3])
 {
     switch (f) {
-    case 0: out[0] = -r[2]; out[1] = -r[1]; out[2] = r[0]; break;
-    case 1: out[0] = r[2]; out[1] = -r[1]; out[2] = r[0]; break;
-    case 2: out[0] = r[0]; out[1] = r[2]; out[2] = r[1]; break;
-    case 3: out[0] = r[0]; out[1] = -r[2]; out[2] = r[1]; break;
-    case 4: out[0] = r[0]; out[1] = -r[1]; out[2] = r[2]; break;
-    default: out[0] = -r[0]; out[1] = -r[1]; out[2] = r[2]; break;
+    case 0:
+        out[0] = -r[2];
+        out[1] = -r[1];
+        out[2] = r[0];
+        break;
+    case 1:
+        out[0] = r[2];
+        out[1] = -r[1];
+        out[2] = r[0];
+        break;
+    case 2:
+        out[0] = r[0];
+        out[1] = r[2];
+        out[2] = r[1];
+        break;
+    case 3:
+        out[0] = r[0];
+        out[1] = -r[2];
+        out[2] = r[1];
+        break;
+    case 4:
+        out[0] = r[0];
+        out[1] = -r[1];
+        out[2] = r[2];
+        break;
+    default:
+        out[0] = -r[0];
+        out[1] = -r[1];
+        out[2] = r[2];
+        break;
     }
 }
 
@@ -240,15 +266,15 @@ float agal_texture_quad_lod(const agal_texture *tex, const float coords[4][4], u
 
 /* ---- sampling ------------------------------------------------------------- */
 
-static void sample_level(const agal_texture *tex, const agal_sampler *st, unsigned level, unsigned face,
-                         float s, float t, float out[4])
+static void sample_level(const agal_texture *tex, const agal_sampler *st, unsigned level, unsigned face, float s,
+                         float t, float out[4])
 {
     image im = level_image(tex, st, level, face);
     sample_image(&im, s, t, st->filter != AGAL_FILTER_NEAREST, out);
 }
 
-void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3],
-                         float lambda, float out[4])
+void agal_texture_sample(const agal_texture *tex, const agal_sampler *state, const float coord[3], float lambda,
+                         float out[4])
 {
     unsigned face = 0;
     float st[2] = {coord[0], coord[1]};

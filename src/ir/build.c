@@ -33,7 +33,7 @@ typedef struct build {
     int token;
     uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body) */
     shared_read shared[SHARED_READS];
-    unsigned nshared;            /* reads recorded, the oldest replaced when full */
+    unsigned nshared; /* reads recorded, the oldest replaced when full */
 } build;
 
 static uint32_t fail(build *bd, agal_status st, const char *msg)
@@ -114,7 +114,8 @@ static uint32_t extract(build *bd, uint32_t v, unsigned comp)
  * registers a program cannot write. */
 static uint32_t index_value(const build *bd, const agal_source *s)
 {
-    int slot = s->index_type == AGAL_REG_TEMP ? agal_ir_reg_slot(bd->b.ir->prog->stage, s->index_type, s->index_num) : -1;
+    int slot = s->index_type == AGAL_REG_TEMP ? agal_ir_reg_slot(bd->b.ir->prog->stage, s->index_type, s->index_num)
+                                              : -1;
     return slot >= 0 ? bd->b.regs.val[slot] : 0;
 }
 
@@ -125,8 +126,8 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
     for (unsigned i = 0; i < bd->nshared && i < SHARED_READS; i++) {
         const shared_read *r = &bd->shared[i];
         if (r->depth <= key->depth && bd->open[r->depth] == r->list && r->reg_num == key->reg_num &&
-            r->index_type == key->index_type && r->index_num == key->index_num &&
-            r->index_comp == key->index_comp && r->index_value == key->index_value)
+            r->index_type == key->index_type && r->index_num == key->index_num && r->index_comp == key->index_comp &&
+            r->index_value == key->index_value)
             return r;
     }
     return NULL;
@@ -138,8 +139,12 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     const agal_program *p = bd->b.ir->prog;
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
-    shared_read key = {.list = bd->b.list, .index_value = index_value(bd, s), .reg_num = (uint16_t)(s->num + row),
-                       .index_num = s->index_num, .index_type = s->index_type, .index_comp = s->index_comp,
+    shared_read key = {.list = bd->b.list,
+                       .index_value = index_value(bd, s),
+                       .reg_num = (uint16_t)(s->num + row),
+                       .index_num = s->index_num,
+                       .index_type = s->index_type,
+                       .index_comp = s->index_comp,
                        .depth = (uint8_t)(bd->b.depth < SHARED_DEPTH ? bd->b.depth : SHARED_DEPTH)};
     const shared_read *made = find_shared(bd, &key);
     if (made) return made->v;
@@ -177,10 +182,7 @@ static uint32_t swizzle(build *bd, uint32_t v, uint8_t sw)
 }
 
 /* A source operand as the op sees it: loaded and swizzled. */
-static uint32_t read_source(build *bd, const agal_source *s)
-{
-    return swizzle(bd, read_row(bd, s, 0), s->swizzle);
-}
+static uint32_t read_source(build *bd, const agal_source *s) { return swizzle(bd, read_row(bd, s, 0), s->swizzle); }
 
 /* The scalar of a condition / kil operand (its swizzle's first component). */
 static uint32_t read_scalar(build *bd, const agal_source *s)
@@ -289,8 +291,7 @@ static agal_status stores(build *bd)
     return AGAL_OK;
 }
 
-agal_status agal_ir_build(agal_context *ctx, const agal_program *prog,
-                          const agal_ir_options *opt, agal_ir **out)
+agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out)
 {
     static const agal_ir_options defaults = {0};
     if (!ctx || !prog || !out) return AGAL_ERR_ARG;

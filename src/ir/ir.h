@@ -56,45 +56,45 @@ typedef enum agal_ir_type { IR_VOID = 0, IR_F4, IR_F1, IR_B1 } agal_ir_type;
 
 /* The IR's operations, one row each:
  *   X(ID, name, result type, fewest operands, most operands, operand type) */
-#define AGAL_IR_OPS(X)                                                                     \
-    X(NOP, "nop", IR_VOID, 0, 0, IR_VOID)          /* removed; never in a list */          \
-    X(CONST, "const", IR_F4, 0, 0, IR_VOID)        /* literal imm[0..3]; in no list */      \
-    X(INPUT, "input", IR_F4, 0, 0, IR_VOID)        /* va<n> (vertex), v<n> (fragment),      \
-                                                      iid as (id, id, id, id) */            \
-    X(UNIFORM, "uniform", IR_F4, 0, 0, IR_VOID)    /* vc/fc[reg_num] */                     \
-    X(UNIFORM_INDIRECT, "uniform_indirect", IR_F4, 1, 1, IR_F1)                             \
-                                                   /* vc[int(trunc(args[0])) + reg_num];    \
-                                                      outside 0..range-1: (0,0,0,0) */      \
-    X(SWIZZLE, "swizzle", IR_F4, 1, 1, IR_F4)      /* args[0].swizzle */                    \
-    X(EXTRACT, "extract", IR_F1, 1, 1, IR_F4)      /* args[0][comp] */                      \
-    X(COPY, "copy", IR_F4, 1, 1, IR_F4)            /* an AGAL mov (kept only for GLSL) */   \
-    X(ALU, "alu", IR_F4, 1, 2, IR_F4)              /* aop(args[0], args[1]): cw ops, dp3/   \
+#define AGAL_IR_OPS(X) \
+    X(NOP, "nop", IR_VOID, 0, 0, IR_VOID)       /* removed; never in a list */ \
+    X(CONST, "const", IR_F4, 0, 0, IR_VOID)     /* literal imm[0..3]; in no list */ \
+    X(INPUT, "input", IR_F4, 0, 0, IR_VOID)     /* va<n> (vertex), v<n> (fragment),      \
+                                                      iid as (id, id, id, id) */ \
+    X(UNIFORM, "uniform", IR_F4, 0, 0, IR_VOID) /* vc/fc[reg_num] */ \
+    X(UNIFORM_INDIRECT, "uniform_indirect", IR_F4, 1, 1, IR_F1) \
+    /* vc[int(trunc(args[0])) + reg_num];    \
+                                                      outside 0..range-1: (0,0,0,0) */ \
+    X(SWIZZLE, "swizzle", IR_F4, 1, 1, IR_F4) /* args[0].swizzle */ \
+    X(EXTRACT, "extract", IR_F1, 1, 1, IR_F4) /* args[0][comp] */ \
+    X(COPY, "copy", IR_F4, 1, 1, IR_F4)       /* an AGAL mov (kept only for GLSL) */ \
+    X(ALU, "alu", IR_F4, 1, 2, IR_F4)         /* aop(args[0], args[1]): cw ops, dp3/   \
                                                       dp4 in every component, nrm/crs (w 0),\
-                                                      ddx/ddy */                            \
-    X(MATRIX, "matrix", IR_F4, 4, 5, IR_F4)        /* m33/m34/m44: args[0] = A, args[1..] = \
-                                                      rows of B; missing components 0 */    \
-    X(TEX, "sample", IR_F4, 1, 1, IR_F4)           /* aop TEX (bias smp.bias/8) or TED      \
+                                                      ddx/ddy */ \
+    X(MATRIX, "matrix", IR_F4, 4, 5, IR_F4)   /* m33/m34/m44: args[0] = A, args[1..] = \
+                                                      rows of B; missing components 0 */ \
+    X(TEX, "sample", IR_F4, 1, 1, IR_F4)      /* aop TEX (bias smp.bias/8) or TED      \
                                                       (LOD args[0].w); 2d .xy, cube .xyz */ \
-    X(MERGE, "merge", IR_F4, 2, 2, IR_F4)          /* component c: mask bit c ? args[1][c]  \
-                                                      : args[0][c] */                       \
-    X(CMP, "cmp", IR_B1, 2, 2, IR_F1)              /* args[0] cmp args[1], the predicate of \
-                                                      aop (ife ine ifg ifl) */              \
-    X(IF, "if", IR_VOID, 1, 1, IR_B1)              /* if (args[0]) then_list else else_list */ \
-    X(PHI, "phi", IR_F4, 2, 2, IR_F4)              /* the join after the preceding IR_IF:   \
-                                                      args[0] then, args[1] else */         \
-    X(KIL, "kil", IR_VOID, 1, 1, IR_F1)            /* discard the fragment if args[0] < 0 */ \
-    X(STORE, "store", IR_VOID, 1, 1, IR_F4)        /* output reg_type/reg_num = args[0]     \
+    X(MERGE, "merge", IR_F4, 2, 2, IR_F4)     /* component c: mask bit c ? args[1][c]  \
+                                                      : args[0][c] */ \
+    X(CMP, "cmp", IR_B1, 2, 2, IR_F1)         /* args[0] cmp args[1], the predicate of \
+                                                      aop (ife ine ifg ifl) */ \
+    X(IF, "if", IR_VOID, 1, 1, IR_B1)         /* if (args[0]) then_list else else_list */ \
+    X(PHI, "phi", IR_F4, 2, 2, IR_F4)         /* the join after the preceding IR_IF:   \
+                                                      args[0] then, args[1] else */ \
+    X(KIL, "kil", IR_VOID, 1, 1, IR_F1)       /* discard the fragment if args[0] < 0 */ \
+    X(STORE, "store", IR_VOID, 1, 1, IR_F4)   /* output reg_type/reg_num = args[0]     \
                                                       (components in mask) */
 
 typedef enum agal_ir_op {
 #define AGAL_IR_OP_ENUM(id, ...) IR_##id,
     AGAL_IR_OPS(AGAL_IR_OP_ENUM)
 #undef AGAL_IR_OP_ENUM
-    IR_OP_COUNT
+        IR_OP_COUNT
 } agal_ir_op;
 
-enum { IR_MAX_ARGS = 5 }; /* m44: A and four rows */
-enum { IR_NO_REG = 0xff }; /* reg_type of a value that is no register's content */
+enum { IR_MAX_ARGS = 5 };        /* m44: A and four rows */
+enum { IR_NO_REG = 0xff };       /* reg_type of a value that is no register's content */
 enum { IR_MAX_TOKENS = 0x7fff }; /* token indices fit the instruction's int16_t */
 enum { IR_MAX_USES = 255 };      /* nuses saturates: only "none", "one" and "more" are read */
 
@@ -105,9 +105,9 @@ enum {
 };
 
 typedef struct agal_ir_inst {
-    uint8_t op;       /* agal_ir_op */
-    uint8_t type;     /* agal_ir_type of the result */
-    uint8_t aop;      /* agal_opcode for IR_ALU/IR_MATRIX/IR_TEX/IR_CMP */
+    uint8_t op;   /* agal_ir_op */
+    uint8_t type; /* agal_ir_type of the result */
+    uint8_t aop;  /* agal_opcode for IR_ALU/IR_MATRIX/IR_TEX/IR_CMP */
     uint8_t nargs;
     union {
         uint8_t mask;    /* IR_MERGE: components from args[1]; IR_STORE: components written */
@@ -130,12 +130,23 @@ typedef struct agal_ir_inst {
         uint32_t args[IR_MAX_ARGS];
         float imm[4]; /* IR_CONST (no operands) */
         /* IR_IF: args[0] is the condition; its els token (-1 without one) and eif token */
-        struct { uint32_t if_cond_; uint32_t then_list, else_list; int16_t els_token, eif_token; };
+        struct {
+            uint32_t if_cond_;
+            uint32_t then_list, else_list;
+            int16_t els_token, eif_token;
+        };
         /* IR_TEX: args[0] is the coordinate */
-        struct { uint32_t tex_coord_; agal_sampler smp; };
+        struct {
+            uint32_t tex_coord_;
+            agal_sampler smp;
+        };
         /* IR_UNIFORM_INDIRECT: args[0] is the index; the index register of the
          * agal_source (for names), and the register count (the address bound) */
-        struct { uint32_t index_value_; uint8_t index_type, index_comp; uint16_t index_num, range; };
+        struct {
+            uint32_t index_value_;
+            uint8_t index_type, index_comp;
+            uint16_t index_num, range;
+        };
     };
 } agal_ir_inst;
 _Static_assert(sizeof(agal_ir_inst) == 32, "the IR instruction's size is a memory budget (ir.h)");
@@ -152,15 +163,15 @@ typedef struct agal_ir {
     uint32_t ninsts, inst_cap;
     agal_ir_list *lists; /* [0] = program body */
     uint32_t nlists, list_cap;
-    uint32_t nlive;      /* instructions in the live lists (agal_ir_count_uses) */
+    uint32_t nlive; /* instructions in the live lists (agal_ir_count_uses) */
     bool keep_copies;
-    bool samples_in_blocks; /* the builder put a tex or ted inside a block */
+    bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
 } agal_ir;
 
 typedef struct agal_ir_options {
-    bool keep_copies; /* keep IR_COPY (one GLSL statement per mov) */
-    bool no_opt;      /* run only the required passes (debugging -t ir) */
+    bool keep_copies;         /* keep IR_COPY (one GLSL statement per mov) */
+    bool no_opt;              /* run only the required passes (debugging -t ir) */
     uint16_t unread_varyings; /* vertex: bit n, no fragment program reads v<n>: no output */
 } agal_ir_options;
 
@@ -169,8 +180,7 @@ typedef struct agal_ir_options {
 /* Builds the IR of a validated program (lenient or strict) and runs the pass
  * pipeline on it: required lowering, then the optimizations (unless opt->no_opt).
  * opt may be NULL. Every back end and -t ir call this. */
-agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
-                             agal_ir **out);
+agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out);
 /* The pipeline stopped after the pass named `last` ("build": as built, before any
  * pass; the last pass's name: agal_ir_pipeline's IR), with its uses counted, for
  * `agal2spv -t ir --after PASS`. AGAL_ERR_ARG for a name the pipeline lacks. */
@@ -236,7 +246,7 @@ typedef struct agal_ir_builder {
     agal_ir_frame *top;   /* innermost open block, NULL at top level */
     agal_ir_frame *spare; /* closed blocks' frames, for the next ones */
     unsigned depth;
-    uint32_t zero;        /* the (0,0,0,0) constant, made on first use */
+    uint32_t zero; /* the (0,0,0,0) constant, made on first use */
 } agal_ir_builder;
 
 /* Opens a block on condition cond (from token): an IR_IF in the current list;

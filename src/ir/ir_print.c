@@ -29,10 +29,14 @@ static void body(agal_strbuf *b, const agal_ir *ir, const agal_ir_inst *in)
     const agal_opinfo *info = agal_opinfo_get(in->aop);
     char m[5];
     switch (in->op) {
-    case IR_INPUT: case IR_UNIFORM: agal_sb_printf(b, " "); reg(b, ir, in->reg_type, in->reg_num); return;
+    case IR_INPUT:
+    case IR_UNIFORM:
+        agal_sb_printf(b, " ");
+        reg(b, ir, in->reg_type, in->reg_num);
+        return;
     case IR_UNIFORM_INDIRECT:
         agal_sb_printf(b, " %s[%%%u+%u] (range %u)", agal_reg_name(ir->prog->stage, AGAL_REG_CONSTANT), in->args[0],
-            in->reg_num, in->range);
+                       in->reg_num, in->range);
         return;
     case IR_SWIZZLE:
         for (unsigned c = 0; c < 4; c++) m[c] = "xyzw"[agal_swizzle_comp(in->swizzle, c)];
@@ -40,13 +44,18 @@ static void body(agal_strbuf *b, const agal_ir *ir, const agal_ir_inst *in)
         agal_sb_printf(b, " %%%u.%s", in->args[0], m);
         return;
     case IR_EXTRACT: agal_sb_printf(b, " %%%u.%c", in->args[0], "xyzw"[in->comp & 3]); return;
-    case IR_MERGE: agal_mask_letters(m, in->mask); agal_sb_printf(b, " %%%u, %%%u.%s", in->args[0], in->args[1], m); return;
+    case IR_MERGE:
+        agal_mask_letters(m, in->mask);
+        agal_sb_printf(b, " %%%u, %%%u.%s", in->args[0], in->args[1], m);
+        return;
     case IR_TEX:
         agal_sb_printf(b, " %s%s fs%u <%s,bias %d>", info ? info->name : "?", "", in->smp.num,
-            in->smp.dim == AGAL_DIM_CUBE ? "cube" : "2d", in->smp.bias);
+                       in->smp.dim == AGAL_DIM_CUBE ? "cube" : "2d", in->smp.bias);
         operands(b, in);
         return;
-    case IR_ALU: case IR_MATRIX: case IR_CMP:
+    case IR_ALU:
+    case IR_MATRIX:
+    case IR_CMP:
         agal_sb_printf(b, " %s", info ? info->name : "?");
         operands(b, in);
         return;
@@ -96,7 +105,7 @@ char *agal_ir_print(const agal_ir *ir)
 {
     agal_strbuf b = {.ctx = ir->ctx};
     agal_sb_printf(&b, "; %s agal%u, %u tokens\n", ir->prog->stage == AGAL_VERTEX ? "vertex" : "fragment",
-        ir->prog->version, ir->prog->ntokens);
+                   ir->prog->version, ir->prog->ntokens);
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         const agal_ir_inst *in = &ir->insts[v];
         if (in->op == IR_CONST && in->nuses) /* uses as counted by agal_ir_count_uses */

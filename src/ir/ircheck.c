@@ -48,8 +48,9 @@ static bool fault(checker *c, uint32_t v, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     const agal_ir_inst *in = v && v < c->ir->ninsts ? &c->ir->insts[v] : NULL;
-    agal_status st = agal_error(c->ir->ctx, 0, in ? in->token : -1, -1, NULL, "internal: IR check after %s: %%%u (%s): %s",
-                                c->after, v, in ? agal_ir_op_name(in->op) : "-", what);
+    agal_status st = agal_error(c->ir->ctx, 0, in ? in->token : -1, -1, NULL,
+                                "internal: IR check after %s: %%%u (%s): %s", c->after, v,
+                                in ? agal_ir_op_name(in->op) : "-", what);
     c->st = st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
     return false;
 }
@@ -57,10 +58,7 @@ static bool fault(checker *c, uint32_t v, const char *fmt, ...)
 static bool valid_value(const checker *c, uint32_t v) { return v > 0 && v < c->ir->ninsts; }
 
 /* Operand a of v is a constant or a value in scope. */
-static bool defined(const checker *c, uint32_t a)
-{
-    return c->ir->insts[a].op == IR_CONST || c->state[a] == IN_SCOPE;
-}
+static bool defined(const checker *c, uint32_t a) { return c->ir->insts[a].op == IR_CONST || c->state[a] == IN_SCOPE; }
 
 static bool check_operands(checker *c, uint32_t v)
 {
@@ -73,8 +71,10 @@ static bool check_operands(checker *c, uint32_t v)
         uint32_t a = in->args[i];
         if (!valid_value(c, a)) return fault(c, v, "operand %u is %%%u, no instruction", i, a);
         if (c->ir->insts[a].type != r->arg_type)
-            return fault(c, v, "operand %u (%%%u) has type %u, its op reads %u", i, a, c->ir->insts[a].type, r->arg_type);
-        if (in->op != IR_PHI && !defined(c, a)) return fault(c, v, "operand %u (%%%u) is not defined before this use", i, a);
+            return fault(c, v, "operand %u (%%%u) has type %u, its op reads %u", i, a, c->ir->insts[a].type,
+                         r->arg_type);
+        if (in->op != IR_PHI && !defined(c, a))
+            return fault(c, v, "operand %u (%%%u) is not defined before this use", i, a);
     }
     return true;
 }
@@ -85,7 +85,8 @@ static bool check_phi_side(checker *c, const agal_ir_list *l, uint32_t i, unsign
     for (uint32_t k = i + 1; k < l->n && c->ir->insts[l->items[k]].op == IR_PHI; k++) {
         uint32_t p = l->items[k], a = c->ir->insts[p].args[which];
         if (c->ir->insts[p].nargs == 2 && valid_value(c, a) && !defined(c, a))
-            return fault(c, p, "its %s operand %%%u is not defined at the end of that branch", which ? "else" : "then", a);
+            return fault(c, p, "its %s operand %%%u is not defined at the end of that branch", which ? "else" : "then",
+                         a);
     }
     return true;
 }
@@ -173,8 +174,8 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     c.state = agal_zalloc(ctx, ir->ninsts);
     c.list_seen = agal_zalloc(ctx, ir->nlists ? ir->nlists : 1);
     c.scope = agal_alloc(ctx, ir->ninsts * sizeof *c.scope);
-    uint32_t *count = (flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE))
-                          ? agal_zalloc(ctx, ir->ninsts * sizeof *count) : NULL;
+    uint32_t *count = (flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) ? agal_zalloc(ctx, ir->ninsts * sizeof *count)
+                                                                          : NULL;
     if (!c.state || !c.list_seen || !c.scope || ((flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) && !count)) {
         agal_arena_restore(ctx, scratch);
         return AGAL_ERR_NOMEM;

@@ -24,7 +24,8 @@ struct agal_ir_frame {
  * that gets here is a bug. */
 static agal_status block_error(agal_ir_builder *b, int32_t token, const char *msg)
 {
-    agal_status st = agal_error(b->ir->ctx, 0, token, token >= 0 ? agal_token_offset(token) : -1, NULL, "internal: %s", msg);
+    agal_status st =
+        agal_error(b->ir->ctx, 0, token, token >= 0 ? agal_token_offset(token) : -1, NULL, "internal: %s", msg);
     return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
 }
 

@@ -39,7 +39,8 @@ static bool any_to_hoist(const agal_ir *ir, uint32_t l, unsigned depth)
     const agal_ir_list *list = &ir->lists[l];
     for (uint32_t i = 0; i < list->n; i++) {
         const agal_ir_inst *in = &ir->insts[list->items[i]];
-        if (in->op == IR_IF && (any_to_hoist(ir, in->then_list, depth + 1) || any_to_hoist(ir, in->else_list, depth + 1)))
+        if (in->op == IR_IF &&
+            (any_to_hoist(ir, in->then_list, depth + 1) || any_to_hoist(ir, in->else_list, depth + 1)))
             return true;
         if (depth && in->op == IR_TEX && in->aop == AGAL_OP_TEX && varying_chain(ir, in->args[0])) return true;
     }
@@ -110,4 +111,3 @@ agal_status agal_lower_hoist_tex(agal_ir *ir, bool *changed)
     *changed = any; /* one run reaches the fixed point: nothing is left in a block to move */
     return AGAL_OK;
 }
-

@@ -94,4 +94,3 @@ agal_status agal_opt_dce(agal_ir *ir, bool *changed)
     agal_arena_restore(ir->ctx, scratch);
     return AGAL_OK;
 }
-

@@ -49,7 +49,8 @@ static agal_status check_fixed_point(agal_ir *ir)
         agal_status st = pipeline[i].run(ir, &changed);
         if (st != AGAL_OK) return st;
         if (changed) {
-            st = agal_error(ir->ctx, 0, -1, -1, NULL, "internal: IR pass %s is not at its fixed point", pipeline[i].name);
+            st = agal_error(ir->ctx, 0, -1, -1, NULL, "internal: IR pass %s is not at its fixed point",
+                            pipeline[i].name);
             return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
         }
     }
@@ -63,8 +64,7 @@ const char *agal_ir_stage_name(unsigned i)
 }
 
 /* The passes up to and including pipeline[stop] (-1: none; the last: all). */
-static agal_status run(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, int stop,
-                       agal_ir **out)
+static agal_status run(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, int stop, agal_ir **out)
 {
     static const agal_ir_options defaults = {0};
     if (!opt) opt = &defaults;
@@ -81,8 +81,7 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
     return st;
 }
 
-agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt,
-                             agal_ir **out)
+agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out)
 {
     bool no_opt = opt && opt->no_opt;
     agal_ir *ir = NULL;

@@ -17,8 +17,7 @@ const char *agal_version(void) { return AGAL_VERSION; }
 /* ---- the upload ---------------------------------------------------------------- */
 
 /* One stage's IR for the target: GLSL keeps an AGAL mov as its own statement. */
-static agal_status stage_ir(agal_context *ctx, const agal_program *p, agal_target target, uint16_t unread,
-                            agal_ir **ir)
+static agal_status stage_ir(agal_context *ctx, const agal_program *p, agal_target target, uint16_t unread, agal_ir **ir)
 {
     const agal_ir_options iro = {.keep_copies = target != AGAL_TARGET_SPIRV, .unread_varyings = unread};
     return agal_ir_pipeline(ctx, p, &iro, ir);
@@ -30,8 +29,9 @@ static agal_status emit(agal_context *ctx, const agal_ir *ir, agal_target target
     agal_upload_code *code = &r->code[ir->prog->stage];
     if (target == AGAL_TARGET_SPIRV) return agal_spirv_emit(ctx, ir, eo, &code->words, &code->nwords);
     unsigned ext = 0;
-    eo->dialect = target == AGAL_TARGET_ESSL3 ? AGAL_GLSL_ESSL300 : target == AGAL_TARGET_ESSL1 ? AGAL_GLSL_ESSL100
-                                                                                            : AGAL_GLSL_330;
+    eo->dialect = target == AGAL_TARGET_ESSL3   ? AGAL_GLSL_ESSL300
+                  : target == AGAL_TARGET_ESSL1 ? AGAL_GLSL_ESSL100
+                                                : AGAL_GLSL_330;
     eo->extensions = &ext;
     agal_status st = agal_glsl_emit(ctx, ir, eo, &code->text, &code->len);
     r->extensions |= ext;
@@ -48,9 +48,9 @@ static void add_block(agal_upload_result *r, const agal_ir *ir, agal_target targ
     b->count = agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
     if (target == AGAL_TARGET_ESSL1 && !agal_ir_reads_indirect(ir)) b->count = agal_ir_constants_read(ir);
     b->size = 16u * b->count;
-    b->name = target == AGAL_TARGET_ESSL1    ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
-              : p->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK
-                                        : AGAL_GLSL_FC_BLOCK;
+    b->name = target == AGAL_TARGET_ESSL1 ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
+              : p->stage == AGAL_VERTEX   ? AGAL_GLSL_VC_BLOCK
+                                          : AGAL_GLSL_FC_BLOCK;
 }
 
 /* The samplers the fragment translation declares (a sample that survived). */
@@ -63,7 +63,8 @@ static agal_status samplers(agal_context *ctx, const agal_ir *ir, bool separate,
         if (in->op != IR_TEX) continue;
         unsigned n = in->smp.num & 15;
         if (!have[n]) {
-            found[n] = (agal_upload_sampler){.num = in->smp.num, .binding = AGAL_SAMPLER_BINDING + n,
+            found[n] = (agal_upload_sampler){.num = in->smp.num,
+                                             .binding = AGAL_SAMPLER_BINDING + n,
                                              .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
                                                                          : AGAL_SAMPLER_BINDING + n,
                                              .token = in->smp};
@@ -171,18 +172,20 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     uint16_t read = fir ? agal_ir_inputs_read(fir, AGAL_REG_VARYING) : 0;
     if (st == AGAL_OK) st = stage_ir(ctx, out->vertex, opt->target, (uint16_t)~read, &vir);
     if (st != AGAL_OK) return st;
-    agal_emit_options eo = {.pub = {.clip = opt->clip, .strip_names = opt->strip_names,
-                                    .separate_samplers = opt->separate_samplers},
-                            .centroid_varyings = agal_ir_centroid_varyings(fir)};
+    agal_emit_options eo = {
+        .pub = {.clip = opt->clip, .strip_names = opt->strip_names, .separate_samplers = opt->separate_samplers},
+        .centroid_varyings = agal_ir_centroid_varyings(fir)};
     if ((st = emit(ctx, vir, opt->target, &eo, out)) != AGAL_OK) return st;
     if ((st = emit(ctx, fir, opt->target, &eo, out)) != AGAL_OK) return st;
     agal_reflection vr, fr;
-    if ((st = agal_reflect(ctx, out->vertex, &vr)) != AGAL_OK || (st = agal_reflect(ctx, out->fragment, &fr)) != AGAL_OK)
+    if ((st = agal_reflect(ctx, out->vertex, &vr)) != AGAL_OK ||
+        (st = agal_reflect(ctx, out->fragment, &fr)) != AGAL_OK)
         return st;
     if (agal_ir_reads_constants(vir)) add_block(out, vir, opt->target);
     if (agal_ir_reads_constants(fir)) add_block(out, fir, opt->target);
     if ((st = samplers(ctx, fir, opt->separate_samplers, out)) != AGAL_OK ||
-        (st = attributes(ctx, vir, &vr, out)) != AGAL_OK || (st = varyings(ctx, read, eo.centroid_varyings, out)) != AGAL_OK)
+        (st = attributes(ctx, vir, &vr, out)) != AGAL_OK ||
+        (st = varyings(ctx, read, eo.centroid_varyings, out)) != AGAL_OK)
         return st;
     out->writes_depth = fr.writes_depth;
     out->uses_kil = fr.uses_kil;

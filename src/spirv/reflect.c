@@ -30,8 +30,12 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     for (unsigned n = num; n < num + rows; n++) {
         switch (type) {
         case AGAL_REG_CONSTANT: mark_constants(f, n, 1); break;
-        case AGAL_REG_ATTRIBUTE: if (n < 16) r->attribute_mask[n] |= (uint16_t)mask; break;
-        case AGAL_REG_VARYING: if (n < 16) r->varying_mask[n] |= (uint16_t)mask; break;
+        case AGAL_REG_ATTRIBUTE:
+            if (n < 16) r->attribute_mask[n] |= (uint16_t)mask;
+            break;
+        case AGAL_REG_VARYING:
+            if (n < 16) r->varying_mask[n] |= (uint16_t)mask;
+            break;
         case AGAL_REG_IID: r->uses_iid = true; break;
         default: break;
         }
@@ -114,7 +118,6 @@ agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_refle
 
 /* ---- JSON ------------------------------------------------------------------- */
 
-
 static const char *pick(const char *const *names, size_t n, unsigned v) { return v < n ? names[v] : "unknown"; }
 
 static void masks(agal_strbuf *b, const char *key, const char *reg, const uint16_t *m, unsigned n, bool last)
@@ -124,7 +127,8 @@ static void masks(agal_strbuf *b, const char *key, const char *reg, const uint16
     agal_sb_printf(b, "  \"%s\": [", key);
     for (unsigned i = 0; i < n; i++) {
         if (!m[i]) continue;
-        agal_sb_printf(b, "%s{\"register\": \"%s%u\", \"mask\": \"%s\"}", first ? "" : ", ", reg, i, agal_mask_letters(s, m[i]));
+        agal_sb_printf(b, "%s{\"register\": \"%s%u\", \"mask\": \"%s\"}", first ? "" : ", ", reg, i,
+                       agal_mask_letters(s, m[i]));
         first = false;
     }
     agal_sb_printf(b, "]%s\n", last ? "" : ",");
@@ -139,16 +143,18 @@ static const char *option(agal_sampler_field f, unsigned v)
 static void sampler_json(agal_strbuf *b, const agal_reflect_sampler *s, bool last)
 {
     const agal_sampler *x = &s->s;
-    agal_sb_printf(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ", s->num,
-        2u + s->num, option(AGAL_SMP_DIM, x->dim), option(AGAL_SMP_FORMAT, x->format));
-    agal_sb_printf(b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": ",
-        option(AGAL_SMP_FILTER, x->filter), option(AGAL_SMP_MIPMAP, x->mipmap), option(AGAL_SMP_WRAP, x->wrap));
+    agal_sb_printf(b, "    {\"register\": \"fs%u\", \"binding\": %u, \"dimension\": \"%s\", \"format\": \"%s\", ",
+                   s->num, 2u + s->num, option(AGAL_SMP_DIM, x->dim), option(AGAL_SMP_FORMAT, x->format));
+    agal_sb_printf(
+        b, "\"filter\": \"%s\", \"mipmap\": \"%s\", \"wrap\": \"%s\", \"bias\": ", option(AGAL_SMP_FILTER, x->filter),
+        option(AGAL_SMP_MIPMAP, x->mipmap), option(AGAL_SMP_WRAP, x->wrap));
     agal_sb_number(b, x->bias / 8.0, 6);
     agal_sb_put(b, ", ");
     agal_sb_printf(b, "\"centroid\": %s, \"single\": %s, \"ignoresampler\": %s, \"tex\": %s, \"ted\": %s}%s\n",
-        x->special & AGAL_SPECIAL_CENTROID ? "true" : "false", x->special & AGAL_SPECIAL_SINGLE ? "true" : "false",
-        x->special & AGAL_SPECIAL_IGNORESAMPLER ? "true" : "false", s->uses_tex ? "true" : "false",
-        s->uses_ted ? "true" : "false", last ? "" : ",");
+                   x->special & AGAL_SPECIAL_CENTROID ? "true" : "false",
+                   x->special & AGAL_SPECIAL_SINGLE ? "true" : "false",
+                   x->special & AGAL_SPECIAL_IGNORESAMPLER ? "true" : "false", s->uses_tex ? "true" : "false",
+                   s->uses_ted ? "true" : "false", last ? "" : ",");
 }
 
 /* ["va0", "va3"]-style lists of the registers a bit mask names. */
@@ -225,11 +231,12 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
     static const char *const profiles[] = {"auto", "baseline", "standard", "standard_extended"};
     agal_strbuf b = {.ctx = ctx};
     bool vertex = r->stage == AGAL_VERTEX;
-    agal_sb_printf(&b, "{\n  \"version\": %u,\n  \"stage\": \"%s\",\n  \"profile\": \"%s\",\n  \"tokens\": %u,\n", r->version,
-        vertex ? "vertex" : "fragment", pick(profiles, 4, r->profile), r->ntokens);
+    agal_sb_printf(&b, "{\n  \"version\": %u,\n  \"stage\": \"%s\",\n  \"profile\": \"%s\",\n  \"tokens\": %u,\n",
+                   r->version, vertex ? "vertex" : "fragment", pick(profiles, 4, r->profile), r->ntokens);
     agal_sb_printf(&b, "  \"constants\": [");
     for (size_t i = 0; i < r->nconstants; i++)
-        agal_sb_printf(&b, "%s{\"first\": %u, \"count\": %u}", i ? ", " : "", r->constants[i].first, r->constants[i].count);
+        agal_sb_printf(&b, "%s{\"first\": %u, \"count\": %u}", i ? ", " : "", r->constants[i].first,
+                       r->constants[i].count);
     agal_sb_printf(&b, "],\n  \"constants_indirect\": %s,\n", r->constants_indirect ? "true" : "false");
     masks(&b, "attributes", "va", r->attribute_mask, 16, false);
     masks(&b, "varyings", "v", r->varying_mask, 16, false);
@@ -237,7 +244,7 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
     if (vertex) {
         char s[5];
         agal_sb_printf(&b, "  \"outputs\": [%s%s%s],\n", out[0] ? "{\"register\": \"op\", \"mask\": \"" : "",
-            out[0] ? agal_mask_letters(s, out[0]) : "", out[0] ? "\"}" : "");
+                       out[0] ? agal_mask_letters(s, out[0]) : "", out[0] ? "\"}" : "");
     } else {
         masks(&b, "outputs", "oc", out, 4, false);
     }
@@ -245,8 +252,8 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
     for (size_t i = 0; i < r->nsamplers; i++) sampler_json(&b, &r->samplers[i], i + 1 == r->nsamplers);
     agal_sb_printf(&b, "%s],\n", r->nsamplers ? "  " : "");
     agal_sb_printf(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s",
-        r->uses_derivatives ? "true" : "false", r->uses_kil ? "true" : "false", r->writes_depth ? "true" : "false",
-        r->uses_iid ? "true" : "false");
+                   r->uses_derivatives ? "true" : "false", r->uses_kil ? "true" : "false",
+                   r->writes_depth ? "true" : "false", r->uses_iid ? "true" : "false");
     if (r->gl) gl_json(&b, r->gl);
     agal_sb_put(&b, "\n}\n");
     return b.err ? NULL : b.p;

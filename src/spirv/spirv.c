@@ -68,9 +68,9 @@ typedef struct spv {
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
-    agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
-    uint32_t *ids;       /* SPIR-V id per IR value */
-    uint32_t iface[64];  /* Input/Output variables for OpEntryPoint */
+    agal_status err;    /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
+    uint32_t *ids;      /* SPIR-V id per IR value */
+    uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
     unsigned niface;
     uint32_t glsl, label;
     /* Interface variables by register, made on first use. */
@@ -85,7 +85,9 @@ typedef struct spv {
      * virtual value its depth, the longest chain of virtual values under it. */
     uint8_t *virt;
     /* Recent materializations of virtual values, in this block (see materialize). */
-    struct { uint32_t v, block, id; } mat[64];
+    struct {
+        uint32_t v, block, id;
+    } mat[64];
 } spv;
 
 /* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
@@ -109,7 +111,10 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 static bool resize(spv *s, wbuf *b, size_t cap)
 {
     uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
-    if (!nw) { agal_fail(&s->err, AGAL_ERR_NOMEM); return false; }
+    if (!nw) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return false;
+    }
     b->w = nw;
     b->cap = cap;
     return true;
@@ -143,8 +148,8 @@ static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
     for (size_t i = 0; i < n; i++) d[1 + i] = ops[i];
 }
 
-#define INS(s, sec, op, ...) ins(s, sec, op, (const uint32_t[]){__VA_ARGS__}, \
-                                 sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+#define INS(s, sec, op, ...) \
+    ins(s, sec, op, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
 static uint32_t new_id(spv *s) { return s->next_id++; }
 
@@ -188,7 +193,10 @@ static bool tab_grow(spv *s)
 static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t w[18];
-    if (n + 2 > AGAL_COUNTOF(w)) { agal_fail(&s->err, AGAL_ERR_NOMEM); return 0; }
+    if (n + 2 > AGAL_COUNTOF(w)) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return 0;
+    }
     size_t k = 0;
     if (type) w[k++] = type;
     uint32_t id = new_id(s);
@@ -204,7 +212,10 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     size_t k = type ? 2 : 1; /* words between the opcode and the operands */
     uint32_t head = (uint32_t)(1 + k + n) << 16 | op;
     uint32_t h = hash_words(ops, n) ^ head ^ type * 0x9e3779b1u;
-    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) { agal_fail(&s->err, AGAL_ERR_NOMEM); return 0; }
+    if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return 0;
+    }
     size_t j = h & (s->tab_cap - 1);
     for (; s->tab[j].pos; j = (j + 1) & (s->tab_cap - 1)) {
         if (s->tab[j].hash != h) continue;
@@ -220,8 +231,8 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     return id;
 }
 
-#define TYPE(s, op, ...) global(s, op, 0, (const uint32_t[]){__VA_ARGS__}, \
-                                sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+#define TYPE(s, op, ...) \
+    global(s, op, 0, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
 static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
 /* The common types are asked for by nearly every instruction: memoized, so the hash
@@ -230,7 +241,10 @@ static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
 static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, SpvOpTypeBool, 0, NULL, 0)); }
 static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, SpvOpTypeFloat, 32)); }
 static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, SpvOpTypeInt, 32, 1)); }
-static uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, SpvOpTypeVector, t_float(s), n)); }
+static uint32_t t_vec(spv *s, unsigned n)
+{
+    return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, SpvOpTypeVector, t_float(s), n));
+}
 static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, SpvOpTypeVector, t_bool(s), 4)); }
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, SpvOpTypePointer, storage, type); }
 
@@ -355,11 +369,12 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
         s->var_smp[i] = bound_var(s, type, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate) s->var_sampler[i] = bound_var(s, global(s, SpvOpTypeSampler, 0, NULL, 0), AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate)
+            s->var_sampler[i] =
+                bound_var(s, global(s, SpvOpTypeSampler, 0, NULL, 0), AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
-
 
 /* ---- function body ---------------------------------------------------------- */
 
@@ -370,7 +385,10 @@ static uint32_t real(spv *s, uint32_t v);
 static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t m[12];
-    if (n > AGAL_COUNTOF(m)) { agal_fail(&s->err, AGAL_ERR_NOMEM); return 0; }
+    if (n > AGAL_COUNTOF(m)) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return 0;
+    }
     for (size_t i = 0; i < n; i++) {
         if (!(ops[i] & VIRT)) continue;
         memcpy(m, ops, n * sizeof *ops);
@@ -398,8 +416,8 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     return id;
 }
 
-#define FN(s, op, type, ...) fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
-                                sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+#define FN(s, op, type, ...) \
+    fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
 
 static uint32_t label(spv *s, uint32_t id)
@@ -517,10 +535,7 @@ static uint32_t virtual_or_real(spv *s, uint32_t v)
     return VIRT | v;
 }
 
-static uint32_t real(spv *s, uint32_t v)
-{
-    return v & VIRT ? shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}) : v;
-}
+static uint32_t real(spv *s, uint32_t v) { return v & VIRT ? shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}) : v; }
 
 /* Component k of v, read from where it comes from. */
 static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
@@ -570,10 +585,22 @@ static uint32_t ddy(spv *s, uint32_t a)
 
 /* Each opcode's one-to-one instruction, from its row (agal_opcodes.def). */
 enum { P_HAND, P_OP, P_EXT };
-typedef struct spv_form { uint8_t kind; uint16_t num; } spv_form;
-#define SPV_HAND {P_HAND, 0}
-#define SPV_OP(op) {P_OP, op}
-#define SPV_EXT(inst) {P_EXT, inst}
+typedef struct spv_form {
+    uint8_t kind;
+    uint16_t num;
+} spv_form;
+#define SPV_HAND \
+    { \
+        P_HAND, 0 \
+    }
+#define SPV_OP(op) \
+    { \
+        P_OP, op \
+    }
+#define SPV_EXT(inst) \
+    { \
+        P_EXT, inst \
+    }
 static const spv_form forms[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = spirv,
 #include "agal/agal_opcodes.def"
@@ -648,7 +675,10 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
     uint32_t a = s->ids[in->args[0]];
     if (three) a = vec3_of(s, a);
     for (unsigned k = 0; k < 4; k++) {
-        if (k >= rows) { r[k] = c_float(s, 0); continue; }
+        if (k >= rows) {
+            r[k] = c_float(s, 0);
+            continue;
+        }
         uint32_t row = s->ids[in->args[1 + k]];
         r[k] = FN(s, SpvOpDot, f, a, three ? vec3_of(s, row) : row);
     }
@@ -658,8 +688,8 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
     uint32_t block = const_block(s), zero = c_int(s, 0);
-    uint32_t ptr = FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), block,
-                      zero, index);
+    uint32_t ptr =
+        FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), block, zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -921,8 +951,8 @@ static agal_status build_module(spv *s)
      * decorations and name: about 9 words more. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
-    while (loads < body->n && (s->ir->insts[body->items[loads]].op == IR_UNIFORM ||
-                               s->ir->insts[body->items[loads]].op == IR_INPUT))
+    while (loads < body->n &&
+           (s->ir->insts[body->items[loads]].op == IR_UNIFORM || s->ir->insts[body->items[loads]].op == IR_INPUT))
         loads++;
     if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
         (!s->opt->pub.strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
@@ -949,7 +979,9 @@ static agal_status build_module(spv *s)
         return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
     }
     if (s->err) return s->err;
-    if (s->next_id > ID_LIMIT) return agal_error(s->ctx, 0, -1, -1, NULL, "SPIR-V id bound %u exceeds %u", s->next_id, ID_LIMIT), AGAL_ERR_LIMIT;
+    if (s->next_id > ID_LIMIT)
+        return agal_error(s->ctx, 0, -1, -1, NULL, "SPIR-V id bound %u exceeds %u", s->next_id, ID_LIMIT),
+               AGAL_ERR_LIMIT;
     return AGAL_OK;
 }
 
@@ -1007,8 +1039,8 @@ static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nword
     return AGAL_OK;
 }
 
-agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt,
-                            const uint32_t **words, size_t *nwords)
+agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const uint32_t **words,
+                            size_t *nwords)
 {
     spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt};
     agal_status st = build_module(&s);
@@ -1024,8 +1056,7 @@ static agal_status translate_in_place(agal_context *ctx, const agal_program *pro
     return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
 }
 
-agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
-                                 const agal_translate_options *opt,
+agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
                                  const uint32_t **words, size_t *nwords)
 {
     const agal_emit_options eopt = emit_options(opt, false);
@@ -1039,8 +1070,7 @@ agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog
     return translate_in_place(ctx, prog, &eopt, words, nwords);
 }
 
-agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
-                                    const agal_translate_options *opt,
+agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
                                     uint32_t *buf, size_t cap, size_t *nwords)
 {
     if (!nwords || (!buf && cap)) return AGAL_ERR_ARG;

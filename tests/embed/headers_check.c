@@ -17,12 +17,12 @@
 #include <string.h>
 
 static int failures;
-#define EXPECT(cond)                                                                                                   \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                            \
-            failures++;                                                                                                \
-        }                                                                                                              \
+#define EXPECT(cond) \
+    do { \
+        if (!(cond)) { \
+            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+            failures++; \
+        } \
     } while (0)
 
 /* Each helper's and API function's address: each is declared and instantiates. */
@@ -50,8 +50,8 @@ static void pure_helpers(void)
            vi.pNext == NULL && vi.anisotropyEnable == VK_FALSE);
     agal_gl_sampler gs = agal_gl_sampler_params(&s, 0.0f);
     EXPECT(gs.min_filter == GL_LINEAR_MIPMAP_LINEAR && gs.wrap_s == GL_REPEAT && gs.max_anisotropy == 1.0f);
-    VkPipelineColorBlendAttachmentState b = agal_vk_blend(AGAL_BLEND_SOURCE_ALPHA, AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA,
-                                                          true, true, true, false);
+    VkPipelineColorBlendAttachmentState b =
+        agal_vk_blend(AGAL_BLEND_SOURCE_ALPHA, AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA, true, true, true, false);
     EXPECT(b.blendEnable == VK_TRUE && b.srcColorBlendFactor == VK_BLEND_FACTOR_SRC_ALPHA &&
            b.colorWriteMask == (VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT));
     VkStencilOpState st[2];

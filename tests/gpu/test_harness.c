@@ -20,7 +20,6 @@
 #include "basic_vk_vert.h" /* glslangValidator -V --vn basic_vk_vert */
 #include "basic_vk_frag.h"
 
-
 static int failures;
 
 static void expect(bool ok, const char *what, int i, double got, double want)
@@ -38,9 +37,9 @@ static void expect_near(const char *what, int i, double got, double want)
 
 typedef int (*run_fn)(void *h, const harness_draw *d, harness_result *r, char *err, size_t n);
 
-static const float positions[3][4] = { { 0.5f, 0.25f, 0.75f, 1 }, { -1, 2, 0.5f, 2 }, { 0, 0, 0, 1 } };
-static const float colours[3][4] = { { 1, 2, 3, 4 }, { -1, 0.5f, 0, 8 }, { 0.25f, 0.125f, -2, 1 } };
-static const float vconst[4][4] = { { 2, 1, 0.5f, -1 }, { 10, 20, 30, 40 } };
+static const float positions[3][4] = {{0.5f, 0.25f, 0.75f, 1}, {-1, 2, 0.5f, 2}, {0, 0, 0, 1}};
+static const float colours[3][4] = {{1, 2, 3, 4}, {-1, 0.5f, 0, 8}, {0.25f, 0.125f, -2, 1}};
+static const float vconst[4][4] = {{2, 1, 0.5f, -1}, {10, 20, 30, 40}};
 
 static void check_capture(const harness_result *r, bool vulkan)
 {
@@ -52,7 +51,7 @@ static void check_capture(const harness_result *r, bool vulkan)
         for (int v = 0; v < 3; v++) {
             const float *rec = r->xfb + (inst * 3 + v) * 8;
             const float *p = positions[v];
-            float want_op[4] = { p[0], vulkan ? -p[1] : p[1], vulkan ? p[2] : 2 * p[2] - p[3], p[3] };
+            float want_op[4] = {p[0], vulkan ? -p[1] : p[1], vulkan ? p[2] : 2 * p[2] - p[3], p[3]};
             for (int c = 0; c < 4; c++) {
                 expect_near("op", (inst * 3 + v) * 4 + c, rec[c], want_op[c]);
                 expect_near("v0", (inst * 3 + v) * 4 + c, rec[4 + c],
@@ -101,8 +100,8 @@ static void check_pixels(const harness_result *r)
                 expect_near("depth (cleared)", i, r->depth[i], 1.0);
                 continue;
             }
-            double oc0[4] = { X + 0.5, (1 - Y) / 2 + 0.25, (X + Y + 2) / 8, 3 };
-            double oc1[4] = { px - 2, py, 7, 1 };
+            double oc0[4] = {X + 0.5, (1 - Y) / 2 + 0.25, (X + Y + 2) / 8, 3};
+            double oc1[4] = {px - 2, py, 7, 1};
             for (int c = 0; c < 4; c++) {
                 expect_near("oc0", i * 4 + c, r->color[0][4 * i + c], oc0[c]);
                 expect_near("oc1", i * 4 + c, r->color[1][4 * i + c], oc1[c]);
@@ -118,18 +117,17 @@ static void check_pixels(const harness_result *r)
 
 static int run_fragment(run_fn run, void *h, const harness_draw *base)
 {
-    static const float corners[6][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
+    static const float corners[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
     float pos[6][4], var[6][4], tex[4 * 4 * 4];
     for (int v = 0; v < 6; v++) {
         float X = corners[v][0], Y = corners[v][1];
-        memcpy(pos[v], (float[4]){ X, Y, 0.5f, 1 }, sizeof pos[v]);
-        memcpy(var[v], (float[4]){ X, (1 - Y) / 2, (X + Y + 2) / 8, 1 }, sizeof var[v]);
+        memcpy(pos[v], (float[4]){X, Y, 0.5f, 1}, sizeof pos[v]);
+        memcpy(var[v], (float[4]){X, (1 - Y) / 2, (X + Y + 2) / 8, 1}, sizeof var[v]);
     }
     for (int j = 0; j < 4; j++)
-        for (int i = 0; i < 4; i++)
-            memcpy(tex + (j * 4 + i) * 4, (float[4]){ (float)i, (float)j, 7, 1 }, 16);
-    static const float ones[4][4] = { { 1, 1, 1, 1 } };
-    static const float fconst[4][4] = { { 0.5f, 0.25f, 0, 2 }, { 0.5f, 1, 0, 0 } };
+        for (int i = 0; i < 4; i++) memcpy(tex + (j * 4 + i) * 4, (float[4]){(float)i, (float)j, 7, 1}, 16);
+    static const float ones[4][4] = {{1, 1, 1, 1}};
+    static const float fconst[4][4] = {{0.5f, 0.25f, 0, 2}, {0.5f, 1, 0, 0}};
     harness_draw d = *base;
     d.nverts = 6;
     d.ninstances = 1;
@@ -139,7 +137,7 @@ static int run_fragment(run_fn run, void *h, const harness_draw *base)
     d.nvc = 4;
     d.fc = &fconst[0][0];
     d.nfc = 4;
-    d.tex[0] = (harness_texture){ .present = true, .size = 4, .levels = 1, .texels = tex };
+    d.tex[0] = (harness_texture){.present = true, .size = 4, .levels = 1, .texels = tex};
     d.noc = 2;
     d.width = d.height = 4;
     harness_result r;
@@ -167,8 +165,10 @@ int main(int argc, char **argv)
 {
     bool vulkan = argc > 1 && strcmp(argv[1], "vk") == 0;
     char err[512];
-    harness_draw base = { .vs_spirv = basic_vk_vert, .vs_words = sizeof basic_vk_vert / 4,
-                          .fs_spirv = basic_vk_frag, .fs_words = sizeof basic_vk_frag / 4 };
+    harness_draw base = {.vs_spirv = basic_vk_vert,
+                         .vs_words = sizeof basic_vk_vert / 4,
+                         .fs_spirv = basic_vk_frag,
+                         .fs_words = sizeof basic_vk_frag / 4};
     char *vs = NULL, *fs = NULL;
     size_t vlen, flen;
     if (!vulkan && (argc < 4 || !(vs = tool_read_file(argv[2], &vlen)) || !(fs = tool_read_file(argv[3], &flen)))) {

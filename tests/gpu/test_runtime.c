@@ -95,8 +95,8 @@ static double centre_y(int py) { return 1 - (2.0 * py + 1) / SIZE; }
 
 /* The fragment program over the 8x8 pixels, v0[pixel] its varying there (pixels
  * top row first); the interpreter runs them in 2x2 quads TL, TR, BL, BR. */
-static bool interp_image(agal_context *ctx, const agal_program *fp, const agal_interp_env *env,
-                         const float v0[NPIX][4], float out[NPIX][4])
+static bool interp_image(agal_context *ctx, const agal_program *fp, const agal_interp_env *env, const float v0[NPIX][4],
+                         float out[NPIX][4])
 {
     agal_interp_invocation in[NPIX];
     agal_interp_result res[NPIX];
@@ -150,8 +150,8 @@ static void make_texture(texture *tx)
             for (unsigned i = 0; i < w; i++, p += 4)
                 memcpy(p, (float[4]){(float)((i + j) % 2), (float)i / d, (float)j / d, 1 - 0.25f * l}, 16);
     }
-    tx->t = (agal_texture){.sampler = 0, .dim = AGAL_DIM_2D, .width = TEX, .height = TEX, .levels = LEVELS,
-                           .images = tx->images};
+    tx->t = (agal_texture){
+        .sampler = 0, .dim = AGAL_DIM_2D, .width = TEX, .height = TEX, .levels = LEVELS, .images = tx->images};
 }
 
 typedef struct slot_case {
@@ -172,7 +172,10 @@ static void slot_draw(slot_case *c, const char *what, const agal_upload_result *
     harness_draw_upload(&d, up);
     d.attribs[0] = &c->q.pos[0][0];
     d.attribs[1] = &c->q.uv[0][0];
-    d.tex[0] = (harness_texture){.present = true, .size = TEX, .levels = LEVELS, .texels = c->tex.texels,
+    d.tex[0] = (harness_texture){.present = true,
+                                 .size = TEX,
+                                 .levels = LEVELS,
+                                 .texels = c->tex.texels,
                                  .sampler = agal_slots_resolve(slots, &up->fragment->tokens[0].s)};
     harness_result res;
     if (run(c->r, &d, &res)) return;
@@ -257,8 +260,8 @@ static void render_to_texture(runner *r)
 {
     static const char *vs = "mov op, va0\nmov v0, va1\n";
     agal_upload_result pass, show;
-    if (!upload(r, vs, "mov oc, v0\n", &pass) || !upload(r, vs, "tex ft0, v0, fs0 <2d,nearest,clamp>\nmov oc, ft0\n",
-                                                           &show))
+    if (!upload(r, vs, "mov oc, v0\n", &pass) ||
+        !upload(r, vs, "tex ft0, v0, fs0 <2d,nearest,clamp>\nmov oc, ft0\n", &show))
         return;
     /* The pass as Stage3D draws it, by hand and through the interpreter: A's colour
      * where A covers the pixel centre (x < 0, y > 0), the clear colour elsewhere (B
@@ -291,15 +294,18 @@ static void render_to_texture(runner *r)
     harness_draw_upload(&pre, &pass);
     pre.attribs[0] = &pos[0][0];
     pre.attribs[1] = &col[0][0];
-    harness_draw d = {.nverts = 6, .ninstances = 1, .noc = 1, .width = SIZE, .height = SIZE, .cull = AGAL_FACE_BACK,
-                      .pre = &pre};
+    harness_draw d = {
+        .nverts = 6, .ninstances = 1, .noc = 1, .width = SIZE, .height = SIZE, .cull = AGAL_FACE_BACK, .pre = &pre};
     harness_draw_upload(&d, &show);
     d.attribs[0] = &q.pos[0][0];
     d.attribs[1] = &q.uv[0][0];
     agal_sampler_slots s;
     agal_slots_init(&s);
     agal_slots_set_program(&s, show.fragment);
-    d.tex[0] = (harness_texture){.present = true, .rendered = true, .size = SIZE, .levels = 1,
+    d.tex[0] = (harness_texture){.present = true,
+                                 .rendered = true,
+                                 .size = SIZE,
+                                 .levels = 1,
                                  .sampler = agal_slots_resolve(&s, &show.fragment->tokens[0].s)};
     harness_result res;
     if (run(r, &d, &res)) return;
@@ -319,7 +325,8 @@ static void unread_varying(runner *r)
     agal_upload_result up;
     const uint8_t *b;
     size_t n;
-    const agal_program *vp = decode_text(r->ctx, vs, AGAL_VERTEX, &b, &n), *fp = decode_text(r->ctx, fs, AGAL_FRAGMENT, &b, &n);
+    const agal_program *vp = decode_text(r->ctx, vs, AGAL_VERTEX, &b, &n),
+                       *fp = decode_text(r->ctx, fs, AGAL_FRAGMENT, &b, &n);
     if (!vp || !fp || !upload(r, vs, fs, &up)) return;
     quad q;
     full_screen(&q, 1, 0, 1, 0);

@@ -24,11 +24,11 @@ enum { W = 4, H = 4, NV = 3, NI = 2, TS = 4 };
 /* Bit patterns the packing of WebGL 1 must carry: 2^k and its neighbours, signs,
  * the smallest and largest normal numbers, 1/3, an infinity. */
 static const float values[NV][4] = {
-    { 1.0f, 0.99999994f, 1.0000001f, -2.0f },
-    { 0.33333334f, -123.456f, 1.17549435e-38f, 3.4028235e38f },
-    { 1e-30f, -0.1f, 7.0f, 1.5f },
+    {1.0f, 0.99999994f, 1.0000001f, -2.0f},
+    {0.33333334f, -123.456f, 1.17549435e-38f, 3.4028235e38f},
+    {1e-30f, -0.1f, 7.0f, 1.5f},
 };
-static const float fconst[2][4] = { { 0.125f, -3.5f, 1e20f, INFINITY }, { 2.0f, 4.0f, -8.0f, 0.5f } };
+static const float fconst[2][4] = {{0.125f, -3.5f, 1e20f, INFINITY}, {2.0f, 4.0f, -8.0f, 0.5f}};
 static float texels[TS * TS * 4];
 
 static const char VS3[] = "#version 300 es\nlayout(location = 0) in vec4 va0;\nout vec4 v0;\n"
@@ -58,8 +58,7 @@ static bool same(float a, float b) { return a == b || (isnan(a) && isnan(b)); }
 static void check_vertex(const harness_result *r, bool instanced_ids, const char *what)
 {
     CHECK(r->xfb_floats == NI * NV * 8, "%s: %zu floats captured", what, r->xfb_floats);
-    if (r->xfb_floats != NI * NV * 8)
-        return;
+    if (r->xfb_floats != NI * NV * 8) return;
     for (int i = 0; i < NI; i++)
         for (int v = 0; v < NV; v++)
             for (int c = 0; c < 4; c++) {
@@ -71,8 +70,8 @@ static void check_vertex(const harness_result *r, bool instanced_ids, const char
                  * does not survive the interpolation (inf * 0 is NaN, which may then
                  * pack as anything); compare only does not compare such values */
                 bool inf_lost = !instanced_ids && isinf(want);
-                CHECK(same(rec[4 + c], want) || inf_lost, "%s: instance %d vertex %d v0.%c %.9g, want %.9g", what, i,
-                      v, "xyzw"[c], rec[4 + c], want);
+                CHECK(same(rec[4 + c], want) || inf_lost, "%s: instance %d vertex %d v0.%c %.9g, want %.9g", what, i, v,
+                      "xyzw"[c], rec[4 + c], want);
             }
 }
 
@@ -80,15 +79,13 @@ static void check_vertex(const harness_result *r, bool instanced_ids, const char
 static void check_fragment(const harness_result *r, bool webgl2, const char *what)
 {
     CHECK(r->color[0] && r->depth && (!webgl2 || r->color[1]), "%s: outputs missing", what);
-    if (!r->color[0] || !r->depth || (webgl2 && !r->color[1]))
-        return;
+    if (!r->color[0] || !r->depth || (webgl2 && !r->color[1])) return;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             size_t p = (size_t)y * W + x;
             bool discarded = harness_discarded(r, p);
             CHECK(discarded == (x == 0), "%s: pixel (%d,%d) %s", what, x, y, discarded ? "discarded" : "kept");
-            if (discarded)
-                continue;
+            if (discarded) continue;
             const float *tex = &texels[(((H - 1 - y) * TS) + x) * 4]; /* texel (x, row from the bottom) */
             for (int c = 0; c < 4; c++) {
                 float want = fconst[0][c] + (webgl2 ? 0.0f : tex[c]) + (c == 1 ? (float)(H - 1 - y) : 0.0f);
@@ -97,8 +94,8 @@ static void check_fragment(const harness_result *r, bool webgl2, const char *wha
                 CHECK(same(got, want) || fabsf(got - want) <= slack, "%s: pixel (%d,%d) oc0.%c %.9g, want %.9g", what,
                       x, y, "xyzw"[c], got, want);
                 if (webgl2)
-                    CHECK(r->color[1][4 * p + c] == tex[c], "%s: pixel (%d,%d) oc1.%c %.9g, want texel %.9g", what,
-                          x, y, "xyzw"[c], r->color[1][4 * p + c], tex[c]);
+                    CHECK(r->color[1][4 * p + c] == tex[c], "%s: pixel (%d,%d) oc1.%c %.9g, want texel %.9g", what, x,
+                          y, "xyzw"[c], r -> color[1][4 * p + c], tex[c]);
             }
             CHECK(r->depth[p] == 0.25f, "%s: pixel (%d,%d) depth %.9g", what, x, y, r->depth[p]);
         }
@@ -106,26 +103,33 @@ static void check_fragment(const harness_result *r, bool webgl2, const char *wha
 
 static harness_draw vertex_draw(const char *vs)
 {
-    harness_draw d = { .vs_glsl = vs, .nverts = NV, .ninstances = NI, .capture = true, .ncapture = 1 };
+    harness_draw d = {.vs_glsl = vs, .nverts = NV, .ninstances = NI, .capture = true, .ncapture = 1};
     d.attribs[0] = &attrib[0][0];
     return d;
 }
 
 static harness_draw fragment_draw(const char *vs, const char *fs, unsigned noc)
 {
-    harness_draw d = { .vs_glsl = vs, .fs_glsl = fs, .nverts = 6, .ninstances = 1, .fc = &fconst[0][0], .nfc = 2,
-                       .noc = noc, .width = W, .height = H };
+    harness_draw d = {.vs_glsl = vs,
+                      .fs_glsl = fs,
+                      .nverts = 6,
+                      .ninstances = 1,
+                      .fc = &fconst[0][0],
+                      .nfc = 2,
+                      .noc = noc,
+                      .width = W,
+                      .height = H};
     d.attribs[0] = &quad[0][0];
-    d.tex[0] = (harness_texture){ .present = true, .size = TS, .levels = 1, .texels = texels };
+    d.tex[0] = (harness_texture){.present = true, .size = TS, .levels = 1, .texels = texels};
     return d;
 }
 
 static void inputs(void)
 {
     memcpy(attrib, values, sizeof attrib);
-    static const float corners[6][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
+    static const float corners[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
     for (int v = 0; v < 6; v++) {
-        const float q[4] = { corners[v][0], corners[v][1], 0.5f, 1 };
+        const float q[4] = {corners[v][0], corners[v][1], 0.5f, 1};
         memcpy(quad[v], q, sizeof q);
     }
     for (int i = 0; i < TS * TS * 4; i++)
@@ -142,14 +146,13 @@ int main(void)
 
     harness_web *h = harness_web_create(NULL, 300, err, sizeof err);
     CHECK(h != NULL, "%s", err);
-    if (!h)
-        return 1;
+    if (!h) return 1;
     printf("browser: %s\n", harness_web_browser(h));
-    harness_draw d[6] = { vertex_draw(VS3), vertex_draw(VS1), fragment_draw(QUAD3, FS3, 2),
-                          fragment_draw(QUAD1, FS1, 1), vertex_draw(BROKEN), vertex_draw(VS3) };
-    const int api[6] = { 2, 1, 2, 1, 2, 2 };
-    for (int i = 0; i < 6; i++)
-        CHECK(harness_web_queue(h, api[i], &d[i]) == i);
+    harness_draw d[6] = {
+        vertex_draw(VS3),    vertex_draw(VS1), fragment_draw(QUAD3, FS3, 2), fragment_draw(QUAD1, FS1, 1),
+        vertex_draw(BROKEN), vertex_draw(VS3)};
+    const int api[6] = {2, 1, 2, 1, 2, 2};
+    for (int i = 0; i < 6; i++) CHECK(harness_web_queue(h, api[i], &d[i]) == i);
     CHECK(harness_web_queued(h) == 6);
     int rc = harness_web_flush(h, err, sizeof err);
     CHECK(rc == 0, "flush: %s", err);
@@ -162,8 +165,8 @@ int main(void)
               harness_web_renderer(h, v));
     }
     harness_result r;
-    const char *names[6] = { "webgl2 vertex", "webgl1 vertex", "webgl2 fragment", "webgl1 fragment", "rejected",
-                             "webgl2 vertex after a failure" };
+    const char *names[6] = {"webgl2 vertex",   "webgl1 vertex", "webgl2 fragment",
+                            "webgl1 fragment", "rejected",      "webgl2 vertex after a failure"};
     for (int i = 0; rc == 0 && i < 6; i++) {
         int t = harness_web_take(h, (size_t)i, &r, err, sizeof err);
         if (i == 4) {
@@ -173,19 +176,14 @@ int main(void)
             continue;
         }
         CHECK(t == 0, "%s: %s", names[i], err);
-        if (t)
-            continue;
-        if (i == 0 || i == 5 || i == 1)
-            check_vertex(&r, i != 1, names[i]);
-        else
-            check_fragment(&r, i == 2, names[i]);
+        if (t) continue;
+        if (i == 0 || i == 5 || i == 1) check_vertex(&r, i != 1, names[i]);
+        else check_fragment(&r, i == 2, names[i]);
         harness_result_free(&r);
     }
     CHECK(harness_web_take(h, 6, &r, err, sizeof err) != 0, "a draw past the run");
     harness_web_destroy(h);
-    if (failures)
-        fprintf(stderr, "%d failure(s)\n", failures);
-    else
-        printf("webgl backend: exact outputs from WebGL 2 and WebGL 1, a rejected shader reported\n");
+    if (failures) fprintf(stderr, "%d failure(s)\n", failures);
+    else printf("webgl backend: exact outputs from WebGL 2 and WebGL 1, a rejected shader reported\n");
     return failures != 0;
 }

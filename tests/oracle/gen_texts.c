@@ -33,10 +33,10 @@ static unsigned adobe_count(agal_stage stage, uint32_t version, unsigned type)
 /* A register type Adobe's assembler accepts in the stage, and a number in its range. */
 static void pick_reg(gen_rng *r, agal_stage stage, uint32_t version, unsigned *type, unsigned *num)
 {
-    static const uint8_t vtypes[] = {AGAL_REG_ATTRIBUTE, AGAL_REG_CONSTANT, AGAL_REG_TEMP, AGAL_REG_OUTPUT,
-                                     AGAL_REG_VARYING, AGAL_REG_IID};
-    static const uint8_t ftypes[] = {AGAL_REG_CONSTANT, AGAL_REG_TEMP, AGAL_REG_OUTPUT, AGAL_REG_VARYING,
-                                     AGAL_REG_SAMPLER, AGAL_REG_DEPTH};
+    static const uint8_t vtypes[] = {AGAL_REG_ATTRIBUTE, AGAL_REG_CONSTANT, AGAL_REG_TEMP,
+                                     AGAL_REG_OUTPUT,    AGAL_REG_VARYING,  AGAL_REG_IID};
+    static const uint8_t ftypes[] = {AGAL_REG_CONSTANT, AGAL_REG_TEMP,    AGAL_REG_OUTPUT,
+                                     AGAL_REG_VARYING,  AGAL_REG_SAMPLER, AGAL_REG_DEPTH};
     unsigned n = stage == AGAL_VERTEX ? (version >= 3 ? 6 : 5) : (version >= 2 ? 6 : 5);
     *type = stage == AGAL_VERTEX ? vtypes[gen_rng_below(r, n)] : ftypes[gen_rng_below(r, n)];
     unsigned count = adobe_count(stage, version, *type);
@@ -92,8 +92,8 @@ static size_t raw_program(gen_rng *r, agal_stage stage, uint32_t version, bool a
     for (size_t k = 0; k < n; k++) {
         const agal_opinfo *info;
         do info = agal_opinfo_get(gen_rng_below(r, AGAL_OP_LIMIT));
-        while (!info || (!any && (info->min_version > version ||
-                                  ((info->flags & AGAL_OPF_FRAGMENT) && stage == AGAL_VERTEX))));
+        while (!info ||
+               (!any && (info->min_version > version || ((info->flags & AGAL_OPF_FRAGMENT) && stage == AGAL_VERTEX))));
         uint32_t d = 0;
         uint64_t a = 0, b = 0;
         if (info->operands & AGAL_OPND_D) {
@@ -154,10 +154,7 @@ static int texts(agal_context *ctx, int count)
     return rc;
 }
 
-static int hexval(int c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
+static int hexval(int c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; }
 
 /* One job: "STAGE VERSION FLAGS HEX". */
 static int assemble_job(agal_context *ctx, char *line, char *text)
@@ -198,7 +195,10 @@ static char *read_stdin(size_t *len)
         n += fread(buf + n, 1, cap - n, stdin);
         if (n < cap) break;
         char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) { free(buf); return NULL; }
+        if (!nb) {
+            free(buf);
+            return NULL;
+        }
         buf = nb;
         cap *= 2;
     }

@@ -73,8 +73,8 @@ static void make_texture(stream *st, const agal_reflect_sampler *s, agal_texture
             for (unsigned c = 0; c < 4; c++) store->texels[i][k][c] = number(st);
         store->images[i] = &store->texels[i][0][0];
     }
-    *t = (agal_texture){.sampler = s->num, .dim = s->s.dim, .width = w, .height = h, .levels = levels,
-                        .images = store->images};
+    *t = (agal_texture){
+        .sampler = s->num, .dim = s->s.dim, .width = w, .height = h, .levels = levels, .images = store->images};
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -102,8 +102,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < r.nsamplers && ntextures < MAX_TEXTURES; i++, ntextures++)
         make_texture(&st, &r.samplers[i], &textures[ntextures], &stores[ntextures]);
     agal_sampler_slots slots;
-    agal_interp_env env = {.constants = constants, .nconstants = nconstants, .textures = textures,
-                           .ntextures = ntextures, .coarse_derivatives = byte(&st) & 1,
+    agal_interp_env env = {.constants = constants,
+                           .nconstants = nconstants,
+                           .textures = textures,
+                           .ntextures = ntextures,
+                           .coarse_derivatives = byte(&st) & 1,
                            .slots = make_slots(&st, p, &slots)};
     enum { N = 8 };
     agal_interp_invocation in[N];

@@ -111,8 +111,8 @@ static rb_texture *null_texture_new(replay_backend *b, const replay_texture_desc
 
 static uint32_t level_size(uint32_t s, unsigned level) { return s >> level ? s >> level : 1; }
 
-static int null_texture_write(replay_backend *b, rb_texture *t, unsigned face, unsigned level, uint32_t w,
-                              uint32_t h, const void *texels)
+static int null_texture_write(replay_backend *b, rb_texture *t, unsigned face, unsigned level, uint32_t w, uint32_t h,
+                              const void *texels)
 {
     (void)b;
     if (face >= (t->d.kind == REPLAY_TEX_CUBE ? 6u : 1u) || level >= t->d.levels || !w || !h ||
@@ -172,10 +172,20 @@ static int null_read(replay_backend *b, uint8_t *rgba)
 }
 
 static const replay_backend_ops null_ops = {
-    .name = "null", .target = AGAL_TARGET_SPIRV, .open = null_open, .close = null_close,
-    .configure = null_configure, .buffer_new = null_buffer_new, .buffer_write = null_buffer_write,
-    .texture_new = null_texture_new, .texture_write = null_texture_write, .texture_mipmaps = null_texture_mipmaps,
-    .program_new = null_program_new, .clear = null_clear, .draw = null_draw, .read = null_read,
+    .name = "null",
+    .target = AGAL_TARGET_SPIRV,
+    .open = null_open,
+    .close = null_close,
+    .configure = null_configure,
+    .buffer_new = null_buffer_new,
+    .buffer_write = null_buffer_write,
+    .texture_new = null_texture_new,
+    .texture_write = null_texture_write,
+    .texture_mipmaps = null_texture_mipmaps,
+    .program_new = null_program_new,
+    .clear = null_clear,
+    .draw = null_draw,
+    .read = null_read,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

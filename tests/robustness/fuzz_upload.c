@@ -73,9 +73,13 @@ static void check_result(const agal_upload_result *r, const agal_upload_options 
 static agal_upload_options options(stream *s)
 {
     uint8_t a = byte(s), b = byte(s);
-    return (agal_upload_options){.target = (agal_target)(a & 3), .profile = (agal_profile)(a >> 2 & 3),
-                                 .lenient = a >> 4 & 1, .strip_names = a >> 5 & 1, .separate_samplers = a >> 6 & 1,
-                                 .big_endian = (a >> 7) && (b & 1), .clip = (agal_clip)(b >> 1 & 3)};
+    return (agal_upload_options){.target = (agal_target)(a & 3),
+                                 .profile = (agal_profile)(a >> 2 & 3),
+                                 .lenient = a >> 4 & 1,
+                                 .strip_names = a >> 5 & 1,
+                                 .separate_samplers = a >> 6 & 1,
+                                 .big_endian = (a >> 7) && (b & 1),
+                                 .clip = (agal_clip)(b >> 1 & 3)};
 }
 
 /* The upload, then the same again in a fresh context: the same code. */
@@ -122,9 +126,7 @@ static void step(state *st, stream *s)
     uint8_t op = byte(s);
     const agal_upload_result *r = st->nuploads ? &st->uploads[byte(s) % st->nuploads] : NULL;
     switch (op % 6) {
-    case 0:
-        upload(st, s);
-        break;
+    case 0: upload(st, s); break;
     case 1: {
         unsigned slot = byte(s);
         agal_sampler_state v;
@@ -142,9 +144,7 @@ static void step(state *st, stream *s)
     case 3:
         if (r) resolve_all(st, r);
         break;
-    case 4:
-        agal_slots_init(&st->slots);
-        break;
+    case 4: agal_slots_init(&st->slots); break;
     default:
         if (op & 8) { /* a reset: every result so far is gone */
             agal_context_reset(st->ctx);

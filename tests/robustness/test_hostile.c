@@ -32,7 +32,8 @@ static void decode_one(agal_context *ctx, const uint8_t *buf, size_t n, bool len
         CHECK(st == AGAL_ERR_INVALID, "%s: status %d", what, st);
         const agal_diag *d = agal_diag_get(ctx, 0);
         CHECK(d && d->flash_id >= 3600 && d->flash_id < 3800, "%s: no Flash id", what);
-        CHECK(d && d->token >= -1 && d->token <= (int)(n / 24) + 1, "%s: token %d out of range", what, d ? d->token : 0);
+        CHECK(d && d->token >= -1 && d->token <= (int)(n / 24) + 1, "%s: token %d out of range", what,
+              d ? d->token : 0);
         CHECK(d && d->message && d->message[0], "%s: empty message", what);
     }
     agal_context_reset(ctx);
@@ -126,7 +127,10 @@ static void run_alloc_failures(void)
         counting_alloc f;
         counting_alloc_init(&f, budget); /* budget allocations succeed, then every one fails */
         agal_context *ctx = agal_context_new(counting_alloc_hook, &f);
-        if (!ctx) { CHECK(budget == 0, "context with budget %ld", budget); continue; }
+        if (!ctx) {
+            CHECK(budget == 0, "context with budget %ld", budget);
+            continue;
+        }
         const agal_program *prog;
         agal_status st = agal_decode(ctx, bufs[2], sizes[2], NULL, &prog);
         CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "budget %ld: status %d", budget, st);

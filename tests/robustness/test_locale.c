@@ -51,11 +51,10 @@ typedef struct program {
 
 /* A fragment program whose numbers are not whole: LOD biases, and constants the
  * IR folds a merge into (-t ir prints them). */
-static const char *const biased =
-    "tex ft0, v0, fs0 <2d, linear, -0.5>\n"
-    "tex ft1, v0, fs1 <2d, linear, mipnone, 1.375>\n"
-    "add ft0, ft0, ft1\n"
-    "mov oc, ft0\n";
+static const char *const biased = "tex ft0, v0, fs0 <2d, linear, -0.5>\n"
+                                  "tex ft1, v0, fs1 <2d, linear, mipnone, 1.375>\n"
+                                  "add ft0, ft0, ft1\n"
+                                  "mov oc, ft0\n";
 
 static size_t collect(const char *dir, program *progs)
 {
@@ -78,7 +77,8 @@ static size_t collect(const char *dir, program *progs)
         const uint8_t *bytes;
         size_t size;
         if (agal_asm_header(ctx, text, tn, &stage, &version) != AGAL_OK || stage < 0 ||
-            agal_assemble(ctx, text, tn, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &size) != AGAL_OK)
+            agal_assemble(ctx, text, tn, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &size) !=
+                AGAL_OK)
             continue;
         progs[n].bytes = malloc(size);
         memcpy(progs[n].bytes, bytes, size);
@@ -157,7 +157,8 @@ int main(int argc, char **argv)
     outputs_of(l_bytes, l_size, &b);
     CHECK(b.text[4] && strstr(b.text[4], "-0.5>") && strstr(b.text[4], "1.375>"), "disassembly of the biases: %s",
           b.text[4] ? b.text[4] : "(none)");
-    CHECK(b.text[2] && strstr(b.text[2], "\"bias\": -0.5,"), "reflection of the bias: %s", b.text[2] ? b.text[2] : "(none)");
+    CHECK(b.text[2] && strstr(b.text[2], "\"bias\": -0.5,"), "reflection of the bias: %s",
+          b.text[2] ? b.text[2] : "(none)");
     CHECK(b.text[0] && strstr(b.text[0], ", -0.5)"), "GLSL of the bias: %s", b.text[0] ? b.text[0] : "(none)");
     for (int k = 0; k < TEXTS; k++) free(b.text[k]);
     for (size_t i = 0; i < n; i++) {

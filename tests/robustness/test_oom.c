@@ -46,14 +46,14 @@ static void *hook_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 typedef struct subject {
     char name[96];
-    const char *text;           /* assembler input, or NULL */
+    const char *text; /* assembler input, or NULL */
     agal_stage stage;
     uint32_t version;
-    const uint8_t *bytes;       /* the program */
+    const uint8_t *bytes; /* the program */
     size_t size;
-    const agal_program *prog;   /* decoded in a context of its own */
-    const uint8_t *partner;     /* the other stage of an upload pair: every varying */
-    size_t partner_size;        /* written (vertex), or none read (fragment) */
+    const agal_program *prog; /* decoded in a context of its own */
+    const uint8_t *partner;   /* the other stage of an upload pair: every varying */
+    size_t partner_size;      /* written (vertex), or none read (fragment) */
 } subject;
 
 typedef struct blob {
@@ -176,9 +176,12 @@ static const struct {
     const char *name;
     call_fn fn;
 } calls[] = {
-    {"decode", do_decode}, {"assemble", do_assemble}, {"spirv", do_spirv},   {"spirv_to", do_spirv_to},
-    {"glsl", do_glsl},     {"essl3", do_essl3},       {"essl1", do_essl1},   {"ir", do_ir},
-    {"reflect", do_reflect}, {"disassemble", do_disassemble}, {"upload", do_upload},
+    {"decode", do_decode},   {"assemble", do_assemble},
+    {"spirv", do_spirv},     {"spirv_to", do_spirv_to},
+    {"glsl", do_glsl},       {"essl3", do_essl3},
+    {"essl1", do_essl1},     {"ir", do_ir},
+    {"reflect", do_reflect}, {"disassemble", do_disassemble},
+    {"upload", do_upload},
 };
 
 /* ---- the sweep --------------------------------------------------------------------- */

@@ -39,7 +39,9 @@
 /* The allocator hook of --scribble: fills every new or grown byte with a
  * pseudo-random sequence, so memory the library reads before writing it differs
  * from run to run and from block to block (padding included). */
-typedef struct scribble { uint64_t state; } scribble;
+typedef struct scribble {
+    uint64_t state;
+} scribble;
 
 static void *scribble_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -60,7 +62,7 @@ typedef struct dumper {
     const char *out;
     bool upload_code;
     scribble *scribble; /* NULL: the C library's allocator */
-    agal_context *ctx; /* each output's work, reset after it is written */
+    agal_context *ctx;  /* each output's work, reset after it is written */
     bool failed;
 } dumper;
 
@@ -94,7 +96,7 @@ static void write_text(dumper *d, const char *kind, const char *name, const char
 
 static const char *status_name(agal_status st)
 {
-    static const char *const names[] = {"AGAL_OK", "AGAL_ERR_INVALID", "AGAL_ERR_NOMEM", "AGAL_ERR_ARG",
+    static const char *const names[] = {"AGAL_OK",        "AGAL_ERR_INVALID",  "AGAL_ERR_NOMEM",      "AGAL_ERR_ARG",
                                         "AGAL_ERR_LIMIT", "AGAL_ERR_INTERNAL", "AGAL_ERR_UNSUPPORTED"};
     return (unsigned)st < sizeof names / sizeof *names ? names[st] : "unknown status";
 }
@@ -191,7 +193,10 @@ static void dump_program(dumper *d, const agal_program *prog, const char *name, 
 /* ---- one pair: agal_upload's layout ----------------------------------------- */
 
 /* Appends to a fixed buffer (the layout of a pair is a few hundred bytes). */
-typedef struct text { char buf[8192]; size_t n; } text;
+typedef struct text {
+    char buf[8192];
+    size_t n;
+} text;
 
 static void put(text *t, const char *fmt, ...)
 {
@@ -229,8 +234,8 @@ static void layout_text(text *t, const agal_upload_result *u)
         put(t, "attribute va%u mask %u\n", u->attributes[i].location, u->attributes[i].mask);
     for (size_t i = 0; i < u->nvaryings; i++)
         put(t, "varying v%u centroid %d\n", u->varyings[i].location, u->varyings[i].centroid);
-    put(t, "writes_depth %d uses_kil %d uses_iid %d uses_derivatives %d extensions %u\n", u->writes_depth,
-        u->uses_kil, u->uses_iid, u->uses_derivatives, u->extensions);
+    put(t, "writes_depth %d uses_kil %d uses_iid %d uses_derivatives %d extensions %u\n", u->writes_depth, u->uses_kil,
+        u->uses_iid, u->uses_derivatives, u->extensions);
 }
 
 static void upload_code(dumper *d, const agal_upload_result *u, const char *pair)
@@ -340,8 +345,8 @@ static bool dump_random(dumper *d, unsigned count)
         }
         size_t vsize = gen_program_encode(gv, vbytes, GEN_MAX_BYTES);
         size_t fsize = gen_program_encode(gf, fbytes, GEN_MAX_BYTES);
-        const agal_translate_options opt = {.clip = (agal_clip)(seed / 3 % 4), .strip_names = seed / 12 % 2,
-                                            .separate_samplers = seed / 24 % 2};
+        const agal_translate_options opt = {
+            .clip = (agal_clip)(seed / 3 % 4), .strip_names = seed / 12 % 2, .separate_samplers = seed / 24 % 2};
         const agal_program *v, *f;
         char name[64], pair[64];
         snprintf(pair, sizeof pair, "gen%u", seed);
@@ -388,11 +393,13 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--upload-code")) d.upload_code = true;
         else return usage();
     }
-    if (mkdir(d.out, 0777) != 0 && errno != EEXIST) return fprintf(stderr, "dump_outputs: %s: %s\n", d.out, strerror(errno)), 1;
+    if (mkdir(d.out, 0777) != 0 && errno != EEXIST)
+        return fprintf(stderr, "dump_outputs: %s: %s\n", d.out, strerror(errno)), 1;
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", d.out, kinds[i]);
-        if (mkdir(path, 0777) != 0 && errno != EEXIST) return fprintf(stderr, "dump_outputs: %s: %s\n", path, strerror(errno)), 1;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return fprintf(stderr, "dump_outputs: %s: %s\n", path, strerror(errno)), 1;
     }
     d.ctx = new_context(&d);
     if (!d.ctx) return fprintf(stderr, "dump_outputs: out of memory\n"), 1;

@@ -75,8 +75,7 @@ static void large_blocks(void)
     uint8_t *big2 = agal_grow(ctx, big, 20000, 40000, 1);
     CHECK(big2 && filled(big2, 20000, 2), "large block contents after growing");
     CHECK(c.reallocs == before + 1, "large growth is one hook resize (%zu)", c.reallocs - before);
-    CHECK(c.live - live_small >= 40000 && c.live - live_small < 40200, "old copy kept: %zu bytes",
-          c.live - live_small);
+    CHECK(c.live - live_small >= 40000 && c.live - live_small < 40200, "old copy kept: %zu bytes", c.live - live_small);
     /* Shrinking, or growing within the block, asks the hook nothing. */
     size_t calls = c.calls;
     CHECK(agal_grow(ctx, big2, 100, 20000, 1) == big2 && agal_grow(ctx, big2, 100, 40000, 1) == big2,
@@ -235,8 +234,8 @@ static void translations(void)
             agal_context_reset(ctx);
             c.calls = 0;
             CHECK(prog && agal_translate_spirv(ctx, prog, NULL, &w2, &n2) == AGAL_OK, "translate again");
-            CHECK(c.calls == 0, "seed %llu, %u tokens: reused context made %zu hook calls",
-                  (unsigned long long)seed, prog ? prog->ntokens : 0, c.calls);
+            CHECK(c.calls == 0, "seed %llu, %u tokens: reused context made %zu hook calls", (unsigned long long)seed,
+                  prog ? prog->ntokens : 0, c.calls);
             CHECK(c.peak == peak, "seed %llu: reused peak %zu, fresh %zu", (unsigned long long)seed, c.peak, peak);
             CHECK(first && w2 && n1 == n2 && memcmp(first, w2, n1 * sizeof *first) == 0,
                   "seed %llu: reused context's module differs", (unsigned long long)seed);

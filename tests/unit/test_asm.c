@@ -14,7 +14,6 @@
 #include "counting_alloc.h"
 #include "tokbuild.h"
 
-
 static void hex(const uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++) fprintf(stderr, "%02x%s", p[i], i % 4 == 3 ? " " : "");
@@ -30,7 +29,10 @@ static void expect(agal_context *ctx, agal_stage stage, uint32_t version, const 
     agal_status st = agal_assemble(ctx, text, strlen(text), stage, version, 0, &bytes, &size);
     CHECK(st == AGAL_OK, "'%s' does not assemble (%s)", text,
           agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "?");
-    if (st) { agal_context_reset(ctx); return; }
+    if (st) {
+        agal_context_reset(ctx);
+        return;
+    }
     uint8_t header[7];
     put_header(header, stage, version);
     CHECK(size >= 7 && !memcmp(bytes, header, 7), "'%s': wrong header", text);
@@ -45,10 +47,10 @@ static void expect(agal_context *ctx, agal_stage stage, uint32_t version, const 
     agal_context_reset(ctx);
 }
 
-#define EXPECT(stage, version, text, ...)                                                                    \
-    do {                                                                                                     \
-        static const uint8_t want_[] = {__VA_ARGS__};                                                        \
-        expect(ctx, stage, version, text, want_, sizeof want_);                                              \
+#define EXPECT(stage, version, text, ...) \
+    do { \
+        static const uint8_t want_[] = {__VA_ARGS__}; \
+        expect(ctx, stage, version, text, want_, sizeof want_); \
     } while (0)
 
 #define V AGAL_VERTEX
@@ -59,22 +61,21 @@ static void test_instructions(agal_context *ctx)
 {
     /* No mask: 0x0f; no swizzle: 0xe4; a two-operand op pads source 2 with zeros. */
     EXPECT(V, 1, "mov vt0, va0", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
-    EXPECT(V, 1, "m44 op, va0, vc0", 0x18, 0, 0, 0, 0, 0, 0x0f, 3, 0, 0, 0, 0xe4, 0, 0, 0, 0, 0, 0, 0, 0xe4, 1,
-           0, 0, 0);
+    EXPECT(V, 1, "m44 op, va0, vc0", 0x18, 0, 0, 0, 0, 0, 0x0f, 3, 0, 0, 0, 0xe4, 0, 0, 0, 0, 0, 0, 0, 0xe4, 1, 0, 0,
+           0);
     /* .xy = xyyy = 0 | 1<<2 | 1<<4 | 1<<6 = 0x54; mask .xy = 0x03; vc[va1.x+12]: number
      * field = 1 (the index register), offset 12, index type 0, comp 0 | 0x8000. */
     EXPECT(V, 2, "mov vt0.xy, vc[va1.x+12].xy", 0x00, 0, 0, 0, 0, 0, 0x03, 2, 1, 0, 12, 0x54, 1, 0, 0x00, 0x80, Z8);
     EXPECT(V, 2, "add vt1.xw, vc[vt3.w+255], va2.wzyx", 0x01, 0, 0, 0, 1, 0, 0x09, 2, 3, 0, 0xff, 0xe4, 1, 2, 0x03,
            0x80, 2, 0, 0, 0x1b, 0, 0, 0, 0);
     /* .zw = zwww = 2 | 3<<2 | 3<<4 | 3<<6 = 0xfe. */
-    EXPECT(F, 1, "mul ft2.z, v1.zw, fc27.y", 0x03, 0, 0, 0, 2, 0, 0x04, 2, 1, 0, 0, 0xfe, 4, 0, 0, 0, 27, 0, 0,
-           0x55, 1, 0, 0, 0);
+    EXPECT(F, 1, "mul ft2.z, v1.zw, fc27.y", 0x03, 0, 0, 0, 2, 0, 0x04, 2, 1, 0, 0, 0xfe, 4, 0, 0, 0, 27, 0, 0, 0x55, 1,
+           0, 0, 0);
     /* Register numbers are u16. */
     EXPECT(V, 2, "mov vt0, vc249", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 249, 0, 0, 0xe4, 1, 0, 0, 0, Z8);
     /* kil: a zero destination, then source 1, then 8 zero bytes. */
     EXPECT(F, 1, "kil ft0.w", 0x27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 2, 0, 0, 0, Z8);
-    EXPECT(F, 2, "ife ft0.x, fc0.y", 0x1c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x00, 2, 0, 0, 0, 0, 0, 0, 0x55, 1, 0, 0,
-           0);
+    EXPECT(F, 2, "ife ft0.x, fc0.y", 0x1c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x00, 2, 0, 0, 0, 0, 0, 0, 0x55, 1, 0, 0, 0);
     EXPECT(F, 2, "ifl v2.z, ft3.w", 0x1f, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0xaa, 4, 0, 0, 0, 3, 0, 0, 0xff, 2, 0, 0, 0);
     EXPECT(F, 2, "els\neif", 0x20, 0, 0, 0, Z8, Z8, 0, 0, 0, 0, 0x21, 0, 0, 0, Z8, Z8, 0, 0, 0, 0);
     /* fd: type 6, mask .x; oc1: type 3 number 1; aliases fo = oc, fi = v, od = fd. */
@@ -88,62 +89,61 @@ static void test_instructions(agal_context *ctx)
     EXPECT(V, 3, "mov vt0, iid", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 7, 0, 0, 0, Z8);
     EXPECT(V, 3, "mov vt1, vc[iid0.y+5]", 0x00, 0, 0, 0, 1, 0, 0x0f, 2, 0, 0, 5, 0xe4, 1, 7, 0x01, 0x80, Z8);
     EXPECT(V, 3, "mov vt1, vc[iid.y+5]", 0x00, 0, 0, 0, 1, 0, 0x0f, 2, 5, 0, 5, 0xe4, 1, 7, 0x01, 0x80, Z8);
-    EXPECT(V, 3, "m44 op, va15, vc[vc3.z]", 0x18, 0, 0, 0, 0, 0, 0x0f, 3, 15, 0, 0, 0xe4, 0, 0, 0, 0, 3, 0, 0,
-           0xe4, 1, 1, 0x02, 0x80);
+    EXPECT(V, 3, "m44 op, va15, vc[vc3.z]", 0x18, 0, 0, 0, 0, 0, 0x0f, 3, 15, 0, 0, 0xe4, 0, 0, 0, 0, 3, 0, 0, 0xe4, 1,
+           1, 0x02, 0x80);
 }
 
 static void test_samplers(agal_context *ctx)
 {
     /* 5 | linear (1<<28) | repeat (1<<20) | miplinear (2<<24) = 0x12100005; bias -0.5 -> int(-4) = 0xfc. */
-    EXPECT(F, 1, "tex ft0, v0, fs1 <2d,linear,repeat,miplinear,-0.5>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4,
-           4, 0, 0, 0, 1, 0, 0xfc, 0, 0x05, 0x00, 0x10, 0x12);
+    EXPECT(F, 1, "tex ft0, v0, fs1 <2d,linear,repeat,miplinear,-0.5>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4,
+           0, 0, 0, 1, 0, 0xfc, 0, 0x05, 0x00, 0x10, 0x12);
     /* 5 | dxt5 (2<<8) | cube (1<<12) | centroid|single (3<<16) | mipnearest (1<<24) = 0x01031205; 0.25 -> 2. */
-    EXPECT(F, 1, "tex ft1.xyz, v1, fs2 <cube, nearest, clamp, mipnearest, dxt5, centroid, single, 0.25>", 0x28, 0,
-           0, 0, 1, 0, 0x07, 2, 1, 0, 0, 0xe4, 4, 0, 0, 0, 2, 0, 0x02, 0, 0x05, 0x12, 0x03, 0x01);
+    EXPECT(F, 1, "tex ft1.xyz, v1, fs2 <cube, nearest, clamp, mipnearest, dxt5, centroid, single, 0.25>", 0x28, 0, 0, 0,
+           1, 0, 0x07, 2, 1, 0, 0, 0xe4, 4, 0, 0, 0, 2, 0, 0x02, 0, 0x05, 0x12, 0x03, 0x01);
     /* Later options replace earlier ones of a field (filter, dim, bias); specials OR. */
-    EXPECT(F, 1, "tex ft0, v0, fs0 <linear, nearest, 2d, cube, 1, -1.5, ignoresampler, single>", 0x28, 0, 0, 0, 0,
-           0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xf4, 0, 0x05, 0x10, 0x06, 0x00);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <linear, nearest, 2d, cube, 1, -1.5, ignoresampler, single>", 0x28, 0, 0, 0, 0, 0,
+           0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xf4, 0, 0x05, 0x10, 0x06, 0x00);
     /* Every wrap, filter and format name: clamp_u_repeat_v 2<<20, anisotropic16x 5<<28,
      * video 3<<8, compressedalpha 2<<8, 3d 2<<12 (an encoding; Flash rejects it). */
-    EXPECT(F, 1, "tex ft0, v0, fs3 <clamp_u_repeat_v, anisotropic16x, video, nomip>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2,
-           0, 0, 0, 0xe4, 4, 0, 0, 0, 3, 0, 0, 0, 0x05, 0x03, 0x20, 0x50);
-    EXPECT(F, 1, "tex ft0, v0, fs3 <repeat_u_clamp_v, anisotropic2x, compressedalpha, 3d, wrap>", 0x28, 0, 0, 0, 0,
-           0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 3, 0, 0, 0, 0x05, 0x22, 0x10, 0x20);
+    EXPECT(F, 1, "tex ft0, v0, fs3 <clamp_u_repeat_v, anisotropic16x, video, nomip>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0,
+           0, 0, 0xe4, 4, 0, 0, 0, 3, 0, 0, 0, 0x05, 0x03, 0x20, 0x50);
+    EXPECT(F, 1, "tex ft0, v0, fs3 <repeat_u_clamp_v, anisotropic2x, compressedalpha, 3d, wrap>", 0x28, 0, 0, 0, 0, 0,
+           0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 3, 0, 0, 0, 0x05, 0x22, 0x10, 0x20);
     /* Bias: truncated toward zero, low 8 bits: 20 -> 160 = 0xa0, -16.125 -> -129 -> 0x7f,
      * 0.1 -> int(0.8) = 0; 0x1 is parseFloat's 0 (with a warning; Adobe's 2015
      * ActionScript read it with Number(), as 1, OpenFL's port reads the prefix). */
-    EXPECT(F, 1, "tex ft0, v0, fs0 <20>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xa0, 0,
+    EXPECT(F, 1, "tex ft0, v0, fs0 <20>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xa0, 0, 5, 0,
+           0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <-16.125>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0x7f, 0,
            5, 0, 0, 0);
-    EXPECT(F, 1, "tex ft0, v0, fs0 <-16.125>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0x7f,
-           0, 5, 0, 0, 0);
-    EXPECT(F, 1, "tex ft0, v0, fs0 <0.1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5,
-           0, 0, 0);
-    EXPECT(F, 1, "tex ft0, v0, fs0 <0x1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5,
-           0, 0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <0.1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0,
+           0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <0x1>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0,
+           0);
     /* parseFloat reads a word's numeric prefix: 1.5x -> 1.5 -> 12; a word with none is
      * NaN -> 0, and a later word replaces an earlier bias (with warnings). */
-    EXPECT(F, 1, "tex ft0, v0, fs0 <1.5x>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 12, 0, 5,
+    EXPECT(F, 1, "tex ft0, v0, fs0 <1.5x>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 12, 0, 5, 0,
+           0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <2, linaer>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0, 5,
            0, 0, 0);
-    EXPECT(F, 1, "tex ft0, v0, fs0 <2, linaer>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0, 0,
-           5, 0, 0, 0);
     /* The bias is the nearest double to the decimal, as ActionScript's Number() reads
      * it: 0.12499999999999999999 is 0.125 (bias 1), not just under it (0). */
-    EXPECT(F, 1, "tex ft0, v0, fs0 <0.12499999999999999999>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0,
-           0, 0, 0, 0, 1, 0, 5, 0, 0, 0);
-    EXPECT(F, 1, "tex ft0, v0, fs0 <-1250e-4>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xff,
-           0, 5, 0, 0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <0.12499999999999999999>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0,
+           0, 0, 1, 0, 5, 0, 0, 0);
+    EXPECT(F, 1, "tex ft0, v0, fs0 <-1250e-4>", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 0, 0, 0xff, 0,
+           5, 0, 0, 0);
     /* No options: 5 only. ted is 0x26 with the same operand layout. */
-    EXPECT(F, 2, "ted ft3, ft2, fs15 <2d, miplinear, linear>", 0x26, 0, 0, 0, 3, 0, 0x0f, 2, 2, 0, 0, 0xe4, 2, 0,
-           0, 0, 15, 0, 0, 0, 0x05, 0x00, 0x00, 0x12);
+    EXPECT(F, 2, "ted ft3, ft2, fs15 <2d, miplinear, linear>", 0x26, 0, 0, 0, 3, 0, 0x0f, 2, 2, 0, 0, 0xe4, 2, 0, 0, 0,
+           15, 0, 0, 0, 0x05, 0x00, 0x00, 0x12);
     EXPECT(F, 1, "tex ft0, v0, fs7", 0x28, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, 7, 0, 0, 0, 5, 0, 0, 0);
 }
 
 static void test_layout(agal_context *ctx)
 {
     /* Comments, blank lines, tabs, CRLF and lone CR; header comments are comments. */
-    EXPECT(F, 1, "// stage: fragment\r\n\r\n\tmov ft0, v0 // copy\r  // nothing\n\n   mov oc, ft0   \n",
-           0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, Z8,
-           0x00, 0, 0, 0, 0, 0, 0x0f, 3, 0, 0, 0, 0xe4, 2, 0, 0, 0, Z8);
+    EXPECT(F, 1, "// stage: fragment\r\n\r\n\tmov ft0, v0 // copy\r  // nothing\n\n   mov oc, ft0   \n", 0x00, 0, 0, 0,
+           0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 4, 0, 0, 0, Z8, 0x00, 0, 0, 0, 0, 0, 0x0f, 3, 0, 0, 0, 0xe4, 2, 0, 0, 0, Z8);
     /* A UTF-8 byte order mark is white space, as for ActionScript's trim. */
     EXPECT(V, 1, "\xef\xbb\xbfmov vt0, va0", 0x00, 0, 0, 0, 0, 0, 0x0f, 2, 0, 0, 0, 0xe4, 0, 0, 0, 0, Z8);
     /* Operands may be separated by spaces only, as Adobe's pattern allows (a warning). */
@@ -295,17 +295,21 @@ static void test_assemble_text(agal_context *ctx)
     const uint8_t *bytes, *want;
     size_t size, want_size;
     CHECK(agal_assemble_text(ctx, t, strlen(t), 0, &stage, &version, &bytes, &size) == AGAL_OK &&
-              stage == AGAL_FRAGMENT && version == 2, "from the comments: stage %d version %u", stage, version);
+              stage == AGAL_FRAGMENT && version == 2,
+          "from the comments: stage %d version %u", stage, version);
     CHECK(agal_assemble(ctx, t, strlen(t), AGAL_FRAGMENT, 2, 0, &want, &want_size) == AGAL_OK && size == want_size &&
-          !memcmp(bytes, want, size), "not agal_assemble's bytes");
+              !memcmp(bytes, want, size),
+          "not agal_assemble's bytes");
     CHECK(size > 1 && bytes[1] == 2 && bytes[6] == 1, "header: version %u, type %u", bytes[1], bytes[6]);
     stage = -1, version = 3;
     CHECK(agal_assemble_text(ctx, t, strlen(t), 0, &stage, &version, &bytes, &size) == AGAL_OK && version == 3 &&
-              bytes[1] == 3, "the caller's version wins");
+              bytes[1] == 3,
+          "the caller's version wins");
     const char *bare = "mov op, va0\n";
     stage = AGAL_VERTEX, version = 0;
     CHECK(agal_assemble_text(ctx, bare, strlen(bare), 0, &stage, &version, &bytes, &size) == AGAL_OK &&
-              stage == AGAL_VERTEX && version == 1 && bytes[1] == 1 && bytes[6] == 0, "defaults: version %u", version);
+              stage == AGAL_VERTEX && version == 1 && bytes[1] == 1 && bytes[6] == 0,
+          "defaults: version %u", version);
     agal_diag_clear(ctx);
     stage = -1, version = 0;
     CHECK(agal_assemble_text(ctx, bare, strlen(bare), 0, &stage, &version, &bytes, &size) == AGAL_ERR_INVALID &&
@@ -321,7 +325,10 @@ static void test_out_of_memory(void)
 {
     size_t len = 0, cap = 4000 * 40;
     char *text = malloc(cap);
-    if (!text) { failures++; return; }
+    if (!text) {
+        failures++;
+        return;
+    }
     /* Every 100th line with a typo: warnings (diagnostics in the arena) along the way. */
     for (int i = 0; i < 4000; i++)
         len += (size_t)snprintf(text + len, cap - len, "add vt%d.xyz, vc[va%d.y+%d].zw%s vt%d\n", i % 26, i % 8,

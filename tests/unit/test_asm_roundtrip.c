@@ -25,7 +25,6 @@
 #include "check.h"
 #include "toolio.h"
 
-
 static void print_diags(agal_context *ctx)
 {
     char buf[512];
@@ -41,7 +40,10 @@ static bool round_trip(agal_context *ctx, const uint8_t *bytes, size_t size, con
     const char *text;
     agal_status st = agal_disassemble(ctx, bytes, size, AGAL_DIS_STRICT, &text);
     CHECK(st == AGAL_OK, "%s: strict disassembly failed", what);
-    if (st) { print_diags(ctx); return false; }
+    if (st) {
+        print_diags(ctx);
+        return false;
+    }
     int stage;
     uint32_t version;
     st = agal_asm_header(ctx, text, strlen(text), &stage, &version);
@@ -50,7 +52,11 @@ static bool round_trip(agal_context *ctx, const uint8_t *bytes, size_t size, con
     size_t n;
     st = agal_assemble(ctx, text, strlen(text), (agal_stage)bytes[6], bytes[1], AGAL_ASM_STRICT, &again, &n);
     CHECK(st == AGAL_OK, "%s: disassembly does not assemble", what);
-    if (st) { print_diags(ctx); fprintf(stderr, "%s", text); return false; }
+    if (st) {
+        print_diags(ctx);
+        fprintf(stderr, "%s", text);
+        return false;
+    }
     bool same = n == size && !memcmp(again, bytes, n);
     CHECK(same, "%s: round trip changed the bytes", what);
     if (!same) fprintf(stderr, "%s", text);
@@ -64,7 +70,10 @@ static void mutate(agal_context *ctx, const char *text, size_t len, agal_stage s
     gen_rng r;
     gen_rng_seed(&r, 1000 + salt);
     char *buf = malloc(len + 16);
-    if (!buf || !len) { free(buf); return; }
+    if (!buf || !len) {
+        free(buf);
+        return;
+    }
     for (int m = 0; m < 40; m++) {
         memcpy(buf, text, len);
         size_t n = len;
@@ -73,8 +82,15 @@ static void mutate(agal_context *ctx, const char *text, size_t len, agal_stage s
             char c = alphabet[gen_rng_below(&r, sizeof alphabet - 1)];
             switch (gen_rng_below(&r, 3)) {
             case 0: buf[at] = c; break;
-            case 1: memmove(buf + at + 1, buf + at, n - at); buf[at] = c; n++; break;
-            default: memmove(buf + at, buf + at + 1, n - at - 1); n--; break;
+            case 1:
+                memmove(buf + at + 1, buf + at, n - at);
+                buf[at] = c;
+                n++;
+                break;
+            default:
+                memmove(buf + at, buf + at + 1, n - at - 1);
+                n--;
+                break;
             }
         }
         const uint8_t *bytes;
@@ -194,7 +210,8 @@ static void raw_token(gen_rng *r, uint8_t *p)
 {
     const agal_opinfo *info;
     uint32_t op;
-    do op = gen_rng_below(r, AGAL_OP_LIMIT); while (!(info = agal_opinfo_get(op)));
+    do op = gen_rng_below(r, AGAL_OP_LIMIT);
+    while (!(info = agal_opinfo_get(op)));
     uint32_t d = 0;
     uint64_t a = 0, b = 0;
     if (info->operands & AGAL_OPND_D)
@@ -229,7 +246,10 @@ static void garbage(agal_context *ctx, uint8_t *buf)
     for (int i = 0; i < 300; i++) {
         size_t n = 7 + gen_rng_below(&r, 24 * 12);
         for (size_t k = 0; k < n; k++) buf[k] = (uint8_t)gen_rng_next(&r);
-        if (i & 1) { buf[0] = AGAL_MAGIC; buf[5] = AGAL_TYPE_ID; }
+        if (i & 1) {
+            buf[0] = AGAL_MAGIC;
+            buf[5] = AGAL_TYPE_ID;
+        }
         const char *text;
         CHECK(agal_disassemble(ctx, buf, n, AGAL_DIS_TOKENS, &text) == AGAL_OK && text[0], "garbage %d refused", i);
         agal_context_reset(ctx);

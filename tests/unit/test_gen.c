@@ -18,13 +18,12 @@
 
 #include "check.h"
 
-
 typedef struct coverage {
-    uint64_t ops;          /* opcodes seen */
-    unsigned src_types;    /* register types read */
-    unsigned dst_types;    /* register types written */
-    unsigned index_types;  /* index register types of indirect sources */
-    unsigned max_oc;       /* highest oc number written + 1 */
+    uint64_t ops;         /* opcodes seen */
+    unsigned src_types;   /* register types read */
+    unsigned dst_types;   /* register types written */
+    unsigned index_types; /* index register types of indirect sources */
+    unsigned max_oc;      /* highest oc number written + 1 */
     unsigned max_depth;
     unsigned cube, bias, specials, formats, filters, wraps, mips;
 } coverage;
@@ -89,9 +88,8 @@ static void report(agal_context *ctx, const uint8_t *bytes, size_t size, uint64_
 
 /* Generates, encodes and decodes one program; NULL (reported, ctx reset) when the
  * generator refuses or the program does not validate. *size: its byte count. */
-static const agal_program *make_valid(agal_context *ctx, gen_program *gp, uint8_t *bytes, size_t *size,
-                                      uint64_t seed, agal_stage stage, uint32_t version, const gen_options *opt,
-                                      const char *what)
+static const agal_program *make_valid(agal_context *ctx, gen_program *gp, uint8_t *bytes, size_t *size, uint64_t seed,
+                                      agal_stage stage, uint32_t version, const gen_options *opt, const char *what)
 {
     CHECK(gen_program_make(gp, seed, stage, version, opt), "%s gen_program_make failed", what);
     *size = gen_program_encode(gp, bytes, GEN_MAX_BYTES);
@@ -127,7 +125,8 @@ static void run_config(agal_context *ctx, gen_program *gp, uint8_t *bytes, agal_
     unsigned src = stage == AGAL_VERTEX ? (1u << AGAL_REG_ATTRIBUTE | 1u << AGAL_REG_CONSTANT | 1u << AGAL_REG_TEMP)
                                         : (1u << AGAL_REG_CONSTANT | 1u << AGAL_REG_TEMP | 1u << AGAL_REG_VARYING);
     if (stage == AGAL_VERTEX && version >= 3) src |= 1u << AGAL_REG_IID;
-    CHECK((c.src_types & src) == src, "stage %d v%u: source types seen 0x%x, want 0x%x", stage, version, c.src_types, src);
+    CHECK((c.src_types & src) == src, "stage %d v%u: source types seen 0x%x, want 0x%x", stage, version, c.src_types,
+          src);
     unsigned dst = 1u << AGAL_REG_TEMP | 1u << AGAL_REG_OUTPUT;
     if (stage == AGAL_VERTEX) dst |= 1u << AGAL_REG_VARYING;
     if (stage == AGAL_FRAGMENT && version >= 2) dst |= 1u << AGAL_REG_DEPTH;
@@ -157,11 +156,19 @@ static void run_pairs(agal_context *ctx, gen_program *vp, gen_program *fp, uint8
         size_t size = gen_program_encode(vp, bytes, GEN_MAX_BYTES);
         agal_status st = agal_decode(ctx, bytes, size, NULL, &v);
         CHECK(st == AGAL_OK, "pair %d: vertex program does not validate", i);
-        if (st) { report(ctx, bytes, size, (uint64_t)i); agal_context_reset(ctx); continue; }
+        if (st) {
+            report(ctx, bytes, size, (uint64_t)i);
+            agal_context_reset(ctx);
+            continue;
+        }
         size = gen_program_encode(fp, bytes, GEN_MAX_BYTES);
         st = agal_decode(ctx, bytes, size, NULL, &f);
         CHECK(st == AGAL_OK, "pair %d: fragment program does not validate", i);
-        if (st) { report(ctx, bytes, size, (uint64_t)i); agal_context_reset(ctx); continue; }
+        if (st) {
+            report(ctx, bytes, size, (uint64_t)i);
+            agal_context_reset(ctx);
+            continue;
+        }
         st = agal_link(ctx, v, f);
         CHECK(st == AGAL_OK, "pair %d (v%u): programs do not link", i, version);
         if (st) report(ctx, bytes, size, (uint64_t)i);
@@ -173,7 +180,10 @@ static void run_pairs(agal_context *ctx, gen_program *vp, gen_program *fp, uint8
 static void run_determinism(gen_program *a, uint8_t *ba, uint8_t *bb)
 {
     gen_program *b = malloc(sizeof *b);
-    if (!b) { failures++; return; }
+    if (!b) {
+        failures++;
+        return;
+    }
     gen_program_make(a, 42, AGAL_FRAGMENT, 2, NULL);
     size_t na = gen_program_encode(a, ba, GEN_MAX_BYTES);
     gen_program_make(b, 42, AGAL_FRAGMENT, 2, NULL);
@@ -241,12 +251,16 @@ static void safe_inputs_make(safe_inputs *in, const gen_program *g, gen_rng *r)
             for (int c = 0; c < 4; c++) in->texels[n][f][c] = (float)gen_rng_below(r, 1001) / 1000.0f;
             in->images[n][f] = in->texels[n][f];
         }
-        in->tex[n] = (agal_texture){.sampler = smp, .dim = cube ? AGAL_DIM_CUBE : AGAL_DIM_2D, .width = 1,
-                                    .height = 1, .levels = 1, .images = in->images[n]};
+        in->tex[n] = (agal_texture){.sampler = smp,
+                                    .dim = cube ? AGAL_DIM_CUBE : AGAL_DIM_2D,
+                                    .width = 1,
+                                    .height = 1,
+                                    .levels = 1,
+                                    .images = in->images[n]};
         n++;
     }
-    in->env = (agal_interp_env){.constants = (const float(*)[4])in->constants, .nconstants = 250,
-                                .textures = in->tex, .ntextures = n};
+    in->env = (agal_interp_env){
+        .constants = (const float(*)[4])in->constants, .nconstants = 250, .textures = in->tex, .ntextures = n};
 }
 
 static bool safe_value(float x) { return isfinite(x) && fabsf(x) <= GEN_SAFE_LIMIT; }

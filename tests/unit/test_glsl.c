@@ -23,11 +23,10 @@
 #include "tokbuild.h"
 #include "toolio.h"
 
-
 /* ---- helpers ---------------------------------------------------------------- */
 
-static const agal_program *assemble(agal_context *ctx, const char *src, agal_stage stage,
-                                    uint32_t version, bool lenient)
+static const agal_program *assemble(agal_context *ctx, const char *src, agal_stage stage, uint32_t version,
+                                    bool lenient)
 {
     const uint8_t *bytes = NULL;
     size_t size = 0;
@@ -83,27 +82,26 @@ static void test_golden_vertex(void)
      * component c of the swizzled sources (va1.yxxx, vc4.zzzz: one component, so a
      * float operand); op -> gl_Position
      * with GL's z = 2z - w and the RTT flip. */
-    static const char want[] =
-        "#version 330 core\n"
-        "// agal2spv: AGAL 1 vertex program, 3 tokens\n"
-        "layout(std140) uniform agal_vc_block { vec4 vc[128]; };\n"
-        "uniform float agal_yflip = 1.0;\n"
-        "layout(location = 0) in vec4 va0;\n"
-        "layout(location = 1) in vec4 va1;\n"
-        "out vec4 v0;\n"
-        "\n"
-        "void main()\n"
-        "{\n"
-        "    vec4 vt0 = vec4(0.0);\n"
-        "    vec4 op = vec4(0.0);\n"
-        "    // 1: m44 op, va0, vc0\n"
-        "    op = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));\n"
-        "    // 2: mul vt0.xy, va1.yx, vc4.z\n"
-        "    vt0.xy = va1.yx * vc[4].z;\n"
-        "    // 3: mov v0, vt0.xyxy\n"
-        "    v0 = vt0.xyxy;\n"
-        "    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);\n"
-        "}\n";
+    static const char want[] = "#version 330 core\n"
+                               "// agal2spv: AGAL 1 vertex program, 3 tokens\n"
+                               "layout(std140) uniform agal_vc_block { vec4 vc[128]; };\n"
+                               "uniform float agal_yflip = 1.0;\n"
+                               "layout(location = 0) in vec4 va0;\n"
+                               "layout(location = 1) in vec4 va1;\n"
+                               "out vec4 v0;\n"
+                               "\n"
+                               "void main()\n"
+                               "{\n"
+                               "    vec4 vt0 = vec4(0.0);\n"
+                               "    vec4 op = vec4(0.0);\n"
+                               "    // 1: m44 op, va0, vc0\n"
+                               "    op = vec4(dot(va0, vc[0]), dot(va0, vc[1]), dot(va0, vc[2]), dot(va0, vc[3]));\n"
+                               "    // 2: mul vt0.xy, va1.yx, vc4.z\n"
+                               "    vt0.xy = va1.yx * vc[4].z;\n"
+                               "    // 3: mov v0, vt0.xyxy\n"
+                               "    v0 = vt0.xyxy;\n"
+                               "    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);\n"
+                               "}\n";
     const char *got = glsl(ctx, p, NULL);
     CHECK(same_text(got, want, "golden vertex"));
     CHECK(compiles(AGAL_VERTEX, got, "golden vertex"));
@@ -125,32 +123,31 @@ static void test_golden_fragment(void)
                                      AGAL_FRAGMENT, 2, false);
     /* bias 0.25 (encoded as 2/8); ine and sne are true for NaN: !(a == b), not(equal);
      * both branches write ft1, so it is simply the register after the block. */
-    static const char want[] =
-        "#version 330 core\n"
-        "// agal2spv: AGAL 2 fragment program, 8 tokens\n"
-        "layout(std140) uniform agal_fc_block { vec4 fc[64]; };\n"
-        "uniform sampler2D fs0;\n"
-        "in vec4 v0;\n"
-        "layout(location = 0) out vec4 oc0;\n"
-        "\n"
-        "void main()\n"
-        "{\n"
-        "    vec4 ft0 = vec4(0.0);\n"
-        "    vec4 ft1 = vec4(0.0);\n"
-        "    // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp, 0.25>\n"
-        "    ft0 = texture(fs0, v0.xy, 0.25);\n"
-        "    if (!(ft0.x == fc[0].x)) { // 2: ine ft0.x, fc0.x\n"
-        "        // 3: sne ft1, ft0, fc1\n"
-        "        ft1 = vec4(not(equal(ft0, fc[1])));\n"
-        "    } else { // 4: els\n"
-        "        // 5: mov ft1, fc2\n"
-        "        ft1 = fc[2];\n"
-        "    } // 6: eif\n"
-        "    // 7: kil ft1.y\n"
-        "    if (ft1.y < 0.0) discard;\n"
-        "    // 8: mov oc0, ft1\n"
-        "    oc0 = ft1;\n"
-        "}\n";
+    static const char want[] = "#version 330 core\n"
+                               "// agal2spv: AGAL 2 fragment program, 8 tokens\n"
+                               "layout(std140) uniform agal_fc_block { vec4 fc[64]; };\n"
+                               "uniform sampler2D fs0;\n"
+                               "in vec4 v0;\n"
+                               "layout(location = 0) out vec4 oc0;\n"
+                               "\n"
+                               "void main()\n"
+                               "{\n"
+                               "    vec4 ft0 = vec4(0.0);\n"
+                               "    vec4 ft1 = vec4(0.0);\n"
+                               "    // 1: tex ft0, v0, fs0 <2d, linear, mipnone, clamp, 0.25>\n"
+                               "    ft0 = texture(fs0, v0.xy, 0.25);\n"
+                               "    if (!(ft0.x == fc[0].x)) { // 2: ine ft0.x, fc0.x\n"
+                               "        // 3: sne ft1, ft0, fc1\n"
+                               "        ft1 = vec4(not(equal(ft0, fc[1])));\n"
+                               "    } else { // 4: els\n"
+                               "        // 5: mov ft1, fc2\n"
+                               "        ft1 = fc[2];\n"
+                               "    } // 6: eif\n"
+                               "    // 7: kil ft1.y\n"
+                               "    if (ft1.y < 0.0) discard;\n"
+                               "    // 8: mov oc0, ft1\n"
+                               "    oc0 = ft1;\n"
+                               "}\n";
     const char *got = glsl(ctx, p, NULL);
     CHECK(same_text(got, want, "golden fragment"));
     CHECK(compiles(AGAL_FRAGMENT, got, "golden fragment"));
@@ -163,22 +160,21 @@ static void test_golden_indirect_g0_clip_none(void)
     const agal_program *p = assemble(ctx, "mov vt0, va0\nmov op, vc[vt0.w+2]\n", AGAL_VERTEX, 2, false);
     /* -g0: no comments at all; --clip none: op as written (y still * agal_yflip);
      * relative read bounded by AGAL2's 250 vc. */
-    static const char want[] =
-        "#version 330 core\n"
-        "layout(std140) uniform agal_vc_block { vec4 vc[250]; };\n"
-        "uniform float agal_yflip = 1.0;\n"
-        "layout(location = 0) in vec4 va0;\n"
-        "\n"
-        "vec4 agal_vc(int a) { return a >= 0 && a < 250 ? vc[a] : vec4(0.0); }\n"
-        "\n"
-        "void main()\n"
-        "{\n"
-        "    vec4 vt0 = vec4(0.0);\n"
-        "    vec4 op = vec4(0.0);\n"
-        "    vt0 = va0;\n"
-        "    op = agal_vc(int(vt0.w) + 2);\n"
-        "    gl_Position = vec4(op.x, op.y * agal_yflip, op.z, op.w);\n"
-        "}\n";
+    static const char want[] = "#version 330 core\n"
+                               "layout(std140) uniform agal_vc_block { vec4 vc[250]; };\n"
+                               "uniform float agal_yflip = 1.0;\n"
+                               "layout(location = 0) in vec4 va0;\n"
+                               "\n"
+                               "vec4 agal_vc(int a) { return a >= 0 && a < 250 ? vc[a] : vec4(0.0); }\n"
+                               "\n"
+                               "void main()\n"
+                               "{\n"
+                               "    vec4 vt0 = vec4(0.0);\n"
+                               "    vec4 op = vec4(0.0);\n"
+                               "    vt0 = va0;\n"
+                               "    op = agal_vc(int(vt0.w) + 2);\n"
+                               "    gl_Position = vec4(op.x, op.y * agal_yflip, op.z, op.w);\n"
+                               "}\n";
     agal_translate_options opt = {.clip = AGAL_CLIP_NONE, .strip_names = true};
     const char *got = glsl(ctx, p, &opt);
     CHECK(same_text(got, want, "golden indirect -g0 --clip none"));
@@ -229,7 +225,8 @@ static void test_names_and_comments(void)
 static void test_clip_and_builtins(void)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
-    const agal_program *p = assemble(ctx, "add op, va2, iid\nmov v1, vc[iid.x+4]\nmov v2, vc[va2.x+4]\n", AGAL_VERTEX, 3, false);
+    const agal_program *p =
+        assemble(ctx, "add op, va2, iid\nmov v1, vc[iid.x+4]\nmov v2, vc[va2.x+4]\n", AGAL_VERTEX, 3, false);
     agal_translate_options vk = {.clip = AGAL_CLIP_VULKAN};
     const char *t = glsl(ctx, p, NULL), *v = glsl(ctx, p, &vk);
     CHECK(t && strstr(t, "op = va2 + vec4(float(gl_InstanceID));") != NULL);
@@ -290,8 +287,8 @@ static void test_unnameable_token_comment(void)
     CHECK(agal_decode(ctx, buf, size, &strict, &prog) == AGAL_ERR_INVALID, "format 5 passed strict decoding");
     CHECK(agal_decode(ctx, buf, size, &lenient, &prog) == AGAL_OK, "lenient decoding refused format 5");
     const char *text = glsl(ctx, prog, NULL);
-    CHECK(text && strstr(text, "// 1: tex (cannot be written in assembler syntax: sampler format has no name)"),
-          "%s", text ? text : "(no text)");
+    CHECK(text && strstr(text, "// 1: tex (cannot be written in assembler syntax: sampler format has no name)"), "%s",
+          text ? text : "(no text)");
     CHECK(text && strstr(text, "// 2: mov oc0, ft0"), "%s", text ? text : "(no text)");
     CHECK(compiles(AGAL_FRAGMENT, text, "unnameable token"));
     agal_context_free(ctx);
@@ -392,16 +389,15 @@ static void test_folded_ir(void)
                  "add op, vt1, vt0\n",
                  AGAL_VERTEX, 2, false);
     t = glsl_folded(ctx, p);
-    static const char want2[] =
-        "    if (va0.x == vc[0].x) { // 2: ife va0.x, vc0.x\n"
-        "        // 3: mov vt1, vt0\n"
-        "        vt1 = vt0;\n"
-        "    } else { // 4: els\n"
-        "        // 5: add vt1, va1, vc1\n"
-        "        vt1 = va1 + vc[1];\n"
-        "    } // 6: eif\n"
-        "    // 7: add op, vt1, vt0\n"
-        "    op = vt1 + vt0;\n";
+    static const char want2[] = "    if (va0.x == vc[0].x) { // 2: ife va0.x, vc0.x\n"
+                                "        // 3: mov vt1, vt0\n"
+                                "        vt1 = vt0;\n"
+                                "    } else { // 4: els\n"
+                                "        // 5: add vt1, va1, vc1\n"
+                                "        vt1 = va1 + vc[1];\n"
+                                "    } // 6: eif\n"
+                                "    // 7: add op, vt1, vt0\n"
+                                "    op = vt1 + vt0;\n";
     CHECK(t && strstr(t, want2) != NULL);
     if (t && !strstr(t, want2)) fprintf(stderr, "folded join: got\n%s\n", t);
     CHECK(compiles(AGAL_VERTEX, t, "folded join"));
@@ -410,7 +406,9 @@ static void test_folded_ir(void)
 
 /* ---- failing allocator ------------------------------------------------------ */
 
-typedef struct budget { long left; } budget;
+typedef struct budget {
+    long left;
+} budget;
 
 static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -464,7 +462,8 @@ static const agal_program *load_agal(agal_context *ctx, const char *path)
     if (src && agal_asm_header(ctx, src, len, &stage, &version) == AGAL_OK && stage >= 0) {
         const uint8_t *bytes;
         size_t size;
-        if (agal_assemble(ctx, src, len, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &size) == AGAL_OK)
+        if (agal_assemble(ctx, src, len, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &size) ==
+            AGAL_OK)
             agal_decode(ctx, bytes, size, NULL, &p);
     }
     free(src);
@@ -490,11 +489,10 @@ static bool binding_matches(agal_context *ctx, const agal_program *p, agal_targe
     bool ok = agal_reflect_gl(ctx, p, target, NULL, &b) == AGAL_OK && b.target == target && b.stage == p->stage;
     const char *cname = agal_reg_name(p->stage, AGAL_REG_CONSTANT);
     if (ok && b.constants && b.block)
-        snprintf(want, sizeof want, "layout(std140) uniform %s { vec4 %s[%u]; };", b.block, b.constants, b.constants_count);
-    else if (ok && b.constants)
-        snprintf(want, sizeof want, "uniform vec4 %s[%u];", b.constants, b.constants_count);
-    else
-        snprintf(want, sizeof want, "uniform vec4 %s[", cname); /* no declaration of the array at all */
+        snprintf(want, sizeof want, "layout(std140) uniform %s { vec4 %s[%u]; };", b.block, b.constants,
+                 b.constants_count);
+    else if (ok && b.constants) snprintf(want, sizeof want, "uniform vec4 %s[%u];", b.constants, b.constants_count);
+    else snprintf(want, sizeof want, "uniform vec4 %s[", cname); /* no declaration of the array at all */
     char block[32];
     snprintf(block, sizeof block, "agal_%s_block", cname);
     ok = ok && (strstr(text, want) != NULL) == (b.constants != NULL) &&
@@ -538,8 +536,9 @@ static bool essl_pair(agal_context *ctx, const agal_program *v, const agal_progr
     }
     bool ok = sv == AGAL_OK && sf == AGAL_OK && glslang_check_gl_link(vs, fs, log, sizeof log) &&
               binding_matches(ctx, v, target, vs, what) && binding_matches(ctx, f, target, fs, what);
-    if (!ok) fprintf(stderr, "%s: GLSL ES %s: %s\n%s\n%s\n", what, target == AGAL_TARGET_ESSL3 ? "3.00" : "1.00",
-                     sv || sf ? "translation failed" : log, vs ? vs : "", fs ? fs : "");
+    if (!ok)
+        fprintf(stderr, "%s: GLSL ES %s: %s\n%s\n%s\n", what, target == AGAL_TARGET_ESSL3 ? "3.00" : "1.00",
+                sv || sf ? "translation failed" : log, vs ? vs : "", fs ? fs : "");
     es_linked[target == AGAL_TARGET_ESSL1] += ok;
     return ok;
 }
@@ -632,7 +631,8 @@ static void test_random(unsigned npairs)
     }
     agal_context_free(ctx);
     printf("random: %u/%u pairs (%u programs) compiled and linked\n", ok, npairs, 2 * npairs);
-    printf("GLSL ES: %u pairs linked as ES 3.00, %u as ES 1.00, %u refused by name (iid); %u reflections match their text\n",
+    printf("GLSL ES: %u pairs linked as ES 3.00, %u as ES 1.00, %u refused by name (iid); %u reflections match their "
+           "text\n",
            es_linked[0], es_linked[1], es_refused, es_bindings);
     /* at least 1000 random programs of each ES version through glslang (a run of 750 pairs or more) */
     unsigned es3 = 2 * (es_linked[0] - before[0]), es1 = 2 * (es_linked[1] - before[1]);

@@ -8,29 +8,25 @@
 
 #include "check.h"
 
+static const char vs_ok[] = "#version 330 core\n"
+                            "layout(std140) uniform agal_vc_block { vec4 vc[128]; };\n"
+                            "layout(location = 0) in vec4 va0;\n"
+                            "out vec4 v0;\n"
+                            "void main() { v0 = va0; gl_Position = va0 * vc[3]; }\n";
 
-static const char vs_ok[] =
-    "#version 330 core\n"
-    "layout(std140) uniform agal_vc_block { vec4 vc[128]; };\n"
-    "layout(location = 0) in vec4 va0;\n"
-    "out vec4 v0;\n"
-    "void main() { v0 = va0; gl_Position = va0 * vc[3]; }\n";
-
-static const char fs_ok[] =
-    "#version 330 core\n"
-    "uniform sampler2D fs0;\n"
-    "in vec4 v0;\n"
-    "layout(location = 0) out vec4 oc0;\n"
-    "void main() { oc0 = texture(fs0, v0.xy, 0.5); }\n";
+static const char fs_ok[] = "#version 330 core\n"
+                            "uniform sampler2D fs0;\n"
+                            "in vec4 v0;\n"
+                            "layout(location = 0) out vec4 oc0;\n"
+                            "void main() { oc0 = texture(fs0, v0.xy, 0.5); }\n";
 
 /* Declares v0 with another type than the vertex shader (glslang's cross-stage check
  * compares types of same-named varyings and uniforms; it does not report a fragment
  * input that no vertex output names, which real GL drivers do). */
-static const char fs_other[] =
-    "#version 330 core\n"
-    "in vec3 v0;\n"
-    "layout(location = 0) out vec4 oc0;\n"
-    "void main() { oc0 = v0.xyzz; }\n";
+static const char fs_other[] = "#version 330 core\n"
+                               "in vec3 v0;\n"
+                               "layout(location = 0) out vec4 oc0;\n"
+                               "void main() { oc0 = v0.xyzz; }\n";
 
 static void test_gl(void)
 {
@@ -45,14 +41,11 @@ static void test_gl(void)
                             log, sizeof log));
     CHECK(strstr(log, "binding") != NULL);
     /* An undeclared name. */
-    CHECK(!glslang_check_gl(AGAL_FRAGMENT,
-                            "#version 330 core\nout vec4 o;\nvoid main() { o = ft0; }\n",
-                            log, sizeof log));
+    CHECK(!glslang_check_gl(AGAL_FRAGMENT, "#version 330 core\nout vec4 o;\nvoid main() { o = ft0; }\n", log,
+                            sizeof log));
     CHECK(strstr(log, "ft0") != NULL);
     /* gl_FragDepth exists in fragment shaders only. */
-    CHECK(!glslang_check_gl(AGAL_VERTEX,
-                            "#version 330 core\nvoid main() { gl_FragDepth = 0.5; }\n",
-                            log, sizeof log));
+    CHECK(!glslang_check_gl(AGAL_VERTEX, "#version 330 core\nvoid main() { gl_FragDepth = 0.5; }\n", log, sizeof log));
 }
 
 static void test_link(void)
@@ -96,7 +89,6 @@ int main(void)
     test_link();
     test_vulkan();
     glslang_check_fini();
-    if (failures)
-        fprintf(stderr, "%d failure(s)\n", failures);
+    if (failures) fprintf(stderr, "%d failure(s)\n", failures);
     return failures ? 1 : 0;
 }

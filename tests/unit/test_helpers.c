@@ -17,7 +17,11 @@
 
 /* ---- the AS3 strings ---------------------------------------------------------------- */
 
-typedef struct named { agal_stage3d_enum which; unsigned value; const char *as3; } named;
+typedef struct named {
+    agal_stage3d_enum which;
+    unsigned value;
+    const char *as3;
+} named;
 
 static const named as3_names[] = {
     {AGAL_S3D_BLEND_FACTOR, AGAL_BLEND_ZERO, "zero"},
@@ -111,7 +115,11 @@ static void test_names(void)
 
 static void test_blend_compare_stencil(void)
 {
-    static const struct { agal_blend_factor f; VkBlendFactor vk; GLenum gl; } blend[] = {
+    static const struct {
+        agal_blend_factor f;
+        VkBlendFactor vk;
+        GLenum gl;
+    } blend[] = {
         {AGAL_BLEND_ZERO, VK_BLEND_FACTOR_ZERO, GL_ZERO},
         {AGAL_BLEND_ONE, VK_BLEND_FACTOR_ONE, GL_ONE},
         {AGAL_BLEND_SOURCE_COLOR, VK_BLEND_FACTOR_SRC_COLOR, GL_SRC_COLOR},
@@ -135,7 +143,11 @@ static void test_blend_compare_stencil(void)
           b.alphaBlendOp == VK_BLEND_OP_ADD);
     CHECK(b.colorWriteMask == (VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_B_BIT), "mask %u", b.colorWriteMask);
 
-    static const struct { agal_compare_mode m; VkCompareOp vk; GLenum gl; } cmp[] = {
+    static const struct {
+        agal_compare_mode m;
+        VkCompareOp vk;
+        GLenum gl;
+    } cmp[] = {
         {AGAL_COMPARE_NEVER, VK_COMPARE_OP_NEVER, GL_NEVER},
         {AGAL_COMPARE_LESS, VK_COMPARE_OP_LESS, GL_LESS},
         {AGAL_COMPARE_EQUAL, VK_COMPARE_OP_EQUAL, GL_EQUAL},
@@ -150,7 +162,11 @@ static void test_blend_compare_stencil(void)
         CHECK(agal_gl_compare(cmp[i].m) == cmp[i].gl, "compare %d", cmp[i].m);
     }
 
-    static const struct { agal_stencil_action a; VkStencilOp vk; GLenum gl; } st[] = {
+    static const struct {
+        agal_stencil_action a;
+        VkStencilOp vk;
+        GLenum gl;
+    } st[] = {
         {AGAL_STENCIL_KEEP, VK_STENCIL_OP_KEEP, GL_KEEP},
         {AGAL_STENCIL_ZERO, VK_STENCIL_OP_ZERO, GL_ZERO},
         {AGAL_STENCIL_SET, VK_STENCIL_OP_REPLACE, GL_REPLACE},
@@ -165,8 +181,8 @@ static void test_blend_compare_stencil(void)
         CHECK(agal_gl_stencil_op(st[i].a) == st[i].gl, "stencil %d", st[i].a);
     }
     /* setStencilActions' argument order: bothPass, depthFail, depthPassStencilFail. */
-    VkStencilOpState s = agal_vk_stencil(AGAL_COMPARE_EQUAL, AGAL_STENCIL_SET, AGAL_STENCIL_INVERT,
-                                         AGAL_STENCIL_ZERO, 5, 0xF0, 0x0F);
+    VkStencilOpState s =
+        agal_vk_stencil(AGAL_COMPARE_EQUAL, AGAL_STENCIL_SET, AGAL_STENCIL_INVERT, AGAL_STENCIL_ZERO, 5, 0xF0, 0x0F);
     CHECK(s.passOp == VK_STENCIL_OP_REPLACE && s.depthFailOp == VK_STENCIL_OP_INVERT &&
           s.failOp == VK_STENCIL_OP_ZERO && s.compareOp == VK_COMPARE_OP_EQUAL && s.reference == 5 &&
           s.compareMask == 0xF0 && s.writeMask == 0x0F);
@@ -174,7 +190,11 @@ static void test_blend_compare_stencil(void)
 
 static void test_faces_and_formats(void)
 {
-    static const struct { agal_triangle_face f; VkCullModeFlags vk; GLenum gl; } cull[] = {
+    static const struct {
+        agal_triangle_face f;
+        VkCullModeFlags vk;
+        GLenum gl;
+    } cull[] = {
         {AGAL_FACE_NONE, VK_CULL_MODE_NONE, 0},
         {AGAL_FACE_FRONT, VK_CULL_MODE_FRONT_BIT, GL_FRONT},
         {AGAL_FACE_BACK, VK_CULL_MODE_BACK_BIT, GL_BACK},
@@ -190,14 +210,20 @@ static void test_faces_and_formats(void)
     CHECK(agal_gl_front_face(false) == GL_CW && agal_gl_front_face(true) == GL_CCW);
     CHECK(agal_gl_yflip(false) == 1.0f && agal_gl_yflip(true) == -1.0f);
 
-    static const struct { agal_vertex_format f; VkFormat vk; uint32_t bytes; GLint size; GLenum type; GLboolean norm; }
-        vf[] = {
-            {AGAL_VERTEX_FLOAT_1, VK_FORMAT_R32_SFLOAT, 4, 1, GL_FLOAT, GL_FALSE},
-            {AGAL_VERTEX_FLOAT_2, VK_FORMAT_R32G32_SFLOAT, 8, 2, GL_FLOAT, GL_FALSE},
-            {AGAL_VERTEX_FLOAT_3, VK_FORMAT_R32G32B32_SFLOAT, 12, 3, GL_FLOAT, GL_FALSE},
-            {AGAL_VERTEX_FLOAT_4, VK_FORMAT_R32G32B32A32_SFLOAT, 16, 4, GL_FLOAT, GL_FALSE},
-            {AGAL_VERTEX_BYTES_4, VK_FORMAT_R8G8B8A8_UNORM, 4, 4, GL_UNSIGNED_BYTE, GL_TRUE},
-        };
+    static const struct {
+        agal_vertex_format f;
+        VkFormat vk;
+        uint32_t bytes;
+        GLint size;
+        GLenum type;
+        GLboolean norm;
+    } vf[] = {
+        {AGAL_VERTEX_FLOAT_1, VK_FORMAT_R32_SFLOAT, 4, 1, GL_FLOAT, GL_FALSE},
+        {AGAL_VERTEX_FLOAT_2, VK_FORMAT_R32G32_SFLOAT, 8, 2, GL_FLOAT, GL_FALSE},
+        {AGAL_VERTEX_FLOAT_3, VK_FORMAT_R32G32B32_SFLOAT, 12, 3, GL_FLOAT, GL_FALSE},
+        {AGAL_VERTEX_FLOAT_4, VK_FORMAT_R32G32B32A32_SFLOAT, 16, 4, GL_FLOAT, GL_FALSE},
+        {AGAL_VERTEX_BYTES_4, VK_FORMAT_R8G8B8A8_UNORM, 4, 4, GL_UNSIGNED_BYTE, GL_TRUE},
+    };
     for (size_t i = 0; i < sizeof vf / sizeof *vf; i++) {
         agal_gl_vertex_format g = agal_gl_vertex_format_of(vf[i].f);
         CHECK(agal_vk_vertex_format(vf[i].f) == vf[i].vk, "vertex format %d", vf[i].f);
@@ -205,7 +231,12 @@ static void test_faces_and_formats(void)
         CHECK(g.size == vf[i].size && g.type == vf[i].type && g.normalized == vf[i].norm, "vertex format %d", vf[i].f);
     }
 
-    static const struct { agal_texture_format f; VkFormat vk; GLint internal; GLenum format, type; } tf[] = {
+    static const struct {
+        agal_texture_format f;
+        VkFormat vk;
+        GLint internal;
+        GLenum format, type;
+    } tf[] = {
         {AGAL_TEXTURE_BGRA, VK_FORMAT_B8G8R8A8_UNORM, GL_RGBA8, GL_BGRA, GL_UNSIGNED_BYTE},
         {AGAL_TEXTURE_BGRA_PACKED, VK_FORMAT_UNDEFINED, 0, 0, 0},
         {AGAL_TEXTURE_BGR_PACKED, VK_FORMAT_UNDEFINED, 0, 0, 0},
@@ -269,7 +300,9 @@ static void test_samplers(void)
                 for (unsigned mip = 0; mip < 3; mip++)
                     for (unsigned l = 0; l < 4; l++) test_sampler(dim, wrap, filter, mip, limits[l]);
     /* Spot values, so that a table above mirrored wrongly in both places shows. */
-    agal_sampler s = {.dim = AGAL_DIM_2D, .wrap = AGAL_WRAP_CLAMP_U_REPEAT_V, .filter = AGAL_FILTER_ANISO8X,
+    agal_sampler s = {.dim = AGAL_DIM_2D,
+                      .wrap = AGAL_WRAP_CLAMP_U_REPEAT_V,
+                      .filter = AGAL_FILTER_ANISO8X,
                       .mipmap = AGAL_MIP_LINEAR};
     VkSamplerCreateInfo v = agal_vk_sampler_info(&s, 16.0f);
     CHECK(v.addressModeU == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE && v.addressModeV == VK_SAMPLER_ADDRESS_MODE_REPEAT &&
@@ -333,8 +366,10 @@ static void test_layout(void)
 static void test_context3d(void)
 {
     /* clear truncates to 8 bits (0.3 -> 76: observed), after clamping. */
-    static const struct { double v; unsigned byte; } clears[] = {{0.3, 76}, {0.5, 127}, {0.999, 254}, {1, 255},
-                                                                 {2, 255}, {-1, 0}, {0, 0}};
+    static const struct {
+        double v;
+        unsigned byte;
+    } clears[] = {{0.3, 76}, {0.5, 127}, {0.999, 254}, {1, 255}, {2, 255}, {-1, 0}, {0, 0}};
     for (size_t i = 0; i < sizeof clears / sizeof *clears; i++)
         CHECK(agal_stage3d_clear_channel(clears[i].v) * 255.0f == (float)clears[i].byte, "clear %g", clears[i].v);
     CHECK(agal_stage3d_clear_channel(NAN) == 0.0f);
@@ -348,14 +383,16 @@ static void test_context3d(void)
     for (size_t i = 0; i < sizeof aa / sizeof *aa; i++)
         CHECK(agal_stage3d_samples(aa[i]) == want[i], "antiAlias %d: %u", aa[i], agal_stage3d_samples(aa[i]));
     VkSampleCountFlags lavapipe = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
-    CHECK(agal_vk_samples(0, lavapipe) == VK_SAMPLE_COUNT_1_BIT && agal_vk_samples(2, lavapipe) == VK_SAMPLE_COUNT_4_BIT &&
+    CHECK(agal_vk_samples(0, lavapipe) == VK_SAMPLE_COUNT_1_BIT &&
+          agal_vk_samples(2, lavapipe) == VK_SAMPLE_COUNT_4_BIT &&
           agal_vk_samples(16, lavapipe) == VK_SAMPLE_COUNT_4_BIT && agal_vk_samples(4, 0x7F) == VK_SAMPLE_COUNT_4_BIT);
     CHECK(agal_gl_samples(0, 4) == 0 && agal_gl_samples(2, 4) == 2 && agal_gl_samples(16, 4) == 4 &&
           agal_gl_samples(4, 0) == 0);
     CHECK(agal_vk_depth_stencil_format(true) == VK_FORMAT_D24_UNORM_S8_UINT &&
           agal_vk_depth_stencil_format(false) == VK_FORMAT_D32_SFLOAT_S8_UINT);
     CHECK(AGAL_GL_DEPTH_STENCIL_FORMAT == GL_DEPTH24_STENCIL8);
-    CHECK(agal_gl_cube_face(0) == GL_TEXTURE_CUBE_MAP_POSITIVE_X && agal_gl_cube_face(5) == GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
+    CHECK(agal_gl_cube_face(0) == GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+          agal_gl_cube_face(5) == GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
 }
 
 static void test_scissor(void)
@@ -365,7 +402,8 @@ static void test_scissor(void)
     CHECK(!agal_stage3d_scissor(8, 8, 0, 40, 64, 64, &r) && !agal_stage3d_scissor(8, 8, 10, -1, 64, 64, &r));
     CHECK(!agal_stage3d_scissor(NAN, 0, NAN, 10, 64, 64, &r));
     CHECK(agal_stage3d_scissor(16.4, 16.6, 8.2, 8.3, 64, 64, &r) && r.x == 16 && r.y == 17 && r.width == 9 &&
-          r.height == 8, "%d %d %u %u", r.x, r.y, r.width, r.height);
+              r.height == 8,
+          "%d %d %u %u", r.x, r.y, r.width, r.height);
     CHECK(agal_stage3d_scissor(56, -8, 100, 16, 64, 64, &r) && r.x == 56 && r.y == 0 && r.width == 8 && r.height == 8);
     CHECK(agal_stage3d_scissor(100, 100, 10, 10, 64, 64, &r) && r.width == 0 && r.height == 0); /* Flash's 3706 */
     VkRect2D vr = agal_vk_scissor(&(agal_rect){16, 32, 8, 4});
@@ -380,23 +418,27 @@ static void test_scissor(void)
 
 static void test_stencil_faces(void)
 {
-    static const struct { agal_triangle_face f; bool front, back; } faces[] = {
-        {AGAL_FACE_NONE, false, false}, {AGAL_FACE_FRONT, true, false}, {AGAL_FACE_BACK, false, true},
-        {AGAL_FACE_FRONT_AND_BACK, true, true}};
+    static const struct {
+        agal_triangle_face f;
+        bool front, back;
+    } faces[] = {{AGAL_FACE_NONE, false, false},
+                 {AGAL_FACE_FRONT, true, false},
+                 {AGAL_FACE_BACK, false, true},
+                 {AGAL_FACE_FRONT_AND_BACK, true, true}};
     for (size_t i = 0; i < sizeof faces / sizeof *faces; i++) {
         CHECK(agal_stage3d_stencil_face(faces[i].f, true) == faces[i].front, "face %d", faces[i].f);
         CHECK(agal_stage3d_stencil_face(faces[i].f, false) == faces[i].back, "face %d", faces[i].f);
         VkStencilOpState s[2];
-        agal_vk_stencil_faces(faces[i].f, AGAL_COMPARE_EQUAL, AGAL_STENCIL_SET, AGAL_STENCIL_INVERT, AGAL_STENCIL_ZERO, 3,
-                              0xF0, 0x0F, s);
+        agal_vk_stencil_faces(faces[i].f, AGAL_COMPARE_EQUAL, AGAL_STENCIL_SET, AGAL_STENCIL_INVERT, AGAL_STENCIL_ZERO,
+                              3, 0xF0, 0x0F, s);
         for (int k = 0; k < 2; k++) {
             bool on = k == 0 ? faces[i].front : faces[i].back;
             /* A face the actions do not name passes and keeps; the masks and reference stay. */
             CHECK(s[k].compareOp == (on ? VK_COMPARE_OP_EQUAL : VK_COMPARE_OP_ALWAYS) &&
-                  s[k].passOp == (on ? VK_STENCIL_OP_REPLACE : VK_STENCIL_OP_KEEP) &&
-                  s[k].depthFailOp == (on ? VK_STENCIL_OP_INVERT : VK_STENCIL_OP_KEEP) &&
-                  s[k].failOp == (on ? VK_STENCIL_OP_ZERO : VK_STENCIL_OP_KEEP) && s[k].reference == 3 &&
-                  s[k].compareMask == 0xF0 && s[k].writeMask == 0x0F,
+                      s[k].passOp == (on ? VK_STENCIL_OP_REPLACE : VK_STENCIL_OP_KEEP) &&
+                      s[k].depthFailOp == (on ? VK_STENCIL_OP_INVERT : VK_STENCIL_OP_KEEP) &&
+                      s[k].failOp == (on ? VK_STENCIL_OP_ZERO : VK_STENCIL_OP_KEEP) && s[k].reference == 3 &&
+                      s[k].compareMask == 0xF0 && s[k].writeMask == 0x0F,
                   "face %d side %d", faces[i].f, k);
         }
     }
@@ -406,17 +448,31 @@ static void test_stencil_faces(void)
  * where recorded: 2008 ArgumentError, 3780 Error), written out here whole. */
 static void test_flash_errors(void)
 {
-    static const struct { int id; const char *args[3]; const char *cls, *line; } lines[] = {
+    static const struct {
+        int id;
+        const char *args[3];
+        const char *cls, *line;
+    } lines[] = {
         {3692, {NULL}, "Error", "Error #3692: All buffers need to be cleared every frame before drawing."},
         {3611, {"2"}, "Error", "Error #3611: Stream 2 is read by the current vertex program but not set."},
-        {3603, {"2", "3", "6"}, "RangeError",
-         "Error #3603: Not enough indices in this buffer. 2 triangles at offset 3, but there are only 6 indices in buffer."},
-        {3780, {"32", "16384"}, "Error", "Error #3780: Requested width of backbuffer is not in allowed range 32 to 16384."},
-        {2008, {"triangleFaceToCull"}, "ArgumentError",
+        {3603,
+         {"2", "3", "6"},
+         "RangeError",
+         "Error #3603: Not enough indices in this buffer. 2 triangles at offset 3, but there are only 6 indices in "
+         "buffer."},
+        {3780,
+         {"32", "16384"},
+         "Error",
+         "Error #3780: Requested width of backbuffer is not in allowed range 32 to 16384."},
+        {2008,
+         {"triangleFaceToCull"},
+         "ArgumentError",
          "Error #2008: Parameter triangleFaceToCull must be one of the accepted values."},
         {2007, {"indexBuffer"}, "TypeError", "Error #2007: Parameter indexBuffer must be non-null."},
         {3683, {"2048"}, "ArgumentError", "Error #3683: Texture too big (max is 2048x2048)."},
-        {3725, {"", "2"}, "Error",
+        {3725,
+         {"", "2"},
+         "Error",
          "Error #3725: The requested AGAL version (2) is not valid under the Context3D profile. For example AGAL "
          "version 2 requires standard profile."},
         {3610, {"0"}, "RangeError", "Error #3610: Stream 0 vertex offset is out of bounds"},
@@ -460,7 +516,8 @@ static void test_constants(void)
     double v[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     memset(regs, 0, sizeof regs);
     CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 0, v, 9, -1, regs) == 0 &&
-          regs[1][3] == 8 && regs[2][0] == 0, "-1: the whole registers the data holds");
+              regs[1][3] == 8 && regs[2][0] == 0,
+          "-1: the whole registers the data holds");
     CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 0, v, 9, 3, regs) == 3669,
           "3 registers from 9 numbers");
     CHECK(agal_stage3d_constants_from_vector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 27, v, 9, 3, regs) == 3669,
@@ -474,14 +531,18 @@ static void test_constants(void)
     for (int k = 0; k < 4; k++) bytes[4 + k] = (uint8_t)(u1 >> 8 * k), bytes[4 + 16 + k] = (uint8_t)(u2 >> 8 * k);
     memset(regs, 0, sizeof regs);
     CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 2, 2, bytes, sizeof bytes, 4, regs) ==
-              0 && regs[2][0] == 1.0f && regs[3][0] == -0.5f && regs[2][1] == 0,
+                  0 &&
+              regs[2][0] == 1.0f && regs[3][0] == -0.5f && regs[2][1] == 0,
           "little-endian floats from the offset");
     CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 2, 3, bytes, sizeof bytes, 4, regs) ==
-          3669, "32 bytes hold 2 registers");
+              3669,
+          "32 bytes hold 2 registers");
     CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 2, 1, bytes, sizeof bytes, 36, regs) ==
-          3669, "an offset at the end");
+              3669,
+          "an offset at the end");
     CHECK(agal_stage3d_constants_from_bytes(AGAL_PROFILE_STANDARD, AGAL_VERTEX, 250, 1, bytes, sizeof bytes, 0, regs) ==
-          2006, "past standard's 250 vertex registers");
+              2006,
+          "past standard's 250 vertex registers");
 }
 
 /* The sampler key: equal exactly when the sampling state is equal. */
@@ -517,15 +578,15 @@ static void test_vk_draw_glue(void)
     CHECK(agal_vk_pool_sizes(&r, ps) == 1 && ps[0].descriptorCount == 1, "an empty pair still sizes its pool");
     agal_upload_sampler smp[2];
     memset(smp, 0, sizeof smp);
-    smp[0].num = 1, smp[0].binding = smp[0].sampler_binding = 3;         /* combined */
-    smp[1].num = 4, smp[1].binding = 6, smp[1].sampler_binding = 22;      /* separate */
+    smp[0].num = 1, smp[0].binding = smp[0].sampler_binding = 3;     /* combined */
+    smp[1].num = 4, smp[1].binding = 6, smp[1].sampler_binding = 22; /* separate */
     agal_upload_attribute attrs[2] = {{0, 0xf}, {3, 0x3}};
     r.nblocks = 1;
     r.blocks[0].stage = AGAL_FRAGMENT, r.blocks[0].binding = AGAL_FC_BINDING;
     r.samplers = smp, r.nsamplers = 2, r.attributes = attrs, r.nattributes = 2;
     uint32_t n = agal_vk_pool_sizes(&r, ps);
     CHECK(n == 3 && ps[0].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && ps[0].descriptorCount == 1 &&
-          ps[1].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && ps[2].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
+              ps[1].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER && ps[2].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,
           "pool sizes: %u", n);
     VkDescriptorBufferInfo blocks[2];
     VkDescriptorImageInfo images[16];
@@ -534,8 +595,9 @@ static void test_vk_draw_glue(void)
     VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
     n = agal_vk_descriptor_writes(&r, VK_NULL_HANDLE, blocks, images, w);
     CHECK(n == 4 && w[0].dstBinding == AGAL_FC_BINDING && w[0].pBufferInfo == &blocks[AGAL_FRAGMENT] &&
-          w[1].dstBinding == 3 && w[1].pImageInfo == &images[1] && w[2].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE &&
-          w[3].dstBinding == 22 && w[3].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER && w[3].pImageInfo == &images[4],
+              w[1].dstBinding == 3 && w[1].pImageInfo == &images[1] &&
+              w[2].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE && w[3].dstBinding == 22 &&
+              w[3].descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER && w[3].pImageInfo == &images[4],
           "descriptor writes: %u", n);
     agal_vk_stream streams[16];
     memset(streams, 0, sizeof streams);
@@ -545,9 +607,10 @@ static void test_vk_draw_glue(void)
     VkVertexInputAttributeDescription va[16];
     n = agal_vk_vertex_input(&r, streams, vb, va);
     CHECK(n == 2 && vb[0].binding == 0 && vb[0].stride == 20 && va[0].offset == 8 &&
-          va[0].format == VK_FORMAT_R32G32B32_SFLOAT && vb[1].binding == 3 &&
-          vb[1].inputRate == VK_VERTEX_INPUT_RATE_INSTANCE && va[1].location == 3 &&
-          va[1].format == VK_FORMAT_R8G8B8A8_UNORM, "vertex input: %u", n);
+              va[0].format == VK_FORMAT_R32G32B32_SFLOAT && vb[1].binding == 3 &&
+              vb[1].inputRate == VK_VERTEX_INPUT_RATE_INSTANCE && va[1].location == 3 &&
+              va[1].format == VK_FORMAT_R8G8B8A8_UNORM,
+          "vertex input: %u", n);
 }
 
 int main(void)

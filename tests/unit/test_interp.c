@@ -13,7 +13,6 @@
 #include "check.h"
 #include "slot_orders.h"
 
-
 /* ---- program builder ------------------------------------------------------ */
 
 enum { VA = 0, C = 1, T = 2, O = 3, V = 4, FS = 5, FD = 6, IID = 7 };
@@ -50,8 +49,13 @@ static agal_source S(unsigned type, unsigned num, uint8_t swz)
 /* vc[<itype><inum>.<icomp> + offset] */
 static agal_source REL(unsigned offset, unsigned itype, unsigned inum, unsigned icomp, uint8_t swz)
 {
-    return (agal_source){.type = C, .num = (uint16_t)offset, .swizzle = swz, .indirect = true,
-                         .index_type = (uint8_t)itype, .index_num = (uint16_t)inum, .index_comp = (uint8_t)icomp};
+    return (agal_source){.type = C,
+                         .num = (uint16_t)offset,
+                         .swizzle = swz,
+                         .indirect = true,
+                         .index_type = (uint8_t)itype,
+                         .index_num = (uint16_t)inum,
+                         .index_comp = (uint8_t)icomp};
 }
 
 static void emit(builder *b, agal_token t)
@@ -111,13 +115,16 @@ static void expect4(const char *what, int inv, const float got[4], float x, floa
     float want[4] = {x, y, z, w};
     bool ok = true;
     for (int c = 0; c < 4; c++) ok &= same(got[c], want[c], tol);
-    CHECK(ok, "%s [%d]: got (%.9g, %.9g, %.9g, %.9g), want (%.9g, %.9g, %.9g, %.9g)", what, inv, got[0], got[1],
-          got[2], got[3], x, y, z, w);
+    CHECK(ok, "%s [%d]: got (%.9g, %.9g, %.9g, %.9g), want (%.9g, %.9g, %.9g, %.9g)", what, inv, got[0], got[1], got[2],
+          got[3], x, y, z, w);
 }
 
 static void set4(float r[4], float x, float y, float z, float w)
 {
-    r[0] = x; r[1] = y; r[2] = z; r[3] = w;
+    r[0] = x;
+    r[1] = y;
+    r[2] = z;
+    r[3] = w;
 }
 
 /* ---- componentwise opcodes: one program per opcode ------------------------- */
@@ -172,10 +179,8 @@ static void test_componentwise(agal_context *ctx)
         const agal_opinfo *info = agal_opinfo_get(k->op);
         builder b;
         begin(&b, 1, AGAL_VERTEX);
-        if (info->operands & AGAL_OPND_B)
-            op2(&b, k->op, D(T, 0, XYZW), S(VA, 0, ID), S(VA, 1, ID));
-        else
-            op1(&b, k->op, D(T, 0, XYZW), S(VA, 0, ID));
+        if (info->operands & AGAL_OPND_B) op2(&b, k->op, D(T, 0, XYZW), S(VA, 0, ID), S(VA, 1, ID));
+        else op1(&b, k->op, D(T, 0, XYZW), S(VA, 0, ID));
         op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));
         const agal_program *p = decode(ctx, &b, false);
         if (!p) continue;
@@ -194,8 +199,8 @@ static void test_vector_ops(agal_context *ctx)
 {
     builder b;
     begin(&b, 2, AGAL_VERTEX);
-    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(VA, 2, ID));                   /* vt0 = (9,9,9,9) */
-    op2(&b, AGAL_OP_DP3, D(T, 0, Y | Z), S(VA, 0, ID), S(VA, 1, ID));    /* only y, z */
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(VA, 2, ID));                /* vt0 = (9,9,9,9) */
+    op2(&b, AGAL_OP_DP3, D(T, 0, Y | Z), S(VA, 0, ID), S(VA, 1, ID)); /* only y, z */
     op1(&b, AGAL_OP_MOV, D(V, 0, XYZW), S(T, 0, ID));
     op2(&b, AGAL_OP_DP4, D(V, 1, XYZW), S(VA, 0, ID), S(VA, 1, ID));
     op1(&b, AGAL_OP_MOV, D(T, 1, XYZW), S(VA, 2, ID));
@@ -210,7 +215,7 @@ static void test_vector_ops(agal_context *ctx)
     op2(&b, AGAL_OP_M34, D(T, 3, XYZ), S(VA, 4, ID), S(C, 0, ID));
     op1(&b, AGAL_OP_MOV, D(V, 5, XYZW), S(T, 3, ID));
     op1(&b, AGAL_OP_MOV, D(T, 4, XYZW), S(VA, 2, ID));
-    op2(&b, AGAL_OP_M33, D(T, 4, X | Z), S(VA, 4, ID), S(C, 0, ID));     /* masked m33 */
+    op2(&b, AGAL_OP_M33, D(T, 4, X | Z), S(VA, 4, ID), S(C, 0, ID)); /* masked m33 */
     op1(&b, AGAL_OP_MOV, D(V, 6, XYZW), S(T, 4, ID));
     op1(&b, AGAL_OP_MOV, D(T, 5, XYZW), S(VA, 2, ID));
     op2(&b, AGAL_OP_M44, D(T, 5, Y | W), S(VA, 4, SWZ(1, 0, 2, 3)), S(C, 0, ID)); /* masked, A.yxzw */
@@ -230,10 +235,10 @@ static void test_vector_ops(agal_context *ctx)
     set4(in.in[4], 1, 2, -1, 2);
     agal_interp_result r;
     CHECK(agal_interp_run(ctx, p, &env, &in, 1, &r) == AGAL_OK, "vector ops run");
-    expect4("dp3 .yz", 0, r.v[0], 9, 38, 38, 9, 0);          /* 5 + 12 + 21 */
-    expect4("dp4", 0, r.v[1], 70, 70, 70, 70, 0);            /* 38 + 32 */
-    expect4("crs", 0, r.v[2], -4, 8, -4, 9, 0);              /* (2*7-3*6, 3*5-1*7, 1*6-2*5), w kept */
-    expect4("nrm", 0, r.v[3], 0.6f, 0, 0.8f, 9, 0);          /* (3,0,4)/5, w kept */
+    expect4("dp3 .yz", 0, r.v[0], 9, 38, 38, 9, 0); /* 5 + 12 + 21 */
+    expect4("dp4", 0, r.v[1], 70, 70, 70, 70, 0);   /* 38 + 32 */
+    expect4("crs", 0, r.v[2], -4, 8, -4, 9, 0);     /* (2*7-3*6, 3*5-1*7, 1*6-2*5), w kept */
+    expect4("nrm", 0, r.v[3], 0.6f, 0, 0.8f, 9, 0); /* (3,0,4)/5, w kept */
     /* m44, A = (1,2,-1,2): row0 1+4-3+8 = 10, row1 5+12-7+16 = 26, row2 9+20-11+24 = 42, row3 13+28-15+32 = 58 */
     expect4("m44", 0, r.v[4], 10, 26, 42, 58, 0);
     expect4("m34", 0, r.v[5], 10, 26, 42, 9, 0);
@@ -257,7 +262,7 @@ static void test_swizzle(agal_context *ctx)
     op1(&b, AGAL_OP_MOV, D(T, 2, XYZW), S(VA, 1, ID));
     op2(&b, AGAL_OP_ADD, D(T, 2, Y | W), S(VA, 0, SWZ(3, 1, 1, 1)), S(VA, 1, XX)); /* add vt2.yw, va0.wy, va1.x */
     op1(&b, AGAL_OP_MOV, D(V, 1, XYZW), S(T, 2, ID));
-    op1(&b, AGAL_OP_MOV, D(V, 2, XYZW), S(VA, 0, SWZ(3, 2, 1, 0)));  /* mov v2, va0.wzyx */
+    op1(&b, AGAL_OP_MOV, D(V, 2, XYZW), S(VA, 0, SWZ(3, 2, 1, 0))); /* mov v2, va0.wzyx */
     op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(VA, 0, ID));
     const agal_program *p = decode(ctx, &b, false);
     if (!p) return;
@@ -270,7 +275,8 @@ static void test_swizzle(agal_context *ctx)
     /* A.wyyy = (4,2,2,2) + 5 = (9,7,7,7), stored at y and w of (5,6,7,8) */
     expect4("add vt2.yw", 0, r.v[1], 5, 7, 7, 7, 0);
     expect4("mov v2, va0.wzyx", 0, r.v[2], 4, 3, 2, 1, 0);
-    CHECK(agal_interp_written(p, AGAL_REG_VARYING) == 7u, "written varyings 0x%x", agal_interp_written(p, AGAL_REG_VARYING));
+    CHECK(agal_interp_written(p, AGAL_REG_VARYING) == 7u, "written varyings 0x%x",
+          agal_interp_written(p, AGAL_REG_VARYING));
     CHECK(agal_interp_written(p, AGAL_REG_TEMP) == 7u, "written temps");
 }
 
@@ -280,8 +286,8 @@ static void test_relative(agal_context *ctx)
 {
     builder b;
     begin(&b, 2, AGAL_VERTEX);
-    op1(&b, AGAL_OP_MOV, D(V, 0, XYZW), REL(2, VA, 0, 0, ID));            /* vc[va0.x + 2] */
-    op1(&b, AGAL_OP_MOV, D(V, 1, XYZW), REL(0, VA, 0, 1, ID));            /* vc[va0.y + 0] */
+    op1(&b, AGAL_OP_MOV, D(V, 0, XYZW), REL(2, VA, 0, 0, ID));                 /* vc[va0.x + 2] */
+    op1(&b, AGAL_OP_MOV, D(V, 1, XYZW), REL(0, VA, 0, 1, ID));                 /* vc[va0.y + 0] */
     op2(&b, AGAL_OP_M44, D(V, 2, XYZW), S(VA, 1, ID), REL(248, VA, 0, 2, ID)); /* rows vc[va0.z+248+k] */
     op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(VA, 2, ID));
     op1(&b, AGAL_OP_MOV, D(V, 3, XYZW), REL(5, T, 0, 3, SWZ(1, 0, 3, 3))); /* vc[vt0.w + 5].yxww */
@@ -293,7 +299,7 @@ static void test_relative(agal_context *ctx)
     agal_interp_env env = {.constants = (const float(*)[4])cons, .nconstants = 250};
     agal_interp_invocation in[3];
     memset(in, 0, sizeof in);
-    set4(in[0].in[0], 1.7f, 249, 0, 0);    /* trunc 1.7 = 1 -> vc3; vc249; rows 248..251 */
+    set4(in[0].in[0], 1.7f, 249, 0, 0);     /* trunc 1.7 = 1 -> vc3; vc249; rows 248..251 */
     set4(in[1].in[0], -0.5f, 250, -249, 0); /* trunc -0.5 = 0 -> vc2; 250 out; rows -1..2 */
     set4(in[2].in[0], -1.5f, -1, NAN, 0);   /* -1 + 2 = 1 -> vc1; -1 out; NaN out */
     for (int i = 0; i < 3; i++) set4(in[i].in[1], 1, 1, 1, 1);
@@ -351,9 +357,9 @@ static void test_perturbed(agal_context *ctx)
 {
     builder b;
     begin(&b, 1, AGAL_VERTEX);
-    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(VA, 0, ID));             /* 0: vt0 = va0, moved by <= 0.25 + 0.5 |x| */
-    op2(&b, AGAL_OP_MUL, D(V, 0, XYZ), S(T, 0, ID), S(C, 0, ID));  /* 1: v0.xyz = vt0 * 2, moved by <= 1 */
-    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(VA, 0, ID));             /* 2: exact */
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(VA, 0, ID));            /* 0: vt0 = va0, moved by <= 0.25 + 0.5 |x| */
+    op2(&b, AGAL_OP_MUL, D(V, 0, XYZ), S(T, 0, ID), S(C, 0, ID)); /* 1: v0.xyz = vt0 * 2, moved by <= 1 */
+    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(VA, 0, ID));            /* 2: exact */
     const agal_program *p = decode(ctx, &b, false);
     if (!p) return;
     const float err[3][2] = {{0.25f, 0.5f}, {1, 0}, {0, 0}};
@@ -386,11 +392,11 @@ static void test_perturbed(agal_context *ctx)
 
     /* lanes a block switched off keep their values: ft0 = fc1 only where v0.x >= 0 */
     begin(&b, 2, AGAL_FRAGMENT);
-    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 0, ID));  /* 0: ft0 = 0, exact */
-    cond(&b, AGAL_OP_IFG, S(V, 0, XX), S(C, 0, XX));   /* 1 */
-    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 1, ID));  /* 2: moved by <= 0.5 */
-    bare(&b, AGAL_OP_EIF);                             /* 3 */
-    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));  /* 4: exact */
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 0, ID)); /* 0: ft0 = 0, exact */
+    cond(&b, AGAL_OP_IFG, S(V, 0, XX), S(C, 0, XX));  /* 1 */
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 1, ID)); /* 2: moved by <= 0.5 */
+    bare(&b, AGAL_OP_EIF);                            /* 3 */
+    op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID)); /* 4: exact */
     const agal_program *f = decode(ctx, &b, false);
     if (!f) return;
     const float ferr[5][2] = {{0, 0}, {1, 1}, {0.5f, 0}, {1, 1}, {0, 0}};
@@ -405,7 +411,8 @@ static void test_perturbed(agal_context *ctx)
         for (int c = 0; c < 4; c++) {
             float got = fr[l].oc[0][c];
             bool ok = l % 2 ? got == 0 : fabsf(got - 1) <= 0.5f && got != 1;
-            CHECK(ok, "perturbed quad lane %d oc.%c: %g (%s)", l, "xyzw"[c], got, l % 2 ? "off: exactly 0" : "1 +- 0.5");
+            CHECK(ok, "perturbed quad lane %d oc.%c: %g (%s)", l, "xyzw"[c], got,
+                  l % 2 ? "off: exactly 0" : "1 +- 0.5");
         }
 }
 
@@ -415,21 +422,21 @@ static void test_blocks(agal_context *ctx)
 {
     builder b;
     begin(&b, 2, AGAL_FRAGMENT);
-    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 0, ID));                 /* ft0 = (10,20,30,40) */
-    cond(&b, AGAL_OP_IFG, S(V, 0, XX), S(C, 1, XX));                   /* if v0.x >= 2 */
-    op2(&b, AGAL_OP_ADD, D(T, 0, X), S(T, 0, XX), S(C, 1, YY));        /*   ft0.x += 1 */
-    cond(&b, AGAL_OP_IFE, S(V, 0, YY), S(C, 1, YY));                   /*   if v0.y == 1 */
-    op1(&b, AGAL_OP_MOV, D(T, 0, Y), S(V, 0, ZZ));                     /*     ft0.y = v0.z */
+    op1(&b, AGAL_OP_MOV, D(T, 0, XYZW), S(C, 0, ID));           /* ft0 = (10,20,30,40) */
+    cond(&b, AGAL_OP_IFG, S(V, 0, XX), S(C, 1, XX));            /* if v0.x >= 2 */
+    op2(&b, AGAL_OP_ADD, D(T, 0, X), S(T, 0, XX), S(C, 1, YY)); /*   ft0.x += 1 */
+    cond(&b, AGAL_OP_IFE, S(V, 0, YY), S(C, 1, YY));            /*   if v0.y == 1 */
+    op1(&b, AGAL_OP_MOV, D(T, 0, Y), S(V, 0, ZZ));              /*     ft0.y = v0.z */
     bare(&b, AGAL_OP_ELS);
-    op1(&b, AGAL_OP_MOV, D(T, 0, Y), S(V, 0, WW));                     /*     ft0.y = v0.w */
+    op1(&b, AGAL_OP_MOV, D(T, 0, Y), S(V, 0, WW)); /*     ft0.y = v0.w */
     bare(&b, AGAL_OP_EIF);
     bare(&b, AGAL_OP_ELS);
-    cond(&b, AGAL_OP_INE, S(V, 0, YY), S(C, 1, ZZ));                   /*   if v0.y != 0 */
-    op1(&b, AGAL_OP_MOV, D(T, 0, Z), S(V, 0, ZZ));                     /*     ft0.z = v0.z */
+    cond(&b, AGAL_OP_INE, S(V, 0, YY), S(C, 1, ZZ)); /*   if v0.y != 0 */
+    op1(&b, AGAL_OP_MOV, D(T, 0, Z), S(V, 0, ZZ));   /*     ft0.z = v0.z */
     bare(&b, AGAL_OP_EIF);
     bare(&b, AGAL_OP_EIF);
-    cond(&b, AGAL_OP_IFL, S(V, 0, WW), S(C, 1, WW));                   /* if v0.w < 5 */
-    op2(&b, AGAL_OP_SUB, D(T, 0, W), S(T, 0, WW), S(C, 1, YY));        /*   ft0.w -= 1 */
+    cond(&b, AGAL_OP_IFL, S(V, 0, WW), S(C, 1, WW));            /* if v0.w < 5 */
+    op2(&b, AGAL_OP_SUB, D(T, 0, W), S(T, 0, WW), S(C, 1, YY)); /*   ft0.w -= 1 */
     bare(&b, AGAL_OP_EIF);
     op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));
     const agal_program *p = decode(ctx, &b, false);
@@ -438,10 +445,10 @@ static void test_blocks(agal_context *ctx)
     agal_interp_env env = {.constants = (const float(*)[4])cons, .nconstants = 2};
     agal_interp_invocation in[8];
     memset(in, 0, sizeof in);
-    set4(in[0].in[0], 3, 1, 5, 6);   /* >= 2, == 1: (11, 5, 30, 40) */
-    set4(in[1].in[0], 2, 0, 7, 8);   /* >= 2 (ifg is >=), != 1: (11, 8, 30, 40) */
-    set4(in[2].in[0], 1, 2, 9, 4);   /* < 2, 2 != 0: (10, 20, 9, 40), w 4 < 5: 39 */
-    set4(in[3].in[0], NAN, 0, 3, NAN); /* NaN >= 2 false, 0 != 0 false; NaN < 5 false */
+    set4(in[0].in[0], 3, 1, 5, 6);                                    /* >= 2, == 1: (11, 5, 30, 40) */
+    set4(in[1].in[0], 2, 0, 7, 8);                                    /* >= 2 (ifg is >=), != 1: (11, 8, 30, 40) */
+    set4(in[2].in[0], 1, 2, 9, 4);                                    /* < 2, 2 != 0: (10, 20, 9, 40), w 4 < 5: 39 */
+    set4(in[3].in[0], NAN, 0, 3, NAN);                                /* NaN >= 2 false, 0 != 0 false; NaN < 5 false */
     for (int i = 4; i < 8; i++) set4(in[i].in[0], 5, 1, (float)i, 0); /* second quad, uniform */
     agal_interp_result r[8];
     CHECK(agal_interp_run(ctx, p, &env, in, 8, r) == AGAL_OK, "blocks run");
@@ -460,7 +467,7 @@ static void test_kil(agal_context *ctx)
 {
     builder b;
     begin(&b, 2, AGAL_FRAGMENT);
-    cond(&b, AGAL_OP_IFL, S(V, 0, YY), S(C, 0, XX)); /* if v0.y < 0 */
+    cond(&b, AGAL_OP_IFL, S(V, 0, YY), S(C, 0, XX));             /* if v0.y < 0 */
     emit(&b, (agal_token){.op = AGAL_OP_KIL, .a = S(V, 0, XX)}); /* kil v0.x */
     bare(&b, AGAL_OP_EIF);
     op1(&b, AGAL_OP_DDX, D(T, 0, XYZW), S(V, 1, ID));
@@ -471,9 +478,9 @@ static void test_kil(agal_context *ctx)
     agal_interp_env env = {.constants = (const float(*)[4])cons, .nconstants = 1};
     agal_interp_invocation in[4];
     memset(in, 0, sizeof in);
-    set4(in[0].in[0], -1, -1, 0, 0); /* in the block, x < 0: killed */
-    set4(in[1].in[0], -1, 1, 0, 0);  /* not in the block */
-    set4(in[2].in[0], 1, -1, 0, 0);  /* in the block, x >= 0 */
+    set4(in[0].in[0], -1, -1, 0, 0);  /* in the block, x < 0: killed */
+    set4(in[1].in[0], -1, 1, 0, 0);   /* not in the block */
+    set4(in[2].in[0], 1, -1, 0, 0);   /* in the block, x >= 0 */
     set4(in[3].in[0], NAN, -1, 0, 0); /* NaN < 0 is false */
     set4(in[0].in[1], 1, 0, 0, 0);
     set4(in[1].in[1], 4, 0, 0, 0);
@@ -557,8 +564,12 @@ static const float *const tex2x2_images[1] = {&tex2x2[0][0]};
 
 static agal_sampler smp(unsigned dim, unsigned filter, unsigned mip, unsigned wrap, int bias)
 {
-    return (agal_sampler){.num = 0, .dim = (uint8_t)dim, .filter = (uint8_t)filter, .mipmap = (uint8_t)mip,
-                          .wrap = (uint8_t)wrap, .bias = (int8_t)bias};
+    return (agal_sampler){.num = 0,
+                          .dim = (uint8_t)dim,
+                          .filter = (uint8_t)filter,
+                          .mipmap = (uint8_t)mip,
+                          .wrap = (uint8_t)wrap,
+                          .bias = (int8_t)bias};
 }
 
 /* tex ft0, v0, fs0 <s>; mov oc, ft0 (ted when `op` says so) over 4 lanes with v0 = coords. */
@@ -588,8 +599,8 @@ static bool sample4(agal_context *ctx, agal_opcode op, agal_sampler s, const aga
 
 static void test_tex_2d_filters(agal_context *ctx)
 {
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
-                        .images = tex2x2_images};
+    agal_texture tex = {
+        .sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1, .images = tex2x2_images};
     agal_interp_result r[4];
     const float nearest[4][4] = {{0.25f, 0.25f}, {0.75f, 0.25f}, {0.25f, 0.75f}, {0.99f, 0.99f}};
     if (sample4(ctx, AGAL_OP_TEX, smp(0, AGAL_FILTER_NEAREST, 0, AGAL_WRAP_CLAMP, 0), &tex, nearest, r)) {
@@ -624,12 +635,15 @@ static void test_tex_2d_filters(agal_context *ctx)
 
 static void test_tex_wrap(agal_context *ctx)
 {
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
-                        .images = tex2x2_images};
+    agal_texture tex = {
+        .sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1, .images = tex2x2_images};
     /* lane 0 (1.25, -0.25): i = floor(2.5) = 2, j = floor(-0.5) = -1
      * lane 1 (-0.25, 1.25): i = -1, j = 2 */
     const float c[4][4] = {{1.25f, -0.25f}, {-0.25f, 1.25f}, {0.25f, 0.25f}, {0.25f, 0.25f}};
-    static const struct { unsigned wrap; float r0, r1; } cases[] = {
+    static const struct {
+        unsigned wrap;
+        float r0, r1;
+    } cases[] = {
         {AGAL_WRAP_CLAMP, 1, 2},            /* (1,0), (0,1) */
         {AGAL_WRAP_REPEAT, 2, 1},           /* (0,1), (1,0) */
         {AGAL_WRAP_CLAMP_U_REPEAT_V, 3, 0}, /* (1,1), (0,0) */
@@ -654,29 +668,31 @@ static void test_tex_mip(agal_context *ctx)
     for (int i = 0; i < 16; i++) set4(mip0[i], 0, 0, 0, 1);
     for (int i = 0; i < 4; i++) set4(mip1[i], 10, 0, 0, 1);
     set4(mip2[0], 20, 0, 0, 1);
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 4, .height = 4, .levels = 3,
-                        .images = mip_images};
+    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 4, .height = 4, .levels = 3, .images = mip_images};
     /* s and t step 0.5 per pixel: 2 texels of level 0, lambda = log2(2) = 1 */
     const float quad[4][4] = {{0.125f, 0.125f}, {0.625f, 0.125f}, {0.125f, 0.625f}, {0.625f, 0.625f}};
-    static const struct { unsigned mip; int bias; float want; } cases[] = {
-        {AGAL_MIP_NONE, 0, 0},        /* always level 0 */
-        {AGAL_MIP_NONE, 16, 0},
-        {AGAL_MIP_NEAREST, 0, 10},    /* lambda 1: ceil(1.5) - 1 = 1 */
-        {AGAL_MIP_NEAREST, 4, 10},    /* 1.5: ceil(2) - 1 = 1 (half rounds down) */
-        {AGAL_MIP_NEAREST, 5, 20},    /* 1.625: ceil(2.125) - 1 = 2 */
-        {AGAL_MIP_NEAREST, -4, 0},    /* 0.5: level 0 */
-        {AGAL_MIP_NEAREST, 16, 20},   /* 3: clamped to the last level */
-        {AGAL_MIP_LINEAR, 0, 10},     /* 1: level 1 exactly */
-        {AGAL_MIP_LINEAR, 2, 12.5f},  /* 1.25: 0.75*10 + 0.25*20 */
-        {AGAL_MIP_LINEAR, 4, 15},     /* 1.5 */
-        {AGAL_MIP_LINEAR, -4, 5},     /* 0.5: 0.5*0 + 0.5*10 */
-        {AGAL_MIP_LINEAR, -12, 0},    /* -0.5: level 0 */
-        {AGAL_MIP_LINEAR, 16, 20},    /* 3: last level */
+    static const struct {
+        unsigned mip;
+        int bias;
+        float want;
+    } cases[] = {
+        {AGAL_MIP_NONE, 0, 0},                                  /* always level 0 */
+        {AGAL_MIP_NONE, 16, 0},      {AGAL_MIP_NEAREST, 0, 10}, /* lambda 1: ceil(1.5) - 1 = 1 */
+        {AGAL_MIP_NEAREST, 4, 10},                              /* 1.5: ceil(2) - 1 = 1 (half rounds down) */
+        {AGAL_MIP_NEAREST, 5, 20},                              /* 1.625: ceil(2.125) - 1 = 2 */
+        {AGAL_MIP_NEAREST, -4, 0},                              /* 0.5: level 0 */
+        {AGAL_MIP_NEAREST, 16, 20},                             /* 3: clamped to the last level */
+        {AGAL_MIP_LINEAR, 0, 10},                               /* 1: level 1 exactly */
+        {AGAL_MIP_LINEAR, 2, 12.5f},                            /* 1.25: 0.75*10 + 0.25*20 */
+        {AGAL_MIP_LINEAR, 4, 15},                               /* 1.5 */
+        {AGAL_MIP_LINEAR, -4, 5},                               /* 0.5: 0.5*0 + 0.5*10 */
+        {AGAL_MIP_LINEAR, -12, 0},                              /* -0.5: level 0 */
+        {AGAL_MIP_LINEAR, 16, 20},                              /* 3: last level */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         agal_interp_result r[4];
-        if (!sample4(ctx, AGAL_OP_TEX, smp(0, AGAL_FILTER_LINEAR, cases[i].mip, AGAL_WRAP_REPEAT, cases[i].bias),
-                     &tex, quad, r))
+        if (!sample4(ctx, AGAL_OP_TEX, smp(0, AGAL_FILTER_LINEAR, cases[i].mip, AGAL_WRAP_REPEAT, cases[i].bias), &tex,
+                     quad, r))
             continue;
         char what[48];
         snprintf(what, sizeof what, "mip %u bias %d", cases[i].mip, cases[i].bias);
@@ -702,8 +718,8 @@ static void test_tex_mip(agal_context *ctx)
         expect4("coarse lod lane 3", 3, r[3].oc[0], 10, 0, 0, 1, 1e-5f);
     }
     /* ted: LOD = A.w, derivatives ignored (Flash refuses a bias on ted: 3743) */
-    const float ted[4][4] = {{0.125f, 0.125f, 0, 1.5f}, {0.125f, 0.125f, 0, 0.25f}, {0.125f, 0.125f, 0, -1},
-                             {0.125f, 0.125f, 0, 7}};
+    const float ted[4][4] = {
+        {0.125f, 0.125f, 0, 1.5f}, {0.125f, 0.125f, 0, 0.25f}, {0.125f, 0.125f, 0, -1}, {0.125f, 0.125f, 0, 7}};
     if (sample4(ctx, AGAL_OP_TED, smp(0, AGAL_FILTER_LINEAR, AGAL_MIP_LINEAR, AGAL_WRAP_REPEAT, 0), &tex, ted, r)) {
         expect4("ted 1.5", 0, r[0].oc[0], 15, 0, 0, 1, 1e-5f);
         expect4("ted 0.25", 1, r[1].oc[0], 2.5f, 0, 0, 1, 1e-5f);
@@ -724,7 +740,8 @@ static const float slot_lanes[4][4] = {{0.5f, 0.5f}, {1.25f, 0.5f}, {0.5f, 1.25f
 
 static float slot_axis(float c, agal_sampler_state st, bool v_axis)
 {
-    bool repeat = st.wrap == AGAL_WRAP_REPEAT || st.wrap == (v_axis ? AGAL_WRAP_CLAMP_U_REPEAT_V : AGAL_WRAP_REPEAT_U_CLAMP_V);
+    bool repeat = st.wrap == AGAL_WRAP_REPEAT ||
+                  st.wrap == (v_axis ? AGAL_WRAP_CLAMP_U_REPEAT_V : AGAL_WRAP_REPEAT_U_CLAMP_V);
     if (c == 0.5f) return st.filter == AGAL_FILTER_NEAREST ? 1.0f : 0.5f;
     return repeat ? 0.0f : 1.0f;
 }
@@ -733,8 +750,8 @@ static float slot_axis(float c, agal_sampler_state st, bool v_axis)
 static void expect_slot(agal_context *ctx, const char *what, const agal_program *p, const agal_sampler_slots *slots,
                         agal_sampler_state st)
 {
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
-                        .images = tex2x2_images};
+    agal_texture tex = {
+        .sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1, .images = tex2x2_images};
     agal_interp_env env = {.textures = &tex, .ntextures = 1, .slots = slots};
     agal_interp_invocation in[4];
     agal_interp_result r[4];
@@ -788,8 +805,8 @@ static void test_tex_slots(agal_context *ctx)
     }
     /* a slot holding no state is a bad call, with a diagnostic */
     s.slot[5].filter = 9;
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
-                        .images = tex2x2_images};
+    agal_texture tex = {
+        .sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1, .images = tex2x2_images};
     agal_interp_env env = {.textures = &tex, .ntextures = 1, .slots = &s};
     agal_interp_invocation in[4];
     memset(in, 0, sizeof in);
@@ -809,20 +826,20 @@ static void test_tex_cube(agal_context *ctx)
 {
     for (int f = 0; f < 6; f++)
         for (int k = 0; k < 4; k++) set4(cube_texels[f][k], (float)(10 * f + k), 0, 0, 1);
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_CUBE, .width = 2, .height = 2, .levels = 1,
-                        .images = cube_images};
+    agal_texture tex = {
+        .sampler = 0, .dim = AGAL_DIM_CUBE, .width = 2, .height = 2, .levels = 1, .images = cube_images};
     /* face, sc, tc per GL table 8.19; s = (sc/|ma| + 1)/2, t = (tc/|ma| + 1)/2 */
     const float q1[4][4] = {
-        {1, -0.5f, -0.5f},  /* +x: sc = -rz = 0.5, tc = -ry = 0.5: (1,1) -> 3 */
-        {1, 0.5f, 0.5f},    /* +x: sc = -0.5, tc = -0.5: (0,0) -> 0 */
-        {-1, 0.5f, 0.5f},   /* -x: sc = rz = 0.5, tc = -ry = -0.5: (1,0) -> 11 */
-        {0.5f, 1, -0.5f},   /* +y: sc = rx = 0.5, tc = rz = -0.5: (1,0) -> 21 */
+        {1, -0.5f, -0.5f}, /* +x: sc = -rz = 0.5, tc = -ry = 0.5: (1,1) -> 3 */
+        {1, 0.5f, 0.5f},   /* +x: sc = -0.5, tc = -0.5: (0,0) -> 0 */
+        {-1, 0.5f, 0.5f},  /* -x: sc = rz = 0.5, tc = -ry = -0.5: (1,0) -> 11 */
+        {0.5f, 1, -0.5f},  /* +y: sc = rx = 0.5, tc = rz = -0.5: (1,0) -> 21 */
     };
     const float q2[4][4] = {
-        {0.5f, -1, 0.5f},   /* -y: sc = rx = 0.5, tc = -rz = -0.5: (1,0) -> 31 */
-        {-0.5f, -0.5f, 1},  /* +z: sc = rx = -0.5, tc = -ry = 0.5: (0,1) -> 42 */
-        {-0.5f, 0.5f, -1},  /* -z: sc = -rx = 0.5, tc = -ry = -0.5: (1,0) -> 51 */
-        {1, 1, 0.25f},      /* tie x/y: x wins: +x, sc = -0.25, tc = -1: s 0.375, t 0: (0,0) -> 0 */
+        {0.5f, -1, 0.5f},  /* -y: sc = rx = 0.5, tc = -rz = -0.5: (1,0) -> 31 */
+        {-0.5f, -0.5f, 1}, /* +z: sc = rx = -0.5, tc = -ry = 0.5: (0,1) -> 42 */
+        {-0.5f, 0.5f, -1}, /* -z: sc = -rx = 0.5, tc = -ry = -0.5: (1,0) -> 51 */
+        {1, 1, 0.25f},     /* tie x/y: x wins: +x, sc = -0.25, tc = -1: s 0.375, t 0: (0,0) -> 0 */
     };
     agal_sampler s = smp(AGAL_DIM_CUBE, AGAL_FILTER_NEAREST, AGAL_MIP_NONE, AGAL_WRAP_CLAMP, 0);
     agal_interp_result r[4];
@@ -961,8 +978,8 @@ static void test_lenient_and_errors(agal_context *ctx)
         expect4("unwritten temp reads 0", 2, r[2].oc[0], 2, 1, 2, 3, 0);
         CHECK(agal_interp_run(ctx, p, NULL, in, 3, r) == AGAL_ERR_ARG, "3 fragment invocations are refused");
     }
-    agal_texture tex = {.sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1,
-                        .images = tex2x2_images};
+    agal_texture tex = {
+        .sampler = 0, .dim = AGAL_DIM_2D, .width = 2, .height = 2, .levels = 1, .images = tex2x2_images};
     begin(&b, 2, AGAL_FRAGMENT);
     texop(&b, AGAL_OP_TEX, D(T, 0, XYZW), S(V, 0, ID), smp(AGAL_DIM_CUBE, 0, 0, 0, 0));
     op1(&b, AGAL_OP_MOV, D(O, 0, XYZW), S(T, 0, ID));

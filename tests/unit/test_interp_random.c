@@ -37,9 +37,16 @@ static void make_textures(inputs *in, const gen_program *g, gen_rng *r)
         bool cube = g->sampler[s].dim == AGAL_DIM_CUBE;
         uint32_t w = 1u << gen_rng_below(r, 4), h = cube ? w : 1u << gen_rng_below(r, 4);
         uint32_t maxl = 1, m = w > h ? w : h;
-        while (m > 1) { m >>= 1; maxl++; }
-        *t = (agal_texture){.sampler = s, .dim = cube ? AGAL_DIM_CUBE : AGAL_DIM_2D, .width = w, .height = h,
-                            .levels = 1 + gen_rng_below(r, maxl), .images = in->images[n]};
+        while (m > 1) {
+            m >>= 1;
+            maxl++;
+        }
+        *t = (agal_texture){.sampler = s,
+                            .dim = cube ? AGAL_DIM_CUBE : AGAL_DIM_2D,
+                            .width = w,
+                            .height = h,
+                            .levels = 1 + gen_rng_below(r, maxl),
+                            .images = in->images[n]};
         unsigned faces = cube ? 6 : 1;
         size_t used = 0;
         for (unsigned l = 0; l < t->levels; l++) {
@@ -52,8 +59,8 @@ static void make_textures(inputs *in, const gen_program *g, gen_rng *r)
         }
         n++;
     }
-    in->env = (agal_interp_env){.constants = (const float(*)[4])in->constants, .nconstants = 250,
-                                .textures = in->tex, .ntextures = n};
+    in->env = (agal_interp_env){
+        .constants = (const float(*)[4])in->constants, .nconstants = 250, .textures = in->tex, .ntextures = n};
 }
 
 static void make_inputs(inputs *in, const gen_program *g, gen_rng *r)

@@ -13,14 +13,13 @@
 
 /* ft1 = ft0 + fc1 or ft0 * fc2 by a branch, joined by a phi: a tree with every kind
  * of instruction the checker has rules for. */
-static const char *const program =
-    "mov ft0, v0\n"
-    "ife ft0.x, fc0.x\n"
-    "add ft1, ft0, fc1\n"
-    "els\n"
-    "mul ft1.xy, ft0, fc2\n"
-    "eif\n"
-    "mov oc, ft1\n";
+static const char *const program = "mov ft0, v0\n"
+                                   "ife ft0.x, fc0.x\n"
+                                   "add ft1, ft0, fc1\n"
+                                   "els\n"
+                                   "mul ft1.xy, ft0, fc2\n"
+                                   "eif\n"
+                                   "mov oc, ft1\n";
 
 static agal_ir *fresh_ir(agal_context *ctx)
 {
@@ -64,8 +63,8 @@ static void expect_fault(agal_context *ctx, agal_ir *ir, unsigned flags, const c
     agal_status st = agal_ir_check(ir, flags, "the test");
     const agal_diag *d = agal_diag_get(ctx, 0);
     CHECK(st == AGAL_ERR_INTERNAL, "%s: status %d, want AGAL_ERR_INTERNAL", name, st);
-    CHECK(d && strstr(d->message, "IR check after the test") && strstr(d->message, want), "%s: diagnostic '%s' lacks '%s'",
-          name, d ? d->message : "(none)", want);
+    CHECK(d && strstr(d->message, "IR check after the test") && strstr(d->message, want),
+          "%s: diagnostic '%s' lacks '%s'", name, d ? d->message : "(none)", want);
 }
 
 int main(void)
@@ -74,8 +73,8 @@ int main(void)
     agal_ir *ir = fresh_ir(ctx);
     CHECK(ir != NULL, "the program builds");
     if (!ir) return 1;
-    CHECK(agal_ir_check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "the test") == AGAL_OK, "the pipeline's IR is valid: %s",
-          agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
+    CHECK(agal_ir_check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "the test") == AGAL_OK,
+          "the pipeline's IR is valid: %s", agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
 
     /* A use before its definition: the store moved to the front of the body. */
     ir = fresh_ir(ctx);

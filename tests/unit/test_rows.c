@@ -94,7 +94,8 @@ static void varyings(agal_context *ctx, const matrix_op *m)
     CHECK(d && d->flash_id == 3632 && d->value == 1, "%s: %d (value %ld)", m->name, d ? d->flash_id : 0,
           d ? d->value : -1L);
     char vert[256] = "mov op, va0\n";
-    for (unsigned n = 0; n < m->rows; n++) snprintf(vert + strlen(vert), sizeof vert - strlen(vert), "mov v%u, va0\n", n);
+    for (unsigned n = 0; n < m->rows; n++)
+        snprintf(vert + strlen(vert), sizeof vert - strlen(vert), "mov v%u, va0\n", n);
     const agal_program *all = program(ctx, vert, AGAL_VERTEX);
     CHECK(all && agal_link(ctx, all, fp) == AGAL_OK, "%s: every row written still fails", m->name);
 
@@ -121,8 +122,8 @@ static void constants(agal_context *ctx, const matrix_op *m)
     CHECK(r.nconstants == 1 && r.constants[0].first == 10 && r.constants[0].count == m->rows,
           "%s: %zu ranges, first %u count %u", m->name, r.nconstants, r.nconstants ? r.constants[0].first : 0,
           r.nconstants ? r.constants[0].count : 0);
-    CHECK(agal_program_reads(vp, AGAL_REG_CONSTANT) == ((1u << m->rows) - 1) << 10,
-          "%s: constant reads 0x%x", m->name, agal_program_reads(vp, AGAL_REG_CONSTANT));
+    CHECK(agal_program_reads(vp, AGAL_REG_CONSTANT) == ((1u << m->rows) - 1) << 10, "%s: constant reads 0x%x", m->name,
+          agal_program_reads(vp, AGAL_REG_CONSTANT));
 }
 
 /* A relative matrix operand: the index register counts, the rows are unknown. */

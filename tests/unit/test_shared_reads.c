@@ -91,61 +91,73 @@ int main(void)
     if (!ctx) return 1;
     expect(ctx, skinning, 3);
     /* The index register rewritten between them: the second matrix reads anew. */
-    expect(ctx, "mov vt0, va2\n"
-                          "mov vt1, va0\n"
-                          "mov vt2, va1\n"
-                          "m34 vt1.xyz, va0, vc[vt0.x+10]\n"
-                          "add vt0, vt0, vc0\n"
-                          "m33 vt2.xyz, va1.xyz, vc[vt0.x+10]\n"
-                          "mov op, va0\n"
-                          "add v0, vt1, vt2\n", 6);
+    expect(ctx,
+           "mov vt0, va2\n"
+           "mov vt1, va0\n"
+           "mov vt2, va1\n"
+           "m34 vt1.xyz, va0, vc[vt0.x+10]\n"
+           "add vt0, vt0, vc0\n"
+           "m33 vt2.xyz, va1.xyz, vc[vt0.x+10]\n"
+           "mov op, va0\n"
+           "add v0, vt1, vt2\n",
+           6);
     /* A temporary index unchanged between the tokens: shared. */
-    expect(ctx, "mov vt0, va2\n"
-                          "mov vt1, vc[vt0.x+3]\n"
-                          "add vt2, va1, vc0\n"
-                          "add vt1, vt1, vc[vt0.x+3]\n"
-                          "mov op, va0\n"
-                          "add v0, vt1, vt2\n", 1);
+    expect(ctx,
+           "mov vt0, va2\n"
+           "mov vt1, vc[vt0.x+3]\n"
+           "add vt2, va1, vc0\n"
+           "add vt1, vt1, vc[vt0.x+3]\n"
+           "mov op, va0\n"
+           "add v0, vt1, vt2\n",
+           1);
     /* Another component, another offset: their own reads. */
-    expect(ctx, "mov vt1, vc[va2.x+3]\n"
-                          "add vt1, vt1, vc[va2.y+3]\n"
-                          "add vt1, vt1, vc[va2.x+4]\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "mov op, va0\n"
-                          "mov v0, vt1\n", 3);
+    expect(ctx,
+           "mov vt1, vc[va2.x+3]\n"
+           "add vt1, vt1, vc[va2.y+3]\n"
+           "add vt1, vt1, vc[va2.x+4]\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "mov op, va0\n"
+           "mov v0, vt1\n",
+           3);
     /* Made before a block: reused in both branches and after. */
-    expect(ctx, "mov vt1, vc[va2.x+3]\n"
-                          "ifg va0.x, vc0.x\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "els\n"
-                          "mul vt1, vt1, vc[va2.x+3]\n"
-                          "eif\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "mov op, va0\n"
-                          "mov v0, vt1\n", 1);
+    expect(ctx,
+           "mov vt1, vc[va2.x+3]\n"
+           "ifg va0.x, vc0.x\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "els\n"
+           "mul vt1, vt1, vc[va2.x+3]\n"
+           "eif\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "mov op, va0\n"
+           "mov v0, vt1\n",
+           1);
     /* Made in the then branch: not in the else branch, not after the block. */
-    expect(ctx, "mov vt1, va1\n"
-                          "ifg va0.x, vc0.x\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "els\n"
-                          "mul vt1, vt1, vc[va2.x+3]\n"
-                          "eif\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "mov op, va0\n"
-                          "mov v0, vt1\n", 3);
+    expect(ctx,
+           "mov vt1, va1\n"
+           "ifg va0.x, vc0.x\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "els\n"
+           "mul vt1, vt1, vc[va2.x+3]\n"
+           "eif\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "mov op, va0\n"
+           "mov v0, vt1\n",
+           3);
     /* Made in an inner block: reused deeper inside it, not after it closes. */
-    expect(ctx, "mov vt1, va1\n"
-                          "ifg va0.x, vc0.x\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "ifg va0.y, vc0.y\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "eif\n"
-                          "eif\n"
-                          "ifg va0.z, vc0.z\n"
-                          "add vt1, vt1, vc[va2.x+3]\n"
-                          "eif\n"
-                          "mov op, va0\n"
-                          "mov v0, vt1\n", 2);
+    expect(ctx,
+           "mov vt1, va1\n"
+           "ifg va0.x, vc0.x\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "ifg va0.y, vc0.y\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "eif\n"
+           "eif\n"
+           "ifg va0.z, vc0.z\n"
+           "add vt1, vt1, vc[va2.x+3]\n"
+           "eif\n"
+           "mov op, va0\n"
+           "mov v0, vt1\n",
+           2);
     emitted(ctx);
     agal_context_free(ctx);
     printf("shared_reads: %d failures\n", failures);

@@ -25,7 +25,6 @@
 #include "spirv_check.h"
 #include "toolio.h"
 
-
 static void print_diags(agal_context *ctx, const char *what)
 {
     char buf[512];
@@ -65,7 +64,8 @@ static void corpus_file(const char *path)
     size_t nbytes = 0;
     const agal_program *prog = NULL;
     bool ok = agal_asm_header(ctx, text, size, &stage, &version) == AGAL_OK && stage >= 0 &&
-              agal_assemble(ctx, text, size, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes, &nbytes) == AGAL_OK &&
+              agal_assemble(ctx, text, size, (agal_stage)stage, version ? version : 1, AGAL_ASM_STRICT, &bytes,
+                            &nbytes) == AGAL_OK &&
               agal_decode(ctx, bytes, nbytes, NULL, &prog) == AGAL_OK;
     if (!ok) print_diags(ctx, path);
     CHECK(ok, "%s does not assemble and validate", path);
@@ -129,8 +129,10 @@ static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint3
     if (agal_ir_pipeline(ctx, prog, NULL, &ir) == AGAL_OK) {
         bool changed = true;
         CHECK(agal_lower_hoist_tex(ir, &changed) == AGAL_OK && !changed, "%s: a second hoisting moves code", what);
-        CHECK(agal_opt_copy_prop(ir, &changed) == AGAL_OK && !changed, "%s: a second copy-folding round still folds", what);
-        CHECK(agal_opt_dce(ir, &changed) == AGAL_OK && !changed, "%s: a second dead-code round still removes code", what);
+        CHECK(agal_opt_copy_prop(ir, &changed) == AGAL_OK && !changed, "%s: a second copy-folding round still folds",
+              what);
+        CHECK(agal_opt_dce(ir, &changed) == AGAL_OK && !changed, "%s: a second dead-code round still removes code",
+              what);
         CHECK(agal_ir_check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "the test's rounds") == AGAL_OK,
               "%s: the IR checker faults the pipeline's IR", what);
     }
@@ -192,37 +194,36 @@ static void golden_minimal_vertex(void)
         size_t n = 0;
         CHECK(agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "translate");
         char *text = w ? spirv_check_text(w, n) : NULL;
-        const char *want =
-            "OpCapability Shader\n"
-            "%1 = OpExtInstImport \"GLSL.std.450\"\n"
-            "OpMemoryModel Logical GLSL450\n"
-            "OpEntryPoint Vertex %main \"main\" %va0 %op\n"
-            "OpName %va0 \"va0\"\n"
-            "OpName %op \"op\"\n"
-            "OpName %agal_yflip \"agal_yflip\"\n"
-            "OpName %main \"main\"\n"
-            "OpDecorate %va0 Location 0\n"
-            "OpDecorate %op BuiltIn Position\n"
-            "OpDecorate %agal_yflip SpecId 0\n"
-            "%void = OpTypeVoid\n"
-            "%3 = OpTypeFunction %void\n"
-            "%float = OpTypeFloat 32\n"
-            "%v4float = OpTypeVector %float 4\n"
-            "%_ptr_Input_v4float = OpTypePointer Input %v4float\n"
-            "%va0 = OpVariable %_ptr_Input_v4float Input\n"
-            "%_ptr_Output_v4float = OpTypePointer Output %v4float\n"
-            "%op = OpVariable %_ptr_Output_v4float Output\n"
-            "%agal_yflip = OpSpecConstant %float 1\n"
-            "%main = OpFunction %void None %3\n"
-            "%5 = OpLabel\n"
-            "%10 = OpLoad %v4float %va0\n"
-            "%13 = OpCompositeExtract %float %10 1\n"
-            "%15 = OpFMul %float %13 %agal_yflip\n"
-            "%16 = OpFNegate %float %15\n"
-            "%17 = OpCompositeInsert %v4float %16 %10 1\n"
-            "OpStore %op %17\n"
-            "OpReturn\n"
-            "OpFunctionEnd\n";
+        const char *want = "OpCapability Shader\n"
+                           "%1 = OpExtInstImport \"GLSL.std.450\"\n"
+                           "OpMemoryModel Logical GLSL450\n"
+                           "OpEntryPoint Vertex %main \"main\" %va0 %op\n"
+                           "OpName %va0 \"va0\"\n"
+                           "OpName %op \"op\"\n"
+                           "OpName %agal_yflip \"agal_yflip\"\n"
+                           "OpName %main \"main\"\n"
+                           "OpDecorate %va0 Location 0\n"
+                           "OpDecorate %op BuiltIn Position\n"
+                           "OpDecorate %agal_yflip SpecId 0\n"
+                           "%void = OpTypeVoid\n"
+                           "%3 = OpTypeFunction %void\n"
+                           "%float = OpTypeFloat 32\n"
+                           "%v4float = OpTypeVector %float 4\n"
+                           "%_ptr_Input_v4float = OpTypePointer Input %v4float\n"
+                           "%va0 = OpVariable %_ptr_Input_v4float Input\n"
+                           "%_ptr_Output_v4float = OpTypePointer Output %v4float\n"
+                           "%op = OpVariable %_ptr_Output_v4float Output\n"
+                           "%agal_yflip = OpSpecConstant %float 1\n"
+                           "%main = OpFunction %void None %3\n"
+                           "%5 = OpLabel\n"
+                           "%10 = OpLoad %v4float %va0\n"
+                           "%13 = OpCompositeExtract %float %10 1\n"
+                           "%15 = OpFMul %float %13 %agal_yflip\n"
+                           "%16 = OpFNegate %float %15\n"
+                           "%17 = OpCompositeInsert %v4float %16 %10 1\n"
+                           "OpStore %op %17\n"
+                           "OpReturn\n"
+                           "OpFunctionEnd\n";
         CHECK(text && strcmp(text, want) == 0, "SPIR-V golden:\n%s", text ? text : "(null)");
         free(text);
 
@@ -283,14 +284,27 @@ static void golden_fragment_features(void)
     if (p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK) {
         CHECK(spirv_check_valid(w, n, "fragment features"), "fragment features invalid");
         char *text = spirv_check_text(w, n);
-        static const char *const needles[] = {
-            "OpExecutionMode %main OriginUpperLeft", "OpExecutionMode %main DepthReplacing",
-            "OpDecorate %fd BuiltIn FragDepth", "OpDecorate %fs0 Binding 2", "OpDecorate %fs1 Binding 3",
-            "OpDecorate %fc Binding 1", "OpTypeImage %float Cube", "OpTypeImage %float 2D",
-            "OpImageSampleImplicitLod %v4float", "Bias %float_n1", "OpImageSampleExplicitLod %v4float",
-            "OpDPdx %v4float", "OpDPdy %v4float", "OpVectorTimesScalar %v4float", "OpDecorate %agal_yflip SpecId 0",
-            "OpKill", "OpSelectionMerge", "OpFUnordNotEqual %bool", "OpPhi %v4float",
-            "OpDecorate %oc0 Location 0", NULL};
+        static const char *const needles[] = {"OpExecutionMode %main OriginUpperLeft",
+                                              "OpExecutionMode %main DepthReplacing",
+                                              "OpDecorate %fd BuiltIn FragDepth",
+                                              "OpDecorate %fs0 Binding 2",
+                                              "OpDecorate %fs1 Binding 3",
+                                              "OpDecorate %fc Binding 1",
+                                              "OpTypeImage %float Cube",
+                                              "OpTypeImage %float 2D",
+                                              "OpImageSampleImplicitLod %v4float",
+                                              "Bias %float_n1",
+                                              "OpImageSampleExplicitLod %v4float",
+                                              "OpDPdx %v4float",
+                                              "OpDPdy %v4float",
+                                              "OpVectorTimesScalar %v4float",
+                                              "OpDecorate %agal_yflip SpecId 0",
+                                              "OpKill",
+                                              "OpSelectionMerge",
+                                              "OpFUnordNotEqual %bool",
+                                              "OpPhi %v4float",
+                                              "OpDecorate %oc0 Location 0",
+                                              NULL};
         CHECK(text && contains_all(text, needles), "fragment features:\n%s", text ? text : "");
         free(text);
     } else {
@@ -413,9 +427,9 @@ static void xfb_capture(void)
         CHECK(spirv_check_valid(w, n, "xfb"), "xfb invalid");
         char *text = spirv_check_text(w, n);
         static const char *const needles[] = {
-            "OpCapability TransformFeedback", "OpExecutionMode %main Xfb", "OpDecorate %op XfbBuffer 0",
-            "OpDecorate %op XfbStride 48", "OpDecorate %op Offset 0", "OpDecorate %v0 Offset 16",
-            "OpDecorate %v2 Offset 32", "OpDecorate %v2 XfbStride 48", NULL};
+            "OpCapability TransformFeedback", "OpExecutionMode %main Xfb",   "OpDecorate %op XfbBuffer 0",
+            "OpDecorate %op XfbStride 48",    "OpDecorate %op Offset 0",     "OpDecorate %v0 Offset 16",
+            "OpDecorate %v2 Offset 32",       "OpDecorate %v2 XfbStride 48", NULL};
         CHECK(text && contains_all(text, needles), "xfb:\n%s", text ? text : "");
         free(text);
     }
@@ -424,13 +438,18 @@ static void xfb_capture(void)
 
 /* Every allocation failing in turn: each translation either succeeds or reports
  * AGAL_ERR_NOMEM, never crashes or leaks (ASan checks the latter). */
-typedef struct budget { long left; } budget;
+typedef struct budget {
+    long left;
+} budget;
 
 static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     budget *b = ud;
     (void)osize;
-    if (nsize == 0) { free(ptr); return NULL; }
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
     if (b->left-- <= 0) return NULL;
     return realloc(ptr, nsize);
 }
@@ -475,9 +494,16 @@ static void indirect_bounds(void)
     size_t n = 0;
     CHECK(p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "indirect translate");
     char *text = w ? spirv_check_text(w, n) : NULL;
-    static const char *const needles[] = {"Trunc", "OpFAdd %float", "%float_2", "OpFOrdGreaterThanEqual %bool",
-                                          "OpFOrdLessThan %bool", "%float_128", "OpLogicalAnd %bool",
-                                          "OpConvertFToS %int", "OpSelect %v4float", NULL};
+    static const char *const needles[] = {"Trunc",
+                                          "OpFAdd %float",
+                                          "%float_2",
+                                          "OpFOrdGreaterThanEqual %bool",
+                                          "OpFOrdLessThan %bool",
+                                          "%float_128",
+                                          "OpLogicalAnd %bool",
+                                          "OpConvertFToS %int",
+                                          "OpSelect %v4float",
+                                          NULL};
     CHECK(text && contains_all(text, needles), "indirect:\n%s", text ? text : "");
     free(text);
     agal_context_free(ctx);
@@ -516,17 +542,15 @@ static double jnum(const cJSON *o, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
-static bool jtrue(const cJSON *o, const char *key)
-{
-    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
-}
+static bool jtrue(const cJSON *o, const char *key) { return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key)); }
 
 /* "register": "mask" pairs of a JSON array, joined as "va0=xyzw va1=zw". */
 static void jmasks(const cJSON *o, const char *key, char *out, size_t size)
 {
     out[0] = 0;
     const cJSON *e;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, key)) {
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, key))
+    {
         size_t n = strlen(out);
         snprintf(out + n, size - n, "%s%s=%s", n ? " " : "", jstr(e, "register"), jstr(e, "mask"));
     }
@@ -536,7 +560,8 @@ static void jranges(const cJSON *o, char *out, size_t size)
 {
     out[0] = 0;
     const cJSON *e;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, "constants")) {
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(o, "constants"))
+    {
         size_t n = strlen(out);
         snprintf(out + n, size - n, "%s%g+%g", n ? " " : "", jnum(e, "first"), jnum(e, "count"));
     }
@@ -566,7 +591,8 @@ static void reflect_vertex(agal_context *ctx)
     if (!j) return;
     char buf[256];
     CHECK(jnum(j, "version") == 1 && !strcmp(jstr(j, "stage"), "vertex") && !strcmp(jstr(j, "profile"), "baseline") &&
-              jnum(j, "tokens") == 6, "header fields");
+              jnum(j, "tokens") == 6,
+          "header fields");
     jranges(j, buf, sizeof buf);
     CHECK(!strcmp(buf, "0+4 5+1 7+2"), "constants %s", buf);
     CHECK(!jtrue(j, "constants_indirect"), "not indirect");

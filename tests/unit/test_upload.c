@@ -71,7 +71,8 @@ static void upload_pair(const char *vtext, const char *ftext, const char *name)
               agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
         if (st != AGAL_OK) continue;
         if (mode < 2) {
-            CHECK(spirv_check_valid(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords, name), "%s: vertex SPIR-V", name);
+            CHECK(spirv_check_valid(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords, name), "%s: vertex SPIR-V",
+                  name);
             CHECK(spirv_check_valid(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords, name),
                   "%s: fragment SPIR-V", name);
         } else {
@@ -115,18 +116,16 @@ static unsigned upload_corpus(const char *dir)
 
 /* ---- the layout of a hand-made pair --------------------------------------------- */
 
-static const char *const vertex_text =
-    "m44 op, va0, vc0\n"
-    "mov v0, va1\n"        /* read by the fragment program */
-    "mul v1, va2, vc4\n"   /* read only by code the optimizer drops */
-    "mov v2, va3\n"        /* never read */
-    "mov v3, va4\n";       /* feeds a centroid sampler */
-static const char *const fragment_text =
-    "tex ft0, v0, fs1 <2d, linear, mipnone, repeat>\n"
-    "tex ft1, v3, fs2 <cube, nearest, miplinear, clamp, centroid>\n"
-    "mul ft2, v1, fc0\n"   /* ft2 is never used again: dead */
-    "add ft0, ft0, ft1\n"
-    "mul oc, ft0, fc3\n";
+static const char *const vertex_text = "m44 op, va0, vc0\n"
+                                       "mov v0, va1\n"      /* read by the fragment program */
+                                       "mul v1, va2, vc4\n" /* read only by code the optimizer drops */
+                                       "mov v2, va3\n"      /* never read */
+                                       "mov v3, va4\n";     /* feeds a centroid sampler */
+static const char *const fragment_text = "tex ft0, v0, fs1 <2d, linear, mipnone, repeat>\n"
+                                         "tex ft1, v3, fs2 <cube, nearest, miplinear, clamp, centroid>\n"
+                                         "mul ft2, v1, fc0\n" /* ft2 is never used again: dead */
+                                         "add ft0, ft0, ft1\n"
+                                         "mul oc, ft0, fc3\n";
 
 static void layout(void)
 {
@@ -137,14 +136,15 @@ static void layout(void)
     agal_upload_options o = {.target = AGAL_TARGET_SPIRV, .separate_samplers = true};
     agal_upload_result r;
     CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "layout pair uploads");
-    CHECK(r.nblocks == 2 && r.blocks[0].stage == AGAL_VERTEX && r.blocks[0].binding == 0 && r.blocks[0].size == 250 * 16 &&
-              r.blocks[1].stage == AGAL_FRAGMENT && r.blocks[1].binding == 1 && r.blocks[1].size == 64 * 16,
+    CHECK(r.nblocks == 2 && r.blocks[0].stage == AGAL_VERTEX && r.blocks[0].binding == 0 &&
+              r.blocks[0].size == 250 * 16 && r.blocks[1].stage == AGAL_FRAGMENT && r.blocks[1].binding == 1 &&
+              r.blocks[1].size == 64 * 16,
           "blocks: %zu", r.nblocks);
-    CHECK(r.nsamplers == 2 && r.samplers[0].num == 1 && r.samplers[0].binding == 3 && r.samplers[0].sampler_binding == 19 &&
-              r.samplers[0].token.dim == AGAL_DIM_2D && r.samplers[0].token.wrap == AGAL_WRAP_REPEAT &&
-              r.samplers[0].uses_tex && !r.samplers[0].uses_ted && r.samplers[1].num == 2 &&
-              r.samplers[1].binding == 4 && r.samplers[1].sampler_binding == 20 && r.samplers[1].token.dim == AGAL_DIM_CUBE &&
-              (r.samplers[1].token.special & AGAL_SPECIAL_CENTROID),
+    CHECK(r.nsamplers == 2 && r.samplers[0].num == 1 && r.samplers[0].binding == 3 &&
+              r.samplers[0].sampler_binding == 19 && r.samplers[0].token.dim == AGAL_DIM_2D &&
+              r.samplers[0].token.wrap == AGAL_WRAP_REPEAT && r.samplers[0].uses_tex && !r.samplers[0].uses_ted &&
+              r.samplers[1].num == 2 && r.samplers[1].binding == 4 && r.samplers[1].sampler_binding == 20 &&
+              r.samplers[1].token.dim == AGAL_DIM_CUBE && (r.samplers[1].token.special & AGAL_SPECIAL_CENTROID),
           "samplers: %zu", r.nsamplers);
     /* va2 feeds only v1 and va3 only v2, neither read: not inputs either. */
     CHECK(r.nattributes == 3 && r.attributes[0].location == 0 && r.attributes[0].mask == 15 &&
@@ -234,9 +234,9 @@ static void failures_order(void)
     size_t gv, gf, bv, bf, lv;
     const uint8_t *good_v = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 1, &gv);
     const uint8_t *good_f = assemble(ctx, "mov oc, v0\n", AGAL_FRAGMENT, 1, &gf);
-    const uint8_t *bad_v = assemble(ctx, "mov op, vt0\n", AGAL_VERTEX, 1, &bv);       /* 3647 */
+    const uint8_t *bad_v = assemble(ctx, "mov op, vt0\n", AGAL_VERTEX, 1, &bv);               /* 3647 */
     const uint8_t *bad_f = assemble(ctx, "mov ft0, oc\nmov oc, v0\n", AGAL_FRAGMENT, 1, &bf); /* 3646 */
-    const uint8_t *lonely_v = assemble(ctx, "m44 op, va0, vc0\n", AGAL_VERTEX, 1, &lv); /* writes no v0: 3632 */
+    const uint8_t *lonely_v = assemble(ctx, "m44 op, va0, vc0\n", AGAL_VERTEX, 1, &lv);       /* writes no v0: 3632 */
     const agal_upload_options o = {0};
     expect_failure(ctx, bad_v, bv, bad_f, bf, &o,
                    "Error #3647: AGAL validation failed: Temporary register read without being written to for source "
@@ -298,9 +298,10 @@ static void flash_order(void)
     expect_thrown(ctx, NULL, 0, good_f, gf, &vbe,
                   "ArgumentError: Error #3615: AGAL validation failed: Program size below minimum length for  program.",
                   "an empty big-endian vertex program");
-    expect_thrown(ctx, two, sizeof two, good_f, gf, &vbe, "ArgumentError: Error #3612: Programs must be in little endian format.",
-                  "2 big-endian bytes");
-    expect_thrown(ctx, good_v, gv, good_f, gf, &fbe, "ArgumentError: Error #3612: Programs must be in little endian format.",
+    expect_thrown(ctx, two, sizeof two, good_f, gf, &vbe,
+                  "ArgumentError: Error #3612: Programs must be in little endian format.", "2 big-endian bytes");
+    expect_thrown(ctx, good_v, gv, good_f, gf, &fbe,
+                  "ArgumentError: Error #3612: Programs must be in little endian format.",
                   "a big-endian fragment program");
     CHECK(agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT, "3612 names the fragment program");
     expect_thrown(ctx, two, sizeof two, good_f, gf, &fbe,
@@ -312,8 +313,9 @@ static void flash_order(void)
 
     const agal_upload_options baseline = {.context_profile = AGAL_PROFILE_BASELINE},
                               standard = {.context_profile = AGAL_PROFILE_STANDARD};
-    const char *want3725 = "Error: Error #3725: The requested AGAL version (2) is not valid under the Context3D profile. "
-                           "For example AGAL version 2 requires standard profile.";
+    const char *want3725 =
+        "Error: Error #3725: The requested AGAL version (2) is not valid under the Context3D profile. "
+        "For example AGAL version 2 requires standard profile.";
     expect_thrown(ctx, agal2_v, v2, agal2_f, f2, &baseline, want3725, "AGAL 2 on a baseline Context3D");
     expect_thrown(ctx, good_v, gv, agal2_f, f2, &baseline, want3725, "an AGAL 2 fragment program on baseline");
     CHECK(agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT);
@@ -352,11 +354,12 @@ static void slots(void)
     agal_context *ctx = agal_context_new(NULL, NULL);
     size_t n1, n2, n3;
     const uint8_t *plain = assemble(ctx, "tex oc, v0, fs0 <2d, linear, miplinear, repeat>\n", AGAL_FRAGMENT, 1, &n1);
-    const uint8_t *ignore = assemble(ctx, "tex oc, v0, fs0 <2d, linear, miplinear, repeat, ignoresampler>\n",
-                                     AGAL_FRAGMENT, 1, &n2);
+    const uint8_t *ignore =
+        assemble(ctx, "tex oc, v0, fs0 <2d, linear, miplinear, repeat, ignoresampler>\n", AGAL_FRAGMENT, 1, &n2);
     const uint8_t *recorded = assemble(ctx, "tex oc, v0, fs0 <2d, clamp, linear, mipnone>\n", AGAL_FRAGMENT, 1, &n3);
     const agal_program *p_plain, *p_ignore, *p_recorded;
-    CHECK(agal_decode(ctx, plain, n1, NULL, &p_plain) == AGAL_OK && agal_decode(ctx, ignore, n2, NULL, &p_ignore) == AGAL_OK &&
+    CHECK(agal_decode(ctx, plain, n1, NULL, &p_plain) == AGAL_OK &&
+              agal_decode(ctx, ignore, n2, NULL, &p_ignore) == AGAL_OK &&
               agal_decode(ctx, recorded, n3, NULL, &p_recorded) == AGAL_OK,
           "slot programs decode");
     const agal_sampler *tok_plain = &p_plain->tokens[0].s, *tok_ignore = &p_ignore->tokens[0].s;
@@ -384,7 +387,8 @@ static void slots(void)
     agal_slots_set_program(&s, p_ignore);
     CHECK(same(agal_slots_resolve(&s, tok_ignore), token), "ignoresampler keeps what a plain setProgram wrote");
     agal_sampler resolved = agal_slots_resolve(&s, tok_ignore);
-    CHECK(resolved.dim == tok_ignore->dim && resolved.special == tok_ignore->special && resolved.format == tok_ignore->format,
+    CHECK(resolved.dim == tok_ignore->dim && resolved.special == tok_ignore->special &&
+              resolved.format == tok_ignore->format,
           "dimension, format and flags come from the token");
     agal_slots_set_state(&s, 16, set);
     agal_slots_set_state(&s, 0, state(9, 0, 0));
@@ -405,11 +409,14 @@ static void slots(void)
 
 static void names(void)
 {
-    static const struct { const char *name; agal_profile p; } cases[] = {
-        {"baseline", AGAL_PROFILE_BASELINE},           {"baselineConstrained", AGAL_PROFILE_BASELINE},
-        {"baselineExtended", AGAL_PROFILE_BASELINE},   {"standardConstrained", AGAL_PROFILE_STANDARD},
-        {"standard", AGAL_PROFILE_STANDARD},           {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
-        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED},  {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
+    static const struct {
+        const char *name;
+        agal_profile p;
+    } cases[] = {
+        {"baseline", AGAL_PROFILE_BASELINE},          {"baselineConstrained", AGAL_PROFILE_BASELINE},
+        {"baselineExtended", AGAL_PROFILE_BASELINE},  {"standardConstrained", AGAL_PROFILE_STANDARD},
+        {"standard", AGAL_PROFILE_STANDARD},          {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
+        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         agal_profile p = AGAL_PROFILE_AUTO;

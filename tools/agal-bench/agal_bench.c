@@ -67,7 +67,7 @@ typedef struct bench {
     size_t nprogs, ncorpus;
     agal_context *pctx; /* holds every decoded program */
     unsigned rounds;
-    double target_s;    /* least time one measurement runs */
+    double target_s; /* least time one measurement runs */
     bool quick;
     bool driver;            /* --driver: only the driver's times (bench_driver.c) */
     unsigned profile_loops; /* --profile N: only the SPIR-V loop, N times (callgrind) */
@@ -144,10 +144,8 @@ static char *long_program_text(void)
     for (unsigned i = 0; i < BODY; i++) {
         const char *op = ops[i % (sizeof ops / sizeof *ops)];
         unsigned d = (i + 1) % 8, a = i % 8, c = (7 * i) % 124;
-        if (!strcmp(op, "frc") || !strcmp(op, "sat"))
-            s += sprintf(s, "%s vt%u, vt%u\n", op, d, a);
-        else
-            s += sprintf(s, "%s vt%u, vt%u, vc%u\n", op, d, a, c);
+        if (!strcmp(op, "frc") || !strcmp(op, "sat")) s += sprintf(s, "%s vt%u, vt%u\n", op, d, a);
+        else s += sprintf(s, "%s vt%u, vt%u, vc%u\n", op, d, a, c);
     }
     sprintf(s, "mov v0, vt%u\nmov v1, vt%u\n", BODY % 8, (BODY + 7) % 8);
     return text;
@@ -180,8 +178,8 @@ static bool add_long_program(bench *b)
 static const agal_translate_options vulkan_clip = {.clip = AGAL_CLIP_VULKAN};
 
 enum path { P_DECODE, P_SPIRV, P_GLSL, P_GLSLANG, NPATHS };
-static const char *const path_names[NPATHS] = {
-    "decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL", "glslang GLSL -> SPIR-V"};
+static const char *const path_names[NPATHS] = {"decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL",
+                                               "glslang GLSL -> SPIR-V"};
 
 /* One operation on p in ctx, and the reset that ends it. false on failure (with the
  * reason in b->log). */
@@ -266,13 +264,11 @@ static bool speed_round(bench *b, agal_context *ctx, unsigned (*iters)[NPATHS], 
     }
     for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_GLSL * np + i] + t[P_GLSLANG * np + i];
     if (ok) s->glslang_path[r] = median(tmp, np);
-    for (size_t i = 0; ok && i < np; i++)
-        tmp[i] = (t[P_GLSL * np + i] + t[P_GLSLANG * np + i]) / t[P_SPIRV * np + i];
+    for (size_t i = 0; ok && i < np; i++) tmp[i] = (t[P_GLSL * np + i] + t[P_GLSLANG * np + i]) / t[P_SPIRV * np + i];
     if (ok) s->speedup[r] = median(tmp, np);
     for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_GLSL * np + i] / t[P_SPIRV * np + i];
     if (ok) s->glsl_ratio[r] = median(tmp, np);
-    if (ok && b->nprogs > np)
-        ok = time_path(b, &b->progs[np], P_SPIRV, ctx, &iters[np][P_SPIRV], &s->long_spirv[r]);
+    if (ok && b->nprogs > np) ok = time_path(b, &b->progs[np], P_SPIRV, ctx, &iters[np][P_SPIRV], &s->long_spirv[r]);
     free(t);
     free(tmp);
     return ok;
@@ -287,8 +283,7 @@ static void print_mmm_us(const char *what, double *v, unsigned n, const char *ex
 static void print_speed(const bench *b, speed *s)
 {
     unsigned n = b->rounds;
-    printf("time per program: median over the %zu corpus programs; min / median / max over %u rounds\n",
-           b->ncorpus, n);
+    printf("time per program: median over the %zu corpus programs; min / median / max over %u rounds\n", b->ncorpus, n);
     for (int k = 0; k < NPATHS; k++) {
         mmm tk = summarize(s->tokens_s[k], n);
         char extra[96];
@@ -298,8 +293,8 @@ static void print_speed(const bench *b, speed *s)
     print_mmm_us("GLSL + glslang (baseline)", s->glslang_path, n, "");
     if (b->nprogs > b->ncorpus) print_mmm_us("SPIR-V, 200-token program", s->long_spirv, n, "");
     mmm sp = summarize(s->speedup, n);
-    printf("  %-26s %9.1f %9.1f %9.1f x  (median over programs of baseline / direct)\n", "speedup", sp.min,
-           sp.med, sp.max);
+    printf("  %-26s %9.1f %9.1f %9.1f x  (median over programs of baseline / direct)\n", "speedup", sp.min, sp.med,
+           sp.max);
     mmm gr = summarize(s->glsl_ratio, n);
     printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of GLSL / direct SPIR-V)\n", "GLSL / SPIR-V", gr.min,
            gr.med, gr.max);
@@ -361,8 +356,8 @@ static bool report_generated(void)
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         gen_options opt = {.min_tokens = 200, .max_tokens = 200};
         if (!gen_program_make(&gp, seed, seed & 1 ? AGAL_VERTEX : AGAL_FRAGMENT, 1 + seed % 3, &opt)) continue;
-        program p = {.name = "(generated program)", .bytes = bytes,
-                     .size = gen_program_encode(&gp, bytes, sizeof bytes)};
+        program p = {
+            .name = "(generated program)", .bytes = bytes, .size = gen_program_encode(&gp, bytes, sizeof bytes)};
         agal_context *dctx = agal_context_new(NULL, NULL);
         bool ok = dctx && agal_decode(dctx, p.bytes, p.size, NULL, &p.prog) == AGAL_OK &&
                   measure_memory(&p, true, false, &v[n]);
@@ -378,7 +373,10 @@ static bool report_generated(void)
  * the corpus, then the 200-token program on its own, then generated ones. */
 static bool report_memory(const bench *b, memfig *long_fresh)
 {
-    static const struct { const char *what; bool fresh, decode; } rows[] = {
+    static const struct {
+        const char *what;
+        bool fresh, decode;
+    } rows[] = {
         {"translate, reused context", false, false},
         {"translate, fresh context", true, false},
         {"decode+translate, reused context", false, true},
@@ -395,11 +393,9 @@ static bool report_memory(const bench *b, memfig *long_fresh)
     if (b->nprogs > b->ncorpus) {
         const program *p = &b->progs[b->ncorpus];
         memfig reused;
-        if (!measure_memory(p, false, false, &reused) || !measure_memory(p, true, false, long_fresh))
-            return false;
+        if (!measure_memory(p, false, false, &reused) || !measure_memory(p, true, false, long_fresh)) return false;
         printf("  200-token program (%u tokens): reused %zu calls, %.1f KiB peak; fresh %zu calls, %.1f KiB peak\n",
-               p->prog->ntokens, reused.allocs, reused.peak / 1024.0, long_fresh->allocs,
-               long_fresh->peak / 1024.0);
+               p->prog->ntokens, reused.allocs, reused.peak / 1024.0, long_fresh->allocs, long_fresh->peak / 1024.0);
     }
     return report_generated();
 }
@@ -468,8 +464,8 @@ static bool interp_round(bench *b, agal_context *ctx, unsigned *iters, double *r
         const agal_program *prog = b->progs[i].prog;
         tex_set ts;
         make_textures(prog, &ts);
-        agal_interp_env env = {.constants = (const float(*)[4])consts, .nconstants = 256, .textures = ts.tex,
-                               .ntextures = ts.n};
+        agal_interp_env env = {
+            .constants = (const float(*)[4])consts, .nconstants = 256, .textures = ts.tex, .ntextures = ts.n};
         unsigned n = iters[i] ? iters[i] : 1;
         double t0, dt;
         for (;;) {
@@ -527,8 +523,8 @@ static bool report_size(bench *b, agal_context *ctx, double *max_ratio)
         *max_ratio = r.max;
         printf("SPIR-V size over the corpus: direct %zu words, spirv-opt -O of it %zu words, glslang %zu words\n",
                sum_direct, sum_opt, sum_glslang);
-        printf("  direct / optimized per program: min %.3f, median %.3f, max %.3f (%s); total %.3f\n", r.min,
-               r.med, r.max, worst_name, (double)sum_direct / (double)sum_opt);
+        printf("  direct / optimized per program: min %.3f, median %.3f, max %.3f (%s); total %.3f\n", r.min, r.med,
+               r.max, worst_name, (double)sum_direct / (double)sum_opt);
     }
     free(ratio);
     return ok;
@@ -590,8 +586,7 @@ static bool translate_shape(agal_context *ctx, const agal_program *p, int path, 
     return ok;
 }
 
-static bool time_shape(const bench *b, agal_context *ctx, const agal_program *p, int path, shape_fig *f,
-                       long *faults)
+static bool time_shape(const bench *b, agal_context *ctx, const agal_program *p, int path, shape_fig *f, long *faults)
 {
     double v[MAX_ROUNDS];
     bool ok = translate_shape(ctx, p, path, &f->bytes); /* warms the context */
@@ -649,9 +644,10 @@ static bool report_shapes(bench *b, agal_context *ctx)
                 if (!time_shape(b, ctx, p, k, &f[s][z][k], &faults)) p = NULL;
             if (!p) return false;
         }
-    printf("program shapes: time per program in a reused context (best of %u rounds) at %u and %u tokens;\n"
-           "  x straight: over straight-line code's at %u tokens, per program and per output byte; growth: %u over %u\n",
-           b->rounds, shape_sizes[0], shape_sizes[1], shape_sizes[1], shape_sizes[1], shape_sizes[0]);
+    printf(
+        "program shapes: time per program in a reused context (best of %u rounds) at %u and %u tokens;\n"
+        "  x straight: over straight-line code's at %u tokens, per program and per output byte; growth: %u over %u\n",
+        b->rounds, shape_sizes[0], shape_sizes[1], shape_sizes[1], shape_sizes[1], shape_sizes[0]);
     printf("  %-18s", "");
     for (int k = 0; k < SHAPE_PATHS; k++)
         printf("  %-6s %7u %7u    %6s %6s %6s", shape_paths[k], shape_sizes[0], shape_sizes[1], "x str", "/byte",
@@ -725,8 +721,7 @@ static void print_targets(const bench *b, results *r)
     target("direct SPIR-V median per corpus program <= 5 us", spirv * 1e6, "us", spirv <= 5e-6);
     target("speedup over the glslang path >= 100x", speedup, "x", speedup >= 100);
     target("GLSL time <= 1.5x direct SPIR-V's (median per program)", glsl_ratio, "x", glsl_ratio <= 1.5);
-    target("hook allocations per translation <= 16 (fresh, max)", (double)r->max_allocs, "calls",
-           r->max_allocs <= 16);
+    target("hook allocations per translation <= 16 (fresh, max)", (double)r->max_allocs, "calls", r->max_allocs <= 16);
     target("peak heap, 200-token program <= 64 KiB (fresh)", r->long_fresh.peak / 1024.0, "KiB",
            r->long_fresh.peak <= 64 * 1024);
     target("SPIR-V size <= 1.25x spirv-opt -O (max over corpus)", r->max_ratio, "x", r->max_ratio <= 1.25);
@@ -744,7 +739,7 @@ static size_t max_fresh_allocs(const bench *b)
 
 static bool run_all(bench *b, agal_context *ctx, results *r)
 {
-    unsigned (*iters)[NPATHS] = calloc(b->nprogs, sizeof *iters);
+    unsigned(*iters)[NPATHS] = calloc(b->nprogs, sizeof *iters);
     unsigned *iiters = calloc(b->ncorpus, sizeof *iiters);
     bool ok = iters && iiters;
     tool_progress pg; /* rounds: speed, then the interpreter */
@@ -763,8 +758,8 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
     if (!ok) return false;
     print_speed(b, &r->sp);
     mmm ir = summarize(r->interp, b->rounds);
-    printf("interpreter: %.2f %.2f %.2f M instructions/s (token x invocation, %d invocations a run)\n",
-           ir.min / 1e6, ir.med / 1e6, ir.max / 1e6, INTERP_N);
+    printf("interpreter: %.2f %.2f %.2f M instructions/s (token x invocation, %d invocations a run)\n", ir.min / 1e6,
+           ir.med / 1e6, ir.max / 1e6, INTERP_N);
     if (!report_memory(b, &r->long_fresh)) return false;
     r->max_allocs = max_fresh_allocs(b);
     return report_size(b, ctx, &r->max_ratio) && report_shapes(b, ctx);
@@ -805,7 +800,9 @@ static bool run_driver(const bench *b)
             }
     }
     bool ok = pairs && n > 0;
-    if (!ok) fprintf(stderr, "agal-bench: %s\n", pairs ? "no X.vert.agal / X.frag.agal pair in the corpus" : "out of memory");
+    if (!ok)
+        fprintf(stderr, "agal-bench: %s\n",
+                pairs ? "no X.vert.agal / X.frag.agal pair in the corpus" : "out of memory");
     if (ok) ok = bench_driver(pairs, n, b->rounds);
     free(pairs);
     return ok;
@@ -819,13 +816,14 @@ static bool run_driver(const bench *b)
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal-bench: %s\n", msg);
-    fprintf(stderr, "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]\n"
-                    "  --quick       2 rounds of short measurements (CI: shows it works)\n"
-                    "  --rounds N    rounds (default 7, at most %d)\n"
-                    "  --corpus DIR  the .agal files (default %s/shaders)\n"
-                    "  --profile N   only translate to SPIR-V, N times over the corpus (for callgrind)\n"
-                    "  --driver      only the GPU driver's creation and first-draw times per corpus pair\n"
-                    "                (Vulkan and GL; rounds default 5, 1 with --quick)\n",
+    fprintf(stderr,
+            "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]\n"
+            "  --quick       2 rounds of short measurements (CI: shows it works)\n"
+            "  --rounds N    rounds (default 7, at most %d)\n"
+            "  --corpus DIR  the .agal files (default %s/shaders)\n"
+            "  --profile N   only translate to SPIR-V, N times over the corpus (for callgrind)\n"
+            "  --driver      only the GPU driver's creation and first-draw times per corpus pair\n"
+            "                (Vulkan and GL; rounds default 5, 1 with --quick)\n",
             MAX_ROUNDS, AGAL_SOURCE_DIR);
     return 2;
 }
@@ -899,8 +897,8 @@ int main(int argc, char **argv)
         return tool_exit("agal-bench", ok ? 0 : 1);
     }
     if (ok) {
-        printf("agal-bench: %zu programs, %u tokens, from %s; %u rounds%s\n", b.ncorpus, corpus_tokens(&b),
-               corpus, b.rounds, b.quick ? " (quick)" : "");
+        printf("agal-bench: %zu programs, %u tokens, from %s; %u rounds%s\n", b.ncorpus, corpus_tokens(&b), corpus,
+               b.rounds, b.quick ? " (quick)" : "");
         ok = run_all(&b, ctx, &r);
     }
     if (ok) {

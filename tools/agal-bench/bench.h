@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include "clock.h"
 
-typedef struct mmm { double min, med, max; } mmm;
+typedef struct mmm {
+    double min, med, max;
+} mmm;
 
 static inline int cmp_double(const void *a, const void *b)
 {

@@ -45,8 +45,8 @@ enum { NSHOWN = V_SPIRV_AGAIN }; /* the table's versions; the control only has i
 /* What one pair's draws need, made once before the rounds. */
 typedef struct driver_pair {
     const bench_pair *bp;
-    agal_context *ctx;            /* the uploads */
-    agal_upload_result vk, gl;    /* SPIR-V, GLSL 330 */
+    agal_context *ctx;             /* the uploads */
+    agal_upload_result vk, gl;     /* SPIR-V, GLSL 330 */
     uint32_t *opt[2], *glslang[2]; /* [stage], malloc'd */
     size_t nopt[2], nglslang[2];
     pair_case c;
@@ -68,8 +68,8 @@ static bool upload(driver_pair *p, agal_target target, agal_clip clip, agal_uplo
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(p->ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(p->ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = {.target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient,
-                              .clip = clip};
+    agal_upload_options uo = {
+        .target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient, .clip = clip};
     if (vb && fb && agal_upload(p->ctx, vb, vn, fb, fn, &uo, out) == AGAL_OK) return true;
     tool_print_diags(p->ctx, p->bp->name);
     return false;
@@ -220,8 +220,7 @@ static void ratio_line(const char *what, const pair_fig *f, const driver *dr, un
         r[i] = f[i].ratio[which];
         if (r[i] > worst) worst = r[i], worst_name = dr->pairs[i].bp->name;
     }
-    printf("driver: %s, first draw: median %.2fx, worst %.2fx (%s)\n", what, median(r, dr->npairs), worst,
-           worst_name);
+    printf("driver: %s, first draw: median %.2fx, worst %.2fx (%s)\n", what, median(r, dr->npairs), worst, worst_name);
     free(r);
 }
 
@@ -246,7 +245,8 @@ static void report(const driver *dr)
     if (!f) return;
     printf("driver time per pair, ms (best of %u rounds): create = modules + pipeline (Vulkan) or compile + "
            "link (GL); draw = the first draw until the GPU is done; ratios of draws: the median over rounds of "
-           "each round's\n", dr->rounds);
+           "each round's\n",
+           dr->rounds);
     printf("  %-20s", "pair");
     for (int v = 0; v < NSHOWN; v++) printf(" %-15s", version_names[v]);
     printf(" gl/spirv spirv/opt\n  %-20s", "");
@@ -283,7 +283,8 @@ bool bench_driver(const bench_pair *pairs, size_t npairs, unsigned rounds)
     for (size_t i = 0; ok && i < npairs; i++) ok = prepare_pair(&dr, &dr.pairs[i], &pairs[i]);
     if (ok) {
         printf("driver: %zu corpus pairs, %u rounds; Vulkan on %s, GL on %s; Mesa's shader cache off, no "
-               "validation\n", npairs, rounds, harness_vk_device_name(dr.vk), harness_gl_renderer(dr.gl));
+               "validation\n",
+               npairs, rounds, harness_vk_device_name(dr.vk), harness_gl_renderer(dr.gl));
         ok = run_rounds(&dr);
     }
     if (ok) report(&dr);

@@ -41,23 +41,22 @@ typedef struct opts {
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal2spv: %s\n", msg);
-    fprintf(stderr,
-            "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
-            "  -o FILE            output (default stdout)\n"
-            "  -t spv|spvasm|ir|glsl|essl3|essl1   output kind (default spv; essl3: GLSL ES 3.00\n"
-            "                     for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1)\n"
-            "  --after PASS       -t ir: the IR after that pass of the pipeline (build: before any)\n"
-            "  --check            validate only; with two files also link them\n"
-            "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
-            "  --lenient          relaxed validation (emulator mode)\n"
-            "  --profile P        a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
-            "                     or baseline|standard|standard_extended (default: by version)\n"
-            "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
-            "  -g0                no debug names\n"
-            "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
-            "                     WebGL runtime binds)\n"
-            "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
-            "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
+    fprintf(stderr, "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
+                    "  -o FILE            output (default stdout)\n"
+                    "  -t spv|spvasm|ir|glsl|essl3|essl1   output kind (default spv; essl3: GLSL ES 3.00\n"
+                    "                     for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1)\n"
+                    "  --after PASS       -t ir: the IR after that pass of the pipeline (build: before any)\n"
+                    "  --check            validate only; with two files also link them\n"
+                    "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
+                    "  --lenient          relaxed validation (emulator mode)\n"
+                    "  --profile P        a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
+                    "                     or baseline|standard|standard_extended (default: by version)\n"
+                    "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
+                    "  -g0                no debug names\n"
+                    "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
+                    "                     WebGL runtime binds)\n"
+                    "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
+                    "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
     return EXIT_USAGE;
 }
 
@@ -152,7 +151,10 @@ static int fail_status(agal_context *ctx, const opts *o, agal_status st, const c
     else tool_print_diags(ctx, file);
     /* a valid program the target cannot express (iid in GLSL ES 1.00): the diagnostic names it */
     if (st == AGAL_ERR_INVALID || st == AGAL_ERR_UNSUPPORTED) return EXIT_INVALID;
-    fprintf(stderr, "%s: %s\n", file, st == AGAL_ERR_NOMEM ? "out of memory" : st == AGAL_ERR_LIMIT ? "internal limit exceeded" : "internal error");
+    fprintf(stderr, "%s: %s\n", file,
+            st == AGAL_ERR_NOMEM   ? "out of memory"
+            : st == AGAL_ERR_LIMIT ? "internal limit exceeded"
+                                   : "internal error");
     return EXIT_USAGE;
 }
 
@@ -163,7 +165,8 @@ static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
     spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
     spv_text text = NULL;
     spv_diagnostic diag = NULL;
-    spv_result_t r = spvBinaryToText(sc, words, n, SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES, &text, &diag);
+    spv_result_t r = spvBinaryToText(
+        sc, words, n, SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES, &text, &diag);
     int rc = EXIT_USAGE;
     if (r == SPV_SUCCESS) rc = write_out(out, text->str, text->length);
     else fprintf(stderr, "agal2spv: disassembly failed: %s\n", diag ? diag->error : "?");
@@ -247,7 +250,10 @@ static int run(agal_context *ctx, const opts *o)
 {
     const agal_program *prog[2] = {NULL, NULL};
     for (int i = 0; i < o->nin; i++) {
-        tool_program_opts po = {.lenient = o->lenient, .profile = o->profile, .stage = o->stage, .version = o->version,
+        tool_program_opts po = {.lenient = o->lenient,
+                                .profile = o->profile,
+                                .stage = o->stage,
+                                .version = o->version,
                                 .flash = o->flash,
                                 .slot = o->nin == 2 ? (i ? AGAL_SLOT_FRAGMENT : AGAL_SLOT_VERTEX) : AGAL_SLOT_HEADER};
         int rc = tool_load_program(ctx, o->in[i], &po, &prog[i]);
@@ -263,7 +269,9 @@ static int run(agal_context *ctx, const opts *o)
     }
     switch (o->tgt) {
     case T_IR: return emit_ir(ctx, o, prog[0]);
-    case T_GLSL: case T_ESSL3: case T_ESSL1: return emit_glsl(ctx, o, prog[0]);
+    case T_GLSL:
+    case T_ESSL3:
+    case T_ESSL1: return emit_glsl(ctx, o, prog[0]);
     default: return emit_spv(ctx, o, prog[0]);
     }
 }

@@ -25,7 +25,7 @@ typedef struct args {
     int stage;        /* -1: from the file */
     unsigned version; /* 0: from the file */
     bool validate;
-    bool strict;      /* warnings are errors */
+    bool strict; /* warnings are errors */
 } args;
 
 static bool parse_args(int argc, char **argv, args *a)
@@ -80,7 +80,10 @@ static int run(agal_context *ctx, const args *a, const char *text, size_t len)
 int main(int argc, char **argv)
 {
     args a;
-    if (!parse_args(argc, argv, &a)) { usage(); return 2; }
+    if (!parse_args(argc, argv, &a)) {
+        usage();
+        return 2;
+    }
     size_t len;
     char *text = tool_read_agal(a.in, true, &len);
     if (!text) return 2;

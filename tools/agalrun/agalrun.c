@@ -18,7 +18,7 @@ typedef struct subcommand {
 
 static const subcommand subcommands[] = {
     {"interp", agalrun_interp, "run the reference interpreter over JSON inputs, print the outputs as JSON"},
-    /* Hook: tools/agalrun/agalrun_compare.c registers here (meson adds -DAGALRUN_HAVE_COMPARE). */
+/* Hook: tools/agalrun/agalrun_compare.c registers here (meson adds -DAGALRUN_HAVE_COMPARE). */
 #ifdef AGALRUN_HAVE_COMPARE
     {"compare", agalrun_compare, "run the interpreter and the Vulkan/GL backends on the same inputs, compare"},
 #endif

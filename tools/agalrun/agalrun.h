@@ -39,11 +39,11 @@ int agalrun_replay(int argc, char **argv);
  * Vectors may have 1..4 numbers (missing components are 0); a number may also be
  * the string "NaN", "Infinity" or "-Infinity". Every key is optional. */
 typedef struct agalrun_inputs {
-    agal_interp_env env;           /* points into the storage below */
-    agal_sampler_slots slots;      /* setProgram, then samplerStates */
+    agal_interp_env env;      /* points into the storage below */
+    agal_sampler_slots slots; /* setProgram, then samplerStates */
     agal_interp_invocation *inv;
     size_t ninv;
-    void **blocks;                 /* every malloc'd block, freed by agalrun_inputs_free */
+    void **blocks; /* every malloc'd block, freed by agalrun_inputs_free */
     size_t nblocks, blocks_cap;
 } agalrun_inputs;
 

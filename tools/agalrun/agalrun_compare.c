@@ -96,13 +96,11 @@ static size_t batch_size(const backends *b) { return b->web ? CMP_BATCH : 1; }
  * space, reset after each pair. */
 static void web_batch(agal_context *ctx, backends *b, const options *o, const batch_pair *pairs, size_t n)
 {
-    if (!b->web)
-        return;
+    if (!b->web) return;
     cmp_web_forget(b->web);
     cmp_web_record(b->web);
     for (size_t i = 0; i < n; i++) {
-        if (!pairs[i].status)
-            cmp_run_pair(ctx, b, o, pairs[i].vp, pairs[i].fp, pairs[i].seed, false, NULL);
+        if (!pairs[i].status) cmp_run_pair(ctx, b, o, pairs[i].vp, pairs[i].fp, pairs[i].seed, false, NULL);
         agal_context_reset(ctx);
     }
     cmp_web_replay(b->web);
@@ -114,8 +112,7 @@ static int report(agal_context *ctx, backends *b, const options *o, const agal_p
     st->pairs++;
     int rc = cmp_run_pair(ctx, b, o, vp, fp, seed, false, st);
     if (rc == 0) {
-        if (o->verbose)
-            printf("%s: ok\n", label);
+        if (o->verbose) printf("%s: ok\n", label);
         return 0;
     }
     st->failed++;
@@ -134,21 +131,18 @@ static int load_pair(agal_context *pctx, const char *vpath, const char *fpath, b
     /* text: its `// stage:` line, else the slot's */
     tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true};
     int rc = tool_load_program(pctx, vpath, &po, &out->vp); /* 1 invalid, 2 unreadable */
-    if (rc)
-        return rc;
+    if (rc) return rc;
     po.slot = AGAL_SLOT_FRAGMENT;
     rc = tool_load_program(pctx, fpath, &po, &out->fp);
-    if (!rc)
-        rc = tool_link_pair(pctx, "compare", vpath, out->vp, fpath, out->fp, false);
+    if (!rc) rc = tool_link_pair(pctx, "compare", vpath, out->vp, fpath, out->fp, false);
     return rc;
 }
 
 static int compare_files(agal_context *ctx, agal_context *pctx, backends *b, const options *o, const char *vpath,
                          const char *fpath, stats *st)
 {
-    batch_pair p = { .seed = o->seed };
-    if ((p.status = load_pair(pctx, vpath, fpath, &p)) != 0)
-        return p.status;
+    batch_pair p = {.seed = o->seed};
+    if ((p.status = load_pair(pctx, vpath, fpath, &p)) != 0) return p.status;
     web_batch(ctx, b, o, &p, 1);
     char label[1024];
     snprintf(label, sizeof label, "%s + %s", vpath, fpath);
@@ -168,8 +162,7 @@ static int compare_corpus(agal_context *ctx, agal_context *pctx, backends *b, co
     char **names = tool_list_dir("compare", dir, ".vert.agal", &n); /* sorted, for a stable order */
     batch_pair *batch = calloc(chunk, sizeof *batch);
     if (!names || !batch) {
-        if (!batch)
-            fprintf(stderr, "compare: out of memory\n");
+        if (!batch) fprintf(stderr, "compare: out of memory\n");
         tool_free_names(names);
         free(batch);
         return 2;
@@ -183,7 +176,7 @@ static int compare_corpus(agal_context *ctx, agal_context *pctx, backends *b, co
         char vp[4096], fp[4096];
         for (size_t k = 0; k < m; k++) {
             corpus_paths(dir, names[first + k], vp, fp, sizeof vp);
-            batch[k] = (batch_pair){ .seed = o->seed };
+            batch[k] = (batch_pair){.seed = o->seed};
             batch[k].status = load_pair(pctx, vp, fp, &batch[k]);
         }
         web_batch(ctx, b, o, batch, m);
@@ -210,8 +203,7 @@ static const agal_program *decode_gen(agal_context *ctx, const gen_program *g)
     uint8_t *bytes = agal_alloc(ctx, cap);
     size_t size = bytes ? gen_program_encode(g, bytes, cap) : 0;
     const agal_program *p = NULL;
-    if (!size || agal_decode(ctx, bytes, size, NULL, &p) != AGAL_OK)
-        return NULL;
+    if (!size || agal_decode(ctx, bytes, size, NULL, &p) != AGAL_OK) return NULL;
     return p;
 }
 
@@ -253,9 +245,9 @@ static void random_pair(agal_context *pctx, const options *o, unsigned i, gen_pr
      * (docs/format.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
      * (attributes, constants in [-2, 2], varyings <= 3.8, texels in [0, 1], iid < 3)
      * and the guard constants cmp_case_make sets. */
-    gen_options go = { .max_tokens = 40, .safe_domain = true, .plain_samplers = true };
+    gen_options go = {.max_tokens = 40, .safe_domain = true, .plain_samplers = true};
     uint32_t version = 1 + i % 3;
-    *out = (batch_pair){ .seed = cmp_mix(o->seed, i) };
+    *out = (batch_pair){.seed = cmp_mix(o->seed, i)};
     if (!gen_pair(gv, gf, out->seed, version, &go)) {
         out->status = GEN_REFUSED;
         return;
@@ -266,10 +258,8 @@ static void random_pair(agal_context *pctx, const options *o, unsigned i, gen_pr
         out->status = GEN_UNDECODABLE;
         return;
     }
-    for (uint32_t k = 0; k < out->vp->ntokens; k++)
-        seen[version - 1][AGAL_VERTEX] |= GEN_OP(out->vp->tokens[k].op);
-    for (uint32_t k = 0; k < out->fp->ntokens; k++)
-        seen[version - 1][AGAL_FRAGMENT] |= GEN_OP(out->fp->tokens[k].op);
+    for (uint32_t k = 0; k < out->vp->ntokens; k++) seen[version - 1][AGAL_VERTEX] |= GEN_OP(out->vp->tokens[k].op);
+    for (uint32_t k = 0; k < out->fp->ntokens; k++) seen[version - 1][AGAL_FRAGMENT] |= GEN_OP(out->fp->tokens[k].op);
 }
 
 /* Runs and reports random pair i (shrinking it when it fails); 0 or 1. */
@@ -302,8 +292,7 @@ static int random_report(agal_context *ctx, backends *b, const options *o, unsig
         cmp_print_program(ctx, "fragment program", p->fp);
         return 1;
     }
-    if (o->verbose)
-        printf("random pair %u (AGAL%u): ok\n", i, version);
+    if (o->verbose) printf("random pair %u (AGAL%u): ok\n", i, version);
     return 0;
 }
 
@@ -321,14 +310,13 @@ static int compare_random(agal_context *ctx, agal_context *pctx, backends *b, co
         return 2;
     }
     int rc = 0;
-    uint64_t seen[3][2] = { { 0 } };
+    uint64_t seen[3][2] = {{0}};
     tool_progress pg;
     tool_progress_start(&pg, "compare", count);
     pg.on &= !o->verbose; /* --verbose prints a line a pair */
     for (unsigned first = 0; first < count; first += (unsigned)chunk) {
         unsigned m = count - first < chunk ? count - first : (unsigned)chunk;
-        for (unsigned k = 0; k < m; k++)
-            random_pair(pctx, o, first + k, gv, gf, seen, &batch[k]);
+        for (unsigned k = 0; k < m; k++) random_pair(pctx, o, first + k, gv, gf, seen, &batch[k]);
         web_batch(ctx, b, o, batch, m);
         for (unsigned k = 0; k < m; k++) {
             tool_progress_show(&pg, first + k + 1);
@@ -342,8 +330,7 @@ static int compare_random(agal_context *ctx, agal_context *pctx, backends *b, co
     free(gv);
     free(gf);
     free(batch);
-    if (coverage_report(seen, count) && o->coverage)
-        rc = 1;
+    if (coverage_report(seen, count) && o->coverage) rc = 1;
     return rc;
 }
 
@@ -362,53 +349,38 @@ static int usage(void)
 
 int agalrun_compare(int argc, char **argv)
 {
-    options o = { .vk = true, .gl = true, .validation = true, .seed = 1 };
-    const char *files[2] = { 0 }, *corpus = NULL;
+    options o = {.vk = true, .gl = true, .validation = true, .seed = 1};
+    const char *files[2] = {0}, *corpus = NULL;
     unsigned long long random = 0; /* 0: not random */
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--seed") && i + 1 < argc) {
             unsigned long long s;
-            if (!tool_parse_uint("compare", a, argv[++i], 0, UINT64_MAX, &s))
-                return usage();
+            if (!tool_parse_uint("compare", a, argv[++i], 0, UINT64_MAX, &s)) return usage();
             o.seed = s;
-        } else if (!strcmp(a, "--corpus") && i + 1 < argc)
-            corpus = argv[++i];
+        } else if (!strcmp(a, "--corpus") && i + 1 < argc) corpus = argv[++i];
         else if (!strcmp(a, "--random") && i + 1 < argc) {
-            if (!tool_parse_uint("compare", a, argv[++i], 1, MAX_RANDOM, &random))
-                return usage();
-        } else if (!strcmp(a, "--vk-only"))
-            o.gl = false;
-        else if (!strcmp(a, "--gl-only"))
-            o.vk = false;
-        else if (!strcmp(a, "--webgl"))
-            o.web = true;
-        else if (!strcmp(a, "--webgl-only"))
-            o.web = true, o.vk = o.gl = false;
-        else if (!strcmp(a, "--no-validation"))
-            o.validation = false;
-        else if (!strcmp(a, "--verbose"))
-            o.verbose = true;
-        else if (!strcmp(a, "--inject-fault"))
-            o.fault = true;
-        else if (!strcmp(a, "--require-coverage"))
-            o.coverage = true;
-        else if (!strcmp(a, "--separate-samplers"))
-            o.separate = true;
-        else if (a[0] != '-' && nfiles < 2)
-            files[nfiles++] = a;
-        else
-            return usage();
+            if (!tool_parse_uint("compare", a, argv[++i], 1, MAX_RANDOM, &random)) return usage();
+        } else if (!strcmp(a, "--vk-only")) o.gl = false;
+        else if (!strcmp(a, "--gl-only")) o.vk = false;
+        else if (!strcmp(a, "--webgl")) o.web = true;
+        else if (!strcmp(a, "--webgl-only")) o.web = true, o.vk = o.gl = false;
+        else if (!strcmp(a, "--no-validation")) o.validation = false;
+        else if (!strcmp(a, "--verbose")) o.verbose = true;
+        else if (!strcmp(a, "--inject-fault")) o.fault = true;
+        else if (!strcmp(a, "--require-coverage")) o.coverage = true;
+        else if (!strcmp(a, "--separate-samplers")) o.separate = true;
+        else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
+        else return usage();
     }
-    if ((corpus != NULL) + (random != 0) + (nfiles != 0) != 1 || (nfiles && nfiles != 2))
-        return usage();
+    if ((corpus != NULL) + (random != 0) + (nfiles != 0) != 1 || (nfiles && nfiles != 2)) return usage();
     if (!o.vk && !o.gl && !o.web) {
         fprintf(stderr, "compare: --vk-only and --gl-only leave no backend\n");
         return usage();
     }
     char err[512];
-    backends b = { 0 };
+    backends b = {0};
     if (o.vk && !(b.vk = harness_vk_create(o.validation, err, sizeof err))) {
         fprintf(stderr, "compare: %s\n", err);
         return 2;
@@ -429,20 +401,15 @@ int agalrun_compare(int argc, char **argv)
            b.web ? cmp_web_browser(b.web) : "");
     /* ctx: each pair's work, reset after it; pctx: the programs of a batch */
     agal_context *ctx = agal_context_new(NULL, NULL), *pctx = agal_context_new(NULL, NULL);
-    stats st = { 0 };
+    stats st = {0};
     int rc = 2;
-    if (!ctx || !pctx)
-        fprintf(stderr, "compare: out of memory\n");
-    else if (corpus)
-        rc = compare_corpus(ctx, pctx, &b, &o, corpus, &st);
-    else if (random)
-        rc = compare_random(ctx, pctx, &b, &o, (unsigned)random, &st);
-    else
-        rc = compare_files(ctx, pctx, &b, &o, files[0], files[1], &st);
+    if (!ctx || !pctx) fprintf(stderr, "compare: out of memory\n");
+    else if (corpus) rc = compare_corpus(ctx, pctx, &b, &o, corpus, &st);
+    else if (random) rc = compare_random(ctx, pctx, &b, &o, (unsigned)random, &st);
+    else rc = compare_files(ctx, pctx, &b, &o, files[0], files[1], &st);
     agal_context_free(ctx);
     agal_context_free(pctx);
-    if (b.web)
-        cmp_web_report(b.web, st.pairs);
+    if (b.web) cmp_web_report(b.web, st.pairs);
     cmp_web_destroy(b.web);
     unsigned gl_msgs = b.gl ? harness_gl_messages(b.gl) : 0;
     harness_gl_destroy(b.gl);
@@ -450,8 +417,6 @@ int agalrun_compare(int argc, char **argv)
     printf("compare: %u pair(s), %u failed; %u values compared, %u near a threshold, %u undefined (inf/NaN "
            "reference, not compared); %u validation message(s)\n",
            st.pairs, st.failed, st.compared, st.near, st.undefined, vk_msgs + gl_msgs);
-    if (rc == 0 && vk_msgs + gl_msgs)
-        rc = 1;
+    if (rc == 0 && vk_msgs + gl_msgs) rc = 1;
     return rc;
 }
-

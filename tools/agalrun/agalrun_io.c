@@ -49,9 +49,18 @@ static bool number(parser *p, const cJSON *j, float *out, const char *what)
         return true;
     }
     if (cJSON_IsString(j)) {
-        if (!strcmp(j->valuestring, "NaN")) { *out = NAN; return true; }
-        if (!strcmp(j->valuestring, "Infinity")) { *out = INFINITY; return true; }
-        if (!strcmp(j->valuestring, "-Infinity")) { *out = -INFINITY; return true; }
+        if (!strcmp(j->valuestring, "NaN")) {
+            *out = NAN;
+            return true;
+        }
+        if (!strcmp(j->valuestring, "Infinity")) {
+            *out = INFINITY;
+            return true;
+        }
+        if (!strcmp(j->valuestring, "-Infinity")) {
+            *out = -INFINITY;
+            return true;
+        }
     }
     return fail(p, "%s: expected a number", what);
 }
@@ -71,7 +80,7 @@ static bool parse_constants(parser *p, const cJSON *j)
     if (!j) return true;
     if (!cJSON_IsArray(j)) return fail(p, "constants: expected an array");
     size_t n = (size_t)cJSON_GetArraySize(j);
-    float (*c)[4] = take(p, n, sizeof *c);
+    float(*c)[4] = take(p, n, sizeof *c);
     if (!c) return fail(p, "out of memory");
     size_t i = 0;
     for (const cJSON *e = j->child; e; e = e->next, i++) {
@@ -183,8 +192,10 @@ static bool parse_texture(parser *p, const cJSON *j, size_t i, agal_texture *t)
     for (const cJSON *k = j->child; k; k = k->next)
         if (strcmp(k->string, "sampler") && strcmp(k->string, "dim") && strcmp(k->string, "width") &&
             strcmp(k->string, "height") && strcmp(k->string, "levels"))
-            return fail(p, "%s: unknown key \"%.32s\" (sampler, dim, width, height, levels; the sampler state is "
-                           "in samplerStates)", what, k->string);
+            return fail(p,
+                        "%s: unknown key \"%.32s\" (sampler, dim, width, height, levels; the sampler state is "
+                        "in samplerStates)",
+                        what, k->string);
     unsigned v = 0;
     if (!uint_field(p, j, "sampler", 15, &v, what)) return false;
     t->sampler = v;
@@ -294,8 +305,8 @@ bool agalrun_inputs_parse(const char *json, size_t len, const agal_program *prog
             strcmp(e->string, "derivatives") && strcmp(e->string, "samplerStates"))
             ok = fail(&p, "unknown key \"%.32s\"", e->string);
     const cJSON *deriv = ok ? cJSON_GetObjectItemCaseSensitive(root, "derivatives") : NULL;
-    if (deriv && !(cJSON_IsString(deriv) && (!strcmp(deriv->valuestring, "fine") ||
-                                             !strcmp(deriv->valuestring, "coarse"))))
+    if (deriv &&
+        !(cJSON_IsString(deriv) && (!strcmp(deriv->valuestring, "fine") || !strcmp(deriv->valuestring, "coarse"))))
         ok = fail(&p, "derivatives: expected \"fine\" or \"coarse\"");
     in->env.coarse_derivatives = ok && deriv && !strcmp(deriv->valuestring, "coarse");
     ok = ok && parse_constants(&p, cJSON_GetObjectItemCaseSensitive(root, "constants"));

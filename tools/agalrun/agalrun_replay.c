@@ -88,10 +88,12 @@ static int parse_options(int argc, char **argv, options *o)
         else if (!strcmp(a, "-o")) o->out = argv[++i];
         else if (!strcmp(a, "--backend")) o->backend = argv[++i];
         else if (!strcmp(a, "--expect")) o->expect = argv[++i];
-        else if (!strcmp(a, "--tolerance")) ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 255, &o->tolerance);
+        else if (!strcmp(a, "--tolerance"))
+            ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 255, &o->tolerance);
         else if (!strcmp(a, "--max-outliers"))
             ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 1u << 30, &o->max_outliers);
-        else if (!strcmp(a, "--frame")) ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 1, 1u << 20, &o->frame);
+        else if (!strcmp(a, "--frame"))
+            ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 1, 1u << 20, &o->frame);
         else if (!strcmp(a, "--at")) ok = parse_at(argv[++i], o->at);
         else if (!strcmp(a, "--memory-limit"))
             ok = tool_parse_uint("agalrun replay", a, argv[++i], 1, 1ull << 48, &o->memory_limit);
@@ -130,7 +132,8 @@ static int write_frames(const options *o, const replay_result *r)
 {
     for (size_t i = 0; o->out && i < r->nimages; i++) {
         char *p = frame_path(o->out, i, r->nimages, NULL);
-        bool ok = p && replay_png_write("agalrun replay", p, r->images[i].rgba, r->images[i].width, r->images[i].height);
+        bool ok = p &&
+                  replay_png_write("agalrun replay", p, r->images[i].rgba, r->images[i].width, r->images[i].height);
         if (!p) fprintf(stderr, "agalrun replay: out of memory\n");
         free(p);
         if (!ok) return 2;
@@ -190,11 +193,12 @@ static int check_pixel(const char *scene, const cJSON *e, const replay_result *r
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(e, "rgb"), *f = cJSON_GetObjectItemCaseSensitive(e, "frame");
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "tolerance");
     bool ok = json_uint(cJSON_GetObjectItemCaseSensitive(e, "x"), 65535, &x) &&
-              json_uint(cJSON_GetObjectItemCaseSensitive(e, "y"), 65535, &y) && (!f || json_uint(f, 1u << 20, &frame)) &&
-              (!t || json_uint(t, 255, &tol)) && cJSON_GetArraySize(c) == 3;
+              json_uint(cJSON_GetObjectItemCaseSensitive(e, "y"), 65535, &y) &&
+              (!f || json_uint(f, 1u << 20, &frame)) && (!t || json_uint(t, 255, &tol)) && cJSON_GetArraySize(c) == 3;
     for (int i = 0; ok && i < 3; i++) ok = json_uint(cJSON_GetArrayItem(c, i), 255, &rgb[i]);
     if (!ok) {
-        fprintf(stderr, "%s: an \"expect\" entry is {\"frame\": N, \"x\": X, \"y\": Y, \"rgb\": [R, G, B], \"tolerance\": T}\n",
+        fprintf(stderr,
+                "%s: an \"expect\" entry is {\"frame\": N, \"x\": X, \"y\": Y, \"rgb\": [R, G, B], \"tolerance\": T}\n",
                 scene);
         return 2;
     }
@@ -206,8 +210,8 @@ static int check_pixel(const char *scene, const cJSON *e, const replay_result *r
     const uint8_t *p = im->rgba + 4 * ((size_t)y * im->width + x);
     for (int i = 0; i < 3; i++)
         if ((unsigned)abs((int)p[i] - (int)rgb[i]) > tol) {
-            fprintf(stderr, "%s: image %u pixel (%u, %u) is (%u, %u, %u), expected (%u, %u, %u) within %u\n", scene, frame,
-                    x, y, p[0], p[1], p[2], rgb[0], rgb[1], rgb[2], tol);
+            fprintf(stderr, "%s: image %u pixel (%u, %u) is (%u, %u, %u), expected (%u, %u, %u) within %u\n", scene,
+                    frame, x, y, p[0], p[1], p[2], rgb[0], rgb[1], rgb[2], tol);
             return 1;
         }
     return 0;
@@ -218,7 +222,8 @@ static int check_throws(const char *scene, const cJSON *throws, const replay_res
 {
     unsigned call;
     const cJSON *line = cJSON_GetObjectItemCaseSensitive(throws, "line");
-    if (throws && (!json_uint(cJSON_GetObjectItemCaseSensitive(throws, "call"), 1u << 30, &call) || !cJSON_IsString(line))) {
+    if (throws &&
+        (!json_uint(cJSON_GetObjectItemCaseSensitive(throws, "call"), 1u << 30, &call) || !cJSON_IsString(line))) {
         fprintf(stderr, "%s: \"throws\" is {\"call\": N, \"line\": \"...\"}\n", scene);
         return 2;
     }
@@ -264,7 +269,8 @@ int agalrun_replay(int argc, char **argv)
     char *json = tool_read_input(o.scene, MAX_SCENE, "the largest scene read", &len);
     if (!json) return 2;
     replay_result r;
-    replay_open_options oo = {.validation = o.validation, .opened = harness_pin_libraries, .memory_limit = o.memory_limit};
+    replay_open_options oo = {
+        .validation = o.validation, .opened = harness_pin_libraries, .memory_limit = o.memory_limit};
     replay_run(json, len, o.scene, ops, &oo, &r);
     int rc = r.status == REPLAY_FAILED ? 2 : 0;
     if (r.status == REPLAY_THROWN && !o.check)

@@ -23,9 +23,19 @@
  * with every tex's LOD bias moved by -/+ LOD_SHIFT eighths (GPUs approximate the
  * implicit LOD: the spec allows rho between the max and the sum of the derivative
  * lengths, and log2 approximations), so a mip level boundary counts as a threshold. */
-enum { NVERTS = 6, SIZE = 8, NPIX = SIZE * SIZE, NPERTURB = 4, FPERTURB = NPERTURB + 2, LOD_SHIFT = 2,
-       LOD_SHIFT_WEB_CUBE = 6, /* the browser's cube maps: compare_check.c lod_shift */
-       TEX_SIZE = 8, TEX_LEVELS = 4, CUBE_SIZE = 16, CUBE_LEVELS = 5 };
+enum {
+    NVERTS = 6,
+    SIZE = 8,
+    NPIX = SIZE * SIZE,
+    NPERTURB = 4,
+    FPERTURB = NPERTURB + 2,
+    LOD_SHIFT = 2,
+    LOD_SHIFT_WEB_CUBE = 6, /* the browser's cube maps: compare_check.c lod_shift */
+    TEX_SIZE = 8,
+    TEX_LEVELS = 4,
+    CUBE_SIZE = 16,
+    CUBE_LEVELS = 5
+};
 
 typedef struct tolerance {
     double atol, rtol;
@@ -33,8 +43,8 @@ typedef struct tolerance {
 
 typedef struct options {
     bool vk, gl, validation, verbose;
-    bool web; /* --webgl: also WebGL 2, and WebGL 1 for AGAL1 pairs, in headless Chromium */
-    bool fault; /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
+    bool web;      /* --webgl: also WebGL 2, and WebGL 1 for AGAL1 pairs, in headless Chromium */
+    bool fault;    /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
     bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
     bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
     uint64_t seed;

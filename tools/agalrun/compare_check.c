@@ -14,7 +14,7 @@ typedef struct shaders {
     const char *glsl;
 } shaders;
 
-static const char *const backend_names[BK_COUNT] = { "vulkan", "gl", "webgl2", "webgl1" };
+static const char *const backend_names[BK_COUNT] = {"vulkan", "gl", "webgl2", "webgl1"};
 
 static int translation_failed(agal_context *ctx, const char *what)
 {
@@ -31,8 +31,8 @@ static int translation_failed(agal_context *ctx, const char *what)
 /* The upload target of backend bk: SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00. */
 static agal_target backend_target(int bk)
 {
-    static const agal_target targets[BK_COUNT] = { AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3,
-                                                   AGAL_TARGET_ESSL1 };
+    static const agal_target targets[BK_COUNT] = {AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3,
+                                                  AGAL_TARGET_ESSL1};
     return targets[bk];
 }
 
@@ -44,12 +44,9 @@ static int translate_capture(agal_context *ctx, const agal_program *p, int bk, s
 {
     agal_status st;
     memset(out, 0, sizeof *out);
-    if (bk == BK_VULKAN)
-        st = agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv);
-    else if (bk == BK_GL)
-        st = agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL);
-    else
-        st = agal_translate_essl(ctx, p, backend_target(bk), NULL, &out->glsl, NULL, NULL);
+    if (bk == BK_VULKAN) st = agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv);
+    else if (bk == BK_GL) st = agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL);
+    else st = agal_translate_essl(ctx, p, backend_target(bk), NULL, &out->glsl, NULL, NULL);
     return st ? translation_failed(ctx, "vertex program") : 0;
 }
 
@@ -61,10 +58,11 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = { .target = backend_target(bk), .profile = fp->profile,
-                               .lenient = vp->lenient || fp->lenient, .separate_samplers = o->separate };
-    if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK)
-        return translation_failed(ctx, what);
+    agal_upload_options uo = {.target = backend_target(bk),
+                              .profile = fp->profile,
+                              .lenient = vp->lenient || fp->lenient,
+                              .separate_samplers = o->separate};
+    if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK) return translation_failed(ctx, what);
     return 0;
 }
 
@@ -72,10 +70,8 @@ void cmp_print_program(agal_context *ctx, const char *title, const agal_program 
 {
     const char *text = NULL;
     printf("---- %s (AGAL%u)\n", title, (unsigned)p->version);
-    if (agal_disassemble_program(ctx, p, 0, &text) == AGAL_OK && text)
-        printf("%s", text);
-    else
-        printf("(%u tokens, not disassemblable)\n", (unsigned)p->ntokens);
+    if (agal_disassemble_program(ctx, p, 0, &text) == AGAL_OK && text) printf("%s", text);
+    else printf("(%u tokens, not disassemblable)\n", (unsigned)p->ntokens);
 }
 
 static void print_vec(const char *name, const float *v)
@@ -131,8 +127,7 @@ static int run_backend(backends *b, int bk, const harness_draw *d, harness_resul
     int rc = bk == BK_VULKAN ? harness_vk_run(b->vk, d, r, err, sizeof err)
              : bk == BK_GL   ? harness_gl_run(b->gl, d, r, err, sizeof err)
                              : cmp_web_run(b->web, bk == BK_WEBGL2 ? 2 : 1, d, r, err, sizeof err);
-    if (rc && rc != CMP_DEFERRED)
-        fprintf(stderr, "compare: %s: %s\n", backend_names[bk], err);
+    if (rc && rc != CMP_DEFERRED) fprintf(stderr, "compare: %s: %s\n", backend_names[bk], err);
     return rc;
 }
 
@@ -140,29 +135,26 @@ static unsigned varyings_written(const agal_program *p, uint8_t *vars)
 {
     unsigned m = agal_interp_written(p, AGAL_REG_VARYING), n = 0;
     for (unsigned i = 0; i < 16; i++)
-        if (m & (1u << i))
-            vars[n++] = (uint8_t)i;
+        if (m & (1u << i)) vars[n++] = (uint8_t)i;
     return n;
 }
 
 static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness_result *r, int bk, bool print)
 {
     bool vulkan = bk == BK_VULKAN;
-    verdict v = { 0 };
+    verdict v = {0};
     uint8_t vars[16];
     unsigned nvar = varyings_written(c->vp, vars);
     size_t n = (size_t)NVERTS * c->ninst * 4 * (1 + nvar);
     float *ref[1 + NPERTURB];
     for (int k = 0; k <= NPERTURB; k++) {
         ref[k] = calloc(n, sizeof(float));
-        if (ref[k])
-            cmp_ref_vertex(ctx, c, k, vulkan, ref[k], nvar, vars);
+        if (ref[k]) cmp_ref_vertex(ctx, c, k, vulkan, ref[k], nvar, vars);
     }
     tolerance t = cmp_program_tolerance(c->vp);
     if (r->xfb_floats < n) { /* a backend that captured less than it was asked for */
         v.bad++;
-        if (print)
-            printf("  %s captured %zu of %zu values\n", backend_names[bk], r->xfb_floats, n);
+        if (print) printf("  %s captured %zu of %zu values\n", backend_names[bk], r->xfb_floats, n);
         n = 0;
     }
     for (size_t i = 0; i < n && ref[NPERTURB]; i++) {
@@ -174,41 +166,40 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
         /* op.z under GL's fix mixes z and w: scale by both. */
         bool ok = cmp_agree(ref[0][i], sp, r->xfb[i], t);
         v.compared++;
-        if (cmp_near_threshold(ref[0][i], sp))
-            v.near++;
+        if (cmp_near_threshold(ref[0][i], sp)) v.near++;
         if (!ok) {
             v.bad++;
             if (print && v.bad <= 24) {
                 size_t rec = i / (4 * (1 + nvar)), slot = (i / 4) % (1 + nvar);
                 char name[16];
-                if (slot == 0)
-                    snprintf(name, sizeof name, "op");
-                else
-                    snprintf(name, sizeof name, "v%u", (unsigned)vars[slot - 1]);
-                printf("  instance %zu vertex %zu %s.%c: interpreter %.9g (spread %.3g)  %s %.9g\n",
-                       rec / NVERTS, rec % NVERTS, name, "xyzw"[i % 4], ref[0][i], sp, backend_names[bk], r->xfb[i]);
+                if (slot == 0) snprintf(name, sizeof name, "op");
+                else snprintf(name, sizeof name, "v%u", (unsigned)vars[slot - 1]);
+                printf("  instance %zu vertex %zu %s.%c: interpreter %.9g (spread %.3g)  %s %.9g\n", rec / NVERTS,
+                       rec % NVERTS, name, "xyzw"[i % 4], ref[0][i], sp, backend_names[bk], r -> xfb[i]);
             }
         }
     }
-    for (int k = 0; k <= NPERTURB; k++)
-        free(ref[k]);
+    for (int k = 0; k <= NPERTURB; k++) free(ref[k]);
     return v;
 }
 
 static int vertex_draw(agal_context *ctx, backends *b, const pair_case *c, int bk, harness_result *r)
 {
     shaders s;
-    if (translate_capture(ctx, c->vp, bk, &s))
-        return -1;
-    harness_draw d = { .vs_spirv = s.spv, .vs_words = s.nspv, .vs_glsl = s.glsl, .nverts = NVERTS,
-                       .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc, .capture = true };
+    if (translate_capture(ctx, c->vp, bk, &s)) return -1;
+    harness_draw d = {.vs_spirv = s.spv,
+                      .vs_words = s.nspv,
+                      .vs_glsl = s.glsl,
+                      .nverts = NVERTS,
+                      .ninstances = c->ninst,
+                      .vc = &c->vc[0][0],
+                      .nvc = c->nvc,
+                      .capture = true};
     for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
-        if (c->attr_mask & (1u << a))
-            d.attribs[a] = &c->attr[a][0][0];
+        if (c->attr_mask & (1u << a)) d.attribs[a] = &c->attr[a][0][0];
     d.ncapture = varyings_written(c->vp, d.capture_regs);
     return run_backend(b, bk, &d, r);
 }
-
 
 /* The fragment program fed by the pass-through vertex program, uploaded as a pair. */
 static int fragment_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk,
@@ -216,10 +207,15 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
 {
     const agal_program *pt;
     agal_upload_result up;
-    if (cmp_passthrough(ctx, c, &pt) || upload(ctx, pt, c->fp, bk, o, &up, "fragment program"))
-        return -1;
-    harness_draw d = { .nverts = 6, .ninstances = 1, .vc = &c->pvc[0][0], .nvc = c->nvc, .fc = &c->fc[0][0],
-                       .nfc = c->nfc, .width = SIZE, .height = SIZE };
+    if (cmp_passthrough(ctx, c, &pt) || upload(ctx, pt, c->fp, bk, o, &up, "fragment program")) return -1;
+    harness_draw d = {.nverts = 6,
+                      .ninstances = 1,
+                      .vc = &c->pvc[0][0],
+                      .nvc = c->nvc,
+                      .fc = &c->fc[0][0],
+                      .nfc = c->nfc,
+                      .width = SIZE,
+                      .height = SIZE};
     harness_draw_upload(&d, &up);
     d.attribs[0] = &c->quad[0][0];
     d.noc = cmp_colour_outputs(c->fp) ? cmp_colour_outputs(c->fp) : 1;
@@ -234,27 +230,23 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
 static int pair_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk)
 {
     agal_upload_result up;
-    if (upload(ctx, c->vp, c->fp, bk, o, &up, "pair"))
-        return -1;
+    if (upload(ctx, c->vp, c->fp, bk, o, &up, "pair")) return -1;
     harness_draw d;
     cmp_pair_draw(c, &up, &d);
     harness_result r;
     int rc = run_backend(b, bk, &d, &r);
-    if (rc == 0)
-        harness_result_free(&r);
+    if (rc == 0) harness_result_free(&r);
     return rc;
 }
 
 /* Compares one pixel; returns the number of bad components. */
-static unsigned check_pixel(const pair_case *c, const harness_result *r, const frag_ref *ref,
-                            const frag_ref *pert, unsigned noc, int p, tolerance t, verdict *v, bool print,
-                            const char *name)
+static unsigned check_pixel(const pair_case *c, const harness_result *r, const frag_ref *ref, const frag_ref *pert,
+                            unsigned noc, int p, tolerance t, verdict *v, bool print, const char *name)
 {
     unsigned bad = 0;
     bool killed = ref->killed[p] != 0, got_killed = harness_discarded(r, (size_t)p);
     bool kill_unstable = false;
-    for (int k = 0; k < FPERTURB; k++)
-        kill_unstable |= pert[k].killed[p] != ref->killed[p];
+    for (int k = 0; k < FPERTURB; k++) kill_unstable |= pert[k].killed[p] != ref->killed[p];
     if (ref->undefined[p]) {
         v->near++;
         return 0;
@@ -266,12 +258,11 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
             return 0;
         }
         if (print)
-            printf("  pixel (%d,%d): interpreter %s, %s %s\n", p % SIZE, p / SIZE, killed ? "discards" : "keeps",
-                   name, got_killed ? "discards" : "keeps");
+            printf("  pixel (%d,%d): interpreter %s, %s %s\n", p % SIZE, p / SIZE, killed ? "discards" : "keeps", name,
+                   got_killed ? "discards" : "keeps");
         return 1;
     }
-    if (killed)
-        return 0;
+    if (killed) return 0;
     for (unsigned o = 0; o < noc; o++)
         for (int q = 0; q < 4; q++) {
             size_t i = (size_t)p * 4 + q;
@@ -280,30 +271,27 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
                 continue;
             }
             double sp = 0;
-            for (int k = 0; k < FPERTURB; k++)
-                sp = fmax(sp, fabs((double)pert[k].color[o][i] - ref->color[o][i]));
+            for (int k = 0; k < FPERTURB; k++) sp = fmax(sp, fabs((double)pert[k].color[o][i] - ref->color[o][i]));
             v->compared++;
-            if (cmp_near_threshold(ref->color[o][i], sp))
-                v->near++;
+            if (cmp_near_threshold(ref->color[o][i], sp)) v->near++;
             if (!cmp_agree(ref->color[o][i], sp, r->color[o][i], t)) {
                 bad++;
                 if (print)
-                    printf("  pixel (%d,%d) oc%u.%c: interpreter %.9g (spread %.3g)  %s %.9g\n", p % SIZE, p / SIZE,
-                           o, "xyzw"[q], ref->color[o][i], sp, name, r->color[o][i]);
+                    printf("  pixel (%d,%d) oc%u.%c: interpreter %.9g (spread %.3g)  %s %.9g\n", p % SIZE, p / SIZE, o,
+                           "xyzw"[q], ref -> color[o][i], sp, name, r -> color[o][i]);
             }
         }
     /* Depth: D32F after the [0, 1] clamp of the depth range; outside it the written
      * value is undefined in Vulkan, so only values inside are compared. */
     double dref = ref->depth[p], sp = 0;
-    for (int k = 0; k < FPERTURB; k++)
-        sp = fmax(sp, fabs((double)pert[k].depth[p] - dref));
+    for (int k = 0; k < FPERTURB; k++) sp = fmax(sp, fabs((double)pert[k].depth[p] - dref));
     if (dref >= 0 && dref <= 1) {
         v->compared++;
-        if (!cmp_agree(dref, sp, r->depth[p], (tolerance){ fmax(t.atol, 1e-5), t.rtol })) {
+        if (!cmp_agree(dref, sp, r->depth[p], (tolerance){fmax(t.atol, 1e-5), t.rtol})) {
             bad++;
             if (print)
-                printf("  pixel (%d,%d) depth: interpreter %.9g (spread %.3g)  %s %.9g\n", p % SIZE, p / SIZE, dref,
-                       sp, name, r->depth[p]);
+                printf("  pixel (%d,%d) depth: interpreter %.9g (spread %.3g)  %s %.9g\n", p % SIZE, p / SIZE, dref, sp,
+                       name, r->depth[p]);
         }
     }
     return bad;
@@ -326,7 +314,7 @@ static int lod_shift(int bk, const agal_program *fp)
 static verdict check_fragment(agal_context *ctx, const pair_case *c, const harness_result *r, int bk, bool print)
 {
     const char *name = backend_names[bk];
-    verdict v = { 0 };
+    verdict v = {0};
     frag_ref *ref = calloc(3 * (1 + FPERTURB), sizeof *ref);
     if (!ref) {
         v.bad = 1;
@@ -335,26 +323,22 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     tolerance t = cmp_program_tolerance(c->fp);
     unsigned noc = cmp_colour_outputs(c->fp);
     bool complete = r->depth != NULL;
-    for (unsigned o = 0; o < noc; o++)
-        complete &= r->color[o] != NULL;
+    for (unsigned o = 0; o < noc; o++) complete &= r->color[o] != NULL;
     if (!complete) { /* a backend that returned fewer outputs than the program writes */
-        if (print)
-            printf("  %s returned fewer outputs than the program writes\n", name);
+        if (print) printf("  %s returned fewer outputs than the program writes\n", name);
         v.bad = 1;
         free(ref);
         return v;
     }
     bool deriv = cmp_uses_op(c->fp, AGAL_OPF_DERIV | AGAL_OPF_TEXTURE);
     int shift = lod_shift(bk, c->fp);
-    const agal_program *shifted[2] = { cmp_lod_shifted(ctx, c->fp, -shift), cmp_lod_shifted(ctx, c->fp, shift) };
+    const agal_program *shifted[2] = {cmp_lod_shifted(ctx, c->fp, -shift), cmp_lod_shifted(ctx, c->fp, shift)};
     /* The GL family (GL, WebGL) may see its quads the other way up (window y up):
      * the reading that swaps the quad's rows, with ddy negated to stay bottom - top. */
     bool ddy = false;
-    for (uint32_t k = 0; k < c->fp->ntokens; k++)
-        ddy |= c->fp->tokens[k].op == AGAL_OP_DDY;
-    const agal_program *plain[3] = { c->fp, shifted[0], shifted[1] }, *up[3] = { c->fp, shifted[0], shifted[1] };
-    for (int i = 0; i < 3 && ddy; i++)
-        up[i] = cmp_ddy_negated(ctx, up[i]);
+    for (uint32_t k = 0; k < c->fp->ntokens; k++) ddy |= c->fp->tokens[k].op == AGAL_OP_DDY;
+    const agal_program *plain[3] = {c->fp, shifted[0], shifted[1]}, *up[3] = {c->fp, shifted[0], shifted[1]};
+    for (int i = 0; i < 3 && ddy; i++) up[i] = cmp_ddy_negated(ctx, up[i]);
     int modes = !deriv ? 1 : bk != BK_VULKAN && up[0] && up[1] && up[2] ? 3 : 2;
     for (int mode = 0; mode < modes; mode++)
         for (int k = 0; k <= FPERTURB; k++) {
@@ -370,25 +354,24 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     memcpy(ref[1 + FPERTURB].undefined, ref[0].undefined, sizeof ref[0].undefined);
     memcpy(ref[2 * (1 + FPERTURB)].undefined, ref[0].undefined, sizeof ref[0].undefined);
     for (int p = 0; p < NPIX; p++) {
-        verdict pv = { 0 };
+        verdict pv = {0};
         unsigned bad = check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, false, name);
         if (bad && deriv) { /* the coarse-derivative reading of the same program */
-            verdict cv = { 0 };
+            verdict cv = {0};
             if (check_pixel(c, r, &ref[1 + FPERTURB], &ref[2 + FPERTURB], noc, p, t, &cv, false, name) == 0) {
                 bad = 0;
                 pv = cv;
             }
         }
         if (bad && modes == 3) { /* GL's coarse quad: rows the other way up */
-            verdict cv = { 0 };
+            verdict cv = {0};
             if (check_pixel(c, r, &ref[2 * (1 + FPERTURB)], &ref[2 * (1 + FPERTURB) + 1], noc, p, t, &cv, false,
                             name) == 0) {
                 bad = 0;
                 pv = cv;
             }
         }
-        if (bad && print)
-            check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, true, name);
+        if (bad && print) check_pixel(c, r, &ref[0], &ref[1], noc, p, t, &pv, true, name);
         v.compared += pv.compared;
         v.near += pv.near;
         v.undefined += pv.undefined;
@@ -405,8 +388,7 @@ static bool essl1_expresses(agal_context *ctx, const agal_program *vp)
     const char *text;
     size_t before = agal_diag_count(ctx);
     agal_status st = agal_translate_essl(ctx, vp, AGAL_TARGET_ESSL1, NULL, &text, NULL, NULL);
-    if (st == AGAL_ERR_UNSUPPORTED && agal_diag_count(ctx) > before)
-        agal_diag_clear(ctx);
+    if (st == AGAL_ERR_UNSUPPORTED && agal_diag_count(ctx) > before) agal_diag_clear(ctx);
     return st != AGAL_ERR_UNSUPPORTED;
 }
 
@@ -423,16 +405,14 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
     bool recording = b->web && cmp_web_recording(b->web);
     for (int bk = 0; bk < BK_COUNT; bk++) {
         bool web = bk == BK_WEBGL2 || bk == BK_WEBGL1;
-        if ((bk == BK_VULKAN && !b->vk) || (bk == BK_GL && !b->gl) || (web && !b->web) || (recording && !web))
-            continue;
+        if ((bk == BK_VULKAN && !b->vk) || (bk == BK_GL && !b->gl) || (web && !b->web) || (recording && !web)) continue;
         if (bk == BK_WEBGL1 && !essl1_expresses(ctx, vp))
             continue; /* WebGL 1 takes the pairs GLSL ES 1.00 can express (no iid) */
         const char *name = backend_names[bk];
         harness_result r;
         int dr = vertex_draw(ctx, b, &c, bk, &r);
         if (dr == CMP_DEFERRED) { /* recording: queue the fragment draw too, check nothing */
-            if (fragment_draw(ctx, b, o, &c, bk, &r) != CMP_DEFERRED)
-                result = 2;
+            if (fragment_draw(ctx, b, o, &c, bk, &r) != CMP_DEFERRED) result = 2;
             continue;
         }
         if (dr) {
@@ -466,10 +446,8 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
             st->near += vv.near + fv.near;
             st->undefined += vv.undefined + fv.undefined;
         }
-        if ((vv.bad || fv.bad) && result == 0)
-            result = 1;
-        if ((bk == BK_VULKAN || bk == BK_GL) && pair_draw(ctx, b, o, &c, bk))
-            result = 2;
+        if ((vv.bad || fv.bad) && result == 0) result = 1;
+        if ((bk == BK_VULKAN || bk == BK_GL) && pair_draw(ctx, b, o, &c, bk)) result = 2;
         if (o->verbose)
             printf("  %s: vertex %u/%u near %u, fragment %u/%u near %u\n", name, vv.compared - vv.bad, vv.compared,
                    vv.near, fv.compared - fv.bad, fv.compared, fv.near);

@@ -48,8 +48,7 @@ static void fill_texture(float *dst, const harness_texture *h, gen_rng *r)
 {
     float coef[4][4];
     for (int c = 0; c < 4; c++)
-        for (int k = 0; k < 4; k++)
-            coef[c][k] = cmp_uniform(r, -2.0f, 2.0f);
+        for (int k = 0; k < 4; k++) coef[c][k] = cmp_uniform(r, -2.0f, 2.0f);
     unsigned faces = h->cube ? 6 : 1;
     for (unsigned f = 0; f < faces; f++) {
         float *base = dst + harness_texture_offset(h, f, 0);
@@ -72,8 +71,7 @@ static void fill_texture(float *dst, const harness_texture *h, gen_rng *r)
                 for (unsigned i = 0; i < s; i++)
                     for (int c = 0; c < 4; c++) {
                         unsigned w = 2 * s, a = (2 * j * w + 2 * i) * 4 + c;
-                        lv[(j * s + i) * 4 + c] =
-                            0.25f * (up[a] + up[a + 4] + up[a + w * 4] + up[a + w * 4 + 4]);
+                        lv[(j * s + i) * 4 + c] = 0.25f * (up[a] + up[a + 4] + up[a + w * 4] + up[a + w * 4 + 4]);
                     }
         }
     }
@@ -81,8 +79,7 @@ static void fill_texture(float *dst, const harness_texture *h, gen_rng *r)
 
 static void textures_free(texture_set *ts)
 {
-    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++)
-        free(ts->texels[i]);
+    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++) free(ts->texels[i]);
     memset(ts, 0, sizeof *ts);
 }
 
@@ -97,19 +94,18 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
     agal_slots_set_program(&slots, p);
     for (uint32_t k = 0; k < p->ntokens; k++) {
         const agal_token *t = &p->tokens[k];
-        if (t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED)
-            continue;
+        if (t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED) continue;
         unsigned n = t->s.num;
-        if (n >= HARNESS_MAX_TEXTURES || ts->h[n].present)
-            continue;
+        if (n >= HARNESS_MAX_TEXTURES || ts->h[n].present) continue;
         harness_texture *h = &ts->h[n];
         bool cube = t->s.dim == AGAL_DIM_CUBE;
-        *h = (harness_texture){ .present = true, .cube = cube, .size = cube ? CUBE_SIZE : TEX_SIZE,
-                                .levels = cube ? CUBE_LEVELS : TEX_LEVELS,
-                                .sampler = agal_slots_resolve(&slots, &t->s) };
+        *h = (harness_texture){.present = true,
+                               .cube = cube,
+                               .size = cube ? CUBE_SIZE : TEX_SIZE,
+                               .levels = cube ? CUBE_LEVELS : TEX_LEVELS,
+                               .sampler = agal_slots_resolve(&slots, &t->s)};
         ts->texels[n] = malloc(harness_texture_floats(h) * sizeof(float));
-        if (!ts->texels[n])
-            return -1;
+        if (!ts->texels[n]) return -1;
         fill_texture(ts->texels[n], h, r);
         /* Multiples of 1/255, as Stage3D's 8-bit textures hold: WebGL 1 (RGBA8 only)
          * then samples the same texels as the float textures of the others. */
@@ -120,8 +116,12 @@ static int make_textures(texture_set *ts, const agal_program *p, gen_rng *r)
         for (unsigned l = 0; l < h->levels; l++)
             for (unsigned f = 0; f < faces; f++)
                 ts->images[n][l * faces + f] = ts->texels[n] + harness_texture_offset(h, f, l);
-        ts->t[ts->n++] = (agal_texture){ .sampler = n, .dim = t->s.dim, .width = h->size, .height = h->size,
-                                         .levels = h->levels, .images = ts->images[n] };
+        ts->t[ts->n++] = (agal_texture){.sampler = n,
+                                        .dim = t->s.dim,
+                                        .width = h->size,
+                                        .height = h->size,
+                                        .levels = h->levels,
+                                        .images = ts->images[n]};
     }
     return 0;
 }
@@ -130,8 +130,7 @@ bool cmp_uses_op(const agal_program *p, unsigned flag)
 {
     for (uint32_t k = 0; k < p->ntokens; k++) {
         const agal_opinfo *info = agal_opinfo_get(p->tokens[k].op);
-        if (info && (info->flags & flag))
-            return true;
+        if (info && (info->flags & flag)) return true;
     }
     return false;
 }
@@ -156,39 +155,34 @@ int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, 
     c->ninst = agal_program_reads(vp, AGAL_REG_IID) || vp->version >= 3 ? 3 : 2;
     for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
         for (int v = 0; v < NVERTS; v++)
-            for (int k = 0; k < 4; k++)
-                c->attr[a][v][k] = cmp_uniform(&r, -2, 2);
+            for (int k = 0; k < 4; k++) c->attr[a][v][k] = cmp_uniform(&r, -2, 2);
     c->nvc = agal_reg_count(vp->profile, AGAL_VERTEX, AGAL_REG_CONSTANT);
     c->nfc = agal_reg_count(fp->profile, AGAL_FRAGMENT, AGAL_REG_CONSTANT);
     c->vc = calloc(c->nvc, sizeof *c->vc);
     c->fc = calloc(c->nfc, sizeof *c->fc);
     c->pvc = calloc(c->nvc, sizeof *c->pvc);
-    if (!c->vc || !c->fc || !c->pvc)
-        return -1;
+    if (!c->vc || !c->fc || !c->pvc) return -1;
     for (unsigned i = 0; i < c->nvc; i++)
-        for (int k = 0; k < 4; k++)
-            c->vc[i][k] = cmp_uniform(&r, -2, 2);
+        for (int k = 0; k < 4; k++) c->vc[i][k] = cmp_uniform(&r, -2, 2);
     for (unsigned i = 0; i < c->nfc; i++)
-        for (int k = 0; k < 4; k++)
-            c->fc[i][k] = cmp_uniform(&r, -2, 2);
+        for (int k = 0; k < 4; k++) c->fc[i][k] = cmp_uniform(&r, -2, 2);
     /* The safe-domain generator's guard constants (gen.h), in both stages' last
      * register (every pair gets them: a fixed register is as good as a random one). */
     memcpy(c->vc[gen_safe_register(vp->profile, AGAL_VERTEX)], gen_safe_values, sizeof gen_safe_values);
     memcpy(c->fc[gen_safe_register(fp->profile, AGAL_FRAGMENT)], gen_safe_values, sizeof gen_safe_values);
     for (unsigned i = 0; i < 4 * AGAL_INTERP_MAX_VARYINGS && i < c->nvc; i++)
-        for (int k = 0; k < 4; k++)
-            c->pvc[i][k] = cmp_uniform(&r, -1, 1);
+        for (int k = 0; k < 4; k++) c->pvc[i][k] = cmp_uniform(&r, -1, 1);
     c->var_mask = agal_program_reads(fp, AGAL_REG_VARYING);
-    static const float corners[6][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
+    static const float corners[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
     for (int v = 0; v < 6; v++) {
         float X = corners[v][0], Y = corners[v][1];
-        float q[4] = { X, Y, 0.5f + 0.2f * X + 0.1f * Y, 1 };
+        float q[4] = {X, Y, 0.5f + 0.2f * X + 0.1f * Y, 1};
         memcpy(c->quad[v], q, sizeof q);
     }
     for (int py = 0; py < SIZE; py++)
         for (int px = 0; px < SIZE; px++) {
             double X = (2.0 * px + 1) / SIZE - 1, Y = 1 - (2.0 * py + 1) / SIZE;
-            double p[4] = { X, Y, 0.5 + 0.2 * X + 0.1 * Y, 1 };
+            double p[4] = {X, Y, 0.5 + 0.2 * X + 0.1 * Y, 1};
             int i = py * SIZE + px;
             c->zpix[i] = (float)p[2];
             for (int v = 0; v < AGAL_INTERP_MAX_VARYINGS; v++)
@@ -203,15 +197,20 @@ int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, 
 unsigned cmp_colour_outputs(const agal_program *fp)
 {
     unsigned noc = 0, ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
-    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc)))
-        noc++;
+    while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc))) noc++;
     return noc;
 }
 
 void cmp_pair_draw(const pair_case *c, const agal_upload_result *up, harness_draw *d)
 {
-    *d = (harness_draw){ .nverts = NVERTS, .ninstances = c->ninst, .vc = &c->vc[0][0], .nvc = c->nvc,
-                         .fc = &c->fc[0][0], .nfc = c->nfc, .width = SIZE, .height = SIZE };
+    *d = (harness_draw){.nverts = NVERTS,
+                        .ninstances = c->ninst,
+                        .vc = &c->vc[0][0],
+                        .nvc = c->nvc,
+                        .fc = &c->fc[0][0],
+                        .nfc = c->nfc,
+                        .width = SIZE,
+                        .height = SIZE};
     harness_draw_upload(d, up);
     for (size_t i = 0; i < up->nattributes; i++)
         d->attribs[up->attributes[i].location] = &c->attr[up->attributes[i].location][0][0];
@@ -227,18 +226,17 @@ int cmp_passthrough(agal_context *ctx, const pair_case *c, const agal_program **
     unsigned n = 0;
     memset(toks, 0, sizeof toks);
     for (unsigned v = 0; v < AGAL_INTERP_MAX_VARYINGS; v++) {
-        if (!(c->var_mask & (1u << v)))
-            continue;
+        if (!(c->var_mask & (1u << v))) continue;
         agal_token *t = &toks[n++];
         t->op = AGAL_OP_M44;
-        t->dst = (agal_dest){ AGAL_REG_VARYING, 0xf, (uint16_t)v };
-        t->a = (agal_source){ .type = AGAL_REG_ATTRIBUTE, .swizzle = AGAL_SWIZZLE_IDENTITY };
-        t->b = (agal_source){ .type = AGAL_REG_CONSTANT, .swizzle = AGAL_SWIZZLE_IDENTITY, .num = (uint16_t)(4 * v) };
+        t->dst = (agal_dest){AGAL_REG_VARYING, 0xf, (uint16_t)v};
+        t->a = (agal_source){.type = AGAL_REG_ATTRIBUTE, .swizzle = AGAL_SWIZZLE_IDENTITY};
+        t->b = (agal_source){.type = AGAL_REG_CONSTANT, .swizzle = AGAL_SWIZZLE_IDENTITY, .num = (uint16_t)(4 * v)};
     }
     agal_token *t = &toks[n++];
     t->op = AGAL_OP_MOV;
-    t->dst = (agal_dest){ AGAL_REG_OUTPUT, 0xf, 0 };
-    t->a = (agal_source){ .type = AGAL_REG_ATTRIBUTE, .swizzle = AGAL_SWIZZLE_IDENTITY };
+    t->dst = (agal_dest){AGAL_REG_OUTPUT, 0xf, 0};
+    t->a = (agal_source){.type = AGAL_REG_ATTRIBUTE, .swizzle = AGAL_SWIZZLE_IDENTITY};
     *out = cmp_rebuild(ctx, toks, n, AGAL_VERTEX, c->fp->version, c->fp->profile, false);
     return *out ? 0 : -1;
 }
@@ -249,9 +247,8 @@ const agal_program *cmp_rebuild(agal_context *ctx, const agal_token *toks, uint3
 {
     size_t size;
     const uint8_t *bytes = tool_encode_tokens(ctx, toks, n, stage, version, &size);
-    if (!bytes)
-        return NULL;
-    agal_decode_options o = { .profile = profile, .lenient = lenient };
+    if (!bytes) return NULL;
+    agal_decode_options o = {.profile = profile, .lenient = lenient};
     const agal_program *p = NULL;
     return agal_decode(ctx, bytes, size, &o, &p) == AGAL_OK ? p : NULL;
 }

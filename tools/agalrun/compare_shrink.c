@@ -21,17 +21,14 @@ static unsigned candidates(agal_context *ctx, const agal_program *vp, const agal
         for (uint32_t span = 1; span <= 2; span++)
             for (uint32_t i = 0; i + span <= p->ntokens && n < max; i++) {
                 agal_token *toks = agal_alloc(ctx, sizeof *toks * (p->ntokens ? p->ntokens : 1));
-                if (!toks)
-                    return n;
+                if (!toks) return n;
                 uint32_t k = 0;
                 for (uint32_t t = 0; t < p->ntokens; t++)
-                    if (t < i || t >= i + span)
-                        toks[k++] = p->tokens[t];
+                    if (t < i || t >= i + span) toks[k++] = p->tokens[t];
                 const agal_program *q = cmp_rebuild(ctx, toks, k, p->stage, p->version, p->profile, false);
                 agal_diag_clear(ctx);
-                if (!q)
-                    continue;
-                candidate c = { which ? vp : q, which ? q : fp };
+                if (!q) continue;
+                candidate c = {which ? vp : q, which ? q : fp};
                 if (agal_link(ctx, c.vp, c.fp) != AGAL_OK) {
                     agal_diag_clear(ctx);
                     continue;
@@ -59,8 +56,7 @@ void cmp_shrink(agal_context *ctx, backends *b, const options *o, const agal_pro
         unsigned n = candidates(ctx, *vp, *fp, list, MAX_CANDIDATES);
         if (b->web) {
             cmp_web_record(b->web);
-            for (unsigned i = 0; i < n; i++)
-                cmp_run_pair(ctx, b, o, list[i].vp, list[i].fp, seed, false, NULL);
+            for (unsigned i = 0; i < n; i++) cmp_run_pair(ctx, b, o, list[i].vp, list[i].fp, seed, false, NULL);
             cmp_web_replay(b->web);
         }
         for (unsigned i = 0; i < n && !progress; i++) {

@@ -20,12 +20,13 @@
 static tolerance token_tolerance(const agal_token *t)
 {
     switch (t->op) {
-    case AGAL_OP_SIN: case AGAL_OP_COS: return (tolerance){ 1.0 / 2048, 1e-5 };
-    case AGAL_OP_EXP: return (tolerance){ 1e-5, 1e-4 };
-    case AGAL_OP_POW: return (tolerance){ 1e-5, 1e-3 };
-    case AGAL_OP_TEX: case AGAL_OP_TED:
-        return (tolerance){ t->s.mipmap == AGAL_MIP_LINEAR ? 1.2e-2 : 4e-3, 1e-4 };
-    default: return (tolerance){ 1e-5, 1e-5 };
+    case AGAL_OP_SIN:
+    case AGAL_OP_COS: return (tolerance){1.0 / 2048, 1e-5};
+    case AGAL_OP_EXP: return (tolerance){1e-5, 1e-4};
+    case AGAL_OP_POW: return (tolerance){1e-5, 1e-3};
+    case AGAL_OP_TEX:
+    case AGAL_OP_TED: return (tolerance){t->s.mipmap == AGAL_MIP_LINEAR ? 1.2e-2 : 4e-3, 1e-4};
+    default: return (tolerance){1e-5, 1e-5};
     }
 }
 
@@ -42,7 +43,7 @@ void cmp_token_errors(const agal_program *p, float (*err)[2])
 
 tolerance cmp_program_tolerance(const agal_program *p)
 {
-    tolerance t = { 1e-5, 1e-5 };
+    tolerance t = {1e-5, 1e-5};
     for (uint32_t i = 0; i < p->ntokens; i++) {
         tolerance o = token_tolerance(&p->tokens[i]);
         t.atol = fmax(t.atol, o.atol);
@@ -54,28 +55,22 @@ tolerance cmp_program_tolerance(const agal_program *p)
 bool cmp_agree(double ref, double spread, double got, tolerance t)
 {
     /* a non-finite reference is counted as undefined by the callers, never compared */
-    if (isinf(got))
-        return isinf(spread) || isnan(spread);
-    if (isnan(got))
-        return isnan(spread) || isinf(spread);
+    if (isinf(got)) return isinf(spread) || isnan(spread);
+    if (isnan(got)) return isnan(spread) || isinf(spread);
     return fabs(got - ref) <= t.atol + t.rtol * fabs(ref) + 2 * spread;
 }
 
 /* A smooth output moves by about PERTURB times its condition number; one that moves
  * by more than 1e-3 (relative) sits at a discontinuity or is badly conditioned:
  * counted as "near a threshold" (and given that much room by cmp_agree()). */
-bool cmp_near_threshold(double ref, double spread)
-{
-    return !(spread <= 1e-3 * (1 + fabs(ref)));
-}
+bool cmp_near_threshold(double ref, double spread) { return !(spread <= 1e-3 * (1 + fabs(ref))); }
 
 double cmp_spread_of(const float *base, const float *const *pert, size_t idx)
 {
     double s = 0;
     for (int k = 0; k < NPERTURB; k++) {
         double d = fabs((double)pert[k][idx] - base[idx]);
-        if (isnan(d))
-            return NAN;
+        if (isnan(d)) return NAN;
         s = fmax(s, d);
     }
     return s;

@@ -60,8 +60,7 @@ void cmp_web_forget(cmp_web *w)
 
 void cmp_web_destroy(cmp_web *w)
 {
-    if (!w)
-        return;
+    if (!w) return;
     cmp_web_forget(w);
     harness_web_destroy(w->h);
     free(w->table);
@@ -76,18 +75,16 @@ void cmp_web_report(const cmp_web *w, unsigned pairs)
     printf("compare: webgl: %u draws in %u browser run(s), %.1f s in the browser (%.2f s a pair)\n", w->draws, w->runs,
            w->seconds, pairs ? w->seconds / pairs : 0.0);
     for (int api = 2; api >= 1; api--)
-        if (harness_web_renderer(w->h, api)[0])
-            printf("compare: webgl%d: %s\n", api, harness_web_renderer(w->h, api));
+        if (harness_web_renderer(w->h, api)[0]) printf("compare: webgl%d: %s\n", api, harness_web_renderer(w->h, api));
 }
 
 /* FNV-1a over the draw's page text: equal descriptions, equal hashes. */
 static uint64_t draw_hash(int api, const harness_draw *d, bool *oom)
 {
-    web_text t = { 0 };
+    web_text t = {0};
     web_page_draw(&t, api, d);
     uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < t.n; i++)
-        h = (h ^ (unsigned char)t.p[i]) * 0x100000001b3ull;
+    for (size_t i = 0; i < t.n; i++) h = (h ^ (unsigned char)t.p[i]) * 0x100000001b3ull;
     *oom = t.oom;
     web_text_free(&t);
     return h;
@@ -96,24 +93,20 @@ static uint64_t draw_hash(int api, const harness_draw *d, bool *oom)
 static recorded *slot(cmp_web *w, uint64_t hash)
 {
     size_t i = (size_t)hash & (w->cap - 1);
-    while (w->table[i].used && w->table[i].hash != hash)
-        i = (i + 1) & (w->cap - 1);
+    while (w->table[i].used && w->table[i].hash != hash) i = (i + 1) & (w->cap - 1);
     return &w->table[i];
 }
 
 static bool grow(cmp_web *w)
 {
-    if (w->cap && 2 * (w->used + 1) <= w->cap)
-        return true;
+    if (w->cap && 2 * (w->used + 1) <= w->cap) return true;
     size_t cap = w->cap ? 2 * w->cap : 256, oldcap = w->cap;
     recorded *old = w->table, *t = calloc(cap, sizeof *t);
-    if (!t)
-        return false;
+    if (!t) return false;
     w->table = t;
     w->cap = cap;
     for (size_t i = 0; i < oldcap; i++)
-        if (old[i].used)
-            *slot(w, old[i].hash) = old[i];
+        if (old[i].used) *slot(w, old[i].hash) = old[i];
     free(old);
     return true;
 }
@@ -124,22 +117,18 @@ int cmp_web_replay(cmp_web *w)
 {
     w->recording = false;
     size_t n = harness_web_queued(w->h);
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     char err[4096];
     w->draws += (unsigned)n;
     int rc = harness_web_flush(w->h, err, sizeof err);
     w->runs++;
     w->seconds += harness_web_last_seconds(w->h);
-    if (rc)
-        fprintf(stderr, "compare: webgl: %s\n", err); /* every draw of the run then fails to run */
+    if (rc) fprintf(stderr, "compare: webgl: %s\n", err); /* every draw of the run then fails to run */
     for (size_t i = 0; i < w->cap; i++) {
         recorded *s = &w->table[i];
-        if (!s->used || s->done)
-            continue;
+        if (!s->used || s->done) continue;
         s->done = true;
-        if (harness_web_take(w->h, (size_t)s->queued, &s->r, err, sizeof err))
-            s->error = strdup(err);
+        if (harness_web_take(w->h, (size_t)s->queued, &s->r, err, sizeof err)) s->error = strdup(err);
     }
     return rc;
 }
@@ -148,11 +137,9 @@ int cmp_web_replay(cmp_web *w)
 static bool copy_floats(float **dst, const float *src, size_t n)
 {
     *dst = NULL;
-    if (!src)
-        return true;
+    if (!src) return true;
     *dst = malloc((n ? n : 1) * sizeof **dst);
-    if (*dst)
-        memcpy(*dst, src, n * sizeof **dst);
+    if (*dst) memcpy(*dst, src, n * sizeof **dst);
     return *dst != NULL;
 }
 
@@ -165,8 +152,7 @@ static int answer(const recorded *s, const harness_draw *d, harness_result *r, c
     }
     size_t px = (size_t)d->width * d->height;
     bool ok = copy_floats(&r->depth, s->r.depth, px) && copy_floats(&r->xfb, s->r.xfb, s->r.xfb_floats);
-    for (int i = 0; i < HARNESS_MAX_OUTPUTS; i++)
-        ok &= copy_floats(&r->color[i], s->r.color[i], px * 4);
+    for (int i = 0; i < HARNESS_MAX_OUTPUTS; i++) ok &= copy_floats(&r->color[i], s->r.color[i], px * 4);
     r->xfb_floats = s->r.xfb_floats;
     if (!ok) {
         harness_result_free(r);
@@ -190,10 +176,10 @@ int cmp_web_run(cmp_web *w, int api, const harness_draw *d, harness_result *r, c
         return -1;
     }
     recorded *s = slot(w, hash);
-    if (s->used && s->done)
-        return answer(s, d, r, err, errsize);
+    if (s->used && s->done) return answer(s, d, r, err, errsize);
     if (!w->recording || s->used) {
-        snprintf(err, errsize, "internal: %s", s->used ? "a draw still queued" : "a draw the recording pass did not make");
+        snprintf(err, errsize, "internal: %s",
+                 s->used ? "a draw still queued" : "a draw the recording pass did not make");
         return w->recording ? CMP_DEFERRED : -1;
     }
     long i = harness_web_queue(w->h, api, d);
@@ -201,7 +187,7 @@ int cmp_web_run(cmp_web *w, int api, const harness_draw *d, harness_result *r, c
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    *s = (recorded){ .hash = hash, .used = true, .queued = i };
+    *s = (recorded){.hash = hash, .used = true, .queued = i};
     w->used++;
     return CMP_DEFERRED;
 }

@@ -65,8 +65,8 @@ typedef struct scene {
 
 static void cube_geometry(scene *s)
 {
-    static const int faces[6][3] = { { 0, 1, 2 }, { 0, 1, 2 }, { 1, 2, 0 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 0, 1 } };
-    static const float corner[6][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
+    static const int faces[6][3] = {{0, 1, 2}, {0, 1, 2}, {1, 2, 0}, {1, 2, 0}, {2, 0, 1}, {2, 0, 1}};
+    static const float corner[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
     for (int f = 0; f < 6; f++) {
         float sign = f % 2 ? -1.0f : 1.0f;
         for (int k = 0; k < 6; k++) {
@@ -75,11 +75,11 @@ static void cube_geometry(scene *s)
             p[faces[f][0]] = sign;
             p[faces[f][1]] = corner[k][0] * sign; /* keeps the winding outward on both sides */
             p[faces[f][2]] = corner[k][1];
-            float n[3] = { 0, 0, 0 };
+            float n[3] = {0, 0, 0};
             n[faces[f][0]] = sign;
-            float uv[4] = { 0.5f + 0.5f * corner[k][0], 0.5f - 0.5f * corner[k][1], 0, 0 };
-            float pos[4] = { p[0], p[1], p[2], 1 }, nrm[4] = { n[0], n[1], n[2], 0 };
-            float col[4] = { 0.5f + 0.5f * p[0], 0.5f + 0.5f * p[1], 0.5f + 0.5f * p[2], 1 };
+            float uv[4] = {0.5f + 0.5f * corner[k][0], 0.5f - 0.5f * corner[k][1], 0, 0};
+            float pos[4] = {p[0], p[1], p[2], 1}, nrm[4] = {n[0], n[1], n[2], 0};
+            float col[4] = {0.5f + 0.5f * p[0], 0.5f + 0.5f * p[1], 0.5f + 0.5f * p[2], 1};
             memcpy(s->attr[0][v], pos, 16);
             memcpy(s->attr[1][v], nrm, 16);
             memcpy(s->attr[2][v], uv, 16);
@@ -96,7 +96,7 @@ static void mvp_rows(float t, float rows[4][4])
     float a = t * 0.7f + 0.5f, b = t * 0.4f + 0.3f;
     float ca = cosf(a), sa = sinf(a), cb = cosf(b), sb = sinf(b);
     /* rotation about y by a, then about x by b */
-    float r[3][3] = { { ca, 0, sa }, { sb * sa, cb, -sb * ca }, { -cb * sa, sb, cb * ca } };
+    float r[3][3] = {{ca, 0, sa}, {sb * sa, cb, -sb * ca}, {-cb * sa, sb, cb * ca}};
     float f = 1.0f / tanf(3.14159265f / 6), zn = 1, zf = 10, dz = 4;
     for (int c = 0; c < 3; c++) {
         rows[0][c] = f * r[0][c];
@@ -114,11 +114,9 @@ static void animate(scene *s, unsigned frame)
 {
     float t = (float)frame / 60.0f;
     for (unsigned i = 0; i < s->nvc; i++)
-        for (int k = 0; k < 4; k++)
-            s->vc[i][k] = 0.5f + 0.5f * sinf(t + (float)(i * 4 + k));
+        for (int k = 0; k < 4; k++) s->vc[i][k] = 0.5f + 0.5f * sinf(t + (float)(i * 4 + k));
     for (unsigned i = 0; i < s->nfc; i++)
-        for (int k = 0; k < 4; k++)
-            s->fc[i][k] = 0.5f + 0.5f * sinf(t + (float)(i * 4 + k) * 0.7f);
+        for (int k = 0; k < 4; k++) s->fc[i][k] = 0.5f + 0.5f * sinf(t + (float)(i * 4 + k) * 0.7f);
     mvp_rows(t, s->vc);
 }
 
@@ -127,8 +125,8 @@ static void animate(scene *s, unsigned frame)
  * with ignoresampler, as Flash draws the pair before any setSamplerStateAt. */
 static int default_textures(scene *s, const agal_program *fp)
 {
-    static const float face_colour[6][4] = { { 1, 0.2f, 0.2f, 1 }, { 0.2f, 1, 1, 1 }, { 0.2f, 1, 0.2f, 1 },
-                                             { 1, 0.2f, 1, 1 },    { 0.2f, 0.2f, 1, 1 }, { 1, 1, 0.2f, 1 } };
+    static const float face_colour[6][4] = {{1, 0.2f, 0.2f, 1}, {0.2f, 1, 1, 1},    {0.2f, 1, 0.2f, 1},
+                                            {1, 0.2f, 1, 1},    {0.2f, 0.2f, 1, 1}, {1, 1, 0.2f, 1}};
     agal_sampler_slots slots;
     agal_slots_init(&slots);
     agal_slots_set_program(&slots, fp);
@@ -138,11 +136,13 @@ static int default_textures(scene *s, const agal_program *fp)
             s->tex[t->s.num].present)
             continue;
         harness_texture *h = &s->tex[t->s.num];
-        *h = (harness_texture){ .present = true, .cube = t->s.dim == AGAL_DIM_CUBE, .size = TEX,
-                                .levels = TEX_LEVELS, .sampler = agal_slots_resolve(&slots, &t->s) };
+        *h = (harness_texture){.present = true,
+                               .cube = t->s.dim == AGAL_DIM_CUBE,
+                               .size = TEX,
+                               .levels = TEX_LEVELS,
+                               .sampler = agal_slots_resolve(&slots, &t->s)};
         float *px = malloc(harness_texture_floats(h) * sizeof(float));
-        if (!px)
-            return -1;
+        if (!px) return -1;
         s->texels[t->s.num] = px;
         h->texels = px;
         for (unsigned f = 0; f < (h->cube ? 6u : 1u); f++)
@@ -166,8 +166,7 @@ static void scene_free(scene *s)
 {
     free(s->vc);
     free(s->fc);
-    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++)
-        free(s->texels[i]);
+    for (int i = 0; i < HARNESS_MAX_TEXTURES; i++) free(s->texels[i]);
 }
 
 /* ---- PNG -------------------------------------------------------------------------- */
@@ -177,15 +176,13 @@ static void scene_free(scene *s)
 static int write_png(const char *path, const float *rgba, unsigned w, unsigned h)
 {
     tool_output out;
-    if (!tool_output_open(&out, "agalview", path))
-        return -1;
+    if (!tool_output_open(&out, "agalview", path)) return -1;
     FILE *f = out.f;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     unsigned char *row = malloc((size_t)w * 4);
     int rc = -1;
-    if (!png || !info || !row || setjmp(png_jmpbuf(png)))
-        goto done;
+    if (!png || !info || !row || setjmp(png_jmpbuf(png))) goto done;
     png_init_io(png, f);
     png_set_IHDR(png, info, w, h, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
@@ -201,11 +198,9 @@ static int write_png(const char *path, const float *rgba, unsigned w, unsigned h
     png_write_end(png, NULL);
     rc = 0;
 done:
-    if (png)
-        png_destroy_write_struct(&png, info ? &info : NULL);
+    if (png) png_destroy_write_struct(&png, info ? &info : NULL);
     free(row);
-    if (rc)
-        fprintf(stderr, "agalview: cannot encode %s\n", path);
+    if (rc) fprintf(stderr, "agalview: cannot encode %s\n", path);
     return tool_output_close(&out, "agalview", rc == 0) ? rc : -1;
 }
 
@@ -215,8 +210,7 @@ static unsigned char *read_png(const char *path, unsigned *w, unsigned *h)
     png_image img;
     memset(&img, 0, sizeof img);
     img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path))
-        return NULL;
+    if (!png_image_begin_read_from_file(&img, path)) return NULL;
     img.format = PNG_FORMAT_RGBA;
     unsigned char *px = malloc(PNG_IMAGE_SIZE(img));
     if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
@@ -255,14 +249,11 @@ static int expect_png(const char *got_path, const char *want_path, unsigned tol,
         bad += off;
     }
     double pct = 100.0 * (double)bad / (double)pixels;
-    fprintf(stderr, "agalview: %zu of %zu pixels (%.3f%%) differ from %s by more than %u/255 (largest %d/255)\n",
-            bad, pixels, pct, want_path, tol, worst);
-    if (bad && pct > max_pct)
-        fprintf(stderr, "agalview: more than %.3f%% of the pixels differ\n", max_pct);
-    else if (!varied)
-        fprintf(stderr, "agalview: the frame is one flat colour\n");
-    else
-        rc = 0;
+    fprintf(stderr, "agalview: %zu of %zu pixels (%.3f%%) differ from %s by more than %u/255 (largest %d/255)\n", bad,
+            pixels, pct, want_path, tol, worst);
+    if (bad && pct > max_pct) fprintf(stderr, "agalview: more than %.3f%% of the pixels differ\n", max_pct);
+    else if (!varied) fprintf(stderr, "agalview: the frame is one flat colour\n");
+    else rc = 0;
 done:
     free(got);
     free(want);
@@ -277,19 +268,25 @@ typedef struct view {
     agal_upload_result up; /* the pair as agal_upload gives it: GLSL 330, or SPIR-V for vulkan */
     unsigned noc, size;
     backend be;
-    harness_vk *vk;    /* vulkan: the runner, created once, reused every frame */
-    harness_gl *gl;    /* gl --headless: the EGL context; NULL = the current one */
+    harness_vk *vk; /* vulkan: the runner, created once, reused every frame */
+    harness_gl *gl; /* gl --headless: the EGL context; NULL = the current one */
     scene sc;
 } view;
 
 static void make_draw(view *v, harness_draw *d)
 {
-    *d = (harness_draw){ .nverts = NV, .ninstances = 1, .vc = &v->sc.vc[0][0], .nvc = v->sc.nvc,
-                         .fc = &v->sc.fc[0][0], .nfc = v->sc.nfc, .noc = v->noc, .width = v->size,
-                         .height = v->size, .depth_less = true };
+    *d = (harness_draw){.nverts = NV,
+                        .ninstances = 1,
+                        .vc = &v->sc.vc[0][0],
+                        .nvc = v->sc.nvc,
+                        .fc = &v->sc.fc[0][0],
+                        .nfc = v->sc.nfc,
+                        .noc = v->noc,
+                        .width = v->size,
+                        .height = v->size,
+                        .depth_less = true};
     harness_draw_upload(d, &v->up);
-    for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++)
-        d->attribs[a] = v->sc.attr[a < 5 ? a : 4][0];
+    for (int a = 0; a < HARNESS_MAX_ATTRIBS; a++) d->attribs[a] = v->sc.attr[a < 5 ? a : 4][0];
     memcpy(d->tex, v->sc.tex, sizeof d->tex);
 }
 
@@ -297,8 +294,7 @@ static void make_draw(view *v, harness_draw *d)
 static void background(float *rgba, size_t pixels)
 {
     for (size_t i = 0; i < pixels; i++)
-        if (rgba[4 * i] == HARNESS_CLEAR)
-            rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = 0, rgba[4 * i + 3] = 1;
+        if (rgba[4 * i] == HARNESS_CLEAR) rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = 0, rgba[4 * i + 3] = 1;
 }
 
 /* One frame of the scene, top-down RGBA rows in r->color[0], by the view's backend. */
@@ -326,11 +322,10 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = { .target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient };
-    if (vb && fb && agal_upload(ctx, vb, vn, fb, fn, &uo, up) == AGAL_OK)
-        return 0;
+    agal_upload_options uo = {.target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient};
+    if (vb && fb && agal_upload(ctx, vb, vn, fb, fn, &uo, up) == AGAL_OK) return 0;
     tool_print_diags(ctx, "agalview");
-    static const char *const names[] = { "SPIR-V", "GLSL", "GLSL ES 3.00", "GLSL ES 1.00" };
+    static const char *const names[] = {"SPIR-V", "GLSL", "GLSL ES 3.00", "GLSL ES 1.00"};
     fprintf(stderr, "agalview: %s translation failed\n", names[target]);
     return -1;
 }
@@ -340,10 +335,8 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
 static int open_runner(view *v, bool headless)
 {
     char err[512];
-    if (v->be == BACKEND_VULKAN)
-        v->vk = harness_vk_create(false, err, sizeof err);
-    else if (headless)
-        v->gl = harness_gl_create(false, err, sizeof err);
+    if (v->be == BACKEND_VULKAN) v->vk = harness_vk_create(false, err, sizeof err);
+    else if (headless) v->gl = harness_gl_create(false, err, sizeof err);
     if ((v->be == BACKEND_VULKAN && !v->vk) || (v->be == BACKEND_GL && headless && !v->gl)) {
         fprintf(stderr, "agalview: %s\n", err);
         return -1;
@@ -353,10 +346,8 @@ static int open_runner(view *v, bool headless)
 
 static void close_runner(view *v)
 {
-    if (v->vk)
-        harness_vk_destroy(v->vk);
-    if (v->gl)
-        harness_gl_destroy(v->gl);
+    if (v->vk) harness_vk_destroy(v->vk);
+    if (v->gl) harness_gl_destroy(v->gl);
     v->vk = NULL;
     v->gl = NULL;
 }
@@ -371,8 +362,9 @@ static int write_page(view *v, unsigned frame, const char *path)
     web_page_begin(&t, "view", v->size);
     web_page_draw(&t, 2, &d);
     web_page_end(&t);
-    int rc = t.oom ? (fprintf(stderr, "agalview: out of memory\n"), 2)
-                   : tool_write_file("agalview", path, t.p, t.n) ? 0 : 2;
+    int rc = t.oom                                         ? (fprintf(stderr, "agalview: out of memory\n"), 2)
+             : tool_write_file("agalview", path, t.p, t.n) ? 0
+                                                           : 2;
     web_text_free(&t);
     return rc;
 }
@@ -380,8 +372,7 @@ static int write_page(view *v, unsigned frame, const char *path)
 static int run_headless(view *v, unsigned frame, const char *shot)
 {
     harness_result r;
-    if (render(v, frame, &r))
-        return 2;
+    if (render(v, frame, &r)) return 2;
     int rc = shot ? write_png(shot, r.color[0], v->size, v->size) : 0;
     harness_result_free(&r);
     return rc ? 2 : 0;
@@ -396,8 +387,7 @@ static void present(const float *rgba, unsigned size, GLuint tex, GLuint fbo)
     glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     /* rows are top-down, the window's origin is bottom-left: flip while blitting */
-    glBlitFramebuffer(0, 0, (GLint)size, (GLint)size, 0, (GLint)size, (GLint)size, 0, GL_COLOR_BUFFER_BIT,
-                      GL_NEAREST);
+    glBlitFramebuffer(0, 0, (GLint)size, (GLint)size, 0, (GLint)size, (GLint)size, 0, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
@@ -430,9 +420,9 @@ static int run_window(view *v, unsigned frame, const char *shot)
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    GLFWwindow *win = glfwCreateWindow((int)v->size, (int)v->size,
-                                       v->be == BACKEND_VULKAN ? "agalview (Vulkan, shown through GL)" : "agalview (GL)",
-                                       NULL, NULL);
+    GLFWwindow *win =
+        glfwCreateWindow((int)v->size, (int)v->size,
+                         v->be == BACKEND_VULKAN ? "agalview (Vulkan, shown through GL)" : "agalview (GL)", NULL, NULL);
     if (!win) {
         fprintf(stderr, "agalview: cannot open a GL 3.3 core window\n");
         glfwTerminate();
@@ -455,8 +445,7 @@ static int run_window(view *v, unsigned frame, const char *shot)
         harness_result_free(&r);
         if (shot) {
             float *px = read_window(v->size);
-            if (!px)
-                fprintf(stderr, "agalview: out of memory\n");
+            if (!px) fprintf(stderr, "agalview: out of memory\n");
             rc = px && write_png(shot, px, v->size, v->size) == 0 ? 0 : 2;
             free(px);
             break;
@@ -500,7 +489,7 @@ static bool number_arg(const char *opt, const char *text, unsigned min, unsigned
 
 int main(int argc, char **argv)
 {
-    const char *files[2] = { 0 }, *shot = NULL, *expect = NULL, *scene_path = NULL, *web = NULL;
+    const char *files[2] = {0}, *shot = NULL, *expect = NULL, *scene_path = NULL, *web = NULL;
     unsigned frame = 0, size = 256, nfiles = 0, tol = 2;
     double max_pct = 0;
     bool headless = false, ok = true;
@@ -509,39 +498,30 @@ int main(int argc, char **argv)
     for (int i = 1; ok && i < argc; i++) {
         const char *a = argv[i];
         bool value = i + 1 < argc;
-        if (!strcmp(a, "--screenshot") && value)
-            shot = argv[++i];
+        if (!strcmp(a, "--screenshot") && value) shot = argv[++i];
         else if (!strcmp(a, "--frame") && value)
             ok = number_arg(a, argv[++i], 0, 1u << 24, &frame); /* (float)N is exact up to 2^24 */
-        else if (!strcmp(a, "--size") && value)
-            ok = number_arg(a, argv[++i], 8, 4096, &size);
-        else if (!strcmp(a, "--expect") && value)
-            expect = argv[++i];
-        else if (!strcmp(a, "--scene") && value)
-            scene_path = argv[++i];
-        else if (!strcmp(a, "--web") && value)
-            web = argv[++i];
-        else if (!strcmp(a, "--tolerance") && value)
-            ok = number_arg(a, argv[++i], 0, 255, &tol);
+        else if (!strcmp(a, "--size") && value) ok = number_arg(a, argv[++i], 8, 4096, &size);
+        else if (!strcmp(a, "--expect") && value) expect = argv[++i];
+        else if (!strcmp(a, "--scene") && value) scene_path = argv[++i];
+        else if (!strcmp(a, "--web") && value) web = argv[++i];
+        else if (!strcmp(a, "--tolerance") && value) ok = number_arg(a, argv[++i], 0, 255, &tol);
         else if (!strcmp(a, "--max-differing") && value)
             ok = tool_parse_double("agalview", a, argv[++i], 0, 100, &max_pct);
-        else if (!strcmp(a, "--profile") && value)
-            ok = tool_parse_profile("agalview", argv[++i], &profile);
+        else if (!strcmp(a, "--profile") && value) ok = tool_parse_profile("agalview", argv[++i], &profile);
         else if (!strcmp(a, "--backend") && value) {
             const char *b = argv[++i];
             ok = !strcmp(b, "gl") || !strcmp(b, "vulkan");
-            if (!ok)
-                fprintf(stderr, "agalview: --backend: '%s' is not gl or vulkan\n", b);
+            if (!ok) fprintf(stderr, "agalview: --backend: '%s' is not gl or vulkan\n", b);
             be = strcmp(b, "vulkan") ? BACKEND_GL : BACKEND_VULKAN;
-        } else if (!strcmp(a, "--help"))
-            return usage();
-        else if (!strcmp(a, "--headless"))
-            headless = true;
-        else if (a[0] != '-' && nfiles < 2)
-            files[nfiles++] = a;
+        } else if (!strcmp(a, "--help")) return usage();
+        else if (!strcmp(a, "--headless")) headless = true;
+        else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
         else {
             fprintf(stderr, "agalview: %s: %s\n", a,
-                    a[0] != '-' ? "more than two programs" : value ? "unknown option" : "unknown option or no value");
+                    a[0] != '-' ? "more than two programs"
+                    : value     ? "unknown option"
+                                : "unknown option or no value");
             ok = false;
         }
     }
@@ -557,43 +537,33 @@ int main(int argc, char **argv)
                 "; this agalview has no replay"
 #endif
         );
-    if (ok && scene_path)
-        return usage();
-    if (ok && nfiles != 2)
-        fprintf(stderr, "agalview: give a vertex and a fragment program\n");
-    else if (ok && headless && !shot)
-        fprintf(stderr, "agalview: --headless needs --screenshot\n");
-    else if (ok && expect && !shot)
-        fprintf(stderr, "agalview: --expect needs --screenshot\n");
+    if (ok && scene_path) return usage();
+    if (ok && nfiles != 2) fprintf(stderr, "agalview: give a vertex and a fragment program\n");
+    else if (ok && headless && !shot) fprintf(stderr, "agalview: --headless needs --screenshot\n");
+    else if (ok && expect && !shot) fprintf(stderr, "agalview: --expect needs --screenshot\n");
     else if (ok && web && (shot || headless || be != BACKEND_GL))
         fprintf(stderr, "agalview: --web draws nothing here: no --screenshot, --headless or --backend with it\n");
-    if (!ok || nfiles != 2 || (headless && !shot) || (expect && !shot) || (web && (shot || headless || be != BACKEND_GL)))
+    if (!ok || nfiles != 2 || (headless && !shot) || (expect && !shot) ||
+        (web && (shot || headless || be != BACKEND_GL)))
         return usage();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *vp, *fp;
     /* text: its `// stage:` line, else the slot's */
     tool_program_opts po = {.stage = -1, .slot = AGAL_SLOT_VERTEX, .slot_stage = true, .profile = profile};
-    view v = { .size = size, .be = be };
+    view v = {.size = size, .be = be};
     int rc = ctx ? 0 : 2;
-    if (!ctx)
-        fprintf(stderr, "agalview: out of memory\n");
-    if (!rc)
-        rc = tool_load_program(ctx, files[0], &po, &vp); /* 1 invalid, 2 unreadable */
+    if (!ctx) fprintf(stderr, "agalview: out of memory\n");
+    if (!rc) rc = tool_load_program(ctx, files[0], &po, &vp); /* 1 invalid, 2 unreadable */
     po.slot = AGAL_SLOT_FRAGMENT;
-    if (!rc)
-        rc = tool_load_program(ctx, files[1], &po, &fp);
-    if (!rc)
-        rc = tool_link_pair(ctx, "agalview", files[0], vp, files[1], fp, false);
-    if (rc)
-        goto done;
+    if (!rc) rc = tool_load_program(ctx, files[1], &po, &fp);
+    if (!rc) rc = tool_link_pair(ctx, "agalview", files[0], vp, files[1], fp, false);
+    if (rc) goto done;
     rc = 2; /* from here on a failure is the tool's or the driver's */
     /* --web: the page's WebGL 2 draws the GLSL ES 3.00 upload. */
     agal_target target = web ? AGAL_TARGET_ESSL3 : be == BACKEND_VULKAN ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL;
-    if (upload(ctx, vp, fp, target, &v.up))
-        goto done;
+    if (upload(ctx, vp, fp, target, &v.up)) goto done;
     unsigned ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
-    while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc)))
-        v.noc++;
+    while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc))) v.noc++;
     v.noc = v.noc ? v.noc : 1;
     cube_geometry(&v.sc);
     v.sc.nvc = agal_reg_count(vp->profile, AGAL_VERTEX, AGAL_REG_CONSTANT);
@@ -608,11 +578,9 @@ int main(int argc, char **argv)
         rc = write_page(&v, frame, web);
         goto done;
     }
-    if (open_runner(&v, headless))
-        goto done;
+    if (open_runner(&v, headless)) goto done;
     rc = headless ? run_headless(&v, frame, shot) : run_window(&v, frame, shot);
-    if (rc == 0 && expect)
-        rc = expect_png(shot, expect, tol, max_pct);
+    if (rc == 0 && expect) rc = expect_png(shot, expect, tol, max_pct);
 done:
     close_runner(&v);
     scene_free(&v.sc);

@@ -3,10 +3,7 @@
 
 #include <stdlib.h>
 
-void counting_alloc_init(counting_alloc *c, long fail_after)
-{
-    *c = (counting_alloc){.fail_after = fail_after};
-}
+void counting_alloc_init(counting_alloc *c, long fail_after) { *c = (counting_alloc){.fail_after = fail_after}; }
 
 void *counting_alloc_hook(void *ud, void *ptr, size_t osize, size_t nsize)
 {

@@ -24,7 +24,9 @@ uint32_t gen_rng_next(gen_rng *r)
 
 unsigned gen_rng_below(gen_rng *r, unsigned n) { return (unsigned)(((uint64_t)gen_rng_next(r) * n) >> 32); }
 
-typedef struct obligation { uint8_t type, num, mask; } obligation;
+typedef struct obligation {
+    uint8_t type, num, mask;
+} obligation;
 
 typedef struct gstate {
     gen_rng rng;
@@ -32,10 +34,10 @@ typedef struct gstate {
     const gen_options *opt;
     agal_profile profile;
     unsigned ntemps, nconst, nattr, nvary, nsamplers, max_depth, depth;
-    uint16_t vary_read;   /* fragment: varyings it may read */
-    uint8_t written[32];  /* temp components written on every path so far */
-    double bound[32];     /* safe_domain: magnitude bound of each temporary on every path */
-    uint16_t kreg;        /* safe_domain: the guards' constant register */
+    uint16_t vary_read;  /* fragment: varyings it may read */
+    uint8_t written[32]; /* temp components written on every path so far */
+    double bound[32];    /* safe_domain: magnitude bound of each temporary on every path */
+    uint16_t kreg;       /* safe_domain: the guards' constant register */
     bool smp_set[16];
     obligation ob[40];
     unsigned nob, next_ob;
@@ -192,16 +194,15 @@ static bool pick_source(gstate *g, const need *n, agal_source *s)
             if (pick_kind(g, (start + k) % K_KINDS, n, s)) break;
         if (k == K_KINDS) return false;
     }
-    if (s->type != AGAL_REG_TEMP)
-        s->swizzle = n->rows ? AGAL_SWIZZLE_IDENTITY : swizzle_from(g, 15, n->scalar);
+    if (s->type != AGAL_REG_TEMP) s->swizzle = n->rows ? AGAL_SWIZZLE_IDENTITY : swizzle_from(g, 15, n->scalar);
     return true;
 }
 
 static bool same_source(const agal_source *a, const agal_source *b)
 {
     return a->type == b->type && a->num == b->num && a->swizzle == b->swizzle && a->indirect == b->indirect &&
-           (!a->indirect || (a->index_type == b->index_type && a->index_num == b->index_num &&
-                             a->index_comp == b->index_comp));
+           (!a->indirect ||
+            (a->index_type == b->index_type && a->index_num == b->index_num && a->index_comp == b->index_comp));
 }
 
 /* ---- samplers ------------------------------------------------------------- */
@@ -254,7 +255,8 @@ static unsigned lanes_of(const agal_opinfo *info, unsigned mask, const agal_samp
 {
     if (which == 1 && agal_opinfo_rows(info)) return info->width == 3 ? 7 : 15;
     if (info->flags & AGAL_OPF_SCALAR) return 1;
-    if (info->flags & AGAL_OPF_TEXTURE) return (s->dim == AGAL_DIM_CUBE ? 7u : 3u) | (info->code == AGAL_OP_TED ? 8u : 0u);
+    if (info->flags & AGAL_OPF_TEXTURE)
+        return (s->dim == AGAL_DIM_CUBE ? 7u : 3u) | (info->code == AGAL_OP_TED ? 8u : 0u);
     if (info->width) return info->width == 3 ? 7 : 15;
     return mask;
 }
@@ -263,13 +265,17 @@ static bool build_sources(gstate *g, const agal_opinfo *info, agal_token *t)
 {
     unsigned f = info->flags;
     if ((info->operands & AGAL_OPND_S) && !pick_sampler(g, info->code == AGAL_OP_TED, &t->s)) return false;
-    need na = {.lanes = lanes_of(info, t->dst.mask, &t->s, 0), .scalar = (f & AGAL_OPF_SCALAR) != 0,
+    need na = {.lanes = lanes_of(info, t->dst.mask, &t->s, 0),
+               .scalar = (f & AGAL_OPF_SCALAR) != 0,
                .no_indirect = (f & AGAL_OPF_IF) != 0,
                .varying_only = (f & AGAL_OPF_TEXTURE) && g->depth > 0};
     if ((info->operands & AGAL_OPND_A) && !pick_source(g, &na, &t->a)) return false;
     if (!(info->operands & AGAL_OPND_B)) return true;
-    need nb = {.lanes = lanes_of(info, t->dst.mask, &t->s, 1), .rows = agal_opinfo_rows(info),
-               .scalar = na.scalar, .no_indirect = na.no_indirect, .no_const = t->a.type == AGAL_REG_CONSTANT};
+    need nb = {.lanes = lanes_of(info, t->dst.mask, &t->s, 1),
+               .rows = agal_opinfo_rows(info),
+               .scalar = na.scalar,
+               .no_indirect = na.no_indirect,
+               .no_const = t->a.type == AGAL_REG_CONSTANT};
     for (int tries = 0; tries < 4; tries++) {
         if (!pick_source(g, &nb, &t->b)) return false;
         if (!(f & AGAL_OPF_IF) || !same_source(&t->a, &t->b)) return true;
@@ -305,9 +311,13 @@ static double result_bound(unsigned op, double a, double b)
 {
     double c = gen_safe_values[K_OFFSET];
     switch (op) {
-    case AGAL_OP_MOV: case AGAL_OP_NEG: case AGAL_OP_ABS: return a;
-    case AGAL_OP_MIN: case AGAL_OP_MAX: return fmax(a, b);
-    case AGAL_OP_ADD: case AGAL_OP_SUB: return a + b;
+    case AGAL_OP_MOV:
+    case AGAL_OP_NEG:
+    case AGAL_OP_ABS: return a;
+    case AGAL_OP_MIN:
+    case AGAL_OP_MAX: return fmax(a, b);
+    case AGAL_OP_ADD:
+    case AGAL_OP_SUB: return a + b;
     case AGAL_OP_MUL: return a * b;
     case AGAL_OP_DIV: return a / c;
     case AGAL_OP_RCP: return 1 / c;
@@ -317,9 +327,13 @@ static double result_bound(unsigned op, double a, double b)
     case AGAL_OP_EXP: return exp2(a);
     case AGAL_OP_POW: return fmax(a * a, 1 / (c * c));
     case AGAL_OP_CRS: return 2 * a * b;
-    case AGAL_OP_DP3: case AGAL_OP_M33: return 3 * a * b;
-    case AGAL_OP_DP4: case AGAL_OP_M44: case AGAL_OP_M34: return 4 * a * b;
-    case AGAL_OP_DDX: case AGAL_OP_DDY: return 2 * a;
+    case AGAL_OP_DP3:
+    case AGAL_OP_M33: return 3 * a * b;
+    case AGAL_OP_DP4:
+    case AGAL_OP_M44:
+    case AGAL_OP_M34: return 4 * a * b;
+    case AGAL_OP_DDX:
+    case AGAL_OP_DDY: return 2 * a;
     default: return 1; /* frc sat sgn sin cos nrm tex ted and the comparisons */
     }
 }
@@ -343,7 +357,9 @@ static void record(gstate *g, const agal_token *t)
 
 /* What one source slot's guard does, in this order: clamp to [-8, 8] (temporaries
  * only: nothing else can exceed 8), abs + 0.5, times 0.25. */
-typedef struct slot_guard { bool clamp, domain, scale; } slot_guard;
+typedef struct slot_guard {
+    bool clamp, domain, scale;
+} slot_guard;
 
 static bool any_guard(slot_guard s) { return s.clamp || s.domain || s.scale; }
 
@@ -365,8 +381,7 @@ static double guarded_bound(double b, slot_guard gd)
 static void emit_guard(gstate *g, agal_opcode op, uint16_t ts, const agal_source *a, int kcomp, double bound)
 {
     agal_token t = {.op = op, .dst = {.type = AGAL_REG_TEMP, .mask = 15, .num = ts}, .a = *a};
-    if (kcomp >= 0)
-        t.b = (agal_source){.type = AGAL_REG_CONSTANT, .num = g->kreg, .swizzle = (uint8_t)(kcomp * 0x55)};
+    if (kcomp >= 0) t.b = (agal_source){.type = AGAL_REG_CONSTANT, .num = g->kreg, .swizzle = (uint8_t)(kcomp * 0x55)};
     emit(g, &t);
     g->written[ts] = 15;
     g->bound[ts] = bound;
@@ -438,9 +453,11 @@ static bool guard(gstate *g, agal_token *t, unsigned room)
     double ba = has_a ? src_bound(g, &t->a, 0) : 0, bb = has_b ? src_bound(g, &t->b, rows) : 0;
     slot_guard ga = {0}, gb = {0};
     switch (t->op) {
-    case AGAL_OP_RCP: case AGAL_OP_SQT: case AGAL_OP_RSQ: case AGAL_OP_LOG: case AGAL_OP_NRM:
-        ga.domain = true;
-        break;
+    case AGAL_OP_RCP:
+    case AGAL_OP_SQT:
+    case AGAL_OP_RSQ:
+    case AGAL_OP_LOG:
+    case AGAL_OP_NRM: ga.domain = true; break;
     case AGAL_OP_DIV: gb.domain = true; break;
     case AGAL_OP_POW:
         ga.domain = true;
@@ -448,9 +465,11 @@ static bool guard(gstate *g, agal_token *t, unsigned room)
         gb.clamp = bb > SAFE_CLAMP;
         gb.scale = bb > 2;
         break;
-    case AGAL_OP_EXP: case AGAL_OP_SIN: case AGAL_OP_COS: case AGAL_OP_TEX: case AGAL_OP_TED:
-        ga.clamp = ba > SAFE_CLAMP;
-        break;
+    case AGAL_OP_EXP:
+    case AGAL_OP_SIN:
+    case AGAL_OP_COS:
+    case AGAL_OP_TEX:
+    case AGAL_OP_TED: ga.clamp = ba > SAFE_CLAMP; break;
     default: break;
     }
     /* Magnitude: clamp the large temporaries when the result could pass the limit. */
@@ -509,8 +528,8 @@ static void fallback(gstate *g, const agal_dest *dest, agal_token *t)
         const agal_opinfo *info = agal_opinfo_get(op);
         if (!op_allowed(g, op) || info->operands != AGAL_OPND_DA) continue;
         if ((info->flags & AGAL_OPF_NO_W) && dest && (mask & 8)) continue;
-        if (g->opt->safe_domain && (op == AGAL_OP_RCP || op == AGAL_OP_SQT || op == AGAL_OP_RSQ ||
-                                    op == AGAL_OP_LOG || op == AGAL_OP_NRM))
+        if (g->opt->safe_domain &&
+            (op == AGAL_OP_RCP || op == AGAL_OP_SQT || op == AGAL_OP_RSQ || op == AGAL_OP_LOG || op == AGAL_OP_NRM))
             continue; /* unguarded here: only ops defined for every constant */
         ops[n++] = op;
     }
@@ -562,7 +581,10 @@ static void gen_condition(gstate *g)
         if (!(g->opt->exclude_ops & GEN_OP(conds[i]))) ok[n++] = conds[i];
     agal_token t;
     for (int tries = 0; tries < 16; tries++)
-        if (try_instr(g, ok[below(g, n)], NULL, 1, &t)) { emit(g, &t); return; }
+        if (try_instr(g, ok[below(g, n)], NULL, 1, &t)) {
+            emit(g, &t);
+            return;
+        }
     /* Nothing fits (a fragment program with no varyings and no temporary written
      * yet, where two constants would break 3625): write a temporary first and
      * compare a constant with it. */
@@ -638,7 +660,10 @@ static void add_obligation(gstate *g, uint8_t type, uint8_t num, uint8_t mask)
 /* All four components, in one write or two disjoint ones. */
 static void oblige_full(gstate *g, uint8_t type, uint8_t num)
 {
-    if (chance(g, 60)) { add_obligation(g, type, num, 15); return; }
+    if (chance(g, 60)) {
+        add_obligation(g, type, num, 15);
+        return;
+    }
     uint8_t m = (uint8_t)(1 + below(g, 14));
     add_obligation(g, type, num, m);
     add_obligation(g, type, num, (uint8_t)(15 ^ m));
@@ -650,7 +675,9 @@ static void plan_outputs(gstate *g)
     unsigned vmask = (1u << g->nvary) - 1;
     if (vertex(g)) {
         oblige_full(g, AGAL_REG_OUTPUT, 0);
-        uint16_t vs = o->no_varyings ? 0 : o->varyings ? (uint16_t)(o->varyings & vmask) : (uint16_t)(gen_rng_next(&g->rng) & vmask & (chance(g, 20) ? 0xffffu : 0x0fu));
+        uint16_t vs = o->no_varyings ? 0
+                      : o->varyings  ? (uint16_t)(o->varyings & vmask)
+                                     : (uint16_t)(gen_rng_next(&g->rng) & vmask & (chance(g, 20) ? 0xffffu : 0x0fu));
         for (unsigned i = 0; i < g->nvary; i++)
             if (vs & (1u << i)) oblige_full(g, AGAL_REG_VARYING, (uint8_t)i);
         g->p->varyings = vs;
@@ -685,8 +712,7 @@ static void emit_obligation(gstate *g)
 
 /* ---- the program ---------------------------------------------------------- */
 
-static void setup(gstate *g, gen_program *p, uint64_t seed, agal_stage stage, uint32_t version,
-                  const gen_options *opt)
+static void setup(gstate *g, gen_program *p, uint64_t seed, agal_stage stage, uint32_t version, const gen_options *opt)
 {
     memset(g, 0, sizeof *g);
     p->ntokens = 0;

@@ -28,7 +28,9 @@
 #include <stdint.h>
 
 /* splitmix64: small, fast, and the same sequence everywhere. */
-typedef struct gen_rng { uint64_t state; } gen_rng;
+typedef struct gen_rng {
+    uint64_t state;
+} gen_rng;
 void gen_rng_seed(gen_rng *r, uint64_t seed);
 uint32_t gen_rng_next(gen_rng *r);
 /* Uniform in [0, n) (n > 0). */

@@ -19,8 +19,7 @@ static glslang_stage_t gl_stage(agal_stage stage)
 
 static void copy_log(char *log, size_t logsize, const char *what, const char *text)
 {
-    if (!log || logsize == 0)
-        return;
+    if (!log || logsize == 0) return;
     snprintf(log, logsize, "%s%s", what, text ? text : "");
 }
 
@@ -43,8 +42,7 @@ static glslang_input_t gl_input(agal_stage stage, const char *src)
 }
 
 /* Preprocesses and parses; returns the shader (caller deletes) or NULL with the log. */
-static glslang_shader_t *parse(const glslang_input_t *in, const char *what, char *log,
-                               size_t logsize)
+static glslang_shader_t *parse(const glslang_input_t *in, const char *what, char *log, size_t logsize)
 {
     glslang_shader_t *sh = glslang_shader_create(in);
     if (!sh) {
@@ -63,8 +61,7 @@ bool glslang_check_gl(agal_stage stage, const char *src, char *log, size_t logsi
 {
     glslang_input_t in = gl_input(stage, src);
     glslang_shader_t *sh = parse(&in, "", log, logsize);
-    if (!sh)
-        return false;
+    if (!sh) return false;
     glslang_shader_delete(sh);
     return true;
 }
@@ -80,19 +77,16 @@ bool glslang_check_gl_link(const char *vs, const char *fs, char *log, size_t log
         glslang_program_add_shader(p, v);
         glslang_program_add_shader(p, f);
         ok = glslang_program_link(p, GLSLANG_MSG_DEFAULT_BIT) != 0;
-        if (!ok)
-            copy_log(log, logsize, "link: ", glslang_program_get_info_log(p));
+        if (!ok) copy_log(log, logsize, "link: ", glslang_program_get_info_log(p));
         glslang_program_delete(p);
     }
-    if (f)
-        glslang_shader_delete(f);
-    if (v)
-        glslang_shader_delete(v);
+    if (f) glslang_shader_delete(f);
+    if (v) glslang_shader_delete(v);
     return ok;
 }
 
-static bool take_spirv(glslang_program_t *p, glslang_stage_t st, uint32_t **words,
-                       size_t *nwords, char *log, size_t logsize)
+static bool take_spirv(glslang_program_t *p, glslang_stage_t st, uint32_t **words, size_t *nwords, char *log,
+                       size_t logsize)
 {
     glslang_program_SPIRV_generate(p, st);
     size_t n = glslang_program_SPIRV_get_size(p);
@@ -111,8 +105,8 @@ static bool take_spirv(glslang_program_t *p, glslang_stage_t st, uint32_t **word
     return true;
 }
 
-bool glslang_compile_vulkan(agal_stage stage, const char *src, uint32_t **words,
-                            size_t *nwords, char *log, size_t logsize)
+bool glslang_compile_vulkan(agal_stage stage, const char *src, uint32_t **words, size_t *nwords, char *log,
+                            size_t logsize)
 {
     glslang_input_t in;
     memset(&in, 0, sizeof in);
@@ -130,15 +124,12 @@ bool glslang_compile_vulkan(agal_stage stage, const char *src, uint32_t **words,
     *words = NULL;
     *nwords = 0;
     glslang_shader_t *sh = parse(&in, "", log, logsize);
-    if (!sh)
-        return false;
+    if (!sh) return false;
     glslang_program_t *p = glslang_program_create();
     glslang_program_add_shader(p, sh);
     bool ok = glslang_program_link(p, (int)in.messages) != 0;
-    if (!ok)
-        copy_log(log, logsize, "link: ", glslang_program_get_info_log(p));
-    else
-        ok = take_spirv(p, in.stage, words, nwords, log, logsize);
+    if (!ok) copy_log(log, logsize, "link: ", glslang_program_get_info_log(p));
+    else ok = take_spirv(p, in.stage, words, nwords, log, logsize);
     glslang_program_delete(p);
     glslang_shader_delete(sh);
     return ok;

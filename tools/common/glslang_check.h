@@ -33,7 +33,7 @@ bool glslang_check_gl_link(const char *vs, const char *fs, char *log, size_t log
 
 /* Compiles src (GLSL with its own #version, Vulkan rules) to SPIR-V 1.0 for Vulkan
  * 1.0. On success *words (malloc'd: the caller frees) holds *nwords words. */
-bool glslang_compile_vulkan(agal_stage stage, const char *src, uint32_t **words,
-                            size_t *nwords, char *log, size_t logsize);
+bool glslang_compile_vulkan(agal_stage stage, const char *src, uint32_t **words, size_t *nwords, char *log,
+                            size_t logsize);
 
 #endif

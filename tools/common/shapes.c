@@ -7,7 +7,7 @@
 
 const char *shape_name(shape s)
 {
-    static const char *const names[SHAPE_COUNT] = {"straight-line", "component chain", "swizzle chain",
+    static const char *const names[SHAPE_COUNT] = {"straight-line",  "component chain",   "swizzle chain",
                                                    "rotating masks", "dot-product chain", "relative reads",
                                                    "deep blocks"};
     return s < SHAPE_COUNT ? names[s] : "?";

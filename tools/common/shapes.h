@@ -13,13 +13,13 @@
 #include <stddef.h>
 
 typedef enum shape {
-    SHAPE_STRAIGHT,   /* add vt0, vt0, vcK: a chain of whole writes, the baseline */
-    SHAPE_COMPONENT,  /* add vt0.x, vt0.y, vcK: each write one component of a chain */
-    SHAPE_SWIZZLE,    /* mov vt0, vt0.yzwx: a chain of swizzles */
-    SHAPE_MASKS,      /* add vt0.<x|y|z|w|xy|...>, vt0, vcK: rotating masks */
-    SHAPE_DOT,        /* dp4 vt0.x, vt0, vt0 */
-    SHAPE_RELATIVE,   /* add vt0, vt0, vc[va0.x+K] */
-    SHAPE_BLOCKS,     /* blocks nested four deep, over and over */
+    SHAPE_STRAIGHT,  /* add vt0, vt0, vcK: a chain of whole writes, the baseline */
+    SHAPE_COMPONENT, /* add vt0.x, vt0.y, vcK: each write one component of a chain */
+    SHAPE_SWIZZLE,   /* mov vt0, vt0.yzwx: a chain of swizzles */
+    SHAPE_MASKS,     /* add vt0.<x|y|z|w|xy|...>, vt0, vcK: rotating masks */
+    SHAPE_DOT,       /* dp4 vt0.x, vt0, vt0 */
+    SHAPE_RELATIVE,  /* add vt0, vt0, vc[va0.x+K] */
+    SHAPE_BLOCKS,    /* blocks nested four deep, over and over */
     SHAPE_COUNT
 } shape;
 

@@ -15,19 +15,22 @@ enum { FT = 2, FC = 1 };
 #define ZZZZ 0xAAu
 #define WWWW 0xFFu
 
-typedef struct tok { uint32_t op, d; uint64_t a, b; } tok;
+typedef struct tok {
+    uint32_t op, d;
+    uint64_t a, b;
+} tok;
 
 /* Field packers (macros, so they can initialise static tables). */
 #define DST(type, num, mask) ((uint32_t)(num) | (uint32_t)(mask) << 16 | (uint32_t)(type) << 24)
 #define SRC(type, num, swz) ((uint64_t)(num) | (uint64_t)(swz) << 24 | (uint64_t)(type) << 32)
 /* type[index-register.comp + offset] */
-#define IND(type, offset, itype, inum, icomp, swz)                                                      \
-    ((uint64_t)(inum) | (uint64_t)(offset) << 16 | (uint64_t)(swz) << 24 | (uint64_t)(type) << 32 |      \
+#define IND(type, offset, itype, inum, icomp, swz) \
+    ((uint64_t)(inum) | (uint64_t)(offset) << 16 | (uint64_t)(swz) << 24 | (uint64_t)(type) << 32 | \
      (uint64_t)(itype) << 40 | (uint64_t)(icomp) << 48 | (uint64_t)1 << 63)
-#define SMP(num, bias8, fmt, dim, special, wrap, mip, filter)                                          \
-    ((uint64_t)(num) | (uint64_t)(uint8_t)(bias8) << 16 | (uint64_t)5 << 32 | (uint64_t)(fmt) << 40 |   \
-     (uint64_t)(dim) << 44 | (uint64_t)(special) << 48 | (uint64_t)(wrap) << 52 |                       \
-     (uint64_t)(mip) << 56 | (uint64_t)(filter) << 60)
+#define SMP(num, bias8, fmt, dim, special, wrap, mip, filter) \
+    ((uint64_t)(num) | (uint64_t)(uint8_t)(bias8) << 16 | (uint64_t)5 << 32 | (uint64_t)(fmt) << 40 | \
+     (uint64_t)(dim) << 44 | (uint64_t)(special) << 48 | (uint64_t)(wrap) << 52 | (uint64_t)(mip) << 56 | \
+     (uint64_t)(filter) << 60)
 
 /* The tests' one little-endian writer. */
 static inline void put32(uint8_t *p, uint32_t v)

@@ -73,17 +73,12 @@ char *tool_read_input(const char *path, size_t max, const char *limit, size_t *l
     int err;
     char *data = read_capped(path, max, len, &err);
     const char *name = strcmp(path, "-") ? path : "<stdin>";
-    if (err == -1)
-        fprintf(stderr, "%s: larger than %zu bytes, %s: not read further\n", name, max, limit);
-    else if (err)
-        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(err));
+    if (err == -1) fprintf(stderr, "%s: larger than %zu bytes, %s: not read further\n", name, max, limit);
+    else if (err) fprintf(stderr, "%s: cannot read: %s\n", name, strerror(err));
     return data;
 }
 
-static int compare_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 char **tool_list_dir(const char *tool, const char *dir, const char *suffix, size_t *n)
 {
@@ -101,7 +96,10 @@ char **tool_list_dir(const char *tool, const char *dir, const char *suffix, size
         if (len <= slen || strcmp(e->d_name + len - slen, suffix)) continue;
         if (cnt + 1 >= cap) {
             char **nn = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *nn);
-            if (!nn) { err = ENOMEM; break; }
+            if (!nn) {
+                err = ENOMEM;
+                break;
+            }
             names = nn;
         }
         if (!(names[cnt] = strdup(e->d_name))) err = ENOMEM;
@@ -133,10 +131,7 @@ void tool_free_names(char **names)
 
 /* ---- output ----------------------------------------------------------------- */
 
-static bool is_stdout(const char *path)
-{
-    return !path || !strcmp(path, "-");
-}
+static bool is_stdout(const char *path) { return !path || !strcmp(path, "-"); }
 
 static bool output_error(const char *tool, const char *path, int err)
 {
@@ -327,7 +322,10 @@ int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t 
                   unsigned flags, const uint8_t **bytes, size_t *size)
 {
     agal_status st = agal_assemble_text(ctx, text, len, flags, &stage, &version, bytes, size);
-    if (st == AGAL_ERR_NOMEM) { fprintf(stderr, "%s: out of memory\n", name); return 2; }
+    if (st == AGAL_ERR_NOMEM) {
+        fprintf(stderr, "%s: out of memory\n", name);
+        return 2;
+    }
     /* A header read with no stage in it (its errors have a place in the text) is the
      * command line's to fix: a usage error, as before the text is assembled. */
     if (st != AGAL_OK && stage < 0 && agal_diag_count(ctx) && agal_diag_get(ctx, 0)->offset < 0) {
@@ -401,8 +399,9 @@ const uint8_t *tool_encode_tokens(agal_context *ctx, const agal_token *toks, uin
     *size = agal_program_size(n);
     uint8_t *bytes = agal_alloc(ctx, *size);
     if (!bytes) return NULL;
-    const uint8_t hdr[AGAL_HEADER_SIZE] = {AGAL_MAGIC, (uint8_t)version, (uint8_t)(version >> 8), (uint8_t)(version >> 16),
-                                           (uint8_t)(version >> 24), AGAL_TYPE_ID, (uint8_t)stage};
+    const uint8_t hdr[AGAL_HEADER_SIZE] = {
+        AGAL_MAGIC,   (uint8_t)version, (uint8_t)(version >> 8), (uint8_t)(version >> 16), (uint8_t)(version >> 24),
+        AGAL_TYPE_ID, (uint8_t)stage};
     memcpy(bytes, hdr, sizeof hdr);
     for (uint32_t i = 0; i < n; i++) agal_token_encode(&toks[i], bytes + agal_token_offset((long)i));
     return bytes;

@@ -108,13 +108,13 @@ int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t 
 bool tool_is_agal_text(const char *path);
 
 typedef struct tool_program_opts {
-    bool lenient;          /* agal_decode_options.lenient */
-    agal_profile profile;  /* AGAL_PROFILE_AUTO: the version's */
-    agal_slot slot;        /* the Program3D.upload argument it stands for (Flash's messages name it) */
-    int stage;             /* text: the stage (overrides `// stage:`), -1 from the text */
-    uint32_t version;      /* text: the version (overrides `// agal-version:`), 0 from the text (else 1) */
-    bool flash;            /* print errors as Flash Player's lines (tool_print_flash) */
-    bool slot_stage;       /* a place in a pair: a file not starting with the magic byte is text, and
+    bool lenient;         /* agal_decode_options.lenient */
+    agal_profile profile; /* AGAL_PROFILE_AUTO: the version's */
+    agal_slot slot;       /* the Program3D.upload argument it stands for (Flash's messages name it) */
+    int stage;            /* text: the stage (overrides `// stage:`), -1 from the text */
+    uint32_t version;     /* text: the version (overrides `// agal-version:`), 0 from the text (else 1) */
+    bool flash;           /* print errors as Flash Player's lines (tool_print_flash) */
+    bool slot_stage;      /* a place in a pair: a file not starting with the magic byte is text, and
                             * text without a `// stage:` line has the slot's stage (stage < 0) */
 } tool_program_opts;
 
@@ -147,8 +147,8 @@ int tool_link_pair(agal_context *ctx, const char *tool, const char *vpath, const
 typedef struct tool_progress {
     const char *label;
     unsigned total;
-    bool on;      /* stderr is a terminal */
-    int shown;    /* characters of the line on screen (0: none) */
+    bool on;   /* stderr is a terminal */
+    int shown; /* characters of the line on screen (0: none) */
 } tool_progress;
 
 void tool_progress_start(tool_progress *p, const char *label, unsigned total);

@@ -13,8 +13,7 @@ static int pin_one(struct dl_phdr_info *info, size_t size, void *data)
 {
     (void)size;
     (void)data;
-    if (info->dlpi_name && info->dlpi_name[0])
-        (void)dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+    if (info->dlpi_name && info->dlpi_name[0]) (void)dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
     return 0;
 }
 
@@ -22,23 +21,16 @@ static int pin_one(struct dl_phdr_info *info, size_t size, void *data)
  * drivers leak at exit then has no module name, so no sanitizer suppression can
  * name it. Pinning every loaded object keeps them mapped until exit. The
  * RTLD_NOLOAD handles are deliberately never closed. */
-void harness_pin_libraries(void)
-{
-    dl_iterate_phdr(pin_one, NULL);
-}
+void harness_pin_libraries(void) { dl_iterate_phdr(pin_one, NULL); }
 
-size_t harness_texture_floats(const harness_texture *t)
-{
-    return harness_texture_offset(t, t->cube ? 6 : 1, 0);
-}
+size_t harness_texture_floats(const harness_texture *t) { return harness_texture_offset(t, t->cube ? 6 : 1, 0); }
 
 size_t harness_texture_offset(const harness_texture *t, unsigned face, unsigned level)
 {
     size_t per_face = 0, off = 0;
     for (unsigned l = 0; l < t->levels; l++) {
         size_t s = t->size >> l;
-        if (l < level)
-            off += s * s * 4;
+        if (l < level) off += s * s * 4;
         per_face += s * s * 4;
     }
     return per_face * face + off;
@@ -46,8 +38,7 @@ size_t harness_texture_offset(const harness_texture *t, unsigned face, unsigned 
 
 void harness_result_free(harness_result *r)
 {
-    for (int i = 0; i < HARNESS_MAX_OUTPUTS; i++)
-        free(r->color[i]);
+    for (int i = 0; i < HARNESS_MAX_OUTPUTS; i++) free(r->color[i]);
     free(r->depth);
     free(r->xfb);
     memset(r, 0, sizeof *r);
@@ -66,26 +57,24 @@ void harness_draw_upload(harness_draw *d, const agal_upload_result *up)
 
 const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layout *own)
 {
-    if (d->layout)
-        return d->layout;
+    if (d->layout) return d->layout;
     memset(own, 0, sizeof *own);
     agal_upload_result *r = &own->r;
     r->target = AGAL_TARGET_SPIRV;
     if (d->vc)
-        r->blocks[r->nblocks++] = (agal_upload_block){ AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc,
-                                                       AGAL_GLSL_VC_BLOCK };
+        r->blocks[r->nblocks++] =
+            (agal_upload_block){AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc, AGAL_GLSL_VC_BLOCK};
     if (d->fc)
-        r->blocks[r->nblocks++] = (agal_upload_block){ AGAL_FRAGMENT, AGAL_FC_BINDING, d->nfc, 16 * d->nfc,
-                                                       AGAL_GLSL_FC_BLOCK };
+        r->blocks[r->nblocks++] =
+            (agal_upload_block){AGAL_FRAGMENT, AGAL_FC_BINDING, d->nfc, 16 * d->nfc, AGAL_GLSL_FC_BLOCK};
     for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
-        if (!d->tex[i].present)
-            continue;
+        if (!d->tex[i].present) continue;
         snprintf(own->names[i], sizeof own->names[i], "fs%u", i);
-        own->samplers[r->nsamplers++] = (agal_upload_sampler){ .num = (uint16_t)i,
-                                                               .binding = AGAL_SAMPLER_BINDING + i,
-                                                               .sampler_binding = AGAL_SAMPLER_BINDING + i,
-                                                               .name = own->names[i],
-                                                               .token = d->tex[i].sampler };
+        own->samplers[r->nsamplers++] = (agal_upload_sampler){.num = (uint16_t)i,
+                                                              .binding = AGAL_SAMPLER_BINDING + i,
+                                                              .sampler_binding = AGAL_SAMPLER_BINDING + i,
+                                                              .name = own->names[i],
+                                                              .token = d->tex[i].sampler};
     }
     r->samplers = own->samplers;
     return r;
@@ -109,8 +98,7 @@ int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize
     if (pre && (pre->pre || pre->noc != 1 || pre->capture || pre->width != pre->height || !fragment ||
                 !(gl ? pre->fs_glsl != NULL : pre->fs_spirv != NULL)))
         return draw_error(err, errsize, "a pre pass draws one oc into a square texture that a fragment draw samples");
-    if (pre && harness_check_draw(pre, gl, err, errsize))
-        return -1;
+    if (pre && harness_check_draw(pre, gl, err, errsize)) return -1;
     for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
         const harness_texture *t = &d->tex[i];
         if (t->present && t->rendered && (!pre || t->cube || t->size != pre->width || t->levels != 1))

@@ -48,8 +48,8 @@
 typedef struct harness_texture {
     bool present;
     bool cube;
-    unsigned size;    /* base level width = height, a power of two */
-    unsigned levels;  /* 1..log2(size)+1 */
+    unsigned size;   /* base level width = height, a power of two */
+    unsigned levels; /* 1..log2(size)+1 */
     const float *texels;
     /* What it is sampled with: the token resolved through its slot's state
      * (agal_slots_resolve), to agal_vk_sampler_info / agal_gl_sampler_params. */
@@ -71,16 +71,16 @@ typedef struct harness_draw {
     /* GL: GLSL 330 source; fragment NULL = vertex only. */
     const char *vs_glsl, *fs_glsl;
 
-    unsigned nverts;     /* triangle list, not indexed */
-    unsigned ninstances; /* >= 1 */
+    unsigned nverts;                           /* triangle list, not indexed */
+    unsigned ninstances;                       /* >= 1 */
     const float *attribs[HARNESS_MAX_ATTRIBS]; /* nverts * 4 floats, NULL = unused */
 
     const float *vc, *fc; /* nvc / nfc vec4s; the block sizes the shaders declare */
     unsigned nvc, nfc;
     harness_texture tex[HARNESS_MAX_TEXTURES];
 
-    unsigned noc;          /* colour outputs oc0..noc-1 (fragment draws) */
-    bool depth_less;       /* depth test LESS (a scene) instead of ALWAYS (one layer) */
+    unsigned noc;            /* colour outputs oc0..noc-1 (fragment draws) */
+    bool depth_less;         /* depth test LESS (a scene) instead of ALWAYS (one layer) */
     agal_triangle_face cull; /* setCulling: the faces culled, Stage3D's front face */
     unsigned width, height;
 
@@ -139,8 +139,7 @@ int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize
 void harness_pin_libraries(void);
 static inline bool harness_discarded(const harness_result *r, size_t pixel)
 {
-    return r->color[0] && r->color[0][4 * pixel] == HARNESS_CLEAR &&
-           r->color[0][4 * pixel + 1] == HARNESS_CLEAR;
+    return r->color[0] && r->color[0][4 * pixel] == HARNESS_CLEAR && r->color[0][4 * pixel + 1] == HARNESS_CLEAR;
 }
 
 /* ---- harness_vk.c ---- */

@@ -33,11 +33,10 @@ struct harness_gl {
 /* ---- context ------------------------------------------------------------------ */
 
 static void APIENTRY on_gl_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
-                                     const GLchar *message, const void *user)
+                                   const GLchar *message, const void *user)
 {
     harness_gl *h = (harness_gl *)user;
-    if (type != GL_DEBUG_TYPE_ERROR)
-        return; /* llvmpipe reports shader-compile info and performance notes as well */
+    if (type != GL_DEBUG_TYPE_ERROR) return; /* llvmpipe reports shader-compile info and performance notes as well */
     h->messages++;
     fprintf(stderr, "gl debug (id %u): %s\n", id, message);
 }
@@ -70,8 +69,7 @@ harness_gl *harness_gl_create(bool debug, char *err, size_t errsize)
 
 void harness_gl_destroy(harness_gl *h)
 {
-    if (!h)
-        return;
+    if (!h) return;
     gl_context_close(&h->egl);
     free(h);
 }
@@ -100,8 +98,7 @@ typedef struct gl_draw {
 
 static void gl_free(gl_draw *g)
 {
-    if (g->prog)
-        glDeleteProgram(g->prog);
+    if (g->prog) glDeleteProgram(g->prog);
     glDeleteVertexArrays(1, &g->vao);
     glDeleteFramebuffers(1, &g->fbo);
     glDeleteBuffers(1, &g->xfb_buf);
@@ -123,8 +120,8 @@ static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
     if (!ok) {
         char log[1024] = "";
         glGetShaderInfoLog(s, sizeof log, NULL, log);
-        snprintf(err, errsize, "gl: %s shader does not compile: %s",
-                 stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+        snprintf(err, errsize, "gl: %s shader does not compile: %s", stage == GL_VERTEX_SHADER ? "vertex" : "fragment",
+                 log);
         glDeleteShader(s);
         return 0;
     }
@@ -136,16 +133,14 @@ static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t err
 {
     double t0 = tool_seconds();
     GLuint vs = compile(GL_VERTEX_SHADER, d->vs_glsl, err, errsize), fs = 0;
-    if (!vs)
-        return -1;
+    if (!vs) return -1;
     if (d->fs_glsl && !(fs = compile(GL_FRAGMENT_SHADER, d->fs_glsl, err, errsize))) {
         glDeleteShader(vs);
         return -1;
     }
     g->prog = glCreateProgram();
     glAttachShader(g->prog, vs);
-    if (fs)
-        glAttachShader(g->prog, fs);
+    if (fs) glAttachShader(g->prog, fs);
     if (d->capture) {
         char names[17][8];
         const char *ptrs[17];
@@ -158,8 +153,7 @@ static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t err
     }
     glLinkProgram(g->prog);
     glDeleteShader(vs);
-    if (fs)
-        glDeleteShader(fs);
+    if (fs) glDeleteShader(fs);
     GLint ok = 0;
     glGetProgramiv(g->prog, GL_LINK_STATUS, &ok);
     g->compile_s = tool_seconds() - t0;
@@ -178,8 +172,7 @@ static GLuint upload_buffer(GLenum target, const void *data, size_t size)
     glGenBuffers(1, &b);
     glBindBuffer(target, b);
     glBufferData(target, (GLsizeiptr)(size ? size : 16), NULL, GL_STATIC_DRAW);
-    if (data && size)
-        glBufferSubData(target, 0, (GLsizeiptr)size, data);
+    if (data && size) glBufferSubData(target, 0, (GLsizeiptr)size, data);
     return b;
 }
 
@@ -190,8 +183,7 @@ static void bind_inputs(gl_draw *g, const harness_draw *d, const agal_upload_res
     glGenVertexArrays(1, &g->vao);
     glBindVertexArray(g->vao);
     for (GLuint i = 0; i < HARNESS_MAX_ATTRIBS; i++) {
-        if (!d->attribs[i])
-            continue;
+        if (!d->attribs[i]) continue;
         g->attr[i] = upload_buffer(GL_ARRAY_BUFFER, d->attribs[i], (size_t)d->nverts * 16);
         glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, 16, NULL);
         glEnableVertexAttribArray(i);
@@ -260,8 +252,7 @@ static int make_targets(gl_draw *g, const harness_draw *dr, bool to_texture, cha
                               (GLsizei)d->height);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, depth ? GL_DEPTH_ATTACHMENT : GL_COLOR_ATTACHMENT0 + i,
                                   GL_RENDERBUFFER, g->rb[i]);
-        if (!depth)
-            bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        if (!depth) bufs[i] = GL_COLOR_ATTACHMENT0 + i;
     }
     if (to_texture) {
         glGenTextures(1, &g->target);
@@ -275,9 +266,8 @@ static int make_targets(gl_draw *g, const harness_draw *dr, bool to_texture, cha
         snprintf(err, errsize, "gl: the RGBA32F framebuffer is incomplete");
         return -1;
     }
-    const float clear[4] = { HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR };
-    for (unsigned i = 0; i < d->noc; i++)
-        glClearBufferfv(GL_COLOR, (GLint)i, clear);
+    const float clear[4] = {HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR, HARNESS_CLEAR};
+    for (unsigned i = 0; i < d->noc; i++) glClearBufferfv(GL_COLOR, (GLint)i, clear);
     glClearBufferfi(GL_DEPTH_STENCIL, 0, 1.0f, 0);
     glViewport(0, 0, (GLsizei)d->width, (GLsizei)d->height);
     glEnable(GL_DEPTH_TEST);
@@ -309,19 +299,15 @@ static int collect(gl_draw *g, const harness_draw *d, harness_result *out, char 
     if (d->fs_glsl) {
         for (unsigned i = 0; i < d->noc; i++) {
             glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
-            if (!(out->color[i] = read_rows(d, GL_RGBA, 4)))
-                goto nomem;
+            if (!(out->color[i] = read_rows(d, GL_RGBA, 4))) goto nomem;
         }
-        if (!(out->depth = read_rows(d, GL_DEPTH_COMPONENT, 1)))
-            goto nomem;
+        if (!(out->depth = read_rows(d, GL_DEPTH_COMPONENT, 1))) goto nomem;
     }
     if (d->capture) {
         out->xfb_floats = (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 4;
-        if (!(out->xfb = malloc(out->xfb_floats * sizeof(float))))
-            goto nomem;
+        if (!(out->xfb = malloc(out->xfb_floats * sizeof(float)))) goto nomem;
         glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, g->xfb_buf);
-        glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)(out->xfb_floats * sizeof(float)),
-                           out->xfb);
+        glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)(out->xfb_floats * sizeof(float)), out->xfb);
     }
     return 0;
 nomem:
@@ -349,20 +335,15 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
 {
     harness_layout own;
     const agal_upload_result *L = harness_layout_of(d, &own);
-    if (link_program(g, d, err, errsize))
-        return -1;
+    if (link_program(g, d, err, errsize)) return -1;
     bind_inputs(g, d, L);
     GLint flip = glGetUniformLocation(g->prog, AGAL_GLSL_YFLIP);
-    if (flip >= 0)
-        glUniform1f(flip, agal_gl_yflip(to_texture));
+    if (flip >= 0) glUniform1f(flip, agal_gl_yflip(to_texture));
     bind_textures(g, d, L, rendered);
-    if (make_targets(g, d, to_texture, err, errsize))
-        return -1;
+    if (make_targets(g, d, to_texture, err, errsize)) return -1;
     set_culling(d, to_texture);
-    if (d->fs_glsl)
-        glDisable(GL_RASTERIZER_DISCARD);
-    else
-        glEnable(GL_RASTERIZER_DISCARD);
+    if (d->fs_glsl) glDisable(GL_RASTERIZER_DISCARD);
+    else glEnable(GL_RASTERIZER_DISCARD);
     if (d->capture) {
         g->xfb_buf = upload_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, NULL,
                                    (size_t)d->nverts * d->ninstances * (1 + d->ncapture) * 16);
@@ -371,8 +352,7 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
     }
     double t0 = tool_seconds();
     glDrawArraysInstanced(GL_TRIANGLES, 0, (GLsizei)d->nverts, (GLsizei)d->ninstances);
-    if (d->capture)
-        glEndTransformFeedback();
+    if (d->capture) glEndTransformFeedback();
     glFinish(); /* the draw's time, the driver's compile at first use included */
     g->draw_s = tool_seconds() - t0;
     glDisable(GL_RASTERIZER_DISCARD);
@@ -383,11 +363,9 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
 int harness_gl_run_current(const harness_draw *d, harness_result *out, char *err, size_t errsize)
 {
     memset(out, 0, sizeof *out);
-    if (harness_check_draw(d, true, err, errsize))
-        return -1;
-    while (glGetError() != GL_NO_ERROR) {
-    }
-    gl_draw pre = { 0 }, g = { 0 };
+    if (harness_check_draw(d, true, err, errsize)) return -1;
+    while (glGetError() != GL_NO_ERROR) {}
+    gl_draw pre = {0}, g = {0};
     int rc = -1;
     if ((d->pre && draw_one(&pre, d->pre, true, 0, err, errsize)) || draw_one(&g, d, false, pre.target, err, errsize))
         goto done;
@@ -404,7 +382,6 @@ done:
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     gl_free(&pre);
     gl_free(&g);
-    if (rc)
-        harness_result_free(out);
+    if (rc) harness_result_free(out);
     return rc;
 }

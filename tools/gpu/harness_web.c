@@ -34,9 +34,9 @@ struct harness_web {
     char version[256];
     char dir[4096];
     unsigned timeout_s;
-    web_text page;        /* the queued draws */
+    web_text page; /* the queued draws */
     size_t nqueued;
-    cJSON *results;       /* the last flush's result object */
+    cJSON *results;        /* the last flush's result object */
     char renderer[2][256]; /* WebGL 1, WebGL 2: who drew the last flush's draws */
     cJSON **items;
     size_t nitems;
@@ -66,23 +66,20 @@ static char *read_all(int fd, double deadline, bool *timed_out)
             *timed_out = true;
             break;
         }
-        struct pollfd p = { .fd = fd, .events = POLLIN };
+        struct pollfd p = {.fd = fd, .events = POLLIN};
         int r = poll(&p, 1, left);
-        if (r < 0 && errno == EINTR)
-            continue;
+        if (r < 0 && errno == EINTR) continue;
         if (r <= 0) {
             *timed_out = r == 0;
             break;
         }
         if (n + 4096 + 1 > cap) {
             char *b = realloc(buf, cap *= 2);
-            if (!b)
-                break;
+            if (!b) break;
             buf = b;
         }
         ssize_t got = read(fd, buf + n, cap - n - 1);
-        if (got < 0 && errno == EINTR)
-            continue;
+        if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             buf[n] = 0;
             return buf;
@@ -129,11 +126,9 @@ static char *run(const char *const *argv, const char *log, unsigned timeout_s, c
     bool timed_out;
     char *text = read_all(out[0], tool_seconds() + timeout_s, &timed_out);
     close(out[0]);
-    if (!text)
-        kill(-pid, SIGKILL); /* the browser and its helpers */
+    if (!text) kill(-pid, SIGKILL); /* the browser and its helpers */
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     kill(-pid, SIGKILL); /* helpers that outlive the browser process */
     if (!text) {
         fmt(err, errsize, timed_out ? "%s ran past %u s" : "%s: out of memory", argv[0], timeout_s);
@@ -163,8 +158,7 @@ static void quote_log(const harness_web *h, char *err, size_t errsize)
         fclose(f);
     }
     size_t len = strlen(err);
-    if (tail[0] && len + 1 < errsize)
-        snprintf(err + len, errsize - len, "; the browser's log ends:\n%s", tail);
+    if (tail[0] && len + 1 < errsize) snprintf(err + len, errsize - len, "; the browser's log ends:\n%s", tail);
 }
 
 char *harness_web_run_page(harness_web *h, const char *page, size_t len, char *err, size_t errsize)
@@ -176,21 +170,31 @@ char *harness_web_run_page(harness_web *h, const char *page, size_t len, char *e
     snprintf(log, sizeof log, "%s/browser.log", h->dir);
     FILE *f = fopen(path, "wb");
     bool ok = f && fwrite(page, 1, len, f) == len;
-    if (f && fclose(f))
-        ok = false;
+    if (f && fclose(f)) ok = false;
     if (!ok) {
         fmt(err, errsize, "cannot write %s: %s", path, strerror(errno));
         return NULL;
     }
-    const char *argv[] = { h->browser, "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
-                           "--enable-unsafe-swiftshader", profile, "--no-first-run", "--no-default-browser-check",
-                           "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-                           "--disable-sync", "--mute-audio", "--dump-dom", url, NULL };
+    const char *argv[] = {h->browser,
+                          "--headless=new",
+                          "--no-sandbox",
+                          "--use-angle=swiftshader",
+                          "--enable-unsafe-swiftshader",
+                          profile,
+                          "--no-first-run",
+                          "--no-default-browser-check",
+                          "--disable-extensions",
+                          "--disable-background-networking",
+                          "--disable-component-update",
+                          "--disable-sync",
+                          "--mute-audio",
+                          "--dump-dom",
+                          url,
+                          NULL};
     double t0 = tool_seconds();
     char *dom = run(argv, log, h->timeout_s, err, errsize);
     h->seconds = tool_seconds() - t0;
-    if (!dom)
-        quote_log(h, err, errsize);
+    if (!dom) quote_log(h, err, errsize);
     return dom;
 }
 
@@ -221,8 +225,7 @@ harness_web *harness_web_create(const char *browser, unsigned timeout_s, char *e
         fmt(err, errsize, "out of memory");
         return NULL;
     }
-    if (!browser)
-        browser = getenv("AGAL_BROWSER");
+    if (!browser) browser = getenv("AGAL_BROWSER");
     snprintf(h->browser, sizeof h->browser, "%s", browser && *browser ? browser : "chromium");
     h->timeout_s = timeout_s;
     const char *tmp = getenv("TMPDIR");
@@ -234,7 +237,7 @@ harness_web *harness_web_create(const char *browser, unsigned timeout_s, char *e
     }
     char log[4200];
     snprintf(log, sizeof log, "%s/browser.log", h->dir);
-    const char *argv[] = { h->browser, "--version", NULL };
+    const char *argv[] = {h->browser, "--version", NULL};
     char *version = run(argv, log, 60, err, errsize);
     if (!version) {
         quote_log(h, err, errsize);
@@ -250,13 +253,10 @@ harness_web *harness_web_create(const char *browser, unsigned timeout_s, char *e
 
 void harness_web_destroy(harness_web *h)
 {
-    if (!h)
-        return;
+    if (!h) return;
     const char *keep = getenv("AGAL_WEB_KEEP"); /* debugging: leave the last page and the browser's log */
-    if (keep && *keep)
-        fprintf(stderr, "webgl: the last page and the browser's log are in %s\n", h->dir);
-    else
-        nftw(h->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (keep && *keep) fprintf(stderr, "webgl: the last page and the browser's log are in %s\n", h->dir);
+    else nftw(h->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     web_text_free(&h->page);
     drop_results(h);
     free(h);
@@ -298,10 +298,8 @@ int harness_web_flush(harness_web *h, char *err, size_t errsize)
     size_t n = h->nqueued;
     web_page_end(&h->page);
     char *dom = NULL;
-    if (h->page.oom)
-        fmt(err, errsize, "out of memory writing the page");
-    else
-        dom = harness_web_run_page(h, h->page.p, h->page.n, err, errsize);
+    if (h->page.oom) fmt(err, errsize, "out of memory writing the page");
+    else dom = harness_web_run_page(h, h->page.p, h->page.n, err, errsize);
     web_text_free(&h->page);
     web_page_begin(&h->page, "compare", 0);
     h->nqueued = 0;
@@ -324,13 +322,11 @@ int harness_web_flush(harness_web *h, char *err, size_t errsize)
     }
     h->results = r;
     h->nitems = 0;
-    for (cJSON *it = draws->child; it; it = it->next)
-        h->items[h->nitems++] = it;
+    for (cJSON *it = draws->child; it; it = it->next) h->items[h->nitems++] = it;
     const cJSON *names = cJSON_GetObjectItemCaseSensitive(r, "renderers");
     for (int api = 1; api <= 2; api++) {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(names, api == 1 ? "1" : "2");
-        if (cJSON_IsString(name))
-            snprintf(h->renderer[api - 1], sizeof h->renderer[api - 1], "%s", name->valuestring);
+        if (cJSON_IsString(name)) snprintf(h->renderer[api - 1], sizeof h->renderer[api - 1], "%s", name->valuestring);
     }
     h->flush_err[0] = 0;
     return 0;
@@ -339,8 +335,7 @@ int harness_web_flush(harness_web *h, char *err, size_t errsize)
 /* A hex float array (webgl_runner.js toHex) into malloc'd floats. */
 static float *hex_floats(const cJSON *s, size_t *n)
 {
-    if (!cJSON_IsString(s) || strlen(s->valuestring) % 8)
-        return NULL;
+    if (!cJSON_IsString(s) || strlen(s->valuestring) % 8) return NULL;
     const char *p = s->valuestring;
     *n = strlen(p) / 8;
     float *f = malloc((*n ? *n : 1) * sizeof *f);
@@ -348,7 +343,9 @@ static float *hex_floats(const cJSON *s, size_t *n)
         uint32_t u = 0;
         for (int k = 0; k < 8; k++) {
             char c = p[8 * i + k];
-            unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+            unsigned v = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
+                         : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                                                : 16;
             if (v == 16) {
                 free(f);
                 return NULL;
@@ -381,14 +378,12 @@ int harness_web_take(harness_web *h, size_t i, harness_result *out, char *err, s
     bool bad = false;
     cJSON_ArrayForEach(c, color)
     {
-        if (k < HARNESS_MAX_OUTPUTS)
-            bad |= !(out->color[k++] = hex_floats(c, &n));
+        if (k < HARNESS_MAX_OUTPUTS) bad |= !(out->color[k++] = hex_floats(c, &n));
     }
-    const cJSON *depth = cJSON_GetObjectItemCaseSensitive(it, "depth"), *xfb = cJSON_GetObjectItemCaseSensitive(it, "xfb");
-    if (depth)
-        bad |= !(out->depth = hex_floats(depth, &n));
-    if (xfb)
-        bad |= !(out->xfb = hex_floats(xfb, &out->xfb_floats));
+    const cJSON *depth = cJSON_GetObjectItemCaseSensitive(it, "depth"),
+                *xfb = cJSON_GetObjectItemCaseSensitive(it, "xfb");
+    if (depth) bad |= !(out->depth = hex_floats(depth, &n));
+    if (xfb) bad |= !(out->xfb = hex_floats(xfb, &out->xfb_floats));
     if (bad) {
         harness_result_free(out);
         fmt(err, errsize, "draw %zu: malformed result", i);

@@ -52,21 +52,25 @@ static int create_instance(vk_device *d, const vk_device_options *o, char *err, 
         snprintf(err, errsize, "vulkan: %s is not installed", layer);
         return -1;
     }
-    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = o->app_name,
-                             .apiVersion = VK_API_VERSION_1_1};
+    VkApplicationInfo app = {
+        .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = o->app_name, .apiVersion = VK_API_VERSION_1_1};
     /* Every type, PERFORMANCE too where asked: a vertex output the fragment shader
      * does not consume is such a warning, and agal_upload's pairs must raise none. */
     VkDebugUtilsMessengerCreateInfoEXT mi = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
-        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+        .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                           VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
         .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                        (o->performance_messages ? VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT : 0),
         .pfnUserCallback = on_message,
         .pUserData = d};
     /* Chained into the instance so messages from vkCreateInstance itself count. */
-    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pNext = o->validation ? &mi : NULL,
-                               .pApplicationInfo = &app, .enabledLayerCount = o->validation,
-                               .ppEnabledLayerNames = &layer, .enabledExtensionCount = o->validation,
+    VkInstanceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                               .pNext = o->validation ? &mi : NULL,
+                               .pApplicationInfo = &app,
+                               .enabledLayerCount = o->validation,
+                               .ppEnabledLayerNames = &layer,
+                               .enabledExtensionCount = o->validation,
                                .ppEnabledExtensionNames = &ext};
     VkResult r = vkCreateInstance(&ci, NULL, &d->instance);
     if (r != VK_SUCCESS) return set_err(err, errsize, "vkCreateInstance", r), -1;
@@ -119,11 +123,17 @@ int vk_device_create(vk_device *d, const char *const *extensions, uint32_t nexte
                      const VkPhysicalDeviceFeatures *features, char *err, size_t errsize)
 {
     float prio = 1;
-    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, .queueFamilyIndex = d->family,
-                                  .queueCount = 1, .pQueuePriorities = &prio};
-    VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = next, .queueCreateInfoCount = 1,
-                             .pQueueCreateInfos = &qi, .enabledExtensionCount = nextensions,
-                             .ppEnabledExtensionNames = extensions, .pEnabledFeatures = features};
+    VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                  .queueFamilyIndex = d->family,
+                                  .queueCount = 1,
+                                  .pQueuePriorities = &prio};
+    VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                             .pNext = next,
+                             .queueCreateInfoCount = 1,
+                             .pQueueCreateInfos = &qi,
+                             .enabledExtensionCount = nextensions,
+                             .ppEnabledExtensionNames = extensions,
+                             .pEnabledFeatures = features};
     VkResult r = vkCreateDevice(d->phys, &ci, NULL, &d->dev);
     if (r != VK_SUCCESS) return set_err(err, errsize, "vkCreateDevice", r), -1;
     vkGetDeviceQueue(d->dev, d->family, 0, &d->queue);
@@ -160,12 +170,11 @@ int vk_device_memory_type(const vk_device *d, uint32_t bits, VkMemoryPropertyFla
     return -1;
 }
 
-VkResult vk_device_alloc(const vk_device *d, VkMemoryRequirements req, VkMemoryPropertyFlags want,
-                         VkDeviceMemory *out)
+VkResult vk_device_alloc(const vk_device *d, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkDeviceMemory *out)
 {
     int type = vk_device_memory_type(d, req.memoryTypeBits, want);
     if (type < 0) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
-    VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-                               .memoryTypeIndex = (uint32_t)type};
+    VkMemoryAllocateInfo ai = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size, .memoryTypeIndex = (uint32_t)type};
     return vkAllocateMemory(d->dev, &ai, NULL, out);
 }

@@ -16,20 +16,20 @@
 typedef struct vk_device {
     VkInstance instance;
     VkDebugUtilsMessengerEXT messenger;
-    unsigned messages;          /* what the validation layer said (warnings and errors) */
+    unsigned messages; /* what the validation layer said (warnings and errors) */
     VkPhysicalDevice phys;
     VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties memory;
-    uint32_t family;            /* the graphics queue's */
+    uint32_t family; /* the graphics queue's */
     VkDevice dev;
     VkQueue queue;
-    VkCommandPool pool;         /* command buffers may be reset one by one */
+    VkCommandPool pool; /* command buffers may be reset one by one */
 } vk_device;
 
 typedef struct vk_device_options {
     const char *app_name;
-    bool validation;            /* VK_LAYER_KHRONOS_validation, an error where it is missing */
-    bool performance_messages;  /* count the layer's performance warnings too */
+    bool validation;           /* VK_LAYER_KHRONOS_validation, an error where it is missing */
+    bool performance_messages; /* count the layer's performance warnings too */
 } vk_device_options;
 
 /* The instance (and the messenger), then a device: the first with a graphics queue,
@@ -47,7 +47,6 @@ bool vk_device_has_extension(VkPhysicalDevice pd, const char *name);
 /* A memory type among `bits` with every flag of `want`; -1 where none has them. */
 int vk_device_memory_type(const vk_device *d, uint32_t bits, VkMemoryPropertyFlags want);
 /* Memory for req with the flags of want (VK_ERROR_OUT_OF_DEVICE_MEMORY: no such type). */
-VkResult vk_device_alloc(const vk_device *d, VkMemoryRequirements req, VkMemoryPropertyFlags want,
-                         VkDeviceMemory *out);
+VkResult vk_device_alloc(const vk_device *d, VkMemoryRequirements req, VkMemoryPropertyFlags want, VkDeviceMemory *out);
 
 #endif

@@ -28,13 +28,10 @@ void web_text_free(web_text *t)
 
 static bool reserve(web_text *t, size_t more)
 {
-    if (t->oom)
-        return false;
-    if (t->n + more + 1 <= t->cap)
-        return true;
+    if (t->oom) return false;
+    if (t->n + more + 1 <= t->cap) return true;
     size_t cap = t->cap ? t->cap : 4096;
-    while (cap < t->n + more + 1)
-        cap *= 2;
+    while (cap < t->n + more + 1) cap *= 2;
     char *p = realloc(t->p, cap);
     if (!p) {
         t->oom = true;
@@ -47,8 +44,7 @@ static bool reserve(web_text *t, size_t more)
 
 static void put(web_text *t, const char *s, size_t n)
 {
-    if (!reserve(t, n))
-        return;
+    if (!reserve(t, n)) return;
     memcpy(t->p + t->n, s, n);
     t->n += n;
     t->p[t->n] = 0;
@@ -63,8 +59,7 @@ static void printf_(web_text *t, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        put(t, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+    if (n > 0) put(t, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
 /* A JSON string: quotes, backslashes, control characters, <, >, & and bytes past
@@ -74,14 +69,10 @@ static void json_string(web_text *t, const char *s)
     puts_(t, "\"");
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf_(t, "\\%c", c);
-        else if (c == '\n')
-            puts_(t, "\\n");
-        else if (c < 0x20 || c >= 0x7f || c == '<' || c == '>' || c == '&')
-            printf_(t, "\\u%04x", c);
-        else
-            put(t, (const char *)&c, 1);
+        if (c == '"' || c == '\\') printf_(t, "\\%c", c);
+        else if (c == '\n') puts_(t, "\\n");
+        else if (c < 0x20 || c >= 0x7f || c == '<' || c == '>' || c == '&') printf_(t, "\\u%04x", c);
+        else put(t, (const char *)&c, 1);
     }
     puts_(t, "\"");
 }
@@ -91,13 +82,11 @@ static void hex_floats(web_text *t, const float *f, size_t n)
 {
     static const char digits[] = "0123456789abcdef";
     puts_(t, "\"");
-    if (!reserve(t, 8 * n + 1))
-        return;
+    if (!reserve(t, 8 * n + 1)) return;
     for (size_t i = 0; i < n; i++) {
         uint32_t u;
         memcpy(&u, &f[i], 4);
-        for (int k = 7; k >= 0; k--)
-            t->p[t->n++] = digits[(u >> (4 * k)) & 15];
+        for (int k = 7; k >= 0; k--) t->p[t->n++] = digits[(u >> (4 * k)) & 15];
     }
     t->p[t->n] = 0;
     puts_(t, "\"");
@@ -110,7 +99,8 @@ void web_page_begin(web_text *t, const char *mode, unsigned size)
              "<style>html, body { margin: 0; padding: 0; overflow: hidden; background: transparent; }"
              " canvas { display: block; }</style></head>\n<body>\n");
     if (!strcmp(mode, "view"))
-        printf_(t, "<canvas id=\"agal-canvas\" width=\"%u\" height=\"%u\" style=\"width: %upx; height: %upx\"></canvas>\n",
+        printf_(t,
+                "<canvas id=\"agal-canvas\" width=\"%u\" height=\"%u\" style=\"width: %upx; height: %upx\"></canvas>\n",
                 size, size, size, size);
     puts_(t, "<pre id=\"agal-result\"></pre>\n<script type=\"application/json\" id=\"agal-jobs\">\n{\"mode\": ");
     json_string(t, mode);
@@ -125,20 +115,17 @@ static void textures(web_text *t, const harness_draw *d, const agal_upload_resul
     bool first = true;
     for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
         const harness_texture *x = &d->tex[i];
-        if (!x->present)
-            continue;
+        if (!x->present) continue;
         const char *name = NULL;
         for (size_t k = 0; k < layout->nsamplers; k++)
-            if (layout->samplers[k].num == i)
-                name = layout->samplers[k].name;
+            if (layout->samplers[k].num == i) name = layout->samplers[k].name;
         agal_gl_sampler p = agal_gl_sampler_params(&x->sampler, 0.0f);
         printf_(t, "%s{\"unit\": %u, \"name\": ", first ? "" : ", ", i);
-        if (name)
-            json_string(t, name);
-        else
-            puts_(t, "null");
-        printf_(t, ", \"cube\": %s, \"size\": %u, \"levels\": %u, \"min\": %d, \"mag\": %d, \"wrapS\": %d, "
-                   "\"wrapT\": %d, \"mipmapped\": %s, \"texels\": ",
+        if (name) json_string(t, name);
+        else puts_(t, "null");
+        printf_(t,
+                ", \"cube\": %s, \"size\": %u, \"levels\": %u, \"min\": %d, \"mag\": %d, \"wrapS\": %d, "
+                "\"wrapT\": %d, \"mipmapped\": %s, \"texels\": ",
                 x->cube ? "true" : "false", x->size, x->levels, p.min_filter, p.mag_filter, p.wrap_s, p.wrap_t,
                 p.max_lod > 0 ? "true" : "false");
         hex_floats(t, x->texels, harness_texture_floats(x));
@@ -166,15 +153,12 @@ void web_page_draw(web_text *t, int api, const harness_draw *d)
     printf_(t, "%s{\"api\": %d, \"vs\": ", t->items++ ? ",\n" : "", api);
     json_string(t, d->vs_glsl);
     puts_(t, ", \"fs\": ");
-    if (d->fs_glsl)
-        json_string(t, d->fs_glsl);
-    else
-        puts_(t, "null");
+    if (d->fs_glsl) json_string(t, d->fs_glsl);
+    else puts_(t, "null");
     printf_(t, ", \"nverts\": %u, \"ninst\": %u, \"attribs\": {", d->nverts, d->ninstances);
     bool first = true;
     for (unsigned a = 0; a < HARNESS_MAX_ATTRIBS; a++) {
-        if (!d->attribs[a])
-            continue;
+        if (!d->attribs[a]) continue;
         printf_(t, "%s\"%u\": ", first ? "" : ", ", a);
         hex_floats(t, d->attribs[a], (size_t)d->nverts * 4);
         first = false;

@@ -63,20 +63,20 @@ typedef struct replay_texture_desc {
  * (setRenderToTexture's colorOutputIndex 0..3) sharing slot 0's depth-stencil. */
 typedef struct replay_target {
     bool back_buffer;
-    unsigned ncolor;                   /* textures: slots 0..ncolor-1 */
+    unsigned ncolor; /* textures: slots 0..ncolor-1 */
     rb_texture *color[REPLAY_TARGETS];
-    unsigned face[REPLAY_TARGETS];     /* a cube's side, else 0 */
-    bool depth_stencil;                /* the target has depth and stencil */
-    int anti_alias;                    /* textures: setRenderToTexture's antiAlias */
+    unsigned face[REPLAY_TARGETS]; /* a cube's side, else 0 */
+    bool depth_stencil;            /* the target has depth and stencil */
+    int anti_alias;                /* textures: setRenderToTexture's antiAlias */
     uint32_t width, height;
 } replay_target;
 
 /* One vertex stream (setVertexBufferAt), for each va the program reads. */
 typedef struct replay_stream {
-    rb_buffer *buffer;         /* NULL: the translation does not read it */
-    uint32_t stride, offset;   /* bytes: data32PerVertex * 4, bufferOffset * 4 */
+    rb_buffer *buffer;       /* NULL: the translation does not read it */
+    uint32_t stride, offset; /* bytes: data32PerVertex * 4, bufferOffset * 4 */
     agal_vertex_format format;
-    uint32_t divisor;          /* 0 per vertex; instancesPerElement for an instance buffer */
+    uint32_t divisor; /* 0 per vertex; instancesPerElement for an instance buffer */
 } replay_stream;
 
 /* The fixed-function state of Context3D, as set. */
@@ -105,15 +105,15 @@ typedef struct replay_draw {
     rb_texture *texture[REPLAY_SAMPLERS];
     agal_sampler sampler[REPLAY_SAMPLERS];
     const replay_state *state;
-    bool scissor;       /* scissor_rect holds, clipped to the target */
+    bool scissor; /* scissor_rect holds, clipped to the target */
     agal_rect scissor_rect;
 } replay_draw;
 
 enum { REPLAY_CLEAR_COLOR = 1, REPLAY_CLEAR_DEPTH = 2, REPLAY_CLEAR_STENCIL = 4 }; /* Context3DClearMask */
 
 typedef struct replay_open_options {
-    bool validation;   /* Vulkan: the Khronos validation layer; any message fails the run */
-    bool gl_current;   /* GL: draw in the caller's current context (agalview's window) */
+    bool validation; /* Vulkan: the Khronos validation layer; any message fails the run */
+    bool gl_current; /* GL: draw in the caller's current context (agalview's window) */
     /* Called once the backend is open and its driver loaded (NULL: nothing): the
      * tools pin the driver's libraries there (harness_pin_libraries), so what a
      * driver leaks at exit still has a module name for the sanitizers. */
@@ -189,10 +189,10 @@ typedef struct replay_result {
     replay_status status;
     replay_image *images;
     size_t nimages;
-    size_t call;         /* THROWN/FAILED: the call, counting from 1 (0: before the calls) */
-    char method[64];     /* its method name */
-    int thrown_id;       /* Flash's id */
-    char thrown[800];    /* "Error: Error #3692: All buffers ..." as AS3's String(e) */
+    size_t call;      /* THROWN/FAILED: the call, counting from 1 (0: before the calls) */
+    char method[64];  /* its method name */
+    int thrown_id;    /* Flash's id */
+    char thrown[800]; /* "Error: Error #3692: All buffers ..." as AS3's String(e) */
 } replay_result;
 
 /* Replays the scene (JSON text, len bytes, NUL-terminated) on the backend ops with

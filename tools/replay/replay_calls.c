@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRY(x)                                                                                                        \
-    do {                                                                                                              \
-        int rc_ = (x);                                                                                                \
-        if (rc_) return rc_;                                                                                          \
+#define TRY(x) \
+    do { \
+        int rc_ = (x); \
+        if (rc_) return rc_; \
     } while (0)
 
 static char *num(char buf[16], long v)
@@ -119,7 +119,8 @@ static int draw_to_bitmap_data(rcall *k)
     for (uint32_t j = 0; j < (uint32_t)src[3] && sy + j < c->height && dy + j < b.height; j++)
         for (uint32_t i = 0; i < (uint32_t)src[2] && sx + i < c->width && dx + i < b.width; i++) {
             const uint8_t *p = px + 4 * ((size_t)(sy + j) * c->width + sx + i);
-            b.argb[(size_t)(dy + j) * b.width + dx + i] = 0xFF000000u | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+            b.argb[(size_t)(dy + j) * b.width + dx + i] = 0xFF000000u | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
+                                                          p[2];
         }
     free(px);
     uint8_t *out = malloc((size_t)b.width * b.height * 4);
@@ -241,7 +242,7 @@ static int texture_format(rcall *k, unsigned i, int32_t w, int32_t h, int32_t st
     if (w <= 0 || h <= 0) return rthrow(k, 3681, NULL);
     if (!power_of_two(w) || !power_of_two(h)) return rthrow(k, 3682, NULL);
     return streaming < 0 || (uint32_t)streaming > agal_stage3d_levels((uint32_t)w, (uint32_t)h) ? rthrow(k, 3711, NULL)
-                                                                                                 : R_OK;
+                                                                                                : R_OK;
 }
 
 /* Checks after the size: compressed textures are 4x4 at least; half floats need
@@ -372,8 +373,8 @@ static int set_program_constants_from_vector(rcall *k)
     double *values = malloc((len ? len : 1) * sizeof *values);
     if (!values) return rfail(k, "out of memory");
     for (uint32_t i = 0; i < len; i++) values[i] = vector_number(data, i);
-    int id = agal_stage3d_constants_from_vector(rprofile_registers(c->profile), (agal_stage)type, first, values, len,
-                                                n, constant_file(c, type));
+    int id = agal_stage3d_constants_from_vector(rprofile_registers(c->profile), (agal_stage)type, first, values, len, n,
+                                                constant_file(c, type));
     free(values);
     return id ? rthrow(k, id, NULL) : R_OK;
 }
@@ -408,8 +409,9 @@ static int set_program_constants_from_byte_array(rcall *k)
     TRY(arg_int(k, 2, 0, &n));
     TRY(arg_bytes(k, 3, "data", &b));
     int rc = arg_uint(k, 4, 0, &offset);
-    int id = rc ? 0 : agal_stage3d_constants_from_bytes(rprofile_registers(c->profile), (agal_stage)type, first, n,
-                                                        b.data, b.len, offset, constant_file(c, type));
+    int id = rc ? 0
+                : agal_stage3d_constants_from_bytes(rprofile_registers(c->profile), (agal_stage)type, first, n, b.data,
+                                                    b.len, offset, constant_file(c, type));
     free(b.data);
     return rc ? rc : id ? rthrow(k, id, NULL) : R_OK;
 }
@@ -653,7 +655,8 @@ static int vertex_upload_from_byte_array(rcall *k)
     if (!rc && (start < 0 || n < 0 || (uint64_t)start + (uint64_t)n > vb->u.vb.vertices)) rc = rthrow(k, 3669, NULL);
     if (!rc) rc = byte_range(k, &b, offset, bytes);
     /* The bytes as they are: little-endian floats, whatever the endian flag (as constants). */
-    if (!rc && k->c->ops->buffer_write(k->c->be, vb->u.vb.rb, (size_t)start * vb->u.vb.data32 * 4, b.data + offset, bytes))
+    if (!rc &&
+        k->c->ops->buffer_write(k->c->be, vb->u.vb.rb, (size_t)start * vb->u.vb.data32 * 4, b.data + offset, bytes))
         rc = rbackend(k);
     free(b.data);
     return rc;
@@ -710,8 +713,10 @@ static int upload(rcall *k)
     int rc = arg_program(k, 0, AGAL_VERTEX, &v);
     if (!rc) rc = arg_program(k, 1, AGAL_FRAGMENT, &f);
     agal_upload_result *r = rc ? NULL : agal_alloc(c->agal, sizeof *r);
-    agal_upload_options opt = {.target = c->ops->target, .vertex_big_endian = v.big_endian,
-                               .fragment_big_endian = f.big_endian, .context_profile = rprofile_registers(c->profile)};
+    agal_upload_options opt = {.target = c->ops->target,
+                               .vertex_big_endian = v.big_endian,
+                               .fragment_big_endian = f.big_endian,
+                               .context_profile = rprofile_registers(c->profile)};
     if (!rc && !r) rc = rfail(k, "out of memory");
     if (!rc && agal_upload(c->agal, v.data, v.len, f.data, f.len, &opt, r)) {
         const agal_diag *d = agal_diag_get(c->agal, 0);
@@ -746,8 +751,8 @@ static uint16_t half_unorm(float f)
 {
     if (!(f > 0)) return 0;
     int e;
-    float m = frexpf(f, &e); /* f = m 2^e, m in [0.5, 1) */
-    int biased = e + 14;     /* half: (1 + frac / 1024) 2^(biased - 15) */
+    float m = frexpf(f, &e);                                   /* f = m 2^e, m in [0.5, 1) */
+    int biased = e + 14;                                       /* half: (1 + frac / 1024) 2^(biased - 15) */
     if (biased <= 0) return (uint16_t)lrintf(f * 16777216.0f); /* subnormal: frac 2^-24 */
     uint32_t frac = (uint32_t)lrintf((2 * m - 1) * 1024);
     return (uint16_t)(((uint32_t)biased << 10) + frac); /* frac 1024 carries into the exponent */
@@ -760,7 +765,8 @@ static void *bitmap_texels(const rbitmap *b, agal_texture_format stored)
     uint8_t *px = malloc(n * (stored == AGAL_TEXTURE_RGBA_HALF_FLOAT ? 8 : 4));
     for (size_t p = 0; px && p < n; p++) {
         uint32_t v = b->argb[p], a = v >> 24;
-        uint8_t bgra[4] = {premultiply(v & 255, a), premultiply(v >> 8 & 255, a), premultiply(v >> 16 & 255, a), (uint8_t)a};
+        uint8_t bgra[4] = {premultiply(v & 255, a), premultiply(v >> 8 & 255, a), premultiply(v >> 16 & 255, a),
+                           (uint8_t)a};
         if (stored != AGAL_TEXTURE_RGBA_HALF_FLOAT) {
             memcpy(px + 4 * p, bgra, 4);
             continue;
@@ -775,7 +781,9 @@ static void *bitmap_texels(const rbitmap *b, agal_texture_format stored)
 /* Bytes a texel takes in a ByteArray upload. */
 static unsigned texel_bytes(agal_texture_format f)
 {
-    return f == AGAL_TEXTURE_RGBA_HALF_FLOAT ? 8 : f == AGAL_TEXTURE_BGRA_PACKED || f == AGAL_TEXTURE_BGR_PACKED ? 2 : 4;
+    return f == AGAL_TEXTURE_RGBA_HALF_FLOAT                               ? 8
+           : f == AGAL_TEXTURE_BGRA_PACKED || f == AGAL_TEXTURE_BGR_PACKED ? 2
+                                                                           : 4;
 }
 
 /* A ByteArray's texels as stored: the packed formats widened to BGRA from
@@ -841,7 +849,9 @@ static int texture_upload_from_bitmap_data(rcall *k)
     unsigned side;
     uint32_t level;
     rbitmap b;
-    TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 2, 3) : kind == REPLAY_TEX_2D ? args_count(k, 1, 2) : args_count(k, 1, 1));
+    TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 2, 3)
+        : kind == REPLAY_TEX_2D ? args_count(k, 1, 2)
+                                : args_count(k, 1, 1));
     TRY(arg_bitmap(k, 0, "source", &b));
     int rc = face_and_level(k, 1, kind == REPLAY_TEX_CUBE ? 2 : 1, &side, &level);
     if (!rc && (b.width > level_size(t->u.tex.desc.width, level) || b.height > level_size(t->u.tex.desc.height, level)))
@@ -860,7 +870,9 @@ static int texture_upload_from_byte_array(rcall *k)
     unsigned side = 0;
     uint32_t level = 0, offset;
     rbytes b;
-    TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 3, 4) : kind == REPLAY_TEX_2D ? args_count(k, 2, 3) : args_count(k, 2, 2));
+    TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 3, 4)
+        : kind == REPLAY_TEX_2D ? args_count(k, 2, 3)
+                                : args_count(k, 2, 2));
     TRY(arg_bytes(k, 0, "data", &b));
     int rc = arg_uint(k, 1, 0, &offset);
     if (!rc) rc = face_and_level(k, 2, kind == REPLAY_TEX_CUBE ? 3 : 2, &side, &level);
@@ -874,7 +886,8 @@ static int texture_upload_from_byte_array(rcall *k)
 
 static int texture_upload_compressed(rcall *k)
 {
-    return rfail(k, "the replay does not decode ATF: upload the texels with uploadFromBitmapData or uploadFromByteArray");
+    return rfail(k,
+                 "the replay does not decode ATF: upload the texels with uploadFromBitmapData or uploadFromByteArray");
 }
 
 /* ---- the table ------------------------------------------------------------------------------ */

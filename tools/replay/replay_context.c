@@ -29,8 +29,7 @@ int rthrow(rcall *k, int id, ...)
     const char *args[4] = {NULL, NULL, NULL, NULL};
     va_list ap;
     va_start(ap, id);
-    for (size_t n = 0; n < 4 && (args[n] = va_arg(ap, const char *)); n++) {
-    }
+    for (size_t n = 0; n < 4 && (args[n] = va_arg(ap, const char *)); n++) {}
     va_end(ap);
     replay_result *r = k->c->out;
     char line[700];
@@ -110,7 +109,7 @@ void robj_free(robj *o)
 
 agal_profile rprofile_registers(rprofile p)
 {
-    return p >= PROF_STANDARD_EXTENDED ? AGAL_PROFILE_STANDARD_EXTENDED
+    return p >= PROF_STANDARD_EXTENDED      ? AGAL_PROFILE_STANDARD_EXTENDED
            : p >= PROF_STANDARD_CONSTRAINED ? AGAL_PROFILE_STANDARD
                                             : AGAL_PROFILE_BASELINE;
 }
@@ -277,8 +276,7 @@ static uint32_t max_index(const robj *ib, uint32_t first, uint32_t count)
 }
 
 /* 3607, 3611, 3610, 3609, 3792, 3785 for each stream in order. Fills d->streams. */
-static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t count, uint32_t instances,
-                         replay_draw *d)
+static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t count, uint32_t instances, replay_draw *d)
 {
     replay_ctx *c = k->c;
     unsigned used = agal_program_reads(c->program->u.program.upload->vertex, AGAL_REG_ATTRIBUTE);
@@ -300,8 +298,11 @@ static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t coun
         if (!per && count && top >= vb->u.vb.vertices) return rthrow(k, 3609, n, NULL);
         if (per && i == 0) return rthrow(k, 3792, n, NULL);
         if (per && (uint64_t)vb->u.vb.vertices * per < instances) return rthrow(k, 3785, n, NULL);
-        d->streams[i] = (replay_stream){.buffer = vb->u.vb.rb, .stride = 4 * vb->u.vb.data32,
-                                        .offset = 4 * (uint32_t)s->offset, .format = s->format, .divisor = per};
+        d->streams[i] = (replay_stream){.buffer = vb->u.vb.rb,
+                                        .stride = 4 * vb->u.vb.data32,
+                                        .offset = 4 * (uint32_t)s->offset,
+                                        .format = s->format,
+                                        .divisor = per};
     }
     return R_OK;
 }
@@ -365,7 +366,7 @@ int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instance
     if ((rc = check_samplers(k, d.sampler)) || (rc = check_streams(k, ib, d.first, d.count, d.instances, &d)))
         return rc;
     d.scissor = c->scissor_set && agal_stage3d_scissor(c->scissor[0], c->scissor[1], c->scissor[2], c->scissor[3],
-                                                        t.width, t.height, &d.scissor_rect);
+                                                       t.width, t.height, &d.scissor_rect);
     if (d.scissor && (!d.scissor_rect.width || !d.scissor_rect.height)) return rthrow(k, 3706, NULL);
     if (++c->draws > DRAW_LIMIT) return rthrow(k, 3690, NULL);
     if (!d.count || !d.instances) return R_OK;

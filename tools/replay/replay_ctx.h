@@ -49,8 +49,13 @@ typedef struct robj {
 
 /* Context3DProfile, as the scene names it. */
 typedef enum rprofile {
-    PROF_BASELINE_CONSTRAINED, PROF_BASELINE, PROF_BASELINE_EXTENDED, PROF_STANDARD_CONSTRAINED, PROF_STANDARD,
-    PROF_STANDARD_EXTENDED, PROF_ENHANCED
+    PROF_BASELINE_CONSTRAINED,
+    PROF_BASELINE,
+    PROF_BASELINE_EXTENDED,
+    PROF_STANDARD_CONSTRAINED,
+    PROF_STANDARD,
+    PROF_STANDARD_EXTENDED,
+    PROF_ENHANCED
 } rprofile;
 
 typedef struct rslot {
@@ -70,7 +75,7 @@ typedef struct replay_ctx {
     const char *name; /* the scene's file, for messages */
     const replay_backend_ops *ops;
     replay_backend *be;
-    agal_context *agal;  /* every upload's results live here until the end */
+    agal_context *agal; /* every upload's results live here until the end */
     rprofile profile;
 
     robj **objects;
@@ -90,7 +95,7 @@ typedef struct replay_ctx {
     replay_state state;
     bool scissor_set;
     double scissor[4];
-    unsigned draws; /* since the last present (3690 past 32768) */
+    unsigned draws;                                        /* since the last present (3690 past 32768) */
     uint64_t memory_limit, memory_used, back_buffer_bytes; /* replay_budget.c */
 
     replay_result *out;
@@ -102,7 +107,7 @@ typedef struct rcall {
     const cJSON *json;
     const cJSON *args; /* the "args" array, or NULL */
     const char *method;
-    robj *on;          /* the object of "on", NULL for Context3D's methods */
+    robj *on; /* the object of "on", NULL for Context3D's methods */
 } rcall;
 
 /* Ends the call with Flash's error `id`, its %1.. from the strings after it

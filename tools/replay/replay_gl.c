@@ -30,8 +30,8 @@ struct rb_texture {
     GLuint name;
     GLenum target; /* GL_TEXTURE_2D or GL_TEXTURE_CUBE_MAP */
     replay_texture_desc d;
-    GLuint depth;        /* as a render target: its depth-stencil renderbuffer */
-    GLuint multisample;  /* antialiased render target: the colour drawn, resolved into the texture */
+    GLuint depth;       /* as a render target: its depth-stencil renderbuffer */
+    GLuint multisample; /* antialiased render target: the colour drawn, resolved into the texture */
     GLsizei depth_samples, multisample_samples;
     rb_texture *next;
 };
@@ -389,8 +389,8 @@ static int begin_pass(gl_backend *g, const replay_target *t, gl_pass *p)
     }
     rb_texture *first = t->color[0];
     if (t->depth_stencil) {
-        GLuint ds = target_buffer(&first->depth, &first->depth_samples, samples, AGAL_GL_DEPTH_STENCIL_FORMAT,
-                                  t->width, t->height);
+        GLuint ds = target_buffer(&first->depth, &first->depth_samples, samples, AGAL_GL_DEPTH_STENCIL_FORMAT, t->width,
+                                  t->height);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
     }
     glDrawBuffers((GLsizei)t->ncolor, bufs);
@@ -437,7 +437,8 @@ static int gl_clear(replay_backend *b, const replay_target *t, const float rgba[
     glClearColor(rgba[0], rgba[1], rgba[2], rgba[3]);
     glClearDepth(depth);
     glClearStencil((GLint)stencil);
-    glClear((mask & REPLAY_CLEAR_COLOR ? GL_COLOR_BUFFER_BIT : 0u) | (mask & REPLAY_CLEAR_DEPTH ? GL_DEPTH_BUFFER_BIT : 0u) |
+    glClear((mask & REPLAY_CLEAR_COLOR ? GL_COLOR_BUFFER_BIT : 0u) |
+            (mask & REPLAY_CLEAR_DEPTH ? GL_DEPTH_BUFFER_BIT : 0u) |
             (mask & REPLAY_CLEAR_STENCIL ? GL_STENCIL_BUFFER_BIT : 0u));
     return end_pass(g, t, &p, "clear");
 }
@@ -486,7 +487,8 @@ static void bind_streams(gl_backend *g, const replay_draw *d)
         const replay_stream *s = &d->streams[loc];
         agal_gl_vertex_format f = agal_gl_vertex_format_of(s->format);
         glBindBuffer(GL_ARRAY_BUFFER, s->buffer->name);
-        glVertexAttribPointer(loc, f.size, f.type, f.normalized, (GLsizei)s->stride, (const void *)(uintptr_t)s->offset);
+        glVertexAttribPointer(loc, f.size, f.type, f.normalized, (GLsizei)s->stride,
+                              (const void *)(uintptr_t)s->offset);
         glVertexAttribDivisor(loc, s->divisor);
         glEnableVertexAttribArray(loc);
     }

@@ -41,7 +41,10 @@ uint8_t *replay_png_read(const char *tool, const char *path, uint32_t *width, ui
             return px;
         }
     }
-    fprintf(stderr, "%s: cannot read %s: %s\n", tool, path, px ? img.message : img.message[0] ? img.message : "out of memory");
+    fprintf(stderr, "%s: cannot read %s: %s\n", tool, path,
+            px               ? img.message
+            : img.message[0] ? img.message
+                             : "out of memory");
     free(px);
     png_image_free(&img);
     return NULL;

@@ -10,21 +10,35 @@
 
 /* ---- the run ------------------------------------------------------------------------ */
 
-static const struct { const char *name; rprofile p; } profiles[] = {
-    {"baselineConstrained", PROF_BASELINE_CONSTRAINED}, {"baseline", PROF_BASELINE},
-    {"baselineExtended", PROF_BASELINE_EXTENDED},       {"standardConstrained", PROF_STANDARD_CONSTRAINED},
-    {"standard", PROF_STANDARD},                        {"standardExtended", PROF_STANDARD_EXTENDED},
+static const struct {
+    const char *name;
+    rprofile p;
+} profiles[] = {
+    {"baselineConstrained", PROF_BASELINE_CONSTRAINED},
+    {"baseline", PROF_BASELINE},
+    {"baselineExtended", PROF_BASELINE_EXTENDED},
+    {"standardConstrained", PROF_STANDARD_CONSTRAINED},
+    {"standard", PROF_STANDARD},
+    {"standardExtended", PROF_STANDARD_EXTENDED},
     {"enhanced", PROF_ENHANCED},
 };
 
 static void init_state(replay_ctx *c)
 {
-    c->state = (replay_state){
-        .blend_src = AGAL_BLEND_ONE, .blend_dst = AGAL_BLEND_ZERO, .color_mask = {true, true, true, true},
-        .cull = AGAL_FACE_NONE, .depth_mask = true, .depth_compare = AGAL_COMPARE_LESS_EQUAL,
-        .stencil_face = AGAL_FACE_FRONT_AND_BACK, .stencil_compare = AGAL_COMPARE_ALWAYS,
-        .stencil_both_pass = AGAL_STENCIL_KEEP, .stencil_depth_fail = AGAL_STENCIL_KEEP,
-        .stencil_fail = AGAL_STENCIL_KEEP, .stencil_ref = 0, .stencil_read = 255, .stencil_write = 255};
+    c->state = (replay_state){.blend_src = AGAL_BLEND_ONE,
+                              .blend_dst = AGAL_BLEND_ZERO,
+                              .color_mask = {true, true, true, true},
+                              .cull = AGAL_FACE_NONE,
+                              .depth_mask = true,
+                              .depth_compare = AGAL_COMPARE_LESS_EQUAL,
+                              .stencil_face = AGAL_FACE_FRONT_AND_BACK,
+                              .stencil_compare = AGAL_COMPARE_ALWAYS,
+                              .stencil_both_pass = AGAL_STENCIL_KEEP,
+                              .stencil_depth_fail = AGAL_STENCIL_KEEP,
+                              .stencil_fail = AGAL_STENCIL_KEEP,
+                              .stencil_ref = 0,
+                              .stencil_read = 255,
+                              .stencil_write = 255};
     agal_slots_init(&c->sampler_slots);
 }
 
@@ -72,8 +86,8 @@ void replay_run(const char *json, size_t len, const char *name, const replay_bac
         out->status = REPLAY_FAILED;
         return;
     }
-    *c = (replay_ctx){.name = name, .ops = ops, .out = out,
-                      .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT};
+    *c = (replay_ctx){
+        .name = name, .ops = ops, .out = out, .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT};
     init_state(c);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(json, len + 1, &end, false);

@@ -49,8 +49,10 @@ static bool json_number(const cJSON *j, double *out)
         *out = j->valuedouble;
         return true;
     }
-    static const struct { const char *s; double v; } special[] = {{"NaN", NAN}, {"Infinity", INFINITY},
-                                                                  {"-Infinity", -INFINITY}};
+    static const struct {
+        const char *s;
+        double v;
+    } special[] = {{"NaN", NAN}, {"Infinity", INFINITY}, {"-Infinity", -INFINITY}};
     for (size_t i = 0; cJSON_IsString(j) && i < 3; i++)
         if (!strcmp(j->valuestring, special[i].s)) {
             *out = special[i].v;
@@ -120,7 +122,8 @@ int arg_object(rcall *k, unsigned i, robj_kind kind, const char *param, bool nul
 int arg_vector(rcall *k, unsigned i, const char *param, const cJSON **out, uint32_t *n)
 {
     const cJSON *j = arg(k, i);
-    if (!j || cJSON_IsNull(j)) return j ? rthrow(k, 2007, param, NULL) : rfail(k, "argument %u (%s) is missing", i + 1, param);
+    if (!j || cJSON_IsNull(j))
+        return j ? rthrow(k, 2007, param, NULL) : rfail(k, "argument %u (%s) is missing", i + 1, param);
     if (!cJSON_IsArray(j)) return rfail(k, "argument %u (%s) is not an array", i + 1, param);
     double v;
     for (const cJSON *e = j->child; e; e = e->next)
@@ -244,7 +247,10 @@ static int optional_numbers(rcall *k, unsigned i, const char *key, double *out, 
 
 int arg_rect(rcall *k, unsigned i, double r[4], bool *present) { return optional_numbers(k, i, "rect", r, 4, present); }
 
-int arg_point(rcall *k, unsigned i, double p[2], bool *present) { return optional_numbers(k, i, "point", p, 2, present); }
+int arg_point(rcall *k, unsigned i, double p[2], bool *present)
+{
+    return optional_numbers(k, i, "point", p, 2, present);
+}
 
 /* ---- BitmapData ------------------------------------------------------------------- */
 
@@ -254,8 +260,8 @@ static int bitmap_size(rcall *k, const cJSON *b, rbitmap *out)
 {
     double w, h;
     if (!json_number(cJSON_GetObjectItemCaseSensitive(b, "width"), &w) ||
-        !json_number(cJSON_GetObjectItemCaseSensitive(b, "height"), &h) || w != floor(w) || h != floor(h) ||
-        w < 1 || h < 1 || w > 8191 || h > 8191 || w * h > 16777215)
+        !json_number(cJSON_GetObjectItemCaseSensitive(b, "height"), &h) || w != floor(w) || h != floor(h) || w < 1 ||
+        h < 1 || w > 8191 || h > 8191 || w * h > 16777215)
         return rfail(k, "a bitmap needs a whole \"width\" and \"height\" of 1 to 8191 (16777215 pixels at most)");
     out->width = (uint32_t)w;
     out->height = (uint32_t)h;
@@ -279,7 +285,8 @@ static int bitmap_pixels(rcall *k, const cJSON *pixels, rbitmap *out)
     rbytes bytes = {0};
     int rc = cJSON_IsObject(pixels) ? byte_array(k, pixels, &bytes) : rfail(k, "a bitmap's \"pixels\" is a ByteArray");
     size_t n = (size_t)out->width * out->height;
-    if (rc == R_OK && bytes.len != 4 * n) rc = rfail(k, "a bitmap's \"pixels\" hold %zu bytes, not 4 x %zu", bytes.len, n);
+    if (rc == R_OK && bytes.len != 4 * n)
+        rc = rfail(k, "a bitmap's \"pixels\" hold %zu bytes, not 4 x %zu", bytes.len, n);
     /* ARGB words as BitmapData.setPixels reads them from a default (big-endian)
      * ByteArray: A, R, G, B. */
     for (size_t p = 0; rc == R_OK && p < n; p++) {
@@ -295,10 +302,12 @@ static int bitmap_contents(rcall *k, const cJSON *b, rbitmap *out)
 {
     int rc;
     const cJSON *transparent = cJSON_GetObjectItemCaseSensitive(b, "transparent");
-    const cJSON *fill = cJSON_GetObjectItemCaseSensitive(b, "fill"), *rects = cJSON_GetObjectItemCaseSensitive(b, "rects");
+    const cJSON *fill = cJSON_GetObjectItemCaseSensitive(b, "fill"),
+                *rects = cJSON_GetObjectItemCaseSensitive(b, "rects");
     const cJSON *pixels = cJSON_GetObjectItemCaseSensitive(b, "pixels");
     double f = 4294967295.0; /* BitmapData's default fill, opaque white */
-    if ((transparent && !cJSON_IsBool(transparent)) || (fill && !json_number(fill, &f)) || (rects && !cJSON_IsArray(rects)))
+    if ((transparent && !cJSON_IsBool(transparent)) || (fill && !json_number(fill, &f)) ||
+        (rects && !cJSON_IsArray(rects)))
         return rfail(k, "a bitmap's \"transparent\" is a boolean, \"fill\" a number, \"rects\" an array");
     /* An opaque bitmap (transparent false) keeps every alpha at 255. */
     uint32_t opaque = transparent && cJSON_IsFalse(transparent) ? 0xFF000000u : 0;

@@ -40,7 +40,7 @@ struct rb_buffer {
 
 struct rb_texture {
     vk_image image;
-    VkImageView face[6];  /* level 0 of each layer, as a colour attachment */
+    VkImageView face[6]; /* level 0 of each layer, as a colour attachment */
     replay_texture_desc d;
     vk_image depth;       /* as a render target: slot 0's depth-stencil */
     vk_image multisample; /* antialiased render target: the colour drawn, resolved into the texture */
@@ -59,7 +59,10 @@ typedef struct pipe_key {
     const rb_program *program;
     VkRenderPass pass;
     uint32_t ncolor, nattr;
-    struct { uint32_t location, stride, divisor; VkFormat format; } attr[REPLAY_STREAMS];
+    struct {
+        uint32_t location, stride, divisor;
+        VkFormat format;
+    } attr[REPLAY_STREAMS];
     VkPipelineColorBlendAttachmentState blend;
     VkCullModeFlags cull;
     VkBool32 depth_test, depth_write, stencil_test;
@@ -82,21 +85,27 @@ typedef struct vk_backend {
     VkDescriptorPool descriptors;
     VkFormat depth_format;
     VkSampleCountFlags sample_counts;
-    float max_anisotropy;  /* 0: no samplerAnisotropy */
-    bool divisor;          /* VK_EXT_vertex_attribute_divisor */
+    float max_anisotropy; /* 0: no samplerAnisotropy */
+    bool divisor;         /* VK_EXT_vertex_attribute_divisor */
     /* The back buffer: colour (multisampled when samples > 1), its resolve, depth-stencil. */
     vk_image color, resolved, depth;
     bool depth_stencil;
-    rb_buffer *ubo[2];     /* vc, fc */
+    rb_buffer *ubo[2]; /* vc, fc */
     /* What one operation made, destroyed after its submit. */
     VkFramebuffer framebuffer;
     VkSampler samplers[REPLAY_SAMPLERS];
     unsigned nsamplers;
     rb_buffer *staging;
     /* Caches and objects, destroyed at close. */
-    struct { pass_key key; VkRenderPass pass; } *passes;
+    struct {
+        pass_key key;
+        VkRenderPass pass;
+    } * passes;
     size_t npasses;
-    struct { pipe_key key; VkPipeline pipeline; } *pipelines;
+    struct {
+        pipe_key key;
+        VkPipeline pipeline;
+    } * pipelines;
     size_t npipelines;
     rb_buffer *buffers;
     rb_texture *textures;
@@ -109,10 +118,10 @@ static int fail(vk_backend *v, const char *what, VkResult r)
     return -1;
 }
 
-#define VK_TRY(call, what)                                                                                            \
-    do {                                                                                                              \
-        VkResult r_ = (call);                                                                                         \
-        if (r_ != VK_SUCCESS) return fail(v, what, r_);                                                               \
+#define VK_TRY(call, what) \
+    do { \
+        VkResult r_ = (call); \
+        if (r_ != VK_SUCCESS) return fail(v, what, r_); \
     } while (0)
 
 /* ---- instance and device -------------------------------------------------------------- */
@@ -137,16 +146,18 @@ static int create_device(vk_backend *v)
     const char *ext = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
     if (vk_device_create(&v->vk, &ext, v->divisor, v->divisor ? &div : NULL, &want, v->base.err, sizeof v->base.err))
         return -1;
-    VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = v->vk.pool,
-                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+    VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                      .commandPool = v->vk.pool,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                      .commandBufferCount = 1};
     VK_TRY(vkAllocateCommandBuffers(v->vk.dev, &ai, &v->cmd), "vkAllocateCommandBuffers");
     VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     VK_TRY(vkCreateFence(v->vk.dev, &fi, NULL, &v->fence), "vkCreateFence");
     /* One draw's descriptors: the two constant blocks and every sampler. */
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2},
                                     {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, REPLAY_SAMPLERS}};
-    VkDescriptorPoolCreateInfo dp = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-                                     .poolSizeCount = 2, .pPoolSizes = sizes};
+    VkDescriptorPoolCreateInfo dp = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = sizes};
     VK_TRY(vkCreateDescriptorPool(v->vk.dev, &dp, NULL, &v->descriptors), "vkCreateDescriptorPool");
     return 0;
 }
@@ -163,7 +174,8 @@ static replay_backend *vk_open(const replay_open_options *o, char *err, size_t e
     int rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
     if (!rc) rc = create_device(v);
     for (int i = 0; !rc && i < 2; i++)
-        if (!(v->ubo[i] = host_buffer(v, (size_t)REPLAY_MAX_CONSTANTS * 16, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT))) rc = -1;
+        if (!(v->ubo[i] = host_buffer(v, (size_t)REPLAY_MAX_CONSTANTS * 16, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)))
+            rc = -1;
     if (rc) {
         snprintf(err, errsize, "%s", v->base.err);
         vk_close(&v->base);
@@ -225,13 +237,16 @@ static void image_free(vk_backend *v, vk_image *im)
     memset(im, 0, sizeof *im);
 }
 
-static VkImageView image_view(vk_backend *v, const vk_image *im, VkImageViewType type, uint32_t layer,
-                              uint32_t layers, uint32_t levels)
+static VkImageView image_view(vk_backend *v, const vk_image *im, VkImageViewType type, uint32_t layer, uint32_t layers,
+                              uint32_t levels)
 {
-    VkImageAspectFlags aspect =
-        is_depth(im->format) ? VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
-    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->image, .viewType = type,
-                                .format = im->format, .subresourceRange = {aspect, 0, levels, layer, layers}};
+    VkImageAspectFlags aspect = is_depth(im->format) ? VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT
+                                                     : VK_IMAGE_ASPECT_COLOR_BIT;
+    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                .image = im->image,
+                                .viewType = type,
+                                .format = im->format,
+                                .subresourceRange = {aspect, 0, levels, layer, layers}};
     VkImageView view = VK_NULL_HANDLE;
     VkResult r = vkCreateImageView(v->vk.dev, &vi, NULL, &view);
     if (r != VK_SUCCESS) fail(v, "vkCreateImageView", r);
@@ -245,8 +260,13 @@ static int image_new(vk_backend *v, vk_image *im, VkFormat format, uint32_t w, u
     *im = (vk_image){.format = format, .samples = samples, .width = w, .height = h, .levels = levels, .layers = layers};
     VkImageCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                             .flags = layers == 6 ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
-                            .imageType = VK_IMAGE_TYPE_2D, .format = format, .extent = {w, h, 1}, .mipLevels = levels,
-                            .arrayLayers = layers, .samples = samples, .tiling = VK_IMAGE_TILING_OPTIMAL,
+                            .imageType = VK_IMAGE_TYPE_2D,
+                            .format = format,
+                            .extent = {w, h, 1},
+                            .mipLevels = levels,
+                            .arrayLayers = layers,
+                            .samples = samples,
+                            .tiling = VK_IMAGE_TILING_OPTIMAL,
                             .usage = usage | VK_IMAGE_USAGE_TRANSFER_DST_BIT};
     VkMemoryRequirements req;
     VK_TRY(vkCreateImage(v->vk.dev, &ci, NULL, &im->image), "vkCreateImage");
@@ -264,9 +284,11 @@ static int image_new(vk_backend *v, vk_image *im, VkFormat format, uint32_t w, u
     if (begin(v)) return -1;
     VkImageMemoryBarrier to_general = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
                                        .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                                       .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED, .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                       .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                       .newLayout = VK_IMAGE_LAYOUT_GENERAL,
                                        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                       .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = im->image,
+                                       .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                       .image = im->image,
                                        .subresourceRange = all};
     vkCmdPipelineBarrier(v->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL,
                          1, &to_general);
@@ -338,8 +360,8 @@ static int vk_configure(replay_backend *b, uint32_t w, uint32_t h, int anti_alia
     if (samples > 1 && image_new(v, &v->resolved, VK_FORMAT_R8G8B8A8_UNORM, w, h, 1, 1, VK_SAMPLE_COUNT_1_BIT,
                                  VK_IMAGE_USAGE_TRANSFER_SRC_BIT))
         return -1;
-    if (depth_stencil && image_new(v, &v->depth, v->depth_format, w, h, 1, 1, samples,
-                                   VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT))
+    if (depth_stencil &&
+        image_new(v, &v->depth, v->depth_format, w, h, 1, 1, samples, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT))
         return -1;
     return 0;
 }
@@ -405,8 +427,8 @@ static rb_texture *vk_texture_new(replay_backend *b, const replay_texture_desc *
     t->next = v->textures;
     v->textures = t;
     uint32_t layers = d->kind == REPLAY_TEX_CUBE ? 6 : 1;
-    VkImageUsageFlags usage =
-        VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    VkImageUsageFlags usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     if (image_new(v, &t->image, agal_vk_texture_format(d->format), d->width, d->height, d->levels, layers,
                   VK_SAMPLE_COUNT_1_BIT, usage))
         return NULL;
@@ -424,7 +446,8 @@ static int vk_texture_write(replay_backend *b, rb_texture *t, unsigned face, uns
     size_t size = (size_t)w * h * texel_size(t->d.format);
     if (!(v->staging = host_buffer(v, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT)) || begin(v)) return -1;
     memcpy(v->staging->map, texels, size);
-    VkBufferImageCopy copy = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, face, 1}, .imageExtent = {w, h, 1}};
+    VkBufferImageCopy copy = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, face, 1},
+                              .imageExtent = {w, h, 1}};
     vkCmdCopyBufferToImage(v->cmd, v->staging->buffer, t->image.image, VK_IMAGE_LAYOUT_GENERAL, 1, &copy);
     return submit(v, "a texture upload");
 }
@@ -440,8 +463,8 @@ static int vk_texture_mipmaps(replay_backend *b, rb_texture *t)
                             {{0, 0, 0}, {sw ? sw : 1, sh ? sh : 1, 1}},
                             {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, t->image.layers},
                             {{0, 0, 0}, {sw > 1 ? sw / 2 : 1, sh > 1 ? sh / 2 : 1, 1}}};
-        vkCmdBlitImage(v->cmd, t->image.image, VK_IMAGE_LAYOUT_GENERAL, t->image.image, VK_IMAGE_LAYOUT_GENERAL, 1, &blit,
-                       VK_FILTER_LINEAR);
+        vkCmdBlitImage(v->cmd, t->image.image, VK_IMAGE_LAYOUT_GENERAL, t->image.image, VK_IMAGE_LAYOUT_GENERAL, 1,
+                       &blit, VK_FILTER_LINEAR);
         full_barrier(v);
     }
     return submit(v, "making a render target's mip maps");
@@ -449,8 +472,8 @@ static int vk_texture_mipmaps(replay_backend *b, rb_texture *t)
 
 static VkShaderModule shader(vk_backend *v, const agal_upload_code *code)
 {
-    VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = code->nwords * 4, .pCode = code->words};
+    VkShaderModuleCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = code->nwords * 4, .pCode = code->words};
     VkShaderModule m = VK_NULL_HANDLE;
     VkResult r = vkCreateShaderModule(v->vk.dev, &ci, NULL, &m);
     if (r != VK_SUCCESS) fail(v, "vkCreateShaderModule", r);
@@ -470,8 +493,8 @@ static rb_program *vk_program_new(replay_backend *b, const agal_upload_result *r
                                           .bindingCount = agal_vk_layout_bindings(r, bindings, AGAL_VK_MAX_BINDINGS),
                                           .pBindings = bindings};
     VkResult res = vkCreateDescriptorSetLayout(v->vk.dev, &li, NULL, &p->set_layout);
-    VkPipelineLayoutCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-                                     .pSetLayouts = &p->set_layout};
+    VkPipelineLayoutCreateInfo pi = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1, .pSetLayouts = &p->set_layout};
     if (res == VK_SUCCESS) res = vkCreatePipelineLayout(v->vk.dev, &pi, NULL, &p->layout);
     if (res != VK_SUCCESS) return fail(v, "creating a pipeline layout", res), NULL;
     if (!(p->vs = shader(v, &r->code[AGAL_VERTEX])) || !(p->fs = shader(v, &r->code[AGAL_FRAGMENT]))) return NULL;
@@ -490,17 +513,26 @@ static VkRenderPass render_pass(vk_backend *v, const pass_key *key)
     VkAttachmentReference ref[REPLAY_TARGETS + 1];
     uint32_t n = 0;
     for (; n < key->ncolor + (key->depth != VK_FORMAT_UNDEFINED); n++) {
-        att[n] = (VkAttachmentDescription){0, n < key->ncolor ? key->color[n] : key->depth, key->samples,
-                                           VK_ATTACHMENT_LOAD_OP_LOAD, VK_ATTACHMENT_STORE_OP_STORE,
-                                           VK_ATTACHMENT_LOAD_OP_LOAD, VK_ATTACHMENT_STORE_OP_STORE,
-                                           VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_GENERAL};
+        att[n] = (VkAttachmentDescription){0,
+                                           n < key->ncolor ? key->color[n] : key->depth,
+                                           key->samples,
+                                           VK_ATTACHMENT_LOAD_OP_LOAD,
+                                           VK_ATTACHMENT_STORE_OP_STORE,
+                                           VK_ATTACHMENT_LOAD_OP_LOAD,
+                                           VK_ATTACHMENT_STORE_OP_STORE,
+                                           VK_IMAGE_LAYOUT_GENERAL,
+                                           VK_IMAGE_LAYOUT_GENERAL};
         ref[n] = (VkAttachmentReference){n, VK_IMAGE_LAYOUT_GENERAL};
     }
-    VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS, .colorAttachmentCount = key->ncolor,
+    VkSubpassDescription sub = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                .colorAttachmentCount = key->ncolor,
                                 .pColorAttachments = ref,
                                 .pDepthStencilAttachment = n > key->ncolor ? &ref[key->ncolor] : NULL};
-    VkRenderPassCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .attachmentCount = n,
-                                 .pAttachments = att, .subpassCount = 1, .pSubpasses = &sub};
+    VkRenderPassCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                 .attachmentCount = n,
+                                 .pAttachments = att,
+                                 .subpassCount = 1,
+                                 .pSubpasses = &sub};
     VkRenderPass pass = VK_NULL_HANDLE;
     void *grown = realloc(v->passes, (v->npasses + 1) * sizeof *v->passes);
     if (!grown) return fail(v, "out of memory", VK_ERROR_OUT_OF_HOST_MEMORY), VK_NULL_HANDLE;
@@ -566,12 +598,18 @@ static int begin_pass(vk_backend *v, const replay_target *t, vk_pass *p)
     if (depth) views[key.ncolor] = depth->view;
     *p = (vk_pass){.pass = render_pass(v, &key), .samples = key.samples, .ncolor = key.ncolor, .depth = depth};
     if (!p->pass) return -1;
-    VkFramebufferCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = p->pass,
-                                  .attachmentCount = key.ncolor + (depth != NULL), .pAttachments = views,
-                                  .width = t->width, .height = t->height, .layers = 1};
+    VkFramebufferCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+                                  .renderPass = p->pass,
+                                  .attachmentCount = key.ncolor + (depth != NULL),
+                                  .pAttachments = views,
+                                  .width = t->width,
+                                  .height = t->height,
+                                  .layers = 1};
     VK_TRY(vkCreateFramebuffer(v->vk.dev, &fi, NULL, &v->framebuffer), "vkCreateFramebuffer");
-    VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = p->pass,
-                                .framebuffer = v->framebuffer, .renderArea = {{0, 0}, {t->width, t->height}}};
+    VkRenderPassBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                .renderPass = p->pass,
+                                .framebuffer = v->framebuffer,
+                                .renderArea = {{0, 0}, {t->width, t->height}}};
     vkCmdBeginRenderPass(v->cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
     return 0;
 }
@@ -583,8 +621,11 @@ static void end_pass(vk_backend *v, const replay_target *t, const vk_pass *p)
     if (t->back_buffer || p->samples == VK_SAMPLE_COUNT_1_BIT) return;
     full_barrier(v);
     for (uint32_t i = 0; i < t->ncolor; i++) {
-        VkImageResolve res = {{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1}, {0, 0, 0},
-                              {VK_IMAGE_ASPECT_COLOR_BIT, 0, t->face[i], 1}, {0, 0, 0}, {t->width, t->height, 1}};
+        VkImageResolve res = {{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                              {0, 0, 0},
+                              {VK_IMAGE_ASPECT_COLOR_BIT, 0, t->face[i], 1},
+                              {0, 0, 0},
+                              {t->width, t->height, 1}};
         vkCmdResolveImage(v->cmd, t->color[i]->multisample.image, VK_IMAGE_LAYOUT_GENERAL, t->color[i]->image.image,
                           VK_IMAGE_LAYOUT_GENERAL, 1, &res);
     }
@@ -652,9 +693,8 @@ static VkPipeline create_pipeline(vk_backend *v, const pipe_key *k)
     for (uint32_t i = 0; i < k->nattr; i++) {
         /* One binding per attribute, at its location: each stream has its own buffer and stride. */
         uint32_t loc = k->attr[i].location;
-        bind[i] = (VkVertexInputBindingDescription){loc, k->attr[i].stride,
-                                                    k->attr[i].divisor ? VK_VERTEX_INPUT_RATE_INSTANCE
-                                                                       : VK_VERTEX_INPUT_RATE_VERTEX};
+        bind[i] = (VkVertexInputBindingDescription){
+            loc, k->attr[i].stride, k->attr[i].divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX};
         attr[i] = (VkVertexInputAttributeDescription){loc, loc, k->attr[i].format, 0};
         if (k->attr[i].divisor > 1) div[ndiv++] = (VkVertexInputBindingDivisorDescriptionEXT){loc, k->attr[i].divisor};
     }
@@ -664,41 +704,60 @@ static VkPipeline create_pipeline(vk_backend *v, const pipe_key *k)
     }
     VkPipelineVertexInputDivisorStateCreateInfoEXT divisors = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
-        .vertexBindingDivisorCount = ndiv, .pVertexBindingDivisors = div};
+        .vertexBindingDivisorCount = ndiv,
+        .pVertexBindingDivisors = div};
     VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-                                               .pNext = ndiv ? &divisors : NULL, .vertexBindingDescriptionCount = k->nattr,
+                                               .pNext = ndiv ? &divisors : NULL,
+                                               .vertexBindingDescriptionCount = k->nattr,
                                                .pVertexBindingDescriptions = bind,
                                                .vertexAttributeDescriptionCount = k->nattr,
                                                .pVertexAttributeDescriptions = attr};
-    VkPipelineShaderStageCreateInfo stages[2] = {
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT,
-         .module = k->program->vs, .pName = "main"},
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-         .module = k->program->fs, .pName = "main"}};
+    VkPipelineShaderStageCreateInfo stages[2] = {{.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                                                  .stage = VK_SHADER_STAGE_VERTEX_BIT,
+                                                  .module = k->program->vs,
+                                                  .pName = "main"},
+                                                 {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                                                  .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+                                                  .module = k->program->fs,
+                                                  .pName = "main"}};
     VkPipelineInputAssemblyStateCreateInfo ia = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
                                                  .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-    VkPipelineViewportStateCreateInfo vp = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-                                            .viewportCount = 1, .scissorCount = 1};
+    VkPipelineViewportStateCreateInfo vp = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1, .scissorCount = 1};
     VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-                                                 .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = k->cull,
-                                                 .frontFace = AGAL_VK_FRONT_FACE, .lineWidth = 1};
+                                                 .polygonMode = VK_POLYGON_MODE_FILL,
+                                                 .cullMode = k->cull,
+                                                 .frontFace = AGAL_VK_FRONT_FACE,
+                                                 .lineWidth = 1};
     VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
                                                .rasterizationSamples = k->samples};
     VkPipelineDepthStencilStateCreateInfo ds = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-                                                .depthTestEnable = k->depth_test, .depthWriteEnable = k->depth_write,
-                                                .depthCompareOp = k->depth_compare, .stencilTestEnable = k->stencil_test,
-                                                .front = k->stencil[0], .back = k->stencil[1]};
+                                                .depthTestEnable = k->depth_test,
+                                                .depthWriteEnable = k->depth_write,
+                                                .depthCompareOp = k->depth_compare,
+                                                .stencilTestEnable = k->stencil_test,
+                                                .front = k->stencil[0],
+                                                .back = k->stencil[1]};
     VkPipelineColorBlendAttachmentState blends[REPLAY_TARGETS] = {k->blend, k->blend, k->blend, k->blend};
     VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-                                              .attachmentCount = k->ncolor, .pAttachments = blends};
+                                              .attachmentCount = k->ncolor,
+                                              .pAttachments = blends};
     VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-    VkPipelineDynamicStateCreateInfo dy = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                           .dynamicStateCount = 2, .pDynamicStates = dyn};
-    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .stageCount = 2,
-                                       .pStages = stages, .pVertexInputState = &vi, .pInputAssemblyState = &ia,
-                                       .pViewportState = &vp, .pRasterizationState = &rs, .pMultisampleState = &ms,
-                                       .pDepthStencilState = &ds, .pColorBlendState = &cb, .pDynamicState = &dy,
-                                       .layout = k->program->layout, .renderPass = k->pass};
+    VkPipelineDynamicStateCreateInfo dy = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO, .dynamicStateCount = 2, .pDynamicStates = dyn};
+    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                       .stageCount = 2,
+                                       .pStages = stages,
+                                       .pVertexInputState = &vi,
+                                       .pInputAssemblyState = &ia,
+                                       .pViewportState = &vp,
+                                       .pRasterizationState = &rs,
+                                       .pMultisampleState = &ms,
+                                       .pDepthStencilState = &ds,
+                                       .pColorBlendState = &cb,
+                                       .pDynamicState = &dy,
+                                       .layout = k->program->layout,
+                                       .renderPass = k->pass};
     VkPipeline pipe = VK_NULL_HANDLE;
     VkResult r = vkCreateGraphicsPipelines(v->vk.dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe);
     if (r != VK_SUCCESS) fail(v, "vkCreateGraphicsPipelines", r);
@@ -724,7 +783,8 @@ static VkPipeline pipeline(vk_backend *v, const pipe_key *k)
 static int bind_descriptors(vk_backend *v, const replay_draw *d)
 {
     VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                      .descriptorPool = v->descriptors, .descriptorSetCount = 1,
+                                      .descriptorPool = v->descriptors,
+                                      .descriptorSetCount = 1,
                                       .pSetLayouts = &d->program->set_layout};
     VkDescriptorSet set;
     VK_TRY(vkAllocateDescriptorSets(v->vk.dev, &ai, &set), "vkAllocateDescriptorSets");
@@ -736,9 +796,12 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
         const agal_upload_block *blk = &d->upload->blocks[i];
         memcpy(v->ubo[i]->map, blk->stage == AGAL_VERTEX ? (const void *)d->vc : (const void *)d->fc, blk->size);
         bufs[i] = (VkDescriptorBufferInfo){v->ubo[i]->buffer, 0, blk->size};
-        w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                        .dstBinding = blk->binding, .descriptorCount = 1,
-                                        .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &bufs[i]};
+        w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                        .dstSet = set,
+                                        .dstBinding = blk->binding,
+                                        .descriptorCount = 1,
+                                        .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                        .pBufferInfo = &bufs[i]};
     }
     for (size_t i = 0; i < d->upload->nsamplers; i++) {
         const agal_upload_sampler *s = &d->upload->samplers[i];
@@ -746,8 +809,10 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
         VK_TRY(vkCreateSampler(v->vk.dev, &si, NULL, &v->samplers[v->nsamplers]), "vkCreateSampler");
         imgs[i] = (VkDescriptorImageInfo){v->samplers[v->nsamplers++], d->texture[s->num]->image.view,
                                           VK_IMAGE_LAYOUT_GENERAL};
-        w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                        .dstBinding = s->binding, .descriptorCount = 1,
+        w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                        .dstSet = set,
+                                        .dstBinding = s->binding,
+                                        .descriptorCount = 1,
                                         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                         .pImageInfo = &imgs[i]};
     }
