@@ -1004,6 +1004,70 @@ static inline bool agal_stage3d_stencil_face(agal_triangle_face actions_face, bo
     return actions_face == AGAL_FACE_FRONT_AND_BACK || actions_face == (front ? AGAL_FACE_FRONT : AGAL_FACE_BACK);
 }
 
+/* ---- Context3D's draw-time checks (context3d.c) --------------------------------
+ * What drawTriangles and drawTrianglesInstanced check of the streams and the
+ * textures bound, in Flash's order with Flash's ids (docs/format.md section 8): pure
+ * functions over a small description the emulator fills from its own state. Each
+ * returns 0, or the Flash id with *err filled: agal_draw_error_line gives the line
+ * ActionScript prints ("Error: Error #3611: Stream 1 is read by ..."). */
+
+typedef struct agal_draw_error {
+    int id;           /* Flash's error id (0: none) */
+    char args[2][16]; /* the message's %1 and %2 */
+} agal_draw_error;
+
+/* "Class: Error #id: message", as String(e) prints it; returns snprintf's count. */
+AGAL_API int agal_draw_error_line(const agal_draw_error *err, char *buf, size_t size);
+
+/* setVertexBufferAt(index, buffer, bufferOffset, format) as the emulator holds it. */
+typedef struct agal_draw_stream {
+    bool set;       /* a buffer is set at this index */
+    int32_t offset; /* bufferOffset, in 32-bit words */
+    agal_vertex_format format;
+    uint32_t data32_per_vertex;     /* the buffer's */
+    uint32_t vertices;              /* the buffer's numVertices */
+    uint32_t instances_per_element; /* createVertexBufferForInstances; 0: a per-vertex buffer */
+} agal_draw_stream;
+
+enum { AGAL_DRAW_STREAMS = 16 }; /* va0..va15 (8 below standardExtended) */
+
+/* The streams of a draw of `vertex` (the uploaded vertex program) reading indices up
+ * to max_index (none when count is 0) for `instances` instances: for each stream in
+ * order, 3607 (set, not read: agal_program_reads), 3611 (read, not set), 3610 (the
+ * format runs past the vertex), 3609 (an index past the buffer), 3792 (stream 0 per
+ * instance), 3785 (too few instances in the buffer). */
+AGAL_API int agal_check_draw_streams(const agal_program *vertex, const agal_draw_stream streams[AGAL_DRAW_STREAMS],
+                                     uint32_t count, uint32_t max_index, uint32_t instances, agal_draw_error *err);
+
+/* Which of createTexture, createCubeTexture, createRectangleTexture made a texture. */
+typedef enum agal_texture_kind {
+    AGAL_TEXTURE_KIND_2D,
+    AGAL_TEXTURE_KIND_CUBE,
+    AGAL_TEXTURE_KIND_RECTANGLE
+} agal_texture_kind;
+
+/* setTextureAt(sampler, texture) as the emulator holds it. */
+typedef struct agal_draw_texture {
+    const void *object; /* the texture (NULL: none set); the same texture, the same pointer */
+    agal_texture_kind kind;
+    agal_texture_format format; /* as created */
+    bool render_target;         /* also a render target of this draw */
+    bool has_level0;            /* every face has level 0 (rendered to counts) */
+    bool has_all_levels;        /* every face has every level (a rendered face's are made) */
+} agal_draw_texture;
+
+/* The textures of a draw of `fragment` with the slots' state: for each sampler in
+ * order, one the program samples: 3663 (none set), 3604 (it is a render target),
+ * 3606 (2D against cube), 3763 (format against the token's), 3753 (a cube or
+ * rectangle texture not clamped), 3755 (a rectangle texture with mipmapping or a
+ * bias), 3700 (levels the sampling reads missing); one it does not: 3697 (a texture
+ * set). Then 3695: one texture sampled with two states. Every use in the tokens
+ * counts, also one the optimizer drops. resolved (may be NULL) receives each
+ * sampled slot's state. */
+AGAL_API int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_slots *slots,
+                                      const agal_draw_texture textures[16], agal_sampler resolved[16],
+                                      agal_draw_error *err);
+
 /* ==== GLSL ES (glsl.c): WebGL 2 / OpenGL ES 3.0 and WebGL 1 / OpenGL ES 2.0 ===== */
 
 /* Extensions a GLSL ES 1.00 translation requires (its #extension lines) and a WebGL

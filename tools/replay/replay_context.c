@@ -178,35 +178,7 @@ static int check_targets(rcall *k, const replay_target *t)
     return R_OK;
 }
 
-/* ---- draw-time checks: samplers ------------------------------------------------- */
-
-/* The sampler token of each fs the fragment program samples (its tokens, not only
- * what survives the optimizer: Flash counts every use). */
-static unsigned used_samplers(const agal_program *fp, agal_sampler tokens[REPLAY_SAMPLERS])
-{
-    unsigned used = 0;
-    for (uint32_t i = 0; i < fp->ntokens; i++) {
-        const agal_token *t = &fp->tokens[i];
-        if ((t->op != AGAL_OP_TEX && t->op != AGAL_OP_TED) || t->s.num >= REPLAY_SAMPLERS) continue;
-        tokens[t->s.num] = t->s;
-        used |= 1u << t->s.num;
-    }
-    return used;
-}
-
-/* The levels a sampler with this state reads are defined: every level with
- * mipmapping, else level 0; every face of a cube. A face drawn to has them all: its
- * mip maps are made from level 0 before it is sampled (refresh_mipmaps). */
-static bool complete(const robj *t, const agal_sampler *s)
-{
-    unsigned faces = t->u.tex.desc.kind == REPLAY_TEX_CUBE ? 6 : 1;
-    uint32_t all = (uint32_t)((1ull << t->u.tex.desc.levels) - 1), want = s->mipmap == AGAL_MIP_NONE ? 1u : all;
-    for (unsigned f = 0; f < faces; f++) {
-        uint32_t have = t->u.tex.rendered && (t->u.tex.defined[f] & 1) ? all : t->u.tex.defined[f];
-        if ((have & want) != want) return false;
-    }
-    return true;
-}
+/* ---- draw-time checks: the library's, over the replay's state --------------------- */
 
 static bool is_target(const replay_ctx *c, const robj *t)
 {
@@ -215,57 +187,42 @@ static bool is_target(const replay_ctx *c, const robj *t)
     return false;
 }
 
-/* One sampler the program uses, with the texture bound to it. */
-static int check_sampler(rcall *k, unsigned i, const agal_sampler *s)
+/* A bound texture as agal_check_draw_textures reads it. A face drawn to has every
+ * level: its mip maps are made from level 0 before it is sampled (refresh_mipmaps). */
+static agal_draw_texture describe_texture(const replay_ctx *c, const robj *t)
 {
-    const replay_ctx *c = k->c;
-    const robj *t = c->textures[i];
-    char n[16];
-    num(n, i);
-    if (!t) return rthrow(k, 3663, n, NULL);
-    if (is_target(c, t)) return rthrow(k, 3604, n, NULL);
-    replay_texture_kind kind = t->u.tex.desc.kind;
-    if ((s->dim == AGAL_DIM_CUBE) != (kind == REPLAY_TEX_CUBE)) return rthrow(k, 3606, n, NULL);
-    unsigned want = t->u.tex.format == AGAL_TEXTURE_COMPRESSED         ? AGAL_FMT_DXT1
-                    : t->u.tex.format == AGAL_TEXTURE_COMPRESSED_ALPHA ? AGAL_FMT_DXT5
-                                                                       : AGAL_FMT_RGBA;
-    if (s->format != want) return rthrow(k, 3763, n, NULL);
-    if (kind != REPLAY_TEX_2D && s->wrap != AGAL_WRAP_CLAMP) return rthrow(k, 3753, NULL);
-    if (kind == REPLAY_TEX_RECTANGLE && (s->mipmap != AGAL_MIP_NONE || s->bias != 0)) return rthrow(k, 3755, NULL);
-    if (!complete(t, s)) return rthrow(k, 3700, NULL);
-    return R_OK;
+    agal_draw_texture d = {.object = t};
+    if (!t) return d;
+    d.kind = (agal_texture_kind)t->u.tex.desc.kind;
+    d.format = t->u.tex.format;
+    d.render_target = is_target(c, t);
+    unsigned faces = t->u.tex.desc.kind == REPLAY_TEX_CUBE ? 6 : 1;
+    uint32_t all = (uint32_t)((1ull << t->u.tex.desc.levels) - 1);
+    d.has_level0 = d.has_all_levels = true;
+    for (unsigned f = 0; f < faces; f++) {
+        uint32_t have = t->u.tex.rendered && (t->u.tex.defined[f] & 1) ? all : t->u.tex.defined[f];
+        d.has_level0 &= (have & 1) != 0;
+        d.has_all_levels &= (have & all) == all;
+    }
+    return d;
 }
 
-/* 3663, 3604, 3606, 3763, 3753, 3755, 3700 for each sampler used and 3697 for each
- * texture bound but unused, in sampler order; then 3695. Fills the resolved state. */
+static int thrown(rcall *k, const agal_draw_error *e)
+{
+    return rthrow(k, e->id, e->args[0][0] ? e->args[0] : NULL, e->args[1][0] ? e->args[1] : NULL, NULL);
+}
+
+/* agal_check_draw_textures; fills the resolved sampler states. */
 static int check_samplers(rcall *k, agal_sampler resolved[REPLAY_SAMPLERS])
 {
     replay_ctx *c = k->c;
-    agal_sampler tokens[REPLAY_SAMPLERS];
-    unsigned used = used_samplers(c->program->u.program.upload->fragment, tokens);
-    int rc;
-    char a[16], b[16];
-    for (unsigned i = 0; i < REPLAY_SAMPLERS; i++) {
-        if (!(used & (1u << i))) {
-            if (c->textures[i]) return rthrow(k, 3697, num(a, i), NULL);
-            continue;
-        }
-        resolved[i] = agal_slots_resolve(&c->sampler_slots, &tokens[i]);
-        if ((rc = check_sampler(k, i, &resolved[i]))) return rc;
-    }
-    for (unsigned i = 0; i < REPLAY_SAMPLERS; i++)
-        for (unsigned j = i + 1; j < REPLAY_SAMPLERS; j++) {
-            if (!(used & (1u << i)) || !(used & (1u << j)) || c->textures[i] != c->textures[j]) continue;
-            const agal_sampler *p = &resolved[i], *q = &resolved[j];
-            if (p->wrap != q->wrap || p->filter != q->filter || p->mipmap != q->mipmap)
-                return rthrow(k, 3695, num(a, i), num(b, j), NULL);
-        }
-    return R_OK;
+    agal_draw_texture tex[16];
+    for (int i = 0; i < 16; i++) tex[i] = describe_texture(c, i < REPLAY_SAMPLERS ? c->textures[i] : NULL);
+    agal_draw_error e;
+    return agal_check_draw_textures(c->program->u.program.upload->fragment, &c->sampler_slots, tex, resolved, &e)
+               ? thrown(k, &e)
+               : R_OK;
 }
-
-/* ---- draw-time checks: streams ------------------------------------------------- */
-
-static uint32_t format_words(agal_vertex_format f) { return f == AGAL_VERTEX_BYTES_4 ? 1 : (uint32_t)f + 1; }
 
 /* The largest index the draw reads. */
 static uint32_t max_index(const robj *ib, uint32_t first, uint32_t count)
@@ -275,34 +232,34 @@ static uint32_t max_index(const robj *ib, uint32_t first, uint32_t count)
     return m;
 }
 
-/* 3607, 3611, 3610, 3609, 3792, 3785 for each stream in order. Fills d->streams. */
+/* agal_check_draw_streams; fills d->streams with the streams the program reads. */
 static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t count, uint32_t instances, replay_draw *d)
 {
     replay_ctx *c = k->c;
-    unsigned used = agal_program_reads(c->program->u.program.upload->vertex, AGAL_REG_ATTRIBUTE);
-    uint32_t top = count ? max_index(ib, first, count) : 0;
-    char n[16];
-    for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
+    agal_draw_stream st[AGAL_DRAW_STREAMS];
+    for (unsigned i = 0; i < AGAL_DRAW_STREAMS; i++) {
         const rstream *s = &c->streams[i];
-        bool reads = used & (1u << i);
-        num(n, i);
-        if (!reads) {
-            if (s->buffer) return rthrow(k, 3607, n, NULL);
-            continue;
+        const robj *vb = i < REPLAY_STREAMS ? s->buffer : NULL;
+        st[i] = (agal_draw_stream){.set = vb != NULL, .offset = s->offset, .format = s->format};
+        if (vb) {
+            st[i].data32_per_vertex = vb->u.vb.data32;
+            st[i].vertices = vb->u.vb.vertices;
+            st[i].instances_per_element = vb->u.vb.instances_per_element;
         }
-        if (!s->buffer) return rthrow(k, 3611, n, NULL);
-        const robj *vb = s->buffer;
-        if (s->offset < 0 || (uint32_t)s->offset + format_words(s->format) > vb->u.vb.data32)
-            return rthrow(k, 3610, n, NULL);
-        uint32_t per = vb->u.vb.instances_per_element;
-        if (!per && count && top >= vb->u.vb.vertices) return rthrow(k, 3609, n, NULL);
-        if (per && i == 0) return rthrow(k, 3792, n, NULL);
-        if (per && (uint64_t)vb->u.vb.vertices * per < instances) return rthrow(k, 3785, n, NULL);
+    }
+    const agal_program *vp = c->program->u.program.upload->vertex;
+    agal_draw_error e;
+    if (agal_check_draw_streams(vp, st, count, count ? max_index(ib, first, count) : 0, instances, &e))
+        return thrown(k, &e);
+    unsigned used = agal_program_reads(vp, AGAL_REG_ATTRIBUTE);
+    for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
+        const robj *vb = c->streams[i].buffer;
+        if (!(used >> i & 1) || !vb) continue;
         d->streams[i] = (replay_stream){.buffer = vb->u.vb.rb,
                                         .stride = 4 * vb->u.vb.data32,
-                                        .offset = 4 * (uint32_t)s->offset,
-                                        .format = s->format,
-                                        .divisor = per};
+                                        .offset = 4 * (uint32_t)c->streams[i].offset,
+                                        .format = c->streams[i].format,
+                                        .divisor = vb->u.vb.instances_per_element};
     }
     return R_OK;
 }
