@@ -13,6 +13,8 @@
 #include <GL/glcorearb.h>
 
 #include <agal/agal.h>
+#include <agal/interp.h>
+#include <agal/stage3d.h>
 #include <agal/gl.h>
 
 #include <stdio.h>

@@ -10,6 +10,8 @@
  * alone and runs it under the validation layer (lavapipe), every pixel checked. */
 
 #include <agal/agal.h>
+#include <agal/interp.h>
+#include <agal/stage3d.h>
 #include <agal/vulkan.h>
 
 #include <stdio.h>

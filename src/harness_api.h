@@ -5,6 +5,7 @@
 #define AGAL_HARNESS_API_H
 
 #include "agal/agal.h"
+#include "agal/interp.h"
 
 /* SPIR-V whose vertex outputs are captured by transform feedback (op at Offset 0 of
  * XfbBuffer 0, the k-th written varying at 16 * (1 + k), XfbStride 16 * (1 +

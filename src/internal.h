@@ -4,6 +4,10 @@
 #define AGAL_INTERNAL_H
 
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
+#include "private.h"
 
 #include <stdarg.h>
 #include <string.h>

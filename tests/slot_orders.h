@@ -9,6 +9,8 @@
 #define TESTS_SLOT_ORDERS_H
 
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 
 typedef struct slot_order {
     const char *what;

@@ -18,7 +18,7 @@
 #ifndef AGAL_GL_H
 #define AGAL_GL_H
 
-#include "agal.h"
+#include "stage3d.h"
 
 #ifndef GL_TEXTURE_2D
 #error "include your OpenGL header or loader before <agal/gl.h>"

@@ -15,7 +15,7 @@
 #ifndef AGAL_VULKAN_H
 #define AGAL_VULKAN_H
 
-#include "agal.h"
+#include "stage3d.h"
 
 #include <vulkan/vulkan.h>
 

@@ -1,26 +1,36 @@
-/* opcodes.c: the opcode table (expanded from agal_opcodes.def) and the profiles'
+/* opcodes.c: the opcode table (expanded from agal_opcodes.def and opcode_meaning.def) and the profiles'
  * register counts (docs/format.md section 3). */
 #include "internal.h"
 
 static const agal_opinfo optable[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, ...) \
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
     [hex] = {.name = nm, .code = hex, .operands = opnd, .min_version = ver, .width = wd, .flags = fl},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 
 enum {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, ...) +1
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) +1
     OPCODE_ROWS = 0
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 _Static_assert(OPCODE_ROWS == 42, "docs/format.md section 4 lists 42 opcodes");
 
+/* The two tables have the same rows: each row of the meanings names an opcode of the
+ * public list (AGAL_OP_##ID), and there are as many of them. */
+enum {
+#define AGAL_OPCODE_MEANING(ID, c, glsl, spv, cmp) +(AGAL_OP_##ID >= 0)
+    MEANING_ROWS = 0
+#include "opcode_meaning.def"
+#undef AGAL_OPCODE_MEANING
+};
+_Static_assert((int)MEANING_ROWS == (int)OPCODE_ROWS, "opcode_meaning.def has one row per opcode of agal_opcodes.def");
+
 static const uint8_t op_cmps[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spv, cmp) [hex] = cmp,
-#include "agal/agal_opcodes.def"
-#undef AGAL_OPCODE
+#define AGAL_OPCODE_MEANING(ID, c, glsl, spv, cmp) [AGAL_OP_##ID] = cmp,
+#include "opcode_meaning.def"
+#undef AGAL_OPCODE_MEANING
 };
 
 agal_cmp agal_op_cmp(unsigned op) { return op < AGAL_OP_LIMIT ? (agal_cmp)op_cmps[op] : AGAL_CMP_NONE; }

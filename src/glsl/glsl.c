@@ -349,7 +349,7 @@ static void vec3_op(glsl *g, const agal_ir_inst *in, sel s)
     }
 }
 
-/* Each opcode's one-to-one GLSL, from its row (agal_opcodes.def). */
+/* Each opcode's one-to-one GLSL, from its row (opcode_meaning.def). */
 enum { G_HAND, G_INFIX, G_CALL, G_PREFIX };
 typedef struct glsl_form {
     uint8_t kind;
@@ -372,9 +372,9 @@ typedef struct glsl_form {
         G_PREFIX, text \
     }
 static const glsl_form forms[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = glsl,
-#include "agal/agal_opcodes.def"
-#undef AGAL_OPCODE
+#define AGAL_OPCODE_MEANING(ID, c, glsl, spirv, cmp) [AGAL_OP_##ID] = glsl,
+#include "opcode_meaning.def"
+#undef AGAL_OPCODE_MEANING
 };
 #undef GLSL_HAND
 #undef GLSL_INFIX

@@ -201,21 +201,21 @@ static void write_dest(machine *m, lane *l, const agal_dest *d, f4 r)
 
 /* ---- per-lane operations -------------------------------------------------- */
 
-/* A componentwise op on one component: the row's C column (agal_opcodes.def). The
+/* A componentwise op on one component: the row's C column (opcode_meaning.def). The
  * hand-written ops (dot, vector, matrix, texture, derivative) never come here. */
 #define HAND 0.0f
 #define SETCMP (agal_cmp_holds(cmp, a, b) ? 1.0f : 0.0f)
 static float componentwise(agal_opcode op, float a, float b)
 {
     switch (op) {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spv, cmpv) \
+#define AGAL_OPCODE_MEANING(ID, c, glsl, spv, cmpv) \
     case AGAL_OP_##ID: { \
         const agal_cmp cmp = cmpv; \
         (void)cmp; \
         return c; \
     }
-#include "agal/agal_opcodes.def"
-#undef AGAL_OPCODE
+#include "opcode_meaning.def"
+#undef AGAL_OPCODE_MEANING
     default: return 0.0f;
     }
 }

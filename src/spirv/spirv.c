@@ -583,7 +583,7 @@ static uint32_t ddy(spv *s, uint32_t a)
     return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, flip);
 }
 
-/* Each opcode's one-to-one instruction, from its row (agal_opcodes.def). */
+/* Each opcode's one-to-one instruction, from its row (opcode_meaning.def). */
 enum { P_HAND, P_OP, P_EXT };
 typedef struct spv_form {
     uint8_t kind;
@@ -602,9 +602,9 @@ typedef struct spv_form {
         P_EXT, inst \
     }
 static const spv_form forms[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl, c, glsl, spirv, cmp) [hex] = spirv,
-#include "agal/agal_opcodes.def"
-#undef AGAL_OPCODE
+#define AGAL_OPCODE_MEANING(ID, c, glsl, spirv, cmp) [AGAL_OP_##ID] = spirv,
+#include "opcode_meaning.def"
+#undef AGAL_OPCODE_MEANING
 };
 #undef SPV_HAND
 #undef SPV_OP

@@ -5,6 +5,7 @@
  * does all of it through its own allocator hook, which must end with nothing live.
  * Usage: embed_program VERSION (what `pkg-config --modversion agal` says). */
 #include <agal/agal.h>
+#include <agal/text.h>
 
 #include <stdio.h>
 #include <stdlib.h>

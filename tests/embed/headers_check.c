@@ -10,6 +10,9 @@
 #include <vulkan/vulkan.h>
 
 #include <agal/agal.h>
+#include <agal/interp.h>
+#include <agal/stage3d.h>
+#include <agal/text.h>
 #include <agal/gl.h>
 #include <agal/vulkan.h>
 

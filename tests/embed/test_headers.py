@@ -7,7 +7,9 @@ tests/embed/headers_check.c is compiled with gcc and clang as C (c99, c11, c17) 
 with g++ and clang++ as C++ (c++11, c++17, c++20), each with -Wall -Wextra -Werror
 -pedantic; the C11 and the C++11 builds are linked against the static library and
 run (they check the pure helpers' results; with the build's sanitizers, which the
-library was compiled with). A missing compiler fails the test."""
+library was compiled with). Then each header alone, as the first include of a file
+(after only the API's own header for vulkan.h and gl.h), compiles as C99 and C++11:
+each includes what it builds on. A missing compiler fails the test."""
 import os
 import re
 import shutil
@@ -32,6 +34,29 @@ def names(headers):
         found += re.findall(r"^static inline [^(;]*?\b(agal_\w+)\(", text, re.M)
         found += re.findall(r"^AGAL_API [^(;]*?\b(agal_\w+)\(", text, re.M)
     return found
+
+
+# What an application includes before each header that maps the kit to an API.
+PREREQUISITE = {"vulkan.h": "#include <vulkan/vulkan.h>\n", "gl.h": "#define GL_GLEXT_PROTOTYPES 1\n#include <GL/glcorearb.h>\n"}
+
+
+def alone(tmp):
+    """Each header on its own compiles as C99 and as C++11; the number that do not."""
+    failed = 0
+    for h in sorted(os.listdir(os.path.join(tmp, "include", "agal"))):
+        if not h.endswith(".h"):
+            continue
+        unit = os.path.join(tmp, "alone_" + h.replace(".h", ".c"))
+        with open(unit, "w") as f:
+            f.write(PREREQUISITE.get(h, "") + "#include <agal/%s>\nint agal_alone_%s;\n" % (h, h[:-2]))
+        for cc, lang, std in (("gcc", "c", "c99"), ("g++", "c++", "c++11")):
+            r = subprocess.run([cc, "-x", lang, "-std=" + std, *FLAGS, "-I" + os.path.join(tmp, "include"), "-c", unit,
+                                "-o", unit + ".o"], capture_output=True, text=True)
+            if r.returncode != 0:
+                failed += 1
+                print("<agal/%s> alone, %s -std=%s: %s" % (h, cc, std, r.stderr.strip()[:2000]))
+    print("each header alone: %d failed" % failed)
+    return failed
 
 
 def main():
@@ -67,6 +92,7 @@ def main():
                 failed += r.returncode != 0
             else:
                 print("%s -std=%s: compiles" % (cc, std))
+        failed += alone(tmp)
     print("headers: %d helpers and functions, %d builds, %d failed" % (len(helpers), len(BUILDS), failed))
     return 1 if failed else 0
 

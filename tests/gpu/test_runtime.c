@@ -21,6 +21,9 @@
  *   one program at a time, whose vertex shader writes a varying the fragment shader
  *   does not read, draws with one; through agal_upload, with none.
  */
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "check.h"
 #include "harness.h"
 #include "slot_orders.h"

@@ -48,7 +48,7 @@ FRAG_NAMES = {1: "fc", 2: "ft", 3: "oc", 4: "v", 5: "fs", 6: "fd"}
 def load_opcodes(path):
     ops = {}
     pat = re.compile(r'^AGAL_OPCODE\((\w+),\s*"(\w+)",\s*(0x[0-9a-f]+),\s*AGAL_OPND_(\w+),'
-                     r'\s*(\d),\s*(\d),\s*([^,]*),', re.M)  # flags: the column before the meaning
+                     r'\s*(\d),\s*(\d),\s*([^,)]*)[,)]', re.M)  # flags: the last column
     with open(path, encoding="utf-8") as f:
         for m in pat.finditer(f.read()):
             flags = 0

@@ -12,6 +12,7 @@
  * inside its limits (KIND raw; it checks no semantics, so it accepts them although
  * Flash would not); N programs of random tokens of any register type, number and
  * index the syntax can write (KIND any; Adobe's assembler refuses most lines). */
+#include "agal/text.h"
 #include "gen.h"
 #include "tokbuild.h"
 

@@ -4,6 +4,7 @@
  * twice in one context with a reset between (the second run takes the arena's
  * spare blocks), which must give the same SPIR-V. Build with -Dfuzz=true (clang). */
 #include "agal/agal.h"
+#include "agal/text.h"
 
 #include <stddef.h>
 #include <stdint.h>

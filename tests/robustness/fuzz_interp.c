@@ -9,6 +9,8 @@
  * Input: u16 program length L, then L bytes of program, then the bytes the
  * constants, invocations, textures and slots are made of (zeros past the end). */
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 
 #include <stddef.h>
 #include <stdint.h>

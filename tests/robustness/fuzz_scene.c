@@ -8,6 +8,7 @@
  * or take more memory than the limit allows. Build with -Dfuzz=true (clang).
  *
  * Input: the scene's JSON text. */
+#include "agal/stage3d.h"
 #include "replay.h"
 
 #include <stddef.h>

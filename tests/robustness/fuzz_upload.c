@@ -12,6 +12,8 @@
  * Input: u16 vertex length V, V bytes, u16 fragment length F, F bytes, then the
  * operations, one byte each with its operands after it (zeros past the end). */
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 
 #include <stddef.h>
 #include <stdint.h>

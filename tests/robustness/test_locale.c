@@ -7,6 +7,7 @@
  *   test_locale SHADERS_DIR LOCALE     (LOCALE: one with a decimal comma, made by the
  *                                      meson test with localedef; LOCPATH points at it) */
 #include "agal/agal.h"
+#include "agal/text.h"
 #include "check.h"
 #include "gen.h"
 

@@ -5,6 +5,8 @@
  * none overflows; the stack each shape used is printed (the thread's stack is
  * painted first and the untouched part measured after). */
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/text.h"
 #include "check.h"
 #include "shapes.h"
 

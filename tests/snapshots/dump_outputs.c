@@ -25,6 +25,8 @@
  * Exit status 0, or 1 with a message when a program does not load or a file cannot
  * be written. */
 #include "agal/agal.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "gen.h"
 #include "harness_api.h"
 #include "toolio.h"

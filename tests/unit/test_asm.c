@@ -5,6 +5,7 @@
  * column), and AGAL_ASM_STRICT. The warnings' exact texts, with Adobe's bytes from
  * the oracle, are tests/oracle/test_asm_compat.py's. */
 #include "agal/agal.h"
+#include "agal/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>

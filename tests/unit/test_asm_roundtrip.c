@@ -14,6 +14,7 @@
  *    marks what it cannot express; strict refuses it.
  * 5. Mutated corpus texts: the assembler never crashes, every error says
  *    "line L, column C", and whatever it accepts round-trips. */
+#include "agal/text.h"
 #include "gen.h"
 #include "tokbuild.h"
 

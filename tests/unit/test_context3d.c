@@ -5,6 +5,9 @@
 #include "check.h"
 
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 
 #include <string.h>
 

@@ -9,6 +9,8 @@
  * safe_domain programs: valid, every opcode appears, and on the interpreter, with
  * inputs inside gen.h's contract, every output is finite and within GEN_SAFE_LIMIT
  * (the guards' promise, checked by running the programs, not by reading them). */
+#include "agal/interp.h"
+#include "agal/text.h"
 #include "gen.h"
 
 #include <math.h>

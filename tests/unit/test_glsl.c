@@ -10,6 +10,7 @@
  *
  * usage: test_glsl SHADER_DIR [NPAIRS] */
 #include "agal/agal.h"
+#include "agal/text.h"
 #include "gen.h"
 #include "emit.h"
 #include "glslang_check.h"

@@ -6,6 +6,9 @@
  * GL-calling parts (agal_gl_sampler_apply, agal_gl_program_setup) run in the
  * harness and in the examples (examples/vulkan_upload.c, gl_upload.c). */
 #define GL_GLEXT_PROTOTYPES 1
+#include "agal/stage3d.h"
+#include "private.h"
+#include "agal/text.h"
 #include <GL/glcorearb.h>
 
 #include "agal/gl.h"

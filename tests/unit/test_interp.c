@@ -4,6 +4,10 @@
  * expected numbers are literals derived in the comments next to them, never taken
  * from the interpreter. */
 #include "agal/agal.h"
+#include "private.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "harness_api.h"
 
 #include <math.h>

@@ -6,6 +6,7 @@
  * and vertex invocations are independent. Under ASan/UBSan this also shows the
  * interpreter reads and writes nothing out of bounds on anything the generator makes. */
 #include "agal/agal.h"
+#include "agal/interp.h"
 #include "gen.h"
 
 #include <stdio.h>

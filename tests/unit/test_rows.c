@@ -6,6 +6,8 @@
 #include "check.h"
 
 #include "agal/agal.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 
 #include <string.h>
 

@@ -9,6 +9,8 @@
  *   test_spirv threads        four threads translating at once give the same words
  *   test_spirv mutate N       bit-flipped generated programs that still decode */
 #include "agal/agal.h"
+#include "private.h"
+#include "agal/text.h"
 #include "gen.h"
 #include "ir.h" /* the optimizer's fixed point */
 

@@ -14,6 +14,9 @@
  *
  *   test_upload SHADERS_DIR */
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "check.h"
 #include "glslang_check.h"
 #include "spirv_check.h"

@@ -3,6 +3,7 @@
  * asserting the error id and the token index; plus positive, lenient and
  * linkage tests. */
 #include "agal/agal.h"
+#include "private.h"
 #include "tokbuild.h"
 
 #include <ctype.h>

@@ -30,6 +30,8 @@
  * stable on a noisy machine:
  *   valgrind --tool=callgrind --toggle-collect=agal_translate_spirv \
  *     tools/agal-bench --profile 50 */
+#include "agal/interp.h"
+#include "agal/text.h"
 #include "bench.h"
 #include "toolio.h"
 #include "glslang_check.h"

@@ -26,6 +26,7 @@
  * of that round's ratio, so a burst that hit one draw of a round is dropped. The
  * control's line is what noise alone makes of a ratio. The summaries are medians
  * over pairs and the worst pair. */
+#include "agal/stage3d.h"
 #include "bench.h"
 #include "compare.h"
 #include "glslang_check.h"

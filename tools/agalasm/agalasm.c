@@ -8,6 +8,7 @@
  * warning on stderr (line and column), and --strict makes that an error.
  * --validate also runs agal_decode (Flash's upload rules) on the result.
  * Exit: 0 ok, 1 invalid input (diagnostics on stderr), 2 usage or I/O error. */
+#include "agal/text.h"
 #include "toolio.h"
 
 #include <stdio.h>

@@ -5,6 +5,7 @@
  * --tokens adds each token's raw fields as comments (works on invalid programs too);
  * --strict fails on a token the syntax cannot express. Text goes to stdout.
  * Exit: 0 ok, 1 invalid input (diagnostics on stderr), 2 usage or I/O error. */
+#include "agal/text.h"
 #include "toolio.h"
 
 #include <stdio.h>

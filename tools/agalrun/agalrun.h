@@ -8,6 +8,8 @@
 #define AGALRUN_H
 
 #include "agal/agal.h"
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 
 #include <stdio.h>
 

@@ -73,6 +73,7 @@
  * This file is the subcommand (options, one pair, --corpus, --random); the method
  * lives in the compare_*.c files that compare.h lists.
  */
+#include "agal/text.h"
 #include "compare.h"
 
 #include <stdlib.h>

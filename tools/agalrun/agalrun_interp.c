@@ -7,6 +7,7 @@
  * Runs the program over the invocations of in.json (format in agalrun.h) and prints
  * the outputs as JSON. --stage and --agal-version are for .agal text without header
  * comments. `-` reads the inputs from stdin. */
+#include "agal/interp.h"
 #include "agalrun.h"
 #include "toolio.h"
 

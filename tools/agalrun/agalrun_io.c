@@ -1,5 +1,7 @@
 /* agalrun_io.c: what agalrun's subcommands share: loading programs (bytecode or
  * .agal text), the interpreter-input JSON (format in agalrun.h) and the output JSON. */
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 #include "agalrun.h"
 #include "toolio.h"
 

@@ -15,6 +15,8 @@
 #ifndef COMPARE_H
 #define COMPARE_H
 
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 #include "agalrun.h"
 #include "gen.h"
 #include "harness.h"

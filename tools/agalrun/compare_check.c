@@ -1,6 +1,9 @@
 /* compare_check.c: `agalrun compare`'s draws on each backend, their checks
  * against the interpreter, and the report of a disagreement (the method:
  * agalrun_compare.c). */
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "compare.h"
 #include "harness_api.h"
 

@@ -1,6 +1,9 @@
 /* compare_inputs.c: `agalrun compare`'s seeded inputs (attributes, constants,
  * varyings, textures), the pair's own draw of them, the pass-through vertex program
  * that feeds the fragment draw, and programs rebuilt from tokens (the method: agalrun_compare.c). */
+#include "agal/interp.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "compare.h"
 
 #include <math.h>

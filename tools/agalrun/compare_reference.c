@@ -1,6 +1,8 @@
 /* compare_reference.c: `agalrun compare`'s reference runs of the interpreter,
  * exact and perturbed, and the cube lookups it leaves undefined (the method:
  * agalrun_compare.c). */
+#include "agal/interp.h"
+#include "agal/text.h"
 #include "compare.h"
 #include "harness_api.h"
 

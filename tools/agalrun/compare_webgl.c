@@ -7,6 +7,7 @@
  * which each WebGL draw is answered from that run. A draw is found again by a hash
  * of its whole description (shaders, inputs, sizes), so the real pass may ask in any
  * order and as often as it likes (the report of a failing pair draws it again). */
+#include "agal/stage3d.h"
 #include "compare.h"
 #include "harness_web.h"
 

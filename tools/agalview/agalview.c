@@ -38,6 +38,8 @@
  * with WebGL 2 draws into a canvas of --size pixels; nothing in it needs the network.
  */
 #define GL_GLEXT_PROTOTYPES 1
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 #include "agalrun.h"
 #include "harness.h"
 #include "harness_web.h"

@@ -6,6 +6,7 @@
  * then operands that keep the rules; when no operand fits (no temporary written
  * yet, two constants), another opcode is tried, and `mov temp, constant` is the
  * fallback that always fits. */
+#include "agal/text.h"
 #include "gen.h"
 #include "tokbuild.h"
 

@@ -1,6 +1,7 @@
 /* toolio.c: files, options, diagnostics, program loading and progress for the
  * command-line programs (toolio.h). */
 #define _XOPEN_SOURCE 700 /* realpath (XSI), beside the build's _POSIX_C_SOURCE */
+#include "agal/text.h"
 #include "toolio.h"
 
 #include <dirent.h>

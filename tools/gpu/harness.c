@@ -1,6 +1,7 @@
 /* harness.c: what both runners share (texture layout, the harness's own binding
  * layout, draw checks, results, driver pinning). */
 #define _GNU_SOURCE 1 /* dl_iterate_phdr, RTLD_NODELETE */
+#include "agal/stage3d.h"
 #include "harness.h"
 
 #include <dlfcn.h>

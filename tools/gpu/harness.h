@@ -29,6 +29,7 @@
 #define AGAL_HARNESS_H
 
 #include "agal/agal.h"
+#include "agal/stage3d.h"
 #include "clock.h"
 
 #include <stdbool.h>

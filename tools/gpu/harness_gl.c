@@ -12,6 +12,7 @@
  * culling come from <agal/gl.h>.
  */
 #define GL_GLEXT_PROTOTYPES 1
+#include "agal/stage3d.h"
 #include "harness.h"
 
 #include "gl_context.h"

@@ -8,6 +8,7 @@
  * VK_DRIVER_FILES), the real driver on a machine with a GPU. Samplers, descriptor
  * layouts, culling and front face come from <agal/vulkan.h>, as an emulator's do.
  */
+#include "agal/stage3d.h"
 #include "harness.h"
 #include "vk_device.h"
 

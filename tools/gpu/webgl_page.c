@@ -4,6 +4,7 @@
  * webgl_runner.h). Floats travel as the hex of their bits, so nothing is lost on
  * the way; strings are escaped so that no "<" (hence no "</script") and no
  * non-ASCII byte reaches the HTML. */
+#include "agal/stage3d.h"
 #include "harness_web.h"
 
 /* The GL enums (WebGL's are GL's) for <agal/gl.h>'s sampler parameters; the header

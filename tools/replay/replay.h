@@ -26,6 +26,7 @@
 #define AGAL_REPLAY_H
 
 #include "agal/agal.h"
+#include "agal/stage3d.h"
 
 #include <stdbool.h>
 #include <stddef.h>

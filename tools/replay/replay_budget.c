@@ -7,6 +7,7 @@
  * the machine's memory. Each create call and configureBackBuffer counts what it will
  * hold before anything is allocated: the GPU resource, the replay's host copy, and
  * the transient host memory its uploads and read-backs take. */
+#include "agal/stage3d.h"
 #include "replay_ctx.h"
 
 #include <inttypes.h>

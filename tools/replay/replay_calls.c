@@ -5,6 +5,7 @@
  * the draw (replay_context.c). The numbers in the checks are Flash's limits from
  * the reference; which id Flash throws for what, where no recording says, is
  * docs/decisions.md's Context3D list. */
+#include "agal/stage3d.h"
 #include "replay_ctx.h"
 
 #include <math.h>

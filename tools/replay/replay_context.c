@@ -8,6 +8,8 @@
  * default, which Flash's reference leaves unsaid: decided), stencil always/keep
  * with reference 0 and masks 255, no scissor, every sampler slot clamp, nearest,
  * mipnone, every constant register 0. */
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 #include "replay_ctx.h"
 
 #include <stdarg.h>

@@ -5,6 +5,8 @@
 #ifndef AGAL_REPLAY_CTX_H
 #define AGAL_REPLAY_CTX_H
 
+#include "agal/interp.h"
+#include "agal/stage3d.h"
 #include "replay.h"
 
 #include <cjson/cJSON.h>

@@ -11,6 +11,7 @@
  * the top as Stage3D samples it, and the opposite winding (agal_gl_front_face).
  * Every draw sets all the state it uses, so nothing leaks from one to the next. */
 #define GL_GLEXT_PROTOTYPES 1
+#include "agal/stage3d.h"
 #include <GL/glcorearb.h>
 
 #include "agal/gl.h"

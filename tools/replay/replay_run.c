@@ -2,6 +2,7 @@
  * set, each call handed to replay_calls.c in order until one throws or fails, and
  * everything freed. The top of the replay: it calls the call handlers, which call
  * the state machine (replay_context.c), never the other way round. */
+#include "agal/stage3d.h"
 #include "replay_ctx.h"
 
 #include <stdio.h>

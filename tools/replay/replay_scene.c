@@ -5,6 +5,8 @@
  *
  * An argument of the wrong JSON type is a malformed scene (R_FAILED, a message);
  * null where the API takes no null is what Flash throws, TypeError #2007. */
+#include "agal/stage3d.h"
+#include "agal/text.h"
 #include "replay_ctx.h"
 
 #include <math.h>

@@ -12,6 +12,7 @@
  * Orientation (docs/format.md section 7): the translations negate op.y, so the back
  * buffer and every render target come out with their first row at the top and
  * Stage3D's front faces are clockwise (AGAL_VK_FRONT_FACE) on both: no flip. */
+#include "agal/stage3d.h"
 #include <vulkan/vulkan.h>
 
 #include "agal/vulkan.h"

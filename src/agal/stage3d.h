@@ -1,0 +1,427 @@
+/* stage3d.h: the Stage3D runtime kit, for emulators: Program3D.upload in one call
+ * (decode, link, translate, one binding layout), Flash's sampler slots, the values
+ * of flash.display3D's enumeration classes, Context3D's arithmetic and the checks a
+ * draw makes, with Flash's ids. <agal/vulkan.h> and <agal/gl.h> build on it. */
+#ifndef AGAL_STAGE3D_H
+#define AGAL_STAGE3D_H
+
+#include "agal.h"
+
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== the runtime: Program3D.upload in one call (upload.c), sampler slots (slots.c) === */
+
+typedef struct agal_upload_options {
+    agal_target target;
+    agal_profile profile; /* AGAL_PROFILE_AUTO: by each program's version */
+    bool lenient;         /* agal_decode_options.lenient, for both programs */
+    agal_clip clip;       /* as agal_translate_options */
+    bool strip_names;
+    bool separate_samplers;
+    /* Both ByteArrays were not little-endian (kept from 0.2; the two flags below say
+     * it of each): Flash throws 3612 (an ArgumentError) for such a ByteArray before
+     * reading a byte, but only after an empty one's 3615 (recorded: an empty `new
+     * ByteArray()`, big-endian by default, is 3615). */
+    bool big_endian;
+    /* Each ByteArray's own endian flag (`ByteArray.endian != Endian.LITTLE_ENDIAN`),
+     * checked in Flash's order: the vertex program's emptiness, its endianness, its
+     * bytes, then the fragment program's. */
+    bool vertex_big_endian, fragment_big_endian;
+    /* The profile the Context3D was created with (agal_profile_find maps
+     * Context3DProfile's names), or AGAL_PROFILE_AUTO for none: a program whose AGAL
+     * version that profile does not take (baseline 1, standard 2, standard extended 3)
+     * is Flash's 3725, checked before either program is validated, the vertex program
+     * first (the replay's recorded order: docs/decisions.md). This is not `profile`,
+     * which sets the register limits the programs are validated against. */
+    agal_profile context_profile;
+} agal_upload_options;
+
+/* The constants the pair reads: vc (vertex) or fc (fragment), a std140 uniform block
+ * (SPIR-V, GLSL, GLSL ES 3.00) or a plain `uniform vec4 vc[count]` array (ES 1.00). */
+typedef struct agal_upload_block {
+    agal_stage stage;
+    uint32_t binding; /* SPIR-V set 0 binding; GLSL: the uniform block binding to give */
+    uint32_t count;   /* vec4s declared: the profile's register count; ES 1.00: those read
+                         (1 + the highest, all of them for a relative read) */
+    uint32_t size;    /* bytes: 16 * count */
+    const char *name; /* GLSL: the block (AGAL_GLSL_VC_BLOCK), ES 1.00: the array ("vc") */
+} agal_upload_block;
+
+/* A sampler of the fragment program. */
+typedef struct agal_upload_sampler {
+    uint16_t num;             /* fs<num>; GLSL: texture unit num */
+    uint32_t binding;         /* SPIR-V: the combined image sampler, or the image */
+    uint32_t sampler_binding; /* SPIR-V with separate samplers: the sampler; else = binding */
+    const char *name;         /* GLSL: the sampler uniform ("fs0") */
+    agal_sampler token;       /* as the token gives it: dim, format, state, bias, special */
+    bool uses_tex, uses_ted;
+} agal_upload_sampler;
+
+typedef struct agal_upload_attribute {
+    uint8_t location; /* va<location> */
+    uint8_t mask;     /* components read (bit 0 = x) */
+} agal_upload_attribute;
+
+/* A varying that connects the stages: written by the vertex program and read by the
+ * fragment program after optimization. Only these are outputs of the vertex
+ * shader, so no driver warns about an unconsumed output. */
+typedef struct agal_upload_varying {
+    uint8_t location; /* v<location>; GLSL: matched by the name v<location> */
+    bool centroid;    /* it feeds a sampler token with the centroid flag */
+} agal_upload_varying;
+
+typedef struct agal_upload_code {
+    const uint32_t *words; /* SPIR-V */
+    size_t nwords;
+    const char *text; /* GLSL, NUL-terminated */
+    size_t len;
+} agal_upload_code;
+
+typedef struct agal_upload_result {
+    agal_target target; /* the options' */
+    const agal_program *vertex, *fragment;
+    agal_upload_code code[2]; /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
+    agal_upload_block blocks[2];
+    size_t nblocks; /* the blocks the pair reads (vc first) */
+    const agal_upload_sampler *samplers;
+    size_t nsamplers; /* sorted by number */
+    const agal_upload_attribute *attributes;
+    size_t nattributes; /* sorted by location */
+    const agal_upload_varying *varyings;
+    size_t nvaryings; /* sorted by location */
+    bool writes_depth, uses_kil, uses_iid, uses_derivatives;
+    unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable */
+} agal_upload_result;
+
+/* Program3D.upload: decodes the vertex and the fragment program (both under opt's
+ * profile and leniency), links them, translates both for opt->target and returns
+ * one binding layout, all in ctx's arena. The first failure is the one Flash
+ * reports: 3725 (opt->context_profile), then the vertex program's, then the fragment
+ * program's, then the linkage's (agal_flash_message gives Flash's line). The
+ * context's diagnostics are cleared first, so agal_diag_get(ctx, 0) after a failed
+ * upload is the upload's own error. opt may be NULL. */
+AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
+                                 size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
+
+/* ---- sampler slots ----------------------------------------------------------
+ * Flash keeps a sampler state (wrap, filter, mipmap) per slot; a draw samples with
+ * the slot's state (docs/format.md section 7). setProgram writes the token's state
+ * into every slot whose token lacks ignoresampler (slots of ignoresampler tokens keep
+ * what they hold); setSamplerStateAt writes a slot at any time and lasts until the
+ * next write; a slot never written holds clamp, nearest, mipnone. The token's
+ * format, dimension, LOD bias and special flags always come from the token. */
+typedef struct agal_sampler_state {
+    uint8_t wrap, filter, mipmap; /* AGAL_WRAP_*, AGAL_FILTER_*, AGAL_MIP_* */
+} agal_sampler_state;
+
+enum { AGAL_SAMPLER_SLOTS = 16 };
+
+typedef struct agal_sampler_slots {
+    agal_sampler_state slot[AGAL_SAMPLER_SLOTS];
+} agal_sampler_slots;
+
+/* Every slot clamp, nearest, mipnone (a new Context3D). */
+AGAL_API void agal_slots_init(agal_sampler_slots *slots);
+/* Context3D.setProgram of a pair whose fragment program is `fragment`. */
+AGAL_API void agal_slots_set_program(agal_sampler_slots *slots, const agal_program *fragment);
+/* Context3D.setSamplerStateAt(slot, wrap, filter, mipfilter). Out-of-range values
+ * and slots are ignored (the caller's AS3 layer throws for them). */
+AGAL_API void agal_slots_set_state(agal_sampler_slots *slots, unsigned slot, agal_sampler_state state);
+/* The sampler a draw samples token with: its wrap, filter and mipmap from the slot,
+ * the rest from the token. */
+AGAL_API agal_sampler agal_slots_resolve(const agal_sampler_slots *slots, const agal_sampler *token);
+
+/* ==== Context3D's values (stage3d.c) ==========================================
+ * The string constants of flash.display3D's enumeration classes, as C enums: what
+ * an emulator's AS3 layer passes to setBlendFactors, setDepthTest, setStencilActions,
+ * setCulling, setVertexBufferAt and createTexture. <agal/vulkan.h> and <agal/gl.h>
+ * map them (and a resolved sampler) to each API; agal_stage3d_find turns the AS3
+ * strings into them. */
+
+typedef enum agal_blend_factor { /* Context3DBlendFactor */
+                                 AGAL_BLEND_ZERO,
+                                 AGAL_BLEND_ONE,
+                                 AGAL_BLEND_SOURCE_COLOR,
+                                 AGAL_BLEND_ONE_MINUS_SOURCE_COLOR,
+                                 AGAL_BLEND_SOURCE_ALPHA,
+                                 AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA,
+                                 AGAL_BLEND_DESTINATION_COLOR,
+                                 AGAL_BLEND_ONE_MINUS_DESTINATION_COLOR,
+                                 AGAL_BLEND_DESTINATION_ALPHA,
+                                 AGAL_BLEND_ONE_MINUS_DESTINATION_ALPHA
+} agal_blend_factor;
+
+typedef enum agal_compare_mode { /* Context3DCompareMode (depth and stencil tests) */
+                                 AGAL_COMPARE_NEVER,
+                                 AGAL_COMPARE_LESS,
+                                 AGAL_COMPARE_EQUAL,
+                                 AGAL_COMPARE_LESS_EQUAL,
+                                 AGAL_COMPARE_GREATER,
+                                 AGAL_COMPARE_NOT_EQUAL,
+                                 AGAL_COMPARE_GREATER_EQUAL,
+                                 AGAL_COMPARE_ALWAYS
+} agal_compare_mode;
+
+typedef enum agal_stencil_action { /* Context3DStencilAction */
+                                   AGAL_STENCIL_KEEP,
+                                   AGAL_STENCIL_ZERO,
+                                   AGAL_STENCIL_SET,
+                                   AGAL_STENCIL_INCREMENT_SATURATE,
+                                   AGAL_STENCIL_DECREMENT_SATURATE,
+                                   AGAL_STENCIL_INVERT,
+                                   AGAL_STENCIL_INCREMENT_WRAP,
+                                   AGAL_STENCIL_DECREMENT_WRAP
+} agal_stencil_action;
+
+typedef enum agal_triangle_face { /* Context3DTriangleFace: which faces setCulling culls */
+                                  AGAL_FACE_NONE,
+                                  AGAL_FACE_FRONT,
+                                  AGAL_FACE_BACK,
+                                  AGAL_FACE_FRONT_AND_BACK
+} agal_triangle_face;
+
+typedef enum agal_vertex_format { /* Context3DVertexBufferFormat */
+                                  AGAL_VERTEX_FLOAT_1,
+                                  AGAL_VERTEX_FLOAT_2,
+                                  AGAL_VERTEX_FLOAT_3,
+                                  AGAL_VERTEX_FLOAT_4,
+                                  AGAL_VERTEX_BYTES_4 /* four unsigned bytes normalised to [0, 1], x first in memory */
+} agal_vertex_format;
+
+typedef enum agal_texture_format {                           /* Context3DTextureFormat */
+                                   AGAL_TEXTURE_BGRA,        /* 8-bit B, G, R, A in memory (BitmapData's ARGB words) */
+                                   AGAL_TEXTURE_BGRA_PACKED, /* "bgraPacked4444" */
+                                   AGAL_TEXTURE_BGR_PACKED,  /* "bgrPacked565" */
+                                   AGAL_TEXTURE_COMPRESSED,  /* ATF, DXT1 on desktop */
+                                   AGAL_TEXTURE_COMPRESSED_ALPHA, /* ATF, DXT5 on desktop */
+                                   AGAL_TEXTURE_RGBA_HALF_FLOAT
+} agal_texture_format;
+
+/* The enumeration classes agal_stage3d_find and agal_stage3d_name know. The sampler
+ * ones (Context3DWrapMode, Context3DTextureFilter, Context3DMipFilter) give the
+ * AGAL_WRAP_*, AGAL_FILTER_* and AGAL_MIP_* values: their strings are the AGAL
+ * sampler options' (agal_sampler_option_name). */
+typedef enum agal_stage3d_enum {
+    AGAL_S3D_BLEND_FACTOR,
+    AGAL_S3D_COMPARE_MODE,
+    AGAL_S3D_STENCIL_ACTION,
+    AGAL_S3D_TRIANGLE_FACE,
+    AGAL_S3D_VERTEX_FORMAT,
+    AGAL_S3D_TEXTURE_FORMAT,
+    AGAL_S3D_PROGRAM_TYPE /* agal_stage */,
+    AGAL_S3D_WRAP_MODE,
+    AGAL_S3D_TEXTURE_FILTER,
+    AGAL_S3D_MIP_FILTER,
+    AGAL_S3D_ENUMS
+} agal_stage3d_enum;
+
+/* The AS3 string of a value ("oneMinusSourceAlpha"); NULL for a value out of range. */
+AGAL_API const char *agal_stage3d_name(agal_stage3d_enum which, unsigned value);
+/* The value of an AS3 string, exact and case-sensitive as Flash compares them; false
+ * for a string the class does not define (Flash throws ArgumentError #2008 for it). */
+AGAL_API bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *value);
+
+/* ---- Context3D's arithmetic, the same for every API ---------------------------
+ * What <agal/vulkan.h> and <agal/gl.h> build on (docs/format.md section 8). */
+
+/* A channel of clear(red, green, blue, alpha): clamped to [0, 1] (NaN as 0) and
+ * truncated to 8 bits, as Flash shows it (0.3 gives 76, not 77: observed), as the
+ * float an 8-bit UNORM target stores exactly. */
+static inline float agal_stage3d_clear_channel(double v)
+{
+    v = v > 0 ? (v < 1 ? v : 1) : 0;
+    return (float)(unsigned)(v * 255.0) / 255.0f;
+}
+
+/* Mip levels of a texture whose level 0 is w x h: log2(max(w, h)) + 1. */
+static inline unsigned agal_stage3d_levels(uint32_t w, uint32_t h)
+{
+    unsigned n = 1;
+    for (uint32_t s = w > h ? w : h; s > 1; s >>= 1) n++;
+    return n;
+}
+
+/* The samples configureBackBuffer's (or setRenderToTexture's) antiAlias asks for:
+ * the largest of 1, 2, 4, 8, 16 not above it ("the number of subsamples": 0 none, 2
+ * minimal, 4 high, 16 very high). Each API's helper then takes the smallest count
+ * the device has that is not below it (GL's rule for renderbuffers), else the
+ * largest it has. */
+static inline unsigned agal_stage3d_samples(int anti_alias)
+{
+    unsigned n = 1;
+    while (n < 16 && (int)(n * 2) <= anti_alias) n *= 2;
+    return n;
+}
+
+/* A rectangle in whole pixels, origin at the target's top left, y down. */
+typedef struct agal_rect {
+    int32_t x, y;
+    uint32_t width, height;
+} agal_rect;
+
+/* setScissorRectangle(x, y, width, height) on a target of tw x th pixels. false
+ * when there is no scissor: Flash ignores a rectangle of zero width or height
+ * (observed; a negative one too, decided). Otherwise *out is the rectangle with its
+ * edges rounded to the nearest pixel and clipped to the target; it is empty when
+ * they do not meet (Flash's 3706 at the draw). */
+static inline bool agal_stage3d_scissor(double x, double y, double w, double h, uint32_t tw, uint32_t th,
+                                        agal_rect *out)
+{
+    if (!(w > 0 && h > 0)) return false;
+    double e[4], lim[4];
+    int32_t r[4];
+    e[0] = x, e[1] = y, e[2] = x + w, e[3] = y + h;
+    lim[0] = lim[2] = (double)tw, lim[1] = lim[3] = (double)th;
+    for (int i = 0; i < 4; i++) {
+        double v = e[i] > 0 ? (e[i] < lim[i] ? e[i] : lim[i]) : 0; /* clipped, NaN as 0 */
+        r[i] = (int32_t)(v + 0.5);
+    }
+    out->x = r[0], out->y = r[1];
+    out->width = (uint32_t)(r[2] - r[0]), out->height = (uint32_t)(r[3] - r[1]);
+    return true;
+}
+
+/* A key for caching an API's sampler objects by resolved state (agal_slots_resolve):
+ * two samplers get the same key exactly when they sample alike, whatever the
+ * token's format, LOD bias (in the shader) and special flags. */
+static inline uint32_t agal_sampler_state_key(const agal_sampler *s)
+{
+    return (uint32_t)s->wrap | (uint32_t)s->filter << 4 | (uint32_t)s->mipmap << 8 | (uint32_t)s->dim << 12;
+}
+
+/* ---- setProgramConstants*: the registers they write ----------------------------
+ * Each writes registers first .. first + n - 1 of a stage's constant file `regs`
+ * (agal_reg_count(profile, stage, AGAL_REG_CONSTANT) registers of 4 floats) and
+ * returns 0, or the Flash id to throw, in Flash's order, having written nothing:
+ * 3669 (RangeError) for too little data, then 2006 (RangeError; decided, Flash's
+ * record is silent) for registers past the file. */
+
+static inline int agal_stage3d_constant_range(agal_profile profile, agal_stage stage, int64_t first, int64_t n)
+{
+    int64_t count = agal_reg_count(profile, stage, AGAL_REG_CONSTANT);
+    return first < 0 || n < 0 || first + n > count ? 2006 : 0;
+}
+
+/* setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix):
+ * four registers from Matrix3D.rawData (column after column). Not transposed, a
+ * column lands in a register; transposed, a row: rawData[0, 4, 8, 12] in the first
+ * (recorded in Flash Player's screenshots). */
+static inline int agal_stage3d_constants_from_matrix(agal_profile profile, agal_stage stage, int32_t first,
+                                                     const double raw[16], bool transposed, float (*regs)[4])
+{
+    int id = agal_stage3d_constant_range(profile, stage, first, 4);
+    for (int r = 0; r < 4 && !id; r++)
+        for (int i = 0; i < 4; i++) regs[first + r][i] = (float)(transposed ? raw[4 * i + r] : raw[4 * r + i]);
+    return id;
+}
+
+/* setProgramConstantsFromVector(programType, firstRegister, data, numRegisters): len
+ * numbers; numRegisters -1 takes as many whole registers as they make. */
+static inline int agal_stage3d_constants_from_vector(agal_profile profile, agal_stage stage, int32_t first,
+                                                     const double *data, uint32_t len, int32_t num_registers,
+                                                     float (*regs)[4])
+{
+    int64_t n = num_registers == -1 ? (int64_t)(len / 4) : num_registers;
+    if (n < 0 || n * 4 > (int64_t)len) return 3669;
+    int id = agal_stage3d_constant_range(profile, stage, first, n);
+    for (int64_t i = 0; i < 4 * n && !id; i++) regs[first + i / 4][i % 4] = (float)data[i];
+    return id;
+}
+
+/* setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
+ * byteArrayOffset): little-endian floats whatever the ByteArray's endian flag
+ * (recorded). */
+static inline int agal_stage3d_constants_from_bytes(agal_profile profile, agal_stage stage, int32_t first,
+                                                    int32_t num_registers, const uint8_t *bytes, size_t len,
+                                                    uint32_t offset, float (*regs)[4])
+{
+    if (num_registers < 0 || offset >= len || len - offset < (uint64_t)num_registers * 16) return 3669;
+    int id = agal_stage3d_constant_range(profile, stage, first, num_registers);
+    for (uint32_t i = 0; i < 4 * (uint32_t)num_registers && !id; i++) {
+        const uint8_t *p = bytes + offset + 4 * i;
+        uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        memcpy(&regs[first + i / 4][i % 4], &u, 4);
+    }
+    return id;
+}
+
+/* setStencilActions(triangleFace, ...) acts on the faces it names; the other faces
+ * pass the stencil test and keep the stored value (docs/decisions.md, "Context3D"). */
+static inline bool agal_stage3d_stencil_face(agal_triangle_face actions_face, bool front)
+{
+    return actions_face == AGAL_FACE_FRONT_AND_BACK || actions_face == (front ? AGAL_FACE_FRONT : AGAL_FACE_BACK);
+}
+
+/* ---- Context3D's draw-time checks (context3d.c) --------------------------------
+ * What drawTriangles and drawTrianglesInstanced check of the streams and the
+ * textures bound, in Flash's order with Flash's ids (docs/format.md section 8): pure
+ * functions over a small description the emulator fills from its own state. Each
+ * returns 0, or the Flash id with *err filled: agal_draw_error_line gives the line
+ * ActionScript prints ("Error: Error #3611: Stream 1 is read by ..."). */
+
+typedef struct agal_draw_error {
+    int id;           /* Flash's error id (0: none) */
+    char args[2][16]; /* the message's %1 and %2 */
+} agal_draw_error;
+
+/* "Class: Error #id: message", as String(e) prints it; returns snprintf's count. */
+AGAL_API int agal_draw_error_line(const agal_draw_error *err, char *buf, size_t size);
+
+/* setVertexBufferAt(index, buffer, bufferOffset, format) as the emulator holds it. */
+typedef struct agal_draw_stream {
+    bool set;       /* a buffer is set at this index */
+    int32_t offset; /* bufferOffset, in 32-bit words */
+    agal_vertex_format format;
+    uint32_t data32_per_vertex;     /* the buffer's */
+    uint32_t vertices;              /* the buffer's numVertices */
+    uint32_t instances_per_element; /* createVertexBufferForInstances; 0: a per-vertex buffer */
+} agal_draw_stream;
+
+enum { AGAL_DRAW_STREAMS = 16 }; /* va0..va15 (8 below standardExtended) */
+
+/* The streams of a draw of `vertex` (the uploaded vertex program) reading indices up
+ * to max_index (none when count is 0) for `instances` instances: for each stream in
+ * order, 3607 (set, not read: agal_program_reads), 3611 (read, not set), 3610 (the
+ * format runs past the vertex), 3609 (an index past the buffer), 3792 (stream 0 per
+ * instance), 3785 (too few instances in the buffer). */
+AGAL_API int agal_check_draw_streams(const agal_program *vertex, const agal_draw_stream streams[AGAL_DRAW_STREAMS],
+                                     uint32_t count, uint32_t max_index, uint32_t instances, agal_draw_error *err);
+
+/* Which of createTexture, createCubeTexture, createRectangleTexture made a texture. */
+typedef enum agal_texture_kind {
+    AGAL_TEXTURE_KIND_2D,
+    AGAL_TEXTURE_KIND_CUBE,
+    AGAL_TEXTURE_KIND_RECTANGLE
+} agal_texture_kind;
+
+/* setTextureAt(sampler, texture) as the emulator holds it. */
+typedef struct agal_draw_texture {
+    const void *object; /* the texture (NULL: none set); the same texture, the same pointer */
+    agal_texture_kind kind;
+    agal_texture_format format; /* as created */
+    bool render_target;         /* also a render target of this draw */
+    bool has_level0;            /* every face has level 0 (rendered to counts) */
+    bool has_all_levels;        /* every face has every level (a rendered face's are made) */
+} agal_draw_texture;
+
+/* The textures of a draw of `fragment` with the slots' state: for each sampler in
+ * order, one the program samples: 3663 (none set), 3604 (it is a render target),
+ * 3606 (2D against cube), 3763 (format against the token's), 3753 (a cube or
+ * rectangle texture not clamped), 3755 (a rectangle texture with mipmapping or a
+ * bias), 3700 (levels the sampling reads missing); one it does not: 3697 (a texture
+ * set). Then 3695: one texture sampled with two states. Every use in the tokens
+ * counts, also one the optimizer drops. resolved (may be NULL) receives each
+ * sampled slot's state. */
+AGAL_API int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_slots *slots,
+                                      const agal_draw_texture textures[16], agal_sampler resolved[16],
+                                      agal_draw_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
