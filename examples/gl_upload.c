@@ -39,8 +39,10 @@ static GLuint compile(GLuint program, GLenum stage, const char *text)
 /* Program3D.upload(vertexProgram, fragmentProgram); false: throw what Flash throws. */
 static bool program_upload(program3d *p, const void *vertex, size_t vsize, const void *fragment, size_t fsize)
 {
-    agal_upload_options o = {.target = AGAL_TARGET_GLSL}; /* AGAL_TARGET_ESSL3 / _ESSL1 for GLES, WebGL */
+    agal_upload_options o = {.size = sizeof(agal_upload_options),
+                             .target = AGAL_TARGET_GLSL}; /* AGAL_TARGET_ESSL3 / _ESSL1 for GLES, WebGL */
     p->ctx = agal_context_new(NULL, NULL);
+    p->up = agal_upload_result_init();
     if (agal_upload(p->ctx, vertex, vsize, fragment, fsize, &o, &p->up) != AGAL_OK) {
         const agal_diag *d = agal_diag_get(p->ctx, 0);
         char msg[512];
@@ -50,8 +52,8 @@ static bool program_upload(program3d *p, const void *vertex, size_t vsize, const
     }
     p->program = glCreateProgram();
     p->target.program = 0; /* the y flip's location is looked up at the first draw */
-    GLuint vs = compile(p->program, GL_VERTEX_SHADER, p->up.code[AGAL_VERTEX].text);
-    GLuint fs = compile(p->program, GL_FRAGMENT_SHADER, p->up.code[AGAL_FRAGMENT].text);
+    GLuint vs = compile(p->program, GL_VERTEX_SHADER, p->up.shaders[AGAL_VERTEX].text);
+    GLuint fs = compile(p->program, GL_FRAGMENT_SHADER, p->up.shaders[AGAL_FRAGMENT].text);
     glLinkProgram(p->program);
     glDeleteShader(vs);
     glDeleteShader(fs);
@@ -99,7 +101,7 @@ static void draw_triangles(program3d *p, const draw_state *s, GLsizei count)
 
 /* setProgram and setSamplerStateAt write the slots; at a draw, fs<i> samples with
  * the state its slot holds: bind the result with glBindSampler(i, ...). */
-static GLuint make_sampler(const agal_sampler_slots *slots, const agal_upload_sampler *s)
+static GLuint make_sampler(const agal_sampler_slots *slots, const agal_binding_sampler *s)
 {
     agal_sampler state = agal_slots_resolve(slots, &s->token);
     agal_gl_sampler params = agal_gl_sampler_params(&state, 0.0f); /* or GL_MAX_TEXTURE_MAX_ANISOTROPY */
@@ -186,7 +188,7 @@ int main(int argc, char **argv)
                  fc[200][4] = {{1, 0.5f, 0.25f, 1}};
     glGenBuffers(2, blocks);
     for (size_t i = 0; i < prog.up.nblocks; i++) {
-        const agal_upload_block *b = &prog.up.blocks[i];
+        const agal_binding_block *b = &prog.up.blocks[i];
         glBindBuffer(GL_UNIFORM_BUFFER, blocks[i]);
         glBufferData(GL_UNIFORM_BUFFER, b->size, b->stage == AGAL_VERTEX ? vc[0] : fc[0], GL_DYNAMIC_DRAW);
         glBindBufferBase(GL_UNIFORM_BUFFER, b->binding, blocks[i]);

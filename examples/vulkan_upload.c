@@ -30,6 +30,7 @@ static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_
                            size_t fsize)
 {
     p->ctx = agal_context_new(NULL, NULL);
+    p->up = agal_upload_result_init();
     if (agal_upload(p->ctx, vertex, vsize, fragment, fsize, NULL, &p->up) != AGAL_OK) {
         const agal_diag *d = agal_diag_get(p->ctx, 0);
         char msg[512];
@@ -39,8 +40,8 @@ static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_
     }
     for (int s = 0; s < 2; s++) {
         VkShaderModuleCreateInfo mi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                       .codeSize = 4 * p->up.code[s].nwords,
-                                       .pCode = p->up.code[s].words};
+                                       .codeSize = 4 * p->up.shaders[s].nwords,
+                                       .pCode = p->up.shaders[s].words};
         vkCreateShaderModule(dev, &mi, NULL, &p->module[s]);
     }
     VkDescriptorSetLayoutBinding b[AGAL_VK_MAX_BINDINGS];
@@ -129,7 +130,7 @@ static VkPipeline make_pipeline(VkDevice dev, VkRenderPass pass, const program3d
 
 /* setProgram and setSamplerStateAt write the slots; at a draw, fs<i> samples with
  * the state its slot holds. */
-static VkSampler make_sampler(VkDevice dev, const agal_sampler_slots *slots, const agal_upload_sampler *s)
+static VkSampler make_sampler(VkDevice dev, const agal_sampler_slots *slots, const agal_binding_sampler *s)
 {
     agal_sampler state = agal_slots_resolve(slots, &s->token);
     VkSamplerCreateInfo si = agal_vk_sampler_info(&state, 0.0f); /* or maxSamplerAnisotropy */
@@ -370,7 +371,7 @@ int main(int argc, char **argv)
     buffer ubo[2] = {0};
     VkBuffer blocks[2] = {0};
     for (size_t i = 0; i < prog.up.nblocks; i++) {
-        const agal_upload_block *b = &prog.up.blocks[i];
+        const agal_binding_block *b = &prog.up.blocks[i];
         ubo[b->stage] =
             make_buffer(&g, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, b->stage == AGAL_VERTEX ? vc[0] : fc[0], b->size);
         blocks[b->stage] = ubo[b->stage].buf;

@@ -133,6 +133,19 @@ agal_status agal_vreport(agal_context *ctx, const agal_diag *proto, const char *
 agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset, const char *opname, const char *fmt,
                        ...);
 
+/* The ABI rule for structs that grow (agal.h, "Growing without breaking the ABI").
+ * agal_options_read: *dst (dst_size bytes, its first field the size) holds the
+ * defaults; the caller's struct src (NULL: none) is copied over them up to the
+ * smaller size, and dst's size field is set to dst_size. A size of 0, one too small
+ * for the size field or implausibly large is AGAL_ERR_ARG, and bytes past what this
+ * version knows that are not 0 (an option it does not have) AGAL_ERR_UNSUPPORTED,
+ * each with a diagnostic naming `what`. agal_result_check: a result struct's size is
+ * usable. agal_result_write: the first out->size bytes of full (its own size field
+ * kept). */
+agal_status agal_options_read(agal_context *ctx, void *dst, size_t dst_size, const void *src, const char *what);
+agal_status agal_result_check(agal_context *ctx, uint32_t size, const char *what);
+void agal_result_write(void *out, const void *full, size_t full_size);
+
 /* ---- opcodes.c ----------------------------------------------------------- */
 
 /* The comparison predicates of the set ops (sge slt seq sne) and the branches (ife

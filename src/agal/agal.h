@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -283,6 +284,7 @@ typedef enum agal_slot {
 } agal_slot;
 
 typedef struct agal_decode_options {
+    uint32_t size;        /* sizeof(agal_decode_options): agal_decode_options_init() ("ABI" below) */
     agal_profile profile; /* AGAL_PROFILE_AUTO: follow the version */
     agal_slot slot;       /* the program Flash's messages name (agal_diag.stage) */
     /* For emulators: accept what is safe to translate (docs/decisions.md, "Lenient decoding").
@@ -294,6 +296,14 @@ typedef struct agal_decode_options {
      * refused. agal_link follows the programs' leniency. */
     bool lenient;
 } agal_decode_options;
+/* Defaults: the profile of the version, the header's stage, Flash's rules. */
+static inline agal_decode_options agal_decode_options_init(void)
+{
+    agal_decode_options x;
+    memset(&x, 0, sizeof x);
+    x.size = sizeof x;
+    return x;
+}
 
 /* Decodes and validates a program. opt may be NULL (defaults). On AGAL_OK *out is
  * the program (owned by ctx); on AGAL_ERR_INVALID the diagnostics say why (the first
@@ -318,7 +328,30 @@ AGAL_API void agal_token_encode(const agal_token *t, uint8_t out[24]);
  * reads. Dead code counts: Flash checks what the program names. (opcodes.c) */
 AGAL_API unsigned agal_program_reads(const agal_program *prog, agal_regtype type);
 
-/* ==== IR, translation and reflection (ir.c, spirv.c, glsl.c, reflect.c) ===== */
+/* ==== translation: one entry for every target (translate.c) ================== */
+
+/* The library's version ("0.3.0"): with the bytes and the options, all a translation
+ * depends on. A persistent cache of translations may key on (version, options,
+ * bytes): the same three give the same output, on every machine and in any locale.
+ * A decoded program is read-only: it may be translated in another context and on
+ * another thread, for as long as the context that decoded it lives. */
+AGAL_API const char *agal_version(void);
+
+/* Flash's Context3DProfile names and the register profile each means (docs/format.md
+ * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
+ * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
+ * standard extended (AGAL3); also this library's own baseline, standard,
+ * standard_extended. false for an unknown name. (stage3d.c) */
+AGAL_API bool agal_profile_find(const char *name, agal_profile *out);
+
+/* What agal_translate writes. The binding models: docs/binding-models.md. */
+typedef enum agal_target {
+    AGAL_TARGET_SPIRV = 0, /* SPIR-V 1.0 for Vulkan 1.0 (Shader capability) */
+    AGAL_TARGET_GLSL = 1,  /* GLSL 330 core: desktop GL 3.3 */
+    AGAL_TARGET_ESSL3 = 2, /* GLSL ES 3.00: WebGL 2, OpenGL ES 3.0 */
+    AGAL_TARGET_ESSL1 = 3, /* GLSL ES 1.00: WebGL 1, OpenGL ES 2.0 */
+    AGAL_TARGET_IR = 4     /* the IR after the passes, as text (`agal2spv -t ir`): to read */
+} agal_target;
 
 /* How op (vertex position) is mapped from Stage3D clip space (D3D-style: z in
  * [0, w], +y up). AGAL_CLIP_DEFAULT follows the target: SPIR-V negates y (Vulkan),
@@ -326,7 +359,18 @@ AGAL_API unsigned agal_program_reads(const agal_program *prog, agal_regtype type
  * AGAL_CLIP_NONE leaves op as written (the caller fixes it with viewport state). */
 typedef enum agal_clip { AGAL_CLIP_DEFAULT = 0, AGAL_CLIP_VULKAN = 1, AGAL_CLIP_GL = 2, AGAL_CLIP_NONE = 3 } agal_clip;
 
+/* Growing without breaking the ABI: every options struct the library reads and
+ * every result struct it writes into caller memory begins with its size, which the
+ * caller sets (the _init functions do: `agal_shader out = agal_shader_init();`,
+ * C and C++ alike, no field left for -Wextra to warn of). A later version only appends fields; it reads
+ * and writes no byte past the caller's size, and takes the default for a field the
+ * caller's struct has no room for. A size of 0 (a struct zeroed, not initialised)
+ * is AGAL_ERR_ARG, so a forgotten size is found at once. Records that mirror a
+ * fixed format (tokens, samplers, Stage3D's state) do not grow: a new field there
+ * is a new struct. docs/decisions.md, "ABI". */
 typedef struct agal_translate_options {
+    uint32_t size; /* sizeof(agal_translate_options): agal_translate_options_init() */
+    agal_target target;
     agal_clip clip;
     /* Render-to-texture y flip, set by the runtime without recompiling: always
      * present (SPIR-V: float specialization constant SpecId 0, default 1.0; GLSL:
@@ -337,6 +381,14 @@ typedef struct agal_translate_options {
      * combined image sampler at 2 + i. */
     bool separate_samplers;
 } agal_translate_options;
+/* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
+static inline agal_translate_options agal_translate_options_init(void)
+{
+    agal_translate_options x;
+    memset(&x, 0, sizeof x);
+    x.size = sizeof x;
+    return x;
+}
 
 /* Descriptor bindings (set 0) of the SPIR-V binding model (docs/binding-models.md). */
 enum {
@@ -354,15 +406,120 @@ enum {
 #define AGAL_GLSL_FC_BLOCK "agal_fc_block"
 #define AGAL_GLSL_YFLIP "agal_yflip"
 
-/* Translates a decoded (validated) program to SPIR-V 1.0 for Vulkan 1.0 (Shader
- * capability). opt may be NULL (defaults). *words (nwords 32-bit words) lives in
- * ctx's arena until agal_context_reset/free. Thread-safe given one ctx per thread. */
-AGAL_API agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog,
-                                          const agal_translate_options *opt, const uint32_t **words, size_t *nwords);
-/* The program's IR as text (what `agal2spv -t ir` prints), in ctx's arena. */
-AGAL_API agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text);
+/* Extensions a GLSL ES 1.00 translation requires (its #extension lines) and a WebGL
+ * 1 runtime must enable: AGAL2 features that WebGL 1 has only through them. */
+enum {
+    AGAL_EXT_STANDARD_DERIVATIVES = 1, /* ddx, ddy */
+    AGAL_EXT_SHADER_TEXTURE_LOD = 2,   /* ted */
+    AGAL_EXT_FRAG_DEPTH = 4,           /* fd */
+    AGAL_EXT_DRAW_BUFFERS = 8          /* oc1..oc3 */
+};
+/* The extension's name: GLSL's ("GL_OES_standard_derivatives") or WebGL's
+ * ("OES_standard_derivatives", for getExtension); NULL for another bit. */
+AGAL_API const char *agal_extension_name(unsigned ext, bool webgl);
 
-/* What a program uses, for a runtime's resource binding. */
+/* ---- what a translation binds: one description for every target ---------------- */
+
+/* The constants a stage reads: vc (vertex) or fc (fragment), a std140 uniform block
+ * (SPIR-V, GLSL, GLSL ES 3.00) or a plain `uniform vec4 vc[count]` array (ES 1.00). */
+typedef struct agal_binding_block {
+    agal_stage stage;
+    uint32_t binding; /* SPIR-V set 0 binding; GLSL: the uniform block binding to give */
+    uint32_t count;   /* vec4s declared: the profile's register count; ES 1.00: those read
+                         (1 + the highest, all of them for a relative read) */
+    uint32_t size;    /* bytes: 16 * count */
+    const char *name; /* GLSL: the block (AGAL_GLSL_VC_BLOCK), ES 1.00: the array ("vc") */
+    bool indirect;    /* read relative to an index (so the whole register file is declared) */
+} agal_binding_block;
+
+/* A sampler the fragment translation declares (a sample the passes kept). */
+typedef struct agal_binding_sampler {
+    uint16_t num;             /* fs<num>; GLSL: texture unit num */
+    uint32_t binding;         /* SPIR-V: the combined image sampler, or the image */
+    uint32_t sampler_binding; /* SPIR-V with separate samplers: the sampler; else = binding */
+    const char *name;         /* GLSL: the sampler uniform ("fs0") */
+    agal_sampler token;       /* the first sampling token's: dim (cube: samplerCube), format,
+                                 state, special; bias 0 (each token has its own) */
+    bool uses_tex, uses_ted;
+} agal_binding_sampler;
+
+typedef struct agal_binding_attribute {
+    uint8_t location; /* va<location> */
+    uint8_t mask;     /* components the tokens read (bit 0 = x) */
+} agal_binding_attribute;
+
+/* A varying the translation declares: written (vertex) or read (fragment). In
+ * agal_upload's pair only those that connect the stages are declared, so no driver
+ * warns about an unconsumed output. */
+typedef struct agal_binding_varying {
+    uint8_t location; /* v<location>; GLSL: matched by the name v<location> */
+    bool centroid;    /* it feeds a sampler token with the centroid flag (agal_upload's pairs
+                         only): declared centroid, except in GLSL ES 1.00, which has no
+                         such qualifier */
+} agal_binding_varying;
+
+/* What a runtime binds for one translation: what its text or module declares.
+ * Arrays in ctx's arena, sorted by number. */
+typedef struct agal_binding {
+    agal_target target;
+    agal_stage stage;
+    const agal_binding_block *constants; /* NULL when the translation reads no constant */
+    const agal_binding_sampler *samplers;
+    size_t nsamplers;
+    const agal_binding_attribute *attributes; /* vertex */
+    size_t nattributes;
+    const agal_binding_varying *varyings;
+    size_t nvaryings;
+    uint8_t outputs; /* fragment: bit n, oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
+    /* Declares the render-to-texture flip (vertex programs, and fragment programs
+     * that use ddy): SPIR-V's specialization constant 0, GLSL's `uniform float
+     * agal_yflip`: 1 on screen, -1 rendering to a texture; in GLSL ES, which has no
+     * uniform initializers, 0 (never set) stands for 1. */
+    bool yflip;
+    bool writes_depth;     /* fd: FragDepth (ES 1.00: gl_FragDepthEXT) */
+    bool uses_kil;         /* kil: the fragment shader discards */
+    bool uses_iid;         /* iid: InstanceIndex / gl_InstanceID */
+    bool uses_derivatives; /* ddx or ddy */
+    unsigned extensions;   /* AGAL_EXT_* the text enables (ES 1.00) */
+} agal_binding;
+
+/* One translation. */
+typedef struct agal_shader {
+    uint32_t size;         /* sizeof(agal_shader): agal_shader_init() */
+    const uint32_t *words; /* SPIR-V: the module */
+    size_t nwords;
+    const char *text; /* GLSL, GLSL ES, IR: NUL-terminated, len bytes without the NUL */
+    size_t len;
+    agal_binding binding; /* what it declares (the IR target: nothing, target AGAL_TARGET_IR) */
+} agal_shader;
+static inline agal_shader agal_shader_init(void)
+{
+    agal_shader x;
+    memset(&x, 0, sizeof x);
+    x.size = sizeof x;
+    return x;
+}
+
+/* Translates a decoded (validated) program for opt->target (opt NULL: the defaults
+ * of agal_translate_options_init()) into *out, which lives in ctx's arena until
+ * agal_context_reset/free. Every target comes from the same IR after the same
+ * passes. The binding models: docs/binding-models.md. SPIR-V: `layout(set 0)`
+ * uniform blocks vc / fc at AGAL_VC_BINDING / AGAL_FC_BINDING, fs<i> at
+ * AGAL_SAMPLER_BINDING + i, va<i> at location i, v<i> at location i, oc<i> at
+ * location i, the y flip as specialization constant 0. GLSL 330: `layout(std140)
+ * uniform agal_vc_block { vec4 vc[N]; }` (fragment: agal_fc_block, fc), N the
+ * profile's constant count; `uniform sampler2D fs<i>` / samplerCube; `layout(location
+ * = i) in vec4 va<i>`; varyings v<i> matched by name; `layout(location = i) out vec4
+ * oc<i>`; fd -> gl_FragDepth; iid -> gl_InstanceID; `uniform float agal_yflip = 1.0`.
+ * GLSL ES 3.00 and 1.00: the same names (ES 1.00: constants as plain arrays of the
+ * registers read, the extensions in out->binding.extensions); a program ES 1.00
+ * cannot express (iid) is AGAL_ERR_UNSUPPORTED with a diagnostic naming the feature.
+ * Thread-safe given one ctx per thread. */
+AGAL_API agal_status agal_translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                                    agal_shader *out);
+
+/* ---- reflection: what a program's tokens use (reflect.c) ------------------------ */
+
 typedef struct agal_range {
     uint16_t first, count;
 } agal_range;
@@ -373,6 +530,9 @@ typedef struct agal_reflect_sampler {
     bool uses_tex, uses_ted;
 } agal_reflect_sampler;
 
+/* What the program's tokens use, dead code included (an emulator's checks count
+ * what the program names, as Flash's do); what one translation declares after the
+ * passes is its agal_binding. */
 typedef struct agal_reflection {
     uint32_t version;
     agal_stage stage;
@@ -389,113 +549,15 @@ typedef struct agal_reflection {
     const agal_reflect_sampler *samplers;
     size_t nsamplers; /* sorted by number */
     bool uses_derivatives, uses_kil, writes_depth, uses_iid;
-    /* What a GL or WebGL runtime binds for one GLSL translation of the program
-     * (agal_reflect_gl), printed by agal_reflect_json as "gl" when set; agal_reflect
-     * leaves it NULL. */
-    const struct agal_gl_binding *gl;
+    /* A GLSL-family translation's binding (agal_translate's out->binding), printed by
+     * agal_reflect_json as "gl" when set; agal_reflect leaves it NULL. */
+    const agal_binding *gl;
 } agal_reflection;
 
 /* Fills *out (arrays in ctx's arena). */
 AGAL_API agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out);
 /* The reflection as JSON text (NUL-terminated, in ctx's arena); NULL when out of memory. */
 AGAL_API char *agal_reflect_json(agal_context *ctx, const agal_reflection *r);
-
-/* Translates a decoded (validated) program to GLSL 330 core (glsl.c), from the same
- * IR as the SPIR-V, in the GL binding model (docs/binding-models.md, "GLSL 330 binding model"):
- * `layout(std140) uniform agal_vc_block { vec4 vc[N]; }` (fragment: agal_fc_block,
- * fc), N the profile's constant count, bound with glUniformBlockBinding; samplers
- * `uniform sampler2D fs<i>` / samplerCube; `layout(location = i) in vec4 va<i>`;
- * varyings `out`/`in vec4 v<i>` matched by name; `layout(location = i) out vec4
- * oc<i>`; fd -> gl_FragDepth; iid -> gl_InstanceID; `uniform float agal_yflip = 1.0`
- * multiplies gl_Position.y (the runtime sets -1.0 to render to a texture).
- * opt->clip: AGAL_CLIP_DEFAULT/GL map z to 2z - w, AGAL_CLIP_VULKAN negates y,
- * AGAL_CLIP_NONE leaves op; opt->strip_names (-g0) drops the comments naming each
- * AGAL token. opt may be NULL. *text is NUL-terminated, *len bytes without the NUL
- * (len may be NULL), in ctx's arena until agal_context_reset/free. */
-AGAL_API agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                                         const char **text, size_t *len);
-
-/* ---- profiles by name, the version, the targets ----------------------------- */
-
-/* Flash's Context3DProfile names and the register profile each means (docs/format.md
- * section 7): baseline, baselineConstrained, baselineExtended -> baseline (AGAL1);
- * standardConstrained, standard -> standard (AGAL2); standardExtended, enhanced ->
- * standard extended (AGAL3); also this library's own baseline, standard,
- * standard_extended. false for an unknown name. (stage3d.c) */
-AGAL_API bool agal_profile_find(const char *name, agal_profile *out);
-
-/* The library's version ("0.2.0"): with the bytes and the options, all a translation
- * depends on. A persistent cache of translations may key on (version, options,
- * bytes): the same three give the same output, on every machine and in any locale.
- * A decoded program is read-only: it may be translated in another context and on
- * another thread, for as long as the context that decoded it lives. */
-AGAL_API const char *agal_version(void);
-
-typedef enum agal_target {
-    AGAL_TARGET_SPIRV = 0, /* SPIR-V 1.0 for Vulkan 1.0 (agal_translate_spirv) */
-    AGAL_TARGET_GLSL = 1,  /* GLSL 330 core (agal_translate_glsl) */
-    AGAL_TARGET_ESSL3 = 2, /* GLSL ES 3.00: WebGL 2, OpenGL ES 3.0 (agal_translate_essl) */
-    AGAL_TARGET_ESSL1 = 3  /* GLSL ES 1.00: WebGL 1, OpenGL ES 2.0 (agal_translate_essl) */
-} agal_target;
-
-/* ==== GLSL ES (glsl.c): WebGL 2 / OpenGL ES 3.0 and WebGL 1 / OpenGL ES 2.0 ===== */
-
-/* Extensions a GLSL ES 1.00 translation requires (its #extension lines) and a WebGL
- * 1 runtime must enable: AGAL2 features that WebGL 1 has only through them. */
-enum {
-    AGAL_EXT_STANDARD_DERIVATIVES = 1, /* ddx, ddy */
-    AGAL_EXT_SHADER_TEXTURE_LOD = 2,   /* ted */
-    AGAL_EXT_FRAG_DEPTH = 4,           /* fd */
-    AGAL_EXT_DRAW_BUFFERS = 8          /* oc1..oc3 */
-};
-/* The extension's name: GLSL's ("GL_OES_standard_derivatives") or WebGL's
- * ("OES_standard_derivatives", for getExtension); NULL for another bit. */
-AGAL_API const char *agal_extension_name(unsigned ext, bool webgl);
-
-/* Translates a program to GLSL ES 3.00 (target AGAL_TARGET_ESSL3: WebGL 2, OpenGL ES
- * 3.0) or GLSL ES 1.00 (AGAL_TARGET_ESSL1: WebGL 1, OpenGL ES 2.0), from the same IR
- * as the GLSL 330, in the binding models of docs/binding-models.md, "GLSL ES binding models".
- * *extensions (may be NULL) receives the AGAL_EXT_* bits the text requires (ES 1.00;
- * 0 for ES 3.00). A program ES 1.00 cannot express (iid) is AGAL_ERR_UNSUPPORTED
- * with a diagnostic naming the feature. */
-AGAL_API agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
-                                         const agal_translate_options *opt, const char **text, size_t *len,
-                                         unsigned *extensions);
-
-/* What a GL (GLSL 330) or WebGL / OpenGL ES (GLSL ES 3.00, 1.00) runtime binds for a
- * program's translation to `target` with opt: the names its text declares (docs/binding-models.md
- * "GLSL ES binding models"). The constants are `constants[constants_count]` (vec4),
- * in the std140 block `block` (GLSL 330, ES 3.00; give it uniform block binding
- * block_binding) or a plain uniform array (ES 1.00: block NULL, sized to the
- * registers read). fs<n> is sampler uniform "fs<n>" on texture unit n. */
-typedef struct agal_gl_binding {
-    agal_target target;
-    agal_stage stage;
-    const char *constants;    /* "vc" / "fc"; NULL when the text reads no constant */
-    const char *block;        /* "agal_vc_block" / "agal_fc_block"; NULL in ES 1.00 */
-    uint32_t block_binding;   /* AGAL_VC_BINDING / AGAL_FC_BINDING by convention */
-    uint32_t constants_count; /* vec4s declared */
-    bool indirect;            /* read relative to an index (the whole register file declared) */
-    /* Declares `uniform float agal_yflip` (vertex programs, and fragment programs
-     * that use ddy): 1 on screen, -1 rendering to a texture; in GLSL ES, which has
-     * no uniform initializers, 0 (never set) stands for 1. */
-    bool yflip;
-    uint16_t samplers;      /* bit n: declares fs<n> */
-    uint16_t cube_samplers; /* bit n: fs<n> is a samplerCube (else sampler2D) */
-    uint16_t attributes;    /* bit n: va<n> (GLSL 330 and ES 3.00: location n) */
-    uint16_t varyings;      /* bit n: v<n>, written (vertex) or read (fragment) */
-    uint16_t centroid;      /* bit n: v<n> is declared centroid (never in ES 1.00) */
-    uint8_t outputs;        /* bit n: oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
-    bool writes_depth;      /* gl_FragDepth (ES 1.00: gl_FragDepthEXT) */
-    bool uses_iid;          /* gl_InstanceID */
-    unsigned extensions;    /* AGAL_EXT_* the text enables (ES 1.00) */
-} agal_gl_binding;
-
-/* Fills *out for prog translated to target (AGAL_TARGET_GLSL, _ESSL3 or _ESSL1) with
- * opt (may be NULL): the same translation agal_translate_glsl / agal_translate_essl
- * make, and its failures (AGAL_ERR_UNSUPPORTED for iid in ES 1.00). */
-AGAL_API agal_status agal_reflect_gl(agal_context *ctx, const agal_program *prog, agal_target target,
-                                     const agal_translate_options *opt, agal_gl_binding *out);
 
 #ifdef __cplusplus
 }

@@ -16,20 +16,18 @@ extern "C" {
 /* ==== the runtime: Program3D.upload in one call (upload.c), sampler slots (slots.c) === */
 
 typedef struct agal_upload_options {
-    agal_target target;
+    uint32_t size;        /* sizeof(agal_upload_options): agal_upload_options_init() (agal.h, "ABI") */
+    agal_target target;   /* SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00 */
     agal_profile profile; /* AGAL_PROFILE_AUTO: by each program's version */
     bool lenient;         /* agal_decode_options.lenient, for both programs */
     agal_clip clip;       /* as agal_translate_options */
     bool strip_names;
     bool separate_samplers;
-    /* Both ByteArrays were not little-endian (kept from 0.2; the two flags below say
-     * it of each): Flash throws 3612 (an ArgumentError) for such a ByteArray before
-     * reading a byte, but only after an empty one's 3615 (recorded: an empty `new
-     * ByteArray()`, big-endian by default, is 3615). */
-    bool big_endian;
-    /* Each ByteArray's own endian flag (`ByteArray.endian != Endian.LITTLE_ENDIAN`),
-     * checked in Flash's order: the vertex program's emptiness, its endianness, its
-     * bytes, then the fragment program's. */
+    /* Each ByteArray's endian flag (`ByteArray.endian != Endian.LITTLE_ENDIAN`): Flash
+     * throws 3612 (an ArgumentError) for such a ByteArray before reading a byte, but
+     * only after an empty one's 3615 (recorded: an empty `new ByteArray()`, big-endian
+     * by default, is 3615), in Flash's order: the vertex program's emptiness, its
+     * endianness, its bytes, then the fragment program's. */
     bool vertex_big_endian, fragment_big_endian;
     /* The profile the Context3D was created with (agal_profile_find maps
      * Context3DProfile's names), or AGAL_PROFILE_AUTO for none: a program whose AGAL
@@ -39,71 +37,53 @@ typedef struct agal_upload_options {
      * which sets the register limits the programs are validated against. */
     agal_profile context_profile;
 } agal_upload_options;
+static inline agal_upload_options agal_upload_options_init(void)
+{
+    agal_upload_options x;
+    memset(&x, 0, sizeof x);
+    x.size = sizeof x;
+    return x;
+}
 
-/* The constants the pair reads: vc (vertex) or fc (fragment), a std140 uniform block
- * (SPIR-V, GLSL, GLSL ES 3.00) or a plain `uniform vec4 vc[count]` array (ES 1.00). */
-typedef struct agal_upload_block {
-    agal_stage stage;
-    uint32_t binding; /* SPIR-V set 0 binding; GLSL: the uniform block binding to give */
-    uint32_t count;   /* vec4s declared: the profile's register count; ES 1.00: those read
-                         (1 + the highest, all of them for a relative read) */
-    uint32_t size;    /* bytes: 16 * count */
-    const char *name; /* GLSL: the block (AGAL_GLSL_VC_BLOCK), ES 1.00: the array ("vc") */
-} agal_upload_block;
-
-/* A sampler of the fragment program. */
-typedef struct agal_upload_sampler {
-    uint16_t num;             /* fs<num>; GLSL: texture unit num */
-    uint32_t binding;         /* SPIR-V: the combined image sampler, or the image */
-    uint32_t sampler_binding; /* SPIR-V with separate samplers: the sampler; else = binding */
-    const char *name;         /* GLSL: the sampler uniform ("fs0") */
-    agal_sampler token;       /* as the token gives it: dim, format, state, bias, special */
-    bool uses_tex, uses_ted;
-} agal_upload_sampler;
-
-typedef struct agal_upload_attribute {
-    uint8_t location; /* va<location> */
-    uint8_t mask;     /* components read (bit 0 = x) */
-} agal_upload_attribute;
-
-/* A varying that connects the stages: written by the vertex program and read by the
- * fragment program after optimization. Only these are outputs of the vertex
- * shader, so no driver warns about an unconsumed output. */
-typedef struct agal_upload_varying {
-    uint8_t location; /* v<location>; GLSL: matched by the name v<location> */
-    bool centroid;    /* it feeds a sampler token with the centroid flag */
-} agal_upload_varying;
-
-typedef struct agal_upload_code {
-    const uint32_t *words; /* SPIR-V */
-    size_t nwords;
-    const char *text; /* GLSL, NUL-terminated */
-    size_t len;
-} agal_upload_code;
-
+/* The pair as a runtime binds it. Each stage's translation and binding is
+ * shaders[stage] (an agal_translate result); the pair's lists below are views of
+ * those bindings, for a runtime that builds one pipeline layout: the same arrays,
+ * not copies. */
 typedef struct agal_upload_result {
+    uint32_t size;      /* sizeof(agal_upload_result): agal_upload_result_init() */
     agal_target target; /* the options' */
     const agal_program *vertex, *fragment;
-    agal_upload_code code[2]; /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
-    agal_upload_block blocks[2];
-    size_t nblocks; /* the blocks the pair reads (vc first) */
-    const agal_upload_sampler *samplers;
-    size_t nsamplers; /* sorted by number */
-    const agal_upload_attribute *attributes;
-    size_t nattributes; /* sorted by location */
-    const agal_upload_varying *varyings;
-    size_t nvaryings; /* sorted by location */
+    agal_shader shaders[2];       /* [AGAL_VERTEX], [AGAL_FRAGMENT] */
+    agal_binding_block blocks[2]; /* the constants the pair reads, vc first */
+    size_t nblocks;
+    const agal_binding_sampler *samplers; /* the fragment binding's */
+    size_t nsamplers;
+    const agal_binding_attribute *attributes; /* the vertex binding's */
+    size_t nattributes;
+    const agal_binding_varying *varyings; /* the fragment binding's: those that connect */
+    size_t nvaryings;
+    /* What the programs' tokens use, dead code included (agal_reflect), as Flash's
+     * checks count them; each binding says what its translation declares. */
     bool writes_depth, uses_kil, uses_iid, uses_derivatives;
-    unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable */
+    unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable, of both */
 } agal_upload_result;
+static inline agal_upload_result agal_upload_result_init(void)
+{
+    agal_upload_result x;
+    memset(&x, 0, sizeof x);
+    x.size = sizeof x;
+    return x;
+}
 
 /* Program3D.upload: decodes the vertex and the fragment program (both under opt's
- * profile and leniency), links them, translates both for opt->target and returns
- * one binding layout, all in ctx's arena. The first failure is the one Flash
- * reports: 3725 (opt->context_profile), then the vertex program's, then the fragment
- * program's, then the linkage's (agal_flash_message gives Flash's line). The
- * context's diagnostics are cleared first, so agal_diag_get(ctx, 0) after a failed
- * upload is the upload's own error. opt may be NULL. */
+ * profile and leniency), links them, translates both for opt->target (the fragment
+ * program first, so the vertex program writes only the varyings it reads) and
+ * returns each stage's translation and binding, all in ctx's arena. The first
+ * failure is the one Flash reports: 3725 (opt->context_profile), then the vertex
+ * program's, then the fragment program's, then the linkage's (agal_flash_message
+ * gives Flash's line). The context's diagnostics are cleared first, so
+ * agal_diag_get(ctx, 0) after a failed upload is the upload's own error. opt may be
+ * NULL; out->size must be set. */
 AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
                                  size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out);
 

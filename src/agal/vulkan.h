@@ -88,7 +88,7 @@ static inline uint32_t agal_vk_layout_bindings(const agal_upload_result *r, VkDe
         AGAL_VK_PUT(r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
                     r->blocks[i].stage == AGAL_VERTEX ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT);
     for (size_t i = 0; i < r->nsamplers; i++) {
-        const agal_upload_sampler *s = &r->samplers[i];
+        const agal_binding_sampler *s = &r->samplers[i];
         if (s->sampler_binding == s->binding) {
             AGAL_VK_PUT(s->binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT);
         } else {
@@ -162,7 +162,7 @@ static inline uint32_t agal_vk_descriptor_writes(const agal_upload_result *r, Vk
         out[n++] =
             agal_vk_write(set, r->blocks[i].binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, &blocks[r->blocks[i].stage]);
     for (size_t i = 0; i < r->nsamplers; i++) {
-        const agal_upload_sampler *s = &r->samplers[i];
+        const agal_binding_sampler *s = &r->samplers[i];
         const VkDescriptorImageInfo *info = &images[s->num & 15];
         if (s->sampler_binding == s->binding) {
             out[n++] = agal_vk_write(set, s->binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, info);

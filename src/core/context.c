@@ -460,3 +460,48 @@ int agal_diag_format(const agal_diag *d, const char *file, char *buf, size_t siz
     else if (d->flash_id) snprintf(id, sizeof id, "error %d: ", d->flash_id);
     return snprintf(buf, size, "%s%s%s%s%s", file ? file : "", file ? ": " : "", where, id, d->message);
 }
+
+/* ---- structs that grow (agal.h, "Growing without breaking the ABI") ------------- */
+
+/* No struct of the API is near this; a size past it is not a size. */
+enum { ABI_MAX_STRUCT = 1 << 16 };
+
+static agal_status bad_size(agal_context *ctx, uint32_t size, const char *what)
+{
+    agal_error(ctx, 0, -1, -1, NULL, "%s.size is %u: set it with the struct's _INIT macro (or to its sizeof)", what,
+               (unsigned)size);
+    return AGAL_ERR_ARG;
+}
+
+agal_status agal_result_check(agal_context *ctx, uint32_t size, const char *what)
+{
+    return size < sizeof(uint32_t) || size > ABI_MAX_STRUCT ? bad_size(ctx, size, what) : AGAL_OK;
+}
+
+agal_status agal_options_read(agal_context *ctx, void *dst, size_t dst_size, const void *src, const char *what)
+{
+    uint32_t size = (uint32_t)dst_size;
+    if (src) {
+        memcpy(&size, src, sizeof size);
+        agal_status st = agal_result_check(ctx, size, what);
+        if (st != AGAL_OK) return st;
+        for (size_t i = dst_size; i < size; i++) {
+            if (((const unsigned char *)src)[i] == 0) continue;
+            agal_error(ctx, 0, -1, -1, NULL, "%s sets a field past the %u bytes version %s knows", what,
+                       (unsigned)dst_size, AGAL_VERSION);
+            return AGAL_ERR_UNSUPPORTED;
+        }
+        memcpy(dst, src, size < dst_size ? size : dst_size);
+    }
+    size = (uint32_t)dst_size;
+    memcpy(dst, &size, sizeof size);
+    return AGAL_OK;
+}
+
+void agal_result_write(void *out, const void *full, size_t full_size)
+{
+    uint32_t size;
+    memcpy(&size, out, sizeof size);
+    size_t n = size < full_size ? size : full_size;
+    memcpy((unsigned char *)out + sizeof size, (const unsigned char *)full + sizeof size, n - sizeof size);
+}

@@ -11,7 +11,10 @@ static agal_dest split_dest(uint32_t d)
 
 static agal_source split_source(uint64_t s)
 {
-    agal_source r = {.type = (uint8_t)src_type(s), .swizzle = (uint8_t)src_swizzle(s)};
+    agal_source r;
+    memset(&r, 0, sizeof r); /* padding too: a decoded program compares bytewise */
+    r.type = (uint8_t)src_type(s);
+    r.swizzle = (uint8_t)src_swizzle(s);
     if (src_indirect(s)) {
         r.indirect = true;
         r.num = (uint16_t)src_offset(s);
@@ -26,14 +29,17 @@ static agal_source split_source(uint64_t s)
 
 static agal_sampler split_sampler(uint64_t s)
 {
-    return (agal_sampler){.num = (uint16_t)smp_num(s),
-                          .bias = (int8_t)smp_bias(s),
-                          .format = (uint8_t)smp_format(s),
-                          .dim = (uint8_t)smp_dim(s),
-                          .special = (uint8_t)smp_special(s),
-                          .wrap = (uint8_t)smp_wrap(s),
-                          .mipmap = (uint8_t)smp_mipmap(s),
-                          .filter = (uint8_t)smp_filter(s)};
+    agal_sampler r;
+    memset(&r, 0, sizeof r); /* padding too */
+    r.num = (uint16_t)smp_num(s);
+    r.bias = (int8_t)smp_bias(s);
+    r.format = (uint8_t)smp_format(s);
+    r.dim = (uint8_t)smp_dim(s);
+    r.special = (uint8_t)smp_special(s);
+    r.wrap = (uint8_t)smp_wrap(s);
+    r.mipmap = (uint8_t)smp_mipmap(s);
+    r.filter = (uint8_t)smp_filter(s);
+    return r;
 }
 
 /* Splits one token; fields the opcode does not use stay zero (an unknown opcode
@@ -112,10 +118,12 @@ static agal_status check_container(agal_context *ctx, const uint8_t *p, size_t s
 agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size, const agal_decode_options *opt,
                         const agal_program **out)
 {
-    static const agal_decode_options defaults = {0};
     if (!ctx || !out || (!bytes && size)) return AGAL_ERR_ARG;
-    if (!opt) opt = &defaults;
     *out = NULL;
+    agal_decode_options given = agal_decode_options_init();
+    agal_status read = agal_options_read(ctx, &given, sizeof given, opt, "agal_decode_options");
+    if (read != AGAL_OK) return read;
+    opt = &given;
     const uint8_t *p = bytes;
     agal_stage stage = slot_stage(opt->slot, p, size);
     agal_program *prog = agal_zalloc(ctx, sizeof *prog);
@@ -131,7 +139,7 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size, const
         return container_error(ctx, stage, 3629, -1, (long)n, "program has %zu tokens, more than the %zu %s", n,
                                opt->lenient ? (size_t)AGAL_MAX_TOKENS : limit,
                                opt->lenient ? "lenient decoding accepts" : "its profile allows");
-    agal_token *tokens = agal_alloc(ctx, n * sizeof *tokens);
+    agal_token *tokens = agal_zalloc(ctx, n * sizeof *tokens); /* padding too: a program compares bytewise */
     if (!tokens) return AGAL_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + agal_token_offset((long)i));
     prog->ntokens = (uint32_t)n;

@@ -961,13 +961,6 @@ static void mark_inline(scan *sc, uint32_t list)
 /* The auxiliary qualifier of v<n>: "centroid " where it feeds a centroid sampler. */
 static const char *centroid(const glsl *g, unsigned n) { return n < 16 && (g->centroid >> n & 1) ? "centroid " : ""; }
 
-/* The GLSL ES 1.00 extensions a program needs, and their #extension names. */
-static unsigned essl1_extensions(const usage *u)
-{
-    return (u->derivatives ? AGAL_EXT_STANDARD_DERIVATIVES : 0) | (u->lod ? AGAL_EXT_SHADER_TEXTURE_LOD : 0) |
-           (u->fd ? AGAL_EXT_FRAG_DEPTH : 0) | ((u->outputs & ~1u) ? AGAL_EXT_DRAW_BUFFERS : 0);
-}
-
 /* #version, precision and extensions. */
 static void header(glsl *g, const usage *u)
 {
@@ -977,7 +970,7 @@ static void header(glsl *g, const usage *u)
     case AGAL_GLSL_ESSL300: agal_sb_put(o, "#version 300 es\nprecision highp float;\nprecision highp int;\n"); break;
     case AGAL_GLSL_ESSL100: {
         agal_sb_put(o, "#version 100\n");
-        unsigned ext = essl1_extensions(u);
+        unsigned ext = agal_ir_essl1_extensions(&g->ir->info);
         for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
             if (ext & bit) agal_sb_printf(o, "#extension %s : enable\n", agal_extension_name(bit, false));
         /* highp is optional in GLSL ES 1.00 fragment shaders (always there in vertex ones). */
@@ -996,7 +989,7 @@ static void header(glsl *g, const usage *u)
 static unsigned constant_count(const glsl *g, const usage *u)
 {
     unsigned n = agal_reg_count(g->prog->profile, g->prog->stage, AGAL_REG_CONSTANT);
-    return g->dialect == AGAL_GLSL_ESSL100 && !u->indirect ? agal_ir_constants_read(g->ir) : n;
+    return g->dialect == AGAL_GLSL_ESSL100 && !u->indirect ? g->ir->info.constants_read : n;
 }
 
 static void declarations(glsl *g, const usage *u)
@@ -1077,35 +1070,6 @@ static void declarations(glsl *g, const usage *u)
     }
 }
 
-/* What the declarations above give a runtime to bind (agal_reflect_gl). */
-static void binding(const glsl *g, const usage *u, agal_gl_binding *b)
-{
-    bool vs = g->prog->stage == AGAL_VERTEX, es1 = g->dialect == AGAL_GLSL_ESSL100;
-    memset(b, 0, sizeof *b);
-    b->target = g->dialect == AGAL_GLSL_330 ? AGAL_TARGET_GLSL : es1 ? AGAL_TARGET_ESSL1 : AGAL_TARGET_ESSL3;
-    b->stage = g->prog->stage;
-    if (u->constants) {
-        b->constants = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
-        b->block = es1 ? NULL : vs ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK;
-        b->block_binding = vs ? AGAL_VC_BINDING : AGAL_FC_BINDING;
-        b->constants_count = constant_count(g, u);
-        b->indirect = u->indirect;
-    }
-    b->yflip = vs || u->ddy;
-    for (unsigned n = 0; n < 16; n++) {
-        uint16_t bit = (uint16_t)(1u << n);
-        if (u->samplers & bit) b->samplers |= bit;
-        if ((u->samplers & bit) && u->sampler_dim[n] == AGAL_DIM_CUBE) b->cube_samplers |= bit;
-    }
-    b->attributes = vs ? (uint16_t)u->inputs : 0;
-    b->varyings = (uint16_t)(vs ? u->varyings : u->inputs);
-    b->centroid = g->centroid & b->varyings;
-    b->outputs = vs ? 0 : (uint8_t)(u->outputs & 15u);
-    b->writes_depth = u->fd;
-    b->uses_iid = u->iid;
-    b->extensions = es1 ? essl1_extensions(u) : 0;
-}
-
 /* Register variables: temporaries, op and fd are locals starting at 0; the
  * outputs oc/v are the shader's out variables, zeroed only if the program leaves
  * components unwritten that the final value counts on. */
@@ -1184,8 +1148,6 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     agal_status st = plan(&g, &u);
     if (st != AGAL_OK) return st;
     g.mrt = (u.outputs & ~1u) != 0;
-    if (eopt->extensions) *eopt->extensions = g.dialect == AGAL_GLSL_ESSL100 ? essl1_extensions(&u) : 0;
-    if (eopt->binding) binding(&g, &u, eopt->binding);
     declarations(&g, &u);
     agal_sb_put(&g.out, "\nvoid main()\n{\n");
     locals(&g, &u);
@@ -1198,52 +1160,6 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     *text = g.out.p;
     if (len) *len = g.out.n;
     return AGAL_OK;
-}
-
-/* GLSL from the pipeline that keeps an AGAL mov as its own statement. */
-static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                             agal_glsl_dialect dialect, const char **text, size_t *len, unsigned *extensions,
-                             agal_gl_binding *binding)
-{
-    if (!ctx || !prog || !text) return AGAL_ERR_ARG;
-    const agal_ir_options iro = {.keep_copies = true};
-    agal_ir *ir = NULL;
-    agal_status st = agal_ir_pipeline(ctx, prog, &iro, &ir);
-    agal_emit_options eopt;
-    memset(&eopt, 0, sizeof eopt);
-    if (opt) eopt.pub = *opt;
-    eopt.dialect = dialect;
-    eopt.extensions = extensions;
-    eopt.binding = binding;
-    return st != AGAL_OK ? st : agal_glsl_emit(ctx, ir, &eopt, text, len);
-}
-
-agal_status agal_translate_glsl(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                                const char **text, size_t *len)
-{
-    return translate(ctx, prog, opt, AGAL_GLSL_330, text, len, NULL, NULL);
-}
-
-agal_status agal_translate_essl(agal_context *ctx, const agal_program *prog, agal_target target,
-                                const agal_translate_options *opt, const char **text, size_t *len, unsigned *extensions)
-{
-    if (target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1) return AGAL_ERR_ARG;
-    unsigned ignored;
-    return translate(ctx, prog, opt, target == AGAL_TARGET_ESSL3 ? AGAL_GLSL_ESSL300 : AGAL_GLSL_ESSL100, text, len,
-                     extensions ? extensions : &ignored, NULL);
-}
-
-agal_status agal_reflect_gl(agal_context *ctx, const agal_program *prog, agal_target target,
-                            const agal_translate_options *opt, agal_gl_binding *out)
-{
-    static const agal_glsl_dialect dialects[] = {[AGAL_TARGET_GLSL] = AGAL_GLSL_330,
-                                                 [AGAL_TARGET_ESSL3] = AGAL_GLSL_ESSL300,
-                                                 [AGAL_TARGET_ESSL1] = AGAL_GLSL_ESSL100};
-    if (!out || (target != AGAL_TARGET_GLSL && target != AGAL_TARGET_ESSL3 && target != AGAL_TARGET_ESSL1))
-        return AGAL_ERR_ARG;
-    const char *text;
-    unsigned ext;
-    return translate(ctx, prog, opt, dialects[target], &text, NULL, &ext, out);
 }
 
 const char *agal_extension_name(unsigned ext, bool webgl)

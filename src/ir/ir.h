@@ -156,6 +156,25 @@ typedef struct agal_ir_list {
     uint32_t n, cap;
 } agal_ir_list;
 
+/* What the IR uses after the passes: gathered once at the pipeline's end (info.c,
+ * Mesa's nir_gather_info), and read by every back end, the binding description and
+ * the upload instead of each scanning the IR its own way. The IR checker gathers it
+ * again and compares (AGAL_IR_CHECK_INFO). */
+typedef struct agal_ir_info {
+    bool gathered;
+    uint16_t inputs;           /* bit n: va<n> (vertex) or v<n> (fragment) read */
+    uint16_t varyings_written; /* vertex: bit n, v<n> stored */
+    uint8_t outputs;           /* fragment: bit n, oc<n> stored */
+    bool writes_op, writes_depth, reads_iid, kills;
+    bool reads_constants, reads_indirect;
+    uint16_t constants_read; /* 1 + the highest constant read directly (0: none) */
+    uint16_t samplers;       /* bit n: fs<n> sampled */
+    uint16_t samplers_tex, samplers_ted;
+    agal_sampler sampler[16];   /* fs<n>: the first sample's sampler (in value order), bias 0 */
+    uint16_t centroid_varyings; /* bit n: v<n> is the coordinate of a centroid sample */
+    bool ddx, ddy, ted;
+} agal_ir_info;
+
 typedef struct agal_ir {
     agal_context *ctx;
     const agal_program *prog;
@@ -167,6 +186,7 @@ typedef struct agal_ir {
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
+    agal_ir_info info;        /* after the pipeline (info.c) */
 } agal_ir;
 
 typedef struct agal_ir_options {
@@ -285,7 +305,8 @@ agal_status agal_opt_dce(agal_ir *ir, bool *changed);
 
 enum {
     AGAL_IR_CHECK_USES = 1, /* also: nuses and nlive exact */
-    AGAL_IR_CHECK_LIVE = 2  /* also: nothing dead listed (after dead code) */
+    AGAL_IR_CHECK_LIVE = 2, /* also: nothing dead listed (after dead code) */
+    AGAL_IR_CHECK_INFO = 4  /* also: ir->info is what the IR uses (info.c) */
 };
 /* Checks the IR's rules (this header's comment): every operand defined before its
  * use on every path, operand counts and types, phis only right after an if, each
@@ -298,5 +319,12 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after);
 
 /* The IR as text (NUL-terminated, in the context arena); NULL when out of memory. */
 char *agal_ir_print(const agal_ir *ir);
+
+/* ---- info.c: what the IR uses ----------------------------------------------------- */
+
+/* Gathers what ir uses into *out (the pipeline's end: into ir->info). */
+void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *out);
+/* The AGAL_EXT_* a GLSL ES 1.00 translation of what info describes needs. */
+unsigned agal_ir_essl1_extensions(const agal_ir_info *info);
 
 #endif

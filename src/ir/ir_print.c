@@ -121,13 +121,3 @@ char *agal_ir_print(const agal_ir *ir)
     list(&b, ir, 0, 0);
     return b.err ? NULL : b.p;
 }
-
-agal_status agal_translate_ir_text(agal_context *ctx, const agal_program *prog, const char **text)
-{
-    if (!ctx || !prog || !text) return AGAL_ERR_ARG;
-    agal_ir *ir = NULL;
-    agal_status st = agal_ir_pipeline(ctx, prog, NULL, &ir);
-    if (st != AGAL_OK) return st;
-    *text = agal_ir_print(ir);
-    return *text ? AGAL_OK : AGAL_ERR_NOMEM;
-}

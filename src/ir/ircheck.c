@@ -8,7 +8,8 @@
  * - phis stand only right after an if (or another phi of that if); stores only in
  *   the program's body; each branch list belongs to one if;
  * - with AGAL_IR_CHECK_USES: nuses and nlive are what the lists say (saturating);
- *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code).
+ *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code);
+ * - with AGAL_IR_CHECK_INFO: ir->info is what the IR uses, gathered again.
  * The pipeline runs it after every pass in the IR-check build; a fault is a bug,
  * reported as AGAL_ERR_INTERNAL naming the pass it follows. */
 #include "ir.h"
@@ -166,6 +167,14 @@ static void check_uses(checker *c, uint32_t *count, bool live)
     }
 }
 
+/* The info record is what gathering it again finds (no stale fact after a pass). */
+static void check_info(checker *c)
+{
+    agal_ir_info again;
+    agal_ir_gather_info(c->ir, &again);
+    if (memcmp(&again, &c->ir->info, sizeof again)) fault(c, 0, "its info record is not what it uses");
+}
+
 agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
 {
     agal_context *ctx = ir->ctx;
@@ -182,6 +191,7 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     }
     if (!ir->nlists) fault(&c, 0, "no program body");
     else if (check_list(&c, 0, 0) && count) check_uses(&c, count, (flags & AGAL_IR_CHECK_LIVE) != 0);
+    if (c.st == AGAL_OK && (flags & AGAL_IR_CHECK_INFO)) check_info(&c);
     agal_status st = c.st;
     /* The diagnostic outlives the scratch: only the scratch made before it goes back. */
     if (st == AGAL_OK) agal_arena_restore(ctx, scratch);

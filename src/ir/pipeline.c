@@ -88,7 +88,8 @@ agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const 
     agal_status st = run(ctx, prog, opt, (int)AGAL_COUNTOF(pipeline) - 1, &ir);
     if (st != AGAL_OK) return st;
     if (no_opt) agal_ir_count_uses(ir); /* dead code counts them otherwise */
-    st = check(ir, AGAL_IR_CHECK_USES | (no_opt ? 0 : AGAL_IR_CHECK_LIVE), "the pipeline");
+    agal_ir_gather_info(ir, &ir->info);
+    st = check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_INFO | (no_opt ? 0 : AGAL_IR_CHECK_LIVE), "the pipeline");
     if (st != AGAL_OK) return st;
     if (!no_opt && (st = check_fixed_point(ir)) != AGAL_OK) return st;
     *out = ir;
@@ -106,6 +107,7 @@ agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, 
     agal_status st = run(ctx, prog, opt, stop, &ir);
     if (st != AGAL_OK) return st;
     agal_ir_count_uses(ir);
+    agal_ir_gather_info(ir, &ir->info);
     *out = ir;
     return AGAL_OK;
 }

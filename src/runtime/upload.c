@@ -3,9 +3,9 @@
  * agal_upload decodes both programs in Flash's order (vertex, fragment, linkage:
  * the first failure is the one Flash throws), builds the fragment program's IR
  * first to learn which varyings it really reads after optimization, builds the
- * vertex program's without the others (lower_unread_varyings.c), emits both for the
- * target, and describes what the two translations declare: the uniform blocks,
- * the samplers, the attributes and the connecting varyings. */
+ * vertex program's without the others (lower_unread_varyings.c), and has the
+ * translate driver emit and describe both (translate.c); the pair's lists are
+ * views of the two bindings. */
 #include "emit.h"
 
 #include <stdio.h>
@@ -16,99 +16,26 @@ const char *agal_version(void) { return AGAL_VERSION; }
 
 /* ---- the upload ---------------------------------------------------------------- */
 
-/* One stage's IR for the target: GLSL keeps an AGAL mov as its own statement. */
-static agal_status stage_ir(agal_context *ctx, const agal_program *p, agal_target target, uint16_t unread, agal_ir **ir)
+/* The pair's view of the two bindings (agal_upload_result): the same arrays; the
+ * flags are the tokens' (agal_reflect), as Flash's checks count them. */
+static agal_status pair_view(agal_context *ctx, agal_upload_result *r)
 {
-    const agal_ir_options iro = {.keep_copies = target != AGAL_TARGET_SPIRV, .unread_varyings = unread};
-    return agal_ir_pipeline(ctx, p, &iro, ir);
-}
-
-static agal_status emit(agal_context *ctx, const agal_ir *ir, agal_target target, agal_emit_options *eo,
-                        agal_upload_result *r)
-{
-    agal_upload_code *code = &r->code[ir->prog->stage];
-    if (target == AGAL_TARGET_SPIRV) return agal_spirv_emit(ctx, ir, eo, &code->words, &code->nwords);
-    unsigned ext = 0;
-    eo->dialect = target == AGAL_TARGET_ESSL3   ? AGAL_GLSL_ESSL300
-                  : target == AGAL_TARGET_ESSL1 ? AGAL_GLSL_ESSL100
-                                                : AGAL_GLSL_330;
-    eo->extensions = &ext;
-    agal_status st = agal_glsl_emit(ctx, ir, eo, &code->text, &code->len);
-    r->extensions |= ext;
+    const agal_binding *vb = &r->shaders[AGAL_VERTEX].binding, *fb = &r->shaders[AGAL_FRAGMENT].binding;
+    if (vb->constants) r->blocks[r->nblocks++] = *vb->constants;
+    if (fb->constants) r->blocks[r->nblocks++] = *fb->constants;
+    r->samplers = fb->samplers, r->nsamplers = fb->nsamplers;
+    r->attributes = vb->attributes, r->nattributes = vb->nattributes;
+    r->varyings = fb->varyings, r->nvaryings = fb->nvaryings;
+    r->extensions = vb->extensions | fb->extensions;
+    agal_reflection vr, fr;
+    agal_status st = agal_reflect(ctx, r->vertex, &vr);
+    if (st == AGAL_OK) st = agal_reflect(ctx, r->fragment, &fr);
+    if (st != AGAL_OK) return st;
+    r->writes_depth = fr.writes_depth;
+    r->uses_kil = fr.uses_kil;
+    r->uses_iid = vr.uses_iid;
+    r->uses_derivatives = fr.uses_derivatives;
     return st;
-}
-
-/* The uniform block of a stage that reads constants. */
-static void add_block(agal_upload_result *r, const agal_ir *ir, agal_target target)
-{
-    const agal_program *p = ir->prog;
-    agal_upload_block *b = &r->blocks[r->nblocks++];
-    b->stage = p->stage;
-    b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
-    b->count = agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
-    if (target == AGAL_TARGET_ESSL1 && !agal_ir_reads_indirect(ir)) b->count = agal_ir_constants_read(ir);
-    b->size = 16u * b->count;
-    b->name = target == AGAL_TARGET_ESSL1 ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
-              : p->stage == AGAL_VERTEX   ? AGAL_GLSL_VC_BLOCK
-                                          : AGAL_GLSL_FC_BLOCK;
-}
-
-/* The samplers the fragment translation declares (a sample that survived). */
-static agal_status samplers(agal_context *ctx, const agal_ir *ir, bool separate, agal_upload_result *r)
-{
-    agal_upload_sampler found[16];
-    bool have[16] = {false};
-    for (uint32_t v = 1; v < ir->ninsts; v++) {
-        const agal_ir_inst *in = &ir->insts[v];
-        if (in->op != IR_TEX) continue;
-        unsigned n = in->smp.num & 15;
-        if (!have[n]) {
-            found[n] = (agal_upload_sampler){.num = in->smp.num,
-                                             .binding = AGAL_SAMPLER_BINDING + n,
-                                             .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
-                                                                         : AGAL_SAMPLER_BINDING + n,
-                                             .token = in->smp};
-            found[n].token.bias = 0; /* per token; the state is the sampler's */
-            have[n] = true;
-        }
-        if (in->aop == AGAL_OP_TED) found[n].uses_ted = true;
-        else found[n].uses_tex = true;
-    }
-    agal_upload_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++) {
-        if (!have[n]) continue;
-        /* The GLSL uniform of fs<n> is the register's name. */
-        char *name = agal_alloc(ctx, 8);
-        if (!name) return AGAL_ERR_NOMEM;
-        snprintf(name, 8, "%s%u", agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
-        found[n].name = name;
-        list[r->nsamplers++] = found[n];
-    }
-    r->samplers = list;
-    return AGAL_OK;
-}
-
-/* The attributes the vertex translation declares, with the components read. */
-static agal_status attributes(agal_context *ctx, const agal_ir *ir, const agal_reflection *vr, agal_upload_result *r)
-{
-    uint16_t live = agal_ir_inputs_read(ir, AGAL_REG_ATTRIBUTE);
-    agal_upload_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
-        if (live >> n & 1) list[r->nattributes++] = (agal_upload_attribute){(uint8_t)n, (uint8_t)vr->attribute_mask[n]};
-    r->attributes = list;
-    return AGAL_OK;
-}
-
-static agal_status varyings(agal_context *ctx, uint16_t read, uint16_t centroid, agal_upload_result *r)
-{
-    agal_upload_varying *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
-        if (read >> n & 1) list[r->nvaryings++] = (agal_upload_varying){(uint8_t)n, (centroid >> n & 1) != 0};
-    r->varyings = list;
-    return AGAL_OK;
 }
 
 /* Flash raises 3612 for a ByteArray that is not little-endian, before reading it
@@ -144,52 +71,57 @@ static agal_status decode_one(agal_context *ctx, const void *b, size_t n, bool b
 static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, const void *fb, size_t fn,
                                const agal_upload_options *opt, agal_upload_result *r)
 {
-    agal_decode_options vo = {.profile = opt->profile, .lenient = opt->lenient, .slot = AGAL_SLOT_VERTEX};
+    agal_decode_options vo = {
+        .size = sizeof vo, .profile = opt->profile, .lenient = opt->lenient, .slot = AGAL_SLOT_VERTEX};
     agal_decode_options fo = vo;
     fo.slot = AGAL_SLOT_FRAGMENT;
     agal_status st = version_error(ctx, vb, vn, opt->context_profile, AGAL_VERTEX);
     if (st == AGAL_OK) st = version_error(ctx, fb, fn, opt->context_profile, AGAL_FRAGMENT);
-    if (st == AGAL_OK) st = decode_one(ctx, vb, vn, opt->big_endian || opt->vertex_big_endian, vo, &r->vertex);
-    if (st == AGAL_OK) st = decode_one(ctx, fb, fn, opt->big_endian || opt->fragment_big_endian, fo, &r->fragment);
+    if (st == AGAL_OK) st = decode_one(ctx, vb, vn, opt->vertex_big_endian, vo, &r->vertex);
+    if (st == AGAL_OK) st = decode_one(ctx, fb, fn, opt->fragment_big_endian, fo, &r->fragment);
     if (st == AGAL_OK) st = agal_link(ctx, r->vertex, r->fragment);
     return st;
+}
+
+/* Both stages for the target: the fragment program first, so the vertex program
+ * writes only the varyings it reads, each centroid where a sample asks for it. */
+static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, agal_upload_result *r)
+{
+    agal_ir *fir = NULL, *vir = NULL;
+    agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, 0, &fir);
+    if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->vertex, opt->target, (uint16_t)~fir->info.inputs, &vir);
+    if (st != AGAL_OK) return st;
+    agal_emit_options eo = {.pub = {.target = opt->target,
+                                    .clip = opt->clip,
+                                    .strip_names = opt->strip_names,
+                                    .separate_samplers = opt->separate_samplers},
+                            .centroid_varyings = fir->info.centroid_varyings};
+    r->shaders[AGAL_VERTEX].size = r->shaders[AGAL_FRAGMENT].size = sizeof(agal_shader);
+    if ((st = agal_translate_ir(ctx, vir, opt->target, &eo, &r->shaders[AGAL_VERTEX])) != AGAL_OK) return st;
+    return agal_translate_ir(ctx, fir, opt->target, &eo, &r->shaders[AGAL_FRAGMENT]);
 }
 
 agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
                         size_t fragment_size, const agal_upload_options *opt, agal_upload_result *out)
 {
-    static const agal_upload_options defaults;
     if (!ctx || !out || (!vertex && vertex_size) || (!fragment && fragment_size)) return AGAL_ERR_ARG;
-    if (!opt) opt = &defaults;
-    if ((unsigned)opt->target > AGAL_TARGET_ESSL1 || (unsigned)opt->context_profile > AGAL_PROFILE_STANDARD_EXTENDED)
-        return AGAL_ERR_ARG;
-    memset(out, 0, sizeof *out);
-    out->target = opt->target;
     agal_diag_clear(ctx); /* the upload's diagnostics are its own */
-    agal_status st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, opt, out);
-    agal_ir *fir = NULL, *vir = NULL;
-    if (st == AGAL_OK) st = stage_ir(ctx, out->fragment, opt->target, 0, &fir);
-    uint16_t read = fir ? agal_ir_inputs_read(fir, AGAL_REG_VARYING) : 0;
-    if (st == AGAL_OK) st = stage_ir(ctx, out->vertex, opt->target, (uint16_t)~read, &vir);
+    agal_upload_options o;
+    memset(&o, 0, sizeof o);
+    agal_status st = agal_options_read(ctx, &o, sizeof o, opt, "agal_upload_options");
+    if (st == AGAL_OK) st = agal_result_check(ctx, out->size, "agal_upload_result");
     if (st != AGAL_OK) return st;
-    agal_emit_options eo = {
-        .pub = {.clip = opt->clip, .strip_names = opt->strip_names, .separate_samplers = opt->separate_samplers},
-        .centroid_varyings = agal_ir_centroid_varyings(fir)};
-    if ((st = emit(ctx, vir, opt->target, &eo, out)) != AGAL_OK) return st;
-    if ((st = emit(ctx, fir, opt->target, &eo, out)) != AGAL_OK) return st;
-    agal_reflection vr, fr;
-    if ((st = agal_reflect(ctx, out->vertex, &vr)) != AGAL_OK ||
-        (st = agal_reflect(ctx, out->fragment, &fr)) != AGAL_OK)
-        return st;
-    if (agal_ir_reads_constants(vir)) add_block(out, vir, opt->target);
-    if (agal_ir_reads_constants(fir)) add_block(out, fir, opt->target);
-    if ((st = samplers(ctx, fir, opt->separate_samplers, out)) != AGAL_OK ||
-        (st = attributes(ctx, vir, &vr, out)) != AGAL_OK ||
-        (st = varyings(ctx, read, eo.centroid_varyings, out)) != AGAL_OK)
-        return st;
-    out->writes_depth = fr.writes_depth;
-    out->uses_kil = fr.uses_kil;
-    out->uses_iid = vr.uses_iid;
-    out->uses_derivatives = fr.uses_derivatives;
-    return AGAL_OK;
+    if ((unsigned)o.target > AGAL_TARGET_ESSL1 || (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED ||
+        (unsigned)o.clip > AGAL_CLIP_NONE)
+        return AGAL_ERR_ARG;
+    agal_upload_result r;
+    memset(&r, 0, sizeof r);
+    r.size = sizeof r;
+    r.target = o.target;
+    st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, &o, &r);
+    if (st == AGAL_OK) st = translate_pair(ctx, &o, &r);
+    if (st == AGAL_OK) st = pair_view(ctx, &r);
+    /* A failed upload still names the programs it decoded. */
+    agal_result_write(out, &r, sizeof r);
+    return st;
 }

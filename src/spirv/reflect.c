@@ -170,42 +170,57 @@ static void name_list(agal_strbuf *b, const char *prefix, unsigned mask)
     agal_sb_put(b, "]");
 }
 
-/* "gl": what a GL / WebGL runtime binds for one GLSL translation (agal_reflect_gl). */
-static void gl_json(agal_strbuf *b, const agal_gl_binding *g)
+/* "gl": what a GL / WebGL runtime binds for one GLSL-family translation (its
+ * agal_binding). */
+static void gl_constants_json(agal_strbuf *b, const agal_binding *g)
+{
+    const agal_binding_block *k = g->constants;
+    const char *name = agal_reg_name(g->stage, AGAL_REG_CONSTANT);
+    if (!k) agal_sb_put(b, "null");
+    else if (g->target != AGAL_TARGET_ESSL1)
+        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": \"%s\", \"binding\": %u, \"indirect\": %s}",
+                       name, k->count, k->name, k->binding, k->indirect ? "true" : "false");
+    else
+        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": null, \"indirect\": %s}", name, k->count,
+                       k->indirect ? "true" : "false");
+}
+
+/* Bit n: the binding declares v<n> (centroid: declared centroid, which GLSL ES 1.00
+ * cannot). */
+static unsigned varying_mask(const agal_binding *g, bool centroid)
+{
+    unsigned m = 0;
+    for (size_t i = 0; i < g->nvaryings; i++)
+        if (!centroid || (g->varyings[i].centroid && g->target != AGAL_TARGET_ESSL1))
+            m |= 1u << g->varyings[i].location;
+    return m;
+}
+
+static void gl_json(agal_strbuf *b, const agal_binding *g)
 {
     static const char *const targets[] = {"spv", "glsl", "essl3", "essl1"};
     bool es1 = g->target == AGAL_TARGET_ESSL1;
     agal_sb_printf(b, ",\n  \"gl\": {\n    \"target\": \"%s\",\n    \"constants\": ", pick(targets, 4, g->target));
-    if (!g->constants) agal_sb_put(b, "null");
-    else if (g->block)
-        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": \"%s\", \"binding\": %u, \"indirect\": %s}",
-                       g->constants, g->constants_count, g->block, g->block_binding, g->indirect ? "true" : "false");
-    else
-        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": null, \"indirect\": %s}", g->constants,
-                       g->constants_count, g->indirect ? "true" : "false");
+    gl_constants_json(b, g);
     agal_sb_printf(b, ",\n    \"yflip\": %s,\n    \"samplers\": [", g->yflip ? "\"agal_yflip\"" : "null");
-    bool first = true;
-    for (unsigned n = 0; n < 16; n++) {
-        if (!(g->samplers >> n & 1)) continue;
-        agal_sb_printf(b, "%s{\"name\": \"fs%u\", \"unit\": %u, \"type\": \"%s\"}", first ? "" : ", ", n, n,
-                       g->cube_samplers >> n & 1 ? "samplerCube" : "sampler2D");
-        first = false;
+    for (size_t i = 0; i < g->nsamplers; i++) {
+        unsigned n = g->samplers[i].num;
+        agal_sb_printf(b, "%s{\"name\": \"fs%u\", \"unit\": %u, \"type\": \"%s\"}", i ? ", " : "", n, n,
+                       g->samplers[i].token.dim == AGAL_DIM_CUBE ? "samplerCube" : "sampler2D");
     }
     agal_sb_put(b, "],\n    \"attributes\": [");
-    first = true;
-    for (unsigned n = 0; n < 16; n++) {
-        if (!(g->attributes >> n & 1)) continue;
+    for (size_t i = 0; i < g->nattributes; i++) {
+        unsigned n = g->attributes[i].location;
         /* ES 1.00 has no layout qualifiers: the runtime binds or queries the location */
-        if (es1) agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": null}", first ? "" : ", ", n);
-        else agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": %u}", first ? "" : ", ", n, n);
-        first = false;
+        if (es1) agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": null}", i ? ", " : "", n);
+        else agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": %u}", i ? ", " : "", n, n);
     }
     agal_sb_put(b, "],\n    \"varyings\": ");
-    name_list(b, "v", g->varyings);
+    name_list(b, "v", varying_mask(g, false));
     agal_sb_put(b, ",\n    \"centroid\": ");
-    name_list(b, "v", g->centroid);
+    name_list(b, "v", varying_mask(g, true));
     agal_sb_put(b, ",\n    \"outputs\": [");
-    first = true;
+    bool first = true;
     for (unsigned n = 0; n < 4; n++) {
         if (!(g->outputs >> n & 1)) continue;
         if (!es1) agal_sb_printf(b, "%s{\"name\": \"oc%u\", \"location\": %u}", first ? "" : ", ", n, n);

@@ -1008,23 +1008,6 @@ static size_t module_front(const spv *s, uint32_t *out)
 }
 
 /* The emit options of a public call: its options, or the defaults. */
-static agal_emit_options emit_options(const agal_translate_options *opt, bool xfb)
-{
-    agal_emit_options e = {.xfb = xfb};
-    if (opt) e.pub = *opt;
-    return e;
-}
-
-static agal_status translate(agal_context *ctx, const agal_program *prog, const agal_emit_options *opt, spv *s)
-{
-    if (!ctx || !prog) return AGAL_ERR_ARG;
-    agal_ir *ir = NULL;
-    agal_status st = agal_ir_pipeline(ctx, prog, NULL, &ir);
-    if (st != AGAL_OK) return st;
-    *s = (spv){.ctx = ctx, .ir = ir, .prog = prog, .opt = opt};
-    return build_module(s);
-}
-
 /* The module is made where the function section is: it moves up behind room for
  * the rest, so no second copy of the module is ever held. */
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
@@ -1047,36 +1030,11 @@ agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emi
     return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
 }
 
-static agal_status translate_in_place(agal_context *ctx, const agal_program *prog, const agal_emit_options *eopt,
-                                      const uint32_t **words, size_t *nwords)
+agal_status agal_spirv_emit_to(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, uint32_t *buf,
+                               size_t cap, size_t *nwords)
 {
-    if (!words || !nwords) return AGAL_ERR_ARG;
-    spv s;
-    agal_status st = translate(ctx, prog, eopt, &s);
-    return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
-}
-
-agal_status agal_translate_spirv(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                                 const uint32_t **words, size_t *nwords)
-{
-    const agal_emit_options eopt = emit_options(opt, false);
-    return translate_in_place(ctx, prog, &eopt, words, nwords);
-}
-
-agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                                     const uint32_t **words, size_t *nwords)
-{
-    const agal_emit_options eopt = emit_options(opt, true);
-    return translate_in_place(ctx, prog, &eopt, words, nwords);
-}
-
-agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
-                                    uint32_t *buf, size_t cap, size_t *nwords)
-{
-    if (!nwords || (!buf && cap)) return AGAL_ERR_ARG;
-    const agal_emit_options eopt = emit_options(opt, false);
-    spv s;
-    agal_status st = translate(ctx, prog, &eopt, &s);
+    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt};
+    agal_status st = build_module(&s);
     if (st != AGAL_OK) return st;
     *nwords = module_size(&s);
     if (*nwords > cap) return AGAL_ERR_LIMIT;

@@ -52,9 +52,10 @@ static const agal_program *decode_vertex(agal_context *ctx)
 
 static size_t check_spirv(agal_context *ctx, const agal_program *prog)
 {
-    const uint32_t *words = NULL;
-    size_t n = 0;
-    CHECK(agal_translate_spirv(ctx, prog, NULL, &words, &n) == AGAL_OK);
+    agal_shader sh = agal_shader_init();
+    CHECK(agal_translate(ctx, prog, NULL, &sh) == AGAL_OK);
+    const uint32_t *words = sh.words;
+    size_t n = sh.nwords;
     CHECK(n > 5 && words[0] == 0x07230203u); /* SPIR-V's magic number */
     CHECK(words[1] == 0x00010000u);          /* version 1.0 */
     return n;
@@ -62,9 +63,12 @@ static size_t check_spirv(agal_context *ctx, const agal_program *prog)
 
 static size_t check_glsl(agal_context *ctx, const agal_program *prog)
 {
-    const char *text = NULL;
-    size_t len = 0;
-    CHECK(agal_translate_glsl(ctx, prog, NULL, &text, &len) == AGAL_OK);
+    agal_translate_options o = agal_translate_options_init();
+    o.target = AGAL_TARGET_GLSL;
+    agal_shader sh = agal_shader_init();
+    CHECK(agal_translate(ctx, prog, &o, &sh) == AGAL_OK);
+    const char *text = sh.text;
+    size_t len = sh.len;
     CHECK(strlen(text) == len && strncmp(text, "#version 330 core\n", 18) == 0);
     CHECK(strstr(text, "\n    v0 = va1;\n") != NULL);
     CHECK(strstr(text, "\n    gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);\n") != NULL);
@@ -81,7 +85,7 @@ static void check_assemble_link(agal_context *ctx, const agal_program *vertex)
     CHECK(size == sizeof VERTEX && memcmp(bytes, VERTEX, size) == 0);
     const char *frag_text = "mov oc, v0\n";
     CHECK(agal_assemble(ctx, frag_text, strlen(frag_text), AGAL_FRAGMENT, 1, 0, &bytes, &size) == AGAL_OK);
-    const agal_decode_options opt = {.slot = AGAL_SLOT_FRAGMENT};
+    const agal_decode_options opt = {.size = sizeof(agal_decode_options), .slot = AGAL_SLOT_FRAGMENT};
     const agal_program *fragment = NULL;
     CHECK(agal_decode(ctx, bytes, size, &opt, &fragment) == AGAL_OK);
     CHECK(agal_link(ctx, vertex, fragment) == AGAL_OK);

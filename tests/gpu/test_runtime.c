@@ -22,6 +22,7 @@
  *   does not read, draws with one; through agal_upload, with none.
  */
 #include "agal/interp.h"
+#include "translated.h"
 #include "agal/stage3d.h"
 #include "agal/text.h"
 #include "check.h"
@@ -57,7 +58,8 @@ static const agal_program *decode_text(agal_context *ctx, const char *text, agal
                                        size_t *size)
 {
     const agal_program *p = NULL;
-    agal_decode_options o = {.slot = stage == AGAL_VERTEX ? AGAL_SLOT_VERTEX : AGAL_SLOT_FRAGMENT};
+    agal_decode_options o = {.size = sizeof(agal_decode_options),
+                             .slot = stage == AGAL_VERTEX ? AGAL_SLOT_VERTEX : AGAL_SLOT_FRAGMENT};
     bool ok = agal_assemble(ctx, text, strlen(text), stage, 2, AGAL_ASM_STRICT, bytes, size) == AGAL_OK &&
               agal_decode(ctx, *bytes, *size, &o, &p) == AGAL_OK;
     CHECK(ok, "%s assembles and decodes", text);
@@ -71,7 +73,9 @@ static bool upload(runner *r, const char *vs, const char *fs, agal_upload_result
     size_t vn, fn;
     if (!decode_text(r->ctx, vs, AGAL_VERTEX, &vb, &vn) || !decode_text(r->ctx, fs, AGAL_FRAGMENT, &fb, &fn))
         return false;
-    agal_upload_options o = {.target = r->vk ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL};
+    agal_upload_options o = {.size = sizeof(agal_upload_options),
+                             .target = r->vk ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL};
+    *out = agal_upload_result_init();
     bool ok = agal_upload(r->ctx, vb, vn, fb, fn, &o, out) == AGAL_OK;
     CHECK(ok, "the pair uploads");
     return ok;
@@ -325,7 +329,7 @@ static void render_to_texture(runner *r)
 static void unread_varying(runner *r)
 {
     static const char *vs = "mov op, va0\nmov v0, va1\nmov v1, va0\n", *fs = "mov oc, v0\n";
-    agal_upload_result up;
+    agal_upload_result up = agal_upload_result_init();
     const uint8_t *b;
     size_t n;
     const agal_program *vp = decode_text(r->ctx, vs, AGAL_VERTEX, &b, &n),
@@ -338,8 +342,8 @@ static void unread_varying(runner *r)
     d.attribs[0] = &q.pos[0][0];
     d.attribs[1] = &q.uv[0][0];
     harness_draw alone = d; /* each program translated on its own: the vertex shader writes v1 */
-    CHECK(agal_translate_spirv(r->ctx, vp, NULL, &alone.vs_spirv, &alone.vs_words) == AGAL_OK &&
-              agal_translate_spirv(r->ctx, fp, NULL, &alone.fs_spirv, &alone.fs_words) == AGAL_OK,
+    CHECK(tool_translate_words(r->ctx, vp, NULL, &alone.vs_spirv, &alone.vs_words) == AGAL_OK &&
+              tool_translate_words(r->ctx, fp, NULL, &alone.fs_spirv, &alone.fs_words) == AGAL_OK,
           "the programs translate");
     harness_result res;
     unsigned before = harness_vk_messages(r->v);

@@ -4,6 +4,8 @@
  * twice in one context with a reset between (the second run takes the arena's
  * spare blocks), which must give the same SPIR-V. Build with -Dfuzz=true (clang). */
 #include "agal/agal.h"
+#include "toolio.h"
+#include "translated.h"
 #include "agal/text.h"
 
 #include <stddef.h>
@@ -16,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void translate_twice(const uint8_t *data, size_t size)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
-    agal_decode_options lenient = {.lenient = true};
+    agal_decode_options lenient = {.size = sizeof(agal_decode_options), .lenient = true};
     uint32_t *first = NULL;
     size_t nfirst = 0;
     for (int round = 0; ctx && round < 2; round++) {
@@ -26,8 +28,8 @@ static void translate_twice(const uint8_t *data, size_t size)
         size_t n = 0;
         const char *text = NULL;
         agal_reflection refl;
-        agal_status st = agal_translate_spirv(ctx, p, NULL, &w, &n);
-        agal_translate_glsl(ctx, p, NULL, &text, NULL);
+        agal_status st = tool_translate_words(ctx, p, NULL, &w, &n);
+        tool_translate_text(ctx, p, AGAL_TARGET_GLSL, NULL, &text, NULL);
         if (agal_reflect(ctx, p, &refl) == AGAL_OK) agal_reflect_json(ctx, &refl);
         if (st == AGAL_OK && round == 0) {
             first = malloc(n * sizeof *first);
@@ -45,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
     if (!ctx) return 0;
-    agal_decode_options strict = {0}, lenient = {.lenient = true};
+    agal_decode_options strict = agal_decode_options_init(),
+                        lenient = {.size = sizeof(agal_decode_options), .lenient = true};
     const agal_program *a = NULL, *b = NULL;
     agal_decode(ctx, data, size, &strict, &a);
     agal_decode(ctx, data, size, &lenient, &a);

@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     agal_context *ctx = agal_context_new(NULL, NULL);
     if (!ctx) return 0;
     const agal_program *p = NULL;
-    agal_decode_options lenient = {.lenient = true};
+    agal_decode_options lenient = {.size = sizeof(agal_decode_options), .lenient = true};
     agal_reflection r;
     if (agal_decode(ctx, data + 2, len, &lenient, &p) != AGAL_OK || agal_reflect(ctx, p, &r) != AGAL_OK) {
         agal_context_free(ctx);

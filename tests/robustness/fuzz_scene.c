@@ -133,7 +133,7 @@ static int null_texture_mipmaps(replay_backend *b, rb_texture *t)
 
 static rb_program *null_program_new(replay_backend *b, const agal_upload_result *r)
 {
-    if (!r->code[AGAL_VERTEX].nwords || !r->code[AGAL_FRAGMENT].nwords) abort();
+    if (!r->shaders[AGAL_VERTEX].nwords || !r->shaders[AGAL_FRAGMENT].nwords) abort();
     return object((null_backend *)b, sizeof(rb_program));
 }
 

@@ -66,7 +66,7 @@ static void check_result(const agal_upload_result *r, const agal_upload_options 
     for (size_t i = 1; i < r->nvaryings; i++)
         if (r->varyings[i - 1].location >= r->varyings[i].location) abort();
     for (int st = 0; st < 2; st++) {
-        const agal_upload_code *c = &r->code[st];
+        const agal_shader *c = &r->shaders[st];
         bool spirv = opt->target == AGAL_TARGET_SPIRV;
         if (spirv ? (!c->words || !c->nwords) : (!c->text || strlen(c->text) != c->len)) abort();
     }
@@ -75,12 +75,14 @@ static void check_result(const agal_upload_result *r, const agal_upload_options 
 static agal_upload_options options(stream *s)
 {
     uint8_t a = byte(s), b = byte(s);
-    return (agal_upload_options){.target = (agal_target)(a & 3),
+    return (agal_upload_options){.size = sizeof(agal_upload_options),
+                                 .target = (agal_target)(a & 3),
                                  .profile = (agal_profile)(a >> 2 & 3),
                                  .lenient = a >> 4 & 1,
                                  .strip_names = a >> 5 & 1,
                                  .separate_samplers = a >> 6 & 1,
-                                 .big_endian = (a >> 7) && (b & 1),
+                                 .vertex_big_endian = (a >> 7) && (b & 1),
+                                 .fragment_big_endian = (a >> 7) && (b & 1),
                                  .clip = (agal_clip)(b >> 1 & 3)};
 }
 
@@ -88,15 +90,15 @@ static agal_upload_options options(stream *s)
 static void upload(state *st, stream *s)
 {
     agal_upload_options opt = options(s);
-    agal_upload_result r;
+    agal_upload_result r = agal_upload_result_init();
     if (agal_upload(st->ctx, st->vertex, st->nvertex, st->fragment, st->nfragment, &opt, &r) != AGAL_OK) return;
     check_result(&r, &opt);
     if (st->nuploads < MAX_UPLOADS) st->uploads[st->nuploads++] = r;
     agal_context *again = byte(s) & 1 ? agal_context_new(NULL, NULL) : NULL;
-    agal_upload_result r2;
+    agal_upload_result r2 = agal_upload_result_init();
     if (again && agal_upload(again, st->vertex, st->nvertex, st->fragment, st->nfragment, &opt, &r2) == AGAL_OK) {
         for (int i = 0; i < 2; i++) {
-            const agal_upload_code *x = &r.code[i], *y = &r2.code[i];
+            const agal_shader *x = &r.shaders[i], *y = &r2.shaders[i];
             if (x->nwords != y->nwords || x->len != y->len ||
                 (x->nwords && memcmp(x->words, y->words, x->nwords * sizeof *x->words)) ||
                 (x->len && memcmp(x->text, y->text, x->len)))

@@ -23,7 +23,7 @@ static uint64_t rng_next(uint64_t *s)
 /* Decodes and checks the contract: OK, or INVALID with a sane diagnostic. */
 static void decode_one(agal_context *ctx, const uint8_t *buf, size_t n, bool lenient, const char *what)
 {
-    agal_decode_options opt = {.lenient = lenient};
+    agal_decode_options opt = {.size = sizeof(agal_decode_options), .lenient = lenient};
     const agal_program *prog = NULL;
     agal_status st = agal_decode(ctx, buf, n, &opt, &prog);
     if (st == AGAL_OK) {
@@ -70,7 +70,7 @@ static void run_mutations(agal_context *ctx)
     size_t n = seed_programs(bufs, sizes);
     for (size_t i = 0; i < n; i++) {
         /* the seeds themselves are valid */
-        agal_decode_options opt = {0};
+        agal_decode_options opt = agal_decode_options_init();
         const agal_program *prog;
         CHECK(agal_decode(ctx, bufs[i], sizes[i], &opt, &prog) == AGAL_OK, "seed %zu valid", i);
         agal_context_reset(ctx);

@@ -7,6 +7,8 @@
  *   test_locale SHADERS_DIR LOCALE     (LOCALE: one with a decimal comma, made by the
  *                                      meson test with localedef; LOCPATH points at it) */
 #include "agal/agal.h"
+#include "toolio.h"
+#include "translated.h"
 #include "agal/text.h"
 #include "check.h"
 #include "gen.h"
@@ -33,12 +35,12 @@ static void outputs_of(const uint8_t *bytes, size_t size, outputs *o)
     CHECK(agal_decode(ctx, bytes, size, NULL, &p) == AGAL_OK, "a program decodes");
     if (p) {
         const char *t = NULL;
-        agal_translate_options g0 = {.strip_names = true};
+        agal_translate_options g0 = {.size = sizeof(agal_translate_options), .strip_names = true};
         agal_reflection r;
-        if (agal_translate_glsl(ctx, p, NULL, &t, NULL) == AGAL_OK) o->text[0] = dup_text(t);
-        if (agal_translate_glsl(ctx, p, &g0, &t, NULL) == AGAL_OK) o->text[1] = dup_text(t);
+        if (tool_translate_text(ctx, p, AGAL_TARGET_GLSL, NULL, &t, NULL) == AGAL_OK) o->text[0] = dup_text(t);
+        if (tool_translate_text(ctx, p, AGAL_TARGET_GLSL, &g0, &t, NULL) == AGAL_OK) o->text[1] = dup_text(t);
         if (agal_reflect(ctx, p, &r) == AGAL_OK) o->text[2] = dup_text(agal_reflect_json(ctx, &r));
-        if (agal_translate_ir_text(ctx, p, &t) == AGAL_OK) o->text[3] = dup_text(t);
+        if (tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &t, NULL) == AGAL_OK) o->text[3] = dup_text(t);
         if (agal_disassemble_program(ctx, p, 0, &t) == AGAL_OK) o->text[4] = dup_text(t);
     }
     agal_context_free(ctx);

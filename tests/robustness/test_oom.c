@@ -10,6 +10,7 @@
  *
  *   test_oom SHADERS_DIR */
 #include "check.h"
+#include "translated.h"
 #include "gen.h"
 #include "internal.h"
 #include "shapes.h"
@@ -66,7 +67,7 @@ typedef agal_status (*call_fn)(agal_context *ctx, const subject *s, blob *out);
 static agal_status do_decode(agal_context *ctx, const subject *s, blob *out)
 {
     const agal_program *p;
-    agal_decode_options o = {.lenient = true};
+    agal_decode_options o = {.size = sizeof(agal_decode_options), .lenient = true};
     agal_status st = agal_decode(ctx, s->bytes, s->size, &o, &p);
     if (st == AGAL_OK) *out = (blob){p->tokens, p->ntokens * sizeof *p->tokens};
     return st;
@@ -86,7 +87,7 @@ static agal_status do_spirv(agal_context *ctx, const subject *s, blob *out)
 {
     const uint32_t *w;
     size_t n;
-    agal_status st = agal_translate_spirv(ctx, s->prog, NULL, &w, &n);
+    agal_status st = tool_translate_words(ctx, s->prog, NULL, &w, &n);
     if (st == AGAL_OK) *out = (blob){w, n * 4};
     return st;
 }
@@ -109,13 +110,13 @@ static agal_status text_out(agal_status st, const char *text, blob *out)
 static agal_status do_glsl(agal_context *ctx, const subject *s, blob *out)
 {
     const char *t = NULL;
-    return text_out(agal_translate_glsl(ctx, s->prog, NULL, &t, NULL), t, out);
+    return text_out(tool_translate_text(ctx, s->prog, AGAL_TARGET_GLSL, NULL, &t, NULL), t, out);
 }
 
 static agal_status do_ir(agal_context *ctx, const subject *s, blob *out)
 {
     const char *t = NULL;
-    return text_out(agal_translate_ir_text(ctx, s->prog, &t), t, out);
+    return text_out(tool_translate_text(ctx, s->prog, AGAL_TARGET_IR, NULL, &t, NULL), t, out);
 }
 
 static agal_status do_reflect(agal_context *ctx, const subject *s, blob *out)
@@ -136,8 +137,7 @@ static agal_status do_disassemble(agal_context *ctx, const subject *s, blob *out
 static agal_status do_essl(agal_context *ctx, const subject *s, agal_target target, blob *out)
 {
     const char *t = NULL;
-    unsigned ext = 0;
-    return text_out(agal_translate_essl(ctx, s->prog, target, NULL, &t, NULL, &ext), t, out);
+    return text_out(tool_translate_text(ctx, s->prog, target, NULL, &t, NULL), t, out);
 }
 
 static agal_status do_essl3(agal_context *ctx, const subject *s, blob *out)
@@ -156,17 +156,17 @@ static agal_status do_essl1(agal_context *ctx, const subject *s, blob *out)
 static agal_status do_upload(agal_context *ctx, const subject *s, blob *out)
 {
     bool vs = s->stage == AGAL_VERTEX;
-    agal_upload_options o = {.separate_samplers = true, .lenient = true};
-    agal_upload_result r;
+    agal_upload_options o = {.size = sizeof(agal_upload_options), .separate_samplers = true, .lenient = true};
+    agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, vs ? s->bytes : s->partner, vs ? s->size : s->partner_size,
                                  vs ? s->partner : s->bytes, vs ? s->partner_size : s->size, &o, &r);
     if (st != AGAL_OK) return st;
     size_t counts[4] = {r.nblocks, r.nsamplers, r.nattributes, r.nvaryings};
-    size_t n0 = r.code[0].nwords * 4, n1 = r.code[1].nwords * 4;
+    size_t n0 = r.shaders[0].nwords * 4, n1 = r.shaders[1].nwords * 4;
     uint8_t *all = agal_alloc(ctx, n0 + n1 + sizeof counts);
     if (!all) return AGAL_ERR_NOMEM;
-    memcpy(all, r.code[0].words, n0);
-    memcpy(all + n0, r.code[1].words, n1);
+    memcpy(all, r.shaders[0].words, n0);
+    memcpy(all + n0, r.shaders[1].words, n1);
     memcpy(all + n0 + n1, counts, sizeof counts);
     *out = (blob){all, n0 + n1 + sizeof counts};
     return AGAL_OK;
@@ -294,7 +294,7 @@ static bool make_subject(agal_context *pctx, subject *s, const char *name, const
     if (text && agal_assemble(pctx, text, strlen(text), stage, version, 0, &bytes, &size) != AGAL_OK) return false;
     s->bytes = bytes;
     s->size = size;
-    agal_decode_options o = {.lenient = true};
+    agal_decode_options o = {.size = sizeof(agal_decode_options), .lenient = true};
     if (agal_decode(pctx, bytes, size, &o, &s->prog) != AGAL_OK) return false;
     return make_partner(pctx, s);
 }

@@ -5,6 +5,8 @@
  * none overflows; the stack each shape used is printed (the thread's stack is
  * painted first and the untouched part measured after). */
 #include "agal/agal.h"
+#include "toolio.h"
+#include "translated.h"
 #include "agal/interp.h"
 #include "agal/text.h"
 #include "check.h"
@@ -31,7 +33,7 @@ static void *run(void *arg)
     const uint8_t *bytes = NULL;
     size_t size = 0;
     const agal_program *p = NULL;
-    agal_decode_options dopt = {.lenient = true};
+    agal_decode_options dopt = {.size = sizeof(agal_decode_options), .lenient = true};
     const uint32_t *words;
     size_t nwords;
     const char *text;
@@ -41,11 +43,11 @@ static void *run(void *arg)
     j->failed_at = 2;
     if (agal_decode(ctx, bytes, size, &dopt, &p)) goto done;
     j->failed_at = 3;
-    if (agal_translate_spirv(ctx, p, NULL, &words, &nwords)) goto done;
+    if (tool_translate_words(ctx, p, NULL, &words, &nwords)) goto done;
     j->failed_at = 4;
-    if (agal_translate_glsl(ctx, p, NULL, &text, NULL)) goto done;
+    if (tool_translate_text(ctx, p, AGAL_TARGET_GLSL, NULL, &text, NULL)) goto done;
     j->failed_at = 5;
-    if (agal_translate_ir_text(ctx, p, &text)) goto done;
+    if (tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &text, NULL)) goto done;
     j->failed_at = 6;
     if (agal_reflect(ctx, p, &r) || !agal_reflect_json(ctx, &r)) goto done;
     j->failed_at = 7;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The same output whatever compiled the library (agal.h: the same version, options
-and bytes give the same output). The library, tools/common/gen.c, tools/common/toolio.c and
+and bytes give the same output). The library, tools/common/gen.c, tools/common/toolio.c, translated.c and
 tests/snapshots/dump_outputs.c are compiled straight from the sources by gcc and by clang, each
 at -O0 and -O2, and by clang with MemorySanitizer, plus the build's own dumper when
 given (--dumper), and the first build again with every allocation of the library
@@ -38,6 +38,7 @@ def sources(root):
     return sorted(glob.glob(os.path.join(root, "src", "*", "*.c"))) + [
         os.path.join(root, "tools", "common", "gen.c"),
         os.path.join(root, "tools", "common", "toolio.c"),
+        os.path.join(root, "tools", "common", "translated.c"),
         os.path.join(root, "tests", "snapshots", "dump_outputs.c"),
     ]
 

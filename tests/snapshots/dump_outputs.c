@@ -30,6 +30,7 @@
 #include "gen.h"
 #include "harness_api.h"
 #include "toolio.h"
+#include "translated.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -133,7 +134,7 @@ static void dump_spirv(dumper *d, const agal_program *prog, const char *name, co
     const uint32_t *words = NULL;
     size_t n = 0;
     agal_status st = xfb ? agal_translate_spirv_xfb(d->ctx, prog, opt, &words, &n)
-                         : agal_translate_spirv(d->ctx, prog, opt, &words, &n);
+                         : tool_translate_words(d->ctx, prog, opt, &words, &n);
     file_name(file, sizeof file, xfb ? "%s.xfb.spv" : "%s.spv", name);
     if (st == AGAL_OK) write_out(d, "spv", file, words, n * sizeof *words);
     else write_error(d, "spv", file, st);
@@ -145,8 +146,8 @@ static void dump_glsl(dumper *d, const agal_program *prog, const char *name, con
 {
     char file[512];
     const char *text = NULL, *kind = target_names[target];
-    agal_status st = target == AGAL_TARGET_GLSL ? agal_translate_glsl(d->ctx, prog, opt, &text, NULL)
-                                                : agal_translate_essl(d->ctx, prog, target, opt, &text, NULL, NULL);
+    agal_status st = target == AGAL_TARGET_GLSL ? tool_translate_text(d->ctx, prog, AGAL_TARGET_GLSL, opt, &text, NULL)
+                                                : tool_translate_text(d->ctx, prog, target, opt, &text, NULL);
     file_name(file, sizeof file, "%s.%s", name, kind);
     if (st == AGAL_OK) write_text(d, kind, file, text);
     else write_error(d, kind, file, st);
@@ -162,11 +163,13 @@ static void dump_reflect(dumper *d, const agal_program *prog, const char *name, 
     if (target < 0) file_name(file, sizeof file, "%s.json", name);
     else file_name(file, sizeof file, "%s.%s.json", name, target_names[target]);
     agal_reflection r;
-    agal_gl_binding gl;
+    agal_shader sh = agal_shader_init();
     agal_status st = agal_reflect(d->ctx, prog, &r);
     if (st == AGAL_OK && target >= 0) {
-        st = agal_reflect_gl(d->ctx, prog, (agal_target)target, opt, &gl);
-        r.gl = &gl;
+        agal_translate_options o = opt ? *opt : agal_translate_options_init();
+        o.target = (agal_target)target;
+        st = agal_translate(d->ctx, prog, &o, &sh);
+        r.gl = &sh.binding;
     }
     char *json = st == AGAL_OK ? agal_reflect_json(d->ctx, &r) : NULL;
     if (st == AGAL_OK && !json) st = AGAL_ERR_NOMEM;
@@ -180,7 +183,7 @@ static void dump_program(dumper *d, const agal_program *prog, const char *name, 
 {
     char file[512];
     const char *ir = NULL;
-    agal_status st = agal_translate_ir_text(d->ctx, prog, &ir);
+    agal_status st = tool_translate_text(d->ctx, prog, AGAL_TARGET_IR, NULL, &ir, NULL);
     file_name(file, sizeof file, "%s.ir", name);
     if (st == AGAL_OK) write_text(d, "ir", file, ir);
     else write_error(d, "ir", file, st);
@@ -220,12 +223,12 @@ static void layout_text(text *t, const agal_upload_result *u)
 {
     put(t, "target %s\n", target_names[u->target]);
     for (size_t i = 0; i < u->nblocks; i++) {
-        const agal_upload_block *b = &u->blocks[i];
+        const agal_binding_block *b = &u->blocks[i];
         put(t, "block %s binding %u count %u size %u name %s\n", b->stage == AGAL_VERTEX ? "vertex" : "fragment",
             b->binding, b->count, b->size, b->name ? b->name : "-");
     }
     for (size_t i = 0; i < u->nsamplers; i++) {
-        const agal_upload_sampler *s = &u->samplers[i];
+        const agal_binding_sampler *s = &u->samplers[i];
         const agal_sampler *k = &s->token;
         put(t, "sampler fs%u binding %u sampler_binding %u name %s: %s %s %s %s %s bias %d special %u tex %d ted %d\n",
             s->num, s->binding, s->sampler_binding, s->name ? s->name : "-", option(AGAL_SMP_DIM, k->dim),
@@ -245,7 +248,7 @@ static void upload_code(dumper *d, const agal_upload_result *u, const char *pair
     static const char *const stages[] = {"vert", "frag"};
     char file[512];
     for (int s = 0; s < 2; s++) {
-        const agal_upload_code *c = &u->code[s];
+        const agal_shader *c = &u->shaders[s];
         file_name(file, sizeof file, "%s.%s.%s", pair, target_names[u->target], stages[s]);
         if (u->target == AGAL_TARGET_SPIRV) write_out(d, "upload", strcat(file, ".spv"), c->words, c->nwords * 4);
         else write_out(d, "upload", file, c->text, c->len);
@@ -257,13 +260,13 @@ static void dump_pair(dumper *d, const char *pair, const uint8_t *vbytes, size_t
 {
     char file[512];
     for (int target = AGAL_TARGET_SPIRV; target <= AGAL_TARGET_ESSL1; target++) {
-        agal_upload_options opt = {.target = (agal_target)target};
+        agal_upload_options opt = {.size = sizeof(agal_upload_options), .target = (agal_target)target};
         if (topt) {
             opt.clip = topt->clip;
             opt.strip_names = topt->strip_names;
             opt.separate_samplers = topt->separate_samplers;
         }
-        agal_upload_result u;
+        agal_upload_result u = agal_upload_result_init();
         agal_status st = agal_upload(d->ctx, vbytes, vsize, fbytes, fsize, &opt, &u);
         file_name(file, sizeof file, "%s.%s.txt", pair, target_names[target]);
         if (st != AGAL_OK) {
@@ -347,8 +350,10 @@ static bool dump_random(dumper *d, unsigned count)
         }
         size_t vsize = gen_program_encode(gv, vbytes, GEN_MAX_BYTES);
         size_t fsize = gen_program_encode(gf, fbytes, GEN_MAX_BYTES);
-        const agal_translate_options opt = {
-            .clip = (agal_clip)(seed / 3 % 4), .strip_names = seed / 12 % 2, .separate_samplers = seed / 24 % 2};
+        const agal_translate_options opt = {.size = sizeof(agal_translate_options),
+                                            .clip = (agal_clip)(seed / 3 % 4),
+                                            .strip_names = seed / 12 % 2,
+                                            .separate_samplers = seed / 24 % 2};
         const agal_program *v, *f;
         char name[64], pair[64];
         snprintf(pair, sizeof pair, "gen%u", seed);

@@ -7,6 +7,7 @@
  * program it has seen, the largest programs of every shape included, and its
  * output is the fresh context's. */
 #include "internal.h"
+#include "translated.h"
 #include "check.h"
 #include "counting_alloc.h"
 #include "gen.h"
@@ -227,13 +228,13 @@ static void translations(void)
             agal_context *ctx = counted(&c);
             const uint32_t *w1 = NULL, *w2 = NULL;
             size_t n1 = 0, n2 = 0;
-            CHECK(prog && agal_translate_spirv(ctx, prog, NULL, &w1, &n1) == AGAL_OK, "translate");
+            CHECK(prog && tool_translate_words(ctx, prog, NULL, &w1, &n1) == AGAL_OK, "translate");
             uint32_t *first = malloc(n1 * sizeof *first);
             if (first && w1) memcpy(first, w1, n1 * sizeof *first);
             size_t peak = c.peak;
             agal_context_reset(ctx);
             c.calls = 0;
-            CHECK(prog && agal_translate_spirv(ctx, prog, NULL, &w2, &n2) == AGAL_OK, "translate again");
+            CHECK(prog && tool_translate_words(ctx, prog, NULL, &w2, &n2) == AGAL_OK, "translate again");
             CHECK(c.calls == 0, "seed %llu, %u tokens: reused context made %zu hook calls", (unsigned long long)seed,
                   prog ? prog->ntokens : 0, c.calls);
             CHECK(c.peak == peak, "seed %llu: reused peak %zu, fresh %zu", (unsigned long long)seed, c.peak, peak);
@@ -258,7 +259,7 @@ static void largest_programs(void)
         const uint8_t *bytes = NULL;
         size_t size = 0;
         const agal_program *prog = NULL;
-        const agal_decode_options lenient = {.lenient = true};
+        const agal_decode_options lenient = {.size = sizeof(agal_decode_options), .lenient = true};
         CHECK(text && agal_assemble(pctx, text, strlen(text), stage, 2, AGAL_ASM_STRICT, &bytes, &size) == AGAL_OK &&
                   agal_decode(pctx, bytes, size, &lenient, &prog) == AGAL_OK,
               "%s: does not decode", shape_name((shape)s));
@@ -272,8 +273,8 @@ static void largest_programs(void)
                 size_t n;
                 const char *out;
                 c.calls = 0;
-                agal_status st = glsl ? agal_translate_glsl(ctx, prog, NULL, &out, NULL)
-                                      : agal_translate_spirv(ctx, prog, NULL, &w, &n);
+                agal_status st = glsl ? tool_translate_text(ctx, prog, AGAL_TARGET_GLSL, NULL, &out, NULL)
+                                      : tool_translate_words(ctx, prog, NULL, &w, &n);
                 CHECK(st == AGAL_OK, "%s: translation failed", shape_name((shape)s));
                 CHECK(round == 0 || c.calls == 0, "%s, %s, translated again: %zu hook calls", shape_name((shape)s),
                       glsl ? "GLSL" : "SPIR-V", c.calls);

@@ -23,6 +23,7 @@
 #include "check.h"
 #include "tokbuild.h"
 #include "toolio.h"
+#include "translated.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -32,7 +33,7 @@ static const agal_program *assemble(agal_context *ctx, const char *src, agal_sta
     const uint8_t *bytes = NULL;
     size_t size = 0;
     const agal_program *prog = NULL;
-    agal_decode_options dopt = {.lenient = lenient};
+    agal_decode_options dopt = {.size = sizeof(agal_decode_options), .lenient = lenient};
     if (agal_assemble(ctx, src, strlen(src), stage, version, AGAL_ASM_STRICT, &bytes, &size) != AGAL_OK ||
         agal_decode(ctx, bytes, size, &dopt, &prog) != AGAL_OK) {
         char buf[512];
@@ -49,7 +50,7 @@ static const char *glsl(agal_context *ctx, const agal_program *prog, const agal_
 {
     const char *text = NULL;
     size_t len = 0;
-    if (!prog || agal_translate_glsl(ctx, prog, opt, &text, &len) != AGAL_OK) return NULL;
+    if (!prog || tool_translate_text(ctx, prog, AGAL_TARGET_GLSL, opt, &text, &len) != AGAL_OK) return NULL;
     if (strlen(text) != len) return NULL;
     return text;
 }
@@ -176,7 +177,7 @@ static void test_golden_indirect_g0_clip_none(void)
                                "    op = agal_vc(int(vt0.w) + 2);\n"
                                "    gl_Position = vec4(op.x, op.y * agal_yflip, op.z, op.w);\n"
                                "}\n";
-    agal_translate_options opt = {.clip = AGAL_CLIP_NONE, .strip_names = true};
+    agal_translate_options opt = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE, .strip_names = true};
     const char *got = glsl(ctx, p, &opt);
     CHECK(same_text(got, want, "golden indirect -g0 --clip none"));
     CHECK(compiles(AGAL_VERTEX, got, "golden indirect"));
@@ -216,7 +217,7 @@ static void test_names_and_comments(void)
         CHECK(strstr(t, "// 6: mov fd.x, ft4.y") != NULL);
         CHECK(compiles(AGAL_FRAGMENT, t, "names"));
     }
-    agal_translate_options g0 = {.strip_names = true};
+    agal_translate_options g0 = {.size = sizeof(agal_translate_options), .strip_names = true};
     const char *s = glsl(ctx, p, &g0);
     CHECK(s && !strstr(s, "//") && !strstr(s, "/*"));
     CHECK(s && strstr(s, "    ft3.zw = ft3.w + fc[5].zw;\n") != NULL);
@@ -228,7 +229,7 @@ static void test_clip_and_builtins(void)
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *p =
         assemble(ctx, "add op, va2, iid\nmov v1, vc[iid.x+4]\nmov v2, vc[va2.x+4]\n", AGAL_VERTEX, 3, false);
-    agal_translate_options vk = {.clip = AGAL_CLIP_VULKAN};
+    agal_translate_options vk = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_VULKAN};
     const char *t = glsl(ctx, p, NULL), *v = glsl(ctx, p, &vk);
     CHECK(t && strstr(t, "op = va2 + vec4(float(gl_InstanceID));") != NULL);
     /* iid reads (id, id, id, id); as an index, per-instance constants vc[iid.x+k] */
@@ -240,7 +241,7 @@ static void test_clip_and_builtins(void)
     CHECK(compiles(AGAL_VERTEX, t, "iid"));
     /* ddy's sign follows y: GL's window y is up unless the shader negates y. */
     p = assemble(ctx, "ddy oc, v0\n", AGAL_FRAGMENT, 2, false);
-    agal_translate_options none = {.clip = AGAL_CLIP_NONE};
+    agal_translate_options none = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE};
     const char *d0 = glsl(ctx, p, NULL), *dn = glsl(ctx, p, &none), *dv = glsl(ctx, p, &vk);
     CHECK(d0 && strstr(d0, "oc0 = dFdy(v0) * -agal_yflip;") != NULL);
     CHECK(dn && strstr(dn, "oc0 = dFdy(v0) * -agal_yflip;") != NULL);
@@ -284,7 +285,8 @@ static void test_unnameable_token_comment(void)
     size_t size = build_program(buf, AGAL_FRAGMENT, 1, t, 2);
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *prog = NULL;
-    const agal_decode_options strict = {0}, lenient = {.lenient = true};
+    const agal_decode_options strict = agal_decode_options_init(),
+                              lenient = {.size = sizeof(agal_decode_options), .lenient = true};
     CHECK(agal_decode(ctx, buf, size, &strict, &prog) == AGAL_ERR_INVALID, "format 5 passed strict decoding");
     CHECK(agal_decode(ctx, buf, size, &lenient, &prog) == AGAL_OK, "lenient decoding refused format 5");
     const char *text = glsl(ctx, prog, NULL);
@@ -438,7 +440,7 @@ static void test_failing_allocator(void)
         agal_context *fc = agal_context_new(failing_alloc, &b);
         if (!fc) continue;
         const char *text = NULL;
-        agal_status st = agal_translate_glsl(fc, p, NULL, &text, NULL);
+        agal_status st = tool_translate_text(fc, p, AGAL_TARGET_GLSL, NULL, &text, NULL);
         if (st == AGAL_OK) {
             CHECK(strcmp(text, want) == 0);
             done = true;
@@ -479,38 +481,47 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 
 static unsigned es_linked[2], es_refused, es_bindings;
 
-/* What agal_reflect_gl says a translation declares is what its text declares: the
+/* What a translation's binding says it declares is what its text declares: the
  * constant array (ES 1.00 plain and sized to the reads, else the std140 block),
  * each sampler and its type, the yflip uniform, each #extension line. */
 static bool binding_matches(agal_context *ctx, const agal_program *p, agal_target target, const char *text,
                             const char *what)
 {
-    agal_gl_binding b;
+    agal_translate_options o = agal_translate_options_init();
+    o.target = target;
+    agal_shader sh = agal_shader_init();
     char want[128];
-    bool ok = agal_reflect_gl(ctx, p, target, NULL, &b) == AGAL_OK && b.target == target && b.stage == p->stage;
+    bool ok = agal_translate(ctx, p, &o, &sh) == AGAL_OK && !strcmp(sh.text, text);
+    const agal_binding b = sh.binding;
+    ok = ok && b.target == target && b.stage == p->stage;
     const char *cname = agal_reg_name(p->stage, AGAL_REG_CONSTANT);
-    if (ok && b.constants && b.block)
-        snprintf(want, sizeof want, "layout(std140) uniform %s { vec4 %s[%u]; };", b.block, b.constants,
-                 b.constants_count);
-    else if (ok && b.constants) snprintf(want, sizeof want, "uniform vec4 %s[%u];", b.constants, b.constants_count);
+    const agal_binding_block *k = b.constants;
+    if (ok && k && target != AGAL_TARGET_ESSL1)
+        snprintf(want, sizeof want, "layout(std140) uniform %s { vec4 %s[%u]; };", k->name, cname, k->count);
+    else if (ok && k) snprintf(want, sizeof want, "uniform vec4 %s[%u];", k->name, k->count);
     else snprintf(want, sizeof want, "uniform vec4 %s[", cname); /* no declaration of the array at all */
     char block[32];
     snprintf(block, sizeof block, "agal_%s_block", cname);
-    ok = ok && (strstr(text, want) != NULL) == (b.constants != NULL) &&
-         (b.constants ? (b.block == NULL) == (target == AGAL_TARGET_ESSL1) : !strstr(text, block));
+    ok = ok && (strstr(text, want) != NULL) == (k != NULL) &&
+         (k ? (strcmp(k->name, cname) == 0) == (target == AGAL_TARGET_ESSL1) : !strstr(text, block));
     ok = ok && (strstr(text, "uniform float agal_yflip;") != NULL) == b.yflip;
+    unsigned declared = 0, cubes = 0;
+    for (size_t i = 0; i < b.nsamplers; i++) {
+        declared |= 1u << b.samplers[i].num;
+        cubes |= (unsigned)(b.samplers[i].token.dim == AGAL_DIM_CUBE) << b.samplers[i].num;
+    }
     for (unsigned n = 0; ok && n < 16; n++) {
         snprintf(want, sizeof want, "uniform sampler2D fs%u;", n);
         bool flat = strstr(text, want) != NULL;
         snprintf(want, sizeof want, "uniform samplerCube fs%u;", n);
         bool cube = strstr(text, want) != NULL;
-        ok = (flat || cube) == ((b.samplers >> n & 1) != 0) && cube == ((b.cube_samplers >> n & 1) != 0);
+        ok = (flat || cube) == ((declared >> n & 1) != 0) && cube == ((cubes >> n & 1) != 0);
     }
     for (unsigned bit = 1; ok && bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1) {
         snprintf(want, sizeof want, "#extension %s : enable", agal_extension_name(bit, false));
         ok = (strstr(text, want) != NULL) == ((b.extensions & bit) != 0);
     }
-    if (!ok) fprintf(stderr, "%s: agal_reflect_gl disagrees with the text:\n%s\n", what, text);
+    if (!ok) fprintf(stderr, "%s: the binding disagrees with the text:\n%s\n", what, text);
     es_bindings += ok;
     return ok;
 }
@@ -523,8 +534,8 @@ static bool essl_pair(agal_context *ctx, const agal_program *v, const agal_progr
 {
     const char *vs = NULL, *fs = NULL;
     char log[4096];
-    agal_status sv = agal_translate_essl(ctx, v, target, NULL, &vs, NULL, NULL);
-    agal_status sf = agal_translate_essl(ctx, f, target, NULL, &fs, NULL, NULL);
+    agal_status sv = tool_translate_text(ctx, v, target, NULL, &vs, NULL);
+    agal_status sf = tool_translate_text(ctx, f, target, NULL, &fs, NULL);
     agal_reflection r;
     bool iid = agal_reflect(ctx, v, &r) == AGAL_OK && r.uses_iid;
     if (target == AGAL_TARGET_ESSL1 && iid && sv != AGAL_OK) {
@@ -573,7 +584,8 @@ static void test_corpus(const char *dir)
         const agal_program *vp = load_agal(ctx, vpath), *fp = load_agal(ctx, fpath);
         if (!vp || !fp) fprintf(stderr, "corpus: %s: does not load\n", names[i]);
         CHECK(vp && fp);
-        const agal_translate_options g0 = {.strip_names = true}, none = {.clip = AGAL_CLIP_NONE};
+        const agal_translate_options g0 = {.size = sizeof(agal_translate_options), .strip_names = true},
+                                     none = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE};
         const char *vs = glsl(ctx, vp, NULL), *fs = glsl(ctx, fp, NULL);
         CHECK(compiles(AGAL_VERTEX, vs, vpath) && compiles(AGAL_FRAGMENT, fs, fpath));
         CHECK(compiles(AGAL_VERTEX, glsl(ctx, vp, &g0), vpath));
@@ -614,7 +626,9 @@ static void test_random(unsigned npairs)
             failures++;
             continue;
         }
-        const agal_translate_options opts[3] = {{0}, {.strip_names = true}, {.clip = AGAL_CLIP_NONE}};
+        const agal_translate_options opts[3] = {{.size = sizeof(agal_translate_options)},
+                                                {.size = sizeof(agal_translate_options), .strip_names = true},
+                                                {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE}};
         const char *vs = glsl(ctx, v, &opts[i % 3]), *fs = glsl(ctx, f, &opts[i % 3]);
         char what[64], log[4096];
         snprintf(what, sizeof what, "random %u (seed %llu, AGAL %u)", i, (unsigned long long)seed, version);
@@ -674,7 +688,7 @@ static void test_lenient_mutants(unsigned n)
         }
         agal_context_reset(ctx);
         const agal_program *prog = NULL;
-        const agal_decode_options lenient = {.lenient = true};
+        const agal_decode_options lenient = {.size = sizeof(agal_decode_options), .lenient = true};
         if (agal_decode(ctx, buf, size, &lenient, &prog) != AGAL_OK) continue;
         accepted++;
         char what[48];

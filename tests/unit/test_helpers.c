@@ -331,8 +331,9 @@ static void test_layout(void)
     assemble(ctx, AGAL_VERTEX, vertex_text, &vb, &vn);
     assemble(ctx, AGAL_FRAGMENT, fragment_text, &fb, &fn);
     for (int separate = 0; separate < 2; separate++) {
-        agal_upload_options o = {.target = AGAL_TARGET_SPIRV, .separate_samplers = separate};
-        agal_upload_result r;
+        agal_upload_options o = {
+            .size = sizeof(agal_upload_options), .target = AGAL_TARGET_SPIRV, .separate_samplers = separate};
+        agal_upload_result r = agal_upload_result_init();
         CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "upload");
         VkDescriptorSetLayoutBinding b[AGAL_VK_MAX_BINDINGS];
         uint32_t n = agal_vk_layout_bindings(&r, b, AGAL_VK_MAX_BINDINGS);
@@ -357,8 +358,8 @@ static void test_layout(void)
         CHECK(r.nsamplers == 2 && !strcmp(r.samplers[0].name, "fs1") && !strcmp(r.samplers[1].name, "fs3"));
         CHECK(r.nblocks == 1 && !strcmp(r.blocks[0].name, AGAL_GLSL_VC_BLOCK) && r.target == AGAL_TARGET_SPIRV);
     }
-    agal_upload_options es1 = {.target = AGAL_TARGET_ESSL1};
-    agal_upload_result r;
+    agal_upload_options es1 = {.size = sizeof(agal_upload_options), .target = AGAL_TARGET_ESSL1};
+    agal_upload_result r = agal_upload_result_init();
     CHECK(agal_upload(ctx, vb, vn, fb, fn, &es1, &r) == AGAL_OK && r.nblocks == 1 && !strcmp(r.blocks[0].name, "vc") &&
           r.target == AGAL_TARGET_ESSL1);
     agal_context_free(ctx);
@@ -575,15 +576,15 @@ static void test_sampler_key(void)
 /* Vulkan's per-draw glue from an upload: pool sizes, descriptor writes, vertex input. */
 static void test_vk_draw_glue(void)
 {
-    agal_upload_result r;
+    agal_upload_result r = agal_upload_result_init();
     memset(&r, 0, sizeof r);
     VkDescriptorPoolSize ps[3];
     CHECK(agal_vk_pool_sizes(&r, ps) == 1 && ps[0].descriptorCount == 1, "an empty pair still sizes its pool");
-    agal_upload_sampler smp[2];
+    agal_binding_sampler smp[2];
     memset(smp, 0, sizeof smp);
     smp[0].num = 1, smp[0].binding = smp[0].sampler_binding = 3;     /* combined */
     smp[1].num = 4, smp[1].binding = 6, smp[1].sampler_binding = 22; /* separate */
-    agal_upload_attribute attrs[2] = {{0, 0xf}, {3, 0x3}};
+    agal_binding_attribute attrs[2] = {{0, 0xf}, {3, 0x3}};
     r.nblocks = 1;
     r.blocks[0].stage = AGAL_FRAGMENT, r.blocks[0].binding = AGAL_FC_BINDING;
     r.samplers = smp, r.nsamplers = 2, r.attributes = attrs, r.nattributes = 2;

@@ -93,7 +93,7 @@ static void texop(builder *b, agal_opcode op, agal_dest d, agal_source a, agal_s
 static const agal_program *decode(agal_context *ctx, const builder *b, bool lenient)
 {
     const agal_program *p = NULL;
-    agal_decode_options opt = {.lenient = lenient};
+    agal_decode_options opt = {.size = sizeof(agal_decode_options), .lenient = lenient};
     agal_status st = agal_decode(ctx, b->bytes, b->size, &opt, &p);
     if (st) {
         char msg[256] = "";

@@ -62,7 +62,7 @@ static void attributes(agal_context *ctx, const matrix_op *m)
     size_t vsize = 0, fsize = 0;
     const uint8_t *vb = assemble(ctx, text, AGAL_VERTEX, &vsize);
     const uint8_t *fb = assemble(ctx, "mov oc, fc0\n", AGAL_FRAGMENT, &fsize);
-    agal_upload_result u;
+    agal_upload_result u = agal_upload_result_init();
     CHECK(vb && fb && agal_upload(ctx, vb, vsize, fb, fsize, NULL, &u) == AGAL_OK, "%s: upload", m->name);
     if (!vb || !fb) return;
     CHECK(u.nattributes == m->rows + 1, "%s: %zu attributes", m->name, u.nattributes);
@@ -104,7 +104,7 @@ static void varyings(agal_context *ctx, const matrix_op *m)
     /* agal_upload: each row is a varying that connects the stages. */
     size_t vsize = 0, fsize = 0;
     const uint8_t *vb = assemble(ctx, vert, AGAL_VERTEX, &vsize), *fb = assemble(ctx, frag, AGAL_FRAGMENT, &fsize);
-    agal_upload_result u;
+    agal_upload_result u = agal_upload_result_init();
     CHECK(vb && fb && agal_upload(ctx, vb, vsize, fb, fsize, NULL, &u) == AGAL_OK, "%s: upload", m->name);
     if (!vb || !fb) return;
     CHECK(u.nvaryings == m->rows, "%s: %zu varyings", m->name, u.nvaryings);

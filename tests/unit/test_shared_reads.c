@@ -7,6 +7,7 @@
  * SPIR-V has one bounds-checked load per read. Results stay the interpreter's
  * (the compare tests run the skinning pairs and random relative reads). */
 #include "check.h"
+#include "translated.h"
 #include "ir.h"
 
 #include <spirv/unified1/spirv.h>
@@ -70,7 +71,7 @@ static void emitted(agal_context *ctx)
     agal_context_reset(ctx);
     const agal_program *prog = assemble(ctx, skinning);
     const char *glsl = NULL;
-    CHECK(prog && agal_translate_glsl(ctx, prog, NULL, &glsl, NULL) == AGAL_OK);
+    CHECK(prog && tool_translate_text(ctx, prog, AGAL_TARGET_GLSL, NULL, &glsl, NULL) == AGAL_OK);
     if (!glsl) return;
     /* Three rows, each bounds-checked once (the declaration is the fourth). */
     CHECK(occurrences(glsl, "agal_vc(int") == 4, "%u", occurrences(glsl, "agal_vc(int"));
@@ -78,7 +79,7 @@ static void emitted(agal_context *ctx)
     CHECK(occurrences(glsl, "agal_vc(int(va2.x) + 12)") == 1, "%u", occurrences(glsl, "agal_vc(int(va2.x) + 12)"));
     const uint32_t *w;
     size_t n;
-    CHECK(agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK);
+    CHECK(tool_translate_words(ctx, prog, NULL, &w, &n) == AGAL_OK);
     unsigned converts = 0; /* OpConvertFToS: one per bounds-checked address */
     for (size_t i = 5; i < n; i += w[i] >> 16 ? w[i] >> 16 : n) converts += (w[i] & 0xffff) == SpvOpConvertFToS;
     CHECK(converts == 3, "%u", converts);

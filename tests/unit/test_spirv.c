@@ -26,6 +26,7 @@
 #include "harness_api.h"
 #include "spirv_check.h"
 #include "toolio.h"
+#include "translated.h"
 
 static void print_diags(agal_context *ctx, const char *what)
 {
@@ -42,7 +43,7 @@ static bool check_program(agal_context *ctx, const agal_program *prog, const aga
 {
     const uint32_t *words = NULL;
     size_t n = 0;
-    agal_status st = agal_translate_spirv(ctx, prog, opt, &words, &n);
+    agal_status st = tool_translate_words(ctx, prog, opt, &words, &n);
     if (st != AGAL_OK) {
         fprintf(stderr, "%s: translate failed (%d)\n", what, st);
         print_diags(ctx, what);
@@ -73,7 +74,9 @@ static void corpus_file(const char *path)
     CHECK(ok, "%s does not assemble and validate", path);
     if (ok) {
         static const agal_translate_options variants[] = {
-            {0}, {.clip = AGAL_CLIP_NONE}, {.clip = AGAL_CLIP_GL, .strip_names = true}};
+            {.size = sizeof(agal_translate_options)},
+            {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE},
+            {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_GL, .strip_names = true}};
         for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
             CHECK(check_program(ctx, prog, &variants[i], path), "%s: variant %zu invalid SPIR-V", path, i);
     }
@@ -117,13 +120,14 @@ static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint3
     }
     size_t n = gen_program_encode(&gp, bytes, sizeof bytes);
     const agal_program *prog = NULL;
-    agal_decode_options dopt = {.lenient = lenient};
+    agal_decode_options dopt = {.size = sizeof(agal_decode_options), .lenient = lenient};
     agal_status st = agal_decode(ctx, bytes, n, &dopt, &prog);
     if (st != AGAL_OK) print_diags(ctx, what);
     CHECK(st == AGAL_OK, "%s: generated program does not decode", what);
     if (st != AGAL_OK) return;
     /* Alternate the options so every clip mode and -g0 are covered too. */
-    agal_translate_options topt = {.clip = (agal_clip)(seed % 4), .strip_names = seed % 3 == 0};
+    agal_translate_options topt = {
+        .size = sizeof(agal_translate_options), .clip = (agal_clip)(seed % 4), .strip_names = seed % 3 == 0};
     CHECK(check_program(ctx, prog, &topt, what), "%s: invalid SPIR-V", what);
     /* The pipeline runs each optimization once: that must be its fixed point, and
      * each pass must say so truthfully (the IR-check build also asserts this). */
@@ -168,7 +172,7 @@ static const agal_program *assemble(agal_context *ctx, const char *text, agal_st
     const uint8_t *bytes = NULL;
     size_t n = 0;
     const agal_program *prog = NULL;
-    agal_decode_options dopt = {.lenient = lenient};
+    agal_decode_options dopt = {.size = sizeof(agal_decode_options), .lenient = lenient};
     if (agal_assemble(ctx, text, strlen(text), stage, version, AGAL_ASM_STRICT, &bytes, &n) != AGAL_OK ||
         agal_decode(ctx, bytes, n, &dopt, &prog) != AGAL_OK) {
         print_diags(ctx, text);
@@ -186,7 +190,7 @@ static void golden_minimal_vertex(void)
     CHECK(p, "golden vertex does not assemble");
     if (p) {
         const char *ir = NULL;
-        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "ir text");
+        CHECK(tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &ir, NULL) == AGAL_OK, "ir text");
         const char *want_ir = "; vertex agal1, 1 tokens\n"
                               "%1 = input va0  ; token 1\n"
                               "store op.xyzw %1\n";
@@ -194,7 +198,7 @@ static void golden_minimal_vertex(void)
 
         const uint32_t *w = NULL;
         size_t n = 0;
-        CHECK(agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "translate");
+        CHECK(tool_translate_words(ctx, p, NULL, &w, &n) == AGAL_OK, "translate");
         char *text = w ? spirv_check_text(w, n) : NULL;
         const char *want = "OpCapability Shader\n"
                            "%1 = OpExtInstImport \"GLSL.std.450\"\n"
@@ -230,8 +234,9 @@ static void golden_minimal_vertex(void)
         free(text);
 
         /* --clip none: the position is stored as loaded (only the RTT scale applies). */
-        agal_translate_options none = {.clip = AGAL_CLIP_NONE, .strip_names = true};
-        CHECK(agal_translate_spirv(ctx, p, &none, &w, &n) == AGAL_OK, "translate clip none");
+        agal_translate_options none = {
+            .size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE, .strip_names = true};
+        CHECK(tool_translate_words(ctx, p, &none, &w, &n) == AGAL_OK, "translate clip none");
         text = spirv_check_text(w, n);
         CHECK(text && !strstr(text, "OpFNegate") && strstr(text, "OpFMul") && !strstr(text, "OpName"),
               "clip none / -g0:\n%s", text ? text : "");
@@ -283,7 +288,7 @@ static void golden_fragment_features(void)
     CHECK(p, "fragment program does not assemble");
     const uint32_t *w = NULL;
     size_t n = 0;
-    if (p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK) {
+    if (p && tool_translate_words(ctx, p, NULL, &w, &n) == AGAL_OK) {
         CHECK(spirv_check_valid(w, n, "fragment features"), "fragment features invalid");
         char *text = spirv_check_text(w, n);
         static const char *const needles[] = {"OpExecutionMode %main OriginUpperLeft",
@@ -324,7 +329,7 @@ static void lenient_programs(void)
     CHECK(p, "lenient program refused");
     if (p) {
         const char *ir = NULL;
-        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "lenient ir");
+        CHECK(tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &ir, NULL) == AGAL_OK, "lenient ir");
         CHECK(ir && strstr(ir, "%1 = const (0, 0, 0, 0)") && strstr(ir, "alu add %1, %2 -> op"), "lenient IR:\n%s",
               ir ? ir : "");
         CHECK(check_program(ctx, p, NULL, "lenient zero read"), "lenient zero read invalid");
@@ -338,7 +343,7 @@ static void lenient_programs(void)
     CHECK(p, "lenient output in block refused");
     if (p) {
         const char *ir = NULL;
-        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "lenient block ir");
+        CHECK(tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &ir, NULL) == AGAL_OK, "lenient block ir");
         CHECK(ir && strstr(ir, "%13 = input va1") && strstr(ir, "%16 = const (0, 0, 0, 0)") &&
                   strstr(ir, "%17 = phi %13, %16 -> v0") && strstr(ir, "%15 = phi %12, %1 -> op") &&
                   strstr(ir, "store v0.xyzw %17") && strstr(ir, "store op.xyzw %15"),
@@ -365,7 +370,7 @@ static void golden_blocks(void)
     CHECK(p, "blocks program");
     if (p) {
         const char *ir = NULL;
-        CHECK(agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "blocks ir");
+        CHECK(tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &ir, NULL) == AGAL_OK, "blocks ir");
         /* mov vt0, va0 folds to va0 itself (%1); each register is loaded once, in
          * front (va0's second load, %3, is gone: its extract reads %1; vc1 moves out
          * of the branch); the then branch merges vc1.x into x of %1; phi(merge, %1)
@@ -406,7 +411,7 @@ static void hoisted_textures(void)
                       "mov oc, ft0\n";
     const agal_program *p = assemble(ctx, src, AGAL_FRAGMENT, 2, false);
     const char *ir = NULL;
-    CHECK(p && agal_translate_ir_text(ctx, p, &ir) == AGAL_OK, "hoist program");
+    CHECK(p && tool_translate_text(ctx, p, AGAL_TARGET_IR, NULL, &ir, NULL) == AGAL_OK, "hoist program");
     if (ir) {
         const char *if0 = strstr(ir, "if %"), *t0 = strstr(ir, "sample tex fs0"), *t1 = strstr(ir, "sample tex fs1");
         CHECK(if0 && t0 && t1 && t0 < if0 && t1 < if0 && !strstr(if0, "sample tex"), "tex not hoisted:\n%s", ir);
@@ -421,7 +426,7 @@ static void xfb_capture(void)
 {
     agal_context *ctx = agal_context_new(NULL, NULL);
     const agal_program *p = assemble(ctx, "m44 op, va0, vc0\nmov v2, va0\nmov v0, va1\n", AGAL_VERTEX, 1, false);
-    agal_translate_options o = {0};
+    agal_translate_options o = agal_translate_options_init();
     const uint32_t *w = NULL;
     size_t n = 0;
     CHECK(p && agal_translate_spirv_xfb(ctx, p, &o, &w, &n) == AGAL_OK, "xfb translate");
@@ -474,7 +479,7 @@ static void allocation_failures(void)
         if (agal_decode(ctx, bytes, nbytes, NULL, &p) == AGAL_OK) {
             const uint32_t *w = NULL;
             size_t n = 0;
-            agal_status st = agal_translate_spirv(ctx, p, NULL, &w, &n);
+            agal_status st = tool_translate_words(ctx, p, NULL, &w, &n);
             CHECK(st == AGAL_OK || st == AGAL_ERR_NOMEM, "limit %ld: status %d", limit, st);
             succeeded = st == AGAL_OK && spirv_check_valid(w, n, "after failures");
         }
@@ -494,7 +499,7 @@ static void indirect_bounds(void)
     const agal_program *p = assemble(ctx, "mov op, vc[va0.x+2]\n", AGAL_VERTEX, 1, false);
     const uint32_t *w = NULL;
     size_t n = 0;
-    CHECK(p && agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK, "indirect translate");
+    CHECK(p && tool_translate_words(ctx, p, NULL, &w, &n) == AGAL_OK, "indirect translate");
     char *text = w ? spirv_check_text(w, n) : NULL;
     static const char *const needles[] = {"Trunc",
                                           "OpFAdd %float",
@@ -524,7 +529,7 @@ static int run_golden(void)
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
     size_t n = 0;
-    CHECK(agal_translate_spirv(ctx, NULL, NULL, &w, &n) == AGAL_ERR_ARG, "NULL program");
+    CHECK(tool_translate_words(ctx, NULL, NULL, &w, &n) == AGAL_ERR_ARG, "NULL program");
     agal_context_free(ctx);
     printf("golden: %d failures\n", failures);
     return failures != 0;
@@ -686,7 +691,7 @@ static void *thread_main(void *arg)
         const agal_program *p = NULL;
         const uint32_t *w = NULL;
         size_t nw = 0;
-        if (agal_decode(ctx, bytes, n, NULL, &p) == AGAL_OK && agal_translate_spirv(ctx, p, NULL, &w, &nw) == AGAL_OK) {
+        if (agal_decode(ctx, bytes, n, NULL, &p) == AGAL_OK && tool_translate_words(ctx, p, NULL, &w, &nw) == AGAL_OK) {
             uint32_t h = 2166136261u;
             for (size_t k = 0; k < nw; k++) h = (h ^ w[k]) * 16777619u;
             j->hash[i] = h;
@@ -739,7 +744,7 @@ static int run_mutate(unsigned count)
             bytes[at] ^= (uint8_t)(1u << gen_rng_below(&rng, 8));
         }
         for (int lenient = 0; lenient < 2; lenient++) {
-            agal_decode_options dopt = {.lenient = lenient != 0};
+            agal_decode_options dopt = {.size = sizeof(agal_decode_options), .lenient = lenient != 0};
             const agal_program *p = NULL;
             if (agal_decode(ctx, bytes, n, &dopt, &p) != AGAL_OK) continue;
             char what[64];

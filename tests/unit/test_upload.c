@@ -62,8 +62,9 @@ static void upload_pair(const char *vtext, const char *ftext, const char *name)
     static const agal_target targets[5] = {AGAL_TARGET_SPIRV, AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3,
                                            AGAL_TARGET_ESSL1};
     for (int mode = 0; mode < 5 && vb && fb; mode++) {
-        agal_upload_options o = {.target = targets[mode], .separate_samplers = mode == 1};
-        agal_upload_result r;
+        agal_upload_options o = {
+            .size = sizeof(agal_upload_options), .target = targets[mode], .separate_samplers = mode == 1};
+        agal_upload_result r = agal_upload_result_init();
         agal_status st = agal_upload(ctx, vb, vn, fb, fn, &o, &r);
         if (mode == 4 && st == AGAL_ERR_UNSUPPORTED) { /* WebGL 1 has no iid */
             CHECK(strstr(agal_diag_get(ctx, 0)->message, "iid") != NULL, "%s: ES 1.00 refusal names iid", name);
@@ -74,13 +75,13 @@ static void upload_pair(const char *vtext, const char *ftext, const char *name)
               agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "");
         if (st != AGAL_OK) continue;
         if (mode < 2) {
-            CHECK(spirv_check_valid(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords, name), "%s: vertex SPIR-V",
-                  name);
-            CHECK(spirv_check_valid(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords, name),
+            CHECK(spirv_check_valid(r.shaders[AGAL_VERTEX].words, r.shaders[AGAL_VERTEX].nwords, name),
+                  "%s: vertex SPIR-V", name);
+            CHECK(spirv_check_valid(r.shaders[AGAL_FRAGMENT].words, r.shaders[AGAL_FRAGMENT].nwords, name),
                   "%s: fragment SPIR-V", name);
         } else {
             char log[2048];
-            CHECK(glslang_check_gl_link(r.code[AGAL_VERTEX].text, r.code[AGAL_FRAGMENT].text, log, sizeof log),
+            CHECK(glslang_check_gl_link(r.shaders[AGAL_VERTEX].text, r.shaders[AGAL_FRAGMENT].text, log, sizeof log),
                   "%s: GLSL pair: %s", name, log);
         }
         /* Every varying the layout names is an output of the vertex shader and an
@@ -88,9 +89,9 @@ static void upload_pair(const char *vtext, const char *ftext, const char *name)
         for (size_t i = 0; i < r.nvaryings && (mode == 2 || mode == 3); i++) {
             char decl[32];
             snprintf(decl, sizeof decl, "out vec4 v%u;", r.varyings[i].location);
-            CHECK(has(r.code[AGAL_VERTEX].text, decl), "%s: vertex GLSL lacks %s", name, decl);
+            CHECK(has(r.shaders[AGAL_VERTEX].text, decl), "%s: vertex GLSL lacks %s", name, decl);
             snprintf(decl, sizeof decl, "in vec4 v%u;", r.varyings[i].location);
-            CHECK(has(r.code[AGAL_FRAGMENT].text, decl), "%s: fragment GLSL lacks %s", name, decl);
+            CHECK(has(r.shaders[AGAL_FRAGMENT].text, decl), "%s: fragment GLSL lacks %s", name, decl);
         }
     }
     agal_context_free(ctx);
@@ -136,8 +137,9 @@ static void layout(void)
     size_t vn, fn;
     const uint8_t *vb = assemble(ctx, vertex_text, AGAL_VERTEX, 2, &vn);
     const uint8_t *fb = assemble(ctx, fragment_text, AGAL_FRAGMENT, 2, &fn);
-    agal_upload_options o = {.target = AGAL_TARGET_SPIRV, .separate_samplers = true};
-    agal_upload_result r;
+    agal_upload_options o = {
+        .size = sizeof(agal_upload_options), .target = AGAL_TARGET_SPIRV, .separate_samplers = true};
+    agal_upload_result r = agal_upload_result_init();
     CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "layout pair uploads");
     CHECK(r.nblocks == 2 && r.blocks[0].stage == AGAL_VERTEX && r.blocks[0].binding == 0 &&
               r.blocks[0].size == 250 * 16 && r.blocks[1].stage == AGAL_FRAGMENT && r.blocks[1].binding == 1 &&
@@ -156,22 +158,22 @@ static void layout(void)
     CHECK(r.nvaryings == 2 && r.varyings[0].location == 0 && !r.varyings[0].centroid && r.varyings[1].location == 3 &&
               r.varyings[1].centroid,
           "varyings: %zu", r.nvaryings);
-    char *vs = spirv_check_text(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords);
-    char *fs = spirv_check_text(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords);
+    char *vs = spirv_check_text(r.shaders[AGAL_VERTEX].words, r.shaders[AGAL_VERTEX].nwords);
+    char *fs = spirv_check_text(r.shaders[AGAL_FRAGMENT].words, r.shaders[AGAL_FRAGMENT].nwords);
     CHECK(has(vs, "OpDecorate %v0 Location 0") && has(vs, "OpDecorate %v3 Location 3") && !has(vs, "%v1 Location") &&
               !has(vs, "%v2 Location") && has(vs, "OpDecorate %v3 Centroid") && !has(vs, "OpDecorate %v0 Centroid"),
           "vertex outputs:\n%s", vs ? vs : "");
     CHECK(has(fs, "OpDecorate %v3 Centroid") && !has(fs, "%v1 Location") && has(fs, "OpTypeSampler") &&
               has(fs, "OpSampledImage") && has(fs, "Binding 19") && has(fs, "Binding 20"),
           "fragment interface:\n%s", fs ? fs : "");
-    CHECK(spirv_check_valid(r.code[AGAL_VERTEX].words, r.code[AGAL_VERTEX].nwords, "layout vertex") &&
-              spirv_check_valid(r.code[AGAL_FRAGMENT].words, r.code[AGAL_FRAGMENT].nwords, "layout fragment"),
+    CHECK(spirv_check_valid(r.shaders[AGAL_VERTEX].words, r.shaders[AGAL_VERTEX].nwords, "layout vertex") &&
+              spirv_check_valid(r.shaders[AGAL_FRAGMENT].words, r.shaders[AGAL_FRAGMENT].nwords, "layout fragment"),
           "layout pair SPIR-V valid");
     free(vs);
     free(fs);
     o.target = AGAL_TARGET_GLSL;
     CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "layout pair uploads as GLSL");
-    const char *vg = r.code[AGAL_VERTEX].text, *fg = r.code[AGAL_FRAGMENT].text;
+    const char *vg = r.shaders[AGAL_VERTEX].text, *fg = r.shaders[AGAL_FRAGMENT].text;
     CHECK(has(vg, "\nout vec4 v0;") && has(vg, "centroid out vec4 v3;") && !has(vg, "out vec4 v1;") &&
               !has(vg, "out vec4 v2;") && has(fg, "centroid in vec4 v3;") && has(fg, "\nin vec4 v0;") &&
               !has(fg, "in vec4 v1;"),
@@ -192,13 +194,13 @@ static void es1_extensions(void)
                                  "ddx ft0, v0\nted ft1, v0, fs0 <2d, linear, miplinear>\nadd ft0, ft0, ft1\n"
                                  "mov oc, ft0\nmov oc1, fc5\nmov fd.x, v0.z\n",
                                  AGAL_FRAGMENT, 2, &fn);
-    agal_upload_options o = {.target = AGAL_TARGET_ESSL1};
-    agal_upload_result r;
+    agal_upload_options o = {.size = sizeof(agal_upload_options), .target = AGAL_TARGET_ESSL1};
+    agal_upload_result r = agal_upload_result_init();
     CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK, "ES 1.00 extension pair uploads");
     const unsigned all = AGAL_EXT_STANDARD_DERIVATIVES | AGAL_EXT_SHADER_TEXTURE_LOD | AGAL_EXT_FRAG_DEPTH |
                          AGAL_EXT_DRAW_BUFFERS;
     CHECK(r.extensions == all, "extensions 0x%x", r.extensions);
-    const char *fs = r.code[AGAL_FRAGMENT].text;
+    const char *fs = r.shaders[AGAL_FRAGMENT].text;
     for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1) {
         char line[96];
         snprintf(line, sizeof line, "#extension %s : enable\n", agal_extension_name(bit, false));
@@ -214,7 +216,7 @@ static void es1_extensions(void)
     CHECK(r.nblocks == 2 && r.blocks[0].count == 4 && r.blocks[1].count == 6 && r.blocks[1].size == 96,
           "ES 1.00 arrays: %u, %u vec4s", r.nblocks ? r.blocks[0].count : 0, r.nblocks > 1 ? r.blocks[1].count : 0);
     char log[2048];
-    CHECK(glslang_check_gl_link(r.code[AGAL_VERTEX].text, fs, log, sizeof log), "ES 1.00 pair links: %s", log);
+    CHECK(glslang_check_gl_link(r.shaders[AGAL_VERTEX].text, fs, log, sizeof log), "ES 1.00 pair links: %s", log);
     agal_context_free(ctx);
 }
 
@@ -223,7 +225,7 @@ static void es1_extensions(void)
 static void expect_failure(agal_context *ctx, const uint8_t *vb, size_t vn, const uint8_t *fb, size_t fn,
                            const agal_upload_options *o, const char *want, const char *name)
 {
-    agal_upload_result r;
+    agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, vb, vn, fb, fn, o, &r);
     char line[512] = "uploaded";
     if (st != AGAL_OK && agal_diag_count(ctx)) agal_flash_message(agal_diag_get(ctx, 0), line, sizeof line);
@@ -240,7 +242,7 @@ static void failures_order(void)
     const uint8_t *bad_v = assemble(ctx, "mov op, vt0\n", AGAL_VERTEX, 1, &bv);               /* 3647 */
     const uint8_t *bad_f = assemble(ctx, "mov ft0, oc\nmov oc, v0\n", AGAL_FRAGMENT, 1, &bf); /* 3646 */
     const uint8_t *lonely_v = assemble(ctx, "m44 op, va0, vc0\n", AGAL_VERTEX, 1, &lv);       /* writes no v0: 3632 */
-    const agal_upload_options o = {0};
+    const agal_upload_options o = agal_upload_options_init();
     expect_failure(ctx, bad_v, bv, bad_f, bf, &o,
                    "Error #3647: AGAL validation failed: Temporary register read without being written to for source "
                    "operand 1 at token 1 of vertex program.",
@@ -253,9 +255,10 @@ static void failures_order(void)
                    "Error #3632: AGAL linkage: Varying 0 is read in the fragment shader but not written to by the "
                    "vertex shader.",
                    "then linkage");
-    const agal_upload_options be = {.big_endian = true};
+    const agal_upload_options be = {
+        .size = sizeof(agal_upload_options), .vertex_big_endian = true, .fragment_big_endian = true};
     expect_failure(ctx, good_v, gv, good_f, gf, &be, "Error #3612: Programs must be in little endian format.", "3612");
-    agal_upload_result r;
+    agal_upload_result r = agal_upload_result_init();
     CHECK(agal_upload(ctx, good_v, gv, good_f, gf, &be, &r) == AGAL_ERR_INVALID &&
               !strcmp(agal_flash_class(agal_diag_get(ctx, 0)), "ArgumentError"),
           "3612 is an ArgumentError");
@@ -270,7 +273,7 @@ static void failures_order(void)
 static void expect_thrown(agal_context *ctx, const void *vb, size_t vn, const void *fb, size_t fn,
                           const agal_upload_options *o, const char *want, const char *name)
 {
-    agal_upload_result r;
+    agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, vb, vn, fb, fn, o, &r);
     char line[512] = "uploaded", thrown[600] = "uploaded";
     const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
@@ -293,8 +296,11 @@ static void flash_order(void)
     const uint8_t *agal2_v = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 2, &v2);
     const uint8_t *agal2_f = assemble(ctx, "mov oc, v0\n", AGAL_FRAGMENT, 2, &f2);
     const uint8_t two[2] = {0xa0, 0x01};
-    const agal_upload_options be = {.big_endian = true}, vbe = {.vertex_big_endian = true},
-                              fbe = {.fragment_big_endian = true};
+    const agal_upload_options be = {.size = sizeof(agal_upload_options),
+                                    .vertex_big_endian = true,
+                                    .fragment_big_endian = true},
+                              vbe = {.size = sizeof(agal_upload_options), .vertex_big_endian = true},
+                              fbe = {.size = sizeof(agal_upload_options), .fragment_big_endian = true};
     expect_thrown(ctx, NULL, 0, good_f, gf, &be,
                   "ArgumentError: Error #3615: AGAL validation failed: Program size below minimum length for  program.",
                   "an empty big-endian program");
@@ -310,12 +316,14 @@ static void flash_order(void)
     expect_thrown(ctx, two, sizeof two, good_f, gf, &fbe,
                   "Error: Error #3615: AGAL validation failed: Program size below minimum length for vertex program.",
                   "the vertex program's error before the fragment program's endianness");
-    agal_upload_result r;
+    agal_upload_result r = agal_upload_result_init();
     CHECK(agal_upload(ctx, good_v, gv, good_f, gf, &vbe, &r) == AGAL_ERR_INVALID, "the vertex flag alone counts");
     CHECK(agal_upload(ctx, good_v, gv, good_f, gf, NULL, &r) == AGAL_OK, "little-endian programs upload");
 
-    const agal_upload_options baseline = {.context_profile = AGAL_PROFILE_BASELINE},
-                              standard = {.context_profile = AGAL_PROFILE_STANDARD};
+    const agal_upload_options baseline = {.size = sizeof(agal_upload_options),
+                                          .context_profile = AGAL_PROFILE_BASELINE},
+                              standard = {.size = sizeof(agal_upload_options),
+                                          .context_profile = AGAL_PROFILE_STANDARD};
     const char *want3725 =
         "Error: Error #3725: The requested AGAL version (2) is not valid under the Context3D profile. "
         "For example AGAL version 2 requires standard profile.";
@@ -427,7 +435,7 @@ static void names(void)
     }
     agal_profile p;
     CHECK(!agal_profile_find("Standard", &p) && !agal_profile_find("", &p), "profile names are exact");
-    CHECK(!strcmp(agal_version(), "0.2.0"), "version %s", agal_version());
+    CHECK(!strcmp(agal_version(), "0.3.0"), "version %s", agal_version());
 }
 
 int main(int argc, char **argv)

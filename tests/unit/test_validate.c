@@ -509,7 +509,8 @@ static const vcase cases[] = {
 static agal_status decode(agal_context *ctx, const uint8_t *buf, size_t n, unsigned profile, bool lenient,
                           const agal_program **prog)
 {
-    agal_decode_options opt = {.profile = (agal_profile)profile, .lenient = lenient};
+    agal_decode_options opt = {
+        .size = sizeof(agal_decode_options), .profile = (agal_profile)profile, .lenient = lenient};
     return agal_decode(ctx, buf, n, &opt, prog);
 }
 
@@ -565,7 +566,7 @@ typedef struct ccase {
 
 static void expect_container(agal_context *ctx, const ccase *c)
 {
-    agal_decode_options opt = {.slot = (agal_slot)c->slot};
+    agal_decode_options opt = {.size = sizeof(agal_decode_options), .slot = (agal_slot)c->slot};
     const agal_program *prog;
     agal_status st = agal_decode(ctx, c->bytes, c->size, &opt, &prog);
     const agal_diag *d = agal_diag_get(ctx, 0);
@@ -852,7 +853,8 @@ static void run_recorded_uploads(agal_context *ctx)
         size_t nv = build_program(vb, V, 1, u->v, u->nv);
         size_t nf = u->fbytes ? u->fsize : build_program(fb, F, 1, u->f, u->nf);
         const agal_program *vp = NULL, *fp = NULL;
-        agal_decode_options vo = {.slot = AGAL_SLOT_VERTEX}, fo = {.slot = AGAL_SLOT_FRAGMENT};
+        agal_decode_options vo = {.size = sizeof(agal_decode_options), .slot = AGAL_SLOT_VERTEX},
+                            fo = {.size = sizeof(agal_decode_options), .slot = AGAL_SLOT_FRAGMENT};
         agal_status st = agal_decode(ctx, vb, nv, &vo, &vp);
         if (st == AGAL_OK) st = agal_decode(ctx, u->fbytes ? u->fbytes : fb, nf, &fo, &fp);
         if (st == AGAL_OK) st = agal_link(ctx, vp, fp);

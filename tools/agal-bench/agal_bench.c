@@ -3,8 +3,8 @@
  * Emulators translate at every Program3D.upload, so a slow translator shows up as
  * stutter. Over the shaders/ corpus this measures, per program:
  *   decode+validate        agal_decode of the bytecode
- *   AGAL -> SPIR-V         agal_translate_spirv of the decoded program (direct)
- *   AGAL -> GLSL           agal_translate_glsl
+ *   AGAL -> SPIR-V         agal_translate of the decoded program (direct)
+ *   AGAL -> GLSL           agal_translate, target GLSL
  *   glslang                that GLSL (made Vulkan-ready once, outside the clock)
  *                          compiled in-process by a warm glslang to SPIR-V 1.0
  * Each translation runs in a context reset after it, as an emulator reuses one.
@@ -28,12 +28,13 @@
  * --profile N runs only the direct SPIR-V translations, N times over the corpus and
  * the 200-token program, for a profiler: callgrind counts instructions, so it is
  * stable on a noisy machine:
- *   valgrind --tool=callgrind --toggle-collect=agal_translate_spirv \
+ *   valgrind --tool=callgrind --toggle-collect=agal_translate \
  *     tools/agal-bench --profile 50 */
 #include "agal/interp.h"
 #include "agal/text.h"
 #include "bench.h"
 #include "toolio.h"
+#include "translated.h"
 #include "glslang_check.h"
 #include "gen.h"
 #include "counting_alloc.h"
@@ -177,7 +178,7 @@ static bool add_long_program(bench *b)
 /* ---- the measured operations ------------------------------------------------- */
 
 /* The baseline targets Vulkan too: its GLSL gets the same clip fix as the SPIR-V. */
-static const agal_translate_options vulkan_clip = {.clip = AGAL_CLIP_VULKAN};
+static const agal_translate_options vulkan_clip = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_VULKAN};
 
 enum path { P_DECODE, P_SPIRV, P_GLSL, P_GLSLANG, NPATHS };
 static const char *const path_names[NPATHS] = {"decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL",
@@ -194,10 +195,10 @@ static bool run_once(bench *b, const program *p, enum path k, agal_context *ctx)
     } else if (k == P_SPIRV) {
         const uint32_t *w;
         size_t n;
-        ok = agal_translate_spirv(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
+        ok = tool_translate_words(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
     } else if (k == P_GLSL) {
         const char *text;
-        ok = agal_translate_glsl(ctx, p->prog, &vulkan_clip, &text, NULL) == AGAL_OK;
+        ok = tool_translate_text(ctx, p->prog, AGAL_TARGET_GLSL, &vulkan_clip, &text, NULL) == AGAL_OK;
     } else {
         uint32_t *w = NULL;
         size_t n = 0;
@@ -322,12 +323,12 @@ static bool measure_memory(const program *p, bool fresh, bool with_decode, memfi
     size_t n;
     bool ok = ctx != NULL;
     if (ok && !fresh) {
-        ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
+        ok = tool_translate_words(ctx, prog, NULL, &w, &n) == AGAL_OK;
         agal_context_reset(ctx);
         counting_alloc_mark(&c);
     }
     if (ok && with_decode) ok = agal_decode(ctx, p->bytes, p->size, NULL, &prog) == AGAL_OK;
-    if (ok) ok = agal_translate_spirv(ctx, prog, NULL, &w, &n) == AGAL_OK;
+    if (ok) ok = tool_translate_words(ctx, prog, NULL, &w, &n) == AGAL_OK;
     if (ctx) agal_context_reset(ctx);
     m->allocs = c.calls;
     m->peak = c.peak;
@@ -505,7 +506,7 @@ static bool report_size(bench *b, agal_context *ctx, double *max_ratio)
         const uint32_t *w;
         size_t n = 0, no = 0, ng = 0;
         uint32_t *opt = NULL, *gw = NULL;
-        ok = agal_translate_spirv(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
+        ok = tool_translate_words(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
         if (ok && agal_tool_optimize(w, n, &opt, &no) != 0) {
             fprintf(stderr, "agal-bench: %s: spirv-opt refused the module\n", p->name);
             ok = false;
@@ -566,7 +567,7 @@ static const agal_program *shape_program(bench *b, shape s, unsigned tokens)
     const uint8_t *bytes;
     size_t size;
     const agal_program *p = NULL;
-    const agal_decode_options lenient = {.lenient = true};
+    const agal_decode_options lenient = {.size = sizeof(agal_decode_options), .lenient = true};
     bool ok = text && agal_assemble(b->pctx, text, strlen(text), stage, 2, AGAL_ASM_STRICT, &bytes, &size) == AGAL_OK &&
               agal_decode(b->pctx, bytes, size, &lenient, &p) == AGAL_OK;
     free(text);
@@ -581,8 +582,8 @@ static bool translate_shape(agal_context *ctx, const agal_program *p, int path, 
     const uint32_t *w;
     const char *text;
     size_t n = 0;
-    bool ok = path == 0 ? agal_translate_spirv(ctx, p, NULL, &w, &n) == AGAL_OK
-                        : agal_translate_glsl(ctx, p, NULL, &text, NULL) == AGAL_OK;
+    bool ok = path == 0 ? tool_translate_words(ctx, p, NULL, &w, &n) == AGAL_OK
+                        : tool_translate_text(ctx, p, AGAL_TARGET_GLSL, NULL, &text, NULL) == AGAL_OK;
     *bytes = path == 0 ? n * 4 : ok ? strlen(text) : 0;
     agal_context_reset(ctx);
     return ok;
@@ -682,7 +683,7 @@ static bool prepare(bench *b, agal_context *ctx)
         }
         if (p->synthetic) continue;
         const char *text;
-        if (agal_translate_glsl(ctx, p->prog, &vulkan_clip, &text, NULL) != AGAL_OK) {
+        if (tool_translate_text(ctx, p->prog, AGAL_TARGET_GLSL, &vulkan_clip, &text, NULL) != AGAL_OK) {
             tool_print_diags(ctx, p->name);
             return false;
         }

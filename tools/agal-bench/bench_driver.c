@@ -69,8 +69,12 @@ static bool upload(driver_pair *p, agal_target target, agal_clip clip, agal_uplo
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(p->ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(p->ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = {
-        .target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient, .clip = clip};
+    agal_upload_options uo = {.size = sizeof(agal_upload_options),
+                              .target = target,
+                              .profile = fp->profile,
+                              .lenient = vp->lenient || fp->lenient,
+                              .clip = clip};
+    *out = agal_upload_result_init();
     if (vb && fb && agal_upload(p->ctx, vb, vn, fb, fn, &uo, out) == AGAL_OK) return true;
     tool_print_diags(p->ctx, p->bp->name);
     return false;
@@ -80,15 +84,15 @@ static bool upload(driver_pair *p, agal_target target, agal_clip clip, agal_uplo
  * upload's GLSL with Vulkan's clip fix): both keep the SPIR-V upload's bindings. */
 static bool other_versions(driver *dr, driver_pair *p)
 {
-    agal_upload_result vkglsl;
+    agal_upload_result vkglsl = agal_upload_result_init();
     if (!upload(p, AGAL_TARGET_GLSL, AGAL_CLIP_VULKAN, &vkglsl)) return false;
     for (int st = 0; st < 2; st++) {
-        const agal_upload_code *code = &p->vk.code[st];
+        const agal_shader *code = &p->vk.shaders[st];
         if (agal_tool_optimize(code->words, code->nwords, &p->opt[st], &p->nopt[st])) {
             fprintf(stderr, "agal-bench: %s: spirv-opt refused the module\n", p->bp->name);
             return false;
         }
-        char *text = bench_vulkan_glsl(vkglsl.code[st].text);
+        char *text = bench_vulkan_glsl(vkglsl.shaders[st].text);
         bool ok = text && glslang_compile_vulkan((agal_stage)st, text, &p->glslang[st], &p->nglslang[st], dr->err,
                                                  sizeof dr->err);
         free(text);

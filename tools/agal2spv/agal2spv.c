@@ -176,13 +176,34 @@ static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
     return rc;
 }
 
+/* The library's target for an output kind. */
+static agal_target library_target(target t)
+{
+    return t == T_ESSL3   ? AGAL_TARGET_ESSL3
+           : t == T_ESSL1 ? AGAL_TARGET_ESSL1
+           : t == T_GLSL  ? AGAL_TARGET_GLSL
+           : t == T_IR    ? AGAL_TARGET_IR
+                          : AGAL_TARGET_SPIRV;
+}
+
+/* agal_translate for the output kind o->tgt. */
+static agal_status translate(agal_context *ctx, const opts *o, const agal_program *prog, agal_shader *out)
+{
+    agal_translate_options topt = agal_translate_options_init();
+    topt.target = library_target(o->tgt);
+    topt.clip = o->clip;
+    topt.strip_names = o->strip;
+    *out = agal_shader_init();
+    return agal_translate(ctx, prog, &topt, out);
+}
+
 static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
 {
-    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
-    const uint32_t *words = NULL;
-    size_t n = 0;
-    agal_status st = agal_translate_spirv(ctx, prog, &topt, &words, &n);
+    agal_shader sh;
+    agal_status st = translate(ctx, o, prog, &sh);
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
+    const uint32_t *words = sh.words;
+    size_t n = sh.nwords;
     uint32_t *optimized = NULL;
     if (o->optimize) {
         size_t on = 0;
@@ -207,38 +228,31 @@ static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
         st = agal_ir_pipeline_until(ctx, prog, NULL, o->after, &ir);
         if (st == AGAL_OK && !(text = agal_ir_print(ir))) st = AGAL_ERR_NOMEM;
     } else {
-        st = agal_translate_ir_text(ctx, prog, &text);
+        agal_shader sh;
+        st = translate(ctx, o, prog, &sh);
+        text = sh.text;
     }
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     return write_out(o->out, text, strlen(text));
 }
 
-/* The library's target for a GLSL-family output kind. */
-static agal_target gl_target(target t)
-{
-    return t == T_ESSL3 ? AGAL_TARGET_ESSL3 : t == T_ESSL1 ? AGAL_TARGET_ESSL1 : AGAL_TARGET_GLSL;
-}
-
 static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
 {
-    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
-    const char *text = NULL;
-    agal_status st = o->tgt == T_GLSL ? agal_translate_glsl(ctx, prog, &topt, &text, NULL)
-                                      : agal_translate_essl(ctx, prog, gl_target(o->tgt), &topt, &text, NULL, NULL);
+    agal_shader sh;
+    agal_status st = translate(ctx, o, prog, &sh);
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
-    return write_out(o->out, text, strlen(text));
+    return write_out(o->out, sh.text, sh.len);
 }
 
 /* The reflection; for a GLSL-family output also what a GL / WebGL runtime binds. */
 static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     agal_reflection r;
-    agal_gl_binding gl;
-    agal_translate_options topt = {.clip = o->clip, .strip_names = o->strip};
+    agal_shader sh;
     agal_status st = agal_reflect(ctx, prog, &r);
     if (st == AGAL_OK && (o->tgt == T_GLSL || o->tgt == T_ESSL3 || o->tgt == T_ESSL1)) {
-        st = agal_reflect_gl(ctx, prog, gl_target(o->tgt), &topt, &gl);
-        r.gl = &gl;
+        st = translate(ctx, o, prog, &sh);
+        r.gl = &sh.binding;
     }
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
     char *json = agal_reflect_json(ctx, &r);

@@ -2,6 +2,7 @@
  * against the interpreter, and the report of a disagreement (the method:
  * agalrun_compare.c). */
 #include "agal/interp.h"
+#include "translated.h"
 #include "agal/stage3d.h"
 #include "agal/text.h"
 #include "compare.h"
@@ -48,8 +49,8 @@ static int translate_capture(agal_context *ctx, const agal_program *p, int bk, s
     agal_status st;
     memset(out, 0, sizeof *out);
     if (bk == BK_VULKAN) st = agal_translate_spirv_xfb(ctx, p, NULL, &out->spv, &out->nspv);
-    else if (bk == BK_GL) st = agal_translate_glsl(ctx, p, NULL, &out->glsl, NULL);
-    else st = agal_translate_essl(ctx, p, backend_target(bk), NULL, &out->glsl, NULL, NULL);
+    else if (bk == BK_GL) st = tool_translate_text(ctx, p, AGAL_TARGET_GLSL, NULL, &out->glsl, NULL);
+    else st = tool_translate_text(ctx, p, backend_target(bk), NULL, &out->glsl, NULL);
     return st ? translation_failed(ctx, "vertex program") : 0;
 }
 
@@ -61,10 +62,12 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = {.target = backend_target(bk),
+    agal_upload_options uo = {.size = sizeof(agal_upload_options),
+                              .target = backend_target(bk),
                               .profile = fp->profile,
                               .lenient = vp->lenient || fp->lenient,
                               .separate_samplers = o->separate};
+    *out = agal_upload_result_init();
     if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK) return translation_failed(ctx, what);
     return 0;
 }
@@ -209,7 +212,7 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
                          harness_result *r)
 {
     const agal_program *pt;
-    agal_upload_result up;
+    agal_upload_result up = agal_upload_result_init();
     if (cmp_passthrough(ctx, c, &pt) || upload(ctx, pt, c->fp, bk, o, &up, "fragment program")) return -1;
     harness_draw d = {.nverts = 6,
                       .ninstances = 1,
@@ -232,7 +235,7 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
  * fragment shader does not consume is a warning) and GL's link succeeding. */
 static int pair_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk)
 {
-    agal_upload_result up;
+    agal_upload_result up = agal_upload_result_init();
     if (upload(ctx, c->vp, c->fp, bk, o, &up, "pair")) return -1;
     harness_draw d;
     cmp_pair_draw(c, &up, &d);
@@ -390,7 +393,7 @@ static bool essl1_expresses(agal_context *ctx, const agal_program *vp)
 {
     const char *text;
     size_t before = agal_diag_count(ctx);
-    agal_status st = agal_translate_essl(ctx, vp, AGAL_TARGET_ESSL1, NULL, &text, NULL, NULL);
+    agal_status st = tool_translate_text(ctx, vp, AGAL_TARGET_ESSL1, NULL, &text, NULL);
     if (st == AGAL_ERR_UNSUPPORTED && agal_diag_count(ctx) > before) agal_diag_clear(ctx);
     return st != AGAL_ERR_UNSUPPORTED;
 }

@@ -251,7 +251,7 @@ const agal_program *cmp_rebuild(agal_context *ctx, const agal_token *toks, uint3
     size_t size;
     const uint8_t *bytes = tool_encode_tokens(ctx, toks, n, stage, version, &size);
     if (!bytes) return NULL;
-    agal_decode_options o = {.profile = profile, .lenient = lenient};
+    agal_decode_options o = {.size = sizeof(agal_decode_options), .profile = profile, .lenient = lenient};
     const agal_program *p = NULL;
     return agal_decode(ctx, bytes, size, &o, &p) == AGAL_OK ? p : NULL;
 }

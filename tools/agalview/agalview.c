@@ -324,7 +324,11 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
-    agal_upload_options uo = {.target = target, .profile = fp->profile, .lenient = vp->lenient || fp->lenient};
+    agal_upload_options uo = {.size = sizeof(agal_upload_options),
+                              .target = target,
+                              .profile = fp->profile,
+                              .lenient = vp->lenient || fp->lenient};
+    *up = agal_upload_result_init();
     if (vb && fb && agal_upload(ctx, vb, vn, fb, fn, &uo, up) == AGAL_OK) return 0;
     tool_print_diags(ctx, "agalview");
     static const char *const names[] = {"SPIR-V", "GLSL", "GLSL ES 3.00", "GLSL ES 1.00"};

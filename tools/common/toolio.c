@@ -383,7 +383,8 @@ int tool_load_program(agal_context *ctx, const char *path, const tool_program_op
             return rc;
         }
     }
-    agal_decode_options dopt = {.profile = opt->profile, .lenient = opt->lenient, .slot = opt->slot};
+    agal_decode_options dopt = {
+        .size = sizeof(agal_decode_options), .profile = opt->profile, .lenient = opt->lenient, .slot = opt->slot};
     agal_status st = agal_decode(ctx, bytes, size, &dopt, out);
     free(data);
     if (st == AGAL_OK) return 0;

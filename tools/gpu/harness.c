@@ -47,12 +47,12 @@ void harness_result_free(harness_result *r)
 
 void harness_draw_upload(harness_draw *d, const agal_upload_result *up)
 {
-    d->vs_spirv = up->code[AGAL_VERTEX].words;
-    d->vs_words = up->code[AGAL_VERTEX].nwords;
-    d->fs_spirv = up->code[AGAL_FRAGMENT].words;
-    d->fs_words = up->code[AGAL_FRAGMENT].nwords;
-    d->vs_glsl = up->code[AGAL_VERTEX].text;
-    d->fs_glsl = up->code[AGAL_FRAGMENT].text;
+    d->vs_spirv = up->shaders[AGAL_VERTEX].words;
+    d->vs_words = up->shaders[AGAL_VERTEX].nwords;
+    d->fs_spirv = up->shaders[AGAL_FRAGMENT].words;
+    d->fs_words = up->shaders[AGAL_FRAGMENT].nwords;
+    d->vs_glsl = up->shaders[AGAL_VERTEX].text;
+    d->fs_glsl = up->shaders[AGAL_FRAGMENT].text;
     d->layout = up;
 }
 
@@ -64,18 +64,18 @@ const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layou
     r->target = AGAL_TARGET_SPIRV;
     if (d->vc)
         r->blocks[r->nblocks++] =
-            (agal_upload_block){AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc, AGAL_GLSL_VC_BLOCK};
+            (agal_binding_block){AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc, AGAL_GLSL_VC_BLOCK, false};
     if (d->fc)
         r->blocks[r->nblocks++] =
-            (agal_upload_block){AGAL_FRAGMENT, AGAL_FC_BINDING, d->nfc, 16 * d->nfc, AGAL_GLSL_FC_BLOCK};
+            (agal_binding_block){AGAL_FRAGMENT, AGAL_FC_BINDING, d->nfc, 16 * d->nfc, AGAL_GLSL_FC_BLOCK, false};
     for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
         if (!d->tex[i].present) continue;
         snprintf(own->names[i], sizeof own->names[i], "fs%u", i);
-        own->samplers[r->nsamplers++] = (agal_upload_sampler){.num = (uint16_t)i,
-                                                              .binding = AGAL_SAMPLER_BINDING + i,
-                                                              .sampler_binding = AGAL_SAMPLER_BINDING + i,
-                                                              .name = own->names[i],
-                                                              .token = d->tex[i].sampler};
+        own->samplers[r->nsamplers++] = (agal_binding_sampler){.num = (uint16_t)i,
+                                                               .binding = AGAL_SAMPLER_BINDING + i,
+                                                               .sampler_binding = AGAL_SAMPLER_BINDING + i,
+                                                               .name = own->names[i],
+                                                               .token = d->tex[i].sampler};
     }
     r->samplers = own->samplers;
     return r;

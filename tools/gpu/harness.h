@@ -123,7 +123,7 @@ void harness_result_free(harness_result *r);
  * fs<i> for each present texture. */
 typedef struct harness_layout {
     agal_upload_result r;
-    agal_upload_sampler samplers[HARNESS_MAX_TEXTURES];
+    agal_binding_sampler samplers[HARNESS_MAX_TEXTURES];
     char names[HARNESS_MAX_TEXTURES][8];
 } harness_layout;
 /* An upload's shaders (both targets' fields: the runner takes its own) and layout

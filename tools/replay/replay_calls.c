@@ -714,11 +714,13 @@ static int upload(rcall *k)
     int rc = arg_program(k, 0, AGAL_VERTEX, &v);
     if (!rc) rc = arg_program(k, 1, AGAL_FRAGMENT, &f);
     agal_upload_result *r = rc ? NULL : agal_alloc(c->agal, sizeof *r);
-    agal_upload_options opt = {.target = c->ops->target,
+    agal_upload_options opt = {.size = sizeof(agal_upload_options),
+                               .target = c->ops->target,
                                .vertex_big_endian = v.big_endian,
                                .fragment_big_endian = f.big_endian,
                                .context_profile = rprofile_registers(c->profile)};
     if (!rc && !r) rc = rfail(k, "out of memory");
+    if (r) *r = agal_upload_result_init();
     if (!rc && agal_upload(c->agal, v.data, v.len, f.data, f.len, &opt, r)) {
         const agal_diag *d = agal_diag_get(c->agal, 0);
         if (!d || !d->flash_id) {

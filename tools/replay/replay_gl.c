@@ -310,8 +310,8 @@ static GLuint compile(gl_backend *g, GLenum stage, const char *text)
 static rb_program *gl_program_new(replay_backend *b, const agal_upload_result *r)
 {
     gl_backend *g = (gl_backend *)b;
-    GLuint vs = compile(g, GL_VERTEX_SHADER, r->code[AGAL_VERTEX].text), fs = 0;
-    if (!vs || !(fs = compile(g, GL_FRAGMENT_SHADER, r->code[AGAL_FRAGMENT].text))) {
+    GLuint vs = compile(g, GL_VERTEX_SHADER, r->shaders[AGAL_VERTEX].text), fs = 0;
+    if (!vs || !(fs = compile(g, GL_FRAGMENT_SHADER, r->shaders[AGAL_FRAGMENT].text))) {
         glDeleteShader(vs);
         return NULL;
     }
@@ -499,7 +499,7 @@ static void bind_streams(gl_backend *g, const replay_draw *d)
 static void bind_resources(gl_backend *g, const replay_draw *d)
 {
     for (size_t i = 0; i < d->upload->nblocks; i++) {
-        const agal_upload_block *blk = &d->upload->blocks[i];
+        const agal_binding_block *blk = &d->upload->blocks[i];
         glBindBuffer(GL_UNIFORM_BUFFER, g->ubo[i]);
         glBufferData(GL_UNIFORM_BUFFER, blk->size, blk->stage == AGAL_VERTEX ? d->vc : d->fc, GL_STREAM_DRAW);
         glBindBufferBase(GL_UNIFORM_BUFFER, blk->binding, g->ubo[i]);

@@ -471,7 +471,7 @@ static int vk_texture_mipmaps(replay_backend *b, rb_texture *t)
     return submit(v, "making a render target's mip maps");
 }
 
-static VkShaderModule shader(vk_backend *v, const agal_upload_code *code)
+static VkShaderModule shader(vk_backend *v, const agal_shader *code)
 {
     VkShaderModuleCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = code->nwords * 4, .pCode = code->words};
@@ -498,7 +498,7 @@ static rb_program *vk_program_new(replay_backend *b, const agal_upload_result *r
         .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1, .pSetLayouts = &p->set_layout};
     if (res == VK_SUCCESS) res = vkCreatePipelineLayout(v->vk.dev, &pi, NULL, &p->layout);
     if (res != VK_SUCCESS) return fail(v, "creating a pipeline layout", res), NULL;
-    if (!(p->vs = shader(v, &r->code[AGAL_VERTEX])) || !(p->fs = shader(v, &r->code[AGAL_FRAGMENT]))) return NULL;
+    if (!(p->vs = shader(v, &r->shaders[AGAL_VERTEX])) || !(p->fs = shader(v, &r->shaders[AGAL_FRAGMENT]))) return NULL;
     return p;
 }
 
@@ -794,7 +794,7 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
     VkDescriptorImageInfo imgs[REPLAY_SAMPLERS];
     uint32_t n = 0;
     for (size_t i = 0; i < d->upload->nblocks; i++) {
-        const agal_upload_block *blk = &d->upload->blocks[i];
+        const agal_binding_block *blk = &d->upload->blocks[i];
         memcpy(v->ubo[i]->map, blk->stage == AGAL_VERTEX ? (const void *)d->vc : (const void *)d->fc, blk->size);
         bufs[i] = (VkDescriptorBufferInfo){v->ubo[i]->buffer, 0, blk->size};
         w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
@@ -805,7 +805,7 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
                                         .pBufferInfo = &bufs[i]};
     }
     for (size_t i = 0; i < d->upload->nsamplers; i++) {
-        const agal_upload_sampler *s = &d->upload->samplers[i];
+        const agal_binding_sampler *s = &d->upload->samplers[i];
         VkSamplerCreateInfo si = agal_vk_sampler_info(&d->sampler[s->num], v->max_anisotropy);
         VK_TRY(vkCreateSampler(v->vk.dev, &si, NULL, &v->samplers[v->nsamplers]), "vkCreateSampler");
         imgs[i] = (VkDescriptorImageInfo){v->samplers[v->nsamplers++], d->texture[s->num]->image.view,

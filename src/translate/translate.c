@@ -1,0 +1,204 @@
+/* translate.c: the middle end's driver. Every translation comes through here:
+ * agal_translate, agal_upload (per stage), the harness and `agal2spv -t ir`. One row
+ * per target says what the pipeline does for it and which back end writes it; the
+ * binding description is made here, once for every target, from the IR's info
+ * record (info.c) and the profile, never by a back end. */
+#include "emit.h"
+
+#include <stdio.h>
+
+typedef agal_status (*emit_fn)(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out);
+
+static agal_status emit_spirv(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
+{
+    return agal_spirv_emit(ctx, ir, eo, &out->words, &out->nwords);
+}
+
+static agal_status emit_glsl(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
+{
+    return agal_glsl_emit(ctx, ir, eo, &out->text, &out->len);
+}
+
+static agal_status emit_ir(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
+{
+    (void)ctx, (void)eo;
+    out->text = agal_ir_print(ir);
+    if (!out->text) return AGAL_ERR_NOMEM;
+    out->len = strlen(out->text);
+    return AGAL_OK;
+}
+
+typedef struct target_row {
+    bool keep_copies; /* an AGAL mov stays its own IR_COPY: one GLSL statement per mov */
+    agal_glsl_dialect dialect;
+    emit_fn emit;
+    bool binds; /* the target is for a GPU: its binding is described */
+} target_row;
+
+static const target_row targets[] = {
+    [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true},
+    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true},
+    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true},
+    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true},
+    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false},
+};
+
+agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, uint16_t unread,
+                                    agal_ir **out)
+{
+    const agal_ir_options iro = {.keep_copies = targets[target].keep_copies, .unread_varyings = unread};
+    return agal_ir_pipeline(ctx, prog, &iro, out);
+}
+
+/* ---- the binding description -------------------------------------------------- */
+
+static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_target target)
+{
+    const agal_program *p = ir->prog;
+    agal_binding_block *b = agal_alloc(ctx, sizeof *b);
+    if (!b) return NULL;
+    b->stage = p->stage;
+    b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
+    b->count = agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    b->indirect = ir->info.reads_indirect;
+    /* ES 1.00 has no uniform blocks: a plain array, as long as the registers read. */
+    if (target == AGAL_TARGET_ESSL1 && !b->indirect) b->count = ir->info.constants_read;
+    b->size = 16u * b->count;
+    b->name = target == AGAL_TARGET_ESSL1 ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
+              : p->stage == AGAL_VERTEX   ? AGAL_GLSL_VC_BLOCK
+                                          : AGAL_GLSL_FC_BLOCK;
+    return b;
+}
+
+/* The GLSL name of fs<n>: the register's. */
+static const char *sampler_name(agal_context *ctx, unsigned n)
+{
+    char *name = agal_alloc(ctx, 8);
+    if (name) snprintf(name, 8, "%s%u", agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
+    return name;
+}
+
+static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool separate, agal_binding *b)
+{
+    agal_binding_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++) {
+        uint16_t bit = (uint16_t)(1u << n);
+        if (!(info->samplers & bit)) continue;
+        list[b->nsamplers] = (agal_binding_sampler){.num = (uint16_t)n,
+                                                    .binding = AGAL_SAMPLER_BINDING + n,
+                                                    .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
+                                                                                : AGAL_SAMPLER_BINDING + n,
+                                                    .name = sampler_name(ctx, n),
+                                                    .token = info->sampler[n],
+                                                    .uses_tex = (info->samplers_tex & bit) != 0,
+                                                    .uses_ted = (info->samplers_ted & bit) != 0};
+        if (!list[b->nsamplers++].name) return AGAL_ERR_NOMEM;
+    }
+    b->samplers = list;
+    return AGAL_OK;
+}
+
+/* The attributes the vertex translation declares, with the components the tokens
+ * read (agal_reflect's). */
+static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding *b)
+{
+    agal_reflection r;
+    agal_status st = agal_reflect(ctx, ir->prog, &r);
+    agal_binding_attribute *list = st == AGAL_OK ? agal_alloc(ctx, 16 * sizeof *list) : NULL;
+    if (st != AGAL_OK || !list) return st != AGAL_OK ? st : AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++)
+        if (ir->info.inputs >> n & 1)
+            list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)r.attribute_mask[n]};
+    b->attributes = list;
+    return AGAL_OK;
+}
+
+/* Written (vertex) or read (fragment); centroid where a sample asks for it. */
+static agal_status varyings(agal_context *ctx, uint16_t declared, uint16_t centroid, agal_binding *b)
+{
+    agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++)
+        if (declared >> n & 1) list[b->nvaryings++] = (agal_binding_varying){(uint8_t)n, (centroid >> n & 1) != 0};
+    b->varyings = list;
+    return AGAL_OK;
+}
+
+static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
+                            agal_binding *b)
+{
+    const agal_ir_info *info = &ir->info;
+    bool vs = ir->prog->stage == AGAL_VERTEX;
+    b->target = target;
+    b->stage = ir->prog->stage;
+    if (!targets[target].binds) return AGAL_OK;
+    if (info->reads_constants && !(b->constants = block(ctx, ir, target))) return AGAL_ERR_NOMEM;
+    b->outputs = vs ? 0 : (uint8_t)(info->outputs & 15u);
+    b->yflip = vs || info->ddy;
+    b->writes_depth = info->writes_depth;
+    b->uses_kil = info->kills;
+    b->uses_iid = info->reads_iid;
+    b->uses_derivatives = info->ddx || info->ddy;
+    b->extensions = target == AGAL_TARGET_ESSL1 ? agal_ir_essl1_extensions(info) : 0;
+    agal_status st = varyings(ctx, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
+    if (st == AGAL_OK && vs) st = attributes(ctx, ir, b);
+    if (st == AGAL_OK && !vs) st = samplers(ctx, info, eo->pub.separate_samplers, b);
+    return st;
+}
+
+agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
+                              agal_shader *out)
+{
+    agal_emit_options row = *eo;
+    row.dialect = targets[target].dialect;
+    uint32_t size = out->size;
+    memset(out, 0, sizeof *out);
+    out->size = size;
+    agal_status st = targets[target].emit(ctx, ir, &row, out);
+    return st != AGAL_OK ? st : describe(ctx, ir, target, &row, &out->binding);
+}
+
+/* ---- the entry -------------------------------------------------------------------- */
+
+agal_status agal_translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                           agal_shader *out)
+{
+    if (!ctx || !prog || !out) return AGAL_ERR_ARG;
+    agal_emit_options eo;
+    memset(&eo, 0, sizeof eo);
+    agal_status st = agal_options_read(ctx, &eo.pub, sizeof eo.pub, opt, "agal_translate_options");
+    if (st == AGAL_OK) st = agal_result_check(ctx, out->size, "agal_shader");
+    if (st != AGAL_OK) return st;
+    if ((unsigned)eo.pub.target >= AGAL_COUNTOF(targets) || (unsigned)eo.pub.clip > AGAL_CLIP_NONE) return AGAL_ERR_ARG;
+    agal_ir *ir = NULL;
+    agal_shader full = agal_shader_init();
+    st = agal_translate_pipeline(ctx, prog, eo.pub.target, 0, &ir);
+    if (st == AGAL_OK) st = agal_translate_ir(ctx, ir, eo.pub.target, &eo, &full);
+    if (st == AGAL_OK) agal_result_write(out, &full, sizeof full);
+    return st;
+}
+
+/* ---- what only the project's harness and tests call (harness_api.h, private.h) ---- */
+
+agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                                     const uint32_t **words, size_t *nwords)
+{
+    agal_emit_options eo = {.xfb = true};
+    if (opt) eo.pub = *opt;
+    agal_ir *ir = NULL;
+    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, 0, &ir);
+    return st != AGAL_OK ? st : agal_spirv_emit(ctx, ir, &eo, words, nwords);
+}
+
+agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
+                                    uint32_t *buf, size_t cap, size_t *nwords)
+{
+    if (!ctx || !prog || !nwords || (!buf && cap)) return AGAL_ERR_ARG;
+    agal_emit_options eo;
+    memset(&eo, 0, sizeof eo);
+    if (opt) eo.pub = *opt;
+    agal_ir *ir = NULL;
+    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, 0, &ir);
+    return st != AGAL_OK ? st : agal_spirv_emit_to(ctx, ir, &eo, buf, cap, nwords);
+}
