@@ -32,10 +32,11 @@ static bool program_upload(VkDevice dev, program3d *p, const void *vertex, size_
     p->ctx = agal_context_new(NULL, NULL);
     p->up = agal_upload_result_init();
     if (agal_upload(p->ctx, vertex, vsize, fragment, fsize, NULL, &p->up) != AGAL_OK) {
-        const agal_diag *d = agal_diag_get(p->ctx, 0);
-        char msg[512];
-        agal_flash_message(d, msg, sizeof msg);
-        fprintf(stderr, "%s: %s\n", agal_flash_class(d), msg); /* Error: Error #3646: ... */
+        agal_flash_error e;
+        agal_flash_error_of(agal_diag_get(p->ctx, 0), &e);
+        char line[600];
+        agal_flash_line(&e, line, sizeof line);
+        fprintf(stderr, "%s\n", line); /* Error: Error #3646: ... */
         return false;
     }
     for (int s = 0; s < 2; s++) {

@@ -17,7 +17,7 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
 /* Flash's message template for an id ("AGAL validation failed: Opcode %2 only
  * allowed in fragment programs at token %3 of %1 program."), without the
  * "Error #id: " prefix; NULL for an id the table does not have (it has every id of
- * Program3D.upload and the Context3D errors below). */
+ * Program3D.upload and of Context3D's errors). */
 const char *agal_flash_template(int flash_id);
 
 /* Checks a texture description (dimension, sizes, level count, images present);

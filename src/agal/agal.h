@@ -119,31 +119,45 @@ AGAL_API void agal_diag_clear(agal_context *ctx);
 
 /* ---- Flash Player's error messages (flash.c) ------------------------------ */
 
-/* The text Flash Player puts in the thrown error's `message` for this diagnostic,
- * e.g. "Error #3646: AGAL validation failed: Can not read from output register for
- * source operand 1 at token 1 of fragment program." Flash's template for d->flash_id
- * (agal_flash_template) with %1 the program (vertex/fragment: d->stage), %2 the
- * operand or the id's number (see agal_diag.value), %3 the token counting from 1,
- * %4 d->value. A diagnostic without a Flash id gives "Error: " and our message.
- * NUL-terminated into buf; returns the length snprintf would have written. */
-AGAL_API int agal_flash_message(const agal_diag *d, char *buf, size_t size);
-/* The ActionScript class Flash throws it as: "ArgumentError" for an empty program
- * (3615 with value 0) and for a ByteArray that is not little-endian (3612, which an
- * emulator checks itself: the bytes cannot say), "Error" for everything else. */
-AGAL_API const char *agal_flash_class(const agal_diag *d);
-/* Context3D's own errors, and those of its buffers and textures (docs/format.md
- * section 8): what a runtime throws for a call Flash rejects, e.g. #3692 for a draw
- * before the frame's clear. agal_flash_error_message writes the line Flash puts in
- * `e.message` ("Error #3611: Stream 2 is read by the current vertex program but not
- * set."), each %k of the template replaced by args[k - 1] (a missing or NULL
- * argument by nothing); an id the table lacks gives "Error #<id>". Returns the
- * length snprintf would have written. agal_flash_error_class names the class Flash
- * throws it as ("Error", "ArgumentError", "RangeError", "TypeError"; AS3 prints
- * String(e) as "RangeError: Error #3669: Bad input size."), NULL for an unknown id.
- * Where Flash's class is not recorded it is the one Adobe's reference gives for the
- * condition (docs/decisions.md, "Context3D"). */
-AGAL_API int agal_flash_error_message(int flash_id, const char *const *args, size_t nargs, char *buf, size_t size);
-AGAL_API const char *agal_flash_error_class(int flash_id);
+/* One error Flash Player throws: its id and the values its message names. Every
+ * error an emulator throws goes through it: a diagnostic's (agal_flash_error_of:
+ * Program3D.upload's validation), a draw check's (<agal/stage3d.h>), and any other
+ * of Context3D's, its buffers' and textures' (docs/format.md section 8), which the
+ * caller fills itself: the id and the arguments as text, the rest zero, e.g.
+ *     agal_flash_error e = {.id = 3683, .args = {"2048"}};
+ *     agal_flash_error e = {.id = 3609};
+ *     snprintf(e.args[0], sizeof e.args[0], "%d", stream); */
+typedef struct agal_flash_error {
+    int id; /* Flash Player's error id (3611...); 0: an error Flash has no id for */
+    /* %1 .. %4 of Flash's template for the id, NUL-terminated ("" where the message
+     * names none): a diagnostic's are %1 the program ("vertex", "fragment"; "" for an
+     * empty one), %2 the operand ("source operand 1"), the opcode's mnemonic or the
+     * number the id shows (agal_diag.value), %3 the token counting from 1, %4
+     * agal_diag.value; Context3D's are numbers in decimal and parameter names. */
+    char args[4][32];
+    const char *message; /* id 0: what is wrong (agal_diag.message), else NULL */
+} agal_flash_error;
+
+/* The error Flash Player throws for this diagnostic (message points into d). */
+AGAL_API void agal_flash_error_of(const agal_diag *d, agal_flash_error *out);
+/* The text Flash Player puts in the thrown error's `message`: "Error #<id>: " and
+ * Flash's template with each %k replaced by args[k - 1], e.g. "Error #3646: AGAL
+ * validation failed: Can not read from output register for source operand 1 at
+ * token 1 of fragment program." or "Error #3611: Stream 2 is read by the current
+ * vertex program but not set."; an id the table lacks gives "Error #<id>", id 0
+ * "Error: " and e->message. NUL-terminated into buf; returns the length snprintf
+ * would have written. */
+AGAL_API int agal_flash_message(const agal_flash_error *e, char *buf, size_t size);
+/* The ActionScript class Flash throws it as: "Error", "ArgumentError" (among them an
+ * empty program: 3615 with %1 empty; and 3612, a ByteArray that is not
+ * little-endian, which an emulator checks itself: the bytes cannot say),
+ * "RangeError" or "TypeError"; "Error" for an id the table lacks. Where Flash's class
+ * is not recorded it is the one Adobe's reference gives for the condition
+ * (docs/decisions.md, "Context3D"). */
+AGAL_API const char *agal_flash_class(const agal_flash_error *e);
+/* The line ActionScript prints for String(e): the class, ": " and the message
+ * ("RangeError: Error #3669: Bad input size."). Returns snprintf's count. */
+AGAL_API int agal_flash_line(const agal_flash_error *e, char *buf, size_t size);
 
 /* ---- the opcode table ----------------------------------------------------- */
 

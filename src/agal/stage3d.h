@@ -340,16 +340,8 @@ static inline bool agal_stage3d_stencil_face(agal_triangle_face actions_face, bo
  * What drawTriangles and drawTrianglesInstanced check of the streams and the
  * textures bound, in Flash's order with Flash's ids (docs/format.md section 8): pure
  * functions over a small description the emulator fills from its own state. Each
- * returns 0, or the Flash id with *err filled: agal_draw_error_line gives the line
- * ActionScript prints ("Error: Error #3611: Stream 1 is read by ..."). */
-
-typedef struct agal_draw_error {
-    int id;           /* Flash's error id (0: none) */
-    char args[2][16]; /* the message's %1 and %2 */
-} agal_draw_error;
-
-/* "Class: Error #id: message", as String(e) prints it; returns snprintf's count. */
-AGAL_API int agal_draw_error_line(const agal_draw_error *err, char *buf, size_t size);
+ * returns 0, or the Flash id with *err filled (<agal/agal.h>): agal_flash_line gives
+ * the line ActionScript prints ("Error: Error #3611: Stream 1 is read by ..."). */
 
 /* setVertexBufferAt(index, buffer, bufferOffset, format) as the emulator holds it. */
 typedef struct agal_draw_stream {
@@ -369,7 +361,7 @@ enum { AGAL_DRAW_STREAMS = 16 }; /* va0..va15 (8 below standardExtended) */
  * format runs past the vertex), 3609 (an index past the buffer), 3792 (stream 0 per
  * instance), 3785 (too few instances in the buffer). */
 AGAL_API int agal_check_draw_streams(const agal_program *vertex, const agal_draw_stream streams[AGAL_DRAW_STREAMS],
-                                     uint32_t count, uint32_t max_index, uint32_t instances, agal_draw_error *err);
+                                     uint32_t count, uint32_t max_index, uint32_t instances, agal_flash_error *err);
 
 /* Which of createTexture, createCubeTexture, createRectangleTexture made a texture. */
 typedef enum agal_texture_kind {
@@ -398,7 +390,7 @@ typedef struct agal_draw_texture {
  * sampled slot's state. */
 AGAL_API int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_slots *slots,
                                       const agal_draw_texture textures[16], agal_sampler resolved[16],
-                                      agal_draw_error *err);
+                                      agal_flash_error *err);
 
 #ifdef __cplusplus
 }

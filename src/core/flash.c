@@ -1,13 +1,14 @@
 /* flash.c: Flash Player's error messages, as it throws them: Program3D.upload's
  * (the validator's diagnostics) and those of Context3D, its buffers and textures
- * that a runtime throws (agal_flash_error_message).
+ * that a runtime throws, all as one agal_flash_error (an id and the text of its
+ * arguments).
  *
  * One row per error id: the ActionScript class, what %1 and %2 stand for, and the
  * template, exactly as Flash Player's message table has it (recorded from Flash
  * Player by Ruffle's test error_geterrormessage; docs/format.md sections 5 and 8). The
  * validator records the facts a message needs in its diagnostic (agal_diag: the
- * program, the operand, the token, a number); a runtime passes its arguments as
- * strings; this file only spells them. Where Flash's class for an id is recorded
+ * program, the operand, the token, a number) and agal_flash_error_of spells them;
+ * a runtime fills the arguments itself. Where Flash's class for an id is recorded
  * (2008, 3780, 3781) the row has it; elsewhere it is the class Adobe's reference
  * names for the condition in the method's "Throws" list, else Error. */
 #include "internal.h"
@@ -17,7 +18,7 @@
 /* What a template's %1 and %2 stand for. */
 enum {
     A_NONE,    /* not used */
-    A_ARG,     /* a runtime error's argument, a string the caller passes */
+    A_ARG,     /* a runtime error's argument, the text the caller fills in */
     A_PROGRAM, /* "vertex" or "fragment": the slot (agal_diag.stage) */
     A_OPERAND, /* "source operand 1", "source operand 2", "destination operand" */
     A_VALUE,   /* agal_diag.value in decimal */
@@ -31,7 +32,7 @@ static const char *const class_names[] = {"Error", "ArgumentError", "RangeError"
 
 typedef struct flash_error {
     uint16_t id;
-    uint8_t cls; /* C_*; 3615 is an ArgumentError only when the program is empty */
+    uint8_t cls; /* C_*; 3615 is an ArgumentError only when the program is empty (%1 "") */
     uint8_t arg1, arg2;
     const char *text;
 } flash_error;
@@ -235,75 +236,84 @@ const char *agal_flash_template(int flash_id)
     return e ? e->text : NULL;
 }
 
-static bool empty_program(const agal_diag *d) { return d->flash_id == 3615 && d->value == 0; }
-
-const char *agal_flash_class(const agal_diag *d)
-{
-    const flash_error *e = find(d->flash_id);
-    if (empty_program(d)) return class_names[C_ARGUMENT];
-    return class_names[e ? e->cls : C_ERROR];
-}
-
-const char *agal_flash_error_class(int flash_id)
-{
-    const flash_error *e = find(flash_id);
-    return e ? class_names[e->cls] : NULL;
-}
-
-/* The text an argument of kind `kind` stands for, into tmp when it is a number. */
-static const char *arg_text(const agal_diag *d, unsigned kind, char tmp[32])
+/* The text an argument of kind `kind` stands for, into out (32 bytes). */
+static void arg_text(const agal_diag *d, unsigned kind, char out[32])
 {
     static const char *const operands[] = {"", "destination operand", "source operand 1", "source operand 2"};
+    const char *s = "";
     switch (kind) {
     case A_PROGRAM:
-        if (empty_program(d)) return "";
-        return d->stage == AGAL_FRAGMENT ? "fragment" : "vertex";
-    case A_OPERAND: return operands[d->operand & 3];
+        /* An empty program is "for  program" (and an ArgumentError). */
+        if (!(d->flash_id == 3615 && d->value == 0)) s = d->stage == AGAL_FRAGMENT ? "fragment" : "vertex";
+        break;
+    case A_OPERAND: s = operands[d->operand & 3]; break;
     case A_OPCODE:
-        if (d->opname) return d->opname;
-        snprintf(tmp, 32, "%ld", d->value);
-        return tmp;
-    case A_VALUE: snprintf(tmp, 32, "%ld", d->value); return tmp;
-    case A_TOKEN: snprintf(tmp, 32, "%d", d->token + 1); return tmp;
-    default: return "";
+        if (d->opname) s = d->opname;
+        else snprintf(out, 32, "%ld", d->value);
+        break;
+    case A_VALUE: snprintf(out, 32, "%ld", d->value); break;
+    case A_TOKEN: snprintf(out, 32, "%d", d->token + 1); break;
+    default: break;
     }
+    if (*s) snprintf(out, 32, "%s", s);
 }
 
-/* "Error #id: " and the template with %k replaced by arg[k - 1] (k = 1..4). */
-static int expand(const flash_error *e, const char *const arg[4], char *buf, size_t size)
+/* Whether the template names %k. */
+static bool names(const char *text, int k)
 {
+    for (const char *p = text; (p = strchr(p, '%')) != NULL; p++)
+        if (p[1] == '0' + k) return true;
+    return false;
+}
+
+void agal_flash_error_of(const agal_diag *d, agal_flash_error *out)
+{
+    memset(out, 0, sizeof *out);
+    out->id = d->flash_id;
+    const flash_error *e = find(d->flash_id);
+    if (!e) {
+        if (!d->flash_id) out->message = d->message;
+        return;
+    }
+    const unsigned kinds[4] = {e->arg1, e->arg2, A_TOKEN, A_VALUE};
+    for (int k = 0; k < 4; k++)
+        if (names(e->text, k + 1)) arg_text(d, kinds[k], out->args[k]);
+}
+
+const char *agal_flash_class(const agal_flash_error *e)
+{
+    const flash_error *f = find(e->id);
+    if (e->id == 3615 && !e->args[0][0]) return class_names[C_ARGUMENT];
+    return class_names[f ? f->cls : C_ERROR];
+}
+
+int agal_flash_message(const agal_flash_error *e, char *buf, size_t size)
+{
+    const flash_error *f = find(e->id);
+    if (!e->id) return snprintf(buf, size, "Error: %s", e->message ? e->message : "");
+    if (!f) return snprintf(buf, size, "Error #%d", e->id);
+    /* "Error #id: " and the template with %k replaced by args[k - 1] (k = 1..4). */
     char text[640];
-    size_t n = (size_t)snprintf(text, sizeof text, "Error #%d: ", e->id);
-    for (const char *p = e->text; *p && n + 1 < sizeof text; p++) {
+    size_t n = (size_t)snprintf(text, sizeof text, "Error #%d: ", f->id);
+    for (const char *p = f->text; *p && n + 1 < sizeof text; p++) {
         if (p[0] != '%' || p[1] < '1' || p[1] > '4') {
             text[n++] = *p;
             continue;
         }
-        const char *a = arg[*++p - '1'];
-        size_t len = a ? strlen(a) : 0;
+        const char *a = e->args[*++p - '1'];
+        const char *end = memchr(a, 0, sizeof e->args[0]);
+        size_t len = end ? (size_t)(end - a) : sizeof e->args[0];
         if (len > sizeof text - 1 - n) len = sizeof text - 1 - n;
-        if (len) memcpy(text + n, a, len);
+        memcpy(text + n, a, len);
         n += len;
     }
     text[n] = 0;
     return snprintf(buf, size, "%s", text);
 }
 
-int agal_flash_message(const agal_diag *d, char *buf, size_t size)
+int agal_flash_line(const agal_flash_error *e, char *buf, size_t size)
 {
-    const flash_error *e = find(d->flash_id);
-    if (!e) return snprintf(buf, size, "Error: %s", d->message ? d->message : "");
-    char tmp[4][32];
-    const char *arg[4] = {arg_text(d, e->arg1, tmp[0]), arg_text(d, e->arg2, tmp[1]), arg_text(d, A_TOKEN, tmp[2]),
-                          arg_text(d, A_VALUE, tmp[3])};
-    return expand(e, arg, buf, size);
-}
-
-int agal_flash_error_message(int flash_id, const char *const *args, size_t nargs, char *buf, size_t size)
-{
-    const flash_error *e = find(flash_id);
-    if (!e) return snprintf(buf, size, "Error #%d", flash_id);
-    const char *arg[4] = {NULL, NULL, NULL, NULL};
-    for (size_t k = 0; k < nargs && k < 4; k++) arg[k] = args[k];
-    return expand(e, arg, buf, size);
+    int n = snprintf(buf, size, "%s: ", agal_flash_class(e));
+    size_t used = size ? ((size_t)n < size ? (size_t)n : size - 1) : 0;
+    return n + agal_flash_message(e, size ? buf + used : buf, size - used);
 }

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 /* Fills err with id and up to two numbers as its message arguments; returns id. */
-static int fail(agal_draw_error *err, int id, int nargs, ...)
+static int fail(agal_flash_error *err, int id, int nargs, ...)
 {
     memset(err, 0, sizeof *err);
     err->id = id;
@@ -18,19 +18,10 @@ static int fail(agal_draw_error *err, int id, int nargs, ...)
     return id;
 }
 
-int agal_draw_error_line(const agal_draw_error *err, char *buf, size_t size)
-{
-    const char *args[2] = {err->args[0], err->args[1]};
-    char line[700];
-    agal_flash_error_message(err->id, args, 2, line, sizeof line);
-    const char *cls = agal_flash_error_class(err->id);
-    return snprintf(buf, size, "%s: %s", cls ? cls : "Error", line);
-}
-
 static uint32_t format_words(agal_vertex_format f) { return f == AGAL_VERTEX_BYTES_4 ? 1 : (uint32_t)f + 1; }
 
 static int check_stream(const agal_draw_stream *s, long i, uint32_t count, uint32_t max_index, uint32_t instances,
-                        agal_draw_error *err)
+                        agal_flash_error *err)
 {
     if (!s->set) return fail(err, 3611, 1, i);
     if (s->offset < 0 || (uint64_t)(uint32_t)s->offset + format_words(s->format) > s->data32_per_vertex)
@@ -43,7 +34,7 @@ static int check_stream(const agal_draw_stream *s, long i, uint32_t count, uint3
 }
 
 int agal_check_draw_streams(const agal_program *vertex, const agal_draw_stream streams[AGAL_DRAW_STREAMS],
-                            uint32_t count, uint32_t max_index, uint32_t instances, agal_draw_error *err)
+                            uint32_t count, uint32_t max_index, uint32_t instances, agal_flash_error *err)
 {
     unsigned used = agal_program_reads(vertex, AGAL_REG_ATTRIBUTE);
     for (long i = 0; i < AGAL_DRAW_STREAMS; i++) {
@@ -76,7 +67,7 @@ static unsigned token_format(agal_texture_format f)
                                                 : AGAL_FMT_RGBA;
 }
 
-static int check_texture(const agal_draw_texture *t, const agal_sampler *s, long i, agal_draw_error *err)
+static int check_texture(const agal_draw_texture *t, const agal_sampler *s, long i, agal_flash_error *err)
 {
     if (!t->object) return fail(err, 3663, 1, i);
     if (t->render_target) return fail(err, 3604, 1, i);
@@ -90,7 +81,7 @@ static int check_texture(const agal_draw_texture *t, const agal_sampler *s, long
 }
 
 int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_slots *slots,
-                             const agal_draw_texture textures[16], agal_sampler resolved[16], agal_draw_error *err)
+                             const agal_draw_texture textures[16], agal_sampler resolved[16], agal_flash_error *err)
 {
     agal_sampler tokens[16], state[16];
     unsigned used = sampled(fragment, tokens);

@@ -99,8 +99,10 @@ static void check_error(agal_context *ctx)
     CHECK(agal_diag_count(ctx) == 1);
     const agal_diag *d = agal_diag_get(ctx, 0);
     CHECK(d->flash_id == 3615);
+    agal_flash_error e;
+    agal_flash_error_of(d, &e);
     char line[200];
-    agal_flash_message(d, line, sizeof line);
+    agal_flash_message(&e, line, sizeof line);
     CHECK(strcmp(line, "Error #3615: AGAL validation failed: Program size below minimum length for vertex program.") ==
           0);
 }

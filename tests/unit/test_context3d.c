@@ -22,10 +22,10 @@ static const agal_program *program(agal_context *ctx, const char *text, agal_sta
     return p;
 }
 
-static void expect(int got, const agal_draw_error *e, const char *want, const char *what)
+static void expect(int got, const agal_flash_error *e, const char *want, const char *what)
 {
     char line[512] = "no error";
-    if (got) agal_draw_error_line(e, line, sizeof line);
+    if (got) agal_flash_line(e, line, sizeof line);
     CHECK(want ? got == e->id && !strcmp(line, want) : got == 0, "%s: %s\n  want %s", what, line, want ? want : "none");
 }
 
@@ -38,7 +38,7 @@ static void streams(agal_context *ctx)
     agal_draw_stream s[AGAL_DRAW_STREAMS];
     memset(s, 0, sizeof s);
     for (int i = 0; i < 5; i++) s[i] = (agal_draw_stream){true, 0, AGAL_VERTEX_FLOAT_4, 4, 4, 0};
-    agal_draw_error e;
+    agal_flash_error e;
     expect(agal_check_draw_streams(vp, s, 6, 3, 1, &e), &e, NULL, "every stream read is set");
     s[2].set = false;
     expect(agal_check_draw_streams(vp, s, 6, 3, 1, &e), &e,
@@ -80,7 +80,7 @@ static void textures(agal_context *ctx)
     t[1] = (agal_draw_texture){&a, AGAL_TEXTURE_KIND_2D, AGAL_TEXTURE_BGRA, false, true, true};
     t[3] = (agal_draw_texture){&b, AGAL_TEXTURE_KIND_CUBE, AGAL_TEXTURE_BGRA, false, true, false};
     agal_sampler resolved[16];
-    agal_draw_error e;
+    agal_flash_error e;
     expect(agal_check_draw_textures(fp, &slots, t, resolved, &e), &e, NULL, "both sampled textures set");
     CHECK(resolved[1].wrap == AGAL_WRAP_REPEAT && resolved[3].dim == AGAL_DIM_CUBE, "the resolved states");
     t[5] = t[1];

@@ -482,23 +482,41 @@ static void test_flash_errors(void)
         {3610, {"0"}, "RangeError", "Error #3610: Stream 0 vertex offset is out of bounds"},
         {3669, {NULL}, "RangeError", "Error #3669: Bad input size."},
     };
-    char buf[512];
+    char buf[512], want[600];
     for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
-        int n = agal_flash_error_message(lines[i].id, lines[i].args, 3, buf, sizeof buf);
+        agal_flash_error e = {.id = lines[i].id};
+        for (int k = 0; k < 3; k++)
+            if (lines[i].args[k]) snprintf(e.args[k], sizeof e.args[k], "%s", lines[i].args[k]);
+        int n = agal_flash_message(&e, buf, sizeof buf);
         CHECK(!strcmp(buf, lines[i].line) && n == (int)strlen(lines[i].line), "%d: %s", lines[i].id, buf);
-        CHECK(!strcmp(agal_flash_error_class(lines[i].id), lines[i].cls), "%d: %s", lines[i].id,
-              agal_flash_error_class(lines[i].id));
+        CHECK(!strcmp(agal_flash_class(&e), lines[i].cls), "%d: %s", lines[i].id, agal_flash_class(&e));
         CHECK(agal_flash_template(lines[i].id) != NULL);
+        /* String(e): the class, then the message. */
+        snprintf(want, sizeof want, "%s: %s", lines[i].cls, lines[i].line);
+        n = agal_flash_line(&e, buf, sizeof buf);
+        CHECK(!strcmp(buf, want) && n == (int)strlen(want), "%d: %s", lines[i].id, buf);
     }
-    /* Missing arguments are empty; an id the table lacks is "Error #id"; truncation keeps snprintf's count. */
-    agal_flash_error_message(3611, NULL, 0, buf, sizeof buf);
+    /* Missing arguments are empty; an id the table lacks is "Error #id", an Error; id 0
+     * is our own message; truncation keeps snprintf's count. */
+    agal_flash_message(&(agal_flash_error){.id = 3611}, buf, sizeof buf);
     CHECK(!strcmp(buf, "Error #3611: Stream  is read by the current vertex program but not set."), "%s", buf);
-    CHECK(agal_flash_error_message(1, NULL, 0, buf, sizeof buf) == 8 && !strcmp(buf, "Error #1"));
-    CHECK(!agal_flash_error_class(1) && !agal_flash_template(1));
+    const agal_flash_error unknown = {.id = 1}, ours = {.id = 0, .message = "out of memory"};
+    CHECK(agal_flash_message(&unknown, buf, sizeof buf) == 8 && !strcmp(buf, "Error #1"));
+    CHECK(!strcmp(agal_flash_class(&unknown), "Error") && !agal_flash_template(1));
+    CHECK(agal_flash_line(&unknown, buf, sizeof buf) == 15 && !strcmp(buf, "Error: Error #1"), "%s", buf);
+    CHECK(agal_flash_line(&ours, buf, sizeof buf) == 27 && !strcmp(buf, "Error: Error: out of memory"), "%s", buf);
+    const agal_flash_error draw = {.id = 3692};
     char small[8];
-    CHECK(agal_flash_error_message(3692, NULL, 0, small, sizeof small) == 71 && !strcmp(small, "Error #"));
-    /* The upload errors keep their classes. */
-    CHECK(!strcmp(agal_flash_error_class(3612), "ArgumentError") && !strcmp(agal_flash_error_class(3646), "Error"));
+    CHECK(agal_flash_message(&draw, small, sizeof small) == 71 && !strcmp(small, "Error #"));
+    CHECK(agal_flash_line(&draw, small, sizeof small) == 78 && !strcmp(small, "Error: "));
+    CHECK(agal_flash_line(&draw, small, 3) == 78 && !strcmp(small, "Er"));
+    CHECK(agal_flash_line(&draw, NULL, 0) == 78);
+    /* The upload errors keep their classes; 3615 naming no program (an empty one) is an
+     * ArgumentError. */
+    CHECK(!strcmp(agal_flash_class(&(agal_flash_error){.id = 3612}), "ArgumentError") &&
+          !strcmp(agal_flash_class(&(agal_flash_error){.id = 3646}), "Error"));
+    CHECK(!strcmp(agal_flash_class(&(agal_flash_error){.id = 3615}), "ArgumentError") &&
+          !strcmp(agal_flash_class(&(agal_flash_error){.id = 3615, .args = {"vertex"}}), "Error"));
 }
 
 /* setProgramConstants*: the registers written, Flash's errors in Flash's order, and

@@ -228,7 +228,11 @@ static void expect_failure(agal_context *ctx, const uint8_t *vb, size_t vn, cons
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, vb, vn, fb, fn, o, &r);
     char line[512] = "uploaded";
-    if (st != AGAL_OK && agal_diag_count(ctx)) agal_flash_message(agal_diag_get(ctx, 0), line, sizeof line);
+    if (st != AGAL_OK && agal_diag_count(ctx)) {
+        agal_flash_error e;
+        agal_flash_error_of(agal_diag_get(ctx, 0), &e);
+        agal_flash_message(&e, line, sizeof line);
+    }
     CHECK(st == AGAL_ERR_INVALID && !strcmp(line, want), "%s: %s\n  want %s", name, line, want);
     agal_diag_clear(ctx);
 }
@@ -259,9 +263,10 @@ static void failures_order(void)
         .size = sizeof(agal_upload_options), .vertex_big_endian = true, .fragment_big_endian = true};
     expect_failure(ctx, good_v, gv, good_f, gf, &be, "Error #3612: Programs must be in little endian format.", "3612");
     agal_upload_result r = agal_upload_result_init();
-    CHECK(agal_upload(ctx, good_v, gv, good_f, gf, &be, &r) == AGAL_ERR_INVALID &&
-              !strcmp(agal_flash_class(agal_diag_get(ctx, 0)), "ArgumentError"),
-          "3612 is an ArgumentError");
+    agal_flash_error e = {0};
+    if (agal_upload(ctx, good_v, gv, good_f, gf, &be, &r) == AGAL_ERR_INVALID)
+        agal_flash_error_of(agal_diag_get(ctx, 0), &e);
+    CHECK(e.id == 3612 && !strcmp(agal_flash_class(&e), "ArgumentError"), "3612 is an ArgumentError");
     agal_diag_clear(ctx);
     /* A program in the other slot (Flash's 3631 and 3630). */
     expect_failure(ctx, good_f, gf, good_f, gf, &o, "Error #3631: Vertex shader type is not vertex.", "3631");
@@ -275,11 +280,12 @@ static void expect_thrown(agal_context *ctx, const void *vb, size_t vn, const vo
 {
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, vb, vn, fb, fn, o, &r);
-    char line[512] = "uploaded", thrown[600] = "uploaded";
+    char thrown[600] = "uploaded";
     const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
     if (st != AGAL_OK && d) {
-        agal_flash_message(d, line, sizeof line);
-        snprintf(thrown, sizeof thrown, "%s: %s", agal_flash_class(d), line);
+        agal_flash_error e;
+        agal_flash_error_of(d, &e);
+        agal_flash_line(&e, thrown, sizeof thrown);
     }
     CHECK(st == AGAL_ERR_INVALID && !strcmp(thrown, want), "%s: %s\n  want %s", name, thrown, want);
 }

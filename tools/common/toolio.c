@@ -313,7 +313,9 @@ void tool_print_flash(agal_context *ctx)
 {
     char buf[512];
     for (size_t i = 0; i < agal_diag_count(ctx); i++) {
-        agal_flash_message(agal_diag_get(ctx, i), buf, sizeof buf);
+        agal_flash_error e;
+        agal_flash_error_of(agal_diag_get(ctx, i), &e);
+        agal_flash_message(&e, buf, sizeof buf);
         fprintf(stderr, "%s\n", buf);
     }
     agal_diag_clear(ctx);

@@ -28,7 +28,7 @@ int rbudget_take(rcall *k, uint64_t held, uint64_t transient)
         return R_OK;
     }
     char line[200];
-    agal_flash_error_message(3691, NULL, 0, line, sizeof line);
+    agal_flash_message(&(agal_flash_error){.id = 3691}, line, sizeof line);
     return rfail(k,
                  "%s (the replay's memory limit: this call needs %" PRIu64 " bytes, %" PRIu64 " of %" PRIu64
                  " are in use; --memory-limit BYTES)",

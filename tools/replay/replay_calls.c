@@ -726,13 +726,9 @@ static int upload(rcall *k)
         if (!d || !d->flash_id) {
             rc = rfail(k, "agal_upload failed: %s", d ? d->message : "out of memory");
         } else {
-            char line[700];
-            agal_flash_message(d, line, sizeof line);
-            snprintf(c->out->thrown, sizeof c->out->thrown, "%s: %s", agal_flash_class(d), line);
-            c->out->thrown_id = d->flash_id;
-            c->out->status = REPLAY_THROWN;
-            snprintf(c->out->method, sizeof c->out->method, "%s", k->method);
-            rc = R_THROWN;
+            agal_flash_error e;
+            agal_flash_error_of(d, &e);
+            rc = rthrow_error(k, &e);
         }
     }
     free(v.data);

@@ -26,20 +26,24 @@ static void note_call(rcall *k, replay_status st)
     snprintf(r->method, sizeof r->method, "%s", k->method ? k->method : "");
 }
 
-int rthrow(rcall *k, int id, ...)
+int rthrow_error(rcall *k, const agal_flash_error *e)
 {
-    const char *args[4] = {NULL, NULL, NULL, NULL};
-    va_list ap;
-    va_start(ap, id);
-    for (size_t n = 0; n < 4 && (args[n] = va_arg(ap, const char *)); n++) {}
-    va_end(ap);
     replay_result *r = k->c->out;
-    char line[700];
-    agal_flash_error_message(id, args, 4, line, sizeof line);
-    snprintf(r->thrown, sizeof r->thrown, "%s: %s", agal_flash_error_class(id), line);
-    r->thrown_id = id;
+    agal_flash_line(e, r->thrown, sizeof r->thrown);
+    r->thrown_id = e->id;
     note_call(k, REPLAY_THROWN);
     return R_THROWN;
+}
+
+int rthrow(rcall *k, int id, ...)
+{
+    agal_flash_error e = {.id = id};
+    const char *a;
+    va_list ap;
+    va_start(ap, id);
+    for (size_t n = 0; n < 4 && (a = va_arg(ap, const char *)); n++) snprintf(e.args[n], sizeof e.args[n], "%s", a);
+    va_end(ap);
+    return rthrow_error(k, &e);
 }
 
 int rfail(rcall *k, const char *fmt, ...)
@@ -209,20 +213,15 @@ static agal_draw_texture describe_texture(const replay_ctx *c, const robj *t)
     return d;
 }
 
-static int thrown(rcall *k, const agal_draw_error *e)
-{
-    return rthrow(k, e->id, e->args[0][0] ? e->args[0] : NULL, e->args[1][0] ? e->args[1] : NULL, NULL);
-}
-
 /* agal_check_draw_textures; fills the resolved sampler states. */
 static int check_samplers(rcall *k, agal_sampler resolved[REPLAY_SAMPLERS])
 {
     replay_ctx *c = k->c;
     agal_draw_texture tex[16];
     for (int i = 0; i < 16; i++) tex[i] = describe_texture(c, i < REPLAY_SAMPLERS ? c->textures[i] : NULL);
-    agal_draw_error e;
+    agal_flash_error e;
     return agal_check_draw_textures(c->program->u.program.upload->fragment, &c->sampler_slots, tex, resolved, &e)
-               ? thrown(k, &e)
+               ? rthrow_error(k, &e)
                : R_OK;
 }
 
@@ -250,9 +249,9 @@ static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t coun
         }
     }
     const agal_program *vp = c->program->u.program.upload->vertex;
-    agal_draw_error e;
+    agal_flash_error e;
     if (agal_check_draw_streams(vp, st, count, count ? max_index(ib, first, count) : 0, instances, &e))
-        return thrown(k, &e);
+        return rthrow_error(k, &e);
     unsigned used = agal_program_reads(vp, AGAL_REG_ATTRIBUTE);
     for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
         const robj *vb = c->streams[i].buffer;

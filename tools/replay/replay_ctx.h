@@ -115,6 +115,8 @@ typedef struct rcall {
 /* Ends the call with Flash's error `id`, its %1.. from the strings after it
  * (NULL-terminated); returns R_THROWN. */
 int rthrow(rcall *k, int id, ...);
+/* Ends the call with the error e (a diagnostic's, a draw check's); R_THROWN. */
+int rthrow_error(rcall *k, const agal_flash_error *e);
 /* Ends the replay with a message about the scene ("call 3 (clear): ..."); R_FAILED. */
 int rfail(rcall *k, const char *fmt, ...);
 /* Ends the replay with the backend's reason; R_FAILED. */
