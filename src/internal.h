@@ -114,6 +114,11 @@ static inline void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
  * NUL-terminated into buf (at least 32 bytes); returns its length. */
 size_t agal_format_number(char *buf, size_t size, double v, int precision);
 void agal_sb_number(agal_strbuf *b, double v, int precision);
+/* Numbers read in any locale: the length of the longest prefix of [s, s+n) that is
+ * [+-] digits [. digits] [e [+-] digits], as JavaScript's parseFloat reads it (0:
+ * none), and the double nearest to such a decimal, as ActionScript's Number(). */
+size_t agal_decimal_prefix(const char *s, size_t n);
+double agal_decimal_value(const char *s, size_t n);
 static inline void agal_sb_put(agal_strbuf *b, const char *s) { agal_sb_putn(b, s, strlen(s)); }
 /* One character; an unsigned number in decimal. The emitters' small pieces, without
  * the cost of a printf call each (most of GLSL's time when they had one). */

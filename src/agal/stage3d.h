@@ -80,8 +80,8 @@ static inline agal_upload_result agal_upload_result_init(void)
  * program first, so the vertex program writes only the varyings it reads) and
  * returns each stage's translation and binding, all in ctx's arena. The first
  * failure is the one Flash reports: 3725 (opt->context_profile), then the vertex
- * program's, then the fragment program's, then the linkage's (agal_flash_message
- * gives Flash's line). The context's diagnostics are cleared first, so
+ * program's, then the fragment program's, then the linkage's (agal_flash_error_of
+ * and agal_flash_line give Flash's line). The context's diagnostics are cleared first, so
  * agal_diag_get(ctx, 0) after a failed upload is the upload's own error. opt may be
  * NULL; out->size must be set. */
 AGAL_API agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,

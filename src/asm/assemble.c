@@ -204,95 +204,11 @@ static int comp_of(char c)
 
 /* ---- numbers ------------------------------------------------------------------ */
 
-/* The double nearest to a decimal [+-] digits [. digits] [e [+-] digits] (the
- * syntax checked by the caller), as ActionScript's Number() and JavaScript's
- * parseFloat and parseInt give it. Up to 15 significant digits and a power of ten
- * up to 22 are exact doubles, so one correctly rounded multiply or divide gives
- * it; otherwise strtod on the digits and a decimal exponent (no point, so the
- * locale does not matter). Past 780 significant digits, more than any halfway
- * point between doubles has, one nonzero digit stands for the rest. */
-static double decimal_value(const char *s, size_t n)
-{
-    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    enum { MAXDIG = 780 };
-    char buf[MAXDIG + 32];
-    size_t i = 0, k = 0;
-    if (n && (s[0] == '+' || s[0] == '-')) i++;
-    bool neg = n && s[0] == '-';
-    buf[k++] = neg ? '-' : '+';
-    uint64_t m = 0;
-    int sig = 0;
-    long e = 0;
-    bool frac = false, sticky = false;
-    for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
-        if (s[i] == '.') {
-            frac = true;
-            continue;
-        }
-        if (sig == 0 && s[i] == '0') {
-            if (frac) e--;
-            continue;
-        }
-        if (sig < MAXDIG) {
-            if (sig < 18) m = m * 10 + (uint64_t)(s[i] - '0');
-            buf[k++] = s[i];
-            sig++;
-            if (frac) e--;
-        } else {
-            sticky |= s[i] != '0';
-            if (!frac) e++;
-        }
-    }
-    if (sticky) {
-        buf[k++] = '1';
-        e--;
-    }
-    long x = 0;
-    if (i < n) {
-        bool xneg = s[++i] == '-';
-        if (i < n && (s[i] == '+' || s[i] == '-')) i++;
-        for (; i < n; i++) x = x < 100000 ? x * 10 + (s[i] - '0') : x;
-        if (xneg) x = -x;
-    }
-    long p = e + x;
-    if (sig == 0) return neg ? -0.0 : 0.0;
-    if (sig <= 15 && p >= -22 && p <= 22) {
-        double v = p >= 0 ? (double)m * pow10[p] : (double)m / pow10[-p];
-        return neg ? -v : v;
-    }
-    snprintf(buf + k, sizeof buf - k, "e%ld", p);
-    return strtod(buf, NULL);
-}
-
-/* The longest prefix of [s, s+n) that is [+-] digits [. digits] [e [+-] digits]
- * (or [+-] . digits ...), as JavaScript's parseFloat reads it; 0 when none. */
-static size_t decimal_prefix(const char *s, size_t n)
-{
-    size_t i = 0, digits = 0;
-    if (i < n && (s[i] == '+' || s[i] == '-')) i++;
-    digits += count_digits(s + i, s + n);
-    i += digits;
-    if (i < n && s[i] == '.') {
-        size_t d = count_digits(s + i + 1, s + n);
-        if (digits || d) i += 1 + d;
-        digits += d;
-    }
-    if (!digits) return 0;
-    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-        size_t j = i + 1;
-        if (j < n && (s[j] == '+' || s[j] == '-')) j++;
-        size_t d = count_digits(s + j, s + n);
-        if (d) i = j + d;
-    }
-    return i;
-}
-
 /* A sampler word that is a whole decimal number; its value. */
 static bool parse_decimal(const char *s, size_t n, double *out)
 {
-    if (!n || decimal_prefix(s, n) != n) return false;
-    *out = decimal_value(s, n);
+    if (!n || agal_decimal_prefix(s, n) != n) return false;
+    *out = agal_decimal_value(s, n);
     return true;
 }
 
@@ -300,8 +216,8 @@ static bool parse_decimal(const char *s, size_t n, double *out)
  * decimal prefix, or [+-]Infinity, else NaN. */
 static double js_parse_float(const char *s, size_t n)
 {
-    size_t d = decimal_prefix(s, n);
-    if (d) return decimal_value(s, d);
+    size_t d = agal_decimal_prefix(s, n);
+    if (d) return agal_decimal_value(s, d);
     size_t sign = n && (s[0] == '+' || s[0] == '-');
     if (n - sign >= 8 && !memcmp(s + sign, "Infinity", 8)) return s[0] == '-' ? -INFINITY : INFINITY;
     return NAN;
@@ -513,7 +429,7 @@ static double digits_value(const char *p, const char *end)
 {
     while (p < end && *p == '0') p++;
     if (end - p > 25) return 0x1p100;
-    return p < end ? decimal_value(p, (size_t)(end - p)) : 0;
+    return p < end ? agal_decimal_value(p, (size_t)(end - p)) : 0;
 }
 
 typedef enum { READ_BLANK, READ_SKIPPED, READ_INSTRUCTION, READ_REFUSED } verdict;

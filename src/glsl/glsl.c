@@ -18,9 +18,8 @@
  * rows B[k] = register B + k, indirect reads bounds-checked (agal_vc() reads 0 out
  * of range), ine/sne true for NaN (!(a == b)), temporaries start at 0, kil discards
  * below 0, tex bias = token bias / 8, ted's LOD = A.w. Vertex op -> gl_Position
- * with z = 2z - w for GL (unless --clip none) and y * agal_yflip (render to texture);
- * ddy is taken in Stage3D's y-down screen space: GL's window y points up, so it is
- * dFdy * -agal_yflip, unless --clip vulkan negates y in the shader. */
+ * and y * agal_yflip (render to texture), with the target's conventions for op and
+ * ddy as lower_conventions.c decided them (ir->conv). */
 #include "emit.h"
 
 #include <math.h>
@@ -40,7 +39,6 @@ typedef struct glsl {
     agal_context *ctx;
     const agal_ir *ir;
     const agal_program *prog;
-    agal_clip clip;
     bool comments;
     uint16_t centroid; /* bit n: v<n> is `centroid` */
     agal_glsl_dialect dialect;
@@ -409,12 +407,11 @@ static void alu(glsl *g, const agal_ir_inst *in, sel s, bool atom)
         agal_sb_put(&g->out, ", 0.0, 1.0)");
         break;
     case AGAL_OP_DDY:
-        /* Stage3D's screen y points down, GL's window y up; the image turns over
-         * again when the runtime renders to a texture (agal_yflip = -1) or when
-         * --clip vulkan negates y. --clip none only leaves z to the runtime. */
+        /* Its sign against the window's rows: ir->conv (lower_conventions.c); the
+         * image turns over again when the runtime renders to a texture. */
         open_paren(g, atom);
         call(g, "dFdy", in, s);
-        put3(g, g->clip == AGAL_CLIP_VULKAN ? " * " : " * -", g->flip, NULL);
+        put3(g, g->ir->conv.ddy_negate ? " * -" : " * ", g->flip, NULL);
         close_paren(g, atom);
         break;
     case AGAL_OP_DP3: dot(g, in, s, 3); break;
@@ -711,8 +708,8 @@ static void position(glsl *g)
 {
     put_indent(g);
     agal_sb_put(&g->out, "gl_Position = vec4(op.x, ");
-    put3(g, g->clip == AGAL_CLIP_VULKAN ? "-op.y * " : "op.y * ", g->flip, ", ");
-    agal_sb_put(&g->out, g->clip == AGAL_CLIP_GL ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
+    put3(g, g->ir->conv.negate_y ? "-op.y * " : "op.y * ", g->flip, ", ");
+    agal_sb_put(&g->out, g->ir->conv.gl_depth ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
 }
 
 /* The final content of an output: already in its variable unless the IR's value
@@ -866,10 +863,13 @@ static void walk(glsl *g, uint32_t list)
 /* ---- planning --------------------------------------------------------------- */
 
 typedef struct usage {
+    /* From the info record (uses_of): */
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
-    bool constants, indirect, op, fd, ddy, derivatives, lod, iid, pow;
+    bool constants, indirect, op, fd, ddy, derivatives, lod, iid;
     uint32_t samplers; /* bit n: fs<n> sampled */
-    uint8_t sampler_dim[32];
+    uint8_t sampler_dim[16];
+    /* From the walk (scan_value): */
+    bool pow;
     bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
 } usage;
 
@@ -894,33 +894,26 @@ static void scan_value(scan *sc, uint32_t list, uint32_t v)
     }
     int slot = home_slot(g, v);
     if (slot >= 0) u->temps[slot] = true;
-    switch (in->op) {
-    case IR_INPUT:
-        if (in->reg_type != AGAL_REG_IID && in->reg_num < 32) u->inputs |= 1u << in->reg_num;
-        u->iid |= in->reg_type == AGAL_REG_IID;
-        break;
-    case IR_UNIFORM: u->constants = true; break;
-    case IR_UNIFORM_INDIRECT: u->constants = u->indirect = true; break;
-    case IR_TEX:
-        u->lod |= in->aop == AGAL_OP_TED;
-        if (in->smp.num < 32) {
-            u->samplers |= 1u << in->smp.num;
-            u->sampler_dim[in->smp.num] = in->smp.dim;
-        }
-        break;
-    case IR_ALU:
-        u->pow |= in->aop == AGAL_OP_POW;
-        u->ddy |= in->aop == AGAL_OP_DDY;
-        u->derivatives |= in->aop == AGAL_OP_DDY || in->aop == AGAL_OP_DDX;
-        break;
-    case IR_STORE:
-        if (in->reg_type == AGAL_REG_OUTPUT && g->prog->stage == AGAL_VERTEX) u->op = true;
-        else if (in->reg_type == AGAL_REG_OUTPUT && in->reg_num < 32) u->outputs |= 1u << in->reg_num;
-        else if (in->reg_type == AGAL_REG_VARYING && in->reg_num < 32) u->varyings |= 1u << in->reg_num;
-        else if (in->reg_type == AGAL_REG_DEPTH) u->fd = true;
-        break;
-    default: break;
-    }
+    u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
+}
+
+/* What the program uses: the IR's info record (info.c), as every back end reads it. */
+static void uses_of(const agal_ir *ir, usage *u)
+{
+    const agal_ir_info *info = &ir->info;
+    u->inputs = info->inputs;
+    u->iid = info->reads_iid;
+    u->constants = info->reads_constants;
+    u->indirect = info->reads_indirect;
+    u->lod = info->ted;
+    u->samplers = info->samplers;
+    for (unsigned n = 0; n < 16; n++) u->sampler_dim[n] = info->sampler[n].dim;
+    u->ddy = info->ddy;
+    u->derivatives = info->ddx || info->ddy;
+    u->op = info->writes_op;
+    u->outputs = info->outputs;
+    u->varyings = info->varyings_written;
+    u->fd = info->writes_depth;
 }
 
 static void scan_list(scan *sc, uint32_t list)
@@ -1019,7 +1012,7 @@ static void declarations(glsl *g, const usage *u)
             agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP ";\n"
                            "float agal_flip() { return " AGAL_GLSL_YFLIP " == 0.0 ? 1.0 : " AGAL_GLSL_YFLIP "; }\n");
     }
-    for (unsigned n = 0; n < 32; n++) {
+    for (unsigned n = 0; n < 16; n++) {
         if (!(u->samplers & (1u << n))) continue;
         put3(g, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
         put_num(g, agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
@@ -1114,6 +1107,7 @@ static agal_status plan(glsl *g, usage *u)
     g->flags = agal_zalloc(g->ctx, n);
     if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
     for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
+    uses_of(g->ir, u);
     scan_list(&sc, 0);
     mark_inline(&sc, 0);
     /* Dry run: which values need a copy, which outputs count on starting at 0. */
@@ -1141,7 +1135,6 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
               .flip = eopt->dialect == AGAL_GLSL_330 ? AGAL_GLSL_YFLIP : "agal_flip()",
               /* GLSL ES 1.00 has no centroid qualifier */
               .centroid = eopt->dialect == AGAL_GLSL_ESSL100 ? 0 : eopt->centroid_varyings};
-    g.clip = opt->clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_GL : opt->clip;
     g.out.ctx = ctx;
     usage u;
     memset(&u, 0, sizeof u);

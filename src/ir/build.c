@@ -305,6 +305,8 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     ir->prog = prog;
     ir->keep_copies = opt->keep_copies;
     ir->unread_varyings = opt->unread_varyings;
+    ir->clip = opt->clip;
+    ir->window_y_up = opt->window_y_up;
     /* Sized from the program (about 2 values a token on the corpus; matrices and
      * blocks make more, and then the array grows), so a large program does not
      * leave a trail of outgrown copies in the arena. */

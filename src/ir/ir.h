@@ -175,6 +175,16 @@ typedef struct agal_ir_info {
     bool ddx, ddy, ted;
 } agal_ir_info;
 
+/* Where Stage3D's conventions and the target's differ, what the emitters do about
+ * it: decided once per translation (lower_conventions.c) from the target's window
+ * orientation and the clip option, and written out by each emitter as it is. Every
+ * target multiplies op.y and ddy by the runtime's render-to-texture flip. */
+typedef struct agal_ir_conventions {
+    bool negate_y;   /* op.y = -op.y: Vulkan's clip space has y down */
+    bool gl_depth;   /* op.z = 2 op.z - op.w: GL's clip depth runs -w..w, Stage3D's 0..w */
+    bool ddy_negate; /* ddy = -(d/dy): the window's rows run against Stage3D's */
+} agal_ir_conventions;
+
 typedef struct agal_ir {
     agal_context *ctx;
     const agal_program *prog;
@@ -187,12 +197,19 @@ typedef struct agal_ir {
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
     agal_ir_info info;        /* after the pipeline (info.c) */
+    agal_clip clip;           /* the options' (lower_conventions.c reads them) */
+    bool window_y_up;
+    agal_ir_conventions conv; /* lower_conventions.c */
 } agal_ir;
 
 typedef struct agal_ir_options {
     bool keep_copies;         /* keep IR_COPY (one GLSL statement per mov) */
     bool no_opt;              /* run only the required passes (debugging -t ir) */
     uint16_t unread_varyings; /* vertex: bit n, no fragment program reads v<n>: no output */
+    /* The target's: op's mapping (never AGAL_CLIP_DEFAULT: the driver resolves it),
+     * and whether its window's y points up (GL) or down (Vulkan). */
+    agal_clip clip;
+    bool window_y_up;
 } agal_ir_options;
 
 /* ---- pipeline.c: AGAL -> IR, and every pass in order ------------------------- */
@@ -208,6 +225,9 @@ agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, 
                                    const char *last, agal_ir **out);
 /* The pipeline's i-th name: "build", then each pass in order; NULL past the last. */
 const char *agal_ir_stage_name(unsigned i);
+/* The pass of that name (tests/passes/ runs one at a time); NULL for none. */
+typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
+agal_ir_pass_fn agal_ir_pass_named(const char *name);
 
 /* ---- ir.c: the IR's primitives ----------------------------------------------- */
 
@@ -282,10 +302,12 @@ agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
 
 /* Each returns AGAL_OK (and whether it changed anything) or AGAL_ERR_NOMEM, which
  * ends the translation: no pass is skipped silently. */
-typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
-
 /* lower_unread_varyings.c (required when asked): the stores of ir->unread_varyings go. */
 agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed);
+/* lower_conventions.c: ir->conv from the target's window and the clip option. */
+agal_status agal_lower_conventions(agal_ir *ir, bool *changed);
+/* The rule itself, for the tools that undo what a translation does to op and ddy. */
+void agal_conventions(bool window_y_up, agal_clip clip, agal_ir_conventions *out);
 /* lower_hoist_tex.c (required): moves tex samples with varying coordinates out of
  * blocks, in front of the outermost if (implicit derivatives need uniform control
  * flow); the moved instructions are flagged IR_HOISTED. */
@@ -319,6 +341,11 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after);
 
 /* The IR as text (NUL-terminated, in the context arena); NULL when out of memory. */
 char *agal_ir_print(const agal_ir *ir);
+/* ir_read.c: the printer's text back into an IR (in ctx's arena), uses counted,
+ * the info record gathered and the IR checker passed; AGAL_ERR_INVALID with a
+ * diagnostic naming the line for text that is not the printer's, or no valid IR.
+ * For tests of one pass on IR written by hand (tests/passes/). */
+agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_ir **out);
 
 /* ---- info.c: what the IR uses ----------------------------------------------------- */
 

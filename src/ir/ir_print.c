@@ -7,7 +7,10 @@
  *   %9 = phi %5, %8              -> vt0
  *   store op.xyzw %9
  *
- * Used constants come first (they belong to no list). */
+ * Used constants come first (they belong to no list); before them, comment lines
+ * with what the passes read besides the instructions, where it is not the default
+ * (the target's clip and window, the conventions, unread varyings). ir_read.c reads
+ * it all back. */
 #include "ir.h"
 
 #include <stdio.h>
@@ -101,11 +104,31 @@ static void inst(agal_strbuf *b, const agal_ir *ir, uint32_t v, unsigned depth)
     agal_sb_printf(b, "\n");
 }
 
+/* What the passes read besides the instructions, where it is not the default:
+ * the target's options, what lower_conventions decided, the unread varyings. */
+static void facts(agal_strbuf *b, const agal_ir *ir)
+{
+    static const char *const clips[] = {"default", "vulkan", "gl", "none"};
+    if (ir->clip != AGAL_CLIP_DEFAULT || ir->window_y_up)
+        agal_sb_printf(b, "; clip %s, window y %s\n", clips[ir->clip & 3], ir->window_y_up ? "up" : "down");
+    const agal_ir_conventions *c = &ir->conv;
+    if (c->negate_y || c->gl_depth || c->ddy_negate)
+        agal_sb_printf(b, "; conventions:%s%s%s\n", c->negate_y ? " negate_y" : "", c->gl_depth ? " gl_depth" : "",
+                       c->ddy_negate ? " ddy_negate" : "");
+    if (ir->unread_varyings) {
+        agal_sb_put(b, "; unread");
+        for (unsigned n = 0; n < 16; n++)
+            if (ir->unread_varyings >> n & 1) agal_sb_printf(b, " v%u", n);
+        agal_sb_put(b, "\n");
+    }
+}
+
 char *agal_ir_print(const agal_ir *ir)
 {
     agal_strbuf b = {.ctx = ir->ctx};
     agal_sb_printf(&b, "; %s agal%u, %u tokens\n", ir->prog->stage == AGAL_VERTEX ? "vertex" : "fragment",
                    ir->prog->version, ir->prog->ntokens);
+    facts(&b, ir);
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         const agal_ir_inst *in = &ir->insts[v];
         if (in->op == IR_CONST && in->nuses) /* uses as counted by agal_ir_count_uses */

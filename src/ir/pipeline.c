@@ -16,6 +16,9 @@ typedef struct pass {
 } pass;
 
 static const pass pipeline[] = {
+    /* Required: how op and ddy meet the target's clip space and window (no
+     * instruction changes: the emitters write the decision out). */
+    {"lower_conventions", agal_lower_conventions, false},
     /* Required: varyings no fragment program reads are no outputs (the upload's). */
     {"lower_unread_varyings", agal_lower_unread_varyings, false},
     /* Required: implicit-LOD samples need uniform control flow (derivatives). */
@@ -55,6 +58,13 @@ static agal_status check_fixed_point(agal_ir *ir)
         }
     }
     return AGAL_OK;
+}
+
+agal_ir_pass_fn agal_ir_pass_named(const char *name)
+{
+    for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++)
+        if (!strcmp(pipeline[i].name, name)) return pipeline[i].run;
+    return NULL;
 }
 
 const char *agal_ir_stage_name(unsigned i)

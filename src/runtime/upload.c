@@ -88,8 +88,9 @@ static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, con
 static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, agal_upload_result *r)
 {
     agal_ir *fir = NULL, *vir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, 0, &fir);
-    if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->vertex, opt->target, (uint16_t)~fir->info.inputs, &vir);
+    agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, &fir);
+    if (st == AGAL_OK)
+        st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, (uint16_t)~fir->info.inputs, &vir);
     if (st != AGAL_OK) return st;
     agal_emit_options eo = {.pub = {.target = opt->target,
                                     .clip = opt->clip,

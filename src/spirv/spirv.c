@@ -12,8 +12,9 @@
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
  * va<i>/v<i>/oc<i> = Location i; op = Position, fd = FragDepth (DepthReplacing),
  * iid = InstanceIndex. op.y is multiplied by specialization constant 0 (the
- * render-to-texture flip, default 1.0) and negated for Vulkan unless --clip none;
- * fragment ddy is multiplied by the same constant (a flipped image flips dy).
+ * render-to-texture flip, default 1.0), fragment ddy by the same constant (a flipped
+ * image flips dy); the rest of op's mapping and ddy's sign are ir->conv
+ * (lower_conventions.c).
  * The function body is a straight walk of the IR's if tree: IR_IF becomes
  * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
 #include "emit.h"
@@ -576,10 +577,12 @@ static uint32_t yflip(spv *s)
 }
 
 /* ddy: the runtime's y flip (spec constant 0) turns the image upside down, and the
- * screen-space y derivative with it; scaling by the flip keeps Stage3D's ddy. */
+ * screen-space y derivative with it; scaling by the flip keeps Stage3D's ddy. Its
+ * sign against the window's rows: ir->conv (lower_conventions.c). */
 static uint32_t ddy(spv *s, uint32_t a)
 {
     uint32_t d = FN(s, SpvOpDPdy, t_vec(s, 4), a), flip = yflip(s);
+    if (s->ir->conv.ddy_negate) flip = FN(s, SpvOpFNegate, t_float(s), flip);
     return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, flip);
 }
 
@@ -786,17 +789,17 @@ static void kil(spv *s, const agal_ir_inst *in)
     label(s, m);
 }
 
-/* Stage3D clip space -> the target's: y times the RTT spec constant, negated for
- * Vulkan; z -> 2z - w for GL. */
+/* Stage3D clip space -> the target's (ir->conv, lower_conventions.c): y times the
+ * RTT spec constant, then negated or not; z -> 2z - w or not. */
 static uint32_t fix_position(spv *s, uint32_t v)
 {
-    agal_clip clip = s->opt->pub.clip == AGAL_CLIP_DEFAULT ? AGAL_CLIP_VULKAN : s->opt->pub.clip;
+    const agal_ir_conventions *conv = &s->ir->conv;
     uint32_t f = t_float(s), v4 = t_vec(s, 4);
     uint32_t y = FN(s, SpvOpCompositeExtract, f, v, 1), flip = yflip(s);
     y = FN(s, SpvOpFMul, f, y, flip);
-    if (clip == AGAL_CLIP_VULKAN) y = FN(s, SpvOpFNegate, f, y);
+    if (conv->negate_y) y = FN(s, SpvOpFNegate, f, y);
     v = FN(s, SpvOpCompositeInsert, v4, y, v, 1);
-    if (clip == AGAL_CLIP_GL) {
+    if (conv->gl_depth) {
         uint32_t z = FN(s, SpvOpCompositeExtract, f, v, 2), w = FN(s, SpvOpCompositeExtract, f, v, 3);
         z = FN(s, SpvOpFSub, f, FN(s, SpvOpFMul, f, z, c_float(s, 2)), w);
         v = FN(s, SpvOpCompositeInsert, v4, z, v, 2);

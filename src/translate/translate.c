@@ -32,22 +32,37 @@ typedef struct target_row {
     bool keep_copies; /* an AGAL mov stays its own IR_COPY: one GLSL statement per mov */
     agal_glsl_dialect dialect;
     emit_fn emit;
-    bool binds; /* the target is for a GPU: its binding is described */
+    bool binds;       /* the target is for a GPU: its binding is described */
+    agal_clip clip;   /* op's mapping by default (AGAL_CLIP_DEFAULT) */
+    bool window_y_up; /* its window's y points up (lower_conventions.c) */
 } target_row;
 
+/* Vulkan's clip space has y down and depth 0..w: negate y. GL's (and GL ES's,
+ * WebGL's) has y up and depth -w..w, its window y up: map depth. The IR text is for
+ * reading: op as the program wrote it (no mapping: AGAL_CLIP_DEFAULT stays). */
 static const target_row targets[] = {
-    [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true},
-    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true},
-    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true},
-    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true},
-    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false},
+    [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true, AGAL_CLIP_VULKAN, false},
+    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true, AGAL_CLIP_GL, true},
+    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true, AGAL_CLIP_GL, true},
+    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true, AGAL_CLIP_GL, true},
+    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false, AGAL_CLIP_DEFAULT, false},
 };
 
-agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, uint16_t unread,
-                                    agal_ir **out)
+agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
+                                    uint16_t unread, agal_ir **out)
 {
-    const agal_ir_options iro = {.keep_copies = targets[target].keep_copies, .unread_varyings = unread};
+    const target_row *row = &targets[target];
+    const agal_ir_options iro = {.keep_copies = row->keep_copies,
+                                 .unread_varyings = unread,
+                                 .clip = clip == AGAL_CLIP_DEFAULT ? row->clip : clip,
+                                 .window_y_up = row->window_y_up};
     return agal_ir_pipeline(ctx, prog, &iro, out);
+}
+
+void agal_target_conventions(agal_target target, agal_clip clip, agal_ir_conventions *out)
+{
+    const target_row *row = &targets[target];
+    agal_conventions(row->window_y_up, clip == AGAL_CLIP_DEFAULT ? row->clip : clip, out);
 }
 
 /* ---- the binding description -------------------------------------------------- */
@@ -173,7 +188,7 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     if ((unsigned)eo.pub.target >= AGAL_COUNTOF(targets) || (unsigned)eo.pub.clip > AGAL_CLIP_NONE) return AGAL_ERR_ARG;
     agal_ir *ir = NULL;
     agal_shader full = agal_shader_init();
-    st = agal_translate_pipeline(ctx, prog, eo.pub.target, 0, &ir);
+    st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, &ir);
     if (st == AGAL_OK) st = agal_translate_ir(ctx, ir, eo.pub.target, &eo, &full);
     if (st == AGAL_OK) agal_result_write(out, &full, sizeof full);
     return st;
@@ -187,7 +202,7 @@ agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog
     agal_emit_options eo = {.xfb = true};
     if (opt) eo.pub = *opt;
     agal_ir *ir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, 0, &ir);
+    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, &ir);
     return st != AGAL_OK ? st : agal_spirv_emit(ctx, ir, &eo, words, nwords);
 }
 
@@ -199,6 +214,6 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
     memset(&eo, 0, sizeof eo);
     if (opt) eo.pub = *opt;
     agal_ir *ir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, 0, &ir);
+    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, &ir);
     return st != AGAL_OK ? st : agal_spirv_emit_to(ctx, ir, &eo, buf, cap, nwords);
 }

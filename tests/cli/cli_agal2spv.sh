@@ -137,7 +137,7 @@ for stage in build lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce o
 done
 cmp -s "$T/ir.opt_share_loads" "$T/ir.final" || { echo "FAIL: --after the last pass is not -t ir's text"; fail=1; }
 expect 2 "--after an unknown stage" "$A2S" -t ir --after fold "$T/stages.agal"
-has "$T/err" "its stages: build lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads" \
+has "$T/err" "its stages: build lower_conventions lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads" \
     "the unknown stage's message lists the stages"
 expect 2 "--after without -t ir" "$A2S" --after build "$T/stages.agal"
 exit $fail
