@@ -341,6 +341,10 @@ AGAL_API void agal_token_encode(const agal_token *t, uint8_t out[24]);
  * (type AGAL_REG_ATTRIBUTE: Flash's 3611 and 3607), the varyings a fragment program
  * reads. Dead code counts: Flash checks what the program names. (opcodes.c) */
 AGAL_API unsigned agal_program_reads(const agal_program *prog, agal_regtype type);
+/* Bit n: some token writes register n (n < 32) of `type` (any component), e.g.
+ * AGAL_REG_VARYING in a vertex program: the varyings it outputs. Dead code counts,
+ * as for agal_program_reads. (opcodes.c) */
+AGAL_API unsigned agal_program_writes(const agal_program *prog, agal_regtype type);
 
 /* ==== translation: one entry for every target (translate.c) ================== */
 

@@ -71,7 +71,7 @@ typedef struct agal_interp_invocation {
 } agal_interp_invocation;
 
 /* One invocation's outputs. Registers the program never writes stay 0; which ones
- * it writes: agal_interp_written. killed: a fragment whose kil fired (its other
+ * it writes: agal_program_writes. killed: a fragment whose kil fired (its other
  * fields are what it computed while it kept running as a helper lane). */
 typedef struct agal_interp_result {
     float op[4];                          /* vertex position */
@@ -92,9 +92,6 @@ typedef struct agal_interp_result {
 AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                                      const agal_interp_invocation *in, size_t n, agal_interp_result *out);
 
-/* Bit i set: the program writes register i of that type (any component) anywhere,
- * e.g. type AGAL_REG_VARYING in a vertex program gives the varyings it outputs. */
-AGAL_API unsigned agal_interp_written(const agal_program *prog, agal_regtype type);
 
 #ifdef __cplusplus
 }

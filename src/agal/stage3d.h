@@ -181,6 +181,26 @@ typedef enum agal_texture_format {                           /* Context3DTexture
                                    AGAL_TEXTURE_RGBA_HALF_FLOAT
 } agal_texture_format;
 
+typedef enum agal_context3d_profile { /* Context3DProfile, in the order of what each allows */
+                                      AGAL_C3D_BASELINE_CONSTRAINED,
+                                      AGAL_C3D_BASELINE,
+                                      AGAL_C3D_BASELINE_EXTENDED,
+                                      AGAL_C3D_STANDARD_CONSTRAINED,
+                                      AGAL_C3D_STANDARD,
+                                      AGAL_C3D_STANDARD_EXTENDED,
+                                      AGAL_C3D_ENHANCED
+} agal_context3d_profile;
+
+/* The register profile a Context3D profile validates programs against (docs/format.md
+ * section 7): baseline* AGAL 1, standardConstrained and standard AGAL 2,
+ * standardExtended and enhanced AGAL 3. */
+static inline agal_profile agal_context3d_registers(agal_context3d_profile p)
+{
+    return p >= AGAL_C3D_STANDARD_EXTENDED      ? AGAL_PROFILE_STANDARD_EXTENDED
+           : p >= AGAL_C3D_STANDARD_CONSTRAINED ? AGAL_PROFILE_STANDARD
+                                                : AGAL_PROFILE_BASELINE;
+}
+
 /* The enumeration classes agal_stage3d_find and agal_stage3d_name know. The sampler
  * ones (Context3DWrapMode, Context3DTextureFilter, Context3DMipFilter) give the
  * AGAL_WRAP_*, AGAL_FILTER_* and AGAL_MIP_* values: their strings are the AGAL
@@ -196,6 +216,7 @@ typedef enum agal_stage3d_enum {
     AGAL_S3D_WRAP_MODE,
     AGAL_S3D_TEXTURE_FILTER,
     AGAL_S3D_MIP_FILTER,
+    AGAL_S3D_PROFILE /* agal_context3d_profile */,
     AGAL_S3D_ENUMS
 } agal_stage3d_enum;
 
@@ -391,6 +412,82 @@ typedef struct agal_draw_texture {
 AGAL_API int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_slots *slots,
                                       const agal_draw_texture textures[16], agal_sampler resolved[16],
                                       agal_flash_error *err);
+
+/* setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,
+ * colorOutputIndex) as the emulator holds each colour output's slot. */
+typedef struct agal_draw_target {
+    const void *texture;    /* NULL: the slot is not set */
+    uint32_t width, height; /* the texture's */
+    uint32_t surface;       /* surfaceSelector: the cube face (0 otherwise) */
+    bool depth_and_stencil; /* enableDepthAndStencil */
+    int32_t anti_alias;
+} agal_draw_target;
+
+enum { AGAL_DRAW_TARGETS = 4 }; /* colorOutputIndex 0..3 */
+
+/* What a Context3D's checks read of its state: the emulator fills it from its own
+ * (agalrun replay does, tools/replay/replay_context.c). */
+typedef struct agal_context3d_state {
+    agal_context3d_profile profile;              /* requestContext3D's */
+    bool configured;                             /* configureBackBuffer was called */
+    bool cleared;                                /* clear was called since the last present */
+    uint32_t width, height;                      /* the back buffer's */
+    bool depth_and_stencil;                      /* the back buffer's enableDepthAndStencil */
+    const agal_program *vertex, *fragment;       /* setProgram's uploaded pair; NULL: none */
+    agal_draw_target targets[AGAL_DRAW_TARGETS]; /* none set: the back buffer */
+    agal_draw_stream streams[AGAL_DRAW_STREAMS];
+    agal_draw_texture textures[AGAL_SAMPLER_SLOTS];
+    const agal_sampler_slots *slots; /* setProgram's and setSamplerStateAt's states */
+    bool scissor;                    /* setScissorRectangle with a rectangle (not null) */
+    double scissor_rect[4];          /* its x, y, width, height */
+    uint32_t draws;                  /* draws since the last present, this one not counted */
+} agal_context3d_state;
+
+/* drawTriangles(indexBuffer, firstIndex, numTriangles) or drawTrianglesInstanced(
+ * indexBuffer, numInstances, firstIndex, numTriangles). */
+typedef struct agal_draw_call {
+    const uint16_t *indices; /* the index buffer's content */
+    uint32_t nindices;       /* its numIndices */
+    int32_t first;           /* firstIndex */
+    int32_t triangles;       /* numTriangles; -1: every whole triangle from first on */
+    int32_t instances;       /* 1 for drawTriangles */
+} agal_draw_call;
+
+/* What a draw that passed its checks draws. */
+typedef struct agal_draw_plan {
+    uint32_t first, count;                     /* the indices drawn */
+    uint32_t instances;                        /* 0 or more */
+    agal_sampler samplers[AGAL_SAMPLER_SLOTS]; /* each sampled slot's resolved state */
+    bool scissor;                              /* a scissor rectangle applies: scissor_rect */
+    agal_rect scissor_rect;                    /* in the target's pixels (agal_stage3d_scissor) */
+} agal_draw_plan;
+
+/* The draw's checks, all of them in Flash's order: 3698 (the back buffer not
+ * configured), 3692 (not cleared since present), 3600 (no program), 3602 and 3603
+ * (the index range); the render targets: 3728 (a slot past an unset one), 3729
+ * (targets of different sizes or options), 3730 (one surface twice), 3774 (colour
+ * outputs against targets), 3776 (fd without a depth buffer); the textures
+ * (agal_check_draw_textures), the streams (agal_check_draw_streams); 3706 (the
+ * scissor rectangle outside the target), 3690 (more than 32768 draws between
+ * presents). 0 with *plan filled, or the id with *err. */
+AGAL_API int agal_check_draw(const agal_context3d_state *s, const agal_draw_call *call, agal_draw_plan *plan,
+                             agal_flash_error *err);
+
+/* present(): 3698 (not configured), 3692 (no clear since the last present). */
+AGAL_API int agal_check_present(const agal_context3d_state *s, agal_flash_error *err);
+
+/* An index argument of setVertexBufferAt (a stream), setTextureAt or
+ * setSamplerStateAt (a sampler) against the profile's registers: 2006. */
+AGAL_API int agal_check_stream_index(const agal_context3d_state *s, int32_t index, agal_flash_error *err);
+AGAL_API int agal_check_sampler_index(const agal_context3d_state *s, int32_t index, agal_flash_error *err);
+
+/* setRenderToTexture's arguments, texture (NULL: unsetting the slot) as setTextureAt
+ * would hold it: 3770 (colorOutputIndex outside 0..3), 3760 (an index past 0 below
+ * the standard profile); for a texture, 3772 (a cube face outside 0..5), 3773 (a
+ * rectangle texture's surface not 0), 3771 (a 2D texture's surface not 0), 3746 (a
+ * compressed texture). */
+AGAL_API int agal_check_render_to_texture(const agal_context3d_state *s, const agal_draw_texture *texture,
+                                          int32_t surface, int32_t index, agal_flash_error *err);
 
 #ifdef __cplusplus
 }

@@ -197,6 +197,18 @@ unsigned agal_program_reads(const agal_program *prog, agal_regtype type)
     return m;
 }
 
+unsigned agal_program_writes(const agal_program *prog, agal_regtype type)
+{
+    unsigned mask = 0;
+    for (uint32_t i = 0; prog && i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
+        if (info && (info->operands & AGAL_OPND_D) && t->dst.type == type && t->dst.mask && t->dst.num < 32)
+            mask |= 1u << t->dst.num;
+    }
+    return mask;
+}
+
 unsigned agal_source_read_mask(const agal_token *t, const agal_source *s)
 {
     const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);

@@ -19,6 +19,8 @@ static const char *const names[AGAL_S3D_ENUMS][MAX_VALUES] = {
     [AGAL_S3D_TEXTURE_FORMAT] = {"bgra", "bgraPacked4444", "bgrPacked565", "compressed", "compressedAlpha",
                                  "rgbaHalfFloat"},
     [AGAL_S3D_PROGRAM_TYPE] = {[AGAL_VERTEX] = "vertex", [AGAL_FRAGMENT] = "fragment"},
+    [AGAL_S3D_PROFILE] = {"baselineConstrained", "baseline", "baselineExtended", "standardConstrained", "standard",
+                          "standardExtended", "enhanced"},
 };
 
 /* The AGAL sampler field whose option names a sampler class shares. */
@@ -53,23 +55,16 @@ bool agal_stage3d_find(agal_stage3d_enum which, const char *name, unsigned *valu
     return false;
 }
 
-/* Context3DProfile (docs/format.md section 7): the register profile each name means,
- * and the library's own names. */
+/* Context3DProfile's names (docs/format.md section 7) mean their register profiles;
+ * the library's own names (baseline, standard, standard_extended) are taken too. */
 bool agal_profile_find(const char *name, agal_profile *out)
 {
-    static const struct {
-        const char *name;
-        agal_profile profile;
-    } profiles[] = {
-        {"baseline", AGAL_PROFILE_BASELINE},          {"baselineConstrained", AGAL_PROFILE_BASELINE},
-        {"baselineExtended", AGAL_PROFILE_BASELINE},  {"standardConstrained", AGAL_PROFILE_STANDARD},
-        {"standard", AGAL_PROFILE_STANDARD},          {"standardExtended", AGAL_PROFILE_STANDARD_EXTENDED},
-        {"enhanced", AGAL_PROFILE_STANDARD_EXTENDED}, {"standard_extended", AGAL_PROFILE_STANDARD_EXTENDED},
-    };
-    for (size_t i = 0; name && i < AGAL_COUNTOF(profiles); i++)
-        if (!strcmp(name, profiles[i].name)) {
-            *out = profiles[i].profile;
-            return true;
-        }
-    return false;
+    unsigned p;
+    if (agal_stage3d_find(AGAL_S3D_PROFILE, name, &p)) {
+        *out = agal_context3d_registers((agal_context3d_profile)p);
+        return true;
+    }
+    if (!name || strcmp(name, "standard_extended")) return false;
+    *out = AGAL_PROFILE_STANDARD_EXTENDED;
+    return true;
 }

@@ -539,15 +539,3 @@ agal_status agal_interp_run_perturbed(agal_context *ctx, const agal_program *pro
     if (prog && prog->ntokens && !err) return AGAL_ERR_ARG;
     return run(ctx, prog, env, in, n, out, err, seed);
 }
-
-unsigned agal_interp_written(const agal_program *prog, agal_regtype type)
-{
-    unsigned mask = 0;
-    for (uint32_t i = 0; i < prog->ntokens; i++) {
-        const agal_token *t = &prog->tokens[i];
-        const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
-        if (info && (info->operands & AGAL_OPND_D) && t->dst.type == type && t->dst.mask && t->dst.num < 32)
-            mask |= 1u << t->dst.num;
-    }
-    return mask;
-}

@@ -1,19 +1,22 @@
-/* context3d.c: Context3D's draw-time checks of the streams and the textures, in
- * Flash's order and with Flash's ids (docs/format.md section 8), over what the
- * emulator describes of its state. agalrun replay draws through them. */
+/* context3d.c: Context3D's checks, in Flash's order and with Flash's ids
+ * (docs/format.md section 8), over what the emulator describes of its state
+ * (agal_context3d_state): the draw's (the call, the render targets, the textures,
+ * the streams, the scissor, the draw limit), present's, the index arguments of the
+ * set* calls, setRenderToTexture's. agalrun replay calls them, so its error cases
+ * test them. */
 #include "internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
-/* Fills err with id and up to two numbers as its message arguments; returns id. */
+/* Fills err with id and up to three numbers as its message arguments; returns id. */
 static int fail(agal_flash_error *err, int id, int nargs, ...)
 {
     memset(err, 0, sizeof *err);
     err->id = id;
     va_list ap;
     va_start(ap, nargs);
-    for (int i = 0; i < nargs && i < 2; i++) snprintf(err->args[i], sizeof err->args[i], "%ld", va_arg(ap, long));
+    for (int i = 0; i < nargs && i < 3; i++) snprintf(err->args[i], sizeof err->args[i], "%ld", va_arg(ap, long));
     va_end(ap);
     return id;
 }
@@ -102,4 +105,142 @@ int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_sl
             if (p->wrap != q->wrap || p->filter != q->filter || p->mipmap != q->mipmap) return fail(err, 3695, 2, i, j);
         }
     return 0;
+}
+
+/* ---- the whole draw --------------------------------------------------------------- */
+
+/* Flash's limit on draws between presents (Adobe's reference). */
+enum { DRAW_LIMIT = 32768 };
+
+static bool to_texture(const agal_context3d_state *s)
+{
+    for (int i = 0; i < AGAL_DRAW_TARGETS; i++)
+        if (s->targets[i].texture) return true;
+    return false;
+}
+
+/* 3698, 3692 (the back buffer), 3600, 3602, 3603 (the index range); the range drawn. */
+static int check_call(const agal_context3d_state *s, const agal_draw_call *call, agal_draw_plan *plan,
+                      agal_flash_error *err)
+{
+    if (!to_texture(s) && !s->configured) return fail(err, 3698, 0);
+    if (!to_texture(s) && !s->cleared) return fail(err, 3692, 0);
+    if (!s->vertex || !s->fragment) return fail(err, 3600, 0);
+    if (call->first < 0 || call->triangles < -1) return fail(err, 3602, 2, (long)call->triangles, (long)call->first);
+    int64_t tri = call->triangles == -1 ? ((int64_t)call->nindices - call->first) / 3 : call->triangles;
+    if (tri < 0 || call->first + 3 * tri > call->nindices)
+        return fail(err, 3603, 3, (long)tri, (long)call->first, (long)call->nindices);
+    plan->first = (uint32_t)call->first;
+    plan->count = 3 * (uint32_t)tri;
+    plan->instances = call->instances > 0 ? (uint32_t)call->instances : 0;
+    return 0;
+}
+
+/* 3728 (a slot set with slot 0 not), 3729, 3730: the texture slots. The targets
+ * are slot 0 and those set after it without a gap. */
+static int check_slots(const agal_context3d_state *s, unsigned *ntargets, agal_flash_error *err)
+{
+    const agal_draw_target *t = s->targets;
+    if (!t[0].texture) return fail(err, 3728, 0);
+    unsigned n = 1;
+    while (n < AGAL_DRAW_TARGETS && t[n].texture) n++;
+    for (unsigned i = 1; i < n; i++) {
+        if (t[i].width != t[0].width || t[i].height != t[0].height ||
+            t[i].depth_and_stencil != t[0].depth_and_stencil || t[i].anti_alias != t[0].anti_alias)
+            return fail(err, 3729, 0);
+        for (unsigned j = 0; j < i; j++)
+            if (t[j].texture == t[i].texture && t[j].surface == t[i].surface) return fail(err, 3730, 0);
+    }
+    *ntargets = n;
+    return 0;
+}
+
+/* The render targets: the slots, then 3774 (colour outputs against targets) and
+ * 3776 (fd with no depth buffer). */
+static int check_targets(const agal_context3d_state *s, agal_flash_error *err)
+{
+    unsigned ntargets = 1;
+    bool depth = s->depth_and_stencil;
+    if (to_texture(s)) {
+        int id = check_slots(s, &ntargets, err);
+        if (id) return id;
+        depth = s->targets[0].depth_and_stencil;
+    }
+    unsigned outputs = agal_program_writes(s->fragment, AGAL_REG_OUTPUT), n = 0;
+    while (n < 4 && (outputs & (1u << n))) n++;
+    if (n != ntargets) return fail(err, 3774, 0);
+    if (agal_program_writes(s->fragment, AGAL_REG_DEPTH) && !depth) return fail(err, 3776, 0);
+    return 0;
+}
+
+/* The largest index the draw reads. */
+static uint32_t max_index(const agal_draw_call *call, const agal_draw_plan *plan)
+{
+    uint32_t m = 0;
+    for (uint32_t i = plan->first; i < plan->first + plan->count; i++) m = call->indices[i] > m ? call->indices[i] : m;
+    return m;
+}
+
+/* 3706: a scissor rectangle that leaves nothing of the target. */
+static int check_scissor(const agal_context3d_state *s, agal_draw_plan *plan, agal_flash_error *err)
+{
+    uint32_t w = to_texture(s) ? s->targets[0].width : s->width, h = to_texture(s) ? s->targets[0].height : s->height;
+    const double *r = s->scissor_rect;
+    plan->scissor = s->scissor && agal_stage3d_scissor(r[0], r[1], r[2], r[3], w, h, &plan->scissor_rect);
+    return plan->scissor && (!plan->scissor_rect.width || !plan->scissor_rect.height) ? fail(err, 3706, 0) : 0;
+}
+
+int agal_check_draw(const agal_context3d_state *s, const agal_draw_call *call, agal_draw_plan *plan,
+                    agal_flash_error *err)
+{
+    memset(plan, 0, sizeof *plan);
+    int id = check_call(s, call, plan, err);
+    if (!id) id = check_targets(s, err);
+    if (!id) id = agal_check_draw_textures(s->fragment, s->slots, s->textures, plan->samplers, err);
+    if (!id) {
+        uint32_t top = plan->count ? max_index(call, plan) : 0;
+        id = agal_check_draw_streams(s->vertex, s->streams, plan->count, top, plan->instances, err);
+    }
+    if (!id) id = check_scissor(s, plan, err);
+    if (!id && s->draws >= DRAW_LIMIT) id = fail(err, 3690, 0);
+    return id;
+}
+
+/* ---- the other calls ------------------------------------------------------------- */
+
+int agal_check_present(const agal_context3d_state *s, agal_flash_error *err)
+{
+    if (!s->configured) return fail(err, 3698, 0);
+    /* Two presents need a clear between them (Adobe's reference), as a draw does. */
+    return s->cleared ? 0 : fail(err, 3692, 0);
+}
+
+static int check_index(const agal_context3d_state *s, agal_stage stage, agal_regtype type, int32_t index,
+                       agal_flash_error *err)
+{
+    unsigned n = agal_reg_count(agal_context3d_registers(s->profile), stage, type);
+    return index < 0 || (unsigned)index >= n ? fail(err, 2006, 0) : 0;
+}
+
+int agal_check_stream_index(const agal_context3d_state *s, int32_t index, agal_flash_error *err)
+{
+    return check_index(s, AGAL_VERTEX, AGAL_REG_ATTRIBUTE, index, err);
+}
+
+int agal_check_sampler_index(const agal_context3d_state *s, int32_t index, agal_flash_error *err)
+{
+    return check_index(s, AGAL_FRAGMENT, AGAL_REG_SAMPLER, index, err);
+}
+
+int agal_check_render_to_texture(const agal_context3d_state *s, const agal_draw_texture *texture, int32_t surface,
+                                 int32_t index, agal_flash_error *err)
+{
+    if (index < 0 || index >= AGAL_DRAW_TARGETS) return fail(err, 3770, 0);
+    if (index > 0 && s->profile < AGAL_C3D_STANDARD) return fail(err, 3760, 0);
+    if (!texture || !texture->object) return 0;
+    if (texture->kind == AGAL_TEXTURE_KIND_CUBE && (surface < 0 || surface > 5)) return fail(err, 3772, 0);
+    if (texture->kind == AGAL_TEXTURE_KIND_RECTANGLE && surface != 0) return fail(err, 3773, 0);
+    if (texture->kind == AGAL_TEXTURE_KIND_2D && surface != 0) return fail(err, 3771, 0);
+    bool compressed = texture->format == AGAL_TEXTURE_COMPRESSED || texture->format == AGAL_TEXTURE_COMPRESSED_ALPHA;
+    return compressed ? fail(err, 3746, 0) : 0;
 }

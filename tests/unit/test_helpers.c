@@ -83,6 +83,13 @@ static const named as3_names[] = {
     {AGAL_S3D_MIP_FILTER, AGAL_MIP_NONE, "mipnone"},
     {AGAL_S3D_MIP_FILTER, AGAL_MIP_NEAREST, "mipnearest"},
     {AGAL_S3D_MIP_FILTER, AGAL_MIP_LINEAR, "miplinear"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_BASELINE_CONSTRAINED, "baselineConstrained"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_BASELINE, "baseline"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_BASELINE_EXTENDED, "baselineExtended"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_STANDARD_CONSTRAINED, "standardConstrained"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_STANDARD, "standard"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_STANDARD_EXTENDED, "standardExtended"},
+    {AGAL_S3D_PROFILE, AGAL_C3D_ENHANCED, "enhanced"},
 };
 
 static void test_names(void)

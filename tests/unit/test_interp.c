@@ -279,9 +279,9 @@ static void test_swizzle(agal_context *ctx)
     /* A.wyyy = (4,2,2,2) + 5 = (9,7,7,7), stored at y and w of (5,6,7,8) */
     expect4("add vt2.yw", 0, r.v[1], 5, 7, 7, 7, 0);
     expect4("mov v2, va0.wzyx", 0, r.v[2], 4, 3, 2, 1, 0);
-    CHECK(agal_interp_written(p, AGAL_REG_VARYING) == 7u, "written varyings 0x%x",
-          agal_interp_written(p, AGAL_REG_VARYING));
-    CHECK(agal_interp_written(p, AGAL_REG_TEMP) == 7u, "written temps");
+    CHECK(agal_program_writes(p, AGAL_REG_VARYING) == 7u, "written varyings 0x%x",
+          agal_program_writes(p, AGAL_REG_VARYING));
+    CHECK(agal_program_writes(p, AGAL_REG_TEMP) == 7u, "written temps");
 }
 
 /* ---- relative addressing --------------------------------------------------- */

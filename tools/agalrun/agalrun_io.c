@@ -352,7 +352,7 @@ static void print_result(FILE *f, const agal_program *prog, const agal_interp_re
     char name[8];
     fputc('{', f);
     if (prog->stage == AGAL_VERTEX) {
-        unsigned vmask = agal_interp_written(prog, AGAL_REG_VARYING);
+        unsigned vmask = agal_program_writes(prog, AGAL_REG_VARYING);
         print_vec(f, "op", r->op, &first);
         for (unsigned i = 0; i < AGAL_INTERP_MAX_VARYINGS; i++) {
             if (!(vmask & (1u << i))) continue;
@@ -360,13 +360,13 @@ static void print_result(FILE *f, const agal_program *prog, const agal_interp_re
             print_vec(f, name, r->v[i], &first);
         }
     } else {
-        unsigned omask = agal_interp_written(prog, AGAL_REG_OUTPUT) | 1u;
+        unsigned omask = agal_program_writes(prog, AGAL_REG_OUTPUT) | 1u;
         for (unsigned i = 0; i < AGAL_INTERP_MAX_COLORS; i++) {
             if (!(omask & (1u << i))) continue;
             snprintf(name, sizeof name, "oc%u", i);
             print_vec(f, name, r->oc[i], &first);
         }
-        if (agal_interp_written(prog, AGAL_REG_DEPTH) & 1u) {
+        if (agal_program_writes(prog, AGAL_REG_DEPTH) & 1u) {
             fputs(", \"fd\": ", f);
             print_float(f, r->fd);
         }

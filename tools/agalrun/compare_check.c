@@ -139,7 +139,7 @@ static int run_backend(backends *b, int bk, const harness_draw *d, harness_resul
 
 static unsigned varyings_written(const agal_program *p, uint8_t *vars)
 {
-    unsigned m = agal_interp_written(p, AGAL_REG_VARYING), n = 0;
+    unsigned m = agal_program_writes(p, AGAL_REG_VARYING), n = 0;
     for (unsigned i = 0; i < 16; i++)
         if (m & (1u << i)) vars[n++] = (uint8_t)i;
     return n;

@@ -199,7 +199,7 @@ int cmp_case_make(pair_case *c, const agal_program *vp, const agal_program *fp, 
 
 unsigned cmp_colour_outputs(const agal_program *fp)
 {
-    unsigned noc = 0, ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
+    unsigned noc = 0, ocs = agal_program_writes(fp, AGAL_REG_OUTPUT);
     while (noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << noc))) noc++;
     return noc;
 }

@@ -107,7 +107,7 @@ int cmp_ref_fragment(agal_context *ctx, const pair_case *c, const agal_program *
                            .ntextures = c->tex.n,
                            .coarse_derivatives = coarse};
     if (interpret(ctx, fp, &env, inv, NPIX, res, perturbed, cmp_mix(c->seed, 400 + (uint64_t)k))) goto done;
-    bool fd = agal_interp_written(fp, AGAL_REG_DEPTH) != 0;
+    bool fd = agal_program_writes(fp, AGAL_REG_DEPTH) != 0;
     for (int n = 0; n < NPIX; n++) {
         unsigned p = pix[n];
         for (int o = 0; o < HARNESS_MAX_OUTPUTS; o++) memcpy(out->color[o] + 4 * p, res[n].oc[o], 16);

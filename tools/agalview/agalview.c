@@ -568,7 +568,7 @@ int main(int argc, char **argv)
     /* --web: the page's WebGL 2 draws the GLSL ES 3.00 upload. */
     agal_target target = web ? AGAL_TARGET_ESSL3 : be == BACKEND_VULKAN ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL;
     if (upload(ctx, vp, fp, target, &v.up)) goto done;
-    unsigned ocs = agal_interp_written(fp, AGAL_REG_OUTPUT);
+    unsigned ocs = agal_program_writes(fp, AGAL_REG_OUTPUT);
     while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc))) v.noc++;
     v.noc = v.noc ? v.noc : 1;
     cube_geometry(&v.sc);

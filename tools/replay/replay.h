@@ -8,7 +8,8 @@
  *                     strings, Vectors, ByteArrays, Matrix3D, Rectangle, BitmapData
  *   replay_calls.c    the call table: each AS3 method's arguments, defaults and the
  *   replay_context.c  errors Flash throws; the Context3D state machine (objects,
- *                     render state, draw-time checks) that drives a backend
+ *                     render state, the state the library's checks read) that
+ *                     drives a backend
  *   replay_vk.c       a backend: Vulkan 1.1 offscreen (SPIR-V translations)
  *   replay_gl.c       a backend: OpenGL 3.3 core through EGL surfaceless, or the
  *                     caller's current context (GLSL 330 translations)

@@ -1,8 +1,8 @@
 /* replay_calls.c: every call a scene may make (docs/replay.md), one
  * function each, in the order of Adobe's ActionScript 3 reference: its arguments
  * with the AS3 defaults, the errors Flash throws for them (ids and classes from
- * flash.c's table), and what it changes. Checks that need the whole state run at
- * the draw (replay_context.c). The numbers in the checks are Flash's limits from
+ * flash.c's table), and what it changes. Checks of the state are the library's
+ * (agal_check_*, over replay_context.c's description of it). The numbers in the checks are Flash's limits from
  * the reference; which id Flash throws for what, where no recording says, is
  * docs/decisions.md's Context3D list. */
 #include "agal/stage3d.h"
@@ -26,6 +26,23 @@ static char *num(char buf[16], long v)
 }
 
 /* ---- Context3D: the back buffer --------------------------------------------------- */
+
+/* The library's check of a call's state (present) and of an index argument. */
+static int check(rcall *k, int (*fn)(const agal_context3d_state *, agal_flash_error *))
+{
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(k->c, &s);
+    return fn(&s, &e) ? rthrow_error(k, &e) : R_OK;
+}
+
+static int check_index(rcall *k, int (*fn)(const agal_context3d_state *, int32_t, agal_flash_error *), int32_t index)
+{
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(k->c, &s);
+    return fn(&s, index, &e) ? rthrow_error(k, &e) : R_OK;
+}
 
 static int configure_back_buffer(rcall *k)
 {
@@ -75,9 +92,7 @@ static int present(rcall *k)
 {
     replay_ctx *c = k->c;
     TRY(args_count(k, 0, 0));
-    if (!c->configured) return rthrow(k, 3698, NULL);
-    /* Two presents need a clear between them (Adobe's reference), as a draw does. */
-    if (!c->cleared) return rthrow(k, 3692, NULL);
+    TRY(check(k, agal_check_present));
     /* The image kept, and the driver's copy it is read through. */
     TRY(rbudget_take(k, (uint64_t)c->width * c->height * 4, (uint64_t)c->width * c->height * 4));
     uint8_t *px = rread_back_buffer(k);
@@ -184,7 +199,7 @@ static int create_vertex_buffer_for_instances(rcall *k)
     TRY(arg_int(k, 1, 0, &d32));
     TRY(arg_int(k, 2, 0, &per));
     TRY(buffer_usage(k, 3));
-    if (!rprofile_at_least(k->c->profile, PROF_STANDARD_EXTENDED)) return rthrow(k, 3787, NULL);
+    if (k->c->profile < AGAL_C3D_STANDARD_EXTENDED) return rthrow(k, 3787, NULL);
     if (per <= 0) return rthrow(k, 3784, NULL);
     return new_vertex_buffer(k, n, d32, per);
 }
@@ -252,7 +267,7 @@ static int texture_limits(rcall *k, agal_texture_format f, int32_t w, int32_t h)
 {
     if ((f == AGAL_TEXTURE_COMPRESSED || f == AGAL_TEXTURE_COMPRESSED_ALPHA) && (w < 4 || h < 4))
         return rthrow(k, 3745, NULL);
-    if (f == AGAL_TEXTURE_RGBA_HALF_FLOAT && !rprofile_at_least(k->c->profile, PROF_STANDARD_CONSTRAINED))
+    if (f == AGAL_TEXTURE_RGBA_HALF_FLOAT && k->c->profile < AGAL_C3D_STANDARD_CONSTRAINED)
         return rthrow(k, 3759, NULL);
     return R_OK;
 }
@@ -270,7 +285,7 @@ static int create_texture(rcall *k)
     TRY(arg_int(k, 4, 0, &streaming));
     TRY(texture_format(k, 2, w, h, streaming, &f));
     /* 2048 a side below baselineExtended, 4096 from it on (Adobe's reference). */
-    int32_t limit = rprofile_at_least(k->c->profile, PROF_BASELINE_EXTENDED) ? 4096 : 2048;
+    int32_t limit = (k->c->profile >= AGAL_C3D_BASELINE_EXTENDED) ? 4096 : 2048;
     if (w > limit || h > limit) return rthrow(k, 3683, num(max, limit), NULL);
     TRY(texture_limits(k, f, w, h));
     return new_texture(k, REPLAY_TEX_2D, f, w, h);
@@ -303,7 +318,7 @@ static int create_rectangle_texture(rcall *k)
     TRY(arg_int(k, 1, 0, &h));
     TRY(arg_enum(k, 2, AGAL_S3D_TEXTURE_FORMAT, "textureFormat", NULL, &v));
     TRY(arg_bool(k, 3, false, &rtt));
-    if (c->profile == PROF_BASELINE_CONSTRAINED) return rthrow(k, 3782, NULL);
+    if (c->profile == AGAL_C3D_BASELINE_CONSTRAINED) return rthrow(k, 3782, NULL);
     if (w <= 0 || h <= 0) return rthrow(k, 3681, NULL);
     /* The larger of 2048 and the back buffer's size a side. */
     if ((w > 2048 && (uint32_t)w > c->width) || (h > 2048 && (uint32_t)h > c->height))
@@ -314,16 +329,6 @@ static int create_rectangle_texture(rcall *k)
 }
 
 /* ---- Context3D: state ----------------------------------------------------------------- */
-
-static unsigned stream_count(const replay_ctx *c)
-{
-    return agal_reg_count(rprofile_registers(c->profile), AGAL_VERTEX, AGAL_REG_ATTRIBUTE);
-}
-
-static unsigned sampler_count(const replay_ctx *c)
-{
-    return agal_reg_count(rprofile_registers(c->profile), AGAL_FRAGMENT, AGAL_REG_SAMPLER);
-}
 
 static int set_vertex_buffer_at(rcall *k)
 {
@@ -337,7 +342,7 @@ static int set_vertex_buffer_at(rcall *k)
     TRY(arg_int(k, 2, 0, &offset));
     /* The format is read only for a buffer: null with any string unsets the stream (recorded). */
     if (vb) TRY(arg_enum(k, 3, AGAL_S3D_VERTEX_FORMAT, "vertexStreamFormat", "float4", &format));
-    if (index < 0 || (unsigned)index >= stream_count(c)) return rthrow(k, 2006, NULL);
+    TRY(check_index(k, agal_check_stream_index, index));
     c->streams[index] = (rstream){vb, offset, (agal_vertex_format)format};
     return R_OK;
 }
@@ -374,8 +379,8 @@ static int set_program_constants_from_vector(rcall *k)
     double *values = malloc((len ? len : 1) * sizeof *values);
     if (!values) return rfail(k, "out of memory");
     for (uint32_t i = 0; i < len; i++) values[i] = vector_number(data, i);
-    int id = agal_stage3d_constants_from_vector(rprofile_registers(c->profile), (agal_stage)type, first, values, len, n,
-                                                constant_file(c, type));
+    int id = agal_stage3d_constants_from_vector(agal_context3d_registers(c->profile), (agal_stage)type, first, values,
+                                                len, n, constant_file(c, type));
     free(values);
     return id ? rthrow(k, id, NULL) : R_OK;
 }
@@ -392,7 +397,7 @@ static int set_program_constants_from_matrix(rcall *k)
     TRY(arg_int(k, 1, 0, &first));
     TRY(arg_matrix(k, 2, "matrix", raw));
     TRY(arg_bool(k, 3, false, &transposed));
-    int id = agal_stage3d_constants_from_matrix(rprofile_registers(c->profile), (agal_stage)type, first, raw,
+    int id = agal_stage3d_constants_from_matrix(agal_context3d_registers(c->profile), (agal_stage)type, first, raw,
                                                 transposed, constant_file(c, type));
     return id ? rthrow(k, id, NULL) : R_OK;
 }
@@ -411,8 +416,8 @@ static int set_program_constants_from_byte_array(rcall *k)
     TRY(arg_bytes(k, 3, "data", &b));
     int rc = arg_uint(k, 4, 0, &offset);
     int id = rc ? 0
-                : agal_stage3d_constants_from_bytes(rprofile_registers(c->profile), (agal_stage)type, first, n, b.data,
-                                                    b.len, offset, constant_file(c, type));
+                : agal_stage3d_constants_from_bytes(agal_context3d_registers(c->profile), (agal_stage)type, first, n,
+                                                    b.data, b.len, offset, constant_file(c, type));
     free(b.data);
     return rc ? rc : id ? rthrow(k, id, NULL) : R_OK;
 }
@@ -425,7 +430,7 @@ static int set_texture_at(rcall *k)
     TRY(args_count(k, 2, 2));
     TRY(arg_int(k, 0, 0, &sampler));
     TRY(arg_object(k, 1, OBJ_TEXTURE, "texture", true, &t));
-    if (sampler < 0 || (unsigned)sampler >= sampler_count(c)) return rthrow(k, 2006, NULL);
+    TRY(check_index(k, agal_check_sampler_index, sampler));
     c->textures[sampler] = t;
     return R_OK;
 }
@@ -440,7 +445,7 @@ static int set_sampler_state_at(rcall *k)
     TRY(arg_enum(k, 1, AGAL_S3D_WRAP_MODE, "wrap", NULL, &wrap));
     TRY(arg_enum(k, 2, AGAL_S3D_TEXTURE_FILTER, "filter", NULL, &filter));
     TRY(arg_enum(k, 3, AGAL_S3D_MIP_FILTER, "mipfilter", NULL, &mip));
-    if (sampler < 0 || (unsigned)sampler >= sampler_count(c)) return rthrow(k, 2006, NULL);
+    TRY(check_index(k, agal_check_sampler_index, sampler));
     agal_slots_set_state(&c->sampler_slots, (unsigned)sampler,
                          (agal_sampler_state){(uint8_t)wrap, (uint8_t)filter, (uint8_t)mip});
     return R_OK;
@@ -542,19 +547,16 @@ static int set_render_to_texture(rcall *k)
     TRY(arg_int(k, 2, 0, &aa));
     TRY(arg_int(k, 3, 0, &surface));
     TRY(arg_int(k, 4, 0, &index));
-    if (index < 0 || index >= REPLAY_TARGETS) return rthrow(k, 3770, NULL);
-    if (index > 0 && !rprofile_at_least(c->profile, PROF_STANDARD)) return rthrow(k, 3760, NULL);
+    agal_context3d_state s;
+    rdescribe_state(c, &s);
+    const agal_draw_texture tex = rdescribe_texture(c, t);
+    agal_flash_error e;
+    if (agal_check_render_to_texture(&s, &tex, surface, index, &e)) return rthrow_error(k, &e);
     if (!t) {
         if (index == 0) memset(c->slots, 0, sizeof c->slots);
         else c->slots[index] = (rslot){0};
         return R_OK;
     }
-    replay_texture_kind kind = t->u.tex.desc.kind;
-    if (kind == REPLAY_TEX_CUBE && (surface < 0 || surface > 5)) return rthrow(k, 3772, NULL);
-    if (kind == REPLAY_TEX_RECTANGLE && surface != 0) return rthrow(k, 3773, NULL);
-    if (kind == REPLAY_TEX_2D && surface != 0) return rthrow(k, 3771, NULL);
-    if (t->u.tex.format == AGAL_TEXTURE_COMPRESSED || t->u.tex.format == AGAL_TEXTURE_COMPRESSED_ALPHA)
-        return rthrow(k, 3746, NULL);
     uint64_t bytes = rbudget_target(t, aa, ds);
     if (bytes > t->u.tex.target_bytes) { /* the backend remakes them for the largest */
         TRY(rbudget_take(k, bytes - t->u.tex.target_bytes, 0));
@@ -591,7 +593,7 @@ static int draw_triangles_instanced(rcall *k)
     TRY(arg_int(k, 1, 0, &instances));
     TRY(arg_int(k, 2, 0, &first));
     TRY(arg_int(k, 3, -1, &n));
-    if (!rprofile_at_least(k->c->profile, PROF_STANDARD_EXTENDED)) return rthrow(k, 3787, NULL);
+    if (k->c->profile < AGAL_C3D_STANDARD_EXTENDED) return rthrow(k, 3787, NULL);
     /* Flash documents no limit; the replay draws at most 2^20 instances, so that a
      * scene cannot keep the device busy for hours. */
     if (instances > 1 << 20) return rfail(k, "draws more instances (%d) than the replay does (2^20)", instances);
@@ -718,7 +720,7 @@ static int upload(rcall *k)
                                .target = c->ops->target,
                                .vertex_big_endian = v.big_endian,
                                .fragment_big_endian = f.big_endian,
-                               .context_profile = rprofile_registers(c->profile)};
+                               .context_profile = agal_context3d_registers(c->profile)};
     if (!rc && !r) rc = rfail(k, "out of memory");
     if (r) *r = agal_upload_result_init();
     if (!rc && agal_upload(c->agal, v.data, v.len, f.data, f.len, &opt, r)) {

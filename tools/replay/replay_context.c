@@ -1,7 +1,8 @@
 /* replay_context.c: the Context3D state machine of the replay: its objects, the
- * render target, what a draw checks before it draws (each in Flash's words, in the
- * order docs/format.md section 8 gives), clears, and the back buffer read back as
- * images. replay_run.c runs a scene's calls over it.
+ * render target, its state described as the library's checks read it
+ * (agal_context3d_state: a draw's checks are agal_check_draw's, in Flash's words and
+ * order), clears, and the back buffer read back as images. replay_run.c runs a
+ * scene's calls over it.
  *
  * Context3D's state starts as Flash documents it: no blending (one, zero), every
  * colour written, no culling, depth written and tested lessEqual (Direct3D's
@@ -111,17 +112,6 @@ void robj_free(robj *o)
     free(o);
 }
 
-/* ---- profiles ------------------------------------------------------------------ */
-
-agal_profile rprofile_registers(rprofile p)
-{
-    return p >= PROF_STANDARD_EXTENDED      ? AGAL_PROFILE_STANDARD_EXTENDED
-           : p >= PROF_STANDARD_CONSTRAINED ? AGAL_PROFILE_STANDARD
-                                            : AGAL_PROFILE_BASELINE;
-}
-
-bool rprofile_at_least(rprofile p, rprofile min) { return p >= min; }
-
 /* ---- the render target -------------------------------------------------------- */
 
 bool rtarget_is_texture(const replay_ctx *c)
@@ -152,38 +142,6 @@ void rtarget_describe(const replay_ctx *c, replay_target *t)
     t->height = tex ? tex->u.tex.desc.height : 0;
 }
 
-static char *num(char buf[16], long v)
-{
-    snprintf(buf, 16, "%ld", v);
-    return buf;
-}
-
-/* 3728, 3729, 3730: the texture slots; 3774: their number against the program's
- * colour outputs; 3776: a depth output with no depth buffer. */
-static int check_targets(rcall *k, const replay_target *t)
-{
-    const replay_ctx *c = k->c;
-    if (!t->back_buffer) {
-        for (int i = 1; i < REPLAY_TARGETS; i++)
-            if (c->slots[i].texture && !c->slots[0].texture) return rthrow(k, 3728, NULL);
-        for (unsigned i = 1; i < t->ncolor; i++) {
-            const rslot *a = &c->slots[0], *b = &c->slots[i];
-            if (!b->texture) return rthrow(k, 3728, NULL);
-            if (b->texture->u.tex.desc.width != a->texture->u.tex.desc.width ||
-                b->texture->u.tex.desc.height != a->texture->u.tex.desc.height ||
-                b->depth_stencil != a->depth_stencil || b->anti_alias != a->anti_alias)
-                return rthrow(k, 3729, NULL);
-            for (unsigned j = 0; j < i; j++)
-                if (c->slots[j].texture == b->texture && c->slots[j].face == b->face) return rthrow(k, 3730, NULL);
-        }
-    }
-    unsigned outputs = agal_interp_written(c->program->u.program.upload->fragment, AGAL_REG_OUTPUT), n = 0;
-    while (n < 4 && (outputs & (1u << n))) n++;
-    if (n != (t->back_buffer ? 1 : t->ncolor)) return rthrow(k, 3774, NULL);
-    if (c->program->u.program.upload->writes_depth && !t->depth_stencil) return rthrow(k, 3776, NULL);
-    return R_OK;
-}
-
 /* ---- draw-time checks: the library's, over the replay's state --------------------- */
 
 static bool is_target(const replay_ctx *c, const robj *t)
@@ -195,7 +153,7 @@ static bool is_target(const replay_ctx *c, const robj *t)
 
 /* A bound texture as agal_check_draw_textures reads it. A face drawn to has every
  * level: its mip maps are made from level 0 before it is sampled (refresh_mipmaps). */
-static agal_draw_texture describe_texture(const replay_ctx *c, const robj *t)
+agal_draw_texture rdescribe_texture(const replay_ctx *c, const robj *t)
 {
     agal_draw_texture d = {.object = t};
     if (!t) return d;
@@ -213,46 +171,45 @@ static agal_draw_texture describe_texture(const replay_ctx *c, const robj *t)
     return d;
 }
 
-/* agal_check_draw_textures; fills the resolved sampler states. */
-static int check_samplers(rcall *k, agal_sampler resolved[REPLAY_SAMPLERS])
+/* The replay's Context3D as the library's checks read it (agal_context3d_state). */
+void rdescribe_state(const replay_ctx *c, agal_context3d_state *s)
 {
-    replay_ctx *c = k->c;
-    agal_draw_texture tex[16];
-    for (int i = 0; i < 16; i++) tex[i] = describe_texture(c, i < REPLAY_SAMPLERS ? c->textures[i] : NULL);
-    agal_flash_error e;
-    return agal_check_draw_textures(c->program->u.program.upload->fragment, &c->sampler_slots, tex, resolved, &e)
-               ? rthrow_error(k, &e)
-               : R_OK;
-}
-
-/* The largest index the draw reads. */
-static uint32_t max_index(const robj *ib, uint32_t first, uint32_t count)
-{
-    uint32_t m = 0;
-    for (uint32_t i = first; i < first + count; i++) m = ib->u.ib.indices[i] > m ? ib->u.ib.indices[i] : m;
-    return m;
-}
-
-/* agal_check_draw_streams; fills d->streams with the streams the program reads. */
-static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t count, uint32_t instances, replay_draw *d)
-{
-    replay_ctx *c = k->c;
-    agal_draw_stream st[AGAL_DRAW_STREAMS];
-    for (unsigned i = 0; i < AGAL_DRAW_STREAMS; i++) {
-        const rstream *s = &c->streams[i];
-        const robj *vb = i < REPLAY_STREAMS ? s->buffer : NULL;
-        st[i] = (agal_draw_stream){.set = vb != NULL, .offset = s->offset, .format = s->format};
-        if (vb) {
-            st[i].data32_per_vertex = vb->u.vb.data32;
-            st[i].vertices = vb->u.vb.vertices;
-            st[i].instances_per_element = vb->u.vb.instances_per_element;
+    memset(s, 0, sizeof *s);
+    s->profile = c->profile;
+    s->configured = c->configured, s->cleared = c->cleared;
+    s->width = c->width, s->height = c->height, s->depth_and_stencil = c->depth_stencil;
+    const agal_upload_result *up = c->program ? c->program->u.program.upload : NULL;
+    s->vertex = up ? up->vertex : NULL, s->fragment = up ? up->fragment : NULL;
+    for (int i = 0; i < REPLAY_TARGETS; i++) {
+        const rslot *slot = &c->slots[i];
+        if (!slot->texture) continue;
+        s->targets[i] = (agal_draw_target){slot->texture,
+                                           slot->texture->u.tex.desc.width,
+                                           slot->texture->u.tex.desc.height,
+                                           slot->face,
+                                           slot->depth_stencil,
+                                           slot->anti_alias};
+    }
+    for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
+        const rstream *st = &c->streams[i];
+        s->streams[i] = (agal_draw_stream){.set = st->buffer != NULL, .offset = st->offset, .format = st->format};
+        if (st->buffer) {
+            s->streams[i].data32_per_vertex = st->buffer->u.vb.data32;
+            s->streams[i].vertices = st->buffer->u.vb.vertices;
+            s->streams[i].instances_per_element = st->buffer->u.vb.instances_per_element;
         }
     }
-    const agal_program *vp = c->program->u.program.upload->vertex;
-    agal_flash_error e;
-    if (agal_check_draw_streams(vp, st, count, count ? max_index(ib, first, count) : 0, instances, &e))
-        return rthrow_error(k, &e);
-    unsigned used = agal_program_reads(vp, AGAL_REG_ATTRIBUTE);
+    for (int i = 0; i < REPLAY_SAMPLERS; i++) s->textures[i] = rdescribe_texture(c, c->textures[i]);
+    s->slots = &c->sampler_slots;
+    s->scissor = c->scissor_set;
+    memcpy(s->scissor_rect, c->scissor, sizeof s->scissor_rect);
+    s->draws = c->draws;
+}
+
+/* The streams the program reads, for the backend. */
+static void draw_streams(const replay_ctx *c, replay_draw *d)
+{
+    unsigned used = agal_program_reads(d->upload->vertex, AGAL_REG_ATTRIBUTE);
     for (unsigned i = 0; i < REPLAY_STREAMS; i++) {
         const robj *vb = c->streams[i].buffer;
         if (!(used >> i & 1) || !vb) continue;
@@ -262,30 +219,9 @@ static int check_streams(rcall *k, const robj *ib, uint32_t first, uint32_t coun
                                         .format = c->streams[i].format,
                                         .divisor = vb->u.vb.instances_per_element};
     }
-    return R_OK;
 }
 
 /* ---- drawTriangles ------------------------------------------------------------- */
-
-/* Flash's limit on draws between presents (Adobe's reference). */
-enum { DRAW_LIMIT = 32768 };
-
-/* 3698, 3692 (the back buffer), 3600, 3602, 3603 (the index range). */
-static int check_call(rcall *k, const robj *ib, int32_t first, int32_t *triangles)
-{
-    replay_ctx *c = k->c;
-    char a[16], b[16], n[16];
-    if (!rtarget_is_texture(c) && !c->configured) return rthrow(k, 3698, NULL);
-    if (!rtarget_is_texture(c) && !c->cleared) return rthrow(k, 3692, NULL);
-    if (!c->program || !c->program->u.program.upload) return rthrow(k, 3600, NULL);
-    if (first < 0 || *triangles < -1) return rthrow(k, 3602, num(a, *triangles), num(b, first), NULL);
-    /* -1 draws every whole triangle from firstIndex on. */
-    int64_t tri = *triangles == -1 ? ((int64_t)ib->u.ib.count - first) / 3 : *triangles;
-    if (tri < 0 || first + 3 * tri > ib->u.ib.count)
-        return rthrow(k, 3603, num(a, (long)tri), num(b, first), num(n, ib->u.ib.count), NULL);
-    *triangles = (int32_t)tri;
-    return R_OK;
-}
 
 /* The render targets drawn to have their levels 1.. out of date (Flash makes a
  * target's mip maps itself: they are made again before it is sampled with mips). */
@@ -313,21 +249,27 @@ static int refresh_mipmaps(rcall *k, robj *t, const agal_sampler *s)
 int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instances)
 {
     replay_ctx *c = k->c;
+    agal_context3d_state s;
+    rdescribe_state(c, &s);
+    const agal_draw_call call = {ib->u.ib.indices, ib->u.ib.count, first, triangles, instances};
+    agal_draw_plan plan;
+    agal_flash_error e;
+    if (agal_check_draw(&s, &call, &plan, &e)) return rthrow_error(k, &e);
+    c->draws++;
     replay_target t;
-    replay_draw d = {.target = &t, .first = (uint32_t)first, .instances = (uint32_t)instances, .state = &c->state};
-    int rc;
-    if ((rc = check_call(k, ib, first, &triangles))) return rc;
     rtarget_describe(c, &t);
-    if ((rc = check_targets(k, &t))) return rc;
-    d.count = 3 * (uint32_t)triangles;
-    d.upload = c->program->u.program.upload;
-    if ((rc = check_samplers(k, d.sampler)) || (rc = check_streams(k, ib, d.first, d.count, d.instances, &d)))
-        return rc;
-    d.scissor = c->scissor_set && agal_stage3d_scissor(c->scissor[0], c->scissor[1], c->scissor[2], c->scissor[3],
-                                                       t.width, t.height, &d.scissor_rect);
-    if (d.scissor && (!d.scissor_rect.width || !d.scissor_rect.height)) return rthrow(k, 3706, NULL);
-    if (++c->draws > DRAW_LIMIT) return rthrow(k, 3690, NULL);
+    replay_draw d = {.target = &t,
+                     .upload = c->program->u.program.upload,
+                     .first = plan.first,
+                     .count = plan.count,
+                     .instances = plan.instances,
+                     .state = &c->state,
+                     .scissor = plan.scissor,
+                     .scissor_rect = plan.scissor_rect};
+    memcpy(d.sampler, plan.samplers, sizeof d.sampler);
+    draw_streams(c, &d);
     if (!d.count || !d.instances) return R_OK;
+    int rc;
     for (size_t i = 0; i < d.upload->nsamplers; i++) {
         unsigned n = d.upload->samplers[i].num;
         if ((rc = refresh_mipmaps(k, c->textures[n], &d.sampler[n]))) return rc;

@@ -49,17 +49,6 @@ typedef struct robj {
 
 /* ---- the context ------------------------------------------------------------ */
 
-/* Context3DProfile, as the scene names it. */
-typedef enum rprofile {
-    PROF_BASELINE_CONSTRAINED,
-    PROF_BASELINE,
-    PROF_BASELINE_EXTENDED,
-    PROF_STANDARD_CONSTRAINED,
-    PROF_STANDARD,
-    PROF_STANDARD_EXTENDED,
-    PROF_ENHANCED
-} rprofile;
-
 typedef struct rslot {
     robj *texture; /* NULL: the slot is off */
     unsigned face;
@@ -78,7 +67,7 @@ typedef struct replay_ctx {
     const replay_backend_ops *ops;
     replay_backend *be;
     agal_context *agal; /* every upload's results live here until the end */
-    rprofile profile;
+    agal_context3d_profile profile;
 
     robj **objects;
     size_t nobjects, objects_cap;
@@ -133,9 +122,11 @@ robj *robj_new(rcall *k, robj_kind kind);
 robj *robj_find(replay_ctx *c, const char *name);
 void robj_free(robj *o);
 /* The register profile and AGAL limits of the context's profile. */
-agal_profile rprofile_registers(rprofile p);
-bool rprofile_at_least(rprofile p, rprofile min);
 /* The render target now: the back buffer or the texture slots. */
+/* The state as the library's Context3D checks read it (agal_context3d_state), and
+ * one texture as agal_check_draw_textures and agal_check_render_to_texture do. */
+void rdescribe_state(const replay_ctx *c, agal_context3d_state *s);
+agal_draw_texture rdescribe_texture(const replay_ctx *c, const robj *t);
 bool rtarget_is_texture(const replay_ctx *c);
 void rtarget_describe(const replay_ctx *c, replay_target *t);
 /* The draw-time checks and the draw, for drawTriangles(Instanced). */

@@ -11,19 +11,6 @@
 
 /* ---- the run ------------------------------------------------------------------------ */
 
-static const struct {
-    const char *name;
-    rprofile p;
-} profiles[] = {
-    {"baselineConstrained", PROF_BASELINE_CONSTRAINED},
-    {"baseline", PROF_BASELINE},
-    {"baselineExtended", PROF_BASELINE_EXTENDED},
-    {"standardConstrained", PROF_STANDARD_CONSTRAINED},
-    {"standard", PROF_STANDARD},
-    {"standardExtended", PROF_STANDARD_EXTENDED},
-    {"enhanced", PROF_ENHANCED},
-};
-
 static void init_state(replay_ctx *c)
 {
     c->state = (replay_state){.blend_src = AGAL_BLEND_ONE,
@@ -57,11 +44,10 @@ static const cJSON *scene_calls(rcall *k, const cJSON *root)
         if (strcmp(e->string, "scene") && strcmp(e->string, "profile") && strcmp(e->string, "calls") &&
             strcmp(e->string, "expect") && strcmp(e->string, "throws") && strcmp(e->string, "comment"))
             return rfail(k, "unknown key \"%s\" at the top level", e->string), NULL;
-    c->profile = PROF_BASELINE;
-    bool known = !p;
-    for (size_t i = 0; p && cJSON_IsString(p) && i < sizeof profiles / sizeof profiles[0]; i++)
-        if (!strcmp(p->valuestring, profiles[i].name)) c->profile = profiles[i].p, known = true;
-    if (!known) return rfail(k, "\"profile\" is not a Context3DProfile name"), NULL;
+    unsigned profile = AGAL_C3D_BASELINE;
+    if (p && !(cJSON_IsString(p) && agal_stage3d_find(AGAL_S3D_PROFILE, p->valuestring, &profile)))
+        return rfail(k, "\"profile\" is not a Context3DProfile name"), NULL;
+    c->profile = (agal_context3d_profile)profile;
     if (!cJSON_IsArray(calls)) return rfail(k, "\"calls\" is not an array"), NULL;
     return calls;
 }
