@@ -92,7 +92,6 @@ typedef struct agal_interp_result {
 AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                                      const agal_interp_invocation *in, size_t n, agal_interp_result *out);
 
-
 #ifdef __cplusplus
 }
 #endif
