@@ -44,6 +44,17 @@ extern "C" {
 #define AGAL_API
 #endif
 
+/* T_init(): a struct that grows (see "Growing without breaking the ABI" below),
+ * zeroed, with its size set: `agal_shader out = agal_shader_init();`. */
+#define AGAL_STRUCT_INIT(T) \
+    static inline T T##_init(void) \
+    { \
+        T x; \
+        memset(&x, 0, sizeof x); \
+        x.size = sizeof x; \
+        return x; \
+    }
+
 /* ---- status, context, allocator ------------------------------------------ */
 
 typedef enum agal_status {
@@ -311,13 +322,7 @@ typedef struct agal_decode_options {
     bool lenient;
 } agal_decode_options;
 /* Defaults: the profile of the version, the header's stage, Flash's rules. */
-static inline agal_decode_options agal_decode_options_init(void)
-{
-    agal_decode_options x;
-    memset(&x, 0, sizeof x);
-    x.size = sizeof x;
-    return x;
-}
+AGAL_STRUCT_INIT(agal_decode_options)
 
 /* Decodes and validates a program. opt may be NULL (defaults). On AGAL_OK *out is
  * the program (owned by ctx); on AGAL_ERR_INVALID the diagnostics say why (the first
@@ -400,13 +405,7 @@ typedef struct agal_translate_options {
     bool separate_samplers;
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
-static inline agal_translate_options agal_translate_options_init(void)
-{
-    agal_translate_options x;
-    memset(&x, 0, sizeof x);
-    x.size = sizeof x;
-    return x;
-}
+AGAL_STRUCT_INIT(agal_translate_options)
 
 /* Descriptor bindings (set 0) of the SPIR-V binding model (docs/binding-models.md). */
 enum {
@@ -510,13 +509,7 @@ typedef struct agal_shader {
     size_t len;
     agal_binding binding; /* what it declares (the IR target: nothing, target AGAL_TARGET_IR) */
 } agal_shader;
-static inline agal_shader agal_shader_init(void)
-{
-    agal_shader x;
-    memset(&x, 0, sizeof x);
-    x.size = sizeof x;
-    return x;
-}
+AGAL_STRUCT_INIT(agal_shader)
 
 /* Translates a decoded (validated) program for opt->target (opt NULL: the defaults
  * of agal_translate_options_init()) into *out, which lives in ctx's arena until

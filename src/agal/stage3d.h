@@ -37,13 +37,7 @@ typedef struct agal_upload_options {
      * which sets the register limits the programs are validated against. */
     agal_profile context_profile;
 } agal_upload_options;
-static inline agal_upload_options agal_upload_options_init(void)
-{
-    agal_upload_options x;
-    memset(&x, 0, sizeof x);
-    x.size = sizeof x;
-    return x;
-}
+AGAL_STRUCT_INIT(agal_upload_options)
 
 /* The pair as a runtime binds it. Each stage's translation and binding is
  * shaders[stage] (an agal_translate result); the pair's lists below are views of
@@ -67,13 +61,7 @@ typedef struct agal_upload_result {
     bool writes_depth, uses_kil, uses_iid, uses_derivatives;
     unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable, of both */
 } agal_upload_result;
-static inline agal_upload_result agal_upload_result_init(void)
-{
-    agal_upload_result x;
-    memset(&x, 0, sizeof x);
-    x.size = sizeof x;
-    return x;
-}
+AGAL_STRUCT_INIT(agal_upload_result)
 
 /* Program3D.upload: decodes the vertex and the fragment program (both under opt's
  * profile and leniency), links them, translates both for opt->target (the fragment

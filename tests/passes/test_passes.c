@@ -10,6 +10,7 @@
  *
  * usage: test_passes DIR [--update]   (--update rewrites each expected part from
  * what the pass now does: `meson compile -C BUILD update-passes`) */
+#include "check.h"
 #include "ir.h"
 #include "toolio.h"
 
@@ -19,17 +20,6 @@
 
 static const char SEPARATOR[] = "; ---- expect\n";
 enum { MIN_CASES = 3 };
-
-static int failures;
-#define CHECK(cond, ...) \
-    do { \
-        if (!(cond)) { \
-            fprintf(stderr, "FAIL %s: ", #cond); \
-            fprintf(stderr, __VA_ARGS__); \
-            fprintf(stderr, "\n"); \
-            failures++; \
-        } \
-    } while (0)
 
 static void print_diags(agal_context *ctx)
 {

@@ -10,6 +10,7 @@
  *    no valid IR, the IR checker's reason), never a crash.
  *
  * usage: test_ir_read SNAPSHOT_IR_DIR SHADER_DIR */
+#include "check.h"
 #include "ir.h"
 #include "toolio.h"
 
@@ -17,17 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
 static unsigned round_trips;
-#define CHECK(cond, ...) \
-    do { \
-        if (!(cond)) { \
-            fprintf(stderr, "FAIL %s: ", #cond); \
-            fprintf(stderr, __VA_ARGS__); \
-            fprintf(stderr, "\n"); \
-            failures++; \
-        } \
-    } while (0)
 
 /* text read and printed again is text. */
 static void round_trip(agal_context *ctx, const char *text, const char *what)
