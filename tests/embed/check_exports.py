@@ -27,6 +27,7 @@ def strip(text):
     text = re.sub(r"//[^\n]*", " ", text)
     text = text.replace("\\\n", " ")
     text = re.sub(r"^[ \t]*#[^\n]*", " ", text, flags=re.M)
+    text = re.sub(r"^AGAL_STRUCT_INIT\(\w+\)", " ", text, flags=re.M)  # static inline functions, no symbol
     return re.sub(r'extern\s+"C"\s*\{', " ", text)
 
 

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The npm package against the native build: tests/web/test_web.py --build-sh web/build.sh
+--agalasm AGALASM --agal2spv AGAL2SPV --shaders DIR [--node NODE].
+
+Builds the package (web/build.sh into a temporary folder, Debian's emscripten),
+unpacks it and runs tests/web/test_web.mjs in node over a manifest this script makes
+with the native tools: every corpus program's bytes and its native GLSL 330, ES
+3.00, ES 1.00 and SPIR-V (the package must give the same bytes), and bad uploads with
+the line `agal2spv --check --flash` prints (the package must throw the same line,
+with Flash's id and class). A missing emcc or node fails the test."""
+import argparse
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TARGETS = {"glsl": "glsl", "essl3": "essl3", "essl1": "essl1", "spirv": "spv"}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, timeout=300, **kw)
+
+
+def program(args, tmp, path):
+    out = os.path.join(tmp, os.path.basename(path) + ".bin")
+    r = run([args.agalasm, path, "-o", out])
+    if r.returncode != 0:
+        raise SystemExit("agalasm %s: %s" % (path, r.stderr.decode()))
+    entry = {"name": os.path.basename(path), "bytes": base64.b64encode(open(out, "rb").read()).decode(),
+             "outputs": {}, "bin": out}
+    for target, kind in TARGETS.items():
+        r = run([args.agal2spv, "-t", kind, out, "-o", "-"])
+        entry["outputs"][target] = (base64.b64encode(r.stdout).decode() if r.returncode == 0
+                                    else {"error": r.stdout.decode() + r.stderr.decode()})
+    return entry
+
+
+def flash_line(args, vbin, fbin):
+    r = run([args.agal2spv, "--check", "--flash", vbin, fbin])
+    lines = [l for l in (r.stdout + r.stderr).decode().splitlines() if "Error #" in l]
+    return lines[0] if r.returncode != 0 and lines else None
+
+
+def bad_uploads(args, tmp, programs):
+    """Pairs Flash refuses: mismatched varyings, swapped stages, empty and cut programs."""
+    verts = [p for p in programs if ".vert." in p["name"]]
+    frags = [p for p in programs if ".frag." in p["name"]]
+    cases = []
+    empty = os.path.join(tmp, "empty.bin")
+    open(empty, "wb").close()
+    cut = os.path.join(tmp, "cut.bin")
+    open(cut, "wb").write(open(verts[0]["bin"], "rb").read()[:30])
+    candidates = [(v["bin"], f["bin"]) for v in verts[:6] for f in frags[:6]]
+    candidates += [(frags[0]["bin"], frags[0]["bin"]), (verts[0]["bin"], verts[0]["bin"]), (empty, frags[0]["bin"]),
+                   (cut, frags[0]["bin"]), (verts[0]["bin"], empty)]
+    for v, f in candidates:
+        line = flash_line(args, v, f)
+        if line:
+            cases.append({"vertex": base64.b64encode(open(v, "rb").read()).decode(),
+                          "fragment": base64.b64encode(open(f, "rb").read()).decode(), "line": line})
+    return cases
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build-sh", required=True)
+    ap.add_argument("--agalasm", required=True)
+    ap.add_argument("--agal2spv", required=True)
+    ap.add_argument("--shaders", required=True)
+    ap.add_argument("--node", default="node")
+    args = ap.parse_args()
+    for tool in ("emcc", args.node):
+        if not shutil.which(tool):
+            print("%s is not installed: the package cannot be built or run" % tool)
+            return 1
+    with tempfile.TemporaryDirectory(prefix="agal-web-") as tmp:
+        r = run(["bash", args.build_sh, tmp])
+        if r.returncode != 0:
+            print("web/build.sh failed:\n" + (r.stdout + r.stderr).decode()[-4000:])
+            return 1
+        tgz = r.stdout.decode().strip().splitlines()[-1]
+        with tarfile.open(tgz) as t:
+            t.extractall(os.path.join(tmp, "pkg"))
+        pkg = os.path.join(tmp, "pkg", "package")
+        files = sorted(f for f in os.listdir(args.shaders) if f.endswith(".agal"))
+        programs = [program(args, tmp, os.path.join(args.shaders, f)) for f in files]
+        manifest = {"programs": [{k: v for k, v in p.items() if k != "bin"} for p in programs],
+                    "uploads": bad_uploads(args, tmp, programs), "version": open(
+                        os.path.join(os.path.dirname(args.build_sh), "..", "meson.build")).read().split(
+                        "version : '")[1].split("'")[0]}
+        mpath = os.path.join(tmp, "manifest.json")
+        json.dump(manifest, open(mpath, "w"))
+        r = run([args.node, os.path.join(HERE, "test_web.mjs"), pkg, mpath])
+        print((r.stdout + r.stderr).decode())
+        print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
+        return r.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

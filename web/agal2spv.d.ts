@@ -1,0 +1,71 @@
+// agal2spv's JavaScript API (agal2spv.js).
+
+export type Target = 'spirv' | 'glsl' | 'essl3' | 'essl1' | 'ir';
+export type Stage = 'vertex' | 'fragment';
+export type Profile = 'auto' | 'baseline' | 'standard' | 'standardExtended';
+export type ContextProfile =
+  | 'baselineConstrained' | 'baseline' | 'baselineExtended'
+  | 'standardConstrained' | 'standard' | 'standardExtended' | 'enhanced';
+export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+/** What one translation declares for a runtime to bind (docs/binding-models.md). */
+export interface Binding {
+  stage: Stage;
+  constants: { binding: number; count: number; size: number; name: string; indirect: boolean } | null;
+  samplers: { num: number; binding: number; samplerBinding: number; name: string; dim: '2d' | 'cube' | '3d';
+              tex: boolean; ted: boolean }[];
+  attributes: { location: number; mask: number }[];
+  varyings: { location: number; centroid: boolean }[];
+  outputs: number;
+  yflip: boolean;
+  writesDepth: boolean;
+  kil: boolean;
+  instanceId: boolean;
+  derivatives: boolean;
+  /** WebGL 1 extensions to enable (getExtension names). */
+  extensions: string[];
+}
+
+export interface TranslateOptions {
+  /** Default 'essl3'. */
+  target?: Target;
+  /** The Program3D.upload argument the bytes stand for: Flash's messages name it. */
+  stage?: Stage;
+  /** Accept what is safe to translate (docs/decisions.md, "Lenient decoding"). */
+  lenient?: boolean;
+  /** The register limits to validate against; by default the program's version's. */
+  profile?: Profile;
+}
+
+export interface UploadOptions {
+  target?: Exclude<Target, 'ir'>;
+  lenient?: boolean;
+  profile?: Profile;
+  /** The Context3D's profile: a program of a later AGAL version is Flash's #3725. */
+  contextProfile?: ContextProfile;
+}
+
+/** What Flash Player throws: errorID its id, name its class, message its line. */
+export interface FlashError extends Error {
+  errorID: number;
+  name: 'Error' | 'ArgumentError' | 'RangeError' | 'TypeError';
+}
+
+export interface Agal {
+  /** The library's version. */
+  readonly version: string;
+  /** The module's WebAssembly.Memory. */
+  readonly memory: WebAssembly.Memory;
+  translate(bytes: Bytes, options?: TranslateOptions): { code: string | Uint32Array; bindings: Binding };
+  /** Program3D.upload: both programs decoded, linked and translated. */
+  upload(vertex: Bytes, fragment: Bytes, options?: UploadOptions):
+    { vertex: string | Uint32Array; fragment: string | Uint32Array; bindings: { vertex: Binding; fragment: Binding } };
+  /** Adobe's AGALMiniAssembler syntax to its bytes. */
+  assemble(text: string, options?: { stage?: Stage; version?: number }): Uint8Array;
+  disassemble(bytes: Bytes): string;
+  /** Bytes the WASM heap's allocator holds. */
+  heapUsed(): number;
+  dispose(): void;
+}
+
+export function load(options?: object): Promise<Agal>;

@@ -1,0 +1,131 @@
+// agal2spv for JavaScript: the library compiled to WebAssembly (agal_web.c), with
+// an API that fits JavaScript. `const agal = await load()`; then translate, upload,
+// assemble and disassemble. Failures throw an Error whose errorID is Flash Player's
+// id, name its class and message the line Flash Player throws.
+import createModule from './agal2spv-wasm.js';
+
+const TARGETS = { spirv: 0, glsl: 1, essl3: 2, essl1: 3, ir: 4 };
+const PROFILES = { auto: 0, baseline: 1, standard: 2, standardExtended: 3 };
+// Context3DProfile's names and the register profile each means (docs/format.md section 7).
+const CONTEXT_PROFILES = {
+  baselineConstrained: 1, baseline: 1, baselineExtended: 1, standardConstrained: 2, standard: 2,
+  standardExtended: 3, enhanced: 3,
+};
+const SLOTS = { vertex: 1, fragment: 2 };
+const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'internal error', 'unsupported'];
+
+function option(table, value, name, fallback) {
+  if (value === undefined) return fallback;
+  if (!(value in table)) throw new TypeError(`agal2spv: ${name} must be one of ${Object.keys(table).join(', ')}`);
+  return table[value];
+}
+
+function bytesOf(data, name) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new TypeError(`agal2spv: ${name} must be a Uint8Array, an ArrayBuffer or a typed array view`);
+}
+
+class Agal {
+  constructor(m) {
+    this.m = m;
+    this.ctx = m._web_new();
+    if (!this.ctx) throw new Error('agal2spv: out of memory');
+    this.version = m.UTF8ToString(m._web_version());
+    this.decoder = new TextDecoder();
+    // The module's memory is its one exported WebAssembly.Memory (emscripten minifies the name).
+    this.memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
+  }
+
+  // Copies each input into the WASM heap, calls fn with the pointers, frees them.
+  withBytes(inputs, fn) {
+    const ptrs = inputs.map((b) => {
+      const p = this.m._malloc(Math.max(b.length, 1));
+      if (!p) throw new Error('agal2spv: out of memory');
+      this.m.HEAPU8.set(b, p);
+      return p;
+    });
+    try {
+      return fn(...ptrs);
+    } finally {
+      ptrs.forEach((p) => this.m._free(p));
+    }
+  }
+
+  // The web_answer at p: 8 words (agal_web.c). The bindings' JSON is copied out
+  // now (the next call reuses the memory) and parsed when first read.
+  answer(p) {
+    if (!p) throw new Error('agal2spv: out of memory');
+    const w = new Uint32Array(this.m.HEAPU8.buffer, p, 8);
+    const text = (ptr, n) => this.decoder.decode(this.m.HEAPU8.subarray(ptr, ptr + n));
+    const json = w[5] ? text(w[5], w[6]) : null;
+    const a = { status: w[0] | 0, words: w[7] !== 0 };
+    if (a.status !== 0) {
+      const info = json ? JSON.parse(json) : null;
+      const e = new Error(info ? info.message : `agal2spv: ${STATUS[a.status] || a.status}`);
+      if (info) {
+        e.errorID = info.id;
+        e.name = info.name;
+      }
+      throw e;
+    }
+    let parsed;
+    a.json = () => (parsed === undefined ? (parsed = json ? JSON.parse(json) : null) : parsed);
+    a.code = [0, 1].map((i) => {
+      if (!w[1 + i] && !w[3 + i]) return null;
+      const ptr = w[1 + i], n = w[3 + i];
+      return a.words ? new Uint32Array(this.m.HEAPU8.slice(ptr, ptr + n).buffer) : text(ptr, n);
+    });
+    a.bytes = (i) => this.m.HEAPU8.slice(w[1 + i], w[1 + i] + w[3 + i]);
+    return a;
+  }
+
+  // One program for one target: { code, bindings }.
+  translate(data, options = {}) {
+    const b = bytesOf(data, 'bytes');
+    const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
+    const slot = option(SLOTS, options.stage, 'stage', 0);
+    const profile = option(PROFILES, options.profile, 'profile', 0);
+    const a = this.answer(this.withBytes([b], (p) =>
+      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile)));
+    return { code: a.code[0], get bindings() { return a.json(); } };
+  }
+
+  // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
+  upload(vertexData, fragmentData, options = {}) {
+    const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
+    const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
+    if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3 or essl1');
+    const profile = option(PROFILES, options.profile, 'profile', 0);
+    const context = option(CONTEXT_PROFILES, options.contextProfile, 'contextProfile', 0);
+    const a = this.answer(this.withBytes([v, f], (pv, pf) =>
+      this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context)));
+    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
+  }
+
+  // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the
+  // text's `// stage:` and `// agal-version:` comments (then version 1).
+  assemble(text, options = {}) {
+    const t = new TextEncoder().encode(String(text));
+    const stage = options.stage === undefined ? -1 : option({ vertex: 0, fragment: 1 }, options.stage, 'stage');
+    const version = options.version === undefined ? 0 : options.version >>> 0;
+    const a = this.answer(this.withBytes([t], (p) => this.m._web_assemble(this.ctx, p, t.length, stage, version)));
+    return a.bytes(0);
+  }
+
+  disassemble(data) {
+    const b = bytesOf(data, 'bytes');
+    return this.answer(this.withBytes([b], (p) => this.m._web_disassemble(this.ctx, p, b.length))).code[0];
+  }
+
+  // Bytes the WASM heap's allocator holds (for leak checks).
+  heapUsed() { return this.m._web_heap_used() >>> 0; }
+
+  // Frees the library's context; the object is unusable afterwards.
+  dispose() { this.m._web_free(this.ctx); this.ctx = 0; }
+}
+
+export async function load(options = {}) {
+  return new Agal(await createModule(options));
+}

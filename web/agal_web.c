@@ -1,0 +1,205 @@
+/* agal_web.c: the C side of the JavaScript package (web/agal2spv.js). Each call
+ * works in the caller's context, reset first, and answers with one web_answer in
+ * that context's arena, which JavaScript reads before its next call: the code (text
+ * or SPIR-V words), the bindings as JSON, or Flash's error. Nothing here is global;
+ * everything lives until the next call or web_free. */
+#include "agal/agal.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
+
+#include <emscripten.h>
+#include <malloc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* What JavaScript reads (web/agal2spv.js, `answer`): eight 32-bit fields. */
+typedef struct web_answer {
+    int32_t status;         /* agal_status */
+    const void *code[2];    /* a translation's (or the pair's vertex and fragment) */
+    uint32_t code_bytes[2]; /* their lengths in bytes */
+    const char *json;       /* the bindings, or the error: {"id", "name", "message"} */
+    uint32_t json_bytes;
+    int32_t words; /* code is SPIR-V words, not text */
+} web_answer;
+
+/* ---- JSON ------------------------------------------------------------------------- */
+
+typedef struct json {
+    char *p;
+    size_t n, cap;
+    agal_context *ctx;
+    bool full; /* out of memory: the answer is NOMEM */
+} json;
+
+static void put(json *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(json *j, const char *fmt, ...)
+{
+    for (int tries = 0; tries < 2 && !j->full; tries++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(j->p + j->n, j->cap - j->n, fmt, ap);
+        va_end(ap);
+        if (k >= 0 && (size_t)k < j->cap - j->n) {
+            j->n += (size_t)k;
+            return;
+        }
+        size_t cap = 2 * j->cap + (size_t)k + 64;
+        char *p = agal_alloc(j->ctx, cap);
+        if (!p) j->full = true;
+        else memcpy(p, j->p, j->n), j->p = p, j->cap = cap;
+    }
+}
+
+static void samplers(json *j, const agal_binding *b)
+{
+    put(j, "\"samplers\":[");
+    for (size_t i = 0; i < b->nsamplers; i++) {
+        const agal_binding_sampler *s = &b->samplers[i];
+        put(j,
+            "%s{\"num\":%u,\"binding\":%u,\"samplerBinding\":%u,\"name\":\"%s\",\"dim\":\"%s\",\"tex\":%s,\"ted\":%s}",
+            i ? "," : "", s->num, s->binding, s->sampler_binding, s->name,
+            agal_sampler_option_name(AGAL_SMP_DIM, s->token.dim), s->uses_tex ? "true" : "false",
+            s->uses_ted ? "true" : "false");
+    }
+    put(j, "]");
+}
+
+static void binding(json *j, const agal_binding *b)
+{
+    const agal_binding_block *k = b->constants;
+    put(j, "{\"stage\":\"%s\",\"constants\":", b->stage == AGAL_VERTEX ? "vertex" : "fragment");
+    if (k)
+        put(j, "{\"binding\":%u,\"count\":%u,\"size\":%u,\"name\":\"%s\",\"indirect\":%s}", k->binding, k->count,
+            k->size, k->name, k->indirect ? "true" : "false");
+    else put(j, "null");
+    put(j, ",");
+    samplers(j, b);
+    put(j, ",\"attributes\":[");
+    for (size_t i = 0; i < b->nattributes; i++)
+        put(j, "%s{\"location\":%u,\"mask\":%u}", i ? "," : "", b->attributes[i].location, b->attributes[i].mask);
+    put(j, "],\"varyings\":[");
+    for (size_t i = 0; i < b->nvaryings; i++)
+        put(j, "%s{\"location\":%u,\"centroid\":%s}", i ? "," : "", b->varyings[i].location,
+            b->varyings[i].centroid ? "true" : "false");
+    put(j,
+        "],\"outputs\":%u,\"yflip\":%s,\"writesDepth\":%s,\"kil\":%s,\"instanceId\":%s,\"derivatives\":%s,"
+        "\"extensions\":[",
+        b->outputs, b->yflip ? "true" : "false", b->writes_depth ? "true" : "false", b->uses_kil ? "true" : "false",
+        b->uses_iid ? "true" : "false", b->uses_derivatives ? "true" : "false");
+    for (unsigned bit = 1, first = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
+        if (b->extensions & bit) put(j, "%s\"%s\"", first ? "" : ",", agal_extension_name(bit, true)), first = 0;
+    put(j, "]}");
+}
+
+/* ---- answers ---------------------------------------------------------------------- */
+
+static web_answer *answer(agal_context *ctx, agal_status st)
+{
+    web_answer *a = agal_alloc(ctx, sizeof *a);
+    if (a) memset(a, 0, sizeof *a), a->status = st;
+    return a;
+}
+
+/* The first diagnostic as Flash throws it: {"id", "name", "message"}. */
+static web_answer *failed(agal_context *ctx, agal_status st)
+{
+    web_answer *a = answer(ctx, st);
+    const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
+    if (!a || !d) return a;
+    agal_flash_error e;
+    agal_flash_error_of(d, &e);
+    char msg[512];
+    agal_flash_message(&e, msg, sizeof msg);
+    json j = {.ctx = ctx};
+    put(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":\"", e.id, agal_flash_class(&e));
+    for (const char *c = msg; *c; c++) put(&j, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    put(&j, "\"}");
+    if (!j.full) a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+static void code(web_answer *a, int i, const agal_shader *sh)
+{
+    a->code[i] = sh->words ? (const void *)sh->words : (const void *)sh->text;
+    a->code_bytes[i] = (uint32_t)(sh->words ? 4 * sh->nwords : sh->len);
+    a->words = sh->words != NULL;
+}
+
+EMSCRIPTEN_KEEPALIVE agal_context *web_new(void) { return agal_context_new(NULL, NULL); }
+EMSCRIPTEN_KEEPALIVE void web_free(agal_context *ctx) { agal_context_free(ctx); }
+EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
+/* Bytes malloc holds: what 1e5 calls must leave where it was. */
+EMSCRIPTEN_KEEPALIVE size_t web_heap_used(void) { return mallinfo().uordblks; }
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n, int target,
+                                               int slot, int lenient, int profile)
+{
+    agal_context_reset(ctx);
+    agal_decode_options d = agal_decode_options_init();
+    d.slot = (agal_slot)slot, d.lenient = lenient != 0, d.profile = (agal_profile)profile;
+    const agal_program *prog;
+    agal_status st = agal_decode(ctx, bytes, n, &d, &prog);
+    if (st != AGAL_OK) return failed(ctx, st);
+    agal_translate_options o = agal_translate_options_init();
+    o.target = (agal_target)target;
+    agal_shader sh = agal_shader_init();
+    if ((st = agal_translate(ctx, prog, &o, &sh)) != AGAL_OK) return failed(ctx, st);
+    web_answer *a = answer(ctx, AGAL_OK);
+    json j = {.ctx = ctx};
+    binding(&j, &sh.binding);
+    if (!a || j.full) return answer(ctx, AGAL_ERR_NOMEM);
+    code(a, 0, &sh);
+    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
+                                            uint32_t fn, int target, int lenient, int profile, int context_profile)
+{
+    agal_context_reset(ctx);
+    agal_upload_options o = agal_upload_options_init();
+    o.target = (agal_target)target, o.lenient = lenient != 0, o.profile = (agal_profile)profile;
+    o.context_profile = (agal_profile)context_profile;
+    agal_upload_result r = agal_upload_result_init();
+    agal_status st = agal_upload(ctx, v, vn, f, fn, &o, &r);
+    if (st != AGAL_OK) return failed(ctx, st);
+    web_answer *a = answer(ctx, AGAL_OK);
+    json j = {.ctx = ctx};
+    put(&j, "{\"vertex\":");
+    binding(&j, &r.shaders[AGAL_VERTEX].binding);
+    put(&j, ",\"fragment\":");
+    binding(&j, &r.shaders[AGAL_FRAGMENT].binding);
+    put(&j, "}");
+    if (!a || j.full) return answer(ctx, AGAL_ERR_NOMEM);
+    code(a, 0, &r.shaders[AGAL_VERTEX]);
+    code(a, 1, &r.shaders[AGAL_FRAGMENT]);
+    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+/* Text with its `// stage:` and `// agal-version:` comments; stage -1 and version 0
+ * leave them to the comments. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_assemble(agal_context *ctx, const char *text, uint32_t len, int stage,
+                                              uint32_t version)
+{
+    agal_context_reset(ctx);
+    const uint8_t *bytes;
+    size_t n;
+    agal_status st = agal_assemble_text(ctx, text, len, 0, &stage, &version, &bytes, &n);
+    if (st != AGAL_OK) return failed(ctx, st);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (a) a->code[0] = bytes, a->code_bytes[0] = (uint32_t)n;
+    return a;
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_disassemble(agal_context *ctx, const uint8_t *bytes, uint32_t n)
+{
+    agal_context_reset(ctx);
+    const char *text;
+    agal_status st = agal_disassemble(ctx, bytes, n, 0, &text);
+    if (st != AGAL_OK) return failed(ctx, st);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (a) a->code[0] = text, a->code_bytes[0] = (uint32_t)strlen(text);
+    return a;
+}
