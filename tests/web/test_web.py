@@ -7,7 +7,9 @@ unpacks it and runs tests/web/test_web.mjs in node over a manifest this script m
 with the native tools: every corpus program's bytes and its native GLSL 330, ES
 3.00, ES 1.00 and SPIR-V (the package must give the same bytes), and bad uploads with
 the line `agal2spv --check --flash` prints (the package must throw the same line,
-with Flash's id and class). A missing emcc or node fails the test."""
+with Flash's id and class). Then a page imports the package from file:// in headless
+Chromium, with no network, uploads a pair and catches Flash's error. A missing emcc,
+node or chromium fails the test."""
 import argparse
 import base64
 import json
@@ -66,6 +68,34 @@ def bad_uploads(args, tmp, programs):
     return cases
 
 
+PAGE = """<!doctype html><html><body><pre id="out">pending</pre>
+<script type="module">
+import { load } from './pkg/package/agal2spv.js';
+const agal = await load();
+const v = agal.assemble('m44 op, va0, vc0\\nmov v0, va1\\n', { stage: 'vertex' });
+const f = agal.assemble('mov oc, v0\\n', { stage: 'fragment' });
+const u = agal.upload(v, f, { target: 'essl3' });
+let e = 'none';
+try { agal.upload(v, agal.assemble('mov oc, v1\\n', { stage: 'fragment' })); } catch (x) { e = x.name + ' ' + x.errorID; }
+document.getElementById('out').textContent = 'version ' + agal.version + ', ' + u.vertex.slice(0, 15) + ', ' + e;
+</script></body></html>
+"""
+
+
+def in_chromium(tmp, version):
+    """The package in a page from file://, no network: what the page writes."""
+    page = os.path.join(tmp, "page.html")
+    open(page, "w").write(PAGE)
+    r = subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--allow-file-access-from-files",
+                        "--user-data-dir=" + os.path.join(tmp, "profile"), "--virtual-time-budget=20000",
+                        "--dump-dom", "file://" + page], capture_output=True, timeout=180)
+    out = r.stdout.decode()
+    got = out.split('<pre id="out">')[1].split("<")[0] if '<pre id="out">' in out else r.stderr.decode()[-500:]
+    want = "version %s, #version 300 es, Error 3632" % version
+    print("chromium: %s" % got)
+    return got == want
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build-sh", required=True)
@@ -74,7 +104,7 @@ def main():
     ap.add_argument("--shaders", required=True)
     ap.add_argument("--node", default="node")
     args = ap.parse_args()
-    for tool in ("emcc", args.node):
+    for tool in ("emcc", args.node, "chromium"):
         if not shutil.which(tool):
             print("%s is not installed: the package cannot be built or run" % tool)
             return 1
@@ -98,7 +128,8 @@ def main():
         r = run([args.node, os.path.join(HERE, "test_web.mjs"), pkg, mpath])
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
-        return r.returncode
+        browser_ok = in_chromium(tmp, manifest["version"])
+        return 1 if r.returncode or not browser_ok else 0
 
 
 if __name__ == "__main__":
