@@ -19,6 +19,7 @@ typedef struct agal_emit_options {
     agal_translate_options pub; /* what the caller asked for (defaults when NULL) */
     uint16_t centroid_varyings; /* bit n: v<n> is interpolated at the centroid */
     agal_glsl_dialect dialect;  /* GLSL: which one */
+    agal_names names;           /* GLSL: every name set (agal_names_resolve) */
     /* The harness only: SPIR-V TransformFeedback capture of op and the written
      * varyings (XfbBuffer 0, op at Offset 0, the k-th written varying at 16*(1+k),
      * XfbStride 16*(1+nvaryings)). Not valid for plain Vulkan 1.0 Shader capability. */

@@ -14,6 +14,12 @@
 
 #define AGAL_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* ---- names.c: the names a GLSL-family text declares -------------------------- */
+
+/* given's names, ours where it has none; AGAL_ERR_ARG (with a diagnostic) for a name
+ * that is no GLSL identifier. */
+agal_status agal_names_resolve(agal_context *ctx, const agal_names *given, agal_names *out);
+
 /* ---- context.c: the context, its arena and its diagnostics ---------------- */
 
 typedef struct arena_block arena_block;

@@ -26,6 +26,21 @@ export interface Binding {
   extensions: string[];
 }
 
+/** Names the GLSL-family texts declare instead of ours (the C library's agal_names):
+ * a runtime with its own naming takes the text as it is. */
+export interface Names {
+  vertexConstants?: string;   // 'vc'
+  fragmentConstants?: string; // 'fc'
+  vertexBlock?: string;       // 'agal_vc_block' (not in ES 1.00)
+  fragmentBlock?: string;     // 'agal_fc_block'
+  sampler?: string;           // prefix: 'fs' gives fs0
+  attribute?: string;         // prefix: 'va'
+  varying?: string;           // prefix: 'v'
+  yflip?: string;             // 'agal_yflip'
+  /** The flip as that component of a vec4 uniform (OpenFL's vcPositionScale: 'y'); a float by default. */
+  yflipComponent?: 'x' | 'y' | 'z' | 'w';
+}
+
 export interface TranslateOptions {
   /** Default 'essl3'. */
   target?: Target;
@@ -35,6 +50,7 @@ export interface TranslateOptions {
   lenient?: boolean;
   /** The register limits to validate against; by default the program's version's. */
   profile?: Profile;
+  names?: Names;
 }
 
 export interface UploadOptions {
@@ -43,6 +59,7 @@ export interface UploadOptions {
   profile?: Profile;
   /** The Context3D's profile: a program of a later AGAL version is Flash's #3725. */
   contextProfile?: ContextProfile;
+  names?: Names;
 }
 
 /** What Flash Player throws: errorID its id, name its class, message its line. */

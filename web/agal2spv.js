@@ -53,6 +53,29 @@ class Agal {
     }
   }
 
+  // An agal_names (agal.h) in the heap for fn, from { vertexConstants,
+  // fragmentConstants, vertexBlock, fragmentBlock, sampler, attribute, varying,
+  // yflip, yflipComponent }: eight string pointers, then a char (wasm32: 36 bytes).
+  withNames(names, fn) {
+    if (!names) return fn(0);
+    const keys = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
+                  'varying', 'yflip'];
+    const unknown = Object.keys(names).filter((k) => !keys.includes(k) && k !== 'yflipComponent');
+    if (unknown.length) throw new TypeError(`agal2spv: names has no ${unknown.join(', ')}`);
+    const c = names.yflipComponent;
+    if (c !== undefined && !['x', 'y', 'z', 'w'].includes(c)) {
+      throw new TypeError("agal2spv: yflipComponent is 'x', 'y', 'z' or 'w'");
+    }
+    const strings = keys.map((k) => (names[k] === undefined ? null : new TextEncoder().encode(`${names[k]}\0`)));
+    return this.withBytes([new Uint8Array(36), ...strings.filter((s) => s)], (struct, ...ptrs) => {
+      const words = new Uint32Array(this.m.HEAPU8.buffer, struct, 9);
+      let next = 0;
+      strings.forEach((s, i) => { words[i] = s ? ptrs[next++] : 0; });
+      words[8] = c ? c.charCodeAt(0) : 0;
+      return fn(struct);
+    });
+  }
+
   // The web_answer at p: 8 words (agal_web.c). The bindings' JSON is copied out
   // now (the next call reuses the memory) and parsed when first read.
   answer(p) {
@@ -87,8 +110,8 @@ class Agal {
     const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
     const slot = option(SLOTS, options.stage, 'stage', 0);
     const profile = option(PROFILES, options.profile, 'profile', 0);
-    const a = this.answer(this.withBytes([b], (p) =>
-      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile)));
+    const a = this.answer(this.withNames(options.names, (names) => this.withBytes([b], (p) =>
+      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names))));
     return { code: a.code[0], get bindings() { return a.json(); } };
   }
 
@@ -99,8 +122,9 @@ class Agal {
     if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3 or essl1');
     const profile = option(PROFILES, options.profile, 'profile', 0);
     const context = option(CONTEXT_PROFILES, options.contextProfile, 'contextProfile', 0);
-    const a = this.answer(this.withBytes([v, f], (pv, pf) =>
-      this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context)));
+    const a = this.answer(this.withNames(options.names, (names) => this.withBytes([v, f], (pv, pf) =>
+      this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context,
+                         names))));
     return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
   }
 

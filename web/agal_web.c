@@ -132,8 +132,9 @@ EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
 /* Bytes malloc holds: what 1e5 calls must leave where it was. */
 EMSCRIPTEN_KEEPALIVE size_t web_heap_used(void) { return mallinfo().uordblks; }
 
+/* names: an agal_names JavaScript wrote into the heap (agal2spv.js, `withNames`), or NULL. */
 EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n, int target,
-                                               int slot, int lenient, int profile)
+                                               int slot, int lenient, int profile, const agal_names *names)
 {
     agal_context_reset(ctx);
     agal_decode_options d = agal_decode_options_init();
@@ -142,7 +143,7 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     agal_status st = agal_decode(ctx, bytes, n, &d, &prog);
     if (st != AGAL_OK) return failed(ctx, st);
     agal_translate_options o = agal_translate_options_init();
-    o.target = (agal_target)target;
+    o.target = (agal_target)target, o.names = names;
     agal_shader sh = agal_shader_init();
     if ((st = agal_translate(ctx, prog, &o, &sh)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
@@ -155,12 +156,13 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
 }
 
 EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
-                                            uint32_t fn, int target, int lenient, int profile, int context_profile)
+                                            uint32_t fn, int target, int lenient, int profile, int context_profile,
+                                            const agal_names *names)
 {
     agal_context_reset(ctx);
     agal_upload_options o = agal_upload_options_init();
     o.target = (agal_target)target, o.lenient = lenient != 0, o.profile = (agal_profile)profile;
-    o.context_profile = (agal_profile)context_profile;
+    o.context_profile = (agal_profile)context_profile, o.names = names;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, v, vn, f, fn, &o, &r);
     if (st != AGAL_OK) return failed(ctx, st);

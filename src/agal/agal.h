@@ -403,6 +403,9 @@ typedef struct agal_translate_options {
      * AGAL_SEPARATE_SAMPLER_BINDING + i (set 0), as wgpu/naga need, instead of a
      * combined image sampler at 2 + i. */
     bool separate_samplers;
+    /* The names the GLSL-family texts declare (NULL: ours, below); SPIR-V binds by
+     * number and keeps its own debug names. */
+    const struct agal_names *names;
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
 AGAL_STRUCT_INIT(agal_translate_options)
@@ -422,6 +425,22 @@ enum {
 #define AGAL_GLSL_VC_BLOCK "agal_vc_block"
 #define AGAL_GLSL_FC_BLOCK "agal_fc_block"
 #define AGAL_GLSL_YFLIP "agal_yflip"
+
+/* Names a runtime with its own takes for the GLSL-family texts, so it binds our
+ * output with no text rewriting (docs/binding-models.md, "Names"). A NULL member
+ * keeps ours. Each name is a GLSL identifier of at most 63 characters that does not
+ * start with "gl_" (AGAL_ERR_ARG otherwise); prefixes take the register number
+ * ("sampler" gives sampler0). */
+typedef struct agal_names {
+    const char *constants[2]; /* [AGAL_VERTEX], [AGAL_FRAGMENT]: the constant arrays ("vc", "fc") */
+    const char *blocks[2];    /* their std140 uniform blocks (AGAL_GLSL_VC_BLOCK, AGAL_GLSL_FC_BLOCK) */
+    const char *sampler;      /* the prefix of fs<n>'s uniform ("fs") */
+    const char *attribute;    /* the prefix of va<n> ("va") */
+    const char *varying;      /* the prefix of v<n> ("v") */
+    const char *yflip;        /* the render-to-texture flip's uniform (AGAL_GLSL_YFLIP) */
+    char yflip_component;     /* 0: a float uniform; 'x', 'y', 'z' or 'w': that component of a
+                                  vec4 uniform (OpenFL's vcPositionScale: 'y') */
+} agal_names;
 
 /* Extensions a GLSL ES 1.00 translation requires (its #extension lines) and a WebGL
  * 1 runtime must enable: AGAL2 features that WebGL 1 has only through them. */

@@ -36,6 +36,7 @@ typedef struct agal_upload_options {
      * first (the replay's recorded order: docs/decisions.md). This is not `profile`,
      * which sets the register limits the programs are validated against. */
     agal_profile context_profile;
+    const struct agal_names *names; /* as agal_translate_options */
 } agal_upload_options;
 AGAL_STRUCT_INIT(agal_upload_options)
 

@@ -42,8 +42,10 @@ typedef struct glsl {
     bool comments;
     uint16_t centroid; /* bit n: v<n> is `centroid` */
     agal_glsl_dialect dialect;
-    const char *flip; /* the render-to-texture y flip as an expression */
-    bool mrt;         /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
+    const agal_names *names; /* every name the text declares (agal_names_resolve) */
+    const char *flip;        /* the render-to-texture y flip as an expression */
+    const char *flip_value;  /* the flip uniform as a float: NAME or NAME.c */
+    bool mrt;                /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
     agal_strbuf out;
     agal_status err;
     uint8_t *flags;                  /* per value: F_TEMP (copied to tN), F_INLINE */
@@ -191,7 +193,8 @@ static void reg_name(glsl *g, int slot)
     char buf[32]; /* agal_format_reg writes straight into 32 bytes */
     if (g->out.dry) return;
     agal_ir_slot_reg(slot, &type, &num);
-    agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
+    if (type == AGAL_REG_VARYING) put_num(g, g->names->varying, num); /* the host may name them */
+    else agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -452,7 +455,7 @@ static void tex(glsl *g, const agal_ir_inst *in, sel s)
     if (g->dialect == AGAL_GLSL_ESSL100) /* texture2D / textureCube, the LOD ones of EXT_shader_texture_lod */
         fn = lod ? (cube ? "textureCubeLodEXT" : "texture2DLodEXT") : (cube ? "textureCube" : "texture2D");
     put3(g, fn, "(", NULL);
-    put_num(g, "fs", (unsigned)in->smp.num);
+    put_num(g, g->names->sampler, (unsigned)in->smp.num);
     agal_sb_put(&g->out, ", ");
     ref(g, in->args[0], coords, false);
     if (lod) {
@@ -514,7 +517,7 @@ static void input(glsl *g, const agal_ir_inst *in, sel s)
         if (s.n > 1) agal_sb_put(&g->out, ")");
         return;
     }
-    put_num(g, in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
+    put_num(g, in->reg_type == AGAL_REG_ATTRIBUTE ? g->names->attribute : g->names->varying, (unsigned)in->reg_num);
     put_swz(g, s, 4);
 }
 
@@ -523,7 +526,7 @@ static void input(glsl *g, const agal_ir_inst *in, sel s)
 static void def(glsl *g, uint32_t v, sel s, bool atom)
 {
     const agal_ir_inst *in = inst(g, v);
-    const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
+    const char *cname = g->names->constants[g->prog->stage];
     switch (in->op) {
     case IR_CONST: put_const(g, in, s); break;
     case IR_INPUT: input(g, in, s); break;
@@ -989,7 +992,7 @@ static void declarations(glsl *g, const usage *u)
 {
     agal_strbuf *o = &g->out;
     bool vs = g->prog->stage == AGAL_VERTEX, es1 = g->dialect == AGAL_GLSL_ESSL100;
-    const char *cname = agal_reg_name(g->prog->stage, AGAL_REG_CONSTANT);
+    const char *cname = g->names->constants[g->prog->stage];
     unsigned nconst = constant_count(g, u);
     header(g, u);
     if (g->comments) {
@@ -1000,22 +1003,25 @@ static void declarations(glsl *g, const usage *u)
     }
     if (u->constants) {
         if (es1) agal_sb_put(o, "uniform vec4 ");
-        else put3(g, "layout(std140) uniform ", vs ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK, " { vec4 ");
+        else put3(g, "layout(std140) uniform ", g->names->blocks[g->prog->stage], " { vec4 ");
         put3(g, cname, "[", NULL);
         agal_sb_uint(o, nconst);
         agal_sb_put(o, es1 ? "];\n" : "]; };\n");
     }
     if (vs || u->ddy) {
         /* GLSL ES has no uniform initializers: 0, a uniform never set, stands for 1. */
-        if (g->dialect == AGAL_GLSL_330) agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP " = 1.0;\n");
-        else
-            agal_sb_put(o, "uniform float " AGAL_GLSL_YFLIP ";\n"
-                           "float agal_flip() { return " AGAL_GLSL_YFLIP " == 0.0 ? 1.0 : " AGAL_GLSL_YFLIP "; }\n");
+        const char *type = g->names->yflip_component ? "vec4 " : "float ";
+        put3(g, "uniform ", type, g->names->yflip);
+        if (g->dialect == AGAL_GLSL_330) agal_sb_put(o, g->names->yflip_component ? " = vec4(1.0);\n" : " = 1.0;\n");
+        else {
+            put3(g, ";\nfloat agal_flip() { return ", g->flip_value, " == 0.0 ? 1.0 : ");
+            put3(g, g->flip_value, "; }\n", NULL);
+        }
     }
     for (unsigned n = 0; n < 16; n++) {
         if (!(u->samplers & (1u << n))) continue;
         put3(g, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
-        put_num(g, agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
+        put_num(g, g->names->sampler, n);
         agal_sb_put(o, ";\n");
     }
     for (unsigned n = 0; n < 32; n++) {
@@ -1028,13 +1034,14 @@ static void declarations(glsl *g, const usage *u)
         } else {
             put3(g, centroid(g, n), "in vec4 ", NULL);
         }
-        put_num(g, vs ? "va" : "v", n);
+        put_num(g, vs ? g->names->attribute : g->names->varying, n);
         agal_sb_put(o, ";\n");
     }
     for (unsigned n = 0; n < 32; n++) {
         if (!(u->varyings & (1u << n))) continue;
         put3(g, es1 ? "varying" : centroid(g, n), es1 ? NULL : "out", NULL);
-        put_num(g, " vec4 v", n);
+        put3(g, " vec4 ", NULL, NULL);
+        put_num(g, g->names->varying, n);
         agal_sb_put(o, ";\n");
     }
     for (unsigned n = 0; n < 32 && !es1; n++)
@@ -1092,6 +1099,24 @@ static void locals(glsl *g, const usage *u)
 
 /* ---- entry point ------------------------------------------------------------ */
 
+/* The flip's expressions: its uniform as a float (NAME, or NAME.c of a vec4), and
+ * what multiplies op.y and ddy (GLSL ES: agal_flip(), which reads 0 as 1). */
+static agal_status flip_names(glsl *g)
+{
+    const agal_names *n = g->names;
+    g->flip_value = n->yflip;
+    if (n->yflip_component) {
+        size_t len = strlen(n->yflip);
+        char *s = agal_alloc(g->ctx, len + 3);
+        if (!s) return AGAL_ERR_NOMEM;
+        memcpy(s, n->yflip, len);
+        s[len] = '.', s[len + 1] = n->yflip_component, s[len + 2] = 0;
+        g->flip_value = s;
+    }
+    g->flip = g->dialect == AGAL_GLSL_330 ? g->flip_value : "agal_flip()";
+    return AGAL_OK;
+}
+
 static void reset_walk(glsl *g)
 {
     for (int s = 0; s < IR_TRACKED_REGS; s++) g->held[s] = HELD_ZERO;
@@ -1132,10 +1157,16 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
               .comments = !opt->strip_names,
               .err = AGAL_OK,
               .dialect = eopt->dialect,
-              .flip = eopt->dialect == AGAL_GLSL_330 ? AGAL_GLSL_YFLIP : "agal_flip()",
+              .names = &eopt->names,
               /* GLSL ES 1.00 has no centroid qualifier */
               .centroid = eopt->dialect == AGAL_GLSL_ESSL100 ? 0 : eopt->centroid_varyings};
     g.out.ctx = ctx;
+    agal_names ours;
+    if (!g.names->sampler) { /* a caller below the driver (tests) takes ours */
+        agal_names_resolve(ctx, NULL, &ours);
+        g.names = &ours;
+    }
+    if (flip_names(&g) != AGAL_OK) return AGAL_ERR_NOMEM;
     usage u;
     memset(&u, 0, sizeof u);
     agal_status st = plan(&g, &u);

@@ -97,6 +97,7 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
                                     .strip_names = opt->strip_names,
                                     .separate_samplers = opt->separate_samplers},
                             .centroid_varyings = fir->info.centroid_varyings};
+    if ((st = agal_names_resolve(ctx, opt->names, &eo.names)) != AGAL_OK) return st;
     r->shaders[AGAL_VERTEX].size = r->shaders[AGAL_FRAGMENT].size = sizeof(agal_shader);
     if ((st = agal_translate_ir(ctx, vir, opt->target, &eo, &r->shaders[AGAL_VERTEX])) != AGAL_OK) return st;
     return agal_translate_ir(ctx, fir, opt->target, &eo, &r->shaders[AGAL_FRAGMENT]);

@@ -67,7 +67,7 @@ void agal_target_conventions(agal_target target, agal_clip clip, agal_ir_convent
 
 /* ---- the binding description -------------------------------------------------- */
 
-static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_target target)
+static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_names *names)
 {
     const agal_program *p = ir->prog;
     agal_binding_block *b = agal_alloc(ctx, sizeof *b);
@@ -79,22 +79,21 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     /* ES 1.00 has no uniform blocks: a plain array, as long as the registers read. */
     if (target == AGAL_TARGET_ESSL1 && !b->indirect) b->count = ir->info.constants_read;
     b->size = 16u * b->count;
-    b->name = target == AGAL_TARGET_ESSL1 ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
-              : p->stage == AGAL_VERTEX   ? AGAL_GLSL_VC_BLOCK
-                                          : AGAL_GLSL_FC_BLOCK;
+    b->name = target == AGAL_TARGET_ESSL1 ? names->constants[p->stage] : names->blocks[p->stage];
     return b;
 }
 
-/* The GLSL name of fs<n>: the register's. */
-static const char *sampler_name(agal_context *ctx, unsigned n)
+/* The GLSL name of fs<n>: the prefix and the number. */
+static const char *sampler_name(agal_context *ctx, const char *prefix, unsigned n)
 {
-    char *name = agal_alloc(ctx, 8);
-    if (name) snprintf(name, 8, "%s%u", agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), n);
-    return name;
+    char *s = agal_alloc(ctx, 72);
+    if (s) snprintf(s, 72, "%s%u", prefix, n);
+    return s;
 }
 
-static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool separate, agal_binding *b)
+static agal_status samplers(agal_context *ctx, const agal_ir_info *info, const agal_emit_options *eo, agal_binding *b)
 {
+    bool separate = eo->pub.separate_samplers;
     agal_binding_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; n < 16; n++) {
@@ -104,7 +103,7 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
                                                     .binding = AGAL_SAMPLER_BINDING + n,
                                                     .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
                                                                                 : AGAL_SAMPLER_BINDING + n,
-                                                    .name = sampler_name(ctx, n),
+                                                    .name = sampler_name(ctx, eo->names.sampler, n),
                                                     .token = info->sampler[n],
                                                     .uses_tex = (info->samplers_tex & bit) != 0,
                                                     .uses_ted = (info->samplers_ted & bit) != 0};
@@ -148,7 +147,7 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     b->target = target;
     b->stage = ir->prog->stage;
     if (!targets[target].binds) return AGAL_OK;
-    if (info->reads_constants && !(b->constants = block(ctx, ir, target))) return AGAL_ERR_NOMEM;
+    if (info->reads_constants && !(b->constants = block(ctx, ir, target, &eo->names))) return AGAL_ERR_NOMEM;
     b->outputs = vs ? 0 : (uint8_t)(info->outputs & 15u);
     b->yflip = vs || info->ddy;
     b->writes_depth = info->writes_depth;
@@ -158,7 +157,7 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     b->extensions = target == AGAL_TARGET_ESSL1 ? agal_ir_essl1_extensions(info) : 0;
     agal_status st = varyings(ctx, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
     if (st == AGAL_OK && vs) st = attributes(ctx, ir, b);
-    if (st == AGAL_OK && !vs) st = samplers(ctx, info, eo->pub.separate_samplers, b);
+    if (st == AGAL_OK && !vs) st = samplers(ctx, info, eo, b);
     return st;
 }
 
@@ -186,6 +185,7 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     if (st == AGAL_OK) st = agal_result_check(ctx, out->size, "agal_shader");
     if (st != AGAL_OK) return st;
     if ((unsigned)eo.pub.target >= AGAL_COUNTOF(targets) || (unsigned)eo.pub.clip > AGAL_CLIP_NONE) return AGAL_ERR_ARG;
+    if ((st = agal_names_resolve(ctx, eo.pub.names, &eo.names)) != AGAL_OK) return st;
     agal_ir *ir = NULL;
     agal_shader full = agal_shader_init();
     st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, &ir);
@@ -201,6 +201,7 @@ agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog
 {
     agal_emit_options eo = {.xfb = true};
     if (opt) eo.pub = *opt;
+    agal_names_resolve(ctx, NULL, &eo.names); /* ours cannot fail */
     agal_ir *ir = NULL;
     agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, &ir);
     return st != AGAL_OK ? st : agal_spirv_emit(ctx, ir, &eo, words, nwords);
@@ -213,6 +214,7 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
     agal_emit_options eo;
     memset(&eo, 0, sizeof eo);
     if (opt) eo.pub = *opt;
+    agal_names_resolve(ctx, NULL, &eo.names); /* ours cannot fail */
     agal_ir *ir = NULL;
     agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, &ir);
     return st != AGAL_OK ? st : agal_spirv_emit_to(ctx, ir, &eo, buf, cap, nwords);

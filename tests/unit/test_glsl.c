@@ -16,6 +16,7 @@
 #include "glslang_check.h"
 
 #include <dirent.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -701,6 +702,66 @@ static void test_lenient_mutants(unsigned n)
     printf("lenient mutants: %u/%u accepted programs compiled\n", good, accepted);
 }
 
+/* A host's names (OpenFL's): in the text of every GLSL-family target, none of ours
+ * left, the pair links, the binding reports them; the upload takes them too; a name
+ * that is no identifier is refused. */
+static bool has_word(const char *text, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = strstr(text, w); p; p = strstr(p + 1, w)) {
+        bool before = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        if (before && !(isalnum((unsigned char)p[n]) || p[n] == '_')) return true;
+    }
+    return false;
+}
+
+static void test_host_names(void)
+{
+    static const agal_names openfl = {{"vc0", "fc0"}, {"vcBlock", "fcBlock"}, "sampler", "aVa",
+                                      "vVa",          "vcPositionScale",      'y'};
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *v = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\nmov v1, va2\n", AGAL_VERTEX, 2, false);
+    const agal_program *f = assemble(ctx,
+                                     "tex ft0, v0, fs2 <2d,linear>\nmul ft0, ft0, fc1\nddy ft1, v1\n"
+                                     "add oc, ft0, ft1\n",
+                                     AGAL_FRAGMENT, 2, false);
+    CHECK(v && f, "the pair assembles");
+    static const agal_target targets[] = {AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3, AGAL_TARGET_ESSL1};
+    for (size_t t = 0; v && f && t < 3; t++) {
+        agal_translate_options o = agal_translate_options_init();
+        o.target = targets[t], o.names = &openfl, o.strip_names = true; /* comments name AGAL registers */
+        agal_shader vs = agal_shader_init(), fs = agal_shader_init();
+        CHECK(agal_translate(ctx, v, &o, &vs) == AGAL_OK && agal_translate(ctx, f, &o, &fs) == AGAL_OK, "target %d",
+              targets[t]);
+        if (!vs.text || !fs.text) continue;
+        char log[4096] = "";
+        CHECK(glslang_check_gl_link(vs.text, fs.text, log, sizeof log), "target %d links: %s", targets[t], log);
+        static const char *const ours[] = {"vc", "fc", "fs2",        "va0",           "va1",
+                                           "v0", "v1", "agal_yflip", "agal_vc_block", "agal_fc_block"};
+        for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+            CHECK(!has_word(vs.text, ours[i]) && !has_word(fs.text, ours[i]), "target %d: %s left", targets[t],
+                  ours[i]);
+        CHECK(has_word(vs.text, "aVa0") && has_word(vs.text, "vVa1") && has_word(fs.text, "sampler2") &&
+                  strstr(vs.text, "vcPositionScale.y") && strstr(fs.text, "vcPositionScale.y"),
+              "target %d: the host's names", targets[t]);
+        const agal_binding_block *k = vs.binding.constants;
+        CHECK(k && !strcmp(k->name, targets[t] == AGAL_TARGET_ESSL1 ? "vc0" : "vcBlock") && fs.binding.nsamplers == 1 &&
+                  !strcmp(fs.binding.samplers[0].name, "sampler2"),
+              "target %d: the binding's names", targets[t]);
+    }
+    agal_names bad = openfl;
+    bad.sampler = "gl_sampler";
+    agal_translate_options o = agal_translate_options_init();
+    o.target = AGAL_TARGET_GLSL, o.names = &bad;
+    agal_shader sh = agal_shader_init();
+    CHECK(v && agal_translate(ctx, v, &o, &sh) == AGAL_ERR_ARG && agal_diag_count(ctx) &&
+              strstr(agal_diag_get(ctx, agal_diag_count(ctx) - 1)->message, "gl_sampler"),
+          "a gl_ name is refused");
+    bad.sampler = "fs", bad.yflip_component = 'q';
+    CHECK(v && agal_translate(ctx, v, &o, &sh) == AGAL_ERR_ARG, "component q is refused");
+    agal_context_free(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -715,6 +776,7 @@ int main(int argc, char **argv)
     test_golden_hoisted_tex();
     test_folded_ir();
     test_names_and_comments();
+    test_host_names();
     test_clip_and_builtins();
     test_lenient_and_textures();
     test_unnameable_token_comment();

@@ -44,6 +44,18 @@ for (const u of manifest.uploads) {
         `upload: ${e ? `${e.name} ${e.errorID} ${e.message}` : 'no error'}, want ${u.line}`);
 }
 
+// The host's names (OpenFL's), through translate and upload.
+const openfl = { vertexConstants: 'vc0', fragmentConstants: 'fc0', sampler: 'sampler', yflip: 'vcPositionScale',
+                 yflipComponent: 'y' };
+const named = manifest.programs.find((p) => p.name.includes('.vert.'));
+const t = agal.translate(bytes(named.bytes), { target: 'essl1', names: openfl });
+check(t.code.includes('vcPositionScale.y') && !/\bvc\[/.test(t.code) && !t.code.includes('agal_yflip'),
+      `names: ${t.code}`);
+check(t.bindings.constants === null || t.bindings.constants.name === 'vc0', 'names: the binding names vc0');
+let refused = null;
+try { agal.translate(bytes(named.bytes), { target: 'glsl', names: { sampler: 'gl_x' } }); } catch (err) { refused = err; }
+check(refused && /gl_x/.test(refused.message), `a gl_ name is refused: ${refused}`);
+
 // A typed array view of a larger buffer, and the argument checks.
 const first = manifest.programs[0];
 const big = new Uint8Array(bytes(first.bytes).length + 8);
