@@ -8,10 +8,14 @@ with the native tools: every corpus program's bytes and its native GLSL 330, ES
 3.00, ES 1.00 and SPIR-V (the package must give the same bytes), and bad uploads with
 the line `agal2spv --check --flash` prints (the package must throw the same line,
 with Flash's id and class). Then a page imports the package from file:// in headless
-Chromium, with no network, uploads a pair and catches Flash's error. A missing emcc,
-node or chromium fails the test."""
+Chromium, with no network, uploads a pair and catches Flash's error; and OpenFL's
+Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
+Program3D.upload routed through the package under OpenFL's names, every pixel as
+its own converter draws it (openfl_dropin.html). A missing emcc, node, chromium or
+openfl fails the test."""
 import argparse
 import base64
+import html
 import json
 import os
 import shutil
@@ -96,6 +100,37 @@ def in_chromium(tmp, version):
     return got == want
 
 
+def openfl_dropin(tmp, oracle):
+    """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package
+    (openfl_dropin.html): each case's pixels with OpenFL's converter and with ours."""
+    modules = os.path.join(oracle, "node_modules")
+    for src in ("pako/dist/pako.min.js", "howler/dist/howler.min.js", "openfl/dist/openfl.min.js"):
+        shutil.copy(os.path.join(modules, src), tmp)
+    shutil.copy(os.path.join(HERE, "openfl_dropin.html"), tmp)
+    r = subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--use-angle=swiftshader",
+                        "--enable-unsafe-swiftshader", "--allow-file-access-from-files",
+                        "--user-data-dir=" + os.path.join(tmp, "profile-openfl"), "--virtual-time-budget=60000",
+                        "--dump-dom", "file://" + os.path.join(tmp, "openfl_dropin.html")], capture_output=True,
+                       timeout=300)
+    title = r.stdout.decode().split("<title>")[1].split("</title>")[0] if "<title>" in r.stdout.decode() else ""
+    try:
+        cases = json.loads(html.unescape(title))
+    except ValueError:
+        print("openfl drop-in: no result (%s)" % (title or r.stderr.decode()[-400:]))
+        return False
+    if isinstance(cases, dict):
+        print("openfl drop-in: %s" % cases.get("error"))
+        return False
+    ok = True
+    for i, c in enumerate(cases):
+        same = sum(a == b for a, b in zip(c["openfl"], c["agal2spv"]))
+        lit = sum(p != 0xFF000000 for p in c["agal2spv"])
+        print("openfl drop-in case %d: %d of %d pixels as OpenFL's converter draws them (%d lit)" % (
+            i, same, len(c["openfl"]), lit))
+        ok = ok and same == len(c["openfl"]) == 1024 and lit > 400
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build-sh", required=True)
@@ -103,6 +138,7 @@ def main():
     ap.add_argument("--agal2spv", required=True)
     ap.add_argument("--shaders", required=True)
     ap.add_argument("--node", default="node")
+    ap.add_argument("--oracle", required=True, help="tests/oracle, where npm ci installed openfl")
     args = ap.parse_args()
     for tool in ("emcc", args.node, "chromium"):
         if not shutil.which(tool):
@@ -129,7 +165,8 @@ def main():
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
-        return 1 if r.returncode or not browser_ok else 0
+        dropin_ok = openfl_dropin(tmp, args.oracle)
+        return 1 if r.returncode or not browser_ok or not dropin_ok else 0
 
 
 if __name__ == "__main__":
