@@ -183,10 +183,12 @@ int main(int argc, char **argv)
                         .cull = AGAL_FACE_BACK,
                         .src = AGAL_BLEND_ONE,
                         .dst = AGAL_BLEND_ZERO};
-    /* setProgramConstantsFromVector: vc0..vc3 the identity (m44 op, va0, vc0), fc0 a tint;
-     * a block is as large as the profile's register file */
-    static float vc[250][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
-                 fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    /* setProgramConstantsFromMatrix("vertex", 0, new Matrix3D(), false): vc0..vc3 the
+     * identity (m44 op, va0, vc0); fc0 a tint. A block is as large as the profile's
+     * register file. */
+    static const double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    static float vc[250][4], fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    agal_stage3d_constants_from_matrix(prog.up.vertex->profile, AGAL_VERTEX, 0, identity, false, vc);
     glGenBuffers(2, blocks);
     for (size_t i = 0; i < prog.up.nblocks; i++) {
         const agal_binding_block *b = &prog.up.blocks[i];

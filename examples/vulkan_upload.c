@@ -365,10 +365,12 @@ int main(int argc, char **argv)
                         .dst = AGAL_BLEND_ZERO};
     buffer vbuf[2] = {make_buffer(&g, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, pos, sizeof pos),
                       make_buffer(&g, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, uv, sizeof uv)};
-    /* setProgramConstantsFromVector: vc0..vc3 the identity (m44 op, va0, vc0), fc0 a tint;
-     * a block is as large as the profile's register file */
-    static float vc[250][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
-                 fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    /* setProgramConstantsFromMatrix("vertex", 0, new Matrix3D(), false): vc0..vc3 the
+     * identity (m44 op, va0, vc0); fc0 a tint. A block is as large as the profile's
+     * register file. */
+    static const double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    static float vc[250][4], fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    agal_stage3d_constants_from_matrix(prog.up.vertex->profile, AGAL_VERTEX, 0, identity, false, vc);
     buffer ubo[2] = {0};
     VkBuffer blocks[2] = {0};
     for (size_t i = 0; i < prog.up.nblocks; i++) {
