@@ -27,7 +27,7 @@ emcc -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -DAGAL_VERSION="\"
   -sEXPORTED_FUNCTIONS=_malloc,_free,_web_new,_web_free,_web_version,_web_heap_used,_web_translate,_web_upload,_web_assemble,_web_disassemble \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString \
   -o "$work/package/agal2spv-wasm.js"
-cp "$here/agal2spv.js" "$here/agal2spv.d.ts" "$here/README.md" "$work/package/"
+cp "$here/agal2spv.js" "$here/agal2spv.d.ts" "$here/bench.mjs" "$here/README.md" "$work/package/"
 sed "s/@VERSION@/$version/" "$here/package.json" >"$work/package/package.json"
 (cd "$work/package" && npm pack --silent --pack-destination "$out" >/dev/null)
 echo "$out/agal2spv-$version.tgz"

@@ -166,7 +166,11 @@ def main():
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
         dropin_ok = openfl_dropin(tmp, args.oracle)
-        return 1 if r.returncode or not browser_ok or not dropin_ok else 0
+        modules = os.path.join(args.oracle, "node_modules")
+        bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,
+                     "--quick"])
+        print("bench.mjs --quick (its figures are goals, not checks):\n" + (bench.stdout + bench.stderr).decode())
+        return 1 if r.returncode or not browser_ok or not dropin_ok or bench.returncode else 0
 
 
 if __name__ == "__main__":

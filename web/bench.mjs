@@ -1,0 +1,91 @@
+// bench.mjs: agal2spv's WASM translator against the JavaScript ones, in one node
+// process, rounds alternating between them so that neither gets a warmer machine.
+//
+//   node bench.mjs SHADER_DIR [--aglsl NODE_MODULES] [--openfl NODE_MODULES] [--quick]
+//
+// SHADER_DIR: .agal files (assembled here with agal.assemble). --aglsl: a
+// node_modules holding @awayjs/stage and @awayjs/core (AwayJS's aglsl, GLSL ES 3.00
+// from AGLSLParser); --openfl: one holding openfl (OpenFL's AGALConverter, GLSL ES
+// 1.00, AGAL 1 only). Each translator's time is the median over the programs it
+// translates of the median over rounds of the time per translation, warm; ours is
+// GLSL ES 3.00 (and 1.00 beside OpenFL's). Prints one line per translator and the
+// ratios, each target met or MISSED (a goal, not a test: --quick shows it runs).
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { load } from './agal2spv.js';
+
+const args = process.argv.slice(2);
+const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : null; };
+const quick = args.includes('--quick');
+const dir = args[0];
+const rounds = quick ? 3 : 11, reps = quick ? 20 : 200;
+const agal = await load();
+
+const programs = readdirSync(dir).filter((f) => f.endsWith('.agal')).sort().map((f) => {
+  const bytes = agal.assemble(readFileSync(join(dir, f), 'utf8'));
+  return { name: f, bytes, version: bytes[1] };
+});
+
+// What AwayJS's and OpenFL's bundles read of a browser at load; nothing they call.
+function browserShims() {
+  globalThis.self ??= globalThis;
+  globalThis.window ??= globalThis;
+  globalThis.navigator ??= { userAgent: 'node', platform: 'linux' };
+  globalThis.document ??= { createElement: () => ({ getContext: () => null, style: {} }), addEventListener() {}, body: {} };
+  globalThis.Audio ??= class {};
+  globalThis.location ??= { href: '' };
+}
+
+function aglsl(modules) {
+  browserShims();
+  const require = createRequire(join(resolve(modules), 'x.js'));
+  const stage = require('@awayjs/stage'), core = require('@awayjs/core');
+  return (bytes) => {
+    const ba = new core.ByteArray();
+    for (const b of bytes) ba.writeUnsignedByte(b);
+    ba.position = 0;
+    return new stage.AGLSLParser().parse(new stage.AGALTokenizer().decribeAGALByteArray(ba), 'highp', true);
+  };
+}
+
+function openflConverter(modules) {
+  browserShims();
+  const require = createRequire(join(resolve(modules), 'x.js'));
+  const converter = require('openfl/lib/_gen/openfl/_internal/formats/agal/AGALConverter.js').default;
+  const ByteArray = require('openfl/lib/_gen/openfl/utils/_ByteArray/ByteArray_Impl_.js').default;
+  return (bytes) => {
+    const ba = ByteArray.fromArrayBuffer(bytes.slice().buffer);
+    ba.endian = 'littleEndian';
+    ba.position = 0;
+    return converter.convertToGLSL(ba, []);
+  };
+}
+
+const translators = [['agal2spv essl3', (b) => agal.translate(b, { target: 'essl3' }).code]];
+if (opt('--aglsl')) translators.push(['aglsl essl3', aglsl(opt('--aglsl'))]);
+if (opt('--openfl')) {
+  translators.push(['agal2spv essl1', (b) => agal.translate(b, { target: 'essl1' }).code]);
+  translators.push(['openfl essl1', openflConverter(opt('--openfl'))]);
+}
+
+// The programs every translator takes (aglsl and OpenFL refuse some AGAL 2 and 3).
+const usable = programs.filter((p) => translators.every(([, t]) => { try { t(p.bytes); return true; } catch { return false; } }));
+const times = translators.map(() => usable.map(() => []));
+for (let r = 0; r < rounds; r++)
+  translators.forEach(([, t], i) => usable.forEach((p, j) => {
+    const t0 = process.hrtime.bigint();
+    for (let k = 0; k < reps; k++) t(p.bytes);
+    times[i][j].push(Number(process.hrtime.bigint() - t0) / reps / 1000);
+  }));
+const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[s.length >> 1]; };
+const per = times.map((byProgram) => median(byProgram.map(median)));
+console.log(`${usable.length} of ${programs.length} programs every translator takes; ${rounds} rounds of ${reps}`);
+translators.forEach(([name], i) => console.log(`  ${name.padEnd(16)} ${per[i].toFixed(1).padStart(8)} us per program (median)`));
+const ours = per[0];
+if (opt('--aglsl')) {
+  const x = per[1] / ours;
+  console.log(`  aglsl / agal2spv: ${x.toFixed(2)}x (target at least 2x, aim 3x): ${x >= 2 ? 'met' : 'MISSED'}`);
+}
+if (opt('--openfl')) console.log(`  openfl / agal2spv essl1: ${(per[per.length - 1] / per[per.length - 2]).toFixed(1)}x`);
+
