@@ -328,13 +328,15 @@ agal_status agal_opt_dce(agal_ir *ir, bool *changed);
 enum {
     AGAL_IR_CHECK_USES = 1, /* also: nuses and nlive exact */
     AGAL_IR_CHECK_LIVE = 2, /* also: nothing dead listed (after dead code) */
-    AGAL_IR_CHECK_INFO = 4  /* also: ir->info is what the IR uses (info.c) */
+    AGAL_IR_CHECK_INFO = 4, /* also: ir->info is what the IR uses (info.c) */
+    AGAL_IR_CHECK_INPUT = 8 /* the IR is input (ir_read.c): a fault is AGAL_ERR_INVALID */
 };
 /* Checks the IR's rules (this header's comment): every operand defined before its
  * use on every path, operand counts and types, phis only right after an if, each
  * instruction listed once, no removed or constant instruction listed. AGAL_OK,
  * AGAL_ERR_NOMEM (its scratch could not be had), or
- * AGAL_ERR_INTERNAL with a diagnostic naming `after` (the pass) and the fault. */
+ * AGAL_ERR_INTERNAL with a diagnostic naming `after` (the pass) and the fault
+ * (AGAL_ERR_INVALID with AGAL_IR_CHECK_INPUT). */
 agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after);
 
 /* ---- ir_print.c: -t ir ---------------------------------------------------- */

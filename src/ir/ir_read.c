@@ -15,7 +15,8 @@
  * removed instructions (IR_NOP). What the printer leaves out is left at its default:
  * a sample's wrap, filter, mipmap, format and special flags, a relative read's index
  * register (names only), an if's els and eif tokens. After reading, uses are counted
- * and the IR checker runs: text that is no valid IR is refused with its reason. */
+ * and the IR checker runs: text that is no valid IR is refused with its reason
+ * (AGAL_ERR_INVALID, as for text that does not read: the fault is the text's). */
 #include "ir.h"
 
 #include <math.h>
@@ -473,7 +474,7 @@ agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_i
     samples_in_blocks(r.ir);
     agal_ir_count_uses(r.ir);
     agal_ir_gather_info(r.ir, &r.ir->info);
-    st = agal_ir_check(r.ir, AGAL_IR_CHECK_USES, "reading");
+    st = agal_ir_check(r.ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_INPUT, "reading the IR text");
     if (st == AGAL_OK) *out = r.ir;
     return st;
 }

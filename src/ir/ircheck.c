@@ -11,7 +11,9 @@
  *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code);
  * - with AGAL_IR_CHECK_INFO: ir->info is what the IR uses, gathered again.
  * The pipeline runs it after every pass in the IR-check build; a fault is a bug,
- * reported as AGAL_ERR_INTERNAL naming the pass it follows. */
+ * reported as AGAL_ERR_INTERNAL naming the pass it follows. With AGAL_IR_CHECK_INPUT
+ * the IR is the user's (read from text by ir_read.c): a fault is the input's, so it
+ * is AGAL_ERR_INVALID, not a bug of ours. */
 #include "ir.h"
 
 #include <stdio.h>
@@ -32,6 +34,7 @@ enum { MAX_NESTING = 64 }; /* far above AGAL's 4: a deeper tree is itself a faul
 typedef struct checker {
     const agal_ir *ir;
     const char *after;
+    unsigned flags;
     uint8_t *state;     /* per value: UNSEEN, IN_SCOPE or OUT_OF_SCOPE */
     uint8_t *list_seen; /* per list: in the tree already */
     uint32_t *scope;    /* values defined in the lists open now, in order */
@@ -49,10 +52,10 @@ static bool fault(checker *c, uint32_t v, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     const agal_ir_inst *in = v && v < c->ir->ninsts ? &c->ir->insts[v] : NULL;
-    agal_status st = agal_error(c->ir->ctx, 0, in ? in->token : -1, -1, NULL,
-                                "internal: IR check after %s: %%%u (%s): %s", c->after, v,
-                                in ? agal_ir_op_name(in->op) : "-", what);
-    c->st = st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
+    bool input = (c->flags & AGAL_IR_CHECK_INPUT) != 0;
+    agal_status st = agal_error(c->ir->ctx, 0, in ? in->token : -1, -1, NULL, "%sIR check after %s: %%%u (%s): %s",
+                                input ? "" : "internal: ", c->after, v, in ? agal_ir_op_name(in->op) : "-", what);
+    c->st = st == AGAL_ERR_NOMEM ? st : input ? AGAL_ERR_INVALID : AGAL_ERR_INTERNAL;
     return false;
 }
 
@@ -179,7 +182,7 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
 {
     agal_context *ctx = ir->ctx;
     agal_arena_mark scratch = agal_arena_save(ctx);
-    checker c = {.ir = ir, .after = after, .st = AGAL_OK};
+    checker c = {.ir = ir, .after = after, .flags = flags, .st = AGAL_OK};
     c.state = agal_zalloc(ctx, ir->ninsts);
     c.list_seen = agal_zalloc(ctx, ir->nlists ? ir->nlists : 1);
     c.scope = agal_alloc(ctx, ir->ninsts * sizeof *c.scope);

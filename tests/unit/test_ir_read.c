@@ -6,8 +6,9 @@
  * 2. Every corpus program's IR after each stage of the pipeline (build, then each
  *    pass), and after a target's pipeline (clip and window set), prints, reads and
  *    prints the same.
- * 3. Malformed text: a diagnostic naming the line (or, for text that reads but is
- *    no valid IR, the IR checker's reason), never a crash.
+ * 3. Malformed text: AGAL_ERR_INVALID and a diagnostic naming the line (or, for
+ *    text that reads but is no valid IR, the IR checker's reason), never a crash.
+ * 4. A constant read is the one agal_ir_const finds (passes share it).
  *
  * usage: test_ir_read SNAPSHOT_IR_DIR SHADER_DIR */
 #include "check.h"
@@ -106,17 +107,36 @@ static void malformed(void)
         {"; fragment agal1, 1 tokens\n%1 = input v0\n%2 = swizzle %1.xy\n", "line 3"},  /* short swizzle */
         {"; fragment agal1, 1 tokens\n%1 = input v0\nstore oc0.xyzw %1 %1\n", "line 3"},
         {"; fragment agal1, 1 tokens\n%1 = input v0\n%2 = cmp ife %1, %1\nkil %1\n", "IR check"}, /* types */
-        {"%1 = input v0\nstore oc0.xyzw %1\n", "line 2"}, /* no header: a vertex program, which has no oc */
+        {"%1 = input v0\nstore oc0.xyzw %1\n", "line 2"},       /* no header: a vertex program, which has no oc */
+        {"; fragment agal, 1 tokens\n", "line 1"},              /* header without version */
+        {"; vertex agal1, 1 tokens\n; unread va0\n", "line 2"}, /* not a varying */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         agal_context *ctx = agal_context_new(NULL, NULL);
         agal_ir *ir = NULL;
         agal_status st = agal_ir_read(ctx, bad[i].text, strlen(bad[i].text), &ir);
         const char *msg = agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "";
-        CHECK(st != AGAL_OK && ir == NULL, "case %zu read", i);
+        CHECK(st == AGAL_ERR_INVALID && ir == NULL, "case %zu read: status %d", i, st);
         CHECK(strstr(msg, bad[i].why) != NULL, "case %zu: %s", i, msg);
+        CHECK(strncmp(msg, "internal", 8) != 0, "case %zu: the text's fault called ours: %s", i, msg);
         agal_context_free(ctx);
     }
+}
+
+/* A constant read from the text is the one agal_ir_const finds: a pass that asks
+ * for the same value gets the read instruction, not a second one. */
+static void constants_dedup(void)
+{
+    static const char text[] = "; fragment agal1, 1 tokens\n%7 = const (1, 0, 0.5, 0)\n%1 = input v0  ; token 1\n"
+                               "%2 = alu add %1, %7 -> oc0  ; token 1\nstore oc0.xyzw %2\n";
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_ir *ir = NULL;
+    CHECK(ctx && agal_ir_read(ctx, text, strlen(text), &ir) == AGAL_OK, "the constants' text reads");
+    if (ir) {
+        uint32_t n = ir->ninsts;
+        CHECK(agal_ir_const(ir, 1, 0, 0.5f, 0) == 7 && ir->ninsts == n, "the read constant is not shared");
+    }
+    agal_context_free(ctx);
 }
 
 int main(int argc, char **argv)
@@ -128,6 +148,7 @@ int main(int argc, char **argv)
     snapshots(argv[1]);
     corpus(argv[2]);
     malformed();
+    constants_dedup();
     printf("ir_read: %u round trips, %d failures\n", round_trips, failures);
     return failures ? 1 : 0;
 }
