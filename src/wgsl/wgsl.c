@@ -22,9 +22,11 @@
  *   @id(0), default 1): SPIR-V's specialization constant 0, so no binding and no
  *   "0 stands for 1" as in GLSL ES.
  * - Uniformity: WGSL rejects implicit-derivative samples and dpdx/dpdy in
- *   non-uniform control flow. lower_hoist_tex moves the samples Flash allows in
- *   blocks out of them; a derivative or sample left in a block (a lenient program)
- *   gets `diagnostic(off, derivative_uniformity)`, as undefined there as in GL.
+ *   non-uniform control flow. None is left there: the validator refuses ddx/ddy
+ *   in a block (3742) and a tex there unless its coordinates are a varying (3741),
+ *   lenient or not, and lower_hoist_tex moves those samples out of the blocks.
+ * - Constant expressions are evaluated when WGSL compiles, where 1.0 / 0.0 is an
+ *   error: a register never written reads agal_zero in an operation (put_const).
  *
  * Meaning, as the interpreter and the other emitters: positional masks, dp3/dp4 in
  * every written component, matrix rows B[k] = register B + k, relative reads
@@ -59,6 +61,8 @@ typedef struct wgsl {
     uint8_t *flags;                 /* per value: F_TEMP (copied to tN), F_INLINE */
     uint32_t held[IR_TRACKED_REGS]; /* value each register variable holds */
     uint32_t next_tok;              /* first token not commented yet */
+    unsigned computing;             /* inside an ALU or matrix op's operands */
+    bool zero_var;                  /* agal_zero is read (put_const) */
     unsigned indent;
     unsigned depth;
 } wgsl;
@@ -217,8 +221,18 @@ static void put_float(wgsl *g, float f)
     }
 }
 
+/* A constant: the literal, or inside an operation's operands (a lenient program's
+ * read of a register it never wrote) agal_zero, a private variable nobody writes.
+ * WGSL evaluates an expression of literals when it compiles, and some are errors
+ * there that are values at run time: rcp's 1.0 / 0.0, log2(0.0). */
 static void put_const(wgsl *g, const agal_ir_inst *in, sel s)
 {
+    if (g->computing && in->imm[0] == 0 && in->imm[1] == 0 && in->imm[2] == 0 && in->imm[3] == 0) {
+        g->zero_var = true;
+        agal_sb_put(&g->out, "agal_zero");
+        put_swz(g, s, 4);
+        return;
+    }
     bool same = true;
     for (unsigned i = 1; i < s.n; i++) same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
     if (s.n > 1) put3(g, vec_type(s.n), "(", NULL);
@@ -584,8 +598,16 @@ static void def(wgsl *g, uint32_t v, sel s, bool atom)
     }
     case IR_EXTRACT: ref(g, in->args[0], sel_one(in->comp), atom); break;
     case IR_COPY: ref(g, in->args[0], s, atom); break;
-    case IR_ALU: alu(g, in, s, atom); break;
-    case IR_MATRIX: matrix(g, in, s); break;
+    case IR_ALU:
+        g->computing++;
+        alu(g, in, s, atom);
+        g->computing--;
+        break;
+    case IR_MATRIX:
+        g->computing++;
+        matrix(g, in, s);
+        g->computing--;
+        break;
     case IR_TEX: tex(g, in, s); break;
     case IR_MERGE: merge(g, in, s, atom); break;
     case IR_CMP: cmp(g, in, atom); break;
@@ -893,7 +915,6 @@ typedef struct usage {
     uint8_t sampler_dim[16];
     /* From the walk (scan_value): */
     bool pow;
-    bool nonuniform_derivative;  /* a tex or ddx/ddy inside a block */
     bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
 } usage;
 
@@ -904,14 +925,7 @@ typedef struct scan {
     int32_t *user_tok;   /* per value: token of its first user */
 } scan;
 
-/* Takes implicit or explicit derivatives: WGSL's uniformity analysis checks it. */
-static bool needs_derivatives(const agal_ir_inst *in)
-{
-    return (in->op == IR_TEX && in->aop == AGAL_OP_TEX) ||
-           (in->op == IR_ALU && (in->aop == AGAL_OP_DDX || in->aop == AGAL_OP_DDY));
-}
-
-static void scan_value(scan *sc, uint32_t list, uint32_t v, unsigned depth)
+static void scan_value(scan *sc, uint32_t list, uint32_t v)
 {
     wgsl *g = sc->g;
     usage *u = sc->u;
@@ -926,7 +940,6 @@ static void scan_value(scan *sc, uint32_t list, uint32_t v, unsigned depth)
     int slot = home_slot(g, v);
     if (slot >= 0) u->temps[slot] = true;
     u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
-    u->nonuniform_derivative |= depth > 0 && needs_derivatives(in);
 }
 
 /* What the program uses: the IR's info record (info.c), as every back end reads it. */
@@ -948,17 +961,16 @@ static void uses_of(const agal_ir *ir, usage *u)
     u->fd = info->writes_depth;
 }
 
-/* depth: the blocks around list. */
-static void scan_list(scan *sc, uint32_t list, unsigned depth)
+static void scan_list(scan *sc, uint32_t list)
 {
     const agal_ir_list *l = &sc->g->ir->lists[list];
     for (uint32_t i = 0; i < l->n; i++) {
         uint32_t v = l->items[i];
-        scan_value(sc, list, v, depth);
+        scan_value(sc, list, v);
         const agal_ir_inst *in = inst(sc->g, v);
         if (in->op == IR_IF) {
-            scan_list(sc, in->then_list, depth + 1);
-            scan_list(sc, in->else_list, depth + 1);
+            scan_list(sc, in->then_list);
+            scan_list(sc, in->else_list);
         }
     }
 }
@@ -1080,13 +1092,11 @@ static void declarations(wgsl *g, const usage *u)
         agal_sb_uint(o, (unsigned)g->prog->ntokens);
         agal_sb_put(o, " tokens\n");
     }
-    if (u->nonuniform_derivative) {
-        /* Flash lets a lenient program take derivatives inside a block; GL leaves
-         * them undefined there, and WGSL rejects them unless told not to. */
-        if (g->comments) agal_sb_put(o, "// derivatives in non-uniform control flow, undefined as in GL\n");
-        agal_sb_put(o, "diagnostic(off, derivative_uniformity);\n");
-    }
     resources(g, u);
+    if (g->zero_var) {
+        if (g->comments) agal_sb_put(o, "// 0 where the program reads a register it never wrote (put_const)\n");
+        agal_sb_put(o, "var<private> agal_zero: vec4f;\n");
+    }
     result_struct(g, u);
     functions(g, u);
 }
@@ -1165,7 +1175,7 @@ static agal_status plan(wgsl *g, usage *u)
     if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
     for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
     uses_of(g->ir, u);
-    scan_list(&sc, 0, 0);
+    scan_list(&sc, 0);
     mark_inline(&sc, 0);
     /* Dry run: which values need a copy. */
     g->out.dry = true;
