@@ -16,8 +16,8 @@
  *   every register is a local `var` (WGSL zero-initialises them, which is AGAL's
  *   start at 0), and main returns op, the varyings, oc<n> and fd in a struct.
  * - No combined samplers: fs<n> is a texture and a sampler, two bindings.
- * - No user function overloads: agal_pow1..4 and clamp's scalar bounds become
- *   saturate().
+ * - No overloads of a user function: pow's wrapper is agal_pow1..4, one per
+ *   width. clamp takes no scalar bounds for a vector: sat is saturate().
  * - The render-to-texture flip is an `override` constant (pipeline-overridable,
  *   @id(0), default 1): SPIR-V's specialization constant 0, so no binding and no
  *   "0 stands for 1" as in GLSL ES.
@@ -27,6 +27,10 @@
  *   lenient or not, and lower_hoist_tex moves those samples out of the blocks.
  * - Constant expressions are evaluated when WGSL compiles, where 1.0 / 0.0 is an
  *   error: a register never written reads agal_zero in an operation (put_const).
+ *
+ * - WGSL lets an implementation assume no NaN or infinity reaches an operation; the
+ *   text asks for Stage3D's NaN rules (!(a == b)) as the GLSL does, but only the
+ *   implementation decides whether it gets them.
  *
  * Meaning, as the interpreter and the other emitters: positional masks, dp3/dp4 in
  * every written component, matrix rows B[k] = register B + k, relative reads
