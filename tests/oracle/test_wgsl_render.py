@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Every corpus fragment program's WGSL drawn by Dawn (the npm package webgpu, on
-SwiftShader's Vulkan ICD) against the reference interpreter on the same inputs.
+"""Every corpus program's WGSL run by Dawn (the npm package webgpu, on SwiftShader's
+Vulkan ICD) against the reference interpreter on the same inputs.
 
-Each program gets seeded random constants, varyings (the same at every pixel, so
-derivatives are 0 in both) and 1x1 textures (so every filter and wrap reads the
-texel); wgsl_render.mjs draws it into rgba32float targets, `agalrun interp` runs it
-on a quad of those invocations, and each colour must agree within 2e-3 (absolute
-and relative: SwiftShader's transcendental functions are approximations), a killed
-fragment on both sides. A missing node, package or ICD fails the test.
+Each fragment program gets seeded random constants, varyings (the same at every
+pixel, so derivatives are 0 in both) and 1x1 textures (so every filter and wrap
+reads the texel); wgsl_render.mjs draws it into rgba32float targets, `agalrun
+interp` runs it on a quad of those invocations. Each vertex program gets seeded
+constants, attributes and iid 2; wgsl_render.mjs calls its main from a compute
+shader that stores op and the varyings. Every output must agree within 2e-3
+(absolute and relative: SwiftShader's transcendental functions are
+approximations), a killed fragment on both sides. A missing node, package or ICD
+fails the test.
 
 usage: test_wgsl_render.py --node NODE --agal2spv EXE --agalrun EXE --shaders DIR [--icd JSON]
 """
@@ -39,23 +42,30 @@ def run(cmd, **kw):
 
 def make_case(name, wgsl, rng):
     """The case's inputs, from what the WGSL declares."""
-    count = re.search(r"var<uniform> fc: array<vec4f, (\d+)>", wgsl)
+    count = re.search(r"var<uniform> [vf]c: array<vec4f, (\d+)>", wgsl)
     constants = [[round(rng.uniform(0.1, 1.0), 3) for _ in range(4)] for _ in range(int(count.group(1)) if count else 0)]
     varyings = {f"v{n}": [round(rng.uniform(0.1, 0.9), 3) for _ in range(4)]
                 for n in re.findall(r"@location\((\d+)\) v\d+: vec4f", wgsl)}
     textures = [{"sampler": int(n), "dim": "cube" if kind == "cube" else "2d", "texel": [rng.randrange(256) for _ in range(4)]}
                 for n, kind in re.findall(r"var fs(\d+): texture_(2d|cube)<f32>", wgsl)]
+    if name.endswith(".vert.agal"):
+        attributes = {f"va{n}": [round(rng.uniform(-1.0, 1.0), 3) for _ in range(4)]
+                      for n in re.findall(r"@location\((\d+)\) va\d+: vec4f", wgsl)}
+        return {"name": name, "wgsl": wgsl, "constants": constants, "stage": "vertex", "attributes": attributes,
+                "iid": 2}
     return {"name": name, "wgsl": wgsl, "constants": constants, "varyings": varyings, "textures": textures}
 
 
 def interp_inputs(case):
+    constants = case["constants"] or [[0, 0, 0, 0]]
+    if case.get("stage") == "vertex":
+        return {"constants": constants, "invocations": [dict(case["attributes"], iid=case["iid"])]}
     textures = []
     for t in case["textures"]:
         texel = [x / 255 for x in t["texel"]]
         level = [[texel]] * 6 if t["dim"] == "cube" else [texel]
         textures.append({"sampler": t["sampler"], "dim": t["dim"], "width": 1, "height": 1, "levels": [level]})
-    return {"constants": case["constants"] or [[0, 0, 0, 0]], "invocations": [case["varyings"]] * 4,
-            "textures": textures}
+    return {"constants": constants, "invocations": [case["varyings"]] * 4, "textures": textures}
 
 
 def close(a, b):
@@ -70,8 +80,9 @@ def compare(case, drawn, expected):
     if expected.get("killed") or drawn.get("killed"):
         same = bool(expected.get("killed")) == bool(drawn.get("killed"))
         return [] if same else [f"{case['name']}: killed {drawn.get('killed', False)}, interpreter {expected.get('killed')}"]
-    return [f"{case['name']}: {k} {drawn[k]}, interpreter {v}" for k, v in expected.items()
-            if k.startswith("oc") and k in drawn and not close(drawn[k], v)]
+    missing = [f"{case['name']}: no {k}" for k in expected if re.fullmatch(r"oc\d|op|v\d", k) and k not in drawn]
+    return missing + [f"{case['name']}: {k} {drawn[k]}, interpreter {v}" for k, v in expected.items()
+                      if re.fullmatch(r"oc\d|op|v\d", k) and k in drawn and not close(drawn[k], v)]
 
 
 def main():
@@ -89,7 +100,7 @@ def main():
     if not os.path.isfile(args.icd):
         fail(f"no SwiftShader Vulkan ICD at {args.icd}: install Debian's chromium package")
     rng = random.Random(26)
-    names = sorted(n for n in os.listdir(args.shaders) if n.endswith(".frag.agal"))
+    names = sorted(n for n in os.listdir(args.shaders) if n.endswith((".frag.agal", ".vert.agal")))
     with tempfile.TemporaryDirectory() as tmp:
         cases, expected = [], []
         for name in names:
@@ -111,7 +122,7 @@ def main():
     bad = [d for c, r, e in zip(cases, drawn, expected) for d in compare(c, r, e)]
     for line in bad:
         print(line)
-    print(f"wgsl_render: {len(cases)} fragment programs drawn, {len(bad)} differences from the interpreter")
+    print(f"wgsl_render: {len(cases)} programs run, {len(bad)} differences from the interpreter")
     if bad:
         sys.exit(1)
 

@@ -1,6 +1,6 @@
-// wgsl_render.mjs: draws a fragment program's WGSL with Dawn (the npm package
-// webgpu) and prints its colours, for test_wgsl_render.py to hold to the
-// interpreter's. Run with VK_ICD_FILENAMES naming SwiftShader's ICD.
+// wgsl_render.mjs: runs programs' WGSL on Dawn (the npm package webgpu) and prints
+// what they write, for test_wgsl_render.py to hold to the interpreter's. Run with
+// VK_ICD_FILENAMES naming SwiftShader's ICD.
 //
 // usage: node wgsl_render.mjs CASES.json
 //   CASES.json: [{"name", "wgsl" (a fragment program's text), "constants": [[4
@@ -11,6 +11,9 @@
 // interpreter's quad of equal invocations); every texture is 1x1 (rgba8unorm), so
 // any filter and wrap read its texel. Prints one JSON line per case: {"name",
 // "oc0": [4 floats] ... or "killed": true}, or {"name", "error"}.
+// A case with "stage": "vertex" ("attributes": {"va0": [4 floats], ...}, "iid")
+// runs the vertex program's main from a compute shader instead, which stores its
+// result in a buffer (a vertex stage can write none): {"name", "op", "v0", ...}.
 import { readFileSync } from 'node:fs';
 import { create, globals } from 'webgpu';
 
@@ -114,6 +117,50 @@ async function draw(dev, c) {
   return out;
 }
 
+// The vertex program's main as a function a compute shader calls with the inputs
+// as literals, and its agal_out stored: op first, then each varying in order.
+function computeCode(c) {
+  const text = c.wgsl
+    .replace('@vertex\n', '')
+    .replace(/fn main\((.*)\) ->/, (_, params) => `fn main(${params.replace(/@(location|builtin)\([a-z_0-9]+\) /g, '')}) ->`);
+  const params = text.match(/fn main\((.*)\) ->/)[1].split(', ').filter((p) => p);
+  const args = params.map((p) => {
+    const name = p.split(':')[0];
+    return name === 'iid' ? `${c.iid}u` : `vec4f(${c.attributes[name].join(', ')})`;
+  });
+  const varyings = [...c.wgsl.matchAll(/@location\((\d+)\)[^,]* v(\d+): vec4f,/g)].map((m) => `v${m[2]}`);
+  const stores = ['position', ...varyings].map((f, i) => `agal_result[${i}] = o.${f};`).join(' ');
+  return { varyings, code: `${text}
+@group(0) @binding(30) var<storage, read_write> agal_result: array<vec4f, 17>;
+@compute @workgroup_size(1) fn agal_run() { let o = main(${args.join(', ')}); ${stores} }` };
+}
+
+async function run(dev, c) {
+  const { varyings, code } = computeCode(c);
+  dev.pushErrorScope('validation');
+  const pipeline = dev.createComputePipeline({ layout: 'auto', compute: { module: dev.createShaderModule({ code }), entryPoint: 'agal_run' } });
+  const result = dev.createBuffer({ size: 17 * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+  const read = dev.createBuffer({ size: 17 * 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  const entries = [{ binding: 30, resource: { buffer: result } }];
+  if (/var<uniform> vc/.test(c.wgsl)) entries.push({ binding: 0, resource: { buffer: buffer(dev, c.constants.flat()) } });
+  const enc = dev.createCommandEncoder();
+  const pass = enc.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, dev.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }));
+  pass.dispatchWorkgroups(1);
+  pass.end();
+  enc.copyBufferToBuffer(result, 0, read, 0, 17 * 16);
+  dev.queue.submit([enc.finish()]);
+  const error = await dev.popErrorScope();
+  if (error) return { name: c.name, error: error.message.replace(/\s+/g, ' ') };
+  await read.mapAsync(GPUMapMode.READ);
+  const f = new Float32Array(read.getMappedRange());
+  const out = { name: c.name, op: Array.from(f.slice(0, 4)) };
+  varyings.forEach((v, i) => (out[v] = Array.from(f.slice(4 * (i + 1), 4 * (i + 2)))));
+  read.unmap();
+  return out;
+}
+
 async function main() {
   if (process.argv.length !== 3) fail('usage: node wgsl_render.mjs CASES.json');
   const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -122,7 +169,7 @@ async function main() {
   // four rgba32float colours are 64 bytes a sample: past the default limit of 32
   const limit = adapter.limits.maxColorAttachmentBytesPerSample;
   const dev = await adapter.requestDevice({ requiredLimits: { maxColorAttachmentBytesPerSample: limit } });
-  for (const c of cases) console.log(JSON.stringify(await draw(dev, c)));
+  for (const c of cases) console.log(JSON.stringify(await (c.stage === 'vertex' ? run(dev, c) : draw(dev, c))));
   process.exit(0);
 }
 
