@@ -38,6 +38,10 @@ agal_status agal_spirv_emit_to(agal_context *ctx, const agal_ir *ir, const agal_
 agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const char **text,
                            size_t *len);
 
+/* wgsl.c: WGSL for WebGPU. ir as for agal_glsl_emit (keep_copies). */
+agal_status agal_wgsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const char **text,
+                           size_t *len);
+
 /* translate.c: the driver. One stage's IR for a target (its IR options: the
  * table) and clip option, with the varyings of unread (bit n: v<n>) no output. */
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,

@@ -373,12 +373,14 @@ typedef enum agal_target {
     AGAL_TARGET_GLSL = 1,  /* GLSL 330 core: desktop GL 3.3 */
     AGAL_TARGET_ESSL3 = 2, /* GLSL ES 3.00: WebGL 2, OpenGL ES 3.0 */
     AGAL_TARGET_ESSL1 = 3, /* GLSL ES 1.00: WebGL 1, OpenGL ES 2.0 */
-    AGAL_TARGET_IR = 4     /* the IR after the passes, as text (`agal2spv -t ir`): to read */
+    AGAL_TARGET_IR = 4,    /* the IR after the passes, as text (`agal2spv -t ir`): to read */
+    AGAL_TARGET_WGSL = 5   /* WGSL: WebGPU (its own binding model: separate samplers always) */
 } agal_target;
 
 /* How op (vertex position) is mapped from Stage3D clip space (D3D-style: z in
  * [0, w], +y up). AGAL_CLIP_DEFAULT follows the target: SPIR-V negates y (Vulkan),
- * GLSL maps z to 2z - w (GL). AGAL_CLIP_VULKAN/AGAL_CLIP_GL force one mapping,
+ * GLSL maps z to 2z - w (GL), WGSL keeps op (WebGPU's clip space is Stage3D's).
+ * AGAL_CLIP_VULKAN/AGAL_CLIP_GL force one mapping,
  * AGAL_CLIP_NONE leaves op as written (the caller fixes it with viewport state). */
 typedef enum agal_clip { AGAL_CLIP_DEFAULT = 0, AGAL_CLIP_VULKAN = 1, AGAL_CLIP_GL = 2, AGAL_CLIP_NONE = 3 } agal_clip;
 
@@ -397,11 +399,12 @@ typedef struct agal_translate_options {
     agal_clip clip;
     /* Render-to-texture y flip, set by the runtime without recompiling: always
      * present (SPIR-V: float specialization constant SpecId 0, default 1.0; GLSL:
-     * `uniform float agal_yflip = 1.0;`), multiplying op.y. Nothing to choose here. */
+     * `uniform float agal_yflip = 1.0;`; WGSL: `@id(0) override agal_yflip`),
+     * multiplying op.y. Nothing to choose here. */
     bool strip_names; /* -g0: no OpName / register names in comments */
     /* SPIR-V: fs<i> as a sampled image at binding 2 + i and a sampler at binding
      * AGAL_SEPARATE_SAMPLER_BINDING + i (set 0), as wgpu/naga need, instead of a
-     * combined image sampler at 2 + i. */
+     * combined image sampler at 2 + i. WGSL's samplers are always separate. */
     bool separate_samplers;
     /* The names the GLSL-family texts declare (NULL: ours, below); SPIR-V binds by
      * number and keeps its own debug names. */
@@ -544,6 +547,10 @@ AGAL_STRUCT_INIT(agal_shader)
  * GLSL ES 3.00 and 1.00: the same names (ES 1.00: constants as plain arrays of the
  * registers read, the extensions in out->binding.extensions); a program ES 1.00
  * cannot express (iid) is AGAL_ERR_UNSUPPORTED with a diagnostic naming the feature.
+ * WGSL: `@group(0) @binding(0) var<uniform> vc: array<vec4f, N>` (fc: binding 1),
+ * fs<i> a texture at binding 2 + i and a sampler `fs<i>_sampler` at
+ * AGAL_SEPARATE_SAMPLER_BINDING + i, va<i> / v<i> / oc<i> at location i, entry
+ * point `main` returning struct agal_out, `@id(0) override agal_yflip: f32 = 1.0`.
  * Thread-safe given one ctx per thread. */
 AGAL_API agal_status agal_translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
                                     agal_shader *out);

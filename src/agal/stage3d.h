@@ -17,7 +17,7 @@ extern "C" {
 
 typedef struct agal_upload_options {
     uint32_t size;        /* sizeof(agal_upload_options): agal_upload_options_init() (agal.h, "ABI") */
-    agal_target target;   /* SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00 */
+    agal_target target;   /* SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00, or WGSL (not the IR) */
     agal_profile profile; /* AGAL_PROFILE_AUTO: by each program's version */
     bool lenient;         /* agal_decode_options.lenient, for both programs */
     agal_clip clip;       /* as agal_translate_options */

@@ -113,8 +113,8 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     agal_status st = agal_options_read(ctx, &o, sizeof o, opt, "agal_upload_options");
     if (st == AGAL_OK) st = agal_result_check(ctx, out->size, "agal_upload_result");
     if (st != AGAL_OK) return st;
-    if ((unsigned)o.target > AGAL_TARGET_ESSL1 || (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED ||
-        (unsigned)o.clip > AGAL_CLIP_NONE)
+    if ((unsigned)o.target > AGAL_TARGET_WGSL || o.target == AGAL_TARGET_IR ||
+        (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED || (unsigned)o.clip > AGAL_CLIP_NONE)
         return AGAL_ERR_ARG;
     agal_upload_result r;
     memset(&r, 0, sizeof r);

@@ -19,6 +19,11 @@ static agal_status emit_glsl(agal_context *ctx, const agal_ir *ir, const agal_em
     return agal_glsl_emit(ctx, ir, eo, &out->text, &out->len);
 }
 
+static agal_status emit_wgsl(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
+{
+    return agal_wgsl_emit(ctx, ir, eo, &out->text, &out->len);
+}
+
 static agal_status emit_ir(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
 {
     (void)ctx, (void)eo;
@@ -38,7 +43,9 @@ typedef struct target_row {
 } target_row;
 
 /* Vulkan's clip space has y down and depth 0..w: negate y. GL's (and GL ES's,
- * WebGL's) has y up and depth -w..w, its window y up: map depth. The IR text is for
+ * WebGL's) has y up and depth -w..w, its window y up: map depth. WebGPU's is
+ * Stage3D's own (D3D's: y up, depth 0..w): no mapping; its framebuffer's y points
+ * down, as Vulkan's and Stage3D's rows do, so ddy keeps its sign. The IR text is for
  * reading: op as the program wrote it (no mapping: AGAL_CLIP_DEFAULT stays). */
 static const target_row targets[] = {
     [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true, AGAL_CLIP_VULKAN, false},
@@ -46,6 +53,7 @@ static const target_row targets[] = {
     [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true, AGAL_CLIP_GL, true},
     [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true, AGAL_CLIP_GL, true},
     [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false, AGAL_CLIP_DEFAULT, false},
+    [AGAL_TARGET_WGSL] = {true, AGAL_GLSL_330, emit_wgsl, true, AGAL_CLIP_NONE, false},
 };
 
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
@@ -79,7 +87,11 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     /* ES 1.00 has no uniform blocks: a plain array, as long as the registers read. */
     if (target == AGAL_TARGET_ESSL1 && !b->indirect) b->count = ir->info.constants_read;
     b->size = 16u * b->count;
-    b->name = target == AGAL_TARGET_ESSL1 ? names->constants[p->stage] : names->blocks[p->stage];
+    /* WGSL: a uniform array named like the registers (host names are the GLSL
+     * family's), bound at the SPIR-V binding */
+    b->name = target == AGAL_TARGET_WGSL    ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
+              : target == AGAL_TARGET_ESSL1 ? names->constants[p->stage]
+                                            : names->blocks[p->stage];
     return b;
 }
 
@@ -91,9 +103,9 @@ static const char *sampler_name(agal_context *ctx, const char *prefix, unsigned 
     return s;
 }
 
-static agal_status samplers(agal_context *ctx, const agal_ir_info *info, const agal_emit_options *eo, agal_binding *b)
+static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool separate, const char *prefix,
+                            agal_binding *b)
 {
-    bool separate = eo->pub.separate_samplers;
     agal_binding_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; n < 16; n++) {
@@ -103,7 +115,7 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, const a
                                                     .binding = AGAL_SAMPLER_BINDING + n,
                                                     .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
                                                                                 : AGAL_SAMPLER_BINDING + n,
-                                                    .name = sampler_name(ctx, eo->names.sampler, n),
+                                                    .name = sampler_name(ctx, prefix, n),
                                                     .token = info->sampler[n],
                                                     .uses_tex = (info->samplers_tex & bit) != 0,
                                                     .uses_ted = (info->samplers_ted & bit) != 0};
@@ -157,7 +169,10 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     b->extensions = target == AGAL_TARGET_ESSL1 ? agal_ir_essl1_extensions(info) : 0;
     agal_status st = varyings(ctx, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
     if (st == AGAL_OK && vs) st = attributes(ctx, ir, b);
-    if (st == AGAL_OK && !vs) st = samplers(ctx, info, eo, b);
+    /* WGSL has no combined sampler: its samplers are always separate, and named ours */
+    bool wgsl = target == AGAL_TARGET_WGSL;
+    const char *prefix = wgsl ? agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER) : eo->names.sampler;
+    if (st == AGAL_OK && !vs) st = samplers(ctx, info, eo->pub.separate_samplers || wgsl, prefix, b);
     return st;
 }
 

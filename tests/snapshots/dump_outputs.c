@@ -6,11 +6,11 @@
  * genSEED.frag for a generated pair), under OUT:
  *   ir/NAME.ir           the IR text (agal2spv -t ir)
  *   spv/NAME.spv         SPIR-V (tests/snapshots.py turns it into spvasm/NAME.spvasm)
- *   glsl/NAME.glsl, essl3/NAME.essl3, essl1/NAME.essl1
+ *   glsl/NAME.glsl, essl3/NAME.essl3, essl1/NAME.essl1, wgsl/NAME.wgsl
  *   reflect/NAME.json    agal_reflect_json
  *   reflect_gl/NAME.TARGET.json   the same with agal_reflect_gl's "gl" for glsl, essl3, essl1
  * and for each pair PAIR (X.vert + X.frag in the corpus, genSEED):
- *   upload/PAIR.TARGET.txt        agal_upload's binding layout for spv, glsl, essl3, essl1
+ *   upload/PAIR.TARGET.txt        agal_upload's binding layout for spv, glsl, essl3, essl1, wgsl
  * A failing translation (ES 1.00 of a program reading iid) is written as its error
  * text in the output's place. Generated programs come from gen_pair (tests/gen.c),
  * AGAL1 to 3 by seed, translated with options that vary by seed (clip mode, -g0,
@@ -69,8 +69,8 @@ typedef struct dumper {
     bool failed;
 } dumper;
 
-static const char *const kinds[] = {"ir", "spv", "glsl", "essl3", "essl1", "reflect", "reflect_gl", "upload"};
-static const char *const target_names[] = {"spv", "glsl", "essl3", "essl1"};
+static const char *const kinds[] = {"ir", "spv", "glsl", "essl3", "essl1", "wgsl", "reflect", "reflect_gl", "upload"};
+static const char *const target_names[] = {"spv", "glsl", "essl3", "essl1", "ir", "wgsl"};
 
 static agal_context *new_context(const dumper *d)
 {
@@ -191,6 +191,7 @@ static void dump_program(dumper *d, const agal_program *prog, const char *name, 
     dump_spirv(d, prog, name, opt, false);
     if (xfb && prog->stage == AGAL_VERTEX) dump_spirv(d, prog, name, opt, true);
     for (int t = AGAL_TARGET_GLSL; t <= AGAL_TARGET_ESSL1; t++) dump_glsl(d, prog, name, opt, (agal_target)t);
+    dump_glsl(d, prog, name, opt, AGAL_TARGET_WGSL);
     dump_reflect(d, prog, name, opt, -1);
     for (int t = AGAL_TARGET_GLSL; t <= AGAL_TARGET_ESSL1; t++) dump_reflect(d, prog, name, opt, t);
 }
@@ -258,9 +259,12 @@ static void upload_code(dumper *d, const agal_upload_result *u, const char *pair
 static void dump_pair(dumper *d, const char *pair, const uint8_t *vbytes, size_t vsize, const uint8_t *fbytes,
                       size_t fsize, const agal_translate_options *topt)
 {
+    static const agal_target targets[] = {AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3, AGAL_TARGET_ESSL1,
+                                          AGAL_TARGET_WGSL};
     char file[512];
-    for (int target = AGAL_TARGET_SPIRV; target <= AGAL_TARGET_ESSL1; target++) {
-        agal_upload_options opt = {.size = sizeof(agal_upload_options), .target = (agal_target)target};
+    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++) {
+        agal_target target = targets[i];
+        agal_upload_options opt = {.size = sizeof(agal_upload_options), .target = target};
         if (topt) {
             opt.clip = topt->clip;
             opt.strip_names = topt->strip_names;

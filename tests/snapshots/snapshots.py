@@ -2,8 +2,8 @@
 """File snapshots of every corpus program's outputs (tests/snapshots/, naga-style).
 
 tests/snapshots/dump_outputs.c writes each output of shaders/*.agal (IR text, SPIR-V, GLSL 330,
-GLSL ES 3.00 and 1.00, reflection JSON, the GL reflection per target, agal_upload's
-layout per pair; tests/snapshots/README.md lists them); the SPIR-V becomes spirv-dis
+GLSL ES 3.00 and 1.00, WGSL, reflection JSON, the GL reflection per target,
+agal_upload's layout per pair; tests/snapshots/README.md lists them); the SPIR-V becomes spirv-dis
 text (--raw-id: the ids as written, so a change of numbering shows). Every file must
 equal its snapshot: a difference, a missing or an extra file fails, with a diff.
 

@@ -23,7 +23,7 @@ int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nou
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
-typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL, T_ESSL3, T_ESSL1 } target;
+typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL, T_ESSL3, T_ESSL1, T_WGSL } target;
 
 typedef struct opts {
     const char *in[2];
@@ -43,8 +43,8 @@ static int usage(const char *msg)
     if (msg) fprintf(stderr, "agal2spv: %s\n", msg);
     fprintf(stderr, "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
                     "  -o FILE            output (default stdout)\n"
-                    "  -t spv|spvasm|ir|glsl|essl3|essl1   output kind (default spv; essl3: GLSL ES 3.00\n"
-                    "                     for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1)\n"
+                    "  -t spv|spvasm|ir|glsl|essl3|essl1|wgsl   output kind (default spv; essl3: GLSL ES\n"
+                    "                     3.00 for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1, wgsl: WebGPU)\n"
                     "  --after PASS       -t ir: the IR after that pass of the pipeline (build: before any)\n"
                     "  --check            validate only; with two files also link them\n"
                     "  --flash            print errors as Flash Player's messages (\"Error #3646: ...\")\n"
@@ -74,8 +74,8 @@ static int parse_value(opts *o, const char *flag, const char *v)
     else if (!strcmp(flag, "--reflect")) o->reflect = v;
     else if (!strcmp(flag, "--after")) o->after = v;
     else if (!strcmp(flag, "-t")) {
-        static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1"};
-        if (!pick(v, names, 6, &i)) return usage("unknown -t target");
+        static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1", "wgsl"};
+        if (!pick(v, names, 7, &i)) return usage("unknown -t target");
         o->tgt = (target)i;
     } else if (!strcmp(flag, "--profile")) {
         if (!tool_parse_profile("agal2spv", v, &o->profile)) return usage(NULL);
@@ -183,6 +183,7 @@ static agal_target library_target(target t)
            : t == T_ESSL1 ? AGAL_TARGET_ESSL1
            : t == T_GLSL  ? AGAL_TARGET_GLSL
            : t == T_IR    ? AGAL_TARGET_IR
+           : t == T_WGSL  ? AGAL_TARGET_WGSL
                           : AGAL_TARGET_SPIRV;
 }
 
@@ -236,6 +237,7 @@ static int emit_ir(agal_context *ctx, const opts *o, const agal_program *prog)
     return write_out(o->out, text, strlen(text));
 }
 
+/* GLSL, GLSL ES or WGSL: the text. */
 static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     agal_shader sh;
@@ -285,7 +287,8 @@ static int run(agal_context *ctx, const opts *o)
     case T_IR: return emit_ir(ctx, o, prog[0]);
     case T_GLSL:
     case T_ESSL3:
-    case T_ESSL1: return emit_glsl(ctx, o, prog[0]);
+    case T_ESSL1:
+    case T_WGSL: return emit_glsl(ctx, o, prog[0]);
     default: return emit_spv(ctx, o, prog[0]);
     }
 }
