@@ -1,12 +1,13 @@
 /* agalrun_compare.c: `agalrun compare`, differential testing of the emitters
  * against the reference interpreter on real drivers (tools/gpu/harness*.c) and, with
- * --webgl, in a real browser (WebGL 2, and WebGL 1 for the pairs GLSL ES 1.00 can
- * express; compare_webgl.c).
+ * --webgl and --webgpu, in a real browser (WebGL 2, WebGL 1 for the pairs GLSL ES
+ * 1.00 can express, WebGPU with WGSL; compare_webgl.c).
  *
  *   agalrun compare VERTEX FRAGMENT [--seed N]   one pair (.agal text or bytecode)
  *   agalrun compare --corpus DIR [--seed N]      every DIR/NAME.vert.agal + NAME.frag.agal
  *   agalrun compare --random N [--seed S]        N generated pairs (tests/gen.h gen_pair)
- *   options: --vk-only, --gl-only, --webgl (add the browser), --webgl-only (only it),
+ *   options: --vk-only, --gl-only, --webgl (add the browser's WebGL), --webgl-only
+ *            (only it), --webgpu (add the browser's WebGPU), --webgpu-only (only it),
  *            --no-validation, --verbose,
  *            --inject-fault (add 0.05 to oc0.y of every pixel: the run must fail),
  *            --require-coverage (random: fail unless every opcode the version and
@@ -15,7 +16,8 @@
  *            sampler, translate option separate_samplers, instead of combined)
  * Exit 0 only when every backend agrees with the interpreter on every output; 1 when
  * a pair disagrees, could not run, is invalid or does not link; 2 on a usage error,
- * an unreadable or oversized file, or a backend that cannot start (a missing browser).
+ * an unreadable or oversized file, or a backend that cannot start (a missing browser;
+ * a browser without WebGPU fails every WebGPU draw, with the reason).
  *
  * Each pair runs as three draws per backend; the fragment and pair draws take their
  * shaders and binding layout from agal_upload, as an emulator does, and the
@@ -23,9 +25,10 @@
  *  1. Vertex: the vertex program on 6 seeded vertices (attributes and vc uniform in
  *     [-2, 2]), 2 instances (3 when it reads iid), op and every varying it writes
  *     captured with transform feedback (the harness-only SPIR-V of harness_api.h,
- *     which agal_upload does not make). The emitters' default clip fix is kept (the
+ *     which agal_upload does not make; WebGPU, which has none, draws a point per
+ *     vertex into a float target: tools/gpu/webgpu_runner.js). The emitters' default clip fix is kept (the
  *     programs are the ones a runtime gets) and applied to the interpreter's op
- *     before comparing: Vulkan y -> -y (exact), GL z -> 2z - w.
+ *     before comparing: Vulkan y -> -y (exact), GL z -> 2z - w, WebGPU none.
  *  2. Fragment: the fragment program on an 8x8 target, fed by a generated
  *     pass-through vertex program (AGAL, uploaded with it as a pair):
  *     op = va0 over a full-screen quad with z = 0.5 + 0.2 X + 0.1 Y, and each varying
@@ -41,8 +44,10 @@
  *     (agal_slots_*; an ignoresampler token's slot: clamp, nearest, mipnone), on
  *     the GPU and in the interpreter.
  *  3. Pair: the pair itself through agal_upload, drawn once on the vertex draw's
- *     inputs; not compared, but it must draw with no validation message: a vertex
- *     output the fragment shader does not read would be one.
+ *     inputs (Vulkan, GL, WebGPU); not compared, but it must draw with no
+ *     validation message: a vertex output the fragment shader does not read would
+ *     be one. WebGPU's fragment and pair draws bind what agal_upload describes, as
+ *     an explicit bind group layout.
  * Random pairs use every opcode with the generator's safe_domain guards (gen.h):
  * no infinities or undefined-domain inputs arise. As a safety net (hand-written
  * pairs, corpus), an output whose reference is inf or NaN is outside the defined
@@ -342,7 +347,8 @@ static int usage(void)
     fprintf(stderr, "usage: agalrun compare VERTEX FRAGMENT [--seed N]\n"
                     "       agalrun compare --corpus DIR [--seed N]\n"
                     "       agalrun compare --random N [--seed S]   (N: 1 to 1000000, S: 0 to 2^64 - 1)\n"
-                    "options: --vk-only --gl-only --webgl --webgl-only --no-validation --verbose --inject-fault\n"
+                    "options: --vk-only --gl-only --webgl --webgl-only --webgpu --webgpu-only --no-validation\n"
+                    "         --verbose --inject-fault\n"
                     "         --require-coverage (random: fail unless every opcode appeared)\n"
                     "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n");
     return 2;
@@ -367,6 +373,8 @@ int agalrun_compare(int argc, char **argv)
         else if (!strcmp(a, "--gl-only")) o.vk = false;
         else if (!strcmp(a, "--webgl")) o.web = true;
         else if (!strcmp(a, "--webgl-only")) o.web = true, o.vk = o.gl = false;
+        else if (!strcmp(a, "--webgpu")) o.webgpu = true;
+        else if (!strcmp(a, "--webgpu-only")) o.webgpu = true, o.vk = o.gl = false;
         else if (!strcmp(a, "--no-validation")) o.validation = false;
         else if (!strcmp(a, "--verbose")) o.verbose = true;
         else if (!strcmp(a, "--inject-fault")) o.fault = true;
@@ -376,7 +384,7 @@ int agalrun_compare(int argc, char **argv)
         else return usage();
     }
     if ((corpus != NULL) + (random != 0) + (nfiles != 0) != 1 || (nfiles && nfiles != 2)) return usage();
-    if (!o.vk && !o.gl && !o.web) {
+    if (!o.vk && !o.gl && !o.web && !o.webgpu) {
         fprintf(stderr, "compare: --vk-only and --gl-only leave no backend\n");
         return usage();
     }
@@ -391,8 +399,8 @@ int agalrun_compare(int argc, char **argv)
         harness_vk_destroy(b.vk);
         return 2;
     }
-    if (o.web && !(b.web = cmp_web_create(err, sizeof err))) {
-        fprintf(stderr, "compare: webgl: %s\n", err);
+    if ((o.web || o.webgpu) && !(b.web = cmp_web_create(err, sizeof err))) {
+        fprintf(stderr, "compare: browser: %s\n", err);
         harness_gl_destroy(b.gl);
         harness_vk_destroy(b.vk);
         return 2;

@@ -10,7 +10,8 @@
  *   compare_check.c       the draws on each backend, checks against the reference,
  *                         the report of a disagreement
  *   compare_shrink.c      shrinking a failing pair
- *   compare_webgl.c       the browser as a backend: batches recorded, run at once, replayed
+ *   compare_webgl.c       the browser (WebGL, WebGPU) as a backend: batches recorded, run
+ *                         at once, replayed
  */
 #ifndef COMPARE_H
 #define COMPARE_H
@@ -46,6 +47,7 @@ typedef struct tolerance {
 typedef struct options {
     bool vk, gl, validation, verbose;
     bool web;      /* --webgl: also WebGL 2, and WebGL 1 for AGAL1 pairs, in headless Chromium */
+    bool webgpu;   /* --webgpu: also WebGPU (WGSL) in headless Chromium */
     bool fault;    /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
     bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
     bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
@@ -57,11 +59,11 @@ typedef struct cmp_web cmp_web;
 typedef struct backends {
     harness_vk *vk;
     harness_gl *gl;
-    cmp_web *web;
+    cmp_web *web; /* the browser: WebGL, WebGPU or both (options say which) */
 } backends;
 
 /* The backends in the order cmp_run_pair runs them (and their names in reports). */
-enum { BK_VULKAN, BK_GL, BK_WEBGL2, BK_WEBGL1, BK_COUNT };
+enum { BK_VULKAN, BK_GL, BK_WEBGL2, BK_WEBGL1, BK_WEBGPU, BK_COUNT };
 /* A draw queued while recording for the browser, not run (compare_webgl.c). */
 enum { CMP_DEFERRED = 3 };
 /* Pairs a browser run draws at most (recorded together, then replayed). */
@@ -160,8 +162,9 @@ const agal_program *cmp_rebuild(agal_context *ctx, const agal_token *toks, uint3
 /* ---- compare_reference.c ------------------------------------------------------------- */
 
 /* The vertex program on the case's inputs (k = 0) or perturbed ones (k > 0), op with
- * the backend's clip fix; out: the xfb records (op, the nvar varyings vars[]). */
-int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, float *out, unsigned nvar,
+ * the clip fix of the backend's target; out: the xfb records (op, the nvar varyings
+ * vars[]). */
+int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, agal_target target, float *out, unsigned nvar,
                    const uint8_t *vars);
 /* fp over the 8x8 pixels: k = 0 exact, 1..NPERTURB perturbed; mode 0 fine, 1 coarse,
  * 2 coarse with GL's quad rows. */
@@ -197,8 +200,9 @@ bool cmp_web_recording(const cmp_web *w);
  * each is answered from the store (until cmp_web_forget). -1 (the reason printed)
  * when the browser gave no results: those draws fail. */
 int cmp_web_replay(cmp_web *w);
-/* One draw on WebGL api (2 or 1): CMP_DEFERRED while recording; else 0 with the
- * result, or -1 and the reason (the browser's info log for a rejected shader). */
+/* One draw for api (WEB_WEBGL2, WEB_WEBGL1, WEB_WEBGPU): CMP_DEFERRED while
+ * recording; else 0 with the result, or -1 and the reason (the browser's log for a
+ * rejected shader). */
 int cmp_web_run(cmp_web *w, int api, const harness_draw *d, harness_result *r, char *err, size_t errsize);
 /* Prints the draws, browser runs and time the browser took (per pair of `pairs`). */
 void cmp_web_report(const cmp_web *w, unsigned pairs);

@@ -7,6 +7,7 @@
 #include "agal/text.h"
 #include "compare.h"
 #include "harness_api.h"
+#include "harness_web.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@ typedef struct shaders {
     const char *glsl;
 } shaders;
 
-static const char *const backend_names[BK_COUNT] = {"vulkan", "gl", "webgl2", "webgl1"};
+static const char *const backend_names[BK_COUNT] = {"vulkan", "gl", "webgl2", "webgl1", "webgpu"};
 
 static int translation_failed(agal_context *ctx, const char *what)
 {
@@ -32,12 +33,20 @@ static int translation_failed(agal_context *ctx, const char *what)
     return -1;
 }
 
-/* The upload target of backend bk: SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00. */
+/* The upload target of backend bk: SPIR-V, GLSL 330, GLSL ES 3.00 or 1.00, WGSL. */
 static agal_target backend_target(int bk)
 {
     static const agal_target targets[BK_COUNT] = {AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3,
-                                                  AGAL_TARGET_ESSL1};
+                                                  AGAL_TARGET_ESSL1, AGAL_TARGET_WGSL};
     return targets[bk];
+}
+
+static bool in_browser(int bk) { return bk == BK_WEBGL2 || bk == BK_WEBGL1 || bk == BK_WEBGPU; }
+
+/* Whether the options ask for backend bk and it started. */
+static bool enabled(const backends *b, const options *o, int bk)
+{
+    return bk == BK_VULKAN ? b->vk != NULL : bk == BK_GL ? b->gl != NULL : bk == BK_WEBGPU ? o->webgpu : o->web;
 }
 
 /* The vertex program alone for the capture draw: on Vulkan the harness-only
@@ -130,9 +139,10 @@ static void print_inputs(const pair_case *c, bool vertex)
 static int run_backend(backends *b, int bk, const harness_draw *d, harness_result *r)
 {
     char err[4096];
+    int api = bk == BK_WEBGL2 ? WEB_WEBGL2 : bk == BK_WEBGL1 ? WEB_WEBGL1 : WEB_WEBGPU;
     int rc = bk == BK_VULKAN ? harness_vk_run(b->vk, d, r, err, sizeof err)
              : bk == BK_GL   ? harness_gl_run(b->gl, d, r, err, sizeof err)
-                             : cmp_web_run(b->web, bk == BK_WEBGL2 ? 2 : 1, d, r, err, sizeof err);
+                             : cmp_web_run(b->web, api, d, r, err, sizeof err);
     if (rc && rc != CMP_DEFERRED) fprintf(stderr, "compare: %s: %s\n", backend_names[bk], err);
     return rc;
 }
@@ -147,7 +157,6 @@ static unsigned varyings_written(const agal_program *p, uint8_t *vars)
 
 static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness_result *r, int bk, bool print)
 {
-    bool vulkan = bk == BK_VULKAN;
     verdict v = {0};
     uint8_t vars[16];
     unsigned nvar = varyings_written(c->vp, vars);
@@ -155,7 +164,7 @@ static verdict check_vertex(agal_context *ctx, const pair_case *c, const harness
     float *ref[1 + NPERTURB];
     for (int k = 0; k <= NPERTURB; k++) {
         ref[k] = calloc(n, sizeof(float));
-        if (ref[k]) cmp_ref_vertex(ctx, c, k, vulkan, ref[k], nvar, vars);
+        if (ref[k]) cmp_ref_vertex(ctx, c, k, backend_target(bk), ref[k], nvar, vars);
     }
     tolerance t = cmp_program_tolerance(c->vp);
     if (r->xfb_floats < n) { /* a backend that captured less than it was asked for */
@@ -229,10 +238,11 @@ static int fragment_draw(agal_context *ctx, backends *b, const options *o, const
     return run_backend(b, bk, &d, r);
 }
 
-/* The pair itself, uploaded and drawn once on the case's inputs (Vulkan, GL): not
- * compared (its vertex program puts the triangles anywhere), but the upload's
- * pipeline must be made and drawn, with the validation layer silent (an output the
- * fragment shader does not consume is a warning) and GL's link succeeding. */
+/* The pair itself, uploaded and drawn once on the case's inputs (Vulkan, GL,
+ * WebGPU): not compared (its vertex program puts the triangles anywhere), but the
+ * upload's pipeline must be made and drawn, with the validation layer silent (an
+ * output the fragment shader does not consume is a warning), GL's link succeeding
+ * and WebGPU taking the upload's bind group layout. */
 static int pair_draw(agal_context *ctx, backends *b, const options *o, const pair_case *c, int bk)
 {
     agal_upload_result up = agal_upload_result_init();
@@ -242,7 +252,7 @@ static int pair_draw(agal_context *ctx, backends *b, const options *o, const pai
     harness_result r;
     int rc = run_backend(b, bk, &d, &r);
     if (rc == 0) harness_result_free(&r);
-    return rc;
+    return rc == CMP_DEFERRED ? 0 : rc;
 }
 
 /* Compares one pixel; returns the number of bad components. */
@@ -304,12 +314,12 @@ static unsigned check_pixel(const pair_case *c, const harness_result *r, const f
 }
 
 /* How far the perturbed references move every tex's LOD (eighths). SwiftShader,
- * the browser's WebGL, computes a cube map's implicit LOD from the direction's
- * differences over its major axis, summed (not the chain rule through the face
- * projection and the length): up to 3/4 of a level off on our cubes. */
+ * the browser's WebGL and WebGPU, computes a cube map's implicit LOD from the
+ * direction's differences over its major axis, summed (not the chain rule through
+ * the face projection and the length): up to 3/4 of a level off on our cubes. */
 static int lod_shift(int bk, const agal_program *fp)
 {
-    for (uint32_t k = 0; k < fp->ntokens && (bk == BK_WEBGL2 || bk == BK_WEBGL1); k++) {
+    for (uint32_t k = 0; k < fp->ntokens && in_browser(bk); k++) {
         const agal_token *t = &fp->tokens[k];
         if (t->op == AGAL_OP_TEX && t->s.dim == AGAL_DIM_CUBE && t->s.mipmap != AGAL_MIP_NONE)
             return LOD_SHIFT_WEB_CUBE;
@@ -340,12 +350,14 @@ static verdict check_fragment(agal_context *ctx, const pair_case *c, const harne
     int shift = lod_shift(bk, c->fp);
     const agal_program *shifted[2] = {cmp_lod_shifted(ctx, c->fp, -shift), cmp_lod_shifted(ctx, c->fp, shift)};
     /* The GL family (GL, WebGL) may see its quads the other way up (window y up):
-     * the reading that swaps the quad's rows, with ddy negated to stay bottom - top. */
+     * the reading that swaps the quad's rows, with ddy negated to stay bottom - top.
+     * Vulkan's and WebGPU's framebuffer y points down, as Stage3D's rows do. */
     bool ddy = false;
     for (uint32_t k = 0; k < c->fp->ntokens; k++) ddy |= c->fp->tokens[k].op == AGAL_OP_DDY;
     const agal_program *plain[3] = {c->fp, shifted[0], shifted[1]}, *up[3] = {c->fp, shifted[0], shifted[1]};
     for (int i = 0; i < 3 && ddy; i++) up[i] = cmp_ddy_negated(ctx, up[i]);
-    int modes = !deriv ? 1 : bk != BK_VULKAN && up[0] && up[1] && up[2] ? 3 : 2;
+    bool gl_family = bk == BK_GL || bk == BK_WEBGL2 || bk == BK_WEBGL1;
+    int modes = !deriv ? 1 : gl_family && up[0] && up[1] && up[2] ? 3 : 2;
     for (int mode = 0; mode < modes; mode++)
         for (int k = 0; k <= FPERTURB; k++) {
             const agal_program *const *set = mode == 2 ? up : plain;
@@ -410,15 +422,15 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
     int result = 0;
     bool recording = b->web && cmp_web_recording(b->web);
     for (int bk = 0; bk < BK_COUNT; bk++) {
-        bool web = bk == BK_WEBGL2 || bk == BK_WEBGL1;
-        if ((bk == BK_VULKAN && !b->vk) || (bk == BK_GL && !b->gl) || (web && !b->web) || (recording && !web)) continue;
+        if (!enabled(b, o, bk) || (recording && !in_browser(bk))) continue;
         if (bk == BK_WEBGL1 && !essl1_expresses(ctx, vp))
             continue; /* WebGL 1 takes the pairs GLSL ES 1.00 can express (no iid) */
         const char *name = backend_names[bk];
         harness_result r;
         int dr = vertex_draw(ctx, b, &c, bk, &r);
-        if (dr == CMP_DEFERRED) { /* recording: queue the fragment draw too, check nothing */
+        if (dr == CMP_DEFERRED) { /* recording: queue the fragment (and pair) draw too, check nothing */
             if (fragment_draw(ctx, b, o, &c, bk, &r) != CMP_DEFERRED) result = 2;
+            if (bk == BK_WEBGPU && pair_draw(ctx, b, o, &c, bk)) result = 2;
             continue;
         }
         if (dr) {
@@ -453,7 +465,7 @@ int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_pr
             st->undefined += vv.undefined + fv.undefined;
         }
         if ((vv.bad || fv.bad) && result == 0) result = 1;
-        if ((bk == BK_VULKAN || bk == BK_GL) && pair_draw(ctx, b, o, &c, bk)) result = 2;
+        if ((bk == BK_VULKAN || bk == BK_GL || bk == BK_WEBGPU) && pair_draw(ctx, b, o, &c, bk)) result = 2;
         if (o->verbose)
             printf("  %s: vertex %u/%u near %u, fragment %u/%u near %u\n", name, vv.compared - vv.bad, vv.compared,
                    vv.near, fv.compared - fv.bad, fv.compared, fv.near);

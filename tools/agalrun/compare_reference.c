@@ -39,7 +39,7 @@ static int interpret(agal_context *ctx, const agal_program *p, const agal_interp
 
 /* Vertex reference: k = 0 the given inputs, k > 0 perturbed ones. out: per
  * (instance, vertex) the xfb record layout (op, varyings in ascending order). */
-int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, float *out, unsigned nvar,
+int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, agal_target target, float *out, unsigned nvar,
                    const uint8_t *vars)
 {
     gen_rng r;
@@ -61,7 +61,7 @@ int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, bool vulkan, fl
         goto done;
     /* op as the translation writes it out: the library's rule, not a copy of it. */
     agal_ir_conventions conv;
-    agal_target_conventions(vulkan ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL, AGAL_CLIP_DEFAULT, &conv);
+    agal_target_conventions(target, AGAL_CLIP_DEFAULT, &conv);
     for (unsigned i = 0; i < NVERTS * c->ninst; i++) {
         float *rec = out + i * 4 * (1 + nvar);
         const float *op = res[i].op;

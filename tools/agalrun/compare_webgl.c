@@ -1,5 +1,6 @@
-/* compare_webgl.c: the browser (WebGL 2, and WebGL 1 for AGAL1 pairs) as a backend
- * of `agalrun compare` (the method: agalrun_compare.c; the browser: harness_web.h).
+/* compare_webgl.c: the browser (WebGL 2, WebGL 1 for AGAL1 pairs, WebGPU) as a
+ * backend of `agalrun compare` (the method: agalrun_compare.c; the browser:
+ * harness_web.h).
  *
  * A browser start costs seconds, so a batch of pairs runs twice: a recording pass
  * in which every WebGL draw is queued instead of run (cmp_run_pair skips the other
@@ -73,17 +74,23 @@ bool cmp_web_recording(const cmp_web *w) { return w->recording; }
 
 void cmp_web_report(const cmp_web *w, unsigned pairs)
 {
-    printf("compare: webgl: %u draws in %u browser run(s), %.1f s in the browser (%.2f s a pair)\n", w->draws, w->runs,
+    printf("compare: browser: %u draws in %u flush(es), %.1f s in the browser (%.2f s a pair)\n", w->draws, w->runs,
            w->seconds, pairs ? w->seconds / pairs : 0.0);
-    for (int api = 2; api >= 1; api--)
-        if (harness_web_renderer(w->h, api)[0]) printf("compare: webgl%d: %s\n", api, harness_web_renderer(w->h, api));
+    static const int apis[] = {WEB_WEBGL2, WEB_WEBGL1, WEB_WEBGPU};
+    static const char *const names[] = {"webgl2", "webgl1", "webgpu"};
+    for (int i = 0; i < 3; i++)
+        if (harness_web_renderer(w->h, apis[i])[0])
+            printf("compare: %s: %s\n", names[i], harness_web_renderer(w->h, apis[i]));
 }
 
 /* FNV-1a over the draw's page text: equal descriptions, equal hashes. */
 static uint64_t draw_hash(int api, const harness_draw *d, bool *oom)
 {
     web_text t = {0};
-    web_page_draw(&t, api, d);
+    if (api == WEB_WEBGPU) {
+        web_puts(&t, "webgpu ");
+        webgpu_page_draw(&t, d);
+    } else web_page_draw(&t, api, d);
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < t.n; i++) h = (h ^ (unsigned char)t.p[i]) * 0x100000001b3ull;
     *oom = t.oom;
@@ -124,7 +131,7 @@ int cmp_web_replay(cmp_web *w)
     int rc = harness_web_flush(w->h, err, sizeof err);
     w->runs++;
     w->seconds += harness_web_last_seconds(w->h);
-    if (rc) fprintf(stderr, "compare: webgl: %s\n", err); /* every draw of the run then fails to run */
+    if (rc) fprintf(stderr, "compare: browser: %s\n", err); /* every draw of the run then fails to run */
     for (size_t i = 0; i < w->cap; i++) {
         recorded *s = &w->table[i];
         if (!s->used || s->done) continue;
