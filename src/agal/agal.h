@@ -586,8 +586,10 @@ typedef struct agal_reflection {
     const agal_reflect_sampler *samplers;
     size_t nsamplers; /* sorted by number */
     bool uses_derivatives, uses_kil, writes_depth, uses_iid;
-    /* A GLSL-family translation's binding (agal_translate's out->binding), printed by
-     * agal_reflect_json as "gl" when set; agal_reflect leaves it NULL. */
+    /* A translation's binding (agal_translate's out->binding), printed by
+     * agal_reflect_json when set: a GLSL-family one as "gl", a WGSL one as "webgpu"
+     * (its bind group layout's entries as GPUBindGroupLayoutDescriptor has them);
+     * agal_reflect leaves it NULL. */
     const agal_binding *gl;
 } agal_reflection;
 

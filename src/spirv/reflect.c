@@ -241,6 +241,62 @@ static void gl_json(agal_strbuf *b, const agal_binding *g)
     agal_sb_put(b, "]\n  }");
 }
 
+/* "webgpu": what a WebGPU runtime binds for a WGSL translation: "entries" in the
+ * shape of GPUBindGroupLayoutDescriptor's (visibility as GPUShaderStage's bits, 1
+ * vertex, 2 fragment; "name" the WGSL variable, which WebGPU ignores), so
+ * `device.createBindGroupLayout({entries})` takes it as it is, for group 0. */
+static void webgpu_entries_json(agal_strbuf *b, const agal_binding *g)
+{
+    enum { VISIBLE_VERTEX = 1, VISIBLE_FRAGMENT = 2 };
+    const agal_binding_block *k = g->constants;
+    const char *sep = "";
+    agal_sb_put(b, "[");
+    if (k) {
+        agal_sb_printf(b,
+                       "\n      {\"binding\": %u, \"visibility\": %d, \"buffer\": {\"type\": \"uniform\", "
+                       "\"minBindingSize\": %u}, \"name\": \"%s\"}",
+                       k->binding, g->stage == AGAL_VERTEX ? VISIBLE_VERTEX : VISIBLE_FRAGMENT, k->size, k->name);
+        sep = ",";
+    }
+    for (size_t i = 0; i < g->nsamplers; i++, sep = ",") {
+        const agal_binding_sampler *s = &g->samplers[i];
+        agal_sb_printf(b,
+                       "%s\n      {\"binding\": %u, \"visibility\": %d, \"texture\": {\"sampleType\": \"float\", "
+                       "\"viewDimension\": \"%s\"}, \"name\": \"fs%u\"},",
+                       sep, s->binding, VISIBLE_FRAGMENT, s->token.dim == AGAL_DIM_CUBE ? "cube" : "2d", s->num);
+        agal_sb_printf(b,
+                       "\n      {\"binding\": %u, \"visibility\": %d, \"sampler\": {\"type\": \"filtering\"}, "
+                       "\"name\": \"fs%u_sampler\"}",
+                       s->sampler_binding, VISIBLE_FRAGMENT, s->num);
+    }
+    agal_sb_put(b, k || g->nsamplers ? "\n    ]" : "]");
+}
+
+static void webgpu_json(agal_strbuf *b, const agal_binding *g)
+{
+    agal_sb_put(b, ",\n  \"webgpu\": {\n    \"group\": 0,\n    \"entries\": ");
+    webgpu_entries_json(b, g);
+    agal_sb_put(b, ",\n    \"attributes\": [");
+    for (size_t i = 0; i < g->nattributes; i++)
+        agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": %u}", i ? ", " : "", g->attributes[i].location,
+                       g->attributes[i].location);
+    agal_sb_put(b, "],\n    \"varyings\": [");
+    for (size_t i = 0; i < g->nvaryings; i++)
+        agal_sb_printf(b, "%s{\"name\": \"v%u\", \"location\": %u, \"centroid\": %s}", i ? ", " : "",
+                       g->varyings[i].location, g->varyings[i].location, g->varyings[i].centroid ? "true" : "false");
+    agal_sb_put(b, "],\n    \"outputs\": [");
+    bool first = true;
+    for (unsigned n = 0; n < 4; n++) {
+        if (!(g->outputs >> n & 1)) continue;
+        agal_sb_printf(b, "%s{\"name\": \"oc%u\", \"location\": %u}", first ? "" : ", ", n, n);
+        first = false;
+    }
+    /* the flip is a pipeline-overridable constant: GPUProgrammableStage.constants */
+    agal_sb_printf(b, "],\n    \"depth\": %s,\n    \"instance_index\": %s,\n    \"yflip\": %s\n  }",
+                   g->writes_depth ? "\"frag_depth\"" : "null", g->uses_iid ? "\"iid\"" : "null",
+                   g->yflip ? "{\"override\": \"agal_yflip\", \"id\": 0}" : "null");
+}
+
 char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
 {
     static const char *const profiles[] = {"auto", "baseline", "standard", "standard_extended"};
@@ -269,7 +325,8 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
     agal_sb_printf(&b, "  \"derivatives\": %s,\n  \"kil\": %s,\n  \"depth_output\": %s,\n  \"iid\": %s",
                    r->uses_derivatives ? "true" : "false", r->uses_kil ? "true" : "false",
                    r->writes_depth ? "true" : "false", r->uses_iid ? "true" : "false");
-    if (r->gl) gl_json(&b, r->gl);
+    if (r->gl && r->gl->target == AGAL_TARGET_WGSL) webgpu_json(&b, r->gl);
+    else if (r->gl) gl_json(&b, r->gl);
     agal_sb_put(&b, "\n}\n");
     return b.err ? NULL : b.p;
 }

@@ -48,7 +48,8 @@ def checks(out):
             if f.read(6) == b"error:":
                 failed.append(name)
                 continue
-        lines.append(f"module {path}")
+        reflection = os.path.join(out, "reflect_gl", name + ".json")  # its "webgpu" part
+        lines.append(f"module {path} {reflection}" if os.path.isfile(reflection) else f"module {path}")
     upload = os.path.join(out, "upload")
     for name in sorted(os.listdir(upload)):
         if not name.endswith(".wgsl.vert"):

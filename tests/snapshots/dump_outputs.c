@@ -8,7 +8,8 @@
  *   spv/NAME.spv         SPIR-V (tests/snapshots.py turns it into spvasm/NAME.spvasm)
  *   glsl/NAME.glsl, essl3/NAME.essl3, essl1/NAME.essl1, wgsl/NAME.wgsl
  *   reflect/NAME.json    agal_reflect_json
- *   reflect_gl/NAME.TARGET.json   the same with agal_reflect_gl's "gl" for glsl, essl3, essl1
+ *   reflect_gl/NAME.TARGET.json   the same with the translation's binding: "gl" for glsl,
+ *                        essl3, essl1; "webgpu" for wgsl
  * and for each pair PAIR (X.vert + X.frag in the corpus, genSEED):
  *   upload/PAIR.TARGET.txt        agal_upload's binding layout for spv, glsl, essl3, essl1, wgsl
  * A failing translation (ES 1.00 of a program reading iid) is written as its error
@@ -194,6 +195,7 @@ static void dump_program(dumper *d, const agal_program *prog, const char *name, 
     dump_glsl(d, prog, name, opt, AGAL_TARGET_WGSL);
     dump_reflect(d, prog, name, opt, -1);
     for (int t = AGAL_TARGET_GLSL; t <= AGAL_TARGET_ESSL1; t++) dump_reflect(d, prog, name, opt, t);
+    dump_reflect(d, prog, name, opt, AGAL_TARGET_WGSL);
 }
 
 /* ---- one pair: agal_upload's layout ----------------------------------------- */

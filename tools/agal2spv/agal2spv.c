@@ -54,7 +54,7 @@ static int usage(const char *msg)
                     "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
                     "  -g0                no debug names\n"
                     "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
-                    "                     WebGL runtime binds)\n"
+                    "                     WebGL runtime binds; -t wgsl: a WebGPU bind group layout)\n"
                     "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
                     "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
     return EXIT_USAGE;
@@ -246,13 +246,14 @@ static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
     return write_out(o->out, sh.text, sh.len);
 }
 
-/* The reflection; for a GLSL-family output also what a GL / WebGL runtime binds. */
+/* The reflection; for a GLSL-family or WGSL output also what a GL / WebGL or WebGPU
+ * runtime binds. */
 static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *prog)
 {
     agal_reflection r;
     agal_shader sh;
     agal_status st = agal_reflect(ctx, prog, &r);
-    if (st == AGAL_OK && (o->tgt == T_GLSL || o->tgt == T_ESSL3 || o->tgt == T_ESSL1)) {
+    if (st == AGAL_OK && (o->tgt == T_GLSL || o->tgt == T_ESSL3 || o->tgt == T_ESSL1 || o->tgt == T_WGSL)) {
         st = translate(ctx, o, prog, &sh);
         r.gl = &sh.binding;
     }
