@@ -1,6 +1,6 @@
 // agal2spv's JavaScript API (agal2spv.js).
 
-export type Target = 'spirv' | 'glsl' | 'essl3' | 'essl1' | 'ir';
+export type Target = 'spirv' | 'glsl' | 'essl3' | 'essl1' | 'ir' | 'wgsl';
 export type Stage = 'vertex' | 'fragment';
 export type Profile = 'auto' | 'baseline' | 'standard' | 'standardExtended';
 export type ContextProfile =
@@ -24,6 +24,21 @@ export interface Binding {
   derivatives: boolean;
   /** WebGL 1 extensions to enable (getExtension names). */
   extensions: string[];
+}
+
+/** A WGSL translation's (or upload's) WebGPU bind group layout, group 0, in
+ * GPUBindGroupLayoutDescriptor's shape: pass it to device.createBindGroupLayout. */
+export interface BindGroupLayout {
+  entries: {
+    binding: number;
+    /** GPUShaderStage's bits: 1 vertex, 2 fragment. */
+    visibility: number;
+    buffer?: { type: 'uniform'; minBindingSize: number };
+    texture?: { sampleType: 'float'; viewDimension: '2d' | 'cube' };
+    sampler?: { type: 'filtering' };
+    /** The WGSL variable (vc, fc, fs0, fs0_sampler); WebGPU ignores it. */
+    name: string;
+  }[];
 }
 
 /** Names the GLSL-family texts declare instead of ours (the C library's agal_names):
@@ -73,10 +88,13 @@ export interface Agal {
   readonly version: string;
   /** The module's WebAssembly.Memory. */
   readonly memory: WebAssembly.Memory;
-  translate(bytes: Bytes, options?: TranslateOptions): { code: string | Uint32Array; bindings: Binding };
+  /** bindings.bindGroupLayout: with target 'wgsl' only. */
+  translate(bytes: Bytes, options?: TranslateOptions):
+    { code: string | Uint32Array; bindings: Binding & { bindGroupLayout?: BindGroupLayout } };
   /** Program3D.upload: both programs decoded, linked and translated. */
   upload(vertex: Bytes, fragment: Bytes, options?: UploadOptions):
-    { vertex: string | Uint32Array; fragment: string | Uint32Array; bindings: { vertex: Binding; fragment: Binding } };
+    { vertex: string | Uint32Array; fragment: string | Uint32Array;
+      bindings: { vertex: Binding; fragment: Binding; bindGroupLayout?: BindGroupLayout } };
   /** Adobe's AGALMiniAssembler syntax to its bytes. */
   assemble(text: string, options?: { stage?: Stage; version?: number }): Uint8Array;
   disassemble(bytes: Bytes): string;

@@ -4,7 +4,7 @@
 // id, name its class and message the line Flash Player throws.
 import createModule from './agal2spv-wasm.js';
 
-const TARGETS = { spirv: 0, glsl: 1, essl3: 2, essl1: 3, ir: 4 };
+const TARGETS = { spirv: 0, glsl: 1, essl3: 2, essl1: 3, ir: 4, wgsl: 5 };
 const PROFILES = { auto: 0, baseline: 1, standard: 2, standardExtended: 3 };
 // Context3DProfile's names and the register profile each means (docs/format.md section 7).
 const CONTEXT_PROFILES = {
@@ -13,6 +13,36 @@ const CONTEXT_PROFILES = {
 };
 const SLOTS = { vertex: 1, fragment: 2 };
 const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'internal error', 'unsupported'];
+
+// The WebGPU bind group layout of WGSL bindings (one translation's, or an upload's
+// two), in GPUBindGroupLayoutDescriptor's shape: device.createBindGroupLayout takes
+// it as it is (docs/binding-models.md: the reflection's "webgpu" part, entry for
+// entry; `name` is the WGSL variable, which WebGPU ignores).
+const VISIBILITY = { vertex: 1, fragment: 2 }; // GPUShaderStage.VERTEX, FRAGMENT
+function bindGroupLayout(bindings) {
+  const entries = [];
+  for (const b of bindings) {
+    const visibility = VISIBILITY[b.stage], k = b.constants;
+    if (k) entries.push({ binding: k.binding, visibility, buffer: { type: 'uniform', minBindingSize: k.size }, name: k.name });
+    for (const s of b.samplers) {
+      entries.push({ binding: s.binding, visibility, texture: { sampleType: 'float', viewDimension: s.dim }, name: s.name });
+      entries.push({ binding: s.samplerBinding, visibility, sampler: { type: 'filtering' }, name: `${s.name}_sampler` });
+    }
+  }
+  return { entries };
+}
+
+// Bindings parsed when first read, with the bind group layout for WGSL.
+function lazyBindings(a, wgsl, stagesOf) {
+  let parsed;
+  return () => {
+    if (parsed === undefined) {
+      parsed = a.json();
+      if (wgsl) parsed.bindGroupLayout = bindGroupLayout(stagesOf(parsed));
+    }
+    return parsed;
+  };
+}
 
 function option(table, value, name, fallback) {
   if (value === undefined) return fallback;
@@ -112,20 +142,22 @@ class Agal {
     const profile = option(PROFILES, options.profile, 'profile', 0);
     const a = this.answer(this.withNames(options.names, (names) => this.withBytes([b], (p) =>
       this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names))));
-    return { code: a.code[0], get bindings() { return a.json(); } };
+    const bindings = lazyBindings(a, target === TARGETS.wgsl, (j) => [j]);
+    return { code: a.code[0], get bindings() { return bindings(); } };
   }
 
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
   upload(vertexData, fragmentData, options = {}) {
     const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
     const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
-    if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3 or essl1');
+    if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
     const profile = option(PROFILES, options.profile, 'profile', 0);
     const context = option(CONTEXT_PROFILES, options.contextProfile, 'contextProfile', 0);
     const a = this.answer(this.withNames(options.names, (names) => this.withBytes([v, f], (pv, pf) =>
       this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context,
                          names))));
-    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
+    const bindings = lazyBindings(a, target === TARGETS.wgsl, (j) => [j.vertex, j.fragment]);
+    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings(); } };
   }
 
   // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the
