@@ -31,8 +31,23 @@ for (const p of manifest.programs) {
     if (typeof want === 'object') check(got instanceof Error, `${p.name} ${target}: refused natively, not here`);
     else check(!(got instanceof Error) && same(got, bytes(want)), `${p.name} ${target}: differs (${got})`);
   }
+  // WGSL's bind group layout: the native reflection's, entry for entry.
+  const layout = agal.translate(b, { target: 'wgsl' }).bindings.bindGroupLayout;
+  check(JSON.stringify(layout) === JSON.stringify({ entries: p.webgpu.entries }),
+        `${p.name}: bindGroupLayout ${JSON.stringify(layout)}, want ${JSON.stringify(p.webgpu.entries)}`);
   // The disassembly assembles back to the same bytes.
   check(same(agal.assemble(agal.disassemble(b)), b), `${p.name}: disassemble + assemble`);
+}
+
+// An upload's WGSL layout: both stages' entries, vertex then fragment.
+for (const v of manifest.programs.filter((p) => p.name.endsWith('.vert.agal'))) {
+  const f = manifest.programs.find((p) => p.name === v.name.replace('.vert.', '.frag.'));
+  if (!f) continue;
+  const up = agal.upload(bytes(v.bytes), bytes(f.bytes), { target: 'wgsl' });
+  const want = { entries: [...v.webgpu.entries, ...f.webgpu.entries] };
+  check(typeof up.vertex === 'string' && up.vertex.includes('@vertex') &&
+        JSON.stringify(up.bindings.bindGroupLayout) === JSON.stringify(want),
+        `upload ${v.name} wgsl: ${JSON.stringify(up.bindings.bindGroupLayout)}, want ${JSON.stringify(want)}`);
 }
 
 // Flash's errors: the line `agal2spv --check --flash` prints, its id and its class.

@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 """The npm package against the native build: tests/web/test_web.py --build-sh web/build.sh
---agalasm AGALASM --agal2spv AGAL2SPV --shaders DIR [--node NODE].
+--agalasm AGALASM --agal2spv AGAL2SPV --agalrun AGALRUN --shaders DIR --oracle DIR [--node NODE].
 
 Builds the package (web/build.sh into a temporary folder, Debian's emscripten),
 unpacks it and runs tests/web/test_web.mjs in node over a manifest this script makes
 with the native tools: every corpus program's bytes and its native GLSL 330, ES
-3.00, ES 1.00 and SPIR-V (the package must give the same bytes), and bad uploads with
-the line `agal2spv --check --flash` prints (the package must throw the same line,
-with Flash's id and class). Then a page imports the package from file:// in headless
-Chromium, with no network, uploads a pair and catches Flash's error; and OpenFL's
-Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
-Program3D.upload routed through the package under OpenFL's names, every pixel as
-its own converter draws it (openfl_dropin.html). A missing emcc, node, chromium or
-openfl fails the test."""
+3.00, ES 1.00, WGSL and SPIR-V (the package must give the same bytes), the WGSL
+reflection's bind group layout (bindings.bindGroupLayout must be the same), and bad
+uploads with the line `agal2spv --check --flash` prints (the package must throw the
+same line, with Flash's id and class). Then a page imports the package from file://
+in headless Chromium, with no network, uploads a pair and catches Flash's error; and
+OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
+Program3D.upload routed through the package by examples/openfl_upload.js
+(openfl_dropin.html): AGAL 1 pairs every pixel as its own converter draws them, the
+corpus's AGAL 2 pairs, which its converter refuses, as the interpreter computes them
+(openfl_agal2.py), and a refused pair's Flash error reaching the page. A missing
+emcc, node, chromium or openfl fails the test."""
 import argparse
 import base64
 import html
@@ -24,8 +27,10 @@ import sys
 import tarfile
 import tempfile
 
+import openfl_agal2
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-TARGETS = {"glsl": "glsl", "essl3": "essl3", "essl1": "essl1", "spirv": "spv"}
+TARGETS = {"glsl": "glsl", "essl3": "essl3", "essl1": "essl1", "spirv": "spv", "wgsl": "wgsl"}
 
 
 def run(cmd, **kw):
@@ -43,6 +48,12 @@ def program(args, tmp, path):
         r = run([args.agal2spv, "-t", kind, out, "-o", "-"])
         entry["outputs"][target] = (base64.b64encode(r.stdout).decode() if r.returncode == 0
                                     else {"error": r.stdout.decode() + r.stderr.decode()})
+    # the native reflection's WebGPU bind group layout, for bindings.bindGroupLayout
+    reflection = out + ".json"
+    r = run([args.agal2spv, "-t", "wgsl", out, "-o", os.devnull, "--reflect", reflection])
+    if r.returncode != 0:
+        raise SystemExit("agal2spv -t wgsl --reflect %s: %s" % (path, r.stderr.decode()))
+    entry["webgpu"] = json.load(open(reflection))["webgpu"]
     return entry
 
 
@@ -114,30 +125,47 @@ def in_chromium(tmp, version):
     return got == want
 
 
-def openfl_dropin(tmp, oracle):
-    """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package
-    (openfl_dropin.html): each case's pixels with OpenFL's converter and with ours."""
-    modules = os.path.join(oracle, "node_modules")
+def openfl_dropin(args, tmp, refused):
+    """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package by
+    examples/openfl_upload.js (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
+    draws them, the corpus's AGAL 2 pairs as the interpreter computes them
+    (openfl_agal2.py), and a refused pair's Flash error reaching the page."""
+    modules = os.path.join(args.oracle, "node_modules")
     for src in ("pako/dist/pako.min.js", "howler/dist/howler.min.js", "openfl/dist/openfl.min.js"):
         shutil.copy(os.path.join(modules, src), tmp)
     shutil.copy(os.path.join(HERE, "openfl_dropin.html"), tmp)
+    shutil.copy(os.path.join(HERE, "..", "..", "examples", "openfl_upload.js"), tmp)
+    cases, refs = openfl_agal2.pairs(args, tmp, args.shaders)
+    with open(os.path.join(tmp, "agal2_cases.js"), "w") as f:
+        f.write("window.AGAL2_CASES = %s;\n" % json.dumps({"pairs": cases, "refused": refused}))
     title = page_title(tmp, os.path.join(tmp, "openfl_dropin.html"), "openfl drop-in",
                        ("--use-angle=swiftshader", "--enable-unsafe-swiftshader"))
     try:
-        cases = json.loads(title)
+        got = json.loads(title)
     except ValueError:
         print("openfl drop-in: no result")
         return False
-    if isinstance(cases, dict):
-        print("openfl drop-in: %s" % cases.get("error"))
+    if "failure" in got:
+        print("openfl drop-in: %s" % got["failure"])
         return False
     ok = True
-    for i, c in enumerate(cases):
+    for i, c in enumerate(got["agal1"]):
         same = sum(a == b for a, b in zip(c["openfl"], c["agal2spv"]))
         lit = sum(p != 0xFF000000 for p in c["agal2spv"])
-        print("openfl drop-in case %d: %d of %d pixels as OpenFL's converter draws them (%d lit)" % (
+        print("openfl drop-in, AGAL 1 case %d: %d of %d pixels as OpenFL's converter draws them (%d lit)" % (
             i, same, len(c["openfl"]), lit))
         ok = ok and same == len(c["openfl"]) == 1024 and lit > 400
+    print("openfl drop-in: OpenFL's own converter on AGAL 2: %s" % got["openflRefuses"])
+    ok = ok and "Version must be 1" in got["openflRefuses"]
+    for ref, drawn in zip(refs, got["agal2"]):
+        good, msg = openfl_agal2.check(ref, drawn["pixels"])
+        print("openfl drop-in, AGAL 2 %s: %s%s" % (ref["name"], msg, "" if good else "  FAILED"))
+        ok = ok and good and drawn["name"] == ref["name"]
+    ok = ok and len(got["agal2"]) == len(refs) > 0
+    e, line = got["error"], refused["line"]
+    print("openfl drop-in, a refused pair: %s, want %s" % (e, line))
+    ok = ok and e is not None and e["message"] == line and e["errorID"] == int(line.split("#")[1].split(":")[0]) \
+        and e["name"] in ("Error", "ArgumentError")
     return ok
 
 
@@ -146,6 +174,7 @@ def main():
     ap.add_argument("--build-sh", required=True)
     ap.add_argument("--agalasm", required=True)
     ap.add_argument("--agal2spv", required=True)
+    ap.add_argument("--agalrun", required=True)
     ap.add_argument("--shaders", required=True)
     ap.add_argument("--node", default="node")
     ap.add_argument("--oracle", required=True, help="tests/oracle, where npm ci installed openfl")
@@ -175,7 +204,7 @@ def main():
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
-        dropin_ok = openfl_dropin(tmp, args.oracle)
+        dropin_ok = openfl_dropin(args, tmp, manifest["uploads"][0])
         modules = os.path.join(args.oracle, "node_modules")
         bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,
                      "--quick"])

@@ -1,0 +1,41 @@
+// openfl_upload.js: OpenFL's Stage3D (npm openfl, its HTML5 target) translating every
+// Program3D.upload with agal2spv instead of its own AGAL converter, which takes AGAL 1
+// only ("Version must be 1"). The package writes GLSL ES 1.00 (OpenFL draws with
+// WebGL 1) under OpenFL's own names, so OpenFL binds it as it binds its converter's
+// output; a program Flash Player would refuse throws Flash's error (errorID, name,
+// message) from Program3D.upload, as in Flash.
+//
+//   import { load } from 'agal2spv';
+//   import { routeOpenFL } from './openfl_upload.js';
+//   routeOpenFL(openfl, await load());   // before the first Program3D.upload
+//
+// tests/web/openfl_dropin.html drives OpenFL 8.9.6 through this file.
+
+// The names OpenFL's converter gives: vc0[N], fc0[N], sampler<n>, and the y of the
+// vec4 vcPositionScale that it sets to flip rendering to a texture.
+const OPENFL_NAMES = { vertexConstants: 'vc0', fragmentConstants: 'fc0', sampler: 'sampler', yflip: 'vcPositionScale',
+                       yflipComponent: 'y' };
+
+// An openfl.utils.ByteArray's bytes.
+function bytesOf(byteArray) {
+  const bytes = new Uint8Array(byteArray.length);
+  byteArray.position = 0;
+  for (let i = 0; i < bytes.length; i++) bytes[i] = byteArray.readUnsignedByte();
+  return bytes;
+}
+
+// Replaces Program3D.prototype.upload; returns a function that puts OpenFL's back.
+export function routeOpenFL(openfl, agal) {
+  const prototype = openfl.display3D.Program3D.prototype, own = prototype.upload;
+  prototype.upload = function (vertexProgram, fragmentProgram) {
+    const r = agal.upload(bytesOf(vertexProgram), bytesOf(fragmentProgram), { target: 'essl1', names: OPENFL_NAMES });
+    // WebGL 1 has AGAL 2's derivatives, ted, fd and MRT only through extensions,
+    // which must be enabled before the shaders compile.
+    const gl = this.__context.gl;
+    for (const name of [...r.bindings.vertex.extensions, ...r.bindings.fragment.extensions]) gl.getExtension(name);
+    this.__deleteShaders();
+    this.__uploadFromGLSL(r.vertex, r.fragment);
+    this.__buildAGALUniformList();
+  };
+  return () => { prototype.upload = own; };
+}
