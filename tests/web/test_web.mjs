@@ -97,6 +97,6 @@ for (let i = 0; i < 100000; i++) {
 check(agal.heapUsed() === heap && agal.memory.buffer.byteLength === pages,
       `1e5 uploads: heap ${heap} -> ${agal.heapUsed()}, memory ${pages} -> ${agal.memory.buffer.byteLength}`);
 
-console.log(`web package: ${manifest.programs.length} programs x 4 targets, ${manifest.uploads.length} refused ` +
+console.log(`web package: ${manifest.programs.length} programs x ${Object.keys(manifest.programs[0].outputs).length} targets, ${manifest.uploads.length} refused ` +
             `uploads, ${checks} checks, ${failures} failures`);
 process.exit(failures ? 1 : 0);
