@@ -14,7 +14,8 @@
 #include <GL/glcorearb.h>
 #include "agal/gl.h"
 
-#include "webgl_runner.h" /* webgl_runner_js: tools/gpu/webgl_runner.js as a C string */
+#include "web_floats.h"   /* web_floats_js: tools/gpu/web_floats.js as a C string */
+#include "webgl_runner.h" /* webgl_runner_js: tools/gpu/webgl_runner.js */
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -199,6 +200,7 @@ void web_page_draw(web_text *t, int api, const harness_draw *d)
 void web_page_finish(web_text *t, const char *runner_js)
 {
     web_puts(t, "\n]}\n</script>\n<script>\n");
+    web_puts(t, web_floats_js);
     web_puts(t, runner_js);
     web_puts(t, "</script>\n</body></html>\n");
 }

@@ -36,16 +36,7 @@
   const CLEAR = -7777.25; // HARNESS_CLEAR: the clear colour, kept by discarded pixels
   const VERTEX = 1, FRAGMENT = 2; // GPUShaderStage's bits
 
-  function fromHex(s) {
-    const n = s.length >> 3, u = new Uint32Array(n);
-    for (let i = 0; i < n; i++) u[i] = parseInt(s.substr(8 * i, 8), 16);
-    return new Float32Array(u.buffer);
-  }
-  function toHex(f) {
-    const u = new Uint32Array(f.buffer, f.byteOffset, f.length), parts = new Array(u.length);
-    for (let i = 0; i < u.length; i++) parts[i] = u[i].toString(16).padStart(8, '0');
-    return parts.join('');
-  }
+  const fromHex = agalFromHex, toHex = agalToHex; // web_floats.js
 
   // A module with every compiler message an error: the tests want none.
   async function module(dev, code, what) {
