@@ -32,8 +32,7 @@ typedef struct build {
     agal_status err;
     int token;
     uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body) */
-    shared_read shared[SHARED_READS];
-    unsigned nshared; /* reads recorded, the oldest replaced when full */
+    shared_read shared[SHARED_READS]; /* by shared_slot; a read replaces the one there */
 } build;
 
 static uint32_t fail(build *bd, agal_status st, const char *msg)
@@ -119,17 +118,22 @@ static uint32_t index_value(const build *bd, const agal_source *s)
     return slot >= 0 ? bd->b.regs.val[slot] : 0;
 }
 
+/* Where a read is kept: one place per register and index, so a lookup is one
+ * comparison whatever the program (a program of relative reads makes one a token). */
+static unsigned shared_slot(const shared_read *key)
+{
+    return (key->reg_num * 7u + key->index_num * 3u + key->index_type * 5u + key->index_comp) % SHARED_READS;
+}
+
 /* The shared_read this read can be, or NULL; key: what makes it the same read. */
 static const shared_read *find_shared(const build *bd, const shared_read *key)
 {
     if (key->depth >= SHARED_DEPTH) return NULL;
-    for (unsigned i = 0; i < bd->nshared && i < SHARED_READS; i++) {
-        const shared_read *r = &bd->shared[i];
-        if (r->depth <= key->depth && bd->open[r->depth] == r->list && r->reg_num == key->reg_num &&
-            r->index_type == key->index_type && r->index_num == key->index_num && r->index_comp == key->index_comp &&
-            r->index_value == key->index_value)
-            return r;
-    }
+    const shared_read *r = &bd->shared[shared_slot(key)];
+    if (r->v && r->depth <= key->depth && bd->open[r->depth] == r->list && r->reg_num == key->reg_num &&
+        r->index_type == key->index_type && r->index_num == key->index_num && r->index_comp == key->index_comp &&
+        r->index_value == key->index_value)
+        return r;
     return NULL;
 }
 
@@ -163,7 +167,7 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     in->index_comp = s->index_comp;
     if (key.depth < SHARED_DEPTH) {
         key.v = v;
-        bd->shared[bd->nshared++ % SHARED_READS] = key;
+        bd->shared[shared_slot(&key)] = key;
     }
     return v;
 }

@@ -48,9 +48,11 @@ static void read_source(refl *f, const agal_source *s, unsigned mask, unsigned r
         read_reg(f, s->type, s->num, mask, rows);
         return;
     }
-    /* The address is known only at run time: the whole constant file may be read. */
+    /* The address is known only at run time: the whole constant file may be read
+     * (marked once: a program of relative reads would mark it at every token). */
+    if (!f->r->constants_indirect)
+        mark_constants(f, 0, agal_reg_count(f->prog->profile, f->prog->stage, AGAL_REG_CONSTANT));
     f->r->constants_indirect = true;
-    mark_constants(f, 0, agal_reg_count(f->prog->profile, f->prog->stage, AGAL_REG_CONSTANT));
     read_reg(f, s->index_type, s->index_num, 1u << (s->index_comp & 3), 1);
 }
 
