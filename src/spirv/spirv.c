@@ -77,6 +77,8 @@ typedef struct spv {
     /* Interface variables by register, made on first use. */
     uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
     uint32_t yflip;
+    uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
+    unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
     shuf shuf[SHUF_CACHE];
@@ -213,6 +215,12 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     size_t k = type ? 2 : 1; /* words between the opcode and the operands */
     uint32_t head = (uint32_t)(1 + k + n) << 16 | op;
     uint32_t h = hash_words(ops, n) ^ head ^ type * 0x9e3779b1u;
+    /* The table takes the low bits, which a word-wise FNV leaves equal for the
+     * float constants of small integers (their low mantissa bits are zero): fold
+     * the high bits down first. */
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
     if (2 * (s->tab_n + 1) > s->tab_cap && !tab_grow(s)) {
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return 0;
@@ -696,21 +704,45 @@ static uint32_t uniform_at(spv *s, uint32_t index)
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
-/* vc[trunc(i) + offset]: computed in float so that any index (NaN, huge) gives a
- * defined in-range test; out of range reads zero, like the interpreter. (The
- * builder makes each distinct read once: build.c, shared_read.) */
-static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
+/* vc[trunc(index) + offset]: computed in float so that any index (NaN, huge) gives
+ * a defined in-range test; out of range reads zero, like the interpreter. */
+static uint32_t indirect_read(spv *s, uint32_t index, uint32_t offset, unsigned range)
 {
     uint32_t f = t_float(s), b = t_bool(s);
-    uint32_t t = GL(s, f, GLSLstd450Trunc, s->ids[in->args[0]]);
-    uint32_t addr = FN(s, SpvOpFAdd, f, t, c_float(s, (float)in->reg_num));
+    uint32_t t = GL(s, f, GLSLstd450Trunc, index);
+    uint32_t addr = FN(s, SpvOpFAdd, f, t, offset);
     uint32_t lo = FN(s, SpvOpFOrdGreaterThanEqual, b, addr, c_float(s, 0));
-    uint32_t hi = FN(s, SpvOpFOrdLessThan, b, addr, c_float(s, (float)in->range));
+    uint32_t hi = FN(s, SpvOpFOrdLessThan, b, addr, c_float(s, (float)range));
     uint32_t ok = FN(s, SpvOpLogicalAnd, b, lo, hi);
     uint32_t safe = FN(s, SpvOpSelect, f, ok, addr, c_float(s, 0));
     uint32_t val = uniform_at(s, FN(s, SpvOpConvertFToS, t_int(s), safe));
     uint32_t ok4 = FN(s, SpvOpCompositeConstruct, t_bvec4(s), ok, ok, ok, ok), zero = c_splat(s, 0);
     return FN(s, SpvOpSelect, t_vec(s, 4), ok4, val, zero);
+}
+
+/* A relative read calls the module's one agal_vc (agal_fc) function, (index, offset)
+ * -> vec4, which indirect_function writes after main: one instruction a read
+ * instead of the ten of the bounds-checked read, which a driver inlines anyway
+ * (as GLSL's agal_vc). The builder makes each distinct read once (build.c,
+ * shared_read). A read of another range (IR text can say anything) is inline. */
+static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
+{
+    uint32_t index = s->ids[in->args[0]], offset = c_float(s, (float)in->reg_num);
+    if (s->indirect_fn && s->indirect_range != in->range) return indirect_read(s, index, offset, in->range);
+    if (!s->indirect_fn) s->indirect_fn = new_id(s), s->indirect_range = in->range;
+    return FN(s, SpvOpFunctionCall, t_vec(s, 4), s->indirect_fn, index, offset);
+}
+
+static void indirect_function(spv *s)
+{
+    uint32_t f = t_float(s), v4 = t_vec(s, 4), index = new_id(s), offset = new_id(s);
+    INS(s, S_FUNC, SpvOpFunction, v4, s->indirect_fn, SpvFunctionControlPureMask, TYPE(s, SpvOpTypeFunction, v4, f, f));
+    INS(s, S_FUNC, SpvOpFunctionParameter, f, index);
+    INS(s, S_FUNC, SpvOpFunctionParameter, f, offset);
+    label(s, new_id(s));
+    INS(s, S_FUNC, SpvOpReturnValue, indirect_read(s, index, offset, s->indirect_range));
+    ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
+    name(s, s->indirect_fn, s->prog->stage == AGAL_VERTEX ? "agal_vc" : "agal_fc");
 }
 
 static uint32_t input(spv *s, const agal_ir_inst *in)
@@ -919,6 +951,7 @@ static void function(spv *s)
     ins(s, S_FUNC, SpvOpReturn, NULL, 0);
     ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
     name(s, main_id, "main");
+    if (s->indirect_fn) indirect_function(s);
 
     bool vertex = s->prog->stage == AGAL_VERTEX;
     uint32_t ep[8 + AGAL_COUNTOF(s->iface)];
