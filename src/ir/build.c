@@ -31,7 +31,7 @@ typedef struct build {
     agal_ir_builder b;
     agal_status err;
     int token;
-    uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body) */
+    uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body) */
     shared_read shared[SHARED_READS]; /* by shared_slot; a read replaces the one there */
 } build;
 

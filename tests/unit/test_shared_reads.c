@@ -4,7 +4,7 @@
  * rewritten index register, another component, another offset, or a read made in
  * a branch that has closed (then -> else, a block -> after it) is a new read. The
  * GLSL then makes each shared read's bounds check once, in a temporary; the
- * SPIR-V has one bounds-checked load per read. Results stay the interpreter's
+ * SPIR-V calls its one bounds-checked agal_vc once per read. Results stay the interpreter's
  * (the compare tests run the skinning pairs and random relative reads). */
 #include "check.h"
 #include "translated.h"
@@ -80,9 +80,12 @@ static void emitted(agal_context *ctx)
     const uint32_t *w;
     size_t n;
     CHECK(tool_translate_words(ctx, prog, NULL, &w, &n) == AGAL_OK);
-    unsigned converts = 0; /* OpConvertFToS: one per bounds-checked address */
-    for (size_t i = 5; i < n; i += w[i] >> 16 ? w[i] >> 16 : n) converts += (w[i] & 0xffff) == SpvOpConvertFToS;
-    CHECK(converts == 3, "%u", converts);
+    unsigned calls = 0, converts = 0; /* agal_vc's calls; OpConvertFToS: its bounds-checked address */
+    for (size_t i = 5; i < n; i += w[i] >> 16 ? w[i] >> 16 : n) {
+        calls += (w[i] & 0xffff) == SpvOpFunctionCall;
+        converts += (w[i] & 0xffff) == SpvOpConvertFToS;
+    }
+    CHECK(calls == 3 && converts == 1, "%u calls, %u conversions", calls, converts);
 }
 
 int main(void)
