@@ -18,14 +18,17 @@ corpus's AGAL 2 pairs, which its converter refuses, as the interpreter computes 
 emcc, node, chromium or openfl fails the test."""
 import argparse
 import base64
-import html
+import fcntl
 import json
 import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 
 import openfl_agal2
 
@@ -97,22 +100,94 @@ document.title = 'version ' + agal.version + ', ' + u.vertex.slice(0, 15) + ', '
 """
 
 
-def page_title(tmp, page, name, flags=()):
+class DevTools:
+    """Headless Chromium driven over the DevTools protocol on a pipe
+    (--remote-debugging-pipe: JSON messages ended by a NUL byte, commands on the
+    browser's fd 3, answers on its fd 4), as tools/gpu/harness_web.c does."""
+
+    def __init__(self, argv, deadline):
+        self.deadline, self.buf, self.next_id, self.session = deadline, b"", 0, None
+        to_browser, self.commands = os.pipe()
+        self.answers, from_browser = os.pipe()
+
+        def child_fds():  # above 4 first, so that neither dup2 overwrites the other's source
+            r, w = fcntl.fcntl(to_browser, fcntl.F_DUPFD, 10), fcntl.fcntl(from_browser, fcntl.F_DUPFD, 10)
+            os.dup2(r, 3)
+            os.dup2(w, 4)
+
+        self.proc = subprocess.Popen(argv, preexec_fn=child_fds, close_fds=False, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        os.close(to_browser)
+        os.close(from_browser)
+
+    def message(self):
+        while b"\0" not in self.buf:
+            left = self.deadline - time.monotonic()
+            if left <= 0 or not select.select([self.answers], [], [], left)[0]:
+                raise TimeoutError("the browser did not answer in time")
+            data = os.read(self.answers, 1 << 20)
+            if not data:
+                raise EOFError("the browser closed its DevTools pipe")
+            self.buf += data
+        text, self.buf = self.buf.split(b"\0", 1)
+        return json.loads(text)
+
+    def call(self, method, params=None, session=True):
+        self.next_id += 1
+        m = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            m["sessionId"] = self.session
+        os.write(self.commands, json.dumps(m).encode() + b"\0")
+        while True:
+            a = self.message()
+            if a.get("id") == self.next_id:
+                if "error" in a:
+                    raise RuntimeError("%s: %s" % (method, a["error"].get("message")))
+                return a["result"]
+
+    def wait_event(self, method):
+        while self.message().get("method") != method:
+            pass
+
+    def close(self):
+        try:
+            self.deadline = time.monotonic() + 10
+            self.call("Browser.close", session=False)
+        except (OSError, EOFError, TimeoutError, RuntimeError):
+            pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the browser's helpers too
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        os.close(self.commands)
+        os.close(self.answers)
+
+
+def page_title(tmp, page, name, flags=(), timeout=600):
     """What a page in headless Chromium writes into its title, from file:// with no
-    network. Virtual time runs a page's timers and frames as fast as they come: on a
-    loaded machine a slow start can spend the budget first, so a run that wrote
-    nothing is tried again with a larger budget."""
-    for attempt, budget in enumerate((60000, 240000, 960000)):
-        r = subprocess.run(["chromium", "--headless=new", "--no-sandbox", "--allow-file-access-from-files", *flags,
-                            "--user-data-dir=" + os.path.join(tmp, "profile-%s-%d" % (name, attempt)),
-                            "--virtual-time-budget=%d" % budget, "--dump-dom", "file://" + page],
-                           capture_output=True, timeout=400)
-        out = r.stdout.decode()
-        title = html.unescape(out.split("<title>")[1].split("</title>")[0]) if "<title>" in out else ""
-        if title:
-            return title
-        print("%s, attempt %d: no result (%s)" % (name, attempt + 1, r.stderr.decode()[-200:].strip()))
-    return ""
+    network. The browser is asked, over the DevTools protocol, to wait until the
+    page has written one, so a loaded machine takes longer but does not fail."""
+    argv = ["chromium", "--headless=new", "--no-sandbox", "--allow-file-access-from-files", *flags,
+            "--user-data-dir=" + os.path.join(tmp, "profile-" + name.replace(" ", "-")), "--remote-debugging-pipe",
+            "about:blank"]
+    browser = DevTools(argv, time.monotonic() + timeout)
+    try:
+        target = next(t["targetId"] for t in browser.call("Target.getTargets", session=False)["targetInfos"]
+                      if t["type"] == "page")
+        browser.session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True},
+                                       session=False)["sessionId"]
+        browser.call("Page.enable")
+        browser.call("Page.navigate", {"url": "file://" + page})
+        browser.wait_event("Page.loadEventFired")
+        wait = "new Promise((done) => { const f = () => document.title ? done(document.title) : setTimeout(f, 50); f(); })"
+        r = browser.call("Runtime.evaluate", {"expression": wait, "awaitPromise": True, "returnByValue": True})
+        return r["result"].get("value", "")
+    except (OSError, EOFError, TimeoutError, RuntimeError, StopIteration) as e:
+        print("%s: no result (%s)" % (name, e))
+        return ""
+    finally:
+        browser.close()
 
 
 def in_chromium(tmp, version):
