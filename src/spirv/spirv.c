@@ -488,7 +488,9 @@ static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_
         if (vec[c] == x || vec[c] == y) continue;
         if (y) { /* three sources; b made before a, the order the output has always had */
             uint32_t rb = materialize(s, b), ra = materialize(s, a);
-            return raw_shuffle(s, n, ra, rb, sel);
+            bool identity = ra == rb && n == 4;
+            for (unsigned k = 0; k < n; k++) identity &= (sel[k] & 3) == k;
+            return identity ? ra : raw_shuffle(s, n, ra, rb, sel); /* real() of a deep merge */
         }
         y = vec[c];
     }
