@@ -8,9 +8,12 @@
  * name while the variable still holds that value; the emitter tracks which value
  * each variable holds along the tree walk. Where a value outlives its register (the
  * IR allows it; AGAL's own data flow never produces it) it is copied into a
- * temporary "tN" right after its assignment. The walk runs twice: a dry run that
- * finds those values (and the outputs that rely on their zero initial value), then
- * the emitting run, which makes the same decisions.
+ * temporary "tN" right after its assignment. The body is written by one walk,
+ * which also finds those values and the outputs that rely on their zero initial
+ * value; the locals' declarations, which depend on the latter, are written after
+ * it and moved in front of it. A walk that found a value needing a copy wrote its
+ * earlier uses as the register: the body is written again, by a walk that knows
+ * them all and makes the same decisions.
  *
  * Meaning (docs/format.md section 4 and docs/decisions.md), as the interpreter and
  * the SPIR-V emitter: positional masks (a masked write assigns the selected
@@ -52,6 +55,8 @@ typedef struct glsl {
     uint32_t held[IR_TRACKED_REGS];  /* value each register variable holds */
     bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
     uint32_t next_tok;               /* first token not commented yet */
+    bool copies_known;               /* F_TEMP is final: a use that needs a copy is a bug */
+    bool copies_found;               /* this walk set F_TEMP on a value */
     unsigned indent;
     unsigned depth;
 } glsl;
@@ -191,7 +196,6 @@ static void reg_name(glsl *g, int slot)
 {
     unsigned type, num;
     char buf[32]; /* agal_format_reg writes straight into 32 bytes */
-    if (g->out.dry) return;
     agal_ir_slot_reg(slot, &type, &num);
     if (type == AGAL_REG_VARYING) put_num(g, g->names->varying, num); /* the host may name them */
     else agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
@@ -576,9 +580,10 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
     } else if (home_slot(g, v) >= 0) {
         int slot = home_slot(g, v);
         if (!holds(g, slot, v)) {
-            /* Overwritten before this use: the planning run asks for a copy. */
-            if (g->out.dry) g->flags[v] |= F_TEMP;
-            else bug(g, "a value its register no longer holds");
+            /* Overwritten before this use: the body is written again with a copy. */
+            if (g->copies_known) bug(g, "a value its register no longer holds");
+            g->flags[v] |= F_TEMP;
+            g->copies_found = true;
         }
         reg_name(g, slot);
         put_swz(g, s, 4);
@@ -614,7 +619,7 @@ static void comments_before(glsl *g, uint32_t end)
 {
     if (end > g->prog->ntokens) end = g->prog->ntokens;
     for (; g->next_tok < end; g->next_tok++) {
-        if (!g->comments || g->out.dry) continue; /* the planning run writes nothing */
+        if (!g->comments) continue;
         put_indent(g);
         agal_sb_put(&g->out, "// ");
         put_token(g, g->next_tok);
@@ -634,7 +639,7 @@ static void trailing_comment(glsl *g, int32_t tok)
 {
     if (tok < 0) return;
     comments_before(g, (uint32_t)tok);
-    if (g->comments && !g->out.dry) {
+    if (g->comments) {
         agal_sb_put(&g->out, " // ");
         put_token(g, (uint32_t)tok);
     }
@@ -1135,12 +1140,43 @@ static agal_status plan(glsl *g, usage *u)
     uses_of(g->ir, u);
     scan_list(&sc, 0);
     mark_inline(&sc, 0);
-    /* Dry run: which values need a copy, which outputs count on starting at 0. */
-    g->out.dry = true;
+    return g->err;
+}
+
+/* The text from `mid` on (short: the locals) moves in front of [start, mid). */
+static void move_tail(glsl *g, size_t start, size_t mid)
+{
+    agal_strbuf *b = &g->out;
+    char stack[512];
+    size_t n = b->n - mid;
+    char *tail = n <= sizeof stack ? stack : agal_alloc(g->ctx, n);
+    if (b->err || !b->p) return;
+    if (!tail) {
+        agal_fail(&b->err, AGAL_ERR_NOMEM);
+        return;
+    }
+    memcpy(tail, b->p + mid, n);
+    memmove(b->p + start + n, b->p + start, mid - start);
+    memcpy(b->p + start, tail, n);
+}
+
+/* main's statements, after the comments of the tokens left, then its locals in
+ * front of them. */
+static void body(glsl *g, const usage *u)
+{
+    size_t start = g->out.n;
     reset_walk(g);
     walk(g, 0);
-    g->out.dry = false;
-    return g->err;
+    if (g->copies_found && g->err == AGAL_OK && !g->out.err) {
+        g->out.n = start; /* its uses of the copied values named their registers */
+        g->copies_known = true;
+        reset_walk(g);
+        walk(g, 0);
+    }
+    comments_before(g, g->prog->ntokens);
+    size_t end = g->out.n;
+    locals(g, u);
+    move_tail(g, start, end);
 }
 
 agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eopt, const char **text,
@@ -1174,10 +1210,7 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     g.mrt = (u.outputs & ~1u) != 0;
     declarations(&g, &u);
     agal_sb_put(&g.out, "\nvoid main()\n{\n");
-    locals(&g, &u);
-    reset_walk(&g);
-    walk(&g, 0);
-    comments_before(&g, prog->ntokens);
+    body(&g, &u);
     agal_sb_put(&g.out, "}\n");
     if (g.err != AGAL_OK) return g.err;
     if (g.out.err || !g.out.p) return AGAL_ERR_NOMEM;
