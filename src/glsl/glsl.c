@@ -38,6 +38,12 @@ enum { MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
  * join assigns the register. */
 enum { F_TEMP = 1, F_INLINE = 2 };
 
+/* A register variable's name ("vt3"), spelled at its first use (n 0: not yet). */
+typedef struct reg_text {
+    char s[15];
+    uint8_t n;
+} reg_text;
+
 typedef struct glsl {
     agal_context *ctx;
     const agal_ir *ir;
@@ -52,8 +58,10 @@ typedef struct glsl {
     agal_strbuf out;
     agal_status err;
     uint8_t *flags;                  /* per value: F_TEMP (copied to tN), F_INLINE */
+    int8_t *slots;                   /* per value: home_slot, looked up at every use */
     uint32_t held[IR_TRACKED_REGS];  /* value each register variable holds */
     bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
+    reg_text reg_names[IR_TRACKED_REGS];
     uint32_t next_tok;               /* first token not commented yet */
     bool copies_known;               /* F_TEMP is final: a use that needs a copy is a bug */
     bool copies_found;               /* this walk set F_TEMP on a value */
@@ -141,8 +149,8 @@ static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(
 /* ---- which values live in which register ------------------------------------ */
 
 /* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). */
-static int home_slot(const glsl *g, uint32_t v)
+ * untagged intermediates have no home). plan() notes it for every value. */
+static int find_home_slot(const glsl *g, uint32_t v)
 {
     const agal_ir_inst *in = inst(g, v);
     if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
@@ -156,6 +164,9 @@ static int home_slot(const glsl *g, uint32_t v)
     default: return -1;
     }
 }
+
+_Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits glsl.slots");
+static int home_slot(const glsl *g, uint32_t v) { return g->slots[v]; }
 
 static bool is_zero_value(const glsl *g, uint32_t v)
 {
@@ -195,10 +206,20 @@ static bool is_trivial(const agal_ir_inst *in)
 static void reg_name(glsl *g, int slot)
 {
     unsigned type, num;
-    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
+    reg_text *t = &g->reg_names[slot];
+    if (t->n) {
+        agal_sb_putn(&g->out, t->s, t->n);
+        return;
+    }
     agal_ir_slot_reg(slot, &type, &num);
-    if (type == AGAL_REG_VARYING) put_num(g, g->names->varying, num); /* the host may name them */
-    else agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
+    if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
+        put_num(g, g->names->varying, num);
+        return;
+    }
+    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
+    size_t n = (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
+    if (n < sizeof t->s) memcpy(t->s, buf, n), t->n = (uint8_t)n;
+    agal_sb_putn(&g->out, buf, n);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -1135,8 +1156,12 @@ static agal_status plan(glsl *g, usage *u)
     uint32_t n = g->ir->ninsts;
     scan sc = {g, u, agal_alloc(g->ctx, n * sizeof *sc.user_list), agal_alloc(g->ctx, n * sizeof *sc.user_tok)};
     g->flags = agal_zalloc(g->ctx, n);
-    if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
-    for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
+    g->slots = agal_alloc(g->ctx, n);
+    if (!sc.user_list || !sc.user_tok || !g->flags || !g->slots) return AGAL_ERR_NOMEM;
+    for (uint32_t v = 0; v < n; v++) {
+        sc.user_tok[v] = INT32_MIN;
+        g->slots[v] = (int8_t)find_home_slot(g, v);
+    }
     uses_of(g->ir, u);
     scan_list(&sc, 0);
     mark_inline(&sc, 0);
