@@ -75,8 +75,8 @@ typedef struct bench {
     unsigned rounds;
     double target_s; /* least time one measurement runs */
     bool quick;
-    bool driver;            /* --driver: only the driver's times (bench_driver.c) */
-    unsigned profile_loops; /* --profile N: only one target's loop, N times (callgrind) */
+    bool driver;                /* --driver: only the driver's times (bench_driver.c) */
+    unsigned profile_loops;     /* --profile N: only one target's loop, N times (callgrind) */
     agal_target profile_target; /* --target: that target */
     char log[4096];
 } bench;
@@ -871,9 +871,7 @@ static bool profile_target(const char *name, agal_target *out)
     static const struct {
         const char *name;
         agal_target target;
-    } names[] = {{"spirv", AGAL_TARGET_SPIRV},
-                 {"glsl", AGAL_TARGET_GLSL},
-                 {"essl3", AGAL_TARGET_ESSL3}};
+    } names[] = {{"spirv", AGAL_TARGET_SPIRV}, {"glsl", AGAL_TARGET_GLSL}, {"essl3", AGAL_TARGET_ESSL3}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(name, names[i].name)) {
             *out = names[i].target;
