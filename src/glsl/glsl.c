@@ -26,7 +26,6 @@
 #include "emit.h"
 
 #include <math.h>
-#include <stdio.h>
 
 /* ---- emitter state ---------------------------------------------------------- */
 
@@ -62,9 +61,9 @@ typedef struct glsl {
     uint32_t held[IR_TRACKED_REGS];  /* value each register variable holds */
     bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
     reg_text reg_names[IR_TRACKED_REGS];
-    uint32_t next_tok;               /* first token not commented yet */
-    bool copies_known;               /* F_TEMP is final: a use that needs a copy is a bug */
-    bool copies_found;               /* this walk set F_TEMP on a value */
+    uint32_t next_tok; /* first token not commented yet */
+    bool copies_known; /* F_TEMP is final: a use that needs a copy is a bug */
+    bool copies_found; /* this walk set F_TEMP on a value */
     unsigned indent;
     unsigned depth;
 } glsl;
@@ -767,8 +766,13 @@ static void store(glsl *g, const agal_ir_inst *in)
         agal_sb_put(&g->out, es1 ? "gl_FragDepthEXT = fd.x;\n" : "gl_FragDepth = fd.x;\n");
     } else if (in->reg_type == AGAL_REG_OUTPUT && es1) { /* GLSL ES 1.00 has no out variables */
         put_indent(g);
-        if (g->mrt) agal_sb_printf(&g->out, "gl_FragData[%u] = oc%u;\n", (unsigned)in->reg_num, (unsigned)in->reg_num);
-        else agal_sb_put(&g->out, "gl_FragColor = oc0;\n");
+        if (g->mrt) {
+            put_num(g, "gl_FragData[", (unsigned)in->reg_num);
+            put_num(g, "] = oc", (unsigned)in->reg_num);
+            agal_sb_put(&g->out, ";\n");
+        } else {
+            agal_sb_put(&g->out, "gl_FragColor = oc0;\n");
+        }
     }
 }
 
@@ -994,7 +998,7 @@ static void header(glsl *g, const usage *u)
         agal_sb_put(o, "#version 100\n");
         unsigned ext = agal_ir_essl1_extensions(&g->ir->info);
         for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
-            if (ext & bit) agal_sb_printf(o, "#extension %s : enable\n", agal_extension_name(bit, false));
+            if (ext & bit) put3(g, "#extension ", agal_extension_name(bit, false), " : enable\n");
         /* highp is optional in GLSL ES 1.00 fragment shaders (always there in vertex ones). */
         if (g->prog->stage == AGAL_VERTEX) agal_sb_put(o, "precision highp float;\n");
         else
@@ -1083,16 +1087,18 @@ static void declarations(glsl *g, const usage *u)
          * unchanged there (x < 0 is undefined in AGAL and GLSL alike). */
         agal_sb_put(o, "\n");
         if (g->comments) agal_sb_put(o, "/* pow(x, y), 0 at x = 0: GLSL ES bounds no error of log2(0) */\n");
-        for (unsigned n = 1; n <= 4; n++)
-            agal_sb_printf(o, "%s agal_pow(%s x, %s y) { return pow(x, y) * sign(x); }\n", vec_type(n), vec_type(n),
-                           vec_type(n));
+        for (unsigned n = 1; n <= 4; n++) {
+            put3(g, vec_type(n), " agal_pow(", vec_type(n));
+            put3(g, " x, ", vec_type(n), " y) { return pow(x, y) * sign(x); }\n");
+        }
     }
     if (u->indirect) {
         agal_sb_put(o, "\n");
         if (g->comments)
-            agal_sb_printf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
-        agal_sb_printf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst,
-                       cname);
+            put3(g, "/* ", cname, "[a], or 0 outside the register file (AGAL's bounded relative read). */\n");
+        put3(g, "vec4 agal_", cname, "(int a) { return a >= 0 && a < ");
+        agal_sb_uint(o, nconst);
+        put3(g, " ? ", cname, "[a] : vec4(0.0); }\n");
     }
 }
 
