@@ -348,6 +348,10 @@ void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 
 void agal_sb_uint(agal_strbuf *b, unsigned v)
 {
+    if (v < 10) { /* register, temporary and token numbers: mostly short */
+        agal_sb_putc(b, (char)('0' + v));
+        return;
+    }
     char rev[16];
     size_t n = 0;
     do rev[sizeof rev - ++n] = (char)('0' + v % 10);

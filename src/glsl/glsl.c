@@ -99,10 +99,9 @@ static bool sel_is_identity(sel s, unsigned width)
 static void put_swz(glsl *g, sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    char t[6] = ".";
+    char t[5] = ".";
     for (unsigned i = 0; i < s.n; i++) t[1 + i] = LETTERS[s.c[i]];
-    t[1 + s.n] = 0;
-    agal_sb_put(&g->out, t);
+    agal_sb_putn(&g->out, t, 1u + s.n);
 }
 
 static const char *vec_type(unsigned n)
@@ -630,7 +629,10 @@ static void put_token(glsl *g, uint32_t i)
 
 static void put_indent(glsl *g)
 {
-    for (unsigned i = 0; i < g->indent; i++) agal_sb_put(&g->out, "    ");
+    static const char spaces[] = "                                "; /* 8 levels, one append */
+    unsigned n = g->indent;
+    for (; n > 8; n -= 8) agal_sb_putn(&g->out, spaces, 32);
+    agal_sb_putn(&g->out, spaces, 4u * n);
 }
 
 /* Comment lines for the tokens before `end` not named yet (their instructions may
@@ -1109,6 +1111,7 @@ static void locals(glsl *g, const usage *u)
 {
     g->indent = 1;
     for (int s = 0; s < IR_TRACKED_REGS; s++) {
+        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         /* GLSL ES 1.00 writes colours through gl_FragColor / gl_FragData. */
