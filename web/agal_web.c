@@ -37,7 +37,7 @@ static void put_n(json *j, const char *s, size_t k)
 {
     if (j->full) return;
     if (k >= j->cap - j->n) { /* room for the NUL too, which nothing reads but keeps it a C string */
-        size_t cap = 2 * j->cap + k + 256;
+        size_t cap = 2 * j->cap + k + 1024; /* a binding's JSON fits the first */
         char *p = agal_alloc(j->ctx, cap);
         if (!p) {
             j->full = true;
