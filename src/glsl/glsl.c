@@ -31,11 +31,11 @@
 
 enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
 enum { MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
-/* Per-value flags: F_TEMP (copied to tN), F_INLINE (printed at its use). An
- * instruction the IR hoisted (IR_HOISTED: tex runs in uniform control flow) is no
- * write to its register where it now stands; it gets a temporary, and the branch's
- * join assigns the register. */
-enum { F_TEMP = 1, F_INLINE = 2 };
+/* Per-value flags: F_TEMP (copied to tN), F_INLINE (printed at its use); F_USED
+ * (planning only: its first user was seen). An instruction the IR hoisted
+ * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
+ * it now stands; it gets a temporary, and the branch's join assigns the register. */
+enum { F_TEMP = 1, F_INLINE = 2, F_USED = 4 };
 
 /* A register variable's name ("vt3"), spelled at its first use (n 0: not yet). */
 typedef struct reg_text {
@@ -911,22 +911,29 @@ typedef struct usage {
 typedef struct scan {
     glsl *g;
     usage *u;
-    uint32_t *user_list; /* per value: list of its first user */
-    int32_t *user_tok;   /* per value: token of its first user */
+    uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
 } scan;
+
+/* An intermediate is printed inside its user's statement when it is trivial, or
+ * used once, by an instruction of the same AGAL token in the same list (so textures
+ * and derivatives stay where AGAL computes them): decided at its first use. */
+static void first_use(scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+{
+    glsl *g = sc->g;
+    if (!w || w >= g->ir->ninsts || (g->flags[w] & F_USED)) return;
+    g->flags[w] |= F_USED;
+    const agal_ir_inst *in = inst(g, w);
+    if (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token) g->flags[w] |= F_INLINE;
+}
 
 static void scan_value(scan *sc, uint32_t list, uint32_t v)
 {
     glsl *g = sc->g;
     usage *u = sc->u;
     const agal_ir_inst *in = inst(g, v);
-    for (unsigned a = 0; a < in->nargs; a++) {
-        uint32_t w = in->args[a];
-        if (w && w < g->ir->ninsts && sc->user_tok[w] == INT32_MIN) {
-            sc->user_list[w] = list;
-            sc->user_tok[w] = in->token;
-        }
-    }
+    sc->list_of[v] = list;
+    if (is_trivial(in)) g->flags[v] |= F_INLINE;
+    for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = home_slot(g, v);
     if (slot >= 0) u->temps[slot] = true;
     u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
@@ -962,25 +969,6 @@ static void scan_list(scan *sc, uint32_t list)
             scan_list(sc, in->then_list);
             scan_list(sc, in->else_list);
         }
-    }
-}
-
-/* An intermediate printed inside its user's statement: trivial, or used once by an
- * instruction of the same AGAL token in the same list (so textures and derivatives
- * stay where AGAL computes them). */
-static void mark_inline(scan *sc, uint32_t list)
-{
-    glsl *g = sc->g;
-    const agal_ir_list *l = &g->ir->lists[list];
-    for (uint32_t i = 0; i < l->n; i++) {
-        uint32_t v = l->items[i];
-        const agal_ir_inst *in = inst(g, v);
-        if (in->op == IR_IF) {
-            mark_inline(sc, in->then_list);
-            mark_inline(sc, in->else_list);
-        }
-        if (is_trivial(in) || (in->nuses == 1 && sc->user_list[v] == list && sc->user_tok[v] == in->token))
-            g->flags[v] |= F_INLINE;
     }
 }
 
@@ -1050,13 +1038,14 @@ static void declarations(glsl *g, const usage *u)
             put3(g, g->flip_value, "; }\n", NULL);
         }
     }
-    for (unsigned n = 0; n < 16; n++) {
+    /* Each loop ends past its mask's highest bit. */
+    for (unsigned n = 0; n < 16 && u->samplers >> n; n++) {
         if (!(u->samplers & (1u << n))) continue;
         put3(g, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
         put_num(g, g->names->sampler, n);
         agal_sb_put(o, ";\n");
     }
-    for (unsigned n = 0; n < 32; n++) {
+    for (unsigned n = 0; n < 32 && u->inputs >> n; n++) {
         if (!(u->inputs & (1u << n))) continue;
         if (es1) {
             put3(g, vs ? "attribute vec4 " : "varying vec4 ", NULL, NULL);
@@ -1069,14 +1058,14 @@ static void declarations(glsl *g, const usage *u)
         put_num(g, vs ? g->names->attribute : g->names->varying, n);
         agal_sb_put(o, ";\n");
     }
-    for (unsigned n = 0; n < 32; n++) {
+    for (unsigned n = 0; n < 32 && u->varyings >> n; n++) {
         if (!(u->varyings & (1u << n))) continue;
         put3(g, es1 ? "varying" : centroid(g, n), es1 ? NULL : "out", NULL);
         put3(g, " vec4 ", NULL, NULL);
         put_num(g, g->names->varying, n);
         agal_sb_put(o, ";\n");
     }
-    for (unsigned n = 0; n < 32 && !es1; n++)
+    for (unsigned n = 0; n < 32 && !es1 && u->outputs >> n; n++)
         if (u->outputs & (1u << n)) {
             put_num(g, "layout(location = ", n);
             put_num(g, ") out vec4 oc", n);
@@ -1163,17 +1152,16 @@ static void reset_walk(glsl *g)
 static agal_status plan(glsl *g, usage *u)
 {
     uint32_t n = g->ir->ninsts;
-    scan sc = {g, u, agal_alloc(g->ctx, n * sizeof *sc.user_list), agal_alloc(g->ctx, n * sizeof *sc.user_tok)};
+    scan sc = {g, u, agal_alloc(g->ctx, n * sizeof *sc.list_of)};
     g->flags = agal_zalloc(g->ctx, n);
     g->slots = agal_alloc(g->ctx, n);
-    if (!sc.user_list || !sc.user_tok || !g->flags || !g->slots) return AGAL_ERR_NOMEM;
+    if (!sc.list_of || !g->flags || !g->slots) return AGAL_ERR_NOMEM;
     for (uint32_t v = 0; v < n; v++) {
-        sc.user_tok[v] = INT32_MIN;
+        sc.list_of[v] = UINT32_MAX;
         g->slots[v] = (int8_t)find_home_slot(g, v);
     }
     uses_of(g->ir, u);
     scan_list(&sc, 0);
-    mark_inline(&sc, 0);
     return g->err;
 }
 
