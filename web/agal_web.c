@@ -33,27 +33,33 @@ typedef struct json {
     bool full; /* out of memory: the answer is NOMEM */
 } json;
 
-static void put_n(json *j, const char *s, size_t k)
+/* Room for k more bytes and the NUL (which nothing reads, but keeps it a C string). */
+static void grow(json *j, size_t k)
 {
-    if (j->full) return;
-    if (k >= j->cap - j->n) { /* room for the NUL too, which nothing reads but keeps it a C string */
-        size_t cap = 2 * j->cap + k + 1024; /* a binding's JSON fits the first */
-        char *p = agal_alloc(j->ctx, cap);
-        if (!p) {
-            j->full = true;
-            return;
-        }
-        if (j->n) memcpy(p, j->p, j->n);
-        j->p = p, j->cap = cap;
+    size_t cap = 2 * j->cap + k + 1024; /* a binding's JSON fits the first */
+    char *p = j->full ? NULL : agal_alloc(j->ctx, cap);
+    if (!p) {
+        j->full = true;
+        return;
     }
+    if (j->n) memcpy(p, j->p, j->n);
+    j->p = p, j->cap = cap;
+}
+
+/* Inline, as are the helpers below: a literal's length and copy are then known
+ * where it is put. */
+static inline void put_n(json *j, const char *s, size_t k)
+{
+    if (k >= j->cap - j->n) grow(j, k);
+    if (j->full) return;
     memcpy(j->p + j->n, s, k);
     j->n += k;
     j->p[j->n] = 0;
 }
 
-static void put(json *j, const char *s) { put_n(j, s, strlen(s)); }
+static inline void put(json *j, const char *s) { put_n(j, s, strlen(s)); }
 
-static void put_uint(json *j, unsigned v)
+static inline void put_uint(json *j, unsigned v)
 {
     char rev[10];
     size_t k = sizeof rev;
@@ -62,29 +68,29 @@ static void put_uint(json *j, unsigned v)
     put_n(j, rev + k, sizeof rev - k);
 }
 
-static void put_int(json *j, int v)
+static inline void put_int(json *j, int v)
 {
     if (v < 0) put(j, "-");
     put_uint(j, v < 0 ? 0u - (unsigned)v : (unsigned)v);
 }
 
-static void put_bool(json *j, bool b) { put(j, b ? "true" : "false"); }
+static inline void put_bool(json *j, bool b) { put(j, b ? "true" : "false"); }
 
 /* "key":value, with the separator before it in key (",\"count\":"). */
-static void put_key_uint(json *j, const char *key, unsigned v)
+static inline void put_key_uint(json *j, const char *key, unsigned v)
 {
     put(j, key);
     put_uint(j, v);
 }
 
-static void put_key_bool(json *j, const char *key, bool b)
+static inline void put_key_bool(json *j, const char *key, bool b)
 {
     put(j, key);
     put_bool(j, b);
 }
 
 /* "key":"text" (a name or a word: nothing to escape). */
-static void put_key_string(json *j, const char *key, const char *text)
+static inline void put_key_string(json *j, const char *key, const char *text)
 {
     put(j, key);
     put(j, "\"");

@@ -56,14 +56,14 @@ typedef struct glsl {
     bool mrt;                /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
     agal_strbuf out;
     agal_status err;
-    uint8_t *flags;                  /* per value: F_TEMP (copied to tN), F_INLINE */
-    int8_t *slots;                   /* per value: home_slot, looked up at every use */
-    uint32_t held[IR_TRACKED_REGS];  /* value each register variable holds */
-    bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
-    reg_text reg_names[IR_TRACKED_REGS];
-    uint32_t next_tok; /* first token not commented yet */
-    bool copies_known; /* F_TEMP is final: a use that needs a copy is a bug */
-    bool copies_found; /* this walk set F_TEMP on a value */
+    uint8_t *flags;                      /* per value: F_TEMP (copied to tN), F_INLINE */
+    int8_t *slots;                       /* per value: home_slot, looked up at every use */
+    uint32_t held[IR_TRACKED_REGS];      /* value each register variable holds */
+    bool zero_used[IR_TRACKED_REGS];     /* an output relies on starting at 0 */
+    reg_text reg_names[IR_TRACKED_REGS]; /* per slot: its name, once spelled */
+    uint32_t next_tok;                   /* first token not commented yet */
+    bool copies_known;                   /* F_TEMP is final: a use that needs a copy is a bug */
+    bool copies_found;                   /* this walk set F_TEMP on a value */
     unsigned indent;
     unsigned depth;
 } glsl;
