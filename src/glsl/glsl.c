@@ -112,7 +112,7 @@ static const char *vec_type(unsigned n)
 
 /* a, then b, then c (NULL: nothing): the pieces of an expression, without a
  * printf call each. */
-static void put3(glsl *g, const char *a, const char *b, const char *c)
+static inline void put3(glsl *g, const char *a, const char *b, const char *c)
 {
     agal_sb_put(&g->out, a);
     if (b) agal_sb_put(&g->out, b);
@@ -120,7 +120,7 @@ static void put3(glsl *g, const char *a, const char *b, const char *c)
 }
 
 /* A name and its number: "t12", "va3". */
-static void put_num(glsl *g, const char *name, unsigned n)
+static inline void put_num(glsl *g, const char *name, unsigned n)
 {
     agal_sb_put(&g->out, name);
     agal_sb_uint(&g->out, n);
