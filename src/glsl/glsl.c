@@ -10,10 +10,9 @@
  * IR allows it; AGAL's own data flow never produces it) it is copied into a
  * temporary "tN" right after its assignment. The body is written by one walk,
  * which also finds those values and the outputs that rely on their zero initial
- * value; the locals' declarations, which depend on the latter, are written after
- * it and moved in front of it. A walk that found a value needing a copy wrote its
- * earlier uses as the register: the body is written again, by a walk that knows
- * them all and makes the same decisions.
+ * value (their locals are written again with those). A walk that found a value
+ * needing a copy wrote its earlier uses as the register: the body is written
+ * again, by a walk that knows them all and makes the same decisions.
  *
  * Meaning (docs/format.md section 4 and docs/decisions.md), as the interpreter and
  * the SPIR-V emitter: positional masks (a masked write assigns the selected
@@ -1165,8 +1164,9 @@ static agal_status plan(glsl *g, usage *u)
     return g->err;
 }
 
-/* The text from `mid` on (short: the locals) moves in front of [start, mid). */
-static void move_tail(glsl *g, size_t start, size_t mid)
+/* [start, keep) gives way to the text from mid on (short: the locals), which moves
+ * in front of [keep, mid). */
+static void replace_with_tail(glsl *g, size_t start, size_t keep, size_t mid)
 {
     agal_strbuf *b = &g->out;
     char stack[512];
@@ -1178,27 +1178,40 @@ static void move_tail(glsl *g, size_t start, size_t mid)
         return;
     }
     memcpy(tail, b->p + mid, n);
-    memmove(b->p + start + n, b->p + start, mid - start);
+    memmove(b->p + start + n, b->p + keep, mid - keep);
     memcpy(b->p + start, tail, n);
+    b->n = start + n + (mid - keep);
+    b->p[b->n] = 0;
 }
 
-/* main's statements, after the comments of the tokens left, then its locals in
- * front of them. */
+static bool any_zero_used(const glsl *g)
+{
+    for (int s = 0; s < IR_TRACKED_REGS; s++)
+        if (g->zero_used[s]) return true;
+    return false;
+}
+
+/* main's locals, its statements, then the comments of the tokens left. The locals
+ * are written before the walk; where the walk found outputs that rely on their zero
+ * initial value, they are written again with those, over the first ones. */
 static void body(glsl *g, const usage *u)
 {
     size_t start = g->out.n;
+    locals(g, u);
+    size_t stmts = g->out.n;
     reset_walk(g);
     walk(g, 0);
     if (g->copies_found && g->err == AGAL_OK && !g->out.err) {
-        g->out.n = start; /* its uses of the copied values named their registers */
+        g->out.n = stmts; /* its uses of the copied values named their registers */
         g->copies_known = true;
         reset_walk(g);
         walk(g, 0);
     }
     comments_before(g, g->prog->ntokens);
+    if (!any_zero_used(g)) return;
     size_t end = g->out.n;
     locals(g, u);
-    move_tail(g, start, end);
+    replace_with_tail(g, start, stmts, end);
 }
 
 agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eopt, const char **text,
