@@ -9,8 +9,6 @@
 
 #include <emscripten.h>
 #include <malloc.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 /* What JavaScript reads (web/agal2spv.js, `answer`): eight 32-bit fields. */
@@ -25,6 +23,9 @@ typedef struct web_answer {
 
 /* ---- JSON ------------------------------------------------------------------------- */
 
+/* Written piece by piece, without printf: every translation writes its binding,
+ * and a formatted print per field was a large part of a translation's time in the
+ * browser (docs/benchmark.md). */
 typedef struct json {
     char *p;
     size_t n, cap;
@@ -32,23 +33,69 @@ typedef struct json {
     bool full; /* out of memory: the answer is NOMEM */
 } json;
 
-static void put(json *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(json *j, const char *fmt, ...)
+/* Room for k more bytes and the NUL (which nothing reads, but keeps it a C string). */
+static void grow(json *j, size_t k)
 {
-    for (int tries = 0; tries < 2 && !j->full; tries++) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(j->p + j->n, j->cap - j->n, fmt, ap);
-        va_end(ap);
-        if (k >= 0 && (size_t)k < j->cap - j->n) {
-            j->n += (size_t)k;
-            return;
-        }
-        size_t cap = 2 * j->cap + (size_t)k + 64;
-        char *p = agal_alloc(j->ctx, cap);
-        if (!p) j->full = true;
-        else memcpy(p, j->p, j->n), j->p = p, j->cap = cap;
+    size_t cap = 2 * j->cap + k + 1024; /* a binding's JSON fits the first */
+    char *p = j->full ? NULL : agal_alloc(j->ctx, cap);
+    if (!p) {
+        j->full = true;
+        return;
     }
+    if (j->n) memcpy(p, j->p, j->n);
+    j->p = p, j->cap = cap;
+}
+
+/* Inline, as are the helpers below: a literal's length and copy are then known
+ * where it is put. */
+static inline void put_n(json *j, const char *s, size_t k)
+{
+    if (k >= j->cap - j->n) grow(j, k);
+    if (j->full) return;
+    memcpy(j->p + j->n, s, k);
+    j->n += k;
+    j->p[j->n] = 0;
+}
+
+static inline void put(json *j, const char *s) { put_n(j, s, strlen(s)); }
+
+static inline void put_uint(json *j, unsigned v)
+{
+    char rev[10];
+    size_t k = sizeof rev;
+    do rev[--k] = (char)('0' + v % 10);
+    while (v /= 10);
+    put_n(j, rev + k, sizeof rev - k);
+}
+
+static inline void put_int(json *j, int v)
+{
+    if (v < 0) put(j, "-");
+    put_uint(j, v < 0 ? 0u - (unsigned)v : (unsigned)v);
+}
+
+static inline void put_bool(json *j, bool b) { put(j, b ? "true" : "false"); }
+
+/* "key":value, with the separator before it in key (",\"count\":"). */
+static inline void put_key_uint(json *j, const char *key, unsigned v)
+{
+    put(j, key);
+    put_uint(j, v);
+}
+
+static inline void put_key_bool(json *j, const char *key, bool b)
+{
+    put(j, key);
+    put_bool(j, b);
+}
+
+/* "key":"text" (a name or a word: nothing to escape). */
+static inline void put_key_string(json *j, const char *key, const char *text)
+{
+    put(j, key);
+    put(j, "\"");
+    put(j, text);
+    put(j, "\"");
 }
 
 static void samplers(json *j, const agal_binding *b)
@@ -56,39 +103,69 @@ static void samplers(json *j, const agal_binding *b)
     put(j, "\"samplers\":[");
     for (size_t i = 0; i < b->nsamplers; i++) {
         const agal_binding_sampler *s = &b->samplers[i];
-        put(j,
-            "%s{\"num\":%u,\"binding\":%u,\"samplerBinding\":%u,\"name\":\"%s\",\"dim\":\"%s\",\"tex\":%s,\"ted\":%s}",
-            i ? "," : "", s->num, s->binding, s->sampler_binding, s->name,
-            agal_sampler_option_name(AGAL_SMP_DIM, s->token.dim), s->uses_tex ? "true" : "false",
-            s->uses_ted ? "true" : "false");
+        put_key_uint(j, i ? ",{\"num\":" : "{\"num\":", s->num);
+        put_key_uint(j, ",\"binding\":", s->binding);
+        put_key_uint(j, ",\"samplerBinding\":", s->sampler_binding);
+        put_key_string(j, ",\"name\":", s->name);
+        put_key_string(j, ",\"dim\":", agal_sampler_option_name(AGAL_SMP_DIM, s->token.dim));
+        put_key_bool(j, ",\"tex\":", s->uses_tex);
+        put_key_bool(j, ",\"ted\":", s->uses_ted);
+        put(j, "}");
+    }
+    put(j, "]");
+}
+
+static void constants(json *j, const agal_binding_block *k)
+{
+    if (!k) {
+        put(j, "null");
+        return;
+    }
+    put_key_uint(j, "{\"binding\":", k->binding);
+    put_key_uint(j, ",\"count\":", k->count);
+    put_key_uint(j, ",\"size\":", k->size);
+    put_key_string(j, ",\"name\":", k->name);
+    put_key_bool(j, ",\"indirect\":", k->indirect);
+    put(j, "}");
+}
+
+static void attributes_and_varyings(json *j, const agal_binding *b)
+{
+    put(j, ",\"attributes\":[");
+    for (size_t i = 0; i < b->nattributes; i++) {
+        put_key_uint(j, i ? ",{\"location\":" : "{\"location\":", b->attributes[i].location);
+        put_key_uint(j, ",\"mask\":", b->attributes[i].mask);
+        put(j, "}");
+    }
+    put(j, "],\"varyings\":[");
+    for (size_t i = 0; i < b->nvaryings; i++) {
+        put_key_uint(j, i ? ",{\"location\":" : "{\"location\":", b->varyings[i].location);
+        put_key_bool(j, ",\"centroid\":", b->varyings[i].centroid);
+        put(j, "}");
     }
     put(j, "]");
 }
 
 static void binding(json *j, const agal_binding *b)
 {
-    const agal_binding_block *k = b->constants;
-    put(j, "{\"stage\":\"%s\",\"constants\":", b->stage == AGAL_VERTEX ? "vertex" : "fragment");
-    if (k)
-        put(j, "{\"binding\":%u,\"count\":%u,\"size\":%u,\"name\":\"%s\",\"indirect\":%s}", k->binding, k->count,
-            k->size, k->name, k->indirect ? "true" : "false");
-    else put(j, "null");
+    put_key_string(j, "{\"stage\":", b->stage == AGAL_VERTEX ? "vertex" : "fragment");
+    put(j, ",\"constants\":");
+    constants(j, b->constants);
     put(j, ",");
     samplers(j, b);
-    put(j, ",\"attributes\":[");
-    for (size_t i = 0; i < b->nattributes; i++)
-        put(j, "%s{\"location\":%u,\"mask\":%u}", i ? "," : "", b->attributes[i].location, b->attributes[i].mask);
-    put(j, "],\"varyings\":[");
-    for (size_t i = 0; i < b->nvaryings; i++)
-        put(j, "%s{\"location\":%u,\"centroid\":%s}", i ? "," : "", b->varyings[i].location,
-            b->varyings[i].centroid ? "true" : "false");
-    put(j,
-        "],\"outputs\":%u,\"yflip\":%s,\"writesDepth\":%s,\"kil\":%s,\"instanceId\":%s,\"derivatives\":%s,"
-        "\"extensions\":[",
-        b->outputs, b->yflip ? "true" : "false", b->writes_depth ? "true" : "false", b->uses_kil ? "true" : "false",
-        b->uses_iid ? "true" : "false", b->uses_derivatives ? "true" : "false");
+    attributes_and_varyings(j, b);
+    put_key_uint(j, ",\"outputs\":", b->outputs);
+    put_key_bool(j, ",\"yflip\":", b->yflip);
+    put_key_bool(j, ",\"writesDepth\":", b->writes_depth);
+    put_key_bool(j, ",\"kil\":", b->uses_kil);
+    put_key_bool(j, ",\"instanceId\":", b->uses_iid);
+    put_key_bool(j, ",\"derivatives\":", b->uses_derivatives);
+    put(j, ",\"extensions\":[");
     for (unsigned bit = 1, first = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
-        if (b->extensions & bit) put(j, "%s\"%s\"", first ? "" : ",", agal_extension_name(bit, true)), first = 0;
+        if (b->extensions & bit) {
+            put_key_string(j, first ? "" : ",", agal_extension_name(bit, true));
+            first = 0;
+        }
     put(j, "]}");
 }
 
@@ -112,8 +189,14 @@ static web_answer *failed(agal_context *ctx, agal_status st)
     char msg[512];
     agal_flash_message(&e, msg, sizeof msg);
     json j = {.ctx = ctx};
-    put(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":\"", e.id, agal_flash_class(&e));
-    for (const char *c = msg; *c; c++) put(&j, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    put(&j, "{\"id\":");
+    put_int(&j, e.id);
+    put_key_string(&j, ",\"name\":", agal_flash_class(&e));
+    put(&j, ",\"message\":\"");
+    for (const char *c = msg; *c; c++) {
+        if (*c == '"' || *c == '\\') put(&j, "\\");
+        put_n(&j, c, 1);
+    }
     put(&j, "\"}");
     if (!j.full) a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;

@@ -11,6 +11,7 @@
  * a page fault for every page, the largest cost of a large translation). */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -347,6 +348,10 @@ void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 
 void agal_sb_uint(agal_strbuf *b, unsigned v)
 {
+    if (v < 10) { /* register, temporary and token numbers: mostly short */
+        agal_sb_putc(b, (char)('0' + v));
+        return;
+    }
     char rev[16];
     size_t n = 0;
     do rev[sizeof rev - ++n] = (char)('0' + v % 10);
@@ -447,12 +452,85 @@ size_t agal_decimal_prefix(const char *s, size_t n)
     return i;
 }
 
+/* ---- writing numbers, in any locale ------------------------------------------------- */
+
+/* The integer nearest to y (0 <= y < 2^53, its fraction exact), ties to even as
+ * printf rounds an exact tie. */
+static uint64_t round_half_even(double y)
+{
+    uint64_t i = (uint64_t)y;
+    double frac = y - (double)i;
+    if (frac > 0.5 || (frac == 0.5 && (i & 1))) i++;
+    return i;
+}
+
+/* |v| (not 0) rounded to `precision` significant digits, as digits * 10^(*x -
+ * precision + 1) with 10^(precision-1) <= digits < 10^precision, for the decimal
+ * exponents %g writes without 'e' (-4 <= *x < precision); false outside them.
+ * Exact for a float's value: its 24-bit significand times 5^k (k <= 12, 28 bits)
+ * is a double, so neither the comparisons nor the scaling round. */
+static bool scaled_digits(double a, int precision, int *x, uint64_t *digits)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12};
+    int e = 0; /* floor(log10(a)), or -5 for anything below 10^-4 */
+    if (a >= 1.0)
+        while (e < precision && a >= pow10[e + 1]) e++;
+    else
+        while (e > -5 && a * pow10[1 - e] < 10.0) e--;
+    if (e < -4 || e >= precision) return false;
+    uint64_t n = round_half_even(a * pow10[precision - 1 - e]);
+    if (n == (uint64_t)pow10[precision]) { /* rounded up to the next power of ten */
+        e++;
+        n /= 10;
+    }
+    *x = e;
+    *digits = n;
+    return e < precision;
+}
+
+/* "%.*g" of a float's value in fixed notation, without snprintf (the GLSL and WGSL
+ * emitters write every constant through here): its length, or 0 where the value
+ * or precision is not one it writes (then snprintf does). */
+static size_t format_fixed(char *buf, size_t size, double v, int precision)
+{
+    bool neg = signbit(v);
+    double a = neg ? -v : v;
+    /* 1e10: past any exponent written without 'e' (and within a float's range) */
+    if (precision < 1 || precision > 9 || size < 24 || !(a < 1e10) || (double)(float)a != a) return 0;
+    size_t n = 0;
+    if (neg) buf[n++] = '-';
+    if (a == 0) {
+        buf[n++] = '0';
+        buf[n] = 0;
+        return n;
+    }
+    int x;
+    uint64_t digits;
+    if (!scaled_digits(a, precision, &x, &digits)) return 0;
+    char d[9];
+    for (int i = precision - 1; i >= 0; i--, digits /= 10) d[i] = (char)('0' + digits % 10);
+    int last = precision - 1; /* %g drops trailing zeros of the fraction, and a bare point */
+    while (last > 0 && last > x && d[last] == '0') last--;
+    if (x < 0) {
+        buf[n++] = '0', buf[n++] = '.';
+        for (int i = -1; i > x; i--) buf[n++] = '0';
+    }
+    for (int i = 0; i <= last; i++) {
+        if (i == x + 1 && x >= 0) buf[n++] = '.';
+        buf[n++] = d[i];
+    }
+    buf[n] = 0;
+    return n;
+}
+
 /* snprintf writes the locale's decimal point, which may be a comma or a character
  * of several bytes; "%g" writes nothing else but digits, sign, 'e', "inf" and
  * "nan". So whatever else it wrote is the point, and becomes '.' (no locale
  * query: localeconv is not thread-safe). */
 size_t agal_format_number(char *buf, size_t size, double v, int precision)
 {
+    size_t fixed = format_fixed(buf, size, v, precision);
+    if (fixed) return fixed;
     char tmp[64];
     int n = snprintf(tmp, sizeof tmp, "%.*g", precision, v);
     if (n < 0 || (size_t)n >= sizeof tmp) n = 0;

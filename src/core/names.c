@@ -18,7 +18,7 @@ static bool identifier(const char *s)
 static agal_status name(agal_context *ctx, const char *given, const char *ours, const char **out)
 {
     *out = given ? given : ours;
-    if (identifier(*out)) return AGAL_OK;
+    if (!given || identifier(given)) return AGAL_OK; /* ours are identifiers */
     agal_error(ctx, 0, -1, -1, NULL, "agal_names: \"%.64s\" is no GLSL identifier of at most 63 characters", *out);
     return AGAL_ERR_ARG;
 }

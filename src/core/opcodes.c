@@ -124,6 +124,15 @@ const char *agal_reg_name(agal_stage stage, agal_regtype type)
 /* Appends the decimal digits of v at p; returns how many. */
 static size_t put_decimal(char *p, unsigned v)
 {
+    if (v < 10) { /* register numbers: almost always one or two digits */
+        p[0] = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        p[0] = (char)('0' + v / 10);
+        p[1] = (char)('0' + v % 10);
+        return 2;
+    }
     char rev[10];
     size_t n = 0;
     do rev[n++] = (char)('0' + v % 10);

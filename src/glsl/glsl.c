@@ -8,9 +8,11 @@
  * name while the variable still holds that value; the emitter tracks which value
  * each variable holds along the tree walk. Where a value outlives its register (the
  * IR allows it; AGAL's own data flow never produces it) it is copied into a
- * temporary "tN" right after its assignment. The walk runs twice: a dry run that
- * finds those values (and the outputs that rely on their zero initial value), then
- * the emitting run, which makes the same decisions.
+ * temporary "tN" right after its assignment. The body is written by one walk,
+ * which also finds those values and the outputs that rely on their zero initial
+ * value (their locals are written again with those). A walk that found a value
+ * needing a copy wrote its earlier uses as the register: the body is written
+ * again, by a walk that knows them all and makes the same decisions.
  *
  * Meaning (docs/format.md section 4 and docs/decisions.md), as the interpreter and
  * the SPIR-V emitter: positional masks (a masked write assigns the selected
@@ -23,17 +25,22 @@
 #include "emit.h"
 
 #include <math.h>
-#include <stdio.h>
 
 /* ---- emitter state ---------------------------------------------------------- */
 
 enum { HELD_ZERO = UINT32_MAX - 1, HELD_UNKNOWN = UINT32_MAX };
 enum { MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
-/* Per-value flags: F_TEMP (copied to tN), F_INLINE (printed at its use). An
- * instruction the IR hoisted (IR_HOISTED: tex runs in uniform control flow) is no
- * write to its register where it now stands; it gets a temporary, and the branch's
- * join assigns the register. */
-enum { F_TEMP = 1, F_INLINE = 2 };
+/* Per-value flags: F_TEMP (copied to tN), F_INLINE (printed at its use); F_USED
+ * (planning only: its first user was seen). An instruction the IR hoisted
+ * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
+ * it now stands; it gets a temporary, and the branch's join assigns the register. */
+enum { F_TEMP = 1, F_INLINE = 2, F_USED = 4 };
+
+/* A register variable's name ("vt3"), spelled at its first use (n 0: not yet). */
+typedef struct reg_text {
+    char s[15];
+    uint8_t n;
+} reg_text;
 
 typedef struct glsl {
     agal_context *ctx;
@@ -48,10 +55,14 @@ typedef struct glsl {
     bool mrt;                /* colours beyond oc0 (GLSL ES 1.00: gl_FragData) */
     agal_strbuf out;
     agal_status err;
-    uint8_t *flags;                  /* per value: F_TEMP (copied to tN), F_INLINE */
-    uint32_t held[IR_TRACKED_REGS];  /* value each register variable holds */
-    bool zero_used[IR_TRACKED_REGS]; /* an output relies on starting at 0 */
-    uint32_t next_tok;               /* first token not commented yet */
+    uint8_t *flags;                      /* per value: F_TEMP (copied to tN), F_INLINE */
+    int8_t *slots;                       /* per value: home_slot, looked up at every use */
+    uint32_t held[IR_TRACKED_REGS];      /* value each register variable holds */
+    bool zero_used[IR_TRACKED_REGS];     /* an output relies on starting at 0 */
+    reg_text reg_names[IR_TRACKED_REGS]; /* per slot: its name, once spelled */
+    uint32_t next_tok;                   /* first token not commented yet */
+    bool copies_known;                   /* F_TEMP is final: a use that needs a copy is a bug */
+    bool copies_found;                   /* this walk set F_TEMP on a value */
     unsigned indent;
     unsigned depth;
 } glsl;
@@ -87,10 +98,9 @@ static bool sel_is_identity(sel s, unsigned width)
 static void put_swz(glsl *g, sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    char t[6] = ".";
+    char t[5] = ".";
     for (unsigned i = 0; i < s.n; i++) t[1 + i] = LETTERS[s.c[i]];
-    t[1 + s.n] = 0;
-    agal_sb_put(&g->out, t);
+    agal_sb_putn(&g->out, t, 1u + s.n);
 }
 
 static const char *vec_type(unsigned n)
@@ -101,7 +111,7 @@ static const char *vec_type(unsigned n)
 
 /* a, then b, then c (NULL: nothing): the pieces of an expression, without a
  * printf call each. */
-static void put3(glsl *g, const char *a, const char *b, const char *c)
+static inline void put3(glsl *g, const char *a, const char *b, const char *c)
 {
     agal_sb_put(&g->out, a);
     if (b) agal_sb_put(&g->out, b);
@@ -109,7 +119,7 @@ static void put3(glsl *g, const char *a, const char *b, const char *c)
 }
 
 /* A name and its number: "t12", "va3". */
-static void put_num(glsl *g, const char *name, unsigned n)
+static inline void put_num(glsl *g, const char *name, unsigned n)
 {
     agal_sb_put(&g->out, name);
     agal_sb_uint(&g->out, n);
@@ -136,8 +146,8 @@ static const agal_ir_inst *inst(const glsl *g, uint32_t v) { return agal_ir_get(
 /* ---- which values live in which register ------------------------------------ */
 
 /* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). */
-static int home_slot(const glsl *g, uint32_t v)
+ * untagged intermediates have no home). plan() notes it for every value. */
+static int find_home_slot(const glsl *g, uint32_t v)
 {
     const agal_ir_inst *in = inst(g, v);
     if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
@@ -151,6 +161,9 @@ static int home_slot(const glsl *g, uint32_t v)
     default: return -1;
     }
 }
+
+_Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits glsl.slots");
+static int home_slot(const glsl *g, uint32_t v) { return g->slots[v]; }
 
 static bool is_zero_value(const glsl *g, uint32_t v)
 {
@@ -190,11 +203,20 @@ static bool is_trivial(const agal_ir_inst *in)
 static void reg_name(glsl *g, int slot)
 {
     unsigned type, num;
-    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
-    if (g->out.dry) return;
+    reg_text *t = &g->reg_names[slot];
+    if (t->n) {
+        agal_sb_putn(&g->out, t->s, t->n);
+        return;
+    }
     agal_ir_slot_reg(slot, &type, &num);
-    if (type == AGAL_REG_VARYING) put_num(g, g->names->varying, num); /* the host may name them */
-    else agal_sb_putn(&g->out, buf, (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num));
+    if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
+        put_num(g, g->names->varying, num);
+        return;
+    }
+    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
+    size_t n = (size_t)agal_format_reg(buf, sizeof buf, g->prog->stage, type, num);
+    if (n < sizeof t->s) memcpy(t->s, buf, n), t->n = (uint8_t)n;
+    agal_sb_putn(&g->out, buf, n);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -576,9 +598,10 @@ static void ref(glsl *g, uint32_t v, sel s, bool atom)
     } else if (home_slot(g, v) >= 0) {
         int slot = home_slot(g, v);
         if (!holds(g, slot, v)) {
-            /* Overwritten before this use: the planning run asks for a copy. */
-            if (g->out.dry) g->flags[v] |= F_TEMP;
-            else bug(g, "a value its register no longer holds");
+            /* Overwritten before this use: the body is written again with a copy. */
+            if (g->copies_known) bug(g, "a value its register no longer holds");
+            g->flags[v] |= F_TEMP;
+            g->copies_found = true;
         }
         reg_name(g, slot);
         put_swz(g, s, 4);
@@ -605,7 +628,10 @@ static void put_token(glsl *g, uint32_t i)
 
 static void put_indent(glsl *g)
 {
-    for (unsigned i = 0; i < g->indent; i++) agal_sb_put(&g->out, "    ");
+    static const char spaces[] = "                                "; /* 8 levels, one append */
+    unsigned n = g->indent;
+    for (; n > 8; n -= 8) agal_sb_putn(&g->out, spaces, 32);
+    agal_sb_putn(&g->out, spaces, 4u * n);
 }
 
 /* Comment lines for the tokens before `end` not named yet (their instructions may
@@ -614,7 +640,7 @@ static void comments_before(glsl *g, uint32_t end)
 {
     if (end > g->prog->ntokens) end = g->prog->ntokens;
     for (; g->next_tok < end; g->next_tok++) {
-        if (!g->comments || g->out.dry) continue; /* the planning run writes nothing */
+        if (!g->comments) continue;
         put_indent(g);
         agal_sb_put(&g->out, "// ");
         put_token(g, g->next_tok);
@@ -634,7 +660,7 @@ static void trailing_comment(glsl *g, int32_t tok)
 {
     if (tok < 0) return;
     comments_before(g, (uint32_t)tok);
-    if (g->comments && !g->out.dry) {
+    if (g->comments) {
         agal_sb_put(&g->out, " // ");
         put_token(g, (uint32_t)tok);
     }
@@ -741,8 +767,13 @@ static void store(glsl *g, const agal_ir_inst *in)
         agal_sb_put(&g->out, es1 ? "gl_FragDepthEXT = fd.x;\n" : "gl_FragDepth = fd.x;\n");
     } else if (in->reg_type == AGAL_REG_OUTPUT && es1) { /* GLSL ES 1.00 has no out variables */
         put_indent(g);
-        if (g->mrt) agal_sb_printf(&g->out, "gl_FragData[%u] = oc%u;\n", (unsigned)in->reg_num, (unsigned)in->reg_num);
-        else agal_sb_put(&g->out, "gl_FragColor = oc0;\n");
+        if (g->mrt) {
+            put_num(g, "gl_FragData[", (unsigned)in->reg_num);
+            put_num(g, "] = oc", (unsigned)in->reg_num);
+            agal_sb_put(&g->out, ";\n");
+        } else {
+            agal_sb_put(&g->out, "gl_FragColor = oc0;\n");
+        }
     }
 }
 
@@ -879,22 +910,29 @@ typedef struct usage {
 typedef struct scan {
     glsl *g;
     usage *u;
-    uint32_t *user_list; /* per value: list of its first user */
-    int32_t *user_tok;   /* per value: token of its first user */
+    uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
 } scan;
+
+/* An intermediate is printed inside its user's statement when it is trivial, or
+ * used once, by an instruction of the same AGAL token in the same list (so textures
+ * and derivatives stay where AGAL computes them): decided at its first use. */
+static void first_use(scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+{
+    glsl *g = sc->g;
+    if (!w || w >= g->ir->ninsts || (g->flags[w] & F_USED)) return;
+    g->flags[w] |= F_USED;
+    const agal_ir_inst *in = inst(g, w);
+    if (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token) g->flags[w] |= F_INLINE;
+}
 
 static void scan_value(scan *sc, uint32_t list, uint32_t v)
 {
     glsl *g = sc->g;
     usage *u = sc->u;
     const agal_ir_inst *in = inst(g, v);
-    for (unsigned a = 0; a < in->nargs; a++) {
-        uint32_t w = in->args[a];
-        if (w && w < g->ir->ninsts && sc->user_tok[w] == INT32_MIN) {
-            sc->user_list[w] = list;
-            sc->user_tok[w] = in->token;
-        }
-    }
+    sc->list_of[v] = list;
+    if (is_trivial(in)) g->flags[v] |= F_INLINE;
+    for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = home_slot(g, v);
     if (slot >= 0) u->temps[slot] = true;
     u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
@@ -933,25 +971,6 @@ static void scan_list(scan *sc, uint32_t list)
     }
 }
 
-/* An intermediate printed inside its user's statement: trivial, or used once by an
- * instruction of the same AGAL token in the same list (so textures and derivatives
- * stay where AGAL computes them). */
-static void mark_inline(scan *sc, uint32_t list)
-{
-    glsl *g = sc->g;
-    const agal_ir_list *l = &g->ir->lists[list];
-    for (uint32_t i = 0; i < l->n; i++) {
-        uint32_t v = l->items[i];
-        const agal_ir_inst *in = inst(g, v);
-        if (in->op == IR_IF) {
-            mark_inline(sc, in->then_list);
-            mark_inline(sc, in->else_list);
-        }
-        if (is_trivial(in) || (in->nuses == 1 && sc->user_list[v] == list && sc->user_tok[v] == in->token))
-            g->flags[v] |= F_INLINE;
-    }
-}
-
 /* ---- declarations ----------------------------------------------------------- */
 
 /* The auxiliary qualifier of v<n>: "centroid " where it feeds a centroid sampler. */
@@ -968,7 +987,7 @@ static void header(glsl *g, const usage *u)
         agal_sb_put(o, "#version 100\n");
         unsigned ext = agal_ir_essl1_extensions(&g->ir->info);
         for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
-            if (ext & bit) agal_sb_printf(o, "#extension %s : enable\n", agal_extension_name(bit, false));
+            if (ext & bit) put3(g, "#extension ", agal_extension_name(bit, false), " : enable\n");
         /* highp is optional in GLSL ES 1.00 fragment shaders (always there in vertex ones). */
         if (g->prog->stage == AGAL_VERTEX) agal_sb_put(o, "precision highp float;\n");
         else
@@ -1018,13 +1037,14 @@ static void declarations(glsl *g, const usage *u)
             put3(g, g->flip_value, "; }\n", NULL);
         }
     }
-    for (unsigned n = 0; n < 16; n++) {
+    /* Each loop ends past its mask's highest bit. */
+    for (unsigned n = 0; n < 16 && u->samplers >> n; n++) {
         if (!(u->samplers & (1u << n))) continue;
         put3(g, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
         put_num(g, g->names->sampler, n);
         agal_sb_put(o, ";\n");
     }
-    for (unsigned n = 0; n < 32; n++) {
+    for (unsigned n = 0; n < 32 && u->inputs >> n; n++) {
         if (!(u->inputs & (1u << n))) continue;
         if (es1) {
             put3(g, vs ? "attribute vec4 " : "varying vec4 ", NULL, NULL);
@@ -1037,14 +1057,14 @@ static void declarations(glsl *g, const usage *u)
         put_num(g, vs ? g->names->attribute : g->names->varying, n);
         agal_sb_put(o, ";\n");
     }
-    for (unsigned n = 0; n < 32; n++) {
+    for (unsigned n = 0; n < 32 && u->varyings >> n; n++) {
         if (!(u->varyings & (1u << n))) continue;
         put3(g, es1 ? "varying" : centroid(g, n), es1 ? NULL : "out", NULL);
         put3(g, " vec4 ", NULL, NULL);
         put_num(g, g->names->varying, n);
         agal_sb_put(o, ";\n");
     }
-    for (unsigned n = 0; n < 32 && !es1; n++)
+    for (unsigned n = 0; n < 32 && !es1 && u->outputs >> n; n++)
         if (u->outputs & (1u << n)) {
             put_num(g, "layout(location = ", n);
             put_num(g, ") out vec4 oc", n);
@@ -1057,16 +1077,18 @@ static void declarations(glsl *g, const usage *u)
          * unchanged there (x < 0 is undefined in AGAL and GLSL alike). */
         agal_sb_put(o, "\n");
         if (g->comments) agal_sb_put(o, "/* pow(x, y), 0 at x = 0: GLSL ES bounds no error of log2(0) */\n");
-        for (unsigned n = 1; n <= 4; n++)
-            agal_sb_printf(o, "%s agal_pow(%s x, %s y) { return pow(x, y) * sign(x); }\n", vec_type(n), vec_type(n),
-                           vec_type(n));
+        for (unsigned n = 1; n <= 4; n++) {
+            put3(g, vec_type(n), " agal_pow(", vec_type(n));
+            put3(g, " x, ", vec_type(n), " y) { return pow(x, y) * sign(x); }\n");
+        }
     }
     if (u->indirect) {
         agal_sb_put(o, "\n");
         if (g->comments)
-            agal_sb_printf(o, "/* %s[a], or 0 outside the register file (AGAL's bounded relative read). */\n", cname);
-        agal_sb_printf(o, "vec4 agal_%s(int a) { return a >= 0 && a < %u ? %s[a] : vec4(0.0); }\n", cname, nconst,
-                       cname);
+            put3(g, "/* ", cname, "[a], or 0 outside the register file (AGAL's bounded relative read). */\n");
+        put3(g, "vec4 agal_", cname, "(int a) { return a >= 0 && a < ");
+        agal_sb_uint(o, nconst);
+        put3(g, " ? ", cname, "[a] : vec4(0.0); }\n");
     }
 }
 
@@ -1077,6 +1099,7 @@ static void locals(glsl *g, const usage *u)
 {
     g->indent = 1;
     for (int s = 0; s < IR_TRACKED_REGS; s++) {
+        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         /* GLSL ES 1.00 writes colours through gl_FragColor / gl_FragData. */
@@ -1128,19 +1151,67 @@ static void reset_walk(glsl *g)
 static agal_status plan(glsl *g, usage *u)
 {
     uint32_t n = g->ir->ninsts;
-    scan sc = {g, u, agal_alloc(g->ctx, n * sizeof *sc.user_list), agal_alloc(g->ctx, n * sizeof *sc.user_tok)};
+    scan sc = {g, u, agal_alloc(g->ctx, n * sizeof *sc.list_of)};
     g->flags = agal_zalloc(g->ctx, n);
-    if (!sc.user_list || !sc.user_tok || !g->flags) return AGAL_ERR_NOMEM;
-    for (uint32_t v = 0; v < n; v++) sc.user_tok[v] = INT32_MIN;
+    g->slots = agal_alloc(g->ctx, n);
+    if (!sc.list_of || !g->flags || !g->slots) return AGAL_ERR_NOMEM;
+    for (uint32_t v = 0; v < n; v++) {
+        sc.list_of[v] = UINT32_MAX;
+        g->slots[v] = (int8_t)find_home_slot(g, v);
+    }
     uses_of(g->ir, u);
     scan_list(&sc, 0);
-    mark_inline(&sc, 0);
-    /* Dry run: which values need a copy, which outputs count on starting at 0. */
-    g->out.dry = true;
+    return g->err;
+}
+
+/* [start, keep) gives way to the text from mid on (short: the locals), which moves
+ * in front of [keep, mid). */
+static void replace_with_tail(glsl *g, size_t start, size_t keep, size_t mid)
+{
+    agal_strbuf *b = &g->out;
+    char stack[512];
+    size_t n = b->n - mid;
+    char *tail = n <= sizeof stack ? stack : agal_alloc(g->ctx, n);
+    if (b->err || !b->p) return;
+    if (!tail) {
+        agal_fail(&b->err, AGAL_ERR_NOMEM);
+        return;
+    }
+    memcpy(tail, b->p + mid, n);
+    memmove(b->p + start + n, b->p + keep, mid - keep);
+    memcpy(b->p + start, tail, n);
+    b->n = start + n + (mid - keep);
+    b->p[b->n] = 0;
+}
+
+static bool any_zero_used(const glsl *g)
+{
+    for (int s = 0; s < IR_TRACKED_REGS; s++)
+        if (g->zero_used[s]) return true;
+    return false;
+}
+
+/* main's locals, its statements, then the comments of the tokens left. The locals
+ * are written before the walk; where the walk found outputs that rely on their zero
+ * initial value, they are written again with those, over the first ones. */
+static void body(glsl *g, const usage *u)
+{
+    size_t start = g->out.n;
+    locals(g, u);
+    size_t stmts = g->out.n;
     reset_walk(g);
     walk(g, 0);
-    g->out.dry = false;
-    return g->err;
+    if (g->copies_found && g->err == AGAL_OK && !g->out.err) {
+        g->out.n = stmts; /* its uses of the copied values named their registers */
+        g->copies_known = true;
+        reset_walk(g);
+        walk(g, 0);
+    }
+    comments_before(g, g->prog->ntokens);
+    if (!any_zero_used(g)) return;
+    size_t end = g->out.n;
+    locals(g, u);
+    replace_with_tail(g, start, stmts, end);
 }
 
 agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eopt, const char **text,
@@ -1174,10 +1245,7 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     g.mrt = (u.outputs & ~1u) != 0;
     declarations(&g, &u);
     agal_sb_put(&g.out, "\nvoid main()\n{\n");
-    locals(&g, &u);
-    reset_walk(&g);
-    walk(&g, 0);
-    comments_before(&g, prog->ntokens);
+    body(&g, &u);
     agal_sb_put(&g.out, "}\n");
     if (g.err != AGAL_OK) return g.err;
     if (g.out.err || !g.out.p) return AGAL_ERR_NOMEM;

@@ -4,7 +4,8 @@
  * stutter. Over the shaders/ corpus this measures, per program:
  *   decode+validate        agal_decode of the bytecode
  *   AGAL -> SPIR-V         agal_translate of the decoded program (direct)
- *   AGAL -> GLSL           agal_translate, target GLSL
+ *   AGAL -> GLSL 330       agal_translate, target GLSL
+ *   AGAL -> GLSL ES 3.00   agal_translate, target ESSL3 (WebGL 2's, the npm package's)
  *   glslang                that GLSL (made Vulkan-ready once, outside the clock)
  *                          compiled in-process by a warm glslang to SPIR-V 1.0
  * Each translation runs in a context reset after it, as an emulator reuses one.
@@ -14,7 +15,8 @@
  * second, the SPIR-V size against SPIRV-Tools' optimizer (-O) on the same module,
  * and last `speedup over glslang: N.Nx`, the median over programs of
  * (GLSL + glslang time) / direct SPIR-V time. The GLSL emitter's time over the
- * SPIR-V path's is printed too: both serve emulators at upload time.
+ * SPIR-V path's is printed too, for GLSL 330 and ES 3.00: all serve emulators at
+ * upload time.
  *
  * The targets are printed with the measurements, never asserted: timing on a shared
  * machine is noise, so the exit status says only whether everything translated (0;
@@ -24,12 +26,13 @@
  * --driver measures instead what the GPU driver then spends on our output, per
  * corpus pair (bench_driver.c): Vulkan and GL through the harness.
  *
- * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N] [--driver]
- * --profile N runs only the direct SPIR-V translations, N times over the corpus and
- * the 200-token program, for a profiler: callgrind counts instructions, so it is
- * stable on a noisy machine:
+ * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T]] [--driver]
+ * --profile N runs only the translations to one target (--target spirv, the
+ * default; glsl or essl3), N times over the corpus and the 200-token
+ * program, for a profiler: callgrind counts instructions, so it is stable on a
+ * noisy machine:
  *   valgrind --tool=callgrind --toggle-collect=agal_translate \
- *     tools/agal-bench --profile 50 */
+ *     tools/agal-bench --profile 50 --target essl3 */
 #include "agal/interp.h"
 #include "agal/text.h"
 #include "bench.h"
@@ -72,8 +75,9 @@ typedef struct bench {
     unsigned rounds;
     double target_s; /* least time one measurement runs */
     bool quick;
-    bool driver;            /* --driver: only the driver's times (bench_driver.c) */
-    unsigned profile_loops; /* --profile N: only the SPIR-V loop, N times (callgrind) */
+    bool driver;                /* --driver: only the driver's times (bench_driver.c) */
+    unsigned profile_loops;     /* --profile N: only one target's loop, N times (callgrind) */
+    agal_target profile_target; /* --target: that target */
     char log[4096];
 } bench;
 
@@ -180,9 +184,9 @@ static bool add_long_program(bench *b)
 /* The baseline targets Vulkan too: its GLSL gets the same clip fix as the SPIR-V. */
 static const agal_translate_options vulkan_clip = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_VULKAN};
 
-enum path { P_DECODE, P_SPIRV, P_GLSL, P_GLSLANG, NPATHS };
-static const char *const path_names[NPATHS] = {"decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL",
-                                               "glslang GLSL -> SPIR-V"};
+enum path { P_DECODE, P_SPIRV, P_GLSL, P_ESSL3, P_GLSLANG, NPATHS };
+static const char *const path_names[NPATHS] = {"decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL 330",
+                                               "AGAL -> GLSL ES 3.00", "glslang GLSL -> SPIR-V"};
 
 /* One operation on p in ctx, and the reset that ends it. false on failure (with the
  * reason in b->log). */
@@ -199,6 +203,9 @@ static bool run_once(bench *b, const program *p, enum path k, agal_context *ctx)
     } else if (k == P_GLSL) {
         const char *text;
         ok = tool_translate_text(ctx, p->prog, AGAL_TARGET_GLSL, &vulkan_clip, &text, NULL) == AGAL_OK;
+    } else if (k == P_ESSL3) {
+        const char *text;
+        ok = tool_translate_text(ctx, p->prog, AGAL_TARGET_ESSL3, NULL, &text, NULL) == AGAL_OK;
     } else {
         uint32_t *w = NULL;
         size_t n = 0;
@@ -240,7 +247,8 @@ typedef struct speed {
     double tokens_s[NPATHS][MAX_ROUNDS]; /* corpus tokens / corpus time */
     double glslang_path[MAX_ROUNDS];     /* median of GLSL + glslang */
     double speedup[MAX_ROUNDS];          /* median of (GLSL + glslang) / SPIR-V */
-    double glsl_ratio[MAX_ROUNDS];       /* median of GLSL / SPIR-V */
+    double glsl_ratio[MAX_ROUNDS];       /* median of GLSL 330 / SPIR-V */
+    double essl3_ratio[MAX_ROUNDS];      /* median of GLSL ES 3.00 / SPIR-V */
     double long_spirv[MAX_ROUNDS];       /* the 200-token program, SPIR-V direct */
 } speed;
 
@@ -271,6 +279,8 @@ static bool speed_round(bench *b, agal_context *ctx, unsigned (*iters)[NPATHS], 
     if (ok) s->speedup[r] = median(tmp, np);
     for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_GLSL * np + i] / t[P_SPIRV * np + i];
     if (ok) s->glsl_ratio[r] = median(tmp, np);
+    for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_ESSL3 * np + i] / t[P_SPIRV * np + i];
+    if (ok) s->essl3_ratio[r] = median(tmp, np);
     if (ok && b->nprogs > np) ok = time_path(b, &b->progs[np], P_SPIRV, ctx, &iters[np][P_SPIRV], &s->long_spirv[r]);
     free(t);
     free(tmp);
@@ -298,9 +308,11 @@ static void print_speed(const bench *b, speed *s)
     mmm sp = summarize(s->speedup, n);
     printf("  %-26s %9.1f %9.1f %9.1f x  (median over programs of baseline / direct)\n", "speedup", sp.min, sp.med,
            sp.max);
-    mmm gr = summarize(s->glsl_ratio, n);
-    printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of GLSL / direct SPIR-V)\n", "GLSL / SPIR-V", gr.min,
+    mmm gr = summarize(s->glsl_ratio, n), er = summarize(s->essl3_ratio, n);
+    printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of GLSL 330 / direct SPIR-V)\n", "GLSL / SPIR-V", gr.min,
            gr.med, gr.max);
+    printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of GLSL ES 3.00 / direct SPIR-V)\n", "ES 3.00 / SPIR-V",
+           er.min, er.med, er.max);
 }
 
 /* ---- memory -------------------------------------------------------------------- */
@@ -720,10 +732,12 @@ static void print_targets(const bench *b, results *r)
     double spirv = summarize(r->sp.med[P_SPIRV], b->rounds).med;
     double speedup = summarize(r->sp.speedup, b->rounds).med;
     double glsl_ratio = summarize(r->sp.glsl_ratio, b->rounds).med;
+    double essl3_ratio = summarize(r->sp.essl3_ratio, b->rounds).med;
     printf("targets (stated for a 2-core machine; medians of the rounds):\n");
     target("direct SPIR-V median per corpus program <= 5 us", spirv * 1e6, "us", spirv <= 5e-6);
     target("speedup over the glslang path >= 100x", speedup, "x", speedup >= 100);
-    target("GLSL time <= 1.5x direct SPIR-V's (median per program)", glsl_ratio, "x", glsl_ratio <= 1.5);
+    target("GLSL 330 time <= 1.5x direct SPIR-V's (median per program)", glsl_ratio, "x", glsl_ratio <= 1.5);
+    target("GLSL ES 3.00 time <= 1.5x direct SPIR-V's (median)", essl3_ratio, "x", essl3_ratio <= 1.5);
     target("hook allocations per translation <= 16 (fresh, max)", (double)r->max_allocs, "calls", r->max_allocs <= 16);
     target("peak heap, 200-token program <= 64 KiB (fresh)", r->long_fresh.peak / 1024.0, "KiB",
            r->long_fresh.peak <= 64 * 1024);
@@ -768,7 +782,27 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
     return report_size(b, ctx, &r->max_ratio) && report_shapes(b, ctx);
 }
 
-/* The SPIR-V loop alone (--profile): no clock, no glslang, nothing else to count. */
+/* One target's loop alone (--profile, --target): no clock, no glslang, nothing
+ * else to count. */
+static bool profile_once(bench *b, const program *p, agal_context *ctx)
+{
+    bool ok;
+    if (b->profile_target == AGAL_TARGET_SPIRV) {
+        const uint32_t *w;
+        size_t n;
+        ok = tool_translate_words(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
+    } else {
+        const char *text;
+        ok = tool_translate_text(ctx, p->prog, b->profile_target, NULL, &text, NULL) == AGAL_OK;
+    }
+    if (!ok) {
+        snprintf(b->log, sizeof b->log, "%s: translation failed", p->name);
+        tool_print_diags(ctx, p->name);
+    }
+    agal_context_reset(ctx);
+    return ok;
+}
+
 static bool profile_loop(bench *b, agal_context *ctx)
 {
     tool_progress pg;
@@ -776,7 +810,7 @@ static bool profile_loop(bench *b, agal_context *ctx)
     bool ok = true;
     for (unsigned k = 0; ok && k < b->profile_loops; k++) {
         tool_progress_show(&pg, k + 1);
-        for (size_t i = 0; ok && i < b->nprogs; i++) ok = run_once(b, &b->progs[i], P_SPIRV, ctx);
+        for (size_t i = 0; ok && i < b->nprogs; i++) ok = profile_once(b, &b->progs[i], ctx);
     }
     tool_progress_clear(&pg);
     return ok;
@@ -820,15 +854,30 @@ static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal-bench: %s\n", msg);
     fprintf(stderr,
-            "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N]\n"
+            "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T]]\n"
             "  --quick       2 rounds of short measurements (CI: shows it works)\n"
             "  --rounds N    rounds (default 7, at most %d)\n"
             "  --corpus DIR  the .agal files (default %s/shaders)\n"
-            "  --profile N   only translate to SPIR-V, N times over the corpus (for callgrind)\n"
+            "  --profile N   only translate, N times over the corpus (for callgrind)\n"
+            "  --target T    what --profile translates to: spirv (default), glsl, essl3\n"
             "  --driver      only the GPU driver's creation and first-draw times per corpus pair\n"
             "                (Vulkan and GL; rounds default 5, 1 with --quick)\n",
             MAX_ROUNDS, AGAL_SOURCE_DIR);
     return 2;
+}
+
+static bool profile_target(const char *name, agal_target *out)
+{
+    static const struct {
+        const char *name;
+        agal_target target;
+    } names[] = {{"spirv", AGAL_TARGET_SPIRV}, {"glsl", AGAL_TARGET_GLSL}, {"essl3", AGAL_TARGET_ESSL3}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i].name)) {
+            *out = names[i].target;
+            return true;
+        }
+    return false;
 }
 
 static int parse_args(int argc, char **argv, bench *b, const char **corpus)
@@ -841,6 +890,8 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, MAX_ROUNDS, &b->rounds)) return usage(NULL);
         } else if (!strcmp(a, "--profile") && i + 1 < argc) {
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
+        } else if (!strcmp(a, "--target") && i + 1 < argc) {
+            if (!profile_target(argv[++i], &b->profile_target)) return usage("--target: not spirv, glsl or essl3");
         } else if (!strcmp(a, "--driver")) {
             b->driver = true;
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
