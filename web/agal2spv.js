@@ -66,28 +66,38 @@ class Agal {
     this.decoder = new TextDecoder();
     // The module's memory is its one exported WebAssembly.Memory (emscripten minifies the name).
     this.memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
+    this.scratch = 0; // withBytes' block in the heap
+    this.scratchSize = 0;
   }
 
-  // Copies each input into the WASM heap, calls fn with the pointers, frees them.
+  // Copies the inputs one after another into the object's scratch block in the
+  // WASM heap (4-byte aligned; grown, never shrunk, so a call allocates nothing),
+  // and calls fn with their pointers.
   withBytes(inputs, fn) {
-    const ptrs = inputs.map((b) => {
-      const p = this.m._malloc(Math.max(b.length, 1));
-      if (!p) throw new Error('agal2spv: out of memory');
-      this.m.HEAPU8.set(b, p);
-      return p;
-    });
-    try {
-      return fn(...ptrs);
-    } finally {
-      ptrs.forEach((p) => this.m._free(p));
+    const offsets = [];
+    let size = 0;
+    for (const b of inputs) {
+      offsets.push(size);
+      size += (b.length + 3) & ~3;
     }
+    if (size > this.scratchSize) {
+      const grown = Math.max(size, 2 * this.scratchSize, 65536);
+      const p = this.m._malloc(grown);
+      if (!p) throw new Error('agal2spv: out of memory');
+      this.m._free(this.scratch);
+      this.scratch = p;
+      this.scratchSize = grown;
+    }
+    inputs.forEach((b, i) => this.m.HEAPU8.set(b, this.scratch + offsets[i]));
+    return fn(...offsets.map((o) => this.scratch + o));
   }
 
-  // An agal_names (agal.h) in the heap for fn, from { vertexConstants,
-  // fragmentConstants, vertexBlock, fragmentBlock, sampler, attribute, varying,
-  // yflip, yflipComponent }: eight string pointers, then a char (wasm32: 36 bytes).
-  withNames(names, fn) {
-    if (!names) return fn(0);
+  // withBytes over the inputs and, when names are given, an agal_names (agal.h) from
+  // { vertexConstants, fragmentConstants, vertexBlock, fragmentBlock, sampler,
+  // attribute, varying, yflip, yflipComponent }: eight string pointers, then a char
+  // (wasm32: 36 bytes). fn gets the inputs' pointers and the names' (0: none).
+  withNamed(inputs, names, fn) {
+    if (!names) return this.withBytes(inputs, (...ptrs) => fn(...ptrs, 0));
     const keys = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
                   'varying', 'yflip'];
     const unknown = Object.keys(names).filter((k) => !keys.includes(k) && k !== 'yflipComponent');
@@ -97,25 +107,27 @@ class Agal {
       throw new TypeError("agal2spv: yflipComponent is 'x', 'y', 'z' or 'w'");
     }
     const strings = keys.map((k) => (names[k] === undefined ? null : new TextEncoder().encode(`${names[k]}\0`)));
-    return this.withBytes([new Uint8Array(36), ...strings.filter((s) => s)], (struct, ...ptrs) => {
+    const given = strings.filter((s) => s);
+    return this.withBytes([...inputs, new Uint8Array(36), ...given], (...ptrs) => {
+      const struct = ptrs[inputs.length], stringPtrs = ptrs.slice(inputs.length + 1);
       const words = new Uint32Array(this.m.HEAPU8.buffer, struct, 9);
       let next = 0;
-      strings.forEach((s, i) => { words[i] = s ? ptrs[next++] : 0; });
+      strings.forEach((s, i) => { words[i] = s ? stringPtrs[next++] : 0; });
       words[8] = c ? c.charCodeAt(0) : 0;
-      return fn(struct);
+      return fn(...ptrs.slice(0, inputs.length), struct);
     });
   }
 
-  // The web_answer at p: 8 words (agal_web.c). The bindings' JSON is copied out
-  // now (the next call reuses the memory) and parsed when first read.
+  // The web_answer at p: 8 words (agal_web.c). The bindings' JSON bytes are copied
+  // out now (the next call reuses the memory), decoded and parsed when first read.
   answer(p) {
     if (!p) throw new Error('agal2spv: out of memory');
     const w = new Uint32Array(this.m.HEAPU8.buffer, p, 8);
     const text = (ptr, n) => this.decoder.decode(this.m.HEAPU8.subarray(ptr, ptr + n));
-    const json = w[5] ? text(w[5], w[6]) : null;
+    const jsonBytes = w[5] ? this.m.HEAPU8.slice(w[5], w[5] + w[6]) : null;
     const a = { status: w[0] | 0, words: w[7] !== 0 };
     if (a.status !== 0) {
-      const info = json ? JSON.parse(json) : null;
+      const info = jsonBytes ? JSON.parse(this.decoder.decode(jsonBytes)) : null;
       const e = new Error(info ? info.message : `agal2spv: ${STATUS[a.status] || a.status}`);
       if (info) {
         e.errorID = info.id;
@@ -124,7 +136,8 @@ class Agal {
       throw e;
     }
     let parsed;
-    a.json = () => (parsed === undefined ? (parsed = json ? JSON.parse(json) : null) : parsed);
+    a.json = () => (parsed === undefined ? (parsed = jsonBytes ? JSON.parse(this.decoder.decode(jsonBytes)) : null)
+      : parsed);
     a.code = [0, 1].map((i) => {
       if (!w[1 + i] && !w[3 + i]) return null;
       const ptr = w[1 + i], n = w[3 + i];
@@ -140,8 +153,8 @@ class Agal {
     const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
     const slot = option(SLOTS, options.stage, 'stage', 0);
     const profile = option(PROFILES, options.profile, 'profile', 0);
-    const a = this.answer(this.withNames(options.names, (names) => this.withBytes([b], (p) =>
-      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names))));
+    const a = this.answer(this.withNamed([b], options.names, (p, names) =>
+      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names)));
     const bindings = lazyBindings(a, target === TARGETS.wgsl, (j) => [j]);
     return { code: a.code[0], get bindings() { return bindings(); } };
   }
@@ -153,9 +166,9 @@ class Agal {
     if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
     const profile = option(PROFILES, options.profile, 'profile', 0);
     const context = option(CONTEXT_PROFILES, options.contextProfile, 'contextProfile', 0);
-    const a = this.answer(this.withNames(options.names, (names) => this.withBytes([v, f], (pv, pf) =>
+    const a = this.answer(this.withNamed([v, f], options.names, (pv, pf, names) =>
       this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context,
-                         names))));
+                         names)));
     const bindings = lazyBindings(a, target === TARGETS.wgsl, (j) => [j.vertex, j.fragment]);
     return { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings(); } };
   }
@@ -179,7 +192,11 @@ class Agal {
   heapUsed() { return this.m._web_heap_used() >>> 0; }
 
   // Frees the library's context; the object is unusable afterwards.
-  dispose() { this.m._web_free(this.ctx); this.ctx = 0; }
+  dispose() {
+    this.m._web_free(this.ctx);
+    this.m._free(this.scratch);
+    this.ctx = this.scratch = this.scratchSize = 0;
+  }
 }
 
 export async function load(options = {}) {
