@@ -2,8 +2,9 @@
 // Program3D.upload with agal2spv instead of its own AGAL converter, which takes AGAL 1
 // only ("Version must be 1"). The package writes GLSL ES 1.00 (OpenFL draws with
 // WebGL 1) under OpenFL's own names, so OpenFL binds it as it binds its converter's
-// output; a program Flash Player would refuse throws Flash's error (errorID, name,
-// message) from Program3D.upload, as in Flash.
+// output, with the tokens' sampler states for setProgram; a program Flash Player
+// would refuse throws Flash's error (errorID, name, message) from Program3D.upload,
+// as in Flash.
 //
 //   import { load } from 'agal2spv';
 //   import { routeOpenFL } from './openfl_upload.js';
@@ -24,6 +25,29 @@ function bytesOf(byteArray) {
   return bytes;
 }
 
+// The sampler states Flash's setProgram gives the slots: each sampling token's (the
+// bindings carry them; OpenFL's converter records them the same way). OpenFL keeps
+// its SamplerState class to itself, so one is made by setSamplerStateAt on a slot
+// and taken, and the slot's own state put back. A slot the program does not sample
+// gets a state marked ignoreSampler, which setProgram leaves alone (OpenFL's
+// setProgram reads every entry up to the last).
+function samplerStates(context, samplers) {
+  const slots = context.__state.samplerStates, states = [];
+  const make = (n, wrap, filter, mipmap, ignore) => {
+    const own = slots[n];
+    slots[n] = null;
+    context.setSamplerStateAt(n, wrap, filter, mipmap);
+    const state = slots[n];
+    slots[n] = own;
+    state.ignoreSampler = ignore;
+    state.lodBias = 0; // the shader applies each token's bias
+    return state;
+  };
+  for (const s of samplers) states[s.num] = make(s.num, s.wrap, s.filter, s.mipmap, s.ignoreSampler);
+  for (let n = 0; n < states.length; n++) if (!states[n]) states[n] = make(n, 'clamp', 'nearest', 'mipnone', true);
+  return states;
+}
+
 // Replaces Program3D.prototype.upload; returns a function that puts OpenFL's back.
 export function routeOpenFL(openfl, agal) {
   const prototype = openfl.display3D.Program3D.prototype, own = prototype.upload;
@@ -36,6 +60,7 @@ export function routeOpenFL(openfl, agal) {
     this.__deleteShaders();
     this.__uploadFromGLSL(r.vertex, r.fragment);
     this.__buildAGALUniformList();
+    this.__samplerStates = samplerStates(this.__context, r.bindings.fragment.samplers);
   };
   return () => { prototype.upload = own; };
 }

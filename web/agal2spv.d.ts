@@ -13,6 +13,8 @@ export interface Binding {
   stage: Stage;
   constants: { binding: number; count: number; size: number; name: string; indirect: boolean } | null;
   samplers: { num: number; binding: number; samplerBinding: number; name: string; dim: '2d' | 'cube' | '3d';
+              /** The sampling token's state, in Context3D's names: what setProgram gives the slot. */
+              wrap: string; filter: string; mipmap: string; ignoreSampler: boolean;
               tex: boolean; ted: boolean }[];
   attributes: { location: number; mask: number }[];
   varyings: { location: number; centroid: boolean }[];

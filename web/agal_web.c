@@ -94,7 +94,7 @@ static inline void put_key_string(json *j, const char *key, const char *text)
 {
     put(j, key);
     put(j, "\"");
-    put(j, text);
+    put(j, text ? text : ""); /* a sampler field's value with no name */
     put(j, "\"");
 }
 
@@ -108,6 +108,11 @@ static void samplers(json *j, const agal_binding *b)
         put_key_uint(j, ",\"samplerBinding\":", s->sampler_binding);
         put_key_string(j, ",\"name\":", s->name);
         put_key_string(j, ",\"dim\":", agal_sampler_option_name(AGAL_SMP_DIM, s->token.dim));
+        /* the token's state, which Flash's setProgram gives the slot (Context3D's names) */
+        put_key_string(j, ",\"wrap\":", agal_sampler_option_name(AGAL_SMP_WRAP, s->token.wrap));
+        put_key_string(j, ",\"filter\":", agal_sampler_option_name(AGAL_SMP_FILTER, s->token.filter));
+        put_key_string(j, ",\"mipmap\":", agal_sampler_option_name(AGAL_SMP_MIPMAP, s->token.mipmap));
+        put_key_bool(j, ",\"ignoreSampler\":", (s->token.special & AGAL_SPECIAL_IGNORESAMPLER) != 0);
         put_key_bool(j, ",\"tex\":", s->uses_tex);
         put_key_bool(j, ",\"ted\":", s->uses_ted);
         put(j, "}");
