@@ -1,16 +1,23 @@
 /* harness_web.c: headless Chromium as a backend (harness_web.h).
  *
- * A flush writes the queued draws into one page (webgl_page.c) in a private
+ * A flush writes the queued WebGL draws into one page (webgl_page.c) in a private
  * temporary directory and runs
  *   chromium --headless=new --no-sandbox --use-angle=swiftshader
  *            --enable-unsafe-swiftshader --dump-dom file://DIR/page.html
  * with a profile of its own in DIR (runs in parallel do not share one), its own
  * process group (killed whole when it overruns the timeout), stderr in
- * DIR/browser.log (quoted when the run fails) and without the Vulkan loader's driver
- * variables, which would replace SwiftShader under ANGLE by the driver they name. The page's script draws everything
- * while the page loads; --dump-dom prints the document after the load event, whose
- * <pre id="agal-result"> then holds the results as JSON (webgl_runner.js keeps
- * <, > and & out of it, so the serialized text is the JSON itself).
+ * DIR/browser.log (quoted when the run fails) and without the Vulkan loader's
+ * driver variables, which would replace SwiftShader under ANGLE (and Dawn) by the
+ * driver they name. The page's script draws everything while the page loads;
+ * --dump-dom prints the document after the load event, whose <pre id="agal-result">
+ * then holds the results as JSON (webgl_runner.js keeps <, > and & out of it, so
+ * the serialized text is the JSON itself).
+ *
+ * The WebGPU draws go into a page of their own (webgpu_page.c). WebGPU answers
+ * asynchronously, after the load event, so that page leaves its results in a
+ * promise, window.agalDone, and the browser runs with --remote-debugging-pipe: the
+ * DevTools protocol on fds 3 and 4 (devtools below) loads the page and awaits the
+ * promise, within the same timeout.
  */
 #define _XOPEN_SOURCE 700 /* mkdtemp, nftw, kill, setpgid, unsetenv */
 #include "harness_web.h"
