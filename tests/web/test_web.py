@@ -3,7 +3,8 @@
 --agalasm AGALASM --agal2spv AGAL2SPV --agalrun AGALRUN --shaders DIR --oracle DIR [--node NODE].
 
 Builds the package (web/build.sh into a temporary folder, Debian's emscripten),
-unpacks it and runs tests/web/test_web.mjs in node over a manifest this script makes
+installs the tarball into a fresh folder with `npm install` and runs
+tests/web/test_web.mjs there under node's test runner over a manifest this script makes
 with the native tools: every corpus program's bytes and its native GLSL 330, ES
 3.00, ES 1.00, WGSL and SPIR-V (the package must give the same bytes), the WGSL
 reflection's bind group layout (bindings.bindGroupLayout must be the same), and bad
@@ -26,7 +27,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 
@@ -88,7 +88,7 @@ def bad_uploads(args, tmp, programs):
 
 PAGE = """<!doctype html><html><head><title></title></head><body>
 <script type="module">
-import { load } from './pkg/package/agal2spv.js';
+import { load } from './app/node_modules/agal2spv/agal2spv.js';
 const agal = await load();
 const v = agal.assemble('m44 op, va0, vc0\\nmov v0, va1\\n', { stage: 'vertex' });
 const f = agal.assemble('mov oc, v0\\n', { stage: 'fragment' });
@@ -248,6 +248,21 @@ def openfl_dropin(args, tmp, refused):
     return ok
 
 
+def install(args, tmp, tgz):
+    """`npm install` of the tarball into a fresh folder, tmp/app, as a user installs
+    it (no network: the package has no dependencies); the installed package's folder."""
+    app = os.path.join(tmp, "app")
+    os.makedirs(app)
+    with open(os.path.join(app, "package.json"), "w") as f:
+        json.dump({"name": "agal2spv-test-app", "private": True, "type": "module"}, f)
+    r = run(["npm", "install", "--no-audit", "--no-fund", "--offline", tgz], cwd=app)
+    pkg = os.path.join(app, "node_modules", "agal2spv")
+    if r.returncode != 0 or not os.path.isfile(os.path.join(pkg, "agal2spv.js")):
+        print("npm install %s failed:\n%s" % (tgz, (r.stdout + r.stderr).decode()[-4000:]))
+        return None
+    return pkg
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build-sh", required=True)
@@ -258,7 +273,7 @@ def main():
     ap.add_argument("--node", default="node")
     ap.add_argument("--oracle", required=True, help="tests/oracle, where npm ci installed openfl")
     args = ap.parse_args()
-    for tool in ("emcc", args.node, "chromium"):
+    for tool in ("emcc", args.node, "npm", "chromium"):
         if not shutil.which(tool):
             print("%s is not installed: the package cannot be built or run" % tool)
             return 1
@@ -268,9 +283,9 @@ def main():
             print("web/build.sh failed:\n" + (r.stdout + r.stderr).decode()[-4000:])
             return 1
         tgz = r.stdout.decode().strip().splitlines()[-1]
-        with tarfile.open(tgz) as t:
-            t.extractall(os.path.join(tmp, "pkg"))
-        pkg = os.path.join(tmp, "pkg", "package")
+        pkg = install(args, tmp, tgz)
+        if not pkg:
+            return 1
         files = sorted(f for f in os.listdir(args.shaders) if f.endswith(".agal"))
         programs = [program(args, tmp, os.path.join(args.shaders, f)) for f in files]
         manifest = {"programs": [{k: v for k, v in p.items() if k != "bin"} for p in programs],
@@ -279,7 +294,10 @@ def main():
                         "version : '")[1].split("'")[0]}
         mpath = os.path.join(tmp, "manifest.json")
         json.dump(manifest, open(mpath, "w"))
-        r = run([args.node, os.path.join(HERE, "test_web.mjs"), pkg, mpath])
+        # node's test runner, in the folder the package was installed into
+        shutil.copy(os.path.join(HERE, "test_web.mjs"), os.path.join(tmp, "app"))
+        r = run([args.node, "--test", "--test-reporter=spec", "test_web.mjs"], cwd=os.path.join(tmp, "app"),
+                env=dict(os.environ, AGAL_MANIFEST=mpath))
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
