@@ -166,8 +166,9 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
     if (key.depth < SHARED_DEPTH) {
-        key.v = v;
-        bd->shared[shared_slot(&key)] = key;
+        shared_read *slot = &bd->shared[shared_slot(&key)];
+        *slot = key;
+        slot->v = v; /* after the copy: a store into key just before would stall it */
     }
     return v;
 }

@@ -87,10 +87,15 @@ typedef struct spv {
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it. */
     uint8_t *virt;
-    /* Recent materializations of virtual values, in this block (see materialize). */
+    /* Recent materializations of virtual values, in this block (see real). */
     struct {
         uint32_t v, block, id;
     } mat[64];
+    /* The latest component read through a merge (see source_comp). */
+    struct {
+        uint32_t from, v;
+        unsigned from_k, k;
+    } walk;
 } spv;
 
 /* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
@@ -101,10 +106,9 @@ typedef struct spv {
  * not an IR pass: the IR keeps each AGAL instruction's own swizzle and mask, which
  * GLSL prints as written, and SPIR-V's shuffle of two vectors is what composes. */
 #define VIRT 0x80000000u
-/* Reading a component walks down the chain of virtual values under it, and
- * materializing one materializes what it reads: a chain deeper than this is
- * materialized where it is defined, so every walk and every recursion is bounded
- * whatever the program (`add vt0.x, vt0.y, vcK` or `dp4 vt0.x, vt0, vt0` repeated
+/* Reading a component walks down the chain of virtual values under it (and
+ * materializing one reads its four): a chain deeper than this is materialized where
+ * it is defined, so every walk is bounded whatever the program (`add vt0.x, vt0.y, vcK` or `dp4 vt0.x, vt0, vt0` repeated
  * make chains as long as the program). */
 enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
@@ -439,8 +443,6 @@ static uint32_t label(spv *s, uint32_t id)
     return id;
 }
 
-static uint32_t materialize(spv *s, uint32_t v);
-
 static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     if (n == 2) return FN(s, SpvOpVectorShuffle, t_vec(s, 2), a, b, sel[0], sel[1]);
@@ -449,17 +451,28 @@ static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const ui
 }
 
 /* Component *k of vector id v, read through virtual values and recorded shuffles:
- * returns the real vec4 it comes from, *k its component there. */
+ * returns the real vec4 it comes from, *k its component there. The latest walk
+ * through merges is remembered: a swizzle's four components (a splat: `.yyyy`) walk
+ * the same chain. */
 static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
 {
+    uint32_t from = 0;
+    unsigned from_k = 0;
     while (v & VIRT) {
         const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
         if (in->op == IR_SWIZZLE) {
             *k = agal_swizzle_comp(in->swizzle, *k);
             v = s->ids[in->args[0]];
-        } else {
-            v = s->ids[in->args[(in->mask >> *k) & 1]];
+            continue;
         }
+        if (!from) {
+            if (v == s->walk.from && *k == s->walk.from_k) {
+                *k = s->walk.k;
+                return s->walk.v;
+            }
+            from = v, from_k = *k;
+        }
+        v = s->ids[in->args[(in->mask >> *k) & 1]];
     }
     const shuf *d = &s->shuf[v % SHUF_CACHE];
     if (d->id == v && v) {
@@ -467,7 +480,36 @@ static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
         v = sel < 4 ? d->a : d->b;
         *k = sel & 3;
     }
+    if (from) s->walk.from = from, s->walk.from_k = from_k, s->walk.v = v, s->walk.k = *k;
     return v;
+}
+
+/* The n components vec[c].comp[c] from three or four distinct vectors: a shuffle of
+ * the first two, then one shuffle for each further vector, in order of first use
+ * (a component still to come holds a placeholder). Built from the components'
+ * sources, not by materializing the operands, so a deep chain of masked writes
+ * costs one to three shuffles and no walk of its own chain. */
+static uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp)
+{
+    uint32_t acc = vec[0];
+    bool done[4] = {false, false, false, false};
+    for (unsigned c = 0; c < n; c++) done[c] = vec[c] == acc;
+    for (unsigned first = 1; first < n; first++) {
+        if (done[first]) continue;
+        uint32_t src = vec[first];
+        uint8_t out[4] = {0, 1, 2, 3};
+        bool last = true;
+        for (unsigned c = 0; c < n; c++) {
+            if (vec[c] == src) out[c] = (uint8_t)(4 + comp[c]), done[c] = true;
+            else if (acc == vec[0] && vec[c] == acc) out[c] = comp[c]; /* the first shuffle places acc's too */
+            last &= done[c];
+        }
+        unsigned width = last ? n : 4;
+        uint32_t id = raw_shuffle(s, width, acc, src, out);
+        if (width == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, acc, src, {out[0], out[1], out[2], out[3]}};
+        acc = id;
+    }
+    return acc;
 }
 
 /* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
@@ -486,12 +528,7 @@ static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_
     x = vec[0];
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
-        if (y) { /* three sources; b made before a, the order the output has always had */
-            uint32_t rb = materialize(s, b), ra = materialize(s, a);
-            bool identity = ra == rb && n == 4;
-            for (unsigned k = 0; k < n; k++) identity &= (sel[k] & 3) == k;
-            return identity ? ra : raw_shuffle(s, n, ra, rb, sel); /* real() of a deep merge */
-        }
+        if (y) return gather(s, n, vec, comp);
         y = vec[c];
     }
     bool identity = n == 4;
@@ -511,16 +548,15 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
-/* The vector v (possibly virtual) as a real id, by its definition's own shuffle
- * (whose operands are earlier values: the recursion ends, at most MAX_VIRT_DEPTH
- * deep). Remembered for the block, so a value read through many chains is made once. */
-static uint32_t materialize(spv *s, uint32_t v)
+/* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
+ * components it selects. Remembered for the block, so a value read through many
+ * chains is made once. */
+static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
     if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
-    const agal_ir_inst *in = &s->ir->insts[x];
-    uint32_t id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    uint32_t id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
     s->mat[slot].v = x;
     s->mat[slot].block = s->block_start;
     s->mat[slot].id = id;
@@ -545,8 +581,6 @@ static uint32_t virtual_or_real(spv *s, uint32_t v)
     s->virt[v] = (uint8_t)(depth + 1);
     return VIRT | v;
 }
-
-static uint32_t real(spv *s, uint32_t v) { return v & VIRT ? shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}) : v; }
 
 /* Component k of v, read from where it comes from. */
 static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
