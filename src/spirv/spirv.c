@@ -81,6 +81,7 @@ typedef struct spv {
     unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
+    uint32_t c_offsets[256]; /* the float constants of relative reads' offsets */
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
@@ -763,7 +764,10 @@ static uint32_t indirect_read(spv *s, uint32_t index, uint32_t offset, unsigned 
  * shared_read). A read of another range (IR text can say anything) is inline. */
 static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 {
-    uint32_t index = s->ids[in->args[0]], offset = c_float(s, (float)in->reg_num);
+    uint32_t index = s->ids[in->args[0]];
+    uint32_t offset = in->reg_num < AGAL_COUNTOF(s->c_offsets)
+                          ? MEMO(s->c_offsets[in->reg_num], c_float(s, (float)in->reg_num))
+                          : c_float(s, (float)in->reg_num);
     if (s->indirect_fn && s->indirect_range != in->range) return indirect_read(s, index, offset, in->range);
     if (!s->indirect_fn) s->indirect_fn = new_id(s), s->indirect_range = in->range;
     return FN(s, SpvOpFunctionCall, t_vec(s, 4), s->indirect_fn, index, offset);
