@@ -91,23 +91,21 @@ static inline agal_status agal_fail(agal_status *err, agal_status st)
 /* A growable NUL-terminated text buffer in the arena, shared by every stage that
  * writes text (disassembler, IR printer, GLSL emitter, reflection JSON). Its error
  * is sticky: after an allocation failure (err AGAL_ERR_NOMEM) it writes nothing
- * more. `dry` makes it discard writes (a planning pass that must not pay for
- * formatting). */
+ * more. */
 typedef struct agal_strbuf {
     agal_context *ctx;
     char *p;
     size_t n, cap;
     agal_status err;
-    bool dry;
 } agal_strbuf;
 
-/* agal_sb_putn's path that grows the buffer (or finds it dry or failed). */
+/* agal_sb_putn's path that grows the buffer (or finds it failed). */
 void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len);
 /* Inline: the emitters append many small pieces, and a call and a strlen each were
  * a fifth of a GLSL translation. */
 static inline void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
 {
-    if (b->dry || b->err || len >= b->cap - b->n) {
+    if (b->err || len >= b->cap - b->n) {
         agal_sb_putn_grow(b, s, len);
         return;
     }

@@ -329,7 +329,7 @@ char *agal_sprintf(agal_context *ctx, const char *fmt, ...)
 
 void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 {
-    if (b->dry || b->err) return;
+    if (b->err) return;
     if (b->n + len + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 1024;
         while (cap < b->n + len + 1) cap *= 2;
@@ -560,7 +560,7 @@ void agal_sb_number(agal_strbuf *b, double v, int precision)
 
 void agal_sb_printf(agal_strbuf *b, const char *fmt, ...)
 {
-    if (b->dry || b->err) return; /* formatting is most of a dry run's cost */
+    if (b->err) return;
     char tmp[256];
     va_list ap;
     va_start(ap, fmt);

@@ -1,0 +1,856 @@
+/* textwalk.c: the statement walk, register tracking, comments, planning and shared
+ * expressions of the text back ends (textwalk.h). */
+#include "textwalk.h"
+
+#include <math.h>
+
+enum { TEXT_HELD_ZERO = UINT32_MAX - 1, TEXT_HELD_UNKNOWN = UINT32_MAX };
+enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
+/* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use);
+ * TEXT_USED (planning only: its first user was seen). An instruction the IR hoisted
+ * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
+ * it now stands; it gets a temporary, and the branch's join assigns the register. */
+enum { TEXT_TEMP = 1, TEXT_INLINE = 2, TEXT_USED = 4 };
+
+static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
+static agal_sel sel_mask(unsigned mask)
+{
+    agal_sel s = {{0}, 0};
+    for (unsigned c = 0; c < 4; c++)
+        if (mask & (1u << c)) s.c[s.n++] = (uint8_t)c;
+    return s;
+}
+
+static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
+static void open_paren(agal_text *t, bool atom)
+{
+    if (atom) agal_sb_put(&t->out, "(");
+}
+static void close_paren(agal_text *t, bool atom)
+{
+    if (atom) agal_sb_put(&t->out, ")");
+}
+
+/* ---- pieces of text ---------------------------------------------------------- */
+
+static bool sel_is_identity(agal_sel s, unsigned width)
+{
+    if (s.n != width) return false;
+    for (unsigned i = 0; i < s.n; i++)
+        if (s.c[i] != i) return false;
+    return true;
+}
+
+void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
+{
+    static const char letters[] = "xyzw";
+    if (sel_is_identity(s, width)) return;
+    char p[5] = ".";
+    for (unsigned i = 0; i < s.n; i++) p[1 + i] = letters[s.c[i]];
+    agal_sb_putn(&t->out, p, 1u + s.n);
+}
+
+void agal_text_unsupported(agal_text *t, const char *what)
+{
+    if (t->err != AGAL_OK) return;
+    agal_status st = agal_error(t->ctx, 0, -1, -1, NULL, "%s", what);
+    agal_fail(&t->err, st == AGAL_ERR_NOMEM ? st : AGAL_ERR_UNSUPPORTED);
+}
+
+/* What the IR's rules exclude: a bug, reported once with what it was. */
+static void bug(agal_text *t, const char *what)
+{
+    if (t->err != AGAL_OK) return;
+    agal_status st = agal_error(t->ctx, 0, -1, -1, NULL, "internal: the %s emitter met %s", t->lang->name, what);
+    agal_fail(&t->err, st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL);
+}
+
+/* ---- which values live in which register ------------------------------------ */
+
+/* Slot of the register a value is the new content of, or -1 (loads, stores and
+ * untagged intermediates have no home). The plan notes it for every value. */
+static int find_home_slot(const agal_text *t, uint32_t v)
+{
+    const agal_ir_inst *in = inst(t, v);
+    if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
+    switch (in->op) {
+    case IR_COPY:
+    case IR_ALU:
+    case IR_MATRIX:
+    case IR_TEX:
+    case IR_MERGE:
+    case IR_PHI: return agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num);
+    default: return -1;
+    }
+}
+
+_Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
+static int home_slot(const agal_text *t, uint32_t v) { return t->slots[v]; }
+
+static bool is_zero_value(const agal_text *t, uint32_t v)
+{
+    if (v == 0) return true;
+    const agal_ir_inst *in = inst(t, v);
+    return in->op == IR_CONST && in->imm[0] == 0 && in->imm[1] == 0 && in->imm[2] == 0 && in->imm[3] == 0 &&
+           !signbit(in->imm[0]) && !signbit(in->imm[1]) && !signbit(in->imm[2]) && !signbit(in->imm[3]);
+}
+
+/* Does register slot s hold value v now? A register no path has written holds 0. */
+static bool holds(agal_text *t, int s, uint32_t v)
+{
+    if (t->held[s] == v) return true;
+    if (t->held[s] == TEXT_HELD_ZERO && is_zero_value(t, v)) {
+        t->zero_used[s] = true;
+        return true;
+    }
+    return false;
+}
+
+/* Values whose expression is cheap and pure enough to print at every use. A
+ * relative read is not, once several instructions use it (the builder shares
+ * them, shared_read): its address and bounds check are made once, in a temporary. */
+static bool is_trivial(const agal_ir_inst *in)
+{
+    switch (in->op) {
+    case IR_UNIFORM_INDIRECT: return in->nuses <= 1;
+    case IR_CONST:
+    case IR_INPUT:
+    case IR_UNIFORM:
+    case IR_SWIZZLE:
+    case IR_EXTRACT: return true;
+    default: return false;
+    }
+}
+
+void agal_text_reg_name(agal_text *t, int slot)
+{
+    unsigned type, num;
+    agal_reg_text *r = &t->reg_names[slot];
+    if (r->n) {
+        agal_sb_putn(&t->out, r->s, r->n);
+        return;
+    }
+    agal_ir_slot_reg(slot, &type, &num);
+    if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
+        text_put_num(t, t->names->varying, num);
+        return;
+    }
+    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
+    size_t n = (size_t)agal_format_reg(buf, sizeof buf, t->prog->stage, type, num);
+    if (n < sizeof r->s) memcpy(r->s, buf, n), r->n = (uint8_t)n;
+    agal_sb_putn(&t->out, buf, n);
+}
+
+/* ---- expressions ------------------------------------------------------------ */
+
+static void def(agal_text *t, uint32_t v, agal_sel s, bool atom);
+
+/* An intermediate several instructions use, by the name temp() declared: "t7". */
+static void temp_name(agal_text *t, uint32_t v, agal_sel s)
+{
+    text_put_num(t, "t", (unsigned)v);
+    if (inst(t, v)->type == IR_F4) agal_text_put_swz(t, s, 4);
+}
+
+void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom)
+{
+    if (++t->depth > TEXT_MAX_DEPTH) {
+        agal_fail(&t->err, AGAL_ERR_LIMIT);
+    } else if (v == 0 || v >= t->ir->ninsts) {
+        t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
+    } else if (t->flags[v] & TEXT_TEMP) {
+        temp_name(t, v, s);
+    } else if (home_slot(t, v) >= 0) {
+        int slot = home_slot(t, v);
+        if (!holds(t, slot, v)) {
+            /* Overwritten before this use: the body is written again with a copy. */
+            if (t->copies_known) bug(t, "a value its register no longer holds");
+            t->flags[v] |= TEXT_TEMP;
+            t->copies_found = true;
+        }
+        agal_text_reg_name(t, slot);
+        agal_text_put_swz(t, s, 4);
+    } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
+        def(t, v, s, atom);
+    } else {
+        temp_name(t, v, s);
+    }
+    t->depth--;
+}
+
+static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s)
+{
+    text_put3(t, f, "(", NULL);
+    agal_text_ref(t, in->args[0], s, false);
+    if (in->nargs > 1) {
+        agal_sb_put(&t->out, ", ");
+        agal_text_ref(t, in->args[1], s, false);
+    }
+    agal_sb_put(&t->out, ")");
+}
+
+/* Does an operand read one component in every position (ft5.xxxx, as `mul ft7,
+ * fc3, ft5.x` reads)? s: its selection under its swizzles. Then an operator takes it
+ * as a float. */
+static bool broadcast(agal_sel s)
+{
+    for (unsigned i = 1; i < s.n; i++)
+        if (s.c[i] != s.c[0]) return false;
+    return s.n > 1;
+}
+
+/* The selection of the value under v's swizzles (SWIZZLE chains compose). */
+static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
+{
+    while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
+        for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
+        v = inst(t, v)->args[0];
+    }
+    return v;
+}
+
+static void infix(agal_text *t, const char *op, const agal_ir_inst *in, agal_sel s, bool atom)
+{
+    /* vec op float where an operand is one component: "fc[3] * ft5.x" */
+    agal_sel sa = s, sb = s;
+    unswizzle(t, in->args[0], &sa);
+    unswizzle(t, in->args[1], &sb);
+    bool a1 = broadcast(sa), b1 = broadcast(sb);
+    open_paren(t, atom);
+    agal_text_ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, true);
+    text_put3(t, " ", op, " ");
+    agal_text_ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, true);
+    close_paren(t, atom);
+}
+
+static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width)
+{
+    agal_sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
+    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    agal_sb_put(&t->out, "dot(");
+    agal_text_ref(t, in->args[0], w, false);
+    agal_sb_put(&t->out, ", ");
+    agal_text_ref(t, in->args[1], w, false);
+    agal_sb_put(&t->out, ")");
+    if (s.n > 1) agal_sb_put(&t->out, ")");
+}
+
+static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    bool w = false;
+    for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
+    if (w) text_put3(t, text_vec_type(t, 4), "(", NULL);
+    agal_sb_put(&t->out, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
+    agal_text_ref(t, in->args[0], SEL_XYZ, false);
+    if (in->aop == AGAL_OP_CRS) {
+        agal_sb_put(&t->out, ", ");
+        agal_text_ref(t, in->args[1], SEL_XYZ, false);
+    }
+    agal_sb_put(&t->out, ")");
+    if (w) {
+        agal_sb_put(&t->out, ", 0.0)");
+        agal_text_put_swz(t, s, 4);
+    } else {
+        agal_text_put_swz(t, s, 3);
+    }
+}
+
+static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    unsigned rows = in->nargs - 1u;
+    agal_sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
+    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    for (unsigned i = 0; i < s.n; i++) {
+        if (i) agal_sb_put(&t->out, ", ");
+        if (s.c[i] >= rows) {
+            agal_sb_put(&t->out, "0.0");
+            continue;
+        }
+        agal_sb_put(&t->out, "dot(");
+        agal_text_ref(t, in->args[0], w, false);
+        agal_sb_put(&t->out, ", ");
+        agal_text_ref(t, in->args[1 + s.c[i]], w, false);
+        agal_sb_put(&t->out, ")");
+    }
+    if (s.n > 1) agal_sb_put(&t->out, ")");
+}
+
+/* Component c of a merge comes from the new value where the mask has it:
+ * "vec4(old.xy, new.z, old.w)", one operand per run of components from one side,
+ * unless the language writes interleaved ones its own way. */
+static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
+{
+    unsigned from_new = 0, new_runs = 0;
+    for (unsigned i = 0; i < s.n; i++) {
+        unsigned bit = (in->mask >> s.c[i]) & 1u;
+        from_new += bit;
+        new_runs += bit && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
+    }
+    if (from_new == 0 || from_new == s.n) {
+        agal_text_ref(t, in->args[from_new ? 1 : 0], s, atom);
+        return;
+    }
+    if (new_runs > 1 && t->lang->interleaved) {
+        t->lang->interleaved(t, in, s);
+        return;
+    }
+    text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    for (unsigned i = 0; i < s.n;) {
+        unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
+        agal_sel run = {{0}, 0};
+        while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
+        if (i) agal_sb_put(&t->out, ", ");
+        agal_text_ref(t, in->args[side], run, false);
+        i = j;
+    }
+    agal_sb_put(&t->out, ")");
+}
+
+/* Each predicate's operator (AGAL_CMPS), which WGSL applies to vectors too, and
+ * whether it is negated (ne: !(a == b), true for NaN). */
+typedef struct text_cmp {
+    const char *op;
+    bool negate;
+} text_cmp;
+static const text_cmp cmps[] = {
+#define TEXT_CMP(id, op, spirv, scalar, vector, negate) {scalar, negate},
+    AGAL_CMPS(TEXT_CMP)
+#undef TEXT_CMP
+};
+
+void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    const text_cmp *c = &cmps[agal_op_cmp(in->aop)];
+    agal_sb_put(&t->out, c->negate ? "!(" : "");
+    agal_text_ref(t, in->args[0], s, true);
+    text_put3(t, " ", c->op, " ");
+    agal_text_ref(t, in->args[1], s, true);
+    agal_sb_put(&t->out, c->negate ? ")" : "");
+}
+
+/* An if's condition: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
+static void cmp(agal_text *t, const agal_ir_inst *in, bool atom)
+{
+    bool paren = atom && !cmps[agal_op_cmp(in->aop)].negate;
+    open_paren(t, paren);
+    agal_text_compare(t, in, sel_one(0));
+    close_paren(t, paren);
+}
+
+/* Each opcode's one-to-one spelling, from its row (opcode_meaning.def): GLSL's, and
+ * WGSL's but for the functions it names otherwise (agal_text_lang.function). */
+enum { TEXT_HAND, TEXT_INFIX, TEXT_CALL, TEXT_PREFIX };
+typedef struct text_form {
+    uint8_t kind;
+    const char *text;
+} text_form;
+#define GLSL_HAND \
+    { \
+        TEXT_HAND, NULL \
+    }
+#define GLSL_INFIX(op) \
+    { \
+        TEXT_INFIX, op \
+    }
+#define GLSL_CALL(fn) \
+    { \
+        TEXT_CALL, fn \
+    }
+#define GLSL_PREFIX(text) \
+    { \
+        TEXT_PREFIX, text \
+    }
+static const text_form forms[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE_MEANING(ID, c, glsl, spirv, cmp) [AGAL_OP_##ID] = glsl,
+#include "opcode_meaning.def"
+#undef AGAL_OPCODE_MEANING
+};
+#undef GLSL_HAND
+#undef GLSL_INFIX
+#undef GLSL_CALL
+#undef GLSL_PREFIX
+
+static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
+{
+    const text_form *form = &forms[in->aop];
+    switch (form->kind) {
+    case TEXT_INFIX: infix(t, form->text, in, s, atom); return;
+    case TEXT_CALL: call(t, t->lang->function(t, form->text, s.n), in, s); return;
+    case TEXT_PREFIX:
+        open_paren(t, atom);
+        agal_sb_put(&t->out, form->text);
+        agal_text_ref(t, in->args[0], s, true);
+        close_paren(t, atom);
+        return;
+    default: break;
+    }
+    if (agal_op_cmp(in->aop) != AGAL_CMP_NONE) {
+        t->lang->set_cmp(t, in, s);
+        return;
+    }
+    switch (in->aop) {
+    case AGAL_OP_SAT:
+        agal_sb_put(&t->out, t->lang->sat[0]);
+        agal_text_ref(t, in->args[0], s, false);
+        agal_sb_put(&t->out, t->lang->sat[1]);
+        break;
+    case AGAL_OP_DDY:
+        /* Its sign against the window's rows: ir->conv (lower_conventions.c); the
+         * image turns over again when the runtime renders to a texture. */
+        open_paren(t, atom);
+        call(t, t->lang->function(t, "dFdy", s.n), in, s);
+        text_put3(t, t->ir->conv.ddy_negate ? " * -" : " * ", t->flip, NULL);
+        close_paren(t, atom);
+        break;
+    case AGAL_OP_DP3: dot(t, in, s, 3); break;
+    case AGAL_OP_DP4: dot(t, in, s, 4); break;
+    case AGAL_OP_NRM:
+    case AGAL_OP_CRS: vec3_op(t, in, s); break;
+    default: bug(t, "an ALU op it has no spelling for"); break;
+    }
+}
+
+/* The expression of value v restricted to selection s. atom: the caller needs a
+ * primary expression (an operand of an operator). */
+static void def(agal_text *t, uint32_t v, agal_sel s, bool atom)
+{
+    const agal_ir_inst *in = inst(t, v);
+    const char *cname = t->names->constants[t->prog->stage];
+    switch (in->op) {
+    case IR_CONST: t->lang->constant(t, in, s); break;
+    case IR_INPUT: t->lang->input(t, in, s); break;
+    case IR_UNIFORM:
+        text_put3(t, cname, "[", NULL);
+        agal_sb_uint(&t->out, (unsigned)in->reg_num);
+        agal_sb_putc(&t->out, ']');
+        agal_text_put_swz(t, s, 4);
+        break;
+    case IR_UNIFORM_INDIRECT:
+        text_put3(t, "agal_", cname, "(");
+        agal_sb_put(&t->out, t->lang->int_cast);
+        agal_text_ref(t, in->args[0], sel_one(0), false);
+        if (in->reg_num) {
+            text_put_num(t, ") + ", (unsigned)in->reg_num);
+            agal_sb_putc(&t->out, ')');
+        } else agal_sb_put(&t->out, "))");
+        agal_text_put_swz(t, s, 4);
+        break;
+    case IR_SWIZZLE: {
+        agal_sel under = s;
+        for (unsigned i = 0; i < s.n; i++) under.c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s.c[i]);
+        agal_text_ref(t, in->args[0], under, atom);
+        break;
+    }
+    case IR_EXTRACT: agal_text_ref(t, in->args[0], sel_one(in->comp), atom); break;
+    case IR_COPY: agal_text_ref(t, in->args[0], s, atom); break;
+    case IR_ALU:
+        t->computing++;
+        alu(t, in, s, atom);
+        t->computing--;
+        break;
+    case IR_MATRIX:
+        t->computing++;
+        matrix(t, in, s);
+        t->computing--;
+        break;
+    case IR_TEX: t->lang->tex(t, in, s); break;
+    case IR_MERGE: merge(t, in, s, atom); break;
+    case IR_CMP: cmp(t, in, atom); break;
+    default: bug(t, "an IR op with no expression"); break;
+    }
+}
+
+void agal_text_put_finite(agal_text *t, float f)
+{
+    char num[64];
+    agal_format_number(num, sizeof num, (double)f, 9);
+    agal_sb_put(&t->out, num);
+    if (!strpbrk(num, ".e")) agal_sb_put(&t->out, ".0");
+}
+
+void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    bool same = true;
+    for (unsigned i = 1; i < s.n; i++) same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
+    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
+        if (i) agal_sb_put(&t->out, ", ");
+        t->lang->number(t, in->imm[s.c[i]]);
+    }
+    if (s.n > 1) agal_sb_put(&t->out, ")");
+}
+
+/* ---- comments naming the AGAL tokens ---------------------------------------- */
+
+/* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax. */
+static void put_token(agal_text *t, uint32_t i)
+{
+    const agal_token *tok = &t->prog->tokens[i];
+    agal_sb_uint(&t->out, (unsigned)i + 1);
+    agal_sb_put(&t->out, ": "); /* counting from 1, as Flash does */
+    agal_format_instruction(&t->out, t->prog->stage, tok);
+}
+
+void agal_text_indent(agal_text *t)
+{
+    static const char spaces[] = "                                "; /* 8 levels, one append */
+    unsigned n = t->indent;
+    for (; n > 8; n -= 8) agal_sb_putn(&t->out, spaces, 32);
+    agal_sb_putn(&t->out, spaces, 4u * n);
+}
+
+/* Comment lines for the tokens before `end` not named yet (their instructions may
+ * have been optimized away: a dead write, an unread temporary). */
+static void comments_before(agal_text *t, uint32_t end)
+{
+    if (end > t->prog->ntokens) end = t->prog->ntokens;
+    for (; t->next_tok < end; t->next_tok++) {
+        if (!t->comments) continue;
+        agal_text_indent(t);
+        agal_sb_put(&t->out, "// ");
+        put_token(t, t->next_tok);
+        agal_sb_put(&t->out, "\n");
+    }
+}
+
+/* Starts a statement line of token tok (-1: none), after its comment. */
+static void begin_stmt(agal_text *t, int32_t tok)
+{
+    if (tok >= 0) comments_before(t, (uint32_t)tok + 1);
+    agal_text_indent(t);
+}
+
+/* " // 5: els" at the end of a block line; marks tokens up to tok as named. */
+static void trailing_comment(agal_text *t, int32_t tok)
+{
+    if (tok < 0) return;
+    comments_before(t, (uint32_t)tok);
+    if (t->comments) {
+        agal_sb_put(&t->out, " // ");
+        put_token(t, (uint32_t)tok);
+    }
+    t->next_tok = (uint32_t)tok + 1;
+}
+
+/* ---- statements ------------------------------------------------------------- */
+
+static void walk(agal_text *t, uint32_t list);
+
+/* "vt0 = value;" where the register does not hold it yet. */
+static void move(agal_text *t, int slot, uint32_t value)
+{
+    if (holds(t, slot, value)) return;
+    agal_text_indent(t);
+    agal_text_reg_name(t, slot);
+    agal_sb_put(&t->out, " = ");
+    agal_text_ref(t, value, SEL_XYZW, false);
+    agal_sb_put(&t->out, ";\n");
+    t->held[slot] = value;
+}
+
+/* After the assignment of a value that a later use needs past its register's next
+ * write: keep a copy. */
+static void keep_copy(agal_text *t, uint32_t v, int slot)
+{
+    if (!(t->flags[v] & TEXT_TEMP)) return;
+    agal_text_indent(t);
+    text_put_num(t, t->lang->temp_types[IR_F4], (unsigned)v);
+    agal_sb_put(&t->out, " = ");
+    agal_text_reg_name(t, slot);
+    agal_sb_put(&t->out, ";\n");
+}
+
+/* The assignment of a value to its register: "vt0.xz = ...;" for a masked write
+ * onto the register's current content (of as many components as the language
+ * assigns), "vt0 = ...;" otherwise (the language's def writes the mix). */
+static void assign(agal_text *t, uint32_t v, int slot)
+{
+    const agal_ir_inst *in = inst(t, v);
+    begin_stmt(t, in->token);
+    agal_text_reg_name(t, slot);
+    agal_sel m = in->op == IR_MERGE ? sel_mask(in->mask) : SEL_XYZW;
+    if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m.n == 1) && holds(t, slot, in->args[0])) {
+        agal_text_put_swz(t, m, 4);
+        agal_sb_put(&t->out, " = ");
+        agal_text_ref(t, in->args[1], m, false);
+    } else {
+        agal_sb_put(&t->out, " = ");
+        def(t, v, SEL_XYZW, false);
+    }
+    agal_sb_put(&t->out, ";\n");
+    t->held[slot] = v;
+    keep_copy(t, v, slot);
+}
+
+/* An intermediate needed by several instructions: "vec4 t7 = ...;". */
+static void temp(agal_text *t, uint32_t v)
+{
+    const agal_ir_inst *in = inst(t, v);
+    bool hoisted = in->flags & IR_HOISTED;
+    if (hoisted) agal_text_indent(t); /* its token's comment stays in its block */
+    else begin_stmt(t, in->token);
+    text_put_num(t, t->lang->temp_types[in->type & 3], (unsigned)v);
+    agal_sb_put(&t->out, " = ");
+    def(t, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
+    agal_sb_put(&t->out, ";");
+    if (hoisted && t->comments && in->token >= 0) {
+        agal_sb_put(&t->out, " // ");
+        put_token(t, (uint32_t)in->token);
+        agal_sb_put(&t->out, " (hoisted: implicit LOD needs uniform control flow)");
+    }
+    agal_sb_put(&t->out, "\n");
+}
+
+static void kil(agal_text *t, const agal_ir_inst *in)
+{
+    begin_stmt(t, in->token);
+    agal_sb_put(&t->out, "if (");
+    agal_text_ref(t, in->args[0], sel_one(0), true);
+    agal_sb_put(&t->out, t->lang->kil_end);
+}
+
+/* The final content of an output: already in its variable unless the IR's value
+ * lives elsewhere; then what the language does with it. */
+static void store(agal_text *t, const agal_ir_inst *in)
+{
+    int slot = agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num);
+    if (slot < 0) {
+        bug(t, "a store to no register");
+        return;
+    }
+    comments_before(t, t->prog->ntokens);
+    move(t, slot, in->args[0]);
+    if (t->lang->stored) t->lang->stored(t, in);
+}
+
+/* The phis after an IR_IF: items[first..end) of its parent list. */
+typedef struct joins {
+    const agal_ir_list *l;
+    uint32_t first, end;
+} joins;
+
+/* At the end of a branch: make each register joined by a phi hold the phi's
+ * operand for this branch (which = 0 then, 1 else). */
+static void phi_moves(agal_text *t, const joins *j, unsigned which)
+{
+    for (uint32_t i = j->first; i < j->end; i++) {
+        int slot = home_slot(t, j->l->items[i]);
+        if (slot >= 0) move(t, slot, inst(t, j->l->items[i])->args[which]);
+    }
+}
+
+static bool needs_phi_moves(const agal_text *t, const joins *j, unsigned which)
+{
+    for (uint32_t i = j->first; i < j->end; i++) {
+        int slot = home_slot(t, j->l->items[i]);
+        uint32_t a = inst(t, j->l->items[i])->args[which];
+        if (slot >= 0 && !(t->held[slot] == a || (t->held[slot] == TEXT_HELD_ZERO && is_zero_value(t, a)))) return true;
+    }
+    return false;
+}
+
+/* The end of an "if (...) {", "} else {" or "}" line: the comment naming its token. */
+static void block_line(agal_text *t, const char *text, int32_t tok)
+{
+    agal_sb_put(&t->out, text);
+    trailing_comment(t, tok);
+    agal_sb_put(&t->out, "\n");
+}
+
+/* One branch: its statements, the comments of its tokens left unnamed (up to
+ * end_tok, its els or eif), then the moves its side of the join needs. */
+static void branch(agal_text *t, uint32_t list, const joins *j, unsigned which, int32_t end_tok)
+{
+    t->indent++;
+    walk(t, list);
+    if (end_tok >= 0) comments_before(t, (uint32_t)end_tok);
+    phi_moves(t, j, which);
+    t->indent--;
+}
+
+/* After the block: a register holds what both branches left in it, and each
+ * joined register its phi. */
+static void join_state(agal_text *t, const uint32_t *then_end, const joins *j)
+{
+    for (int s = 0; s < IR_TRACKED_REGS; s++)
+        if (t->held[s] != then_end[s]) t->held[s] = TEXT_HELD_UNKNOWN;
+    for (uint32_t k = j->first; k < j->end; k++) {
+        int slot = home_slot(t, j->l->items[k]);
+        if (slot < 0) continue;
+        t->held[slot] = j->l->items[k];
+        keep_copy(t, j->l->items[k], slot);
+    }
+}
+
+/* An IR_IF at items[i] of list l and the phis after it; returns the index past them. */
+static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
+{
+    const agal_ir_inst *in = inst(t, l->items[i]);
+    joins j = {l, i + 1, i + 1};
+    while (j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI) j.end++;
+    int32_t tok = in->token, els = in->els_token, eif = in->eif_token;
+
+    if (tok >= 0) comments_before(t, (uint32_t)tok);
+    agal_text_indent(t);
+    agal_sb_put(&t->out, "if (");
+    agal_text_ref(t, in->args[0], sel_one(0), false);
+    block_line(t, ") {", tok);
+
+    uint32_t before[IR_TRACKED_REGS], then_end[IR_TRACKED_REGS];
+    memcpy(before, t->held, sizeof before);
+    uint32_t then_list = in->then_list, else_list = in->else_list;
+    branch(t, then_list, &j, 0, els >= 0 ? els : eif);
+    memcpy(then_end, t->held, sizeof then_end);
+    memcpy(t->held, before, sizeof before);
+    if (els >= 0 || t->ir->lists[else_list].n || needs_phi_moves(t, &j, 1)) {
+        agal_text_indent(t);
+        block_line(t, "} else {", els);
+        branch(t, else_list, &j, 1, eif);
+    }
+    agal_text_indent(t);
+    block_line(t, "}", eif);
+    join_state(t, then_end, &j);
+    return j.end;
+}
+
+static void walk(agal_text *t, uint32_t list)
+{
+    const agal_ir_list *l = &t->ir->lists[list];
+    for (uint32_t i = 0; i < l->n && t->err == AGAL_OK;) {
+        uint32_t v = l->items[i];
+        const agal_ir_inst *in = inst(t, v);
+        if (in->op == IR_IF) {
+            i = emit_if(t, l, i);
+            continue;
+        }
+        int slot = home_slot(t, v);
+        if (in->op == IR_KIL) kil(t, in);
+        else if (in->op == IR_STORE) store(t, in);
+        else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
+            assign(t, v, slot);
+        else if (!(t->flags[v] & TEXT_INLINE)) temp(t, v);
+        i++;
+    }
+}
+
+static void reset_walk(agal_text *t)
+{
+    for (int s = 0; s < IR_TRACKED_REGS; s++) t->held[s] = TEXT_HELD_ZERO;
+    t->next_tok = 0;
+    t->indent = 1;
+    t->depth = 0;
+}
+
+void agal_text_body(agal_text *t)
+{
+    size_t stmts = t->out.n;
+    reset_walk(t);
+    walk(t, 0);
+    if (t->copies_found && t->err == AGAL_OK && !t->out.err) {
+        t->out.n = stmts; /* its uses of the copied values named their registers */
+        t->copies_known = true;
+        reset_walk(t);
+        walk(t, 0);
+    }
+    comments_before(t, t->prog->ntokens);
+}
+
+void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
+{
+    agal_strbuf *b = &t->out;
+    char stack[512];
+    size_t n = b->n - mid;
+    char *tail = n <= sizeof stack ? stack : agal_alloc(t->ctx, n);
+    if (b->err || !b->p) return;
+    if (!tail) {
+        agal_fail(&b->err, AGAL_ERR_NOMEM);
+        return;
+    }
+    memcpy(tail, b->p + mid, n);
+    memmove(b->p + start + n, b->p + keep, mid - keep);
+    memcpy(b->p + start, tail, n);
+    b->n = start + n + (mid - keep);
+    b->p[b->n] = 0;
+}
+
+/* ---- planning --------------------------------------------------------------- */
+
+typedef struct scan {
+    agal_text *t;
+    agal_text_usage *u;
+    uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
+} scan;
+
+/* An intermediate is printed inside its user's statement when it is trivial, or
+ * used once, by an instruction of the same AGAL token in the same list (so textures
+ * and derivatives stay where AGAL computes them): decided at its first use. */
+static void first_use(scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+{
+    agal_text *t = sc->t;
+    if (!w || w >= t->ir->ninsts || (t->flags[w] & TEXT_USED)) return;
+    t->flags[w] |= TEXT_USED;
+    const agal_ir_inst *in = inst(t, w);
+    if (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token) t->flags[w] |= TEXT_INLINE;
+}
+
+static void scan_value(scan *sc, uint32_t list, uint32_t v)
+{
+    agal_text *t = sc->t;
+    const agal_ir_inst *in = inst(t, v);
+    sc->list_of[v] = list;
+    if (is_trivial(in)) t->flags[v] |= TEXT_INLINE;
+    for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
+    int slot = home_slot(t, v);
+    if (slot >= 0) sc->u->temps[slot] = true;
+    sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
+}
+
+static void scan_list(scan *sc, uint32_t list)
+{
+    const agal_ir_list *l = &sc->t->ir->lists[list];
+    for (uint32_t i = 0; i < l->n; i++) {
+        uint32_t v = l->items[i];
+        scan_value(sc, list, v);
+        const agal_ir_inst *in = inst(sc->t, v);
+        if (in->op == IR_IF) {
+            scan_list(sc, in->then_list);
+            scan_list(sc, in->else_list);
+        }
+    }
+}
+
+/* What the program uses: the IR's info record (info.c), as every back end reads it. */
+static void uses_of(const agal_ir *ir, agal_text_usage *u)
+{
+    const agal_ir_info *info = &ir->info;
+    u->inputs = info->inputs;
+    u->iid = info->reads_iid;
+    u->constants = info->reads_constants;
+    u->indirect = info->reads_indirect;
+    u->lod = info->ted;
+    u->samplers = info->samplers;
+    for (unsigned n = 0; n < 16; n++) u->sampler_dim[n] = info->sampler[n].dim;
+    u->ddy = info->ddy;
+    u->derivatives = info->ddx || info->ddy;
+    u->op = info->writes_op;
+    u->outputs = info->outputs;
+    u->varyings = info->varyings_written;
+    u->fd = info->writes_depth;
+}
+
+agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
+{
+    uint32_t n = t->ir->ninsts;
+    scan sc = {t, u, agal_alloc(t->ctx, n * sizeof *sc.list_of)};
+    memset(u, 0, sizeof *u);
+    t->flags = agal_zalloc(t->ctx, n);
+    t->slots = agal_alloc(t->ctx, n);
+    if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
+    for (uint32_t v = 0; v < n; v++) {
+        sc.list_of[v] = UINT32_MAX;
+        t->slots[v] = (int8_t)find_home_slot(t, v);
+    }
+    uses_of(t->ir, u);
+    scan_list(&sc, 0);
+    return t->err;
+}

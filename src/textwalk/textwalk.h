@@ -1,0 +1,155 @@
+/* textwalk.h: what the text back ends (glsl.c, wgsl.c) share, so that each is only
+ * its language: giving SSA values back their registers, the walk of the IR's if
+ * tree into statements, the comments naming the AGAL tokens, the planning of which
+ * value is printed where, and the expressions both languages spell alike.
+ *
+ * A back end embeds agal_text as its first member and describes its language in an
+ * agal_text_lang (SPIRV-Cross's CompilerGLSL and its subclasses, in C): its types,
+ * literals, inputs, samples, comparisons and function names, and the statements
+ * whose syntax differs. Readability comes from the registers: each
+ * written register (vt/ft, op, oc, v, fd) is one variable, and a value tagged with a
+ * register becomes one assignment to it ("vt0.xz = va0.wy + vc[5].xz;"). A use
+ * prints the register's name while the variable still holds that value; the walk
+ * tracks which value each variable holds. Where a value outlives its register (the
+ * IR allows it; AGAL's own data flow never produces it) it is copied into a
+ * temporary "tN" right after its assignment. The body is written by one walk, which
+ * also finds those values; a walk that found one wrote its earlier uses as the
+ * register, so the body is written again by a walk that knows them all and makes
+ * the same decisions. */
+#ifndef AGAL_TEXTWALK_H
+#define AGAL_TEXTWALK_H
+
+#include "emit.h"
+
+/* Components selected from a value, in order: .xz is {{0, 2}, 2}. */
+typedef struct agal_sel {
+    uint8_t c[4];
+    uint8_t n;
+} agal_sel;
+
+static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
+static inline agal_sel sel_one(unsigned c) { return (agal_sel){{(uint8_t)c, 0, 0, 0}, 1}; }
+
+typedef struct agal_text agal_text;
+
+/* What a language spells its own way. */
+typedef struct agal_text_lang {
+    const char *name;          /* "GLSL": internal errors name the emitter */
+    const char *vec_types[5];  /* by width: "float" for 0 and 1, "vec2" ... "vec4" */
+    const char *temp_types[4]; /* "vec4 t" ... by agal_ir_type: an intermediate's declaration */
+    const char *int_cast;      /* "int(": a relative read's index */
+    const char *sat[2];        /* around sat's operand: "clamp(", ", 0.0, 1.0)" */
+    const char *kil_end;       /* after `if (x`: " < 0.0) discard;\n" */
+    bool assigns_swizzles;     /* `vt0.xz = ...`: else only one component is assigned so */
+    /* A function of the opcode table (GLSL's names: "inversesqrt", "dFdx") as the
+     * language calls it on a value of width components. */
+    const char *(*function)(const agal_text *t, const char *glsl_name, unsigned width);
+    /* A float literal; a constant (the value 0 is one too: a register never written). */
+    void (*number)(agal_text *t, float f);
+    void (*constant)(agal_text *t, const agal_ir_inst *in, agal_sel s);
+    /* va<n>, v<n>, iid; sge/slt/seq/sne; a texture sample: selection s of them. */
+    void (*input)(agal_text *t, const agal_ir_inst *in, agal_sel s);
+    void (*set_cmp)(agal_text *t, const agal_ir_inst *in, agal_sel s);
+    void (*tex)(agal_text *t, const agal_ir_inst *in, agal_sel s);
+    /* A merge whose new components interleave with the old (NULL: by runs). */
+    void (*interleaved)(agal_text *t, const agal_ir_inst *in, agal_sel s);
+    /* After an output's final value is in its variable (GLSL: gl_Position...); may be NULL. */
+    void (*stored)(agal_text *t, const agal_ir_inst *in);
+} agal_text_lang;
+
+/* A register variable's name ("vt3"), spelled at its first use (n 0: not yet). */
+typedef struct agal_reg_text {
+    char s[15];
+    uint8_t n;
+} agal_reg_text;
+
+/* The walk's state; the back end's own follows it. */
+struct agal_text {
+    const agal_text_lang *lang;
+    agal_context *ctx;
+    const agal_ir *ir;
+    const agal_program *prog;
+    const agal_names *names; /* varyings' names (the host's, in the GLSL family) */
+    bool comments;
+    uint16_t centroid; /* bit n: v<n> is interpolated at the centroid */
+    const char *flip;  /* the render-to-texture y flip as an expression */
+    agal_strbuf out;
+    agal_status err;
+    uint8_t *flags;                           /* per value: how it is printed (textwalk.c) */
+    int8_t *slots;                            /* per value: its register's slot, or -1 */
+    uint32_t held[IR_TRACKED_REGS];           /* value each register variable holds */
+    bool zero_used[IR_TRACKED_REGS];          /* an output relies on starting at 0 */
+    agal_reg_text reg_names[IR_TRACKED_REGS]; /* per slot: its name, once spelled */
+    uint32_t next_tok;                        /* first token not commented yet */
+    bool copies_known;                        /* the copies are known: a use that needs one more is a bug */
+    bool copies_found;                        /* this walk found a value needing a copy */
+    unsigned indent;
+    unsigned depth;
+    unsigned computing; /* inside an ALU or matrix op's operands */
+};
+
+/* What the program uses, as the declarations need it. */
+typedef struct agal_text_usage {
+    /* From the info record: */
+    uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
+    bool constants, indirect, op, fd, ddy, derivatives, lod, iid;
+    uint32_t samplers; /* bit n: fs<n> sampled */
+    uint8_t sampler_dim[16];
+    /* From the planning walk: */
+    bool pow;
+    bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
+} agal_text_usage;
+
+/* ---- pieces of text ---------------------------------------------------------- */
+
+/* a, then b, then c (NULL: nothing): the pieces of an expression, without a
+ * printf call each. */
+static inline void text_put3(agal_text *t, const char *a, const char *b, const char *c)
+{
+    agal_sb_put(&t->out, a);
+    if (b) agal_sb_put(&t->out, b);
+    if (c) agal_sb_put(&t->out, c);
+}
+
+/* A name and its number: "t12", "va3". */
+static inline void text_put_num(agal_text *t, const char *name, unsigned n)
+{
+    agal_sb_put(&t->out, name);
+    agal_sb_uint(&t->out, n);
+}
+
+static inline const char *text_vec_type(const agal_text *t, unsigned n) { return t->lang->vec_types[n <= 4 ? n : 4]; }
+/* ".xz" for a selection out of a `width`-component value ("" when it is all of it). */
+void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width);
+/* What the target cannot express: a clear error naming it. */
+void agal_text_unsupported(agal_text *t, const char *what);
+/* The current line's indentation. */
+void agal_text_indent(agal_text *t);
+/* The name of the register variable of a slot. */
+void agal_text_reg_name(agal_text *t, int slot);
+
+/* ---- expressions ------------------------------------------------------------- */
+
+/* A use of value v: its register's name while the register holds it, its
+ * temporary, or (for an intermediate of the same instruction) its expression. */
+void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom);
+/* a cmp b (in->aop's predicate) on one selection of both: "v0.x < fc[1].x",
+ * "!(a == b)" (ne is true for NaN). */
+void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s);
+/* A constant's selection s as literals: "0.5", "vec4(1.0, 0.0, 0.0, 1.0)". */
+void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s);
+/* A finite float as a literal: "0.5", "1.0". */
+void agal_text_put_finite(agal_text *t, float f);
+
+/* ---- the program --------------------------------------------------------------- */
+
+/* Allocates the per-value tables and fills u: the info record's uses, the
+ * registers written, which values print inline. */
+agal_status agal_text_plan(agal_text *t, agal_text_usage *u);
+/* main's statements, then the comments of the tokens left. */
+void agal_text_body(agal_text *t);
+/* [start, keep) of the text gives way to the text from mid on, which moves in front
+ * of [keep, mid): what the walk found needed, written where it belongs. */
+void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid);
+
+#endif
