@@ -85,7 +85,6 @@ static const char *function(const agal_text *t, const char *glsl_name, unsigned 
 /* texture(fs0, A.xy[, bias]) / textureLod(fs0, A.xy, A.w); cube reads A.xyz. */
 static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
     bool lod = in->aop == AGAL_OP_TED, cube = in->smp.dim == AGAL_DIM_CUBE;
     const char *fn = lod ? "textureLod" : "texture";
     if (GLSL(t)->dialect == AGAL_GLSL_ESSL100) /* texture2D / textureCube, the LOD ones of EXT_shader_texture_lod */
@@ -93,16 +92,7 @@ static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
     text_put3(t, fn, "(", NULL);
     text_put_num(t, t->names->sampler, (unsigned)in->smp.num);
     agal_sb_put(&t->out, ", ");
-    agal_text_ref(t, in->args[0], coords, false);
-    if (lod) {
-        agal_sb_put(&t->out, ", ");
-        agal_text_ref(t, in->args[0], sel_one(3), false);
-    } else if (in->smp.bias) {
-        agal_sb_put(&t->out, ", ");
-        put_float(t, (float)in->smp.bias / 8.0f);
-    }
-    agal_sb_put(&t->out, ")");
-    agal_text_put_swz(t, s, 4);
+    agal_text_sample_operands(t, in, s);
 }
 
 static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -113,9 +103,7 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
             agal_text_unsupported(t, "iid: GLSL ES 1.00 (WebGL 1) has no instance id, and no extension gives one");
             return;
         }
-        if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-        agal_sb_put(&t->out, "float(gl_InstanceID)");
-        if (s.n > 1) agal_sb_put(&t->out, ")");
+        agal_text_splat(t, s, "float(gl_InstanceID)");
         return;
     }
     text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? t->names->attribute : t->names->varying,

@@ -13,6 +13,7 @@ enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token
 enum { TEXT_TEMP = 1, TEXT_INLINE = 2, TEXT_USED = 4 };
 
 static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
+static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
 static agal_sel sel_mask(unsigned mask)
 {
     agal_sel s = {{0}, 0};
@@ -458,6 +459,28 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bool atom)
     case IR_CMP: cmp(t, in, atom); break;
     default: bug(t, "an IR op with no expression"); break;
     }
+}
+
+void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
+    agal_text_ref(t, in->args[0], coords, false);
+    if (in->aop == AGAL_OP_TED) {
+        agal_sb_put(&t->out, ", ");
+        agal_text_ref(t, in->args[0], sel_one(3), false);
+    } else if (in->smp.bias) {
+        agal_sb_put(&t->out, ", ");
+        t->lang->number(t, (float)in->smp.bias / 8.0f);
+    }
+    agal_sb_put(&t->out, ")");
+    agal_text_put_swz(t, s, 4);
+}
+
+void agal_text_splat(agal_text *t, agal_sel s, const char *scalar)
+{
+    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    agal_sb_put(&t->out, scalar);
+    if (s.n > 1) agal_sb_put(&t->out, ")");
 }
 
 void agal_text_put_finite(agal_text *t, float f)

@@ -27,7 +27,6 @@ typedef struct agal_sel {
     uint8_t n;
 } agal_sel;
 
-static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
 static inline agal_sel sel_one(unsigned c) { return (agal_sel){{(uint8_t)c, 0, 0, 0}, 1}; }
 
 typedef struct agal_text agal_text;
@@ -136,6 +135,11 @@ void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom);
 /* a cmp b (in->aop's predicate) on one selection of both: "v0.x < fc[1].x",
  * "!(a == b)" (ne is true for NaN). */
 void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s);
+/* A sample's operands after the sampler, and its selection s: "A.xy)", "A.xyz,
+ * A.w)" (ted's LOD), "A.xy, 0.25)" (the token's bias / 8), then ".x". */
+void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s);
+/* A float expression in every selected component: "vec4(float(gl_InstanceID))". */
+void agal_text_splat(agal_text *t, agal_sel s, const char *scalar);
 /* A constant's selection s as literals: "0.5", "vec4(1.0, 0.0, 0.0, 1.0)". */
 void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s);
 /* A finite float as a literal: "0.5", "1.0". */

@@ -113,23 +113,13 @@ static const char *function(const agal_text *t, const char *glsl_name, unsigned 
  * from the binding's token: WGSL's sampler state is no part of the shader. */
 static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
     bool lod = in->aop == AGAL_OP_TED;
     unsigned n = in->smp.num;
     text_put3(t, lod ? "textureSampleLevel(" : in->smp.bias ? "textureSampleBias(" : "textureSample(", NULL, NULL);
     text_put_num(t, "fs", n);
     text_put_num(t, ", fs", n);
     agal_sb_put(&t->out, "_sampler, ");
-    agal_text_ref(t, in->args[0], coords, false);
-    if (lod) {
-        agal_sb_put(&t->out, ", ");
-        agal_text_ref(t, in->args[0], sel_one(3), false);
-    } else if (in->smp.bias) {
-        agal_sb_put(&t->out, ", ");
-        put_float(t, (float)in->smp.bias / 8.0f);
-    }
-    agal_sb_put(&t->out, ")");
-    agal_text_put_swz(t, s, 4);
+    agal_text_sample_operands(t, in, s);
 }
 
 /* select(old, new, vec4<bool>(true, false, true, false)): the new value printed
@@ -150,9 +140,7 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     if (in->reg_type == AGAL_REG_IID) {
         /* iid reads (id, id, id, id): main's parameter, @builtin(instance_index) */
-        if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-        agal_sb_put(&t->out, "f32(iid)");
-        if (s.n > 1) agal_sb_put(&t->out, ")");
+        agal_text_splat(t, s, "f32(iid)");
         return;
     }
     text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
