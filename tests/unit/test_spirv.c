@@ -443,6 +443,37 @@ static void xfb_capture(void)
     agal_context_free(ctx);
 }
 
+/* A chain of one-component writes (`add vt0.x, vt0.y, vcK`, x y z w in turn) keeps
+ * its merges virtual, and where the chain is made real (its depth limit, the store)
+ * a vector from four sources is at most three shuffles, not one per write under it:
+ * one splat a write plus three per materialization of sixteen. The words stay
+ * valid, and the output keeps the four components' own sources. */
+static void masked_write_chain(void)
+{
+    enum { WRITES = 192 };
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    static char src[WRITES * 40 + 64];
+    char *q = src + sprintf(src, "mov vt0, va0\n");
+    for (unsigned i = 0; i < WRITES; i++)
+        q += sprintf(q, "add vt0.%c, vt0.%c, vc%u\n", "xyzw"[i % 4], "xyzw"[(i + 1) % 4], 1 + i % 100);
+    sprintf(q, "mov op, va0\nmov v0, vt0\n");
+    const agal_program *p = assemble(ctx, src, AGAL_VERTEX, 2, false);
+    CHECK(p, "chain program");
+    const uint32_t *w = NULL;
+    size_t n = 0;
+    if (p && tool_translate_words(ctx, p, NULL, &w, &n) == AGAL_OK) {
+        CHECK(spirv_check_valid(w, n, "chain"), "chain: invalid SPIR-V");
+        unsigned shuffles = 0;
+        for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+            shuffles += (w[i] & 0xffff) == 79; /* OpVectorShuffle */
+        CHECK(shuffles >= WRITES && shuffles <= WRITES + WRITES / 4,
+              "chain: %u shuffles for %u writes (a splat each, and at most 3 per 16)", shuffles, WRITES);
+    } else {
+        CHECK(0, "chain: translation failed");
+    }
+    agal_context_free(ctx);
+}
+
 /* Every allocation failing in turn: each translation either succeeds or reports
  * AGAL_ERR_NOMEM, never crashes or leaks (ASan checks the latter). */
 typedef struct budget {
@@ -525,6 +556,7 @@ static int run_golden(void)
     hoisted_textures();
     xfb_capture();
     indirect_bounds();
+    masked_write_chain();
     allocation_failures();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
