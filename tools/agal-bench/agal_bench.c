@@ -43,6 +43,7 @@
 #include "counting_alloc.h"
 #include "shapes.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -552,11 +553,13 @@ static bool report_size(bench *b, agal_context *ctx, double *max_ratio)
  * or blocks, and a reused context must not fault in new pages for a large program.
  * Each shape of tools/common/shapes.h at half the largest size and at the largest
  * (AGAL_MAX_TOKENS, decoded leniently), translated to SPIR-V and, apart, to GLSL in
- * a reused context warmed by one translation: the best of the rounds (the least
- * disturbed by other work on a shared machine); its ratio to the straight-line
- * program's time at that size, also per byte of output (a relative read is more
- * code than an add); its growth from one size to the other; and the minor page
- * faults of the warm translations. */
+ * a reused context warmed by one translation of each: the best of the rounds; its
+ * ratio to the straight-line program's time at that size, also per byte of output
+ * (a relative read is more code than an add); its growth from one size to the
+ * other; and the minor page faults of the warm translations. A round times every
+ * shape, size and path once, so that a disturbance of the shared machine (another
+ * guest's burst lasts longer than all the rounds of one program) spoils one
+ * round of each and not every round of one. */
 enum { NSIZES = 2, SHAPE_PATHS = 2 };
 static const unsigned shape_sizes[NSIZES] = {AGAL_MAX_TOKENS / 2, AGAL_MAX_TOKENS};
 static const char *const shape_paths[SHAPE_PATHS] = {"SPIR-V", "GLSL"};
@@ -601,19 +604,32 @@ static bool translate_shape(agal_context *ctx, const agal_program *p, int path, 
     return ok;
 }
 
-static bool time_shape(const bench *b, agal_context *ctx, const agal_program *p, int path, shape_fig *f, long *faults)
+typedef const agal_program *shape_programs[SHAPE_COUNT][NSIZES];
+
+/* f[s][z][k] for every shape, size and path: a warm-up translation of each, then
+ * the rounds; *faults the page faults of the timed ones. */
+static bool time_shapes(const bench *b, agal_context *ctx, shape_programs p, shape_fig (*f)[NSIZES][SHAPE_PATHS],
+                        long *faults)
 {
-    double v[MAX_ROUNDS];
-    bool ok = translate_shape(ctx, p, path, &f->bytes); /* warms the context */
+    for (int s = 0; s < SHAPE_COUNT; s++)
+        for (int z = 0; z < NSIZES; z++)
+            for (int k = 0; k < SHAPE_PATHS; k++) {
+                f[s][z][k].t = INFINITY;
+                if (!translate_shape(ctx, p[s][z], k, &f[s][z][k].bytes)) return false;
+            }
     long before = minor_faults();
-    for (unsigned k = 0; ok && k < b->rounds; k++) {
-        double t0 = tool_seconds();
-        ok = translate_shape(ctx, p, path, &f->bytes);
-        v[k] = tool_seconds() - t0;
-    }
-    *faults += minor_faults() - before;
-    f->t = summarize(v, b->rounds).min;
-    return ok;
+    for (unsigned r = 0; r < b->rounds; r++)
+        for (int s = 0; s < SHAPE_COUNT; s++)
+            for (int z = 0; z < NSIZES; z++)
+                for (int k = 0; k < SHAPE_PATHS; k++) {
+                    shape_fig *x = &f[s][z][k];
+                    double t0 = tool_seconds();
+                    if (!translate_shape(ctx, p[s][z], k, &x->bytes)) return false;
+                    double t = tool_seconds() - t0;
+                    if (t < x->t) x->t = t;
+                }
+    *faults = minor_faults() - before;
+    return true;
 }
 
 typedef struct worst {
@@ -651,14 +667,12 @@ static void print_worst(const char *what, const worst *w, double target)
 static bool report_shapes(bench *b, agal_context *ctx)
 {
     static shape_fig f[SHAPE_COUNT][NSIZES][SHAPE_PATHS];
+    shape_programs p;
     long faults = 0;
     for (int s = 0; s < SHAPE_COUNT; s++)
-        for (int z = 0; z < NSIZES; z++) {
-            const agal_program *p = shape_program(b, (shape)s, shape_sizes[z]);
-            for (int k = 0; p && k < SHAPE_PATHS; k++)
-                if (!time_shape(b, ctx, p, k, &f[s][z][k], &faults)) p = NULL;
-            if (!p) return false;
-        }
+        for (int z = 0; z < NSIZES; z++)
+            if (!(p[s][z] = shape_program(b, (shape)s, shape_sizes[z]))) return false;
+    if (!time_shapes(b, ctx, p, f, &faults)) return false;
     printf(
         "program shapes: time per program in a reused context (best of %u rounds) at %u and %u tokens;\n"
         "  x straight: over straight-line code's at %u tokens, per program and per output byte; growth: %u over %u\n",
