@@ -606,19 +606,14 @@ static bool translate_shape(agal_context *ctx, const agal_program *p, int path, 
 
 typedef const agal_program *shape_programs[SHAPE_COUNT][NSIZES];
 
-/* f[s][z][k] for every shape, size and path: a warm-up translation of each, then
- * the rounds; *faults the page faults of the timed ones. */
+/* f[s][z][k] for every shape, size and path: round -1 warms the context with one
+ * translation of each, then the timed rounds; *faults the page faults of those. */
 static bool time_shapes(const bench *b, agal_context *ctx, shape_programs p, shape_fig (*f)[NSIZES][SHAPE_PATHS],
                         long *faults)
 {
-    for (int s = 0; s < SHAPE_COUNT; s++)
-        for (int z = 0; z < NSIZES; z++)
-            for (int k = 0; k < SHAPE_PATHS; k++) {
-                f[s][z][k].t = INFINITY;
-                if (!translate_shape(ctx, p[s][z], k, &f[s][z][k].bytes)) return false;
-            }
-    long before = minor_faults();
-    for (unsigned r = 0; r < b->rounds; r++)
+    long before = 0;
+    for (int r = -1; r < (int)b->rounds; r++) {
+        if (r == 0) before = minor_faults();
         for (int s = 0; s < SHAPE_COUNT; s++)
             for (int z = 0; z < NSIZES; z++)
                 for (int k = 0; k < SHAPE_PATHS; k++) {
@@ -626,8 +621,9 @@ static bool time_shapes(const bench *b, agal_context *ctx, shape_programs p, sha
                     double t0 = tool_seconds();
                     if (!translate_shape(ctx, p[s][z], k, &x->bytes)) return false;
                     double t = tool_seconds() - t0;
-                    if (t < x->t) x->t = t;
+                    x->t = r < 0 ? INFINITY : fmin(x->t, t);
                 }
+    }
     *faults = minor_faults() - before;
     return true;
 }
