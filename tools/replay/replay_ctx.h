@@ -149,8 +149,8 @@ typedef struct rcost {
 int rbudget_take(rcall *k, rcost cost);
 /* What a replaced back buffer held. */
 void rbudget_give(replay_ctx *c, uint64_t held);
-/* A buffer of `bytes`, of which the replay keeps `kept` bytes of its own (an index
- * buffer's indices, for the draw-time checks). */
+/* A buffer of `bytes`, and the `kept` bytes the replay keeps of its own beside it
+ * (an index buffer's indices, for the draw-time checks). */
 rcost rbudget_buffer(const replay_ctx *c, uint64_t bytes, uint64_t kept);
 /* A texture: every level and face, and one face of level 0 made or uploaded. */
 rcost rbudget_texture(const replay_ctx *c, const replay_texture_desc *d);
