@@ -157,10 +157,26 @@ typedef struct replay_backend_ops {
     int (*read)(replay_backend *b, uint8_t *rgba);
 } replay_backend_ops;
 
+/* What a backend's driver holds for the replay's resources, which the memory limit
+ * counts before anything is made (replay_budget.c), in copies of a resource's bytes:
+ * its storage, host or device memory, is one copy; 0 where the driver keeps
+ * nothing. Each backend states its own at open, beside the code that knows why. */
+typedef struct replay_holdings {
+    /* Held while the resource lives: a buffer, a texture's levels and faces, a back
+     * buffer's or render target's images. */
+    unsigned buffer, texture, surface;
+    /* Taken while the driver works, then given back: the zeros a new buffer (all of
+     * it) or texture (one face of level 0) is filled from, a texture upload's texels,
+     * the back buffer's RGBA read back. */
+    unsigned fill, upload, read_back;
+    unsigned depth_stencil_bytes; /* a depth-stencil image's, per sample */
+} replay_holdings;
+
 /* The fields every backend's own struct starts with. */
 struct replay_backend {
     const replay_backend_ops *ops;
     char err[1024];
+    replay_holdings holdings; /* set by open */
 };
 
 extern const replay_backend_ops replay_vk_ops; /* replay_vk.c */

@@ -5,8 +5,10 @@
  * the replay stops instead at a limit of its own for buffers, textures, back buffers
  * and the images it keeps together, so that a scene of a few kilobytes cannot take
  * the machine's memory. Each create call and configureBackBuffer counts what it will
- * hold before anything is allocated: the GPU resource, the replay's host copy, and
- * the transient host memory its uploads and read-backs take. */
+ * hold before anything is allocated, with one rule: what the replay keeps of a
+ * resource, plus what the backend's driver holds for it (replay_holdings, stated by
+ * each backend), fits in what is left, and so does the transient memory its
+ * creation, uploads and read-backs take on top. */
 #include "agal/stage3d.h"
 #include "replay_ctx.h"
 
@@ -16,15 +18,16 @@
  * take the smallest count the device has not below it). */
 static uint64_t samples(int aa) { return agal_stage3d_samples(aa); }
 
-/* Bytes a depth-stencil texel takes: D24S8, or D32S8 where a Vulkan device lacks it. */
-enum { DEPTH_STENCIL_BYTES = 8 };
+static const replay_holdings *holdings(const replay_ctx *c) { return &c->be->holdings; }
 
-int rbudget_take(rcall *k, uint64_t held, uint64_t transient)
+static uint64_t texel_bytes(agal_texture_format f) { return f == AGAL_TEXTURE_RGBA_HALF_FLOAT ? 8 : 4; }
+
+int rbudget_take(rcall *k, rcost cost)
 {
     replay_ctx *c = k->c;
     uint64_t left = c->memory_limit - c->memory_used;
-    if (held <= left && transient <= left - held) {
-        c->memory_used += held;
+    if (cost.held <= left && cost.transient <= left - cost.held) {
+        c->memory_used += cost.held;
         return R_OK;
     }
     char line[200];
@@ -32,45 +35,65 @@ int rbudget_take(rcall *k, uint64_t held, uint64_t transient)
     return rfail(k,
                  "%s (the replay's memory limit: this call needs %" PRIu64 " bytes, %" PRIu64 " of %" PRIu64
                  " are in use; --memory-limit BYTES)",
-                 line, held + transient, c->memory_used, c->memory_limit);
+                 line, cost.held + cost.transient, c->memory_used, c->memory_limit);
 }
 
 void rbudget_give(replay_ctx *c, uint64_t held) { c->memory_used -= held < c->memory_used ? held : c->memory_used; }
 
-uint64_t rbudget_texture(const replay_texture_desc *d)
+rcost rbudget_buffer(const replay_ctx *c, uint64_t bytes, uint64_t kept)
 {
-    uint64_t texel = d->format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? 8 : 4, bytes = 0;
+    const replay_holdings *h = holdings(c);
+    return (rcost){bytes * h->buffer + kept, bytes * h->fill};
+}
+
+rcost rbudget_texture(const replay_ctx *c, const replay_texture_desc *d)
+{
+    const replay_holdings *h = holdings(c);
+    uint64_t texel = texel_bytes(d->format), bytes = 0;
     for (uint32_t l = 0; l < d->levels; l++) {
-        uint64_t w = d->width >> l ? d->width >> l : 1, h = d->height >> l ? d->height >> l : 1;
-        bytes += w * h * texel;
+        uint64_t w = d->width >> l ? d->width >> l : 1, hh = d->height >> l ? d->height >> l : 1;
+        bytes += w * hh * texel;
     }
-    return bytes * (d->kind == REPLAY_TEX_CUBE ? 6 : 1);
+    bytes *= d->kind == REPLAY_TEX_CUBE ? 6 : 1;
+    /* One face of level 0 at a time: the zeros the driver fills it from, or an
+     * upload's texels as the replay converts them and the driver's copy of them. */
+    uint64_t level0 = (uint64_t)d->width * d->height * texel;
+    uint64_t upload = level0 * (1 + h->upload), fill = level0 * h->fill;
+    return (rcost){bytes * h->texture, upload > fill ? upload : fill};
 }
 
-uint64_t rbudget_texture_transient(const replay_texture_desc *d)
-{
-    /* Level 0 twice: the zeros a backend fills it with, or an upload's texels and
-     * its staging copy. */
-    return 2 * (uint64_t)d->width * d->height * (d->format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? 8 : 4);
-}
+/* The RGBA a read of the back buffer takes through the driver. */
+static uint64_t read_back(const replay_ctx *c, uint64_t pixels) { return pixels * 4 * holdings(c)->read_back; }
 
-uint64_t rbudget_back_buffer(uint32_t w, uint32_t h, int aa, bool depth_stencil)
+rcost rbudget_back_buffer(const replay_ctx *c, uint32_t w, uint32_t h, int aa, bool depth_stencil)
 {
+    const replay_holdings *hs = holdings(c);
     uint64_t px = (uint64_t)w * h, s = samples(aa);
-    return px * (4 * s + (depth_stencil ? DEPTH_STENCIL_BYTES * s : 0) + (s > 1 ? 4 : 0));
+    uint64_t color = 4 * s + (s > 1 ? 4 : 0), depth = depth_stencil ? hs->depth_stencil_bytes * s : 0;
+    /* Its first read: the driver's, the replay's RGBA, then the image kept. */
+    return (rcost){px * (color + depth) * hs->surface, read_back(c, px) + px * 4 * 2};
 }
 
-uint64_t rbudget_back_buffer_transient(uint32_t w, uint32_t h)
+rcost rbudget_present(const replay_ctx *c)
 {
-    /* A read-back: the driver's copy and the replay's RGBA, then the image kept. */
-    return (uint64_t)w * h * 4 * 3;
+    /* The image kept is the RGBA read. */
+    uint64_t px = (uint64_t)c->width * c->height;
+    return (rcost){px * 4, read_back(c, px)};
 }
 
-uint64_t rbudget_target(const robj *t, int aa, bool depth_stencil)
+rcost rbudget_draw_to_bitmap(const replay_ctx *c, uint64_t bitmap_bytes)
+{
+    /* The bitmap kept; the RGBA read, copied into it and freed. */
+    uint64_t px = (uint64_t)c->width * c->height;
+    return (rcost){bitmap_bytes, read_back(c, px) + px * 4};
+}
+
+uint64_t rbudget_target(const replay_ctx *c, const robj *t, int aa, bool depth_stencil)
 {
     /* Its multisample colour when antialiased, its depth-stencil (slot 0's is the
      * target's, and every slot has slot 0's size: 3729). */
+    const replay_holdings *h = holdings(c);
     uint64_t s = samples(aa), px = (uint64_t)t->u.tex.desc.width * t->u.tex.desc.height;
-    uint64_t texel = t->u.tex.desc.format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? 8 : 4;
-    return (s > 1 ? px * texel * s : 0) + (depth_stencil ? px * DEPTH_STENCIL_BYTES * s : 0);
+    uint64_t color = s > 1 ? texel_bytes(t->u.tex.desc.format) * s : 0;
+    return px * (color + (depth_stencil ? h->depth_stencil_bytes * s : 0)) * h->surface;
 }

@@ -63,9 +63,9 @@ static int configure_back_buffer(rcall *k)
     if (h < 32 || h > REPLAY_MAX_BACK_BUFFER) return rthrow(k, 3781, lo, hi, NULL);
     rbudget_give(c, c->back_buffer_bytes);
     c->back_buffer_bytes = 0;
-    uint64_t bytes = rbudget_back_buffer((uint32_t)w, (uint32_t)h, aa, ds);
-    TRY(rbudget_take(k, bytes, rbudget_back_buffer_transient((uint32_t)w, (uint32_t)h)));
-    c->back_buffer_bytes = bytes;
+    rcost bytes = rbudget_back_buffer(c, (uint32_t)w, (uint32_t)h, aa, ds);
+    TRY(rbudget_take(k, bytes));
+    c->back_buffer_bytes = bytes.held;
     if (c->ops->configure(c->be, (uint32_t)w, (uint32_t)h, aa, ds)) return rbackend(k);
     c->configured = true;
     c->cleared = false;
@@ -93,8 +93,7 @@ static int present(rcall *k)
     replay_ctx *c = k->c;
     TRY(args_count(k, 0, 0));
     TRY(check(k, agal_check_present));
-    /* The image kept, and the driver's copy it is read through. */
-    TRY(rbudget_take(k, (uint64_t)c->width * c->height * 4, (uint64_t)c->width * c->height * 4));
+    TRY(rbudget_take(k, rbudget_present(c)));
     uint8_t *px = rread_back_buffer(k);
     if (!px) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     TRY(radd_image(k, px, c->width, c->height));
@@ -123,9 +122,7 @@ static int draw_to_bitmap_data(rcall *k)
                   src[1] + src[3] <= c->height;
     bool dst_in = dst[0] >= 0 && dst[1] >= 0 && dst[0] < b.width && dst[1] < b.height;
     if (!rc && c->configured && ((has_src && !src_in) || (has_dst && !dst_in))) rc = rthrow(k, 3802, NULL);
-    /* The image kept; the back buffer read through the driver's copy. */
-    if (!rc && c->configured)
-        rc = rbudget_take(k, (uint64_t)b.width * b.height * 4, (uint64_t)c->width * c->height * 8);
+    if (!rc && c->configured) rc = rbudget_take(k, rbudget_draw_to_bitmap(c, (uint64_t)b.width * b.height * 4));
     uint8_t *px = rc ? NULL : rread_back_buffer(k);
     if (!px) {
         free(b.argb);
@@ -171,7 +168,7 @@ static int new_vertex_buffer(rcall *k, int32_t n, int32_t d32, int32_t instances
     if (d32 > 64 || n > 65535) return rthrow(k, 3670, NULL);
     if (n <= 0 || d32 <= 0) return rthrow(k, 3671, NULL);
     uint64_t bytes = (uint64_t)n * (uint64_t)d32 * 4;
-    TRY(rbudget_take(k, bytes, bytes)); /* and the zeros GL fills it with */
+    TRY(rbudget_take(k, rbudget_buffer(c, bytes, 0)));
     robj *o = robj_new(k, OBJ_VERTEX_BUFFER);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     o->u.vb.vertices = (uint32_t)n;
@@ -213,7 +210,7 @@ static int create_index_buffer(rcall *k)
     TRY(buffer_usage(k, 1));
     if (n >= 0xF0000) return rthrow(k, 3670, NULL);
     if (n <= 0) return rthrow(k, 3671, NULL);
-    TRY(rbudget_take(k, 4 * (uint64_t)n, 2 * (uint64_t)n)); /* the buffer, the replay's copy; GL's zeros */
+    TRY(rbudget_take(k, rbudget_buffer(c, 2 * (uint64_t)n, 2 * (uint64_t)n)));
     robj *o = robj_new(k, OBJ_INDEX_BUFFER);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     o->u.ib.count = (uint32_t)n;
@@ -240,7 +237,7 @@ static int new_texture(rcall *k, replay_texture_kind kind, agal_texture_format f
     agal_texture_format stored = format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? format : AGAL_TEXTURE_BGRA;
     replay_texture_desc desc = {kind, stored, (uint32_t)w, (uint32_t)h,
                                 kind == REPLAY_TEX_RECTANGLE ? 1 : agal_stage3d_levels((uint32_t)w, (uint32_t)h)};
-    TRY(rbudget_take(k, rbudget_texture(&desc), rbudget_texture_transient(&desc)));
+    TRY(rbudget_take(k, rbudget_texture(c, &desc)));
     robj *o = robj_new(k, OBJ_TEXTURE);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     o->u.tex.format = format;
@@ -557,9 +554,9 @@ static int set_render_to_texture(rcall *k)
         else c->slots[index] = (rslot){0};
         return R_OK;
     }
-    uint64_t bytes = rbudget_target(t, aa, ds);
+    uint64_t bytes = rbudget_target(c, t, aa, ds);
     if (bytes > t->u.tex.target_bytes) { /* the backend remakes them for the largest */
-        TRY(rbudget_take(k, bytes - t->u.tex.target_bytes, 0));
+        TRY(rbudget_take(k, (rcost){bytes - t->u.tex.target_bytes, 0}));
         t->u.tex.target_bytes = bytes;
     }
     c->slots[index] = (rslot){t, (unsigned)surface, ds, aa};

@@ -138,19 +138,29 @@ int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h);
 
 /* ---- replay_budget.c: the memory limit ---------------------------------------- */
 
-/* Counts `held` bytes against the limit, failing the call (exit 2, 3691's text)
- * when they and `transient` more do not fit; before anything is allocated. */
-int rbudget_take(rcall *k, uint64_t held, uint64_t transient);
+/* What a call costs against the limit: `held` bytes from now on, `transient` more
+ * while it runs. */
+typedef struct rcost {
+    uint64_t held, transient;
+} rcost;
+
+/* Counts cost.held against the limit, failing the call (exit 2, 3691's text) when it
+ * and cost.transient more do not fit; before anything is allocated. */
+int rbudget_take(rcall *k, rcost cost);
 /* What a replaced back buffer held. */
 void rbudget_give(replay_ctx *c, uint64_t held);
-/* What a texture holds (every level and face) and takes while it is made or uploaded. */
-uint64_t rbudget_texture(const replay_texture_desc *d);
-uint64_t rbudget_texture_transient(const replay_texture_desc *d);
-/* What a back buffer holds (colour, depth-stencil, resolve) and a read-back takes. */
-uint64_t rbudget_back_buffer(uint32_t w, uint32_t h, int aa, bool depth_stencil);
-uint64_t rbudget_back_buffer_transient(uint32_t w, uint32_t h);
+/* A buffer of `bytes`, and the `kept` bytes the replay keeps of its own beside it
+ * (an index buffer's indices, for the draw-time checks). */
+rcost rbudget_buffer(const replay_ctx *c, uint64_t bytes, uint64_t kept);
+/* A texture: every level and face, and one face of level 0 made or uploaded. */
+rcost rbudget_texture(const replay_ctx *c, const replay_texture_desc *d);
+/* A back buffer (colour, depth-stencil, resolve), with room for a read-back. */
+rcost rbudget_back_buffer(const replay_ctx *c, uint32_t w, uint32_t h, int aa, bool depth_stencil);
+/* Reading the back buffer for present's image, and for drawToBitmapData's bitmap. */
+rcost rbudget_present(const replay_ctx *c);
+rcost rbudget_draw_to_bitmap(const replay_ctx *c, uint64_t bitmap_bytes);
 /* The images a texture needs as a render target with antiAlias aa. */
-uint64_t rbudget_target(const robj *t, int aa, bool depth_stencil);
+uint64_t rbudget_target(const replay_ctx *c, const robj *t, int aa, bool depth_stencil);
 
 /* ---- replay_scene.c: the ActionScript values --------------------------------- */
 

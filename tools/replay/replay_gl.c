@@ -79,11 +79,21 @@ static int check(gl_backend *g, const char *what)
 
 static void gl_close(replay_backend *b);
 
+/* What the driver holds (replay.h), measured on llvmpipe, whose storage is host
+ * memory (docs/replay.md, "Memory"): a buffer, a texture or a renderbuffer is its
+ * storage alone, one copy. A new buffer or texture is filled from a host array of
+ * zeros (gl_buffer_new, gl_texture_new); glTexSubImage2D reads the replay's texels
+ * itself, with no copy of its own; a read-back lands in a host copy, bottom row
+ * first, that gl_read flips. Depth-stencil is AGAL_GL_DEPTH_STENCIL_FORMAT, D24S8. */
+static const replay_holdings gl_holdings = {
+    .buffer = 1, .texture = 1, .surface = 1, .fill = 1, .upload = 0, .read_back = 1, .depth_stencil_bytes = 4};
+
 static replay_backend *gl_open(const replay_open_options *o, char *err, size_t errsize)
 {
     gl_backend *g = calloc(1, sizeof *g);
     if (!g) return snprintf(err, errsize, "out of memory"), NULL;
     g->base.ops = &replay_gl_ops;
+    g->base.holdings = gl_holdings;
     g->egl = (gl_context){EGL_NO_DISPLAY, EGL_NO_CONTEXT};
     if (!o->gl_current && !gl_context_open(&g->egl, err, errsize)) {
         free(g);
@@ -262,13 +272,17 @@ static rb_texture *gl_texture_new(replay_backend *b, const replay_texture_desc *
     agal_gl_texture_format f = agal_gl_texture_format_of(d->format);
     glGenTextures(1, &t->name);
     glBindTexture(t->target, t->name);
+    /* The level range before the first image: Mesa sizes a texture's storage when
+     * level 0 is given, for level 0 alone unless a range says more, and at level 1
+     * for the whole chain, keeping level 0's own until a draw merges them (1.75 times
+     * the texture's bytes on llvmpipe; one copy with the range first). */
+    glTexParameteri(t->target, GL_TEXTURE_BASE_LEVEL, 0);
+    glTexParameteri(t->target, GL_TEXTURE_MAX_LEVEL, (GLint)d->levels - 1);
     /* Every level of every face exists and reads 0 until it is uploaded. */
     for (unsigned face = 0; face < (d->kind == REPLAY_TEX_CUBE ? 6u : 1u); face++)
         for (unsigned l = 0; l < d->levels; l++)
             glTexImage2D(face_target(t, face), (GLint)l, f.internal_format, (GLsizei)level_size(d->width, l),
                          (GLsizei)level_size(d->height, l), 0, f.format, f.type, zero);
-    glTexParameteri(t->target, GL_TEXTURE_BASE_LEVEL, 0);
-    glTexParameteri(t->target, GL_TEXTURE_MAX_LEVEL, (GLint)d->levels - 1);
     free(zero);
     t->next = g->textures;
     g->textures = t;

@@ -267,7 +267,7 @@ static int bitmap_size(rcall *k, const cJSON *b, rbitmap *out)
         return rfail(k, "a bitmap needs a whole \"width\" and \"height\" of 1 to 8191 (16777215 pixels at most)");
     out->width = (uint32_t)w;
     out->height = (uint32_t)h;
-    int rc = rbudget_take(k, 0, (uint64_t)out->width * out->height * 4);
+    int rc = rbudget_take(k, (rcost){0, (uint64_t)out->width * out->height * 4});
     if (rc) return rc;
     out->argb = malloc((size_t)out->width * out->height * 4);
     return out->argb ? R_OK : rfail(k, "out of memory");

@@ -137,6 +137,7 @@ static int create_device(vk_backend *v)
     vkGetPhysicalDeviceFormatProperties(v->vk.phys, VK_FORMAT_D24_UNORM_S8_UINT, &d24);
     v->depth_format =
         agal_vk_depth_stencil_format(d24.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT);
+    v->base.holdings.depth_stencil_bytes = v->depth_format == VK_FORMAT_D24_UNORM_S8_UINT ? 4 : 8;
     v->sample_counts = limits->framebufferColorSampleCounts & limits->framebufferDepthSampleCounts;
     v->max_anisotropy = have.samplerAnisotropy ? limits->maxSamplerAnisotropy : 0;
     v->divisor = vk_device_has_extension(v->vk.phys, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
@@ -166,11 +167,21 @@ static int create_device(vk_backend *v)
 static rb_buffer *host_buffer(vk_backend *v, size_t size, VkBufferUsageFlags usage);
 static void vk_close(replay_backend *b);
 
+/* What the driver holds (replay.h; measured on lavapipe, whose device memory is
+ * host memory: docs/replay.md, "Memory"): a buffer's host-visible memory, an image's
+ * device memory, one copy each. New images are cleared on the device and new
+ * buffers through their mapping, from no host zeros; an upload goes through a
+ * staging buffer of its texels, a read-back through a host buffer of the RGBA. The
+ * depth-stencil format is the device's (create_device). */
+static const replay_holdings vk_holdings = {
+    .buffer = 1, .texture = 1, .surface = 1, .fill = 0, .upload = 1, .read_back = 1, .depth_stencil_bytes = 8};
+
 static replay_backend *vk_open(const replay_open_options *o, char *err, size_t errsize)
 {
     vk_backend *v = calloc(1, sizeof *v);
     if (!v) return snprintf(err, errsize, "out of memory"), NULL;
     v->base.ops = &replay_vk_ops;
+    v->base.holdings = vk_holdings;
     vk_device_options vo = {.app_name = "agalrun replay", .validation = o->validation};
     int rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
     if (!rc) rc = create_device(v);
