@@ -155,6 +155,16 @@ agal_status agal_options_read(agal_context *ctx, void *dst, size_t dst_size, con
 agal_status agal_result_check(agal_context *ctx, uint32_t size, const char *what);
 void agal_result_write(void *out, const void *full, size_t full_size);
 
+/* ---- reflect_json.c (src/runtime/): the one JSON writer of an agal_binding ------- */
+
+/* {"entries": [...]}: the WebGPU bind group layout of n WGSL bindings (an upload's
+ * two: vertex, then fragment), agal_reflect_json's "webgpu" entries one after
+ * another. */
+void agal_binding_layout_json(agal_strbuf *b, const agal_binding *const *g, size_t n);
+/* The binding as the web package gives it to JavaScript (web/agal2spv.d.ts's
+ * Binding): one line; with_layout adds its "bindGroupLayout" (a WGSL binding's). */
+void agal_binding_json(agal_strbuf *b, const agal_binding *g, bool with_layout);
+
 /* ---- opcodes.c ----------------------------------------------------------- */
 
 /* The comparison predicates of the set ops (sge slt seq sne) and the branches (ife

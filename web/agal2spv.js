@@ -14,36 +14,6 @@ const CONTEXT_PROFILES = {
 const SLOTS = { vertex: 1, fragment: 2 };
 const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'internal error', 'unsupported'];
 
-// The WebGPU bind group layout of WGSL bindings (one translation's, or an upload's
-// two), in GPUBindGroupLayoutDescriptor's shape: device.createBindGroupLayout takes
-// it as it is (docs/binding-models.md: the reflection's "webgpu" part, entry for
-// entry; `name` is the WGSL variable, which WebGPU ignores).
-const VISIBILITY = { vertex: 1, fragment: 2 }; // GPUShaderStage.VERTEX, FRAGMENT
-function bindGroupLayout(bindings) {
-  const entries = [];
-  for (const b of bindings) {
-    const visibility = VISIBILITY[b.stage], k = b.constants;
-    if (k) entries.push({ binding: k.binding, visibility, buffer: { type: 'uniform', minBindingSize: k.size }, name: k.name });
-    for (const s of b.samplers) {
-      entries.push({ binding: s.binding, visibility, texture: { sampleType: 'float', viewDimension: s.dim }, name: s.name });
-      entries.push({ binding: s.samplerBinding, visibility, sampler: { type: 'filtering' }, name: `${s.name}_sampler` });
-    }
-  }
-  return { entries };
-}
-
-// Bindings parsed when first read, with the bind group layout for WGSL.
-function lazyBindings(a, wgsl, stagesOf) {
-  let parsed;
-  return () => {
-    if (parsed === undefined) {
-      parsed = a.json();
-      if (wgsl) parsed.bindGroupLayout = bindGroupLayout(stagesOf(parsed));
-    }
-    return parsed;
-  };
-}
-
 function option(table, value, name, fallback) {
   if (value === undefined) return fallback;
   if (!(value in table)) throw new TypeError(`agal2spv: ${name} must be one of ${Object.keys(table).join(', ')}`);
@@ -119,7 +89,9 @@ class Agal {
   }
 
   // The web_answer at p: 8 words (agal_web.c). The bindings' JSON bytes are copied
-  // out now (the next call reuses the memory), decoded and parsed when first read.
+  // out now (the next call reuses the memory), decoded and parsed when first read:
+  // the library's JSON of each binding, and for WGSL the WebGPU bind group layout
+  // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
   answer(p) {
     if (!p) throw new Error('agal2spv: out of memory');
     const w = new Uint32Array(this.m.HEAPU8.buffer, p, 8);
@@ -155,8 +127,7 @@ class Agal {
     const profile = option(PROFILES, options.profile, 'profile', 0);
     const a = this.answer(this.withNamed([b], options.names, (p, names) =>
       this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names)));
-    const bindings = lazyBindings(a, target === TARGETS.wgsl, (j) => [j]);
-    return { code: a.code[0], get bindings() { return bindings(); } };
+    return { code: a.code[0], get bindings() { return a.json(); } };
   }
 
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
@@ -169,8 +140,7 @@ class Agal {
     const a = this.answer(this.withNamed([v, f], options.names, (pv, pf, names) =>
       this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context,
                          names)));
-    const bindings = lazyBindings(a, target === TARGETS.wgsl, (j) => [j.vertex, j.fragment]);
-    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings(); } };
+    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
   }
 
   // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the

@@ -1,11 +1,10 @@
 /* agal_web.c: the C side of the JavaScript package (web/agal2spv.js). Each call
  * works in the caller's context, reset first, and answers with one web_answer in
  * that context's arena, which JavaScript reads before its next call: the code (text
- * or SPIR-V words), the bindings as JSON, or Flash's error. Nothing here is global;
- * everything lives until the next call or web_free. */
-#include "agal/agal.h"
-#include "agal/stage3d.h"
-#include "agal/text.h"
+ * or SPIR-V words), the bindings as JSON (the library's writer, reflect_json.c,
+ * with a WGSL translation's bind group layout), or Flash's error. Nothing here is
+ * global; everything lives until the next call or web_free. */
+#include "internal.h" /* the binding's JSON: the library's writer (reflect_json.c) */
 
 #include <emscripten.h>
 #include <malloc.h>
@@ -20,159 +19,6 @@ typedef struct web_answer {
     uint32_t json_bytes;
     int32_t words; /* code is SPIR-V words, not text */
 } web_answer;
-
-/* ---- JSON ------------------------------------------------------------------------- */
-
-/* Written piece by piece, without printf: every translation writes its binding,
- * and a formatted print per field was a large part of a translation's time in the
- * browser (docs/benchmark.md). */
-typedef struct json {
-    char *p;
-    size_t n, cap;
-    agal_context *ctx;
-    bool full; /* out of memory: the answer is NOMEM */
-} json;
-
-/* Room for k more bytes and the NUL (which nothing reads, but keeps it a C string). */
-static void grow(json *j, size_t k)
-{
-    size_t cap = 2 * j->cap + k + 1024; /* a binding's JSON fits the first */
-    char *p = j->full ? NULL : agal_alloc(j->ctx, cap);
-    if (!p) {
-        j->full = true;
-        return;
-    }
-    if (j->n) memcpy(p, j->p, j->n);
-    j->p = p, j->cap = cap;
-}
-
-/* Inline, as are the helpers below: a literal's length and copy are then known
- * where it is put. */
-static inline void put_n(json *j, const char *s, size_t k)
-{
-    if (k >= j->cap - j->n) grow(j, k);
-    if (j->full) return;
-    memcpy(j->p + j->n, s, k);
-    j->n += k;
-    j->p[j->n] = 0;
-}
-
-static inline void put(json *j, const char *s) { put_n(j, s, strlen(s)); }
-
-static inline void put_uint(json *j, unsigned v)
-{
-    char rev[10];
-    size_t k = sizeof rev;
-    do rev[--k] = (char)('0' + v % 10);
-    while (v /= 10);
-    put_n(j, rev + k, sizeof rev - k);
-}
-
-static inline void put_int(json *j, int v)
-{
-    if (v < 0) put(j, "-");
-    put_uint(j, v < 0 ? 0u - (unsigned)v : (unsigned)v);
-}
-
-static inline void put_bool(json *j, bool b) { put(j, b ? "true" : "false"); }
-
-/* "key":value, with the separator before it in key (",\"count\":"). */
-static inline void put_key_uint(json *j, const char *key, unsigned v)
-{
-    put(j, key);
-    put_uint(j, v);
-}
-
-static inline void put_key_bool(json *j, const char *key, bool b)
-{
-    put(j, key);
-    put_bool(j, b);
-}
-
-/* "key":"text" (a name or a word: nothing to escape). */
-static inline void put_key_string(json *j, const char *key, const char *text)
-{
-    put(j, key);
-    put(j, "\"");
-    put(j, text ? text : ""); /* a sampler field's value with no name */
-    put(j, "\"");
-}
-
-static void samplers(json *j, const agal_binding *b)
-{
-    put(j, "\"samplers\":[");
-    for (size_t i = 0; i < b->nsamplers; i++) {
-        const agal_binding_sampler *s = &b->samplers[i];
-        put_key_uint(j, i ? ",{\"num\":" : "{\"num\":", s->num);
-        put_key_uint(j, ",\"binding\":", s->binding);
-        put_key_uint(j, ",\"samplerBinding\":", s->sampler_binding);
-        put_key_string(j, ",\"name\":", s->name);
-        put_key_string(j, ",\"dim\":", agal_sampler_option_name(AGAL_SMP_DIM, s->token.dim));
-        /* the token's state, which Flash's setProgram gives the slot (Context3D's names) */
-        put_key_string(j, ",\"wrap\":", agal_sampler_option_name(AGAL_SMP_WRAP, s->token.wrap));
-        put_key_string(j, ",\"filter\":", agal_sampler_option_name(AGAL_SMP_FILTER, s->token.filter));
-        put_key_string(j, ",\"mipmap\":", agal_sampler_option_name(AGAL_SMP_MIPMAP, s->token.mipmap));
-        put_key_bool(j, ",\"ignoreSampler\":", (s->token.special & AGAL_SPECIAL_IGNORESAMPLER) != 0);
-        put_key_bool(j, ",\"tex\":", s->uses_tex);
-        put_key_bool(j, ",\"ted\":", s->uses_ted);
-        put(j, "}");
-    }
-    put(j, "]");
-}
-
-static void constants(json *j, const agal_binding_block *k)
-{
-    if (!k) {
-        put(j, "null");
-        return;
-    }
-    put_key_uint(j, "{\"binding\":", k->binding);
-    put_key_uint(j, ",\"count\":", k->count);
-    put_key_uint(j, ",\"size\":", k->size);
-    put_key_string(j, ",\"name\":", k->name);
-    put_key_bool(j, ",\"indirect\":", k->indirect);
-    put(j, "}");
-}
-
-static void attributes_and_varyings(json *j, const agal_binding *b)
-{
-    put(j, ",\"attributes\":[");
-    for (size_t i = 0; i < b->nattributes; i++) {
-        put_key_uint(j, i ? ",{\"location\":" : "{\"location\":", b->attributes[i].location);
-        put_key_uint(j, ",\"mask\":", b->attributes[i].mask);
-        put(j, "}");
-    }
-    put(j, "],\"varyings\":[");
-    for (size_t i = 0; i < b->nvaryings; i++) {
-        put_key_uint(j, i ? ",{\"location\":" : "{\"location\":", b->varyings[i].location);
-        put_key_bool(j, ",\"centroid\":", b->varyings[i].centroid);
-        put(j, "}");
-    }
-    put(j, "]");
-}
-
-static void binding(json *j, const agal_binding *b)
-{
-    put_key_string(j, "{\"stage\":", b->stage == AGAL_VERTEX ? "vertex" : "fragment");
-    put(j, ",\"constants\":");
-    constants(j, b->constants);
-    put(j, ",");
-    samplers(j, b);
-    attributes_and_varyings(j, b);
-    put_key_uint(j, ",\"outputs\":", b->outputs);
-    put_key_bool(j, ",\"yflip\":", b->yflip);
-    put_key_bool(j, ",\"writesDepth\":", b->writes_depth);
-    put_key_bool(j, ",\"kil\":", b->uses_kil);
-    put_key_bool(j, ",\"instanceId\":", b->uses_iid);
-    put_key_bool(j, ",\"derivatives\":", b->uses_derivatives);
-    put(j, ",\"extensions\":[");
-    for (unsigned bit = 1, first = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
-        if (b->extensions & bit) {
-            put_key_string(j, first ? "" : ",", agal_extension_name(bit, true));
-            first = 0;
-        }
-    put(j, "]}");
-}
 
 /* ---- answers ---------------------------------------------------------------------- */
 
@@ -193,17 +39,14 @@ static web_answer *failed(agal_context *ctx, agal_status st)
     agal_flash_error_of(d, &e);
     char msg[512];
     agal_flash_message(&e, msg, sizeof msg);
-    json j = {.ctx = ctx};
-    put(&j, "{\"id\":");
-    put_int(&j, e.id);
-    put_key_string(&j, ",\"name\":", agal_flash_class(&e));
-    put(&j, ",\"message\":\"");
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_printf(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":\"", e.id, agal_flash_class(&e));
     for (const char *c = msg; *c; c++) {
-        if (*c == '"' || *c == '\\') put(&j, "\\");
-        put_n(&j, c, 1);
+        if (*c == '"' || *c == '\\') agal_sb_putc(&j, '\\');
+        agal_sb_putc(&j, *c);
     }
-    put(&j, "\"}");
-    if (!j.full) a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    agal_sb_put(&j, "\"}");
+    if (!j.err) a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
 }
 
@@ -235,9 +78,9 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     agal_shader sh = agal_shader_init();
     if ((st = agal_translate(ctx, prog, &o, &sh)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
-    json j = {.ctx = ctx};
-    binding(&j, &sh.binding);
-    if (!a || j.full) return answer(ctx, AGAL_ERR_NOMEM);
+    agal_strbuf j = {.ctx = ctx};
+    agal_binding_json(&j, &sh.binding, o.target == AGAL_TARGET_WGSL);
+    if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
     code(a, 0, &sh);
     a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
@@ -255,13 +98,18 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     agal_status st = agal_upload(ctx, v, vn, f, fn, &o, &r);
     if (st != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
-    json j = {.ctx = ctx};
-    put(&j, "{\"vertex\":");
-    binding(&j, &r.shaders[AGAL_VERTEX].binding);
-    put(&j, ",\"fragment\":");
-    binding(&j, &r.shaders[AGAL_FRAGMENT].binding);
-    put(&j, "}");
-    if (!a || j.full) return answer(ctx, AGAL_ERR_NOMEM);
+    const agal_binding *pair[2] = {&r.shaders[AGAL_VERTEX].binding, &r.shaders[AGAL_FRAGMENT].binding};
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_put(&j, "{\"vertex\":");
+    agal_binding_json(&j, pair[0], false);
+    agal_sb_put(&j, ",\"fragment\":");
+    agal_binding_json(&j, pair[1], false);
+    if (o.target == AGAL_TARGET_WGSL) {
+        agal_sb_put(&j, ",\"bindGroupLayout\":");
+        agal_binding_layout_json(&j, pair, 2);
+    }
+    agal_sb_putc(&j, '}');
+    if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
     code(a, 0, &r.shaders[AGAL_VERTEX]);
     code(a, 1, &r.shaders[AGAL_FRAGMENT]);
     a->json = j.p, a->json_bytes = (uint32_t)j.n;

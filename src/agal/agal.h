@@ -555,7 +555,7 @@ AGAL_STRUCT_INIT(agal_shader)
 AGAL_API agal_status agal_translate(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
                                     agal_shader *out);
 
-/* ---- reflection: what a program's tokens use (reflect.c) ------------------------ */
+/* ---- reflection: what a program's tokens use (reflect.c, JSON: reflect_json.c) - */
 
 typedef struct agal_range {
     uint16_t first, count;

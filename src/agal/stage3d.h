@@ -57,9 +57,13 @@ typedef struct agal_upload_result {
     size_t nattributes;
     const agal_binding_varying *varyings; /* the fragment binding's: those that connect */
     size_t nvaryings;
-    /* What the programs' tokens use, dead code included (agal_reflect), as Flash's
-     * checks count them; each binding says what its translation declares. */
-    bool writes_depth, uses_kil, uses_iid, uses_derivatives;
+    /* What the programs' tokens use, dead code included (agal_reflect: fd, kil and
+     * ddx/ddy of the fragment program, iid of the vertex program), as Flash's checks
+     * count them. Not what a translation declares: that is shaders[stage].binding's
+     * writes_depth, uses_kil, uses_iid, uses_derivatives, after the passes. */
+    struct {
+        bool writes_depth, uses_kil, uses_iid, uses_derivatives;
+    } tokens;
     unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable, of both */
 } agal_upload_result;
 AGAL_STRUCT_INIT(agal_upload_result)

@@ -16,8 +16,9 @@ const char *agal_version(void) { return AGAL_VERSION; }
 
 /* ---- the upload ---------------------------------------------------------------- */
 
-/* The pair's view of the two bindings (agal_upload_result): the same arrays; the
- * flags are the tokens' (agal_reflect), as Flash's checks count them. */
+/* The pair's view of the two bindings (agal_upload_result): the same arrays, not a
+ * second description; and what the tokens use (agal_reflect's flags), as Flash's
+ * checks count them. */
 static agal_status pair_view(agal_context *ctx, agal_upload_result *r)
 {
     const agal_binding *vb = &r->shaders[AGAL_VERTEX].binding, *fb = &r->shaders[AGAL_FRAGMENT].binding;
@@ -31,10 +32,10 @@ static agal_status pair_view(agal_context *ctx, agal_upload_result *r)
     agal_status st = agal_reflect(ctx, r->vertex, &vr);
     if (st == AGAL_OK) st = agal_reflect(ctx, r->fragment, &fr);
     if (st != AGAL_OK) return st;
-    r->writes_depth = fr.writes_depth;
-    r->uses_kil = fr.uses_kil;
-    r->uses_iid = vr.uses_iid;
-    r->uses_derivatives = fr.uses_derivatives;
+    r->tokens.writes_depth = fr.writes_depth;
+    r->tokens.uses_kil = fr.uses_kil;
+    r->tokens.uses_iid = vr.uses_iid;
+    r->tokens.uses_derivatives = fr.uses_derivatives;
     return st;
 }
 

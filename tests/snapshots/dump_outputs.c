@@ -242,8 +242,9 @@ static void layout_text(text *t, const agal_upload_result *u)
         put(t, "attribute va%u mask %u\n", u->attributes[i].location, u->attributes[i].mask);
     for (size_t i = 0; i < u->nvaryings; i++)
         put(t, "varying v%u centroid %d\n", u->varyings[i].location, u->varyings[i].centroid);
-    put(t, "writes_depth %d uses_kil %d uses_iid %d uses_derivatives %d extensions %u\n", u->writes_depth, u->uses_kil,
-        u->uses_iid, u->uses_derivatives, u->extensions);
+    /* the tokens' flags (agal_upload_result.tokens), under the names the snapshots had */
+    put(t, "writes_depth %d uses_kil %d uses_iid %d uses_derivatives %d extensions %u\n", u->tokens.writes_depth,
+        u->tokens.uses_kil, u->tokens.uses_iid, u->tokens.uses_derivatives, u->extensions);
 }
 
 static void upload_code(dumper *d, const agal_upload_result *u, const char *pair)

@@ -444,6 +444,26 @@ static void names(void)
     CHECK(!strcmp(agal_version(), "0.3.0"), "version %s", agal_version());
 }
 
+/* agal_upload_result.tokens is what the tokens use, dead code included, as Flash's
+ * checks count it; each binding is what its translation declares: a ddx whose
+ * result nothing reads is in the first and not in the second. */
+static void token_flags(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    size_t vn, fn;
+    const uint8_t *vb = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\n", AGAL_VERTEX, 2, &vn);
+    const uint8_t *fb = assemble(ctx, "ddx ft1, v0\nkil v0.x\nmov oc, v0\n", AGAL_FRAGMENT, 2, &fn);
+    agal_upload_result r = agal_upload_result_init();
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, NULL, &r) == AGAL_OK, "token flag pair uploads");
+    const agal_binding *f = &r.shaders[AGAL_FRAGMENT].binding;
+    CHECK(r.tokens.uses_derivatives && !f->uses_derivatives, "dead ddx: tokens %d, binding %d",
+          r.tokens.uses_derivatives, f->uses_derivatives);
+    CHECK(r.tokens.uses_kil && f->uses_kil, "kil: tokens %d, binding %d", r.tokens.uses_kil, f->uses_kil);
+    CHECK(!r.tokens.writes_depth && !r.tokens.uses_iid, "no fd, no iid: %d %d", r.tokens.writes_depth,
+          r.tokens.uses_iid);
+    agal_context_free(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -455,6 +475,7 @@ int main(int argc, char **argv)
     CHECK(pairs >= 32, "only %u corpus pairs", pairs);
     layout();
     es1_extensions();
+    token_flags();
     failures_order();
     flash_order();
     slots();

@@ -2,7 +2,12 @@
  * format: tools/gpu/webgpu_runner.js, compiled in as webgpu_runner.h). A draw's
  * bind group layout is written from its upload's bindings, as a WebGPU runtime
  * makes it from agal_upload (docs/binding-models.md, "WGSL binding model"), and each
- * sampler's state from the token's resolved state, so the browser tests both. */
+ * sampler's state from the token's resolved state, so the browser tests both.
+ * It is not the library's layout JSON (src/runtime/reflect_json.c): a draw's layout
+ * is the harness's (harness_layout_of), from an upload for any target or from none
+ * (transform feedback, hand-written shaders), and each entry also tells the runner
+ * what to bind: the constants, the texture unit, the sampler's descriptor, a view of
+ * the bound texture's dimension. */
 #include "harness_web.h"
 
 #include "agal/vulkan.h"
