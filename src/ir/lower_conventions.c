@@ -170,8 +170,7 @@ static void redirect(agal_ir *ir, const uint32_t *scaled, uint32_t n)
     }
 }
 
-/* Lists holding a ddy or op's store (the flip goes in the body); a list of a removed
- * if is in no walk, and is left alone. */
+/* The body (the flip, op's store) and the lists holding a ddy. */
 static bool needs_rewrite(const agal_ir *ir, uint32_t l)
 {
     if (l == 0) return true;
@@ -180,14 +179,16 @@ static bool needs_rewrite(const agal_ir *ir, uint32_t l)
     return false;
 }
 
+/* List l and the lists of its ifs, depth first (nesting is at most 4 deep, ir.h). */
 static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
 {
     agal_ir *ir = lw->ir;
     for (uint32_t i = 0; i < ir->lists[l].n; i++) {
         const agal_ir_inst *in = &ir->insts[ir->lists[l].items[i]];
         if (in->op != IR_IF) continue;
+        uint32_t else_list = in->else_list; /* the rewrite makes instructions: insts moves */
         rewrite_tree(lw, in->then_list, scaled);
-        rewrite_tree(lw, in->else_list, scaled);
+        rewrite_tree(lw, else_list, scaled);
     }
     if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
 }
