@@ -27,8 +27,10 @@
  * Registers written (temporaries, and outputs op/oc/v/fd, which are tracked the
  * same way) have no storage in the IR: their content at any point is an SSA value.
  * The final content of each output register written anywhere is stored once, at the
- * end of the top-level list, by IR_STORE (mask = components ever written). A lenient
- * program's read of a never-written temporary (or component) reads 0 (IR_CONST).
+ * end of the top-level list, by IR_STORE (mask = components ever written); for a
+ * target, op's store stores op in the target's clip space, computed just before it
+ * (lower_conventions.c). A lenient program's read of a never-written temporary (or
+ * component) reads 0 (IR_CONST).
  *
  * Control flow is a tree, built as the tokens are read (join.c: push_if, push_else,
  * pop_if). A list (ir->lists[i], index 0 = the program body) is an ordered array of
