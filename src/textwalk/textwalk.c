@@ -679,9 +679,9 @@ static void store(agal_text *t, const agal_ir_inst *in)
         return;
     }
     comments_before(t, t->prog->ntokens);
-    if (slot == IR_SLOT_OUT && t->prog->stage == AGAL_VERTEX) t->position = in->args[0];
-    if (slot != IR_SLOT_OUT || t->prog->stage != AGAL_VERTEX || home_slot(t, in->args[0]) >= 0)
-        move(t, slot, in->args[0]);
+    bool position = slot == IR_SLOT_OUT && t->prog->stage == AGAL_VERTEX;
+    if (position) t->position = in->args[0];
+    if (!position || home_slot(t, in->args[0]) >= 0) move(t, slot, in->args[0]);
     if (t->lang->stored) t->lang->stored(t, in);
 }
 
