@@ -13,9 +13,10 @@
  * components of the swizzled result), dp3/dp4 in every written component, matrix
  * rows B[k] = register B + k, indirect reads bounds-checked (agal_vc() reads 0 out
  * of range), ine/sne true for NaN (!(a == b)), temporaries start at 0, kil discards
- * below 0, tex bias = token bias / 8, ted's LOD = A.w. Vertex op -> gl_Position
- * and y * agal_yflip (render to texture), with the target's conventions for op and
- * ddy as lower_conventions.c decided them (ir->conv). */
+ * below 0, tex bias = token bias / 8, ted's LOD = A.w. Vertex op -> gl_Position,
+ * the value the IR stores there: op with the target's conventions and y times
+ * agal_yflip (render to texture), which lower_conventions.c wrote into the IR as it
+ * wrote ddy's. */
 #include "textwalk/textwalk.h"
 
 #include <math.h>
@@ -116,9 +117,9 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
 static void position(agal_text *t)
 {
     agal_text_indent(t);
-    agal_sb_put(&t->out, "gl_Position = vec4(op.x, ");
-    text_put3(t, t->ir->conv.negate_y ? "-op.y * " : "op.y * ", t->flip, ", ");
-    agal_sb_put(&t->out, t->ir->conv.gl_depth ? "2.0 * op.z - op.w, op.w);\n" : "op.z, op.w);\n");
+    agal_sb_put(&t->out, "gl_Position = ");
+    agal_text_components(t, t->position);
+    agal_sb_put(&t->out, ";\n");
 }
 
 /* An output's final value is in its variable: op and fd go to their GL built-ins,

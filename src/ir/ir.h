@@ -27,8 +27,10 @@
  * Registers written (temporaries, and outputs op/oc/v/fd, which are tracked the
  * same way) have no storage in the IR: their content at any point is an SSA value.
  * The final content of each output register written anywhere is stored once, at the
- * end of the top-level list, by IR_STORE (mask = components ever written). A lenient
- * program's read of a never-written temporary (or component) reads 0 (IR_CONST).
+ * end of the top-level list, by IR_STORE (mask = components ever written); for a
+ * target, op's store stores op in the target's clip space, computed just before it
+ * (lower_conventions.c). A lenient program's read of a never-written temporary (or
+ * component) reads 0 (IR_CONST).
  *
  * Control flow is a tree, built as the tokens are read (join.c: push_if, push_else,
  * pop_if). A list (ir->lists[i], index 0 = the program body) is an ordered array of
@@ -62,6 +64,10 @@ typedef enum agal_ir_type { IR_VOID = 0, IR_F4, IR_F1, IR_B1 } agal_ir_type;
     X(INPUT, "input", IR_F4, 0, 0, IR_VOID)     /* va<n> (vertex), v<n> (fragment),      \
                                                       iid as (id, id, id, id) */ \
     X(UNIFORM, "uniform", IR_F4, 0, 0, IR_VOID) /* vc/fc[reg_num] */ \
+    X(YFLIP, "yflip", IR_F4, 0, 0, IR_VOID)     /* the runtime's render-to-texture y  \
+                                                      flip in every component: 1, or -1 \
+                                                      drawing to a texture (a system    \
+                                                      value: lower_conventions.c) */ \
     X(UNIFORM_INDIRECT, "uniform_indirect", IR_F4, 1, 1, IR_F1) \
     /* vc[int(trunc(args[0])) + reg_num];    \
                                                       outside 0..range-1: (0,0,0,0) */ \
@@ -175,10 +181,11 @@ typedef struct agal_ir_info {
     bool ddx, ddy, ted;
 } agal_ir_info;
 
-/* Where Stage3D's conventions and the target's differ, what the emitters do about
- * it: decided once per translation (lower_conventions.c) from the target's window
- * orientation and the clip option, and written out by each emitter as it is. Every
- * target multiplies op.y and ddy by the runtime's render-to-texture flip. */
+/* Where Stage3D's conventions and the target's differ: decided once per translation
+ * (lower_conventions.c, agal_conventions) from the target's window orientation and
+ * the clip option, and written into the IR by that pass as ordinary instructions,
+ * which every back end emits as it emits the program's own. Every target also
+ * multiplies op.y and ddy by the runtime's render-to-texture flip (IR_YFLIP). */
 typedef struct agal_ir_conventions {
     bool negate_y;   /* op.y = -op.y: Vulkan's clip space has y down */
     bool gl_depth;   /* op.z = 2 op.z - op.w: GL's clip depth runs -w..w, Stage3D's 0..w */
@@ -199,15 +206,15 @@ typedef struct agal_ir {
     agal_ir_info info;        /* after the pipeline (info.c) */
     agal_clip clip;           /* the options' (lower_conventions.c reads them) */
     bool window_y_up;
-    agal_ir_conventions conv; /* lower_conventions.c */
 } agal_ir;
 
 typedef struct agal_ir_options {
     bool keep_copies;         /* keep IR_COPY (one GLSL statement per mov) */
     bool no_opt;              /* run only the required passes (debugging -t ir) */
     uint16_t unread_varyings; /* vertex: bit n, no fragment program reads v<n>: no output */
-    /* The target's: op's mapping (never AGAL_CLIP_DEFAULT: the driver resolves it),
-     * and whether its window's y points up (GL) or down (Vulkan). */
+    /* The target's: op's mapping (the driver resolves AGAL_CLIP_DEFAULT to the
+     * target's own; it stays only for -t ir, which has no target: op as the program
+     * wrote it), and whether its window's y points up (GL) or down (Vulkan). */
     agal_clip clip;
     bool window_y_up;
 } agal_ir_options;
@@ -304,10 +311,19 @@ agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
  * ends the translation: no pass is skipped silently. */
 /* lower_unread_varyings.c (required when asked): the stores of ir->unread_varyings go. */
 agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed);
-/* lower_conventions.c: ir->conv from the target's window and the clip option. */
+/* lower_conventions.c (required): the target's conventions (agal_conventions) as
+ * instructions reading the y flip (IR_YFLIP): the vertex position stored is op in the
+ * target's clip space, and every ddy is multiplied by the flip (negated where the
+ * window's rows run against Stage3D's). Nothing without a target (AGAL_CLIP_DEFAULT)
+ * or on IR that reads the flip already. */
 agal_status agal_lower_conventions(agal_ir *ir, bool *changed);
-/* The rule itself, for the tools that undo what a translation does to op and ddy. */
+/* The rule itself: what differs between Stage3D and a target with that window and
+ * clip option. */
 void agal_conventions(bool window_y_up, agal_clip clip, agal_ir_conventions *out);
+/* What the instructions lower_conventions writes make of op, for the tools that
+ * compare a GPU's position with the interpreter's op: out = op in the target's clip
+ * space, with the runtime's flip yflip. */
+void agal_conventions_position(const agal_ir_conventions *conv, float yflip, const float op[4], float out[4]);
 /* lower_hoist_tex.c (required): moves tex samples with varying coordinates out of
  * blocks, in front of the outermost if (implicit derivatives need uniform control
  * flow); the moved instructions are flagged IR_HOISTED. */

@@ -9,8 +9,7 @@
  *
  * Used constants come first (they belong to no list); before them, comment lines
  * with what the passes read besides the instructions, where it is not the default
- * (the target's clip and window, the conventions, unread varyings). ir_read.c reads
- * it all back. */
+ * (the target's clip and window, unread varyings). ir_read.c reads it all back. */
 #include "ir.h"
 
 #include <stdio.h>
@@ -105,16 +104,12 @@ static void inst(agal_strbuf *b, const agal_ir *ir, uint32_t v, unsigned depth)
 }
 
 /* What the passes read besides the instructions, where it is not the default:
- * the target's options, what lower_conventions decided, the unread varyings. */
+ * the target's options (what lower_conventions meets), the unread varyings. */
 static void facts(agal_strbuf *b, const agal_ir *ir)
 {
     static const char *const clips[] = {"default", "vulkan", "gl", "none"};
     if (ir->clip != AGAL_CLIP_DEFAULT || ir->window_y_up)
         agal_sb_printf(b, "; clip %s, window y %s\n", clips[ir->clip & 3], ir->window_y_up ? "up" : "down");
-    const agal_ir_conventions *c = &ir->conv;
-    if (c->negate_y || c->gl_depth || c->ddy_negate)
-        agal_sb_printf(b, "; conventions:%s%s%s\n", c->negate_y ? " negate_y" : "", c->gl_depth ? " gl_depth" : "",
-                       c->ddy_negate ? " ddy_negate" : "");
     if (ir->unread_varyings) {
         agal_sb_put(b, "; unread");
         for (unsigned n = 0; n < 16; n++)

@@ -4,7 +4,6 @@
  *
  *   ; fragment agal2, 5 tokens             the program: stage, version, token count
  *   ; clip gl, window y up                 the target's (lower_conventions.c reads it)
- *   ; conventions: gl_depth ddy_negate     what lower_conventions decided
  *   ; unread v1 v3                         lower_unread_varyings' input (test files only)
  *   %3 = const (1, 0, 0, 0)
  *   %5 = alu add %1, %4 -> vt0  ; token 2
@@ -234,6 +233,7 @@ static bool body(reader *r, agal_ir_inst *in)
         in->mask = mask_of(m);
         return true;
     case IR_TEX: return sample(r, in);
+    case IR_YFLIP: return true; /* a system value: no operands */
     case IR_ALU:
     case IR_MATRIX:
     case IR_CMP: return opcode(r, in) && operands(r, in, 1);
@@ -354,7 +354,7 @@ static bool close_block(reader *r)
     return true;
 }
 
-/* A comment line: the header, the target's options, the conventions, unread varyings. */
+/* A comment line: the header, the target's options, unread varyings. */
 static bool comment(reader *r)
 {
     char w[24];
@@ -377,15 +377,6 @@ static bool comment(reader *r)
         if (!need(r, ", window y")) return false;
         r->ir->window_y_up = lit(r, "up");
         return r->ir->window_y_up || need(r, "down");
-    }
-    if (lit(r, "conventions:")) {
-        while (spaces(r), r->p < r->end && word(r, w, sizeof w)) {
-            if (!strcmp(w, "negate_y")) r->ir->conv.negate_y = true;
-            else if (!strcmp(w, "gl_depth")) r->ir->conv.gl_depth = true;
-            else if (!strcmp(w, "ddy_negate")) r->ir->conv.ddy_negate = true;
-            else return fail(r, "not a convention");
-        }
-        return r->err == AGAL_OK;
     }
     if (lit(r, "unread")) {
         while (spaces(r), r->p < r->end) {

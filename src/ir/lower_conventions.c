@@ -1,5 +1,6 @@
 /* lower_conventions.c: where Stage3D's conventions and the target's differ, decided
- * once for every emitter (ir.h, agal_ir_conventions).
+ * once (agal_conventions) and written into the IR as ordinary instructions, so no
+ * back end spells them (Mesa's nir_lower_wpos_ytransform).
  *
  * Stage3D's clip space is Direct3D's: +y up, depth 0..w. Its screen, and so its
  * ddy, runs down the rows. The target gives two facts: its window's y (GL's points
@@ -14,8 +15,28 @@
  *   flips with its viewport, which keeps the rows). GL's run up, so ddy is -d/dy,
  *   unless the shader itself negates y (AGAL_CLIP_VULKAN on GL), which turns the
  *   image over and the rows with it.
- * Every target also multiplies op.y and ddy by the runtime's render-to-texture flip,
- * which the emitters declare (a specialization constant, a uniform). */
+ * Every target also multiplies op.y and ddy by the runtime's render-to-texture
+ * flip: drawing to a texture turns the image over, and the screen's y derivative
+ * with it. The flip is a system value, IR_YFLIP, read once at the front of the
+ * body; each back end declares it its own way (a specialization constant, a
+ * uniform, an override constant).
+ *
+ * What the pass writes, in the order the text back ends print it (`-op.y *
+ * agal_yflip`, `2.0 * op.z - op.w`, `dFdy(x) * -agal_yflip`):
+ *   vertex, before op's store, which then stores the last of them:
+ *     %n = alu neg %op             (negate_y)
+ *     %y = alu mul %op|%n, %flip
+ *     %m = merge %op, %y.y
+ *     %d = alu mul %two, %op       (gl_depth; %two the constant (2, 2, 2, 2))
+ *     %w = swizzle %op.wwww
+ *     %z = alu sub %d, %w
+ *     %p = merge %m, %z.z
+ *   fragment, after each ddy %a, whose register and uses %b takes over:
+ *     %f = alu neg %flip           (ddy_negate)
+ *     %b = alu mul %a, %flip|%f
+ * The position's instructions come from no token (-1), ddy's from the ddy's.
+ * Without a target (AGAL_CLIP_DEFAULT: -t ir) the IR stays as the program wrote it;
+ * IR that reads the flip already has its conventions. */
 #include "ir.h"
 
 void agal_conventions(bool window_y_up, agal_clip clip, agal_ir_conventions *out)
@@ -25,10 +46,179 @@ void agal_conventions(bool window_y_up, agal_clip clip, agal_ir_conventions *out
     out->ddy_negate = window_y_up && !out->negate_y;
 }
 
+/* The same arithmetic as position() below, in the same order, on floats. */
+void agal_conventions_position(const agal_ir_conventions *conv, float yflip, const float op[4], float out[4])
+{
+    float y = conv->negate_y ? -op[1] : op[1];
+    out[0] = op[0];
+    out[1] = y * yflip;
+    out[2] = conv->gl_depth ? 2.0f * op[2] - op[3] : op[2];
+    out[3] = op[3];
+}
+
+typedef struct lowering {
+    agal_ir *ir;
+    agal_ir_conventions conv;
+    uint32_t flip;   /* the IR_YFLIP */
+    agal_ir_list at; /* the instructions the list being rewritten gets, in order */
+    bool nomem;
+} lowering;
+
+/* Appends v (0: its making failed) to the list being rewritten. */
+static uint32_t put(lowering *lw, uint32_t v)
+{
+    agal_ir_list *at = &lw->at;
+    if (v && at->n == at->cap) {
+        uint32_t cap = at->cap ? 2 * at->cap : 16;
+        uint32_t *items = agal_grow(lw->ir->ctx, at->items, at->n, cap, sizeof *items);
+        if (items) at->items = items, at->cap = cap;
+        else v = 0;
+    }
+    if (!v) lw->nomem = true;
+    else at->items[at->n++] = v;
+    return lw->nomem ? 0 : v;
+}
+
+static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
+{
+    if (lw->nomem) return 0;
+    uint32_t v = agal_ir_new(lw->ir, op, IR_F4, token);
+    if (!v) return lw->nomem = true, 0;
+    agal_ir_inst *in = &lw->ir->insts[v];
+    in->aop = (uint8_t)aop;
+    in->args[0] = a, in->args[1] = b;
+    in->nargs = b ? 2 : 1;
+    return put(lw, v);
+}
+
+static uint32_t alu(lowering *lw, unsigned aop, int32_t token, uint32_t a, uint32_t b)
+{
+    return op2(lw, IR_ALU, aop, token, a, b);
+}
+
+static uint32_t merge(lowering *lw, uint32_t old, uint32_t new, unsigned mask)
+{
+    uint32_t v = op2(lw, IR_MERGE, 0, -1, old, new);
+    if (v) lw->ir->insts[v].mask = (uint8_t)mask;
+    return v;
+}
+
+/* op in the target's clip space: the value its store then stores. */
+static uint32_t position(lowering *lw, uint32_t op)
+{
+    uint32_t y = lw->conv.negate_y ? alu(lw, AGAL_OP_NEG, -1, op, 0) : op;
+    uint32_t p = merge(lw, op, alu(lw, AGAL_OP_MUL, -1, y, lw->flip), 1u << 1);
+    if (!lw->conv.gl_depth || !p) return p;
+    uint32_t two = agal_ir_const(lw->ir, 2, 2, 2, 2);
+    uint32_t d = alu(lw, AGAL_OP_MUL, -1, two, op);
+    uint32_t w = op2(lw, IR_SWIZZLE, 0, -1, op, 0);
+    if (w) lw->ir->insts[w].swizzle = 0xff; /* .wwww */
+    return merge(lw, p, alu(lw, AGAL_OP_SUB, -1, d, w), 1u << 2);
+}
+
+/* ddy %a times the flip, as %b, which takes a's register: b is the ddy now. */
+static uint32_t scaled_ddy(lowering *lw, uint32_t a)
+{
+    agal_ir_inst *in = &lw->ir->insts[a];
+    int32_t token = in->token;
+    uint32_t flip = lw->conv.ddy_negate ? alu(lw, AGAL_OP_NEG, token, lw->flip, 0) : lw->flip;
+    uint32_t b = alu(lw, AGAL_OP_MUL, token, a, flip);
+    if (!b) return 0;
+    in = &lw->ir->insts[a];
+    lw->ir->insts[b].reg_type = in->reg_type, lw->ir->insts[b].reg_num = in->reg_num;
+    in->reg_type = IR_NO_REG, in->reg_num = 0;
+    return b;
+}
+
+static bool is_ddy(const agal_ir_inst *in) { return in->op == IR_ALU && in->aop == AGAL_OP_DDY; }
+static bool is_position(const agal_ir *ir, const agal_ir_inst *in)
+{
+    return in->op == IR_STORE && in->reg_type == AGAL_REG_OUTPUT && ir->prog->stage == AGAL_VERTEX;
+}
+
+/* List l again, with the conventions' instructions where they go; scaled[a]: the
+ * ddy that replaces a. The body starts with the flip. */
+static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
+{
+    agal_ir *ir = lw->ir;
+    lw->at = (agal_ir_list){0};
+    if (l == 0) put(lw, lw->flip);
+    for (uint32_t i = 0; i < ir->lists[l].n && !lw->nomem; i++) {
+        uint32_t v = ir->lists[l].items[i];
+        agal_ir_inst *in = &ir->insts[v];
+        if (is_position(ir, in)) {
+            uint32_t p = position(lw, in->args[0]);
+            ir->insts[v].args[0] = p ? p : ir->insts[v].args[0];
+        }
+        put(lw, v);
+        if (is_ddy(&ir->insts[v])) scaled[v] = scaled_ddy(lw, v);
+    }
+    agal_ir_list done = lw->at;
+    if (!lw->nomem) ir->lists[l] = done;
+}
+
+/* Every use of a ddy but its scaling reads the scaled ddy; scaled has n entries
+ * (the values before the pass). */
+static void redirect(agal_ir *ir, const uint32_t *scaled, uint32_t n)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        agal_ir_inst *in = &ir->insts[v];
+        for (unsigned a = 0; a < in->nargs; a++) {
+            uint32_t x = in->args[a];
+            if (x < n && scaled[x] && scaled[x] != v) in->args[a] = scaled[x];
+        }
+    }
+}
+
+/* The body (the flip, op's store) and the lists holding a ddy. */
+static bool needs_rewrite(const agal_ir *ir, uint32_t l)
+{
+    if (l == 0) return true;
+    for (uint32_t i = 0; i < ir->lists[l].n; i++)
+        if (is_ddy(&ir->insts[ir->lists[l].items[i]])) return true;
+    return false;
+}
+
+/* List l and the lists of its ifs, depth first (nesting is at most 4 deep, ir.h). */
+static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
+{
+    agal_ir *ir = lw->ir;
+    for (uint32_t i = 0; i < ir->lists[l].n; i++) {
+        const agal_ir_inst *in = &ir->insts[ir->lists[l].items[i]];
+        if (in->op != IR_IF) continue;
+        uint32_t else_list = in->else_list; /* the rewrite makes instructions: insts moves */
+        rewrite_tree(lw, in->then_list, scaled);
+        rewrite_tree(lw, else_list, scaled);
+    }
+    if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
+}
+
+/* Is there anything the conventions change: op's store, or a ddy? And are they in
+ * the IR already (it reads the flip)? */
+static bool needs_conventions(const agal_ir *ir)
+{
+    bool needed = false;
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        const agal_ir_inst *in = &ir->insts[v];
+        if (in->op == IR_YFLIP) return false;
+        needed |= is_ddy(in) || is_position(ir, in);
+    }
+    return needed;
+}
+
 agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
 {
-    agal_ir_conventions was = ir->conv;
-    agal_conventions(ir->window_y_up, ir->clip, &ir->conv);
-    *changed = memcmp(&was, &ir->conv, sizeof was) != 0;
+    *changed = false;
+    if (ir->clip == AGAL_CLIP_DEFAULT || !needs_conventions(ir)) return AGAL_OK;
+    lowering lw = {.ir = ir};
+    agal_conventions(ir->window_y_up, ir->clip, &lw.conv);
+    uint32_t n = ir->ninsts;
+    uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
+    lw.flip = agal_ir_new(ir, IR_YFLIP, IR_F4, -1);
+    if (!scaled || !lw.flip) return AGAL_ERR_NOMEM;
+    rewrite_tree(&lw, 0, scaled);
+    if (lw.nomem) return AGAL_ERR_NOMEM;
+    redirect(ir, scaled, n);
+    *changed = true;
     return AGAL_OK;
 }

@@ -11,9 +11,10 @@
  * Binding model (docs/binding-models.md, "SPIR-V binding model"): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
  * va<i>/v<i>/oc<i> = Location i; op = Position, fd = FragDepth (DepthReplacing),
- * iid = InstanceIndex. op.y is multiplied by specialization constant 0 (the
- * render-to-texture flip, default 1.0), fragment ddy by the same constant (a flipped
- * image flips dy); the rest of op's mapping and ddy's sign are ir->conv
+ * iid = InstanceIndex; the interface variables are those the IR's info record
+ * names (info.c), declared before the body. The render-to-texture flip (IR_YFLIP)
+ * is specialization constant 0 (default 1.0); what multiplies op.y and ddy by it,
+ * and the rest of the target's conventions, are instructions of the IR
  * (lower_conventions.c).
  * The function body is a straight walk of the IR's if tree: IR_IF becomes
  * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
@@ -74,9 +75,9 @@ typedef struct spv {
     uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
     unsigned niface;
     uint32_t glsl, label;
-    /* Interface variables by register, made on first use. */
+    /* Interface variables by register, declared from the info record (interface). */
     uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
-    uint32_t yflip;
+    uint32_t yflip;       /* the flip's vec4, made at the IR_YFLIP */
     uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
     unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
@@ -325,17 +326,15 @@ static uint32_t variable(spv *s, unsigned storage, uint32_t type)
     return id;
 }
 
-static uint32_t located(spv *s, uint32_t *slot, unsigned storage, unsigned loc, unsigned type, unsigned num)
+/* va<n>, v<n> or oc<n>: a vec4 at Location n. */
+static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
-    if (!*slot) {
-        *slot = variable(s, storage, t_vec(s, 4));
-        DECO(s, *slot, SpvDecorationLocation, loc);
-        /* A varying feeding a centroid sampler: both stages say so (the upload's). */
-        if (type == AGAL_REG_VARYING && num < 16 && (s->opt->centroid_varyings >> num & 1))
-            DECO(s, *slot, SpvDecorationCentroid);
-        reg_name(s, *slot, type, num);
-    }
-    return *slot;
+    uint32_t var = variable(s, storage, t_vec(s, 4));
+    DECO(s, var, SpvDecorationLocation, n);
+    /* A varying feeding a centroid sampler: both stages say so (the upload's). */
+    if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
+    reg_name(s, var, type, n);
+    return var;
 }
 
 /* vc / fc: `uniform { vec4 r[count]; }`, std140, set 0 binding 0 or 1. */
@@ -606,29 +605,21 @@ static uint32_t compare4(spv *s, unsigned op, uint32_t a, uint32_t b)
     return FN(s, SpvOpSelect, t_vec(s, 4), c, one, zero);
 }
 
-/* The render-to-texture y scale: float specialization constant SpecId 0, default 1. */
+/* IR_YFLIP, the render-to-texture y scale: float specialization constant SpecId 0,
+ * default 1, in every component of a vec4 (a specialization constant composite). */
 static uint32_t yflip(spv *s)
 {
     if (!s->yflip) {
         float one = 1.0f;
-        uint32_t bits;
+        uint32_t bits, flip = new_id(s);
         memcpy(&bits, &one, 4);
+        INS(s, S_GLOBAL, SpvOpSpecConstant, t_float(s), flip, bits);
+        DECO(s, flip, SpvDecorationSpecId, 0);
+        name(s, flip, AGAL_GLSL_YFLIP);
         s->yflip = new_id(s);
-        INS(s, S_GLOBAL, SpvOpSpecConstant, t_float(s), s->yflip, bits);
-        DECO(s, s->yflip, SpvDecorationSpecId, 0);
-        name(s, s->yflip, AGAL_GLSL_YFLIP);
+        INS(s, S_GLOBAL, SpvOpSpecConstantComposite, t_vec(s, 4), s->yflip, flip, flip, flip, flip);
     }
     return s->yflip;
-}
-
-/* ddy: the runtime's y flip (spec constant 0) turns the image upside down, and the
- * screen-space y derivative with it; scaling by the flip keeps Stage3D's ddy. Its
- * sign against the window's rows: ir->conv (lower_conventions.c). */
-static uint32_t ddy(spv *s, uint32_t a)
-{
-    uint32_t d = FN(s, SpvOpDPdy, t_vec(s, 4), a), flip = yflip(s);
-    if (s->ir->conv.ddy_negate) flip = FN(s, SpvOpFNegate, t_float(s), flip);
-    return FN(s, SpvOpVectorTimesScalar, t_vec(s, 4), d, flip);
 }
 
 /* Each opcode's one-to-one instruction, from its row (opcode_meaning.def). */
@@ -710,7 +701,6 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     case AGAL_OP_DP3: return splat(s, dot3(s, a, b));
     case AGAL_OP_DP4: return splat(s, FN(s, SpvOpDot, f, a, b));
     case AGAL_OP_SAT: return saturate(s, a);
-    case AGAL_OP_DDY: return ddy(s, a);
     default: agal_fail(&s->err, AGAL_ERR_INTERNAL); return 0; /* the builder makes no other ALU op */
     }
 }
@@ -788,17 +778,10 @@ static void indirect_function(spv *s)
 static uint32_t input(spv *s, const agal_ir_inst *in)
 {
     if (in->reg_type == AGAL_REG_IID) {
-        if (!s->var_iid) {
-            s->var_iid = variable(s, SpvStorageClassInput, t_int(s));
-            DECO(s, s->var_iid, SpvDecorationBuiltIn, SpvBuiltInInstanceIndex);
-            name(s, s->var_iid, "iid");
-        }
         uint32_t i = FN(s, SpvOpLoad, t_int(s), s->var_iid);
         return splat(s, FN(s, SpvOpConvertSToF, t_float(s), i));
     }
-    unsigned n = in->reg_num & 15;
-    uint32_t var = located(s, &s->var_in[n], SpvStorageClassInput, n, in->reg_type, in->reg_num);
-    return FN(s, SpvOpLoad, t_vec(s, 4), var);
+    return FN(s, SpvOpLoad, t_vec(s, 4), s->var_in[in->reg_num & 15]);
 }
 
 /* The sampled image of fs<i> in this block. */
@@ -861,50 +844,17 @@ static void kil(spv *s, const agal_ir_inst *in)
     label(s, m);
 }
 
-/* Stage3D clip space -> the target's (ir->conv, lower_conventions.c): y times the
- * RTT spec constant, then negated or not; z -> 2z - w or not. */
-static uint32_t fix_position(spv *s, uint32_t v)
-{
-    const agal_ir_conventions *conv = &s->ir->conv;
-    uint32_t f = t_float(s), v4 = t_vec(s, 4);
-    uint32_t y = FN(s, SpvOpCompositeExtract, f, v, 1), flip = yflip(s);
-    y = FN(s, SpvOpFMul, f, y, flip);
-    if (conv->negate_y) y = FN(s, SpvOpFNegate, f, y);
-    v = FN(s, SpvOpCompositeInsert, v4, y, v, 1);
-    if (conv->gl_depth) {
-        uint32_t z = FN(s, SpvOpCompositeExtract, f, v, 2), w = FN(s, SpvOpCompositeExtract, f, v, 3);
-        z = FN(s, SpvOpFSub, f, FN(s, SpvOpFMul, f, z, c_float(s, 2)), w);
-        v = FN(s, SpvOpCompositeInsert, v4, z, v, 2);
-    }
-    return v;
-}
+/* Vertex varyings v<n> use slots 1.. of var_out (0 is op, the position); fragment
+ * oc<n> 0..3. */
+static unsigned out_slot(const spv *s, unsigned n) { return s->prog->stage == AGAL_VERTEX ? 1 + n % 15 : n; }
 
 static void store(spv *s, const agal_ir_inst *in)
 {
-    uint32_t v = s->ids[in->args[0]], var;
-    unsigned n = in->reg_num & 15;
-    if (in->reg_type == AGAL_REG_DEPTH) {
-        if (!s->var_depth) {
-            s->var_depth = variable(s, SpvStorageClassOutput, t_float(s));
-            DECO(s, s->var_depth, SpvDecorationBuiltIn, SpvBuiltInFragDepth);
-            name(s, s->var_depth, "fd");
-        }
-        INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
-        return;
-    }
-    if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX) {
-        if (!s->var_out[0]) {
-            s->var_out[0] = variable(s, SpvStorageClassOutput, t_vec(s, 4));
-            DECO(s, s->var_out[0], SpvDecorationBuiltIn, SpvBuiltInPosition);
-            name(s, s->var_out[0], "op");
-        }
-        INS(s, S_FUNC, SpvOpStore, s->var_out[0], fix_position(s, real(s, v)));
-        return;
-    }
-    /* Vertex varyings v<n> use slots 1.. of var_out (0 is op); fragment oc<n> 0..3. */
-    unsigned slot = s->prog->stage == AGAL_VERTEX ? 1 + n % 15 : n;
-    var = located(s, &s->var_out[slot], SpvStorageClassOutput, n, in->reg_type, in->reg_num);
-    INS(s, S_FUNC, SpvOpStore, var, real(s, v));
+    uint32_t v = s->ids[in->args[0]];
+    if (in->reg_type == AGAL_REG_DEPTH) INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
+    else if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX)
+        INS(s, S_FUNC, SpvOpStore, s->var_out[0], real(s, v));
+    else INS(s, S_FUNC, SpvOpStore, s->var_out[out_slot(s, in->reg_num & 15)], real(s, v));
 }
 
 static void emit_list(spv *s, uint32_t l);
@@ -937,6 +887,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
     case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
+    case IR_YFLIP: id = yflip(s); break;
     case IR_SWIZZLE: id = virtual_or_real(s, v); break;
     case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
     case IR_COPY: id = s->ids[in->args[0]]; break;
@@ -979,8 +930,40 @@ static void xfb_decorations(spv *s)
     }
 }
 
+/* A built-in variable of the interface. */
+static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builtin, const char *str)
+{
+    uint32_t var = variable(s, storage, type);
+    DECO(s, var, SpvDecorationBuiltIn, builtin);
+    name(s, var, str);
+    return var;
+}
+
+/* Every variable the program reads or writes, from the info record (info.c), as the
+ * text back ends declare theirs: inputs, iid, the constant block, the samplers, then
+ * the outputs. */
+static void interface(spv *s)
+{
+    const agal_ir_info *info = &s->ir->info;
+    bool vertex = s->prog->stage == AGAL_VERTEX;
+    unsigned in_type = vertex ? AGAL_REG_ATTRIBUTE : AGAL_REG_VARYING;
+    for (unsigned n = 0; n < 16; n++)
+        if (info->inputs >> n & 1) s->var_in[n] = located(s, SpvStorageClassInput, in_type, n);
+    if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, "iid");
+    if (info->reads_constants) const_block(s);
+    for (unsigned n = 0; n < 16; n++)
+        if (info->samplers >> n & 1) sampler_var(s, &info->sampler[n]);
+    if (info->writes_op) s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, "op");
+    unsigned outputs = vertex ? info->varyings_written : info->outputs;
+    unsigned out_type = vertex ? AGAL_REG_VARYING : AGAL_REG_OUTPUT;
+    for (unsigned n = 0; n < 16; n++)
+        if (outputs >> n & 1) s->var_out[out_slot(s, n)] = located(s, SpvStorageClassOutput, out_type, n);
+    if (info->writes_depth) s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, "fd");
+}
+
 static void function(spv *s)
 {
+    interface(s);
     uint32_t fnty = TYPE(s, SpvOpTypeFunction, t_void(s));
     uint32_t main_id = new_id(s);
     INS(s, S_FUNC, SpvOpFunction, t_void(s), main_id, 0, fnty);

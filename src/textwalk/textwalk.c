@@ -23,13 +23,21 @@ static agal_sel sel_mask(unsigned mask)
 }
 
 static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
-static void open_paren(agal_text *t, bool atom)
+
+/* How tightly an expression must bind where it stands, weakest first: one that
+ * binds less tightly than its place asks is parenthesized. An operand of a
+ * function, a constructor or an assignment takes anything; + and - take a sum on
+ * their left, * and / a product; the language's primaries (names, calls,
+ * literals) satisfy every place. */
+typedef enum bind { BIND_ANY, BIND_SUM, BIND_PRODUCT, BIND_UNARY, BIND_PRIMARY } bind;
+
+static void open_paren(agal_text *t, bind mine, bind need)
 {
-    if (atom) agal_sb_put(&t->out, "(");
+    if (mine < need) agal_sb_put(&t->out, "(");
 }
-static void close_paren(agal_text *t, bool atom)
+static void close_paren(agal_text *t, bind mine, bind need)
 {
-    if (atom) agal_sb_put(&t->out, ")");
+    if (mine < need) agal_sb_put(&t->out, ")");
 }
 
 /* ---- pieces of text ---------------------------------------------------------- */
@@ -117,6 +125,7 @@ static bool is_trivial(const agal_ir_inst *in)
     case IR_CONST:
     case IR_INPUT:
     case IR_UNIFORM:
+    case IR_YFLIP:
     case IR_SWIZZLE:
     case IR_EXTRACT: return true;
     default: return false;
@@ -144,7 +153,7 @@ void agal_text_reg_name(agal_text *t, int slot)
 
 /* ---- expressions ------------------------------------------------------------ */
 
-static void def(agal_text *t, uint32_t v, agal_sel s, bool atom);
+static void def(agal_text *t, uint32_t v, agal_sel s, bind need);
 
 /* An intermediate several instructions use, by the name temp() declared: "t7". */
 static void temp_name(agal_text *t, uint32_t v, agal_sel s)
@@ -153,7 +162,7 @@ static void temp_name(agal_text *t, uint32_t v, agal_sel s)
     if (inst(t, v)->type == IR_F4) agal_text_put_swz(t, s, 4);
 }
 
-void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom)
+static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
     if (++t->depth > TEXT_MAX_DEPTH) {
         agal_fail(&t->err, AGAL_ERR_LIMIT);
@@ -172,12 +181,14 @@ void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom)
         agal_text_reg_name(t, slot);
         agal_text_put_swz(t, s, 4);
     } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
-        def(t, v, s, atom);
+        def(t, v, s, need);
     } else {
         temp_name(t, v, s);
     }
     t->depth--;
 }
+
+void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom) { ref(t, v, s, atom ? BIND_PRIMARY : BIND_ANY); }
 
 static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s)
 {
@@ -200,6 +211,16 @@ static bool broadcast(agal_sel s)
     return s.n > 1;
 }
 
+/* The y flip, or its negation: one float in every component, which an operator
+ * takes as a float ("dFdy(v1) * -agal_yflip"). */
+static bool is_flip(const agal_text *t, uint32_t v)
+{
+    if (!v || v >= t->ir->ninsts) return false;
+    const agal_ir_inst *in = inst(t, v);
+    if (in->op == IR_ALU && in->aop == AGAL_OP_NEG) in = inst(t, in->args[0]);
+    return in->op == IR_YFLIP;
+}
+
 /* The selection of the value under v's swizzles (SWIZZLE chains compose). */
 static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
 {
@@ -210,18 +231,19 @@ static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
     return v;
 }
 
-static void infix(agal_text *t, const char *op, const agal_ir_inst *in, agal_sel s, bool atom)
+/* a op b: mine is how tightly it binds; its left operand may bind as tightly, its
+ * right one must bind more tightly (a - (b - c)). */
+static void infix(agal_text *t, const char *op, bind mine, const agal_ir_inst *in, agal_sel s, bind need)
 {
     /* vec op float where an operand is one component: "fc[3] * ft5.x" */
     agal_sel sa = s, sb = s;
-    unswizzle(t, in->args[0], &sa);
-    unswizzle(t, in->args[1], &sb);
-    bool a1 = broadcast(sa), b1 = broadcast(sb);
-    open_paren(t, atom);
-    agal_text_ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, true);
+    uint32_t a = unswizzle(t, in->args[0], &sa), b = unswizzle(t, in->args[1], &sb);
+    bool a1 = broadcast(sa) || is_flip(t, a), b1 = broadcast(sb) || is_flip(t, b);
+    open_paren(t, mine, need);
+    ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, mine);
     text_put3(t, " ", op, " ");
-    agal_text_ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, true);
-    close_paren(t, atom);
+    ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, (bind)(mine + 1));
+    close_paren(t, mine, need);
 }
 
 static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width)
@@ -279,7 +301,7 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
 /* Component c of a merge comes from the new value where the mask has it:
  * "vec4(old.xy, new.z, old.w)", one operand per run of components from one side,
  * unless the language writes interleaved ones its own way. */
-static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
+static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
     unsigned from_new = 0, new_runs = 0;
     for (unsigned i = 0; i < s.n; i++) {
@@ -288,7 +310,7 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
         new_runs += bit && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
     }
     if (from_new == 0 || from_new == s.n) {
-        agal_text_ref(t, in->args[from_new ? 1 : 0], s, atom);
+        ref(t, in->args[from_new ? 1 : 0], s, need);
         return;
     }
     if (new_runs > 1 && t->lang->interleaved) {
@@ -330,12 +352,12 @@ void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s)
 }
 
 /* An if's condition: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
-static void cmp(agal_text *t, const agal_ir_inst *in, bool atom)
+static void cmp(agal_text *t, const agal_ir_inst *in, bind need)
 {
-    bool paren = atom && !cmps[agal_op_cmp(in->aop)].negate;
-    open_paren(t, paren);
+    bool paren = need > BIND_ANY && !cmps[agal_op_cmp(in->aop)].negate; /* "!(a == b)" is a primary */
+    if (paren) agal_sb_put(&t->out, "(");
     agal_text_compare(t, in, sel_one(0));
-    close_paren(t, paren);
+    if (paren) agal_sb_put(&t->out, ")");
 }
 
 /* Each opcode's one-to-one spelling, from its row (opcode_meaning.def): GLSL's, and
@@ -371,17 +393,26 @@ static const text_form forms[AGAL_OP_LIMIT] = {
 #undef GLSL_CALL
 #undef GLSL_PREFIX
 
-static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
+/* How tightly an operator's expression binds: + and - as sums, * and / (rcp's
+ * "1.0 / a" too) as products, a prefix - as a unary expression. */
+static bind strength(const text_form *form)
+{
+    if (form->kind == TEXT_PREFIX) return strchr(form->text, '/') ? BIND_PRODUCT : BIND_UNARY;
+    return strchr("*/", form->text[0]) ? BIND_PRODUCT : BIND_SUM;
+}
+
+static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
     const text_form *form = &forms[in->aop];
     switch (form->kind) {
-    case TEXT_INFIX: infix(t, form->text, in, s, atom); return;
+    case TEXT_INFIX: infix(t, form->text, strength(form), in, s, need); return;
     case TEXT_CALL: call(t, t->lang->function(t, form->text, s.n), in, s); return;
     case TEXT_PREFIX:
-        open_paren(t, atom);
+        /* its operand a primary: "-(a * b)", and never "--a" */
+        open_paren(t, strength(form), need);
         agal_sb_put(&t->out, form->text);
-        agal_text_ref(t, in->args[0], s, true);
-        close_paren(t, atom);
+        ref(t, in->args[0], s, BIND_PRIMARY);
+        close_paren(t, strength(form), need);
         return;
     default: break;
     }
@@ -395,14 +426,6 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
         agal_text_ref(t, in->args[0], s, false);
         agal_sb_put(&t->out, t->lang->sat[1]);
         break;
-    case AGAL_OP_DDY:
-        /* Its sign against the window's rows: ir->conv (lower_conventions.c); the
-         * image turns over again when the runtime renders to a texture. */
-        open_paren(t, atom);
-        call(t, t->lang->function(t, "dFdy", s.n), in, s);
-        text_put3(t, t->ir->conv.ddy_negate ? " * -" : " * ", t->flip, NULL);
-        close_paren(t, atom);
-        break;
     case AGAL_OP_DP3: dot(t, in, s, 3); break;
     case AGAL_OP_DP4: dot(t, in, s, 4); break;
     case AGAL_OP_NRM:
@@ -411,9 +434,9 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bool atom)
     }
 }
 
-/* The expression of value v restricted to selection s. atom: the caller needs a
- * primary expression (an operand of an operator). */
-static void def(agal_text *t, uint32_t v, agal_sel s, bool atom)
+/* The expression of value v restricted to selection s, parenthesized where it binds
+ * less tightly than need. */
+static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
     const agal_ir_inst *in = inst(t, v);
     const char *cname = t->names->constants[t->prog->stage];
@@ -439,14 +462,15 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bool atom)
     case IR_SWIZZLE: {
         agal_sel under = s;
         for (unsigned i = 0; i < s.n; i++) under.c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s.c[i]);
-        agal_text_ref(t, in->args[0], under, atom);
+        ref(t, in->args[0], under, need);
         break;
     }
-    case IR_EXTRACT: agal_text_ref(t, in->args[0], sel_one(in->comp), atom); break;
-    case IR_COPY: agal_text_ref(t, in->args[0], s, atom); break;
+    case IR_EXTRACT: ref(t, in->args[0], sel_one(in->comp), need); break;
+    case IR_COPY: ref(t, in->args[0], s, need); break;
+    case IR_YFLIP: agal_text_splat(t, s, t->flip); break;
     case IR_ALU:
         t->computing++;
-        alu(t, in, s, atom);
+        alu(t, in, s, need);
         t->computing--;
         break;
     case IR_MATRIX:
@@ -455,8 +479,8 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bool atom)
         t->computing--;
         break;
     case IR_TEX: t->lang->tex(t, in, s); break;
-    case IR_MERGE: merge(t, in, s, atom); break;
-    case IR_CMP: cmp(t, in, atom); break;
+    case IR_MERGE: merge(t, in, s, need); break;
+    case IR_CMP: cmp(t, in, need); break;
     default: bug(t, "an IR op with no expression"); break;
     }
 }
@@ -474,6 +498,16 @@ void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
     }
     agal_sb_put(&t->out, ")");
     agal_text_put_swz(t, s, 4);
+}
+
+void agal_text_components(agal_text *t, uint32_t v)
+{
+    text_put3(t, text_vec_type(t, 4), "(", NULL);
+    for (unsigned c = 0; c < 4; c++) {
+        if (c) agal_sb_put(&t->out, ", ");
+        ref(t, v, sel_one(c), BIND_ANY);
+    }
+    agal_sb_put(&t->out, ")");
 }
 
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar)
@@ -633,7 +667,10 @@ static void kil(agal_text *t, const agal_ir_inst *in)
 }
 
 /* The final content of an output: already in its variable unless the IR's value
- * lives elsewhere; then what the language does with it. */
+ * lives elsewhere; then what the language does with it. The vertex position is op
+ * in the target's clip space (lower_conventions.c), an expression of op's variable
+ * that no register holds: the language writes it where the position goes
+ * (t->position). */
 static void store(agal_text *t, const agal_ir_inst *in)
 {
     int slot = agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num);
@@ -642,7 +679,9 @@ static void store(agal_text *t, const agal_ir_inst *in)
         return;
     }
     comments_before(t, t->prog->ntokens);
-    move(t, slot, in->args[0]);
+    bool position = slot == IR_SLOT_OUT && t->prog->stage == AGAL_VERTEX;
+    if (position) t->position = in->args[0];
+    if (!position || home_slot(t, in->args[0]) >= 0) move(t, slot, in->args[0]);
     if (t->lang->stored) t->lang->stored(t, in);
 }
 

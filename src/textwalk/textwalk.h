@@ -71,7 +71,7 @@ struct agal_text {
     const agal_names *names; /* varyings' names (the host's, in the GLSL family) */
     bool comments;
     uint16_t centroid; /* bit n: v<n> is interpolated at the centroid */
-    const char *flip;  /* the render-to-texture y flip as an expression */
+    const char *flip;  /* the render-to-texture y flip (IR_YFLIP) as a float expression */
     agal_strbuf out;
     agal_status err;
     uint8_t *flags;                           /* per value: how it is printed (textwalk.c) */
@@ -85,6 +85,7 @@ struct agal_text {
     unsigned indent;
     unsigned depth;
     unsigned computing; /* inside an ALU or matrix op's operands */
+    uint32_t position;  /* vertex: the value op's store stores, once walked (0: none) */
 };
 
 /* What the program uses, as the declarations need it. */
@@ -138,6 +139,9 @@ void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s);
 /* A sample's operands after the sampler, and its selection s: "A.xy)", "A.xyz,
  * A.w)" (ted's LOD), "A.xy, 0.25)" (the token's bias / 8), then ".x". */
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s);
+/* A vec4 value component by component: "vec4(op.x, op.y * agal_yflip, op.z, op.w)"
+ * (each component's expression on its own: the position the conventions made). */
+void agal_text_components(agal_text *t, uint32_t v);
 /* A float expression in every selected component: "vec4(float(gl_InstanceID))". */
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar);
 /* A constant's selection s as literals: "0.5", "vec4(1.0, 0.0, 0.0, 1.0)". */

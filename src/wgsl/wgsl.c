@@ -36,9 +36,10 @@
  * every written component, matrix rows B[k] = register B + k, relative reads
  * bounds-checked (agal_vc() reads 0 out of range), ine/sne true for NaN (!(a ==
  * b)), kil discards below 0, tex bias = token bias / 8, ted's LOD = A.w. op and ddy
- * follow ir->conv (lower_conventions.c): WebGPU's clip space is Stage3D's (y up,
- * depth 0..w) and its framebuffer's y points down as Stage3D's rows do, so by
- * default nothing is mapped; op.y and ddy are multiplied by agal_yflip. */
+ * follow the conventions lower_conventions.c wrote into the IR: WebGPU's clip
+ * space is Stage3D's (y up, depth 0..w) and its framebuffer's y points down as
+ * Stage3D's rows do, so by default nothing is mapped; op.y and ddy are multiplied
+ * by agal_yflip. */
 #include "textwalk/textwalk.h"
 
 #include <math.h>
@@ -147,13 +148,13 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_text_put_swz(t, s, 4);
 }
 
-/* @builtin(position): op with the target's conventions (ir->conv), its y times
- * the render-to-texture flip. */
+/* @builtin(position): the value the IR stores to op (op with the target's
+ * conventions, its y times the render-to-texture flip: lower_conventions.c), or
+ * op's variable, still 0, where the program never writes op. */
 static void position(agal_text *t)
 {
-    agal_sb_put(&t->out, "vec4f(op.x, ");
-    text_put3(t, t->ir->conv.negate_y ? "-op.y * " : "op.y * ", t->flip, ", ");
-    agal_sb_put(&t->out, t->ir->conv.gl_depth ? "2.0 * op.z - op.w, op.w)" : "op.z, op.w)");
+    if (t->position) agal_text_components(t, t->position);
+    else agal_sb_put(&t->out, "op");
 }
 
 /* ---- declarations ----------------------------------------------------------- */

@@ -181,7 +181,8 @@ static const agal_program *assemble(agal_context *ctx, const char *text, agal_st
     return prog;
 }
 
-/* mov op, va0: one load, the clip fix (y * yflip, negated) and the store; the IR is
+/* mov op, va0: one load, Vulkan's conventions as lower_conventions writes them (y
+ * negated, times the flip, merged back) and the store; the IR text (no target) is
  * the load and its store (the copy is folded). */
 static void golden_minimal_vertex(void)
 {
@@ -211,22 +212,22 @@ static void golden_minimal_vertex(void)
                            "OpDecorate %va0 Location 0\n"
                            "OpDecorate %op BuiltIn Position\n"
                            "OpDecorate %agal_yflip SpecId 0\n"
-                           "%void = OpTypeVoid\n"
-                           "%3 = OpTypeFunction %void\n"
                            "%float = OpTypeFloat 32\n"
                            "%v4float = OpTypeVector %float 4\n"
                            "%_ptr_Input_v4float = OpTypePointer Input %v4float\n"
                            "%va0 = OpVariable %_ptr_Input_v4float Input\n"
                            "%_ptr_Output_v4float = OpTypePointer Output %v4float\n"
                            "%op = OpVariable %_ptr_Output_v4float Output\n"
+                           "%void = OpTypeVoid\n"
+                           "%9 = OpTypeFunction %void\n"
                            "%agal_yflip = OpSpecConstant %float 1\n"
-                           "%main = OpFunction %void None %3\n"
-                           "%5 = OpLabel\n"
-                           "%10 = OpLoad %v4float %va0\n"
-                           "%13 = OpCompositeExtract %float %10 1\n"
-                           "%15 = OpFMul %float %13 %agal_yflip\n"
-                           "%16 = OpFNegate %float %15\n"
-                           "%17 = OpCompositeInsert %v4float %16 %10 1\n"
+                           "%14 = OpSpecConstantComposite %v4float %agal_yflip %agal_yflip %agal_yflip %agal_yflip\n"
+                           "%main = OpFunction %void None %9\n"
+                           "%11 = OpLabel\n"
+                           "%12 = OpLoad %v4float %va0\n"
+                           "%15 = OpFNegate %v4float %12\n"
+                           "%16 = OpFMul %v4float %15 %14\n"
+                           "%17 = OpVectorShuffle %v4float %12 %16 0 5 2 3\n"
                            "OpStore %op %17\n"
                            "OpReturn\n"
                            "OpFunctionEnd\n";
@@ -304,7 +305,7 @@ static void golden_fragment_features(void)
                                               "OpImageSampleExplicitLod %v4float",
                                               "OpDPdx %v4float",
                                               "OpDPdy %v4float",
-                                              "OpVectorTimesScalar %v4float",
+                                              "OpSpecConstantComposite %v4float %agal_yflip",
                                               "OpDecorate %agal_yflip SpecId 0",
                                               "OpKill",
                                               "OpSelectionMerge",

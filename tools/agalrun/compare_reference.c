@@ -59,14 +59,13 @@ int cmp_ref_vertex(agal_context *ctx, const pair_case *c, int k, agal_target tar
     agal_interp_env env = {.constants = (const float(*)[4])vc, .nconstants = c->nvc};
     if (interpret(ctx, c->vp, &env, inv, NVERTS * c->ninst, res, k != 0, cmp_mix(c->seed, 300 + (uint64_t)k)))
         goto done;
-    /* op as the translation writes it out: the library's rule, not a copy of it. */
+    /* op as the translation writes it out, drawn on screen (flip 1): the library's
+     * rule, not a copy of it. */
     agal_ir_conventions conv;
     agal_target_conventions(target, AGAL_CLIP_DEFAULT, &conv);
     for (unsigned i = 0; i < NVERTS * c->ninst; i++) {
         float *rec = out + i * 4 * (1 + nvar);
-        const float *op = res[i].op;
-        float fixed[4] = {op[0], conv.negate_y ? -op[1] : op[1], conv.gl_depth ? 2 * op[2] - op[3] : op[2], op[3]};
-        memcpy(rec, fixed, sizeof fixed);
+        agal_conventions_position(&conv, 1.0f, res[i].op, rec);
         for (unsigned j = 0; j < nvar; j++) memcpy(rec + 4 * (1 + j), res[i].v[vars[j]], 16);
     }
     rc = 0;
