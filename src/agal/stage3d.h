@@ -1,7 +1,8 @@
 /* stage3d.h: the Stage3D runtime kit, for emulators: Program3D.upload in one call
  * (decode, link, translate, one binding layout), Flash's sampler slots, the values
  * of flash.display3D's enumeration classes, Context3D's arithmetic and the checks a
- * draw makes, with Flash's ids. <agal/vulkan.h> and <agal/gl.h> build on it. */
+ * draw and the resource calls make, with Flash's ids. <agal/vulkan.h> and
+ * <agal/gl.h> build on it. */
 #ifndef AGAL_STAGE3D_H
 #define AGAL_STAGE3D_H
 
