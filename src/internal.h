@@ -296,4 +296,10 @@ uint64_t agal_encode_sampler(const agal_sampler *s);
  * program (Flash's %1). */
 agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot);
 
+/* ---- runtime/context3d.c: Context3D's checks ----------------------------------- */
+
+/* Fills err with id and up to three numbers (long) as its message arguments;
+ * returns id. */
+int agal_check_fail(agal_flash_error *err, int id, int nargs, ...);
+
 #endif

@@ -85,6 +85,41 @@ export interface FlashError extends Error {
   name: 'Error' | 'ArgumentError' | 'RangeError' | 'TypeError';
 }
 
+/** What the Context3D checks read (web/README.md, "Context3D's checks"). */
+export interface Context3DState {
+  /** Context3DProfile; default 'baseline'. */
+  profile?: 'baselineConstrained' | 'baseline' | 'baselineExtended' | 'standardConstrained' | 'standard' |
+    'standardExtended' | 'enhanced';
+  /** configureBackBuffer's size; absent: not configured. */
+  backBuffer?: { width: number; height: number };
+  /** A render target is set (clear leaves the back buffer alone). */
+  renderToTexture?: boolean;
+  /** The live objects of each kind (3691 past 4096). */
+  objects?: { vertexBuffer?: number; indexBuffer?: number; program?: number; texture?: number };
+  /** AIR's Context3D.ignoreResourceLimits: no object count. */
+  ignoreResourceLimits?: boolean;
+}
+
+export type TextureFormat = 'bgra' | 'bgraPacked4444' | 'bgrPacked565' | 'compressed' | 'compressedAlpha' |
+  'rgbaHalfFloat';
+
+export interface BufferDesc {
+  call: 'createVertexBuffer' | 'createVertexBufferForInstances' | 'createIndexBuffer';
+  /** numVertices or numIndices. */
+  count: number;
+  data32PerVertex?: number;
+  instancesPerElement?: number;
+}
+
+export interface TextureDesc {
+  kind: '2d' | 'cube' | 'rectangle';
+  /** A cube texture's size in both. */
+  width: number;
+  height: number;
+  format: TextureFormat;
+  streamingLevels?: number;
+}
+
 export interface Agal {
   /** The library's version. */
   readonly version: string;
@@ -100,6 +135,25 @@ export interface Agal {
   /** Adobe's AGALMiniAssembler syntax to its bytes. */
   assemble(text: string, options?: { stage?: Stage; version?: number }): Uint8Array;
   disassemble(bytes: Bytes): string;
+  /** Context3D's checks: each returns or throws a FlashError (web/README.md). The
+   * index of an enumeration string (#2007 for null, #2008 for another string). */
+  checkEnum(className: 'Context3DBlendFactor' | 'Context3DCompareMode' | 'Context3DStencilAction' |
+    'Context3DTriangleFace' | 'Context3DVertexBufferFormat' | 'Context3DTextureFormat' | 'Context3DProgramType' |
+    'Context3DWrapMode' | 'Context3DTextureFilter' | 'Context3DMipFilter' | 'Context3DProfile' |
+    'Context3DBufferUsage', value: string | null, param: string): number;
+  checkNonNull(value: unknown, param: string): void;
+  checkBackBuffer(context: Context3DState, width: number, height: number): void;
+  checkClear(context: Context3DState): void;
+  checkDrawInstanced(context: Context3DState): void;
+  checkObjectCount(context: Context3DState, kind: 'vertexBuffer' | 'indexBuffer' | 'program' | 'texture'): void;
+  checkBuffer(context: Context3DState, buffer: BufferDesc): void;
+  checkTexture(context: Context3DState, texture: TextureDesc): void;
+  checkBufferUpload(buffer: BufferDesc, upload: { fromBytes?: boolean; start: number; count: number;
+    length: number; byteOffset?: number }): void;
+  checkTextureUpload(texture: TextureDesc, upload: { fromBytes?: boolean; side?: number; level?: number;
+    bitmapWidth?: number; bitmapHeight?: number; length?: number; byteOffset?: number }): void;
+  checkDrawToBitmap(context: Context3DState, bitmapWidth: number, bitmapHeight: number,
+    srcRect?: [number, number, number, number] | null, destPoint?: [number, number] | null): void;
   /** Bytes the WASM heap's allocator holds. */
   heapUsed(): number;
   dispose(): void;

@@ -158,6 +158,88 @@ class Agal {
     return this.answer(this.withBytes([b], (p) => this.m._web_disassemble(this.ctx, p, b.length))).code[0];
   }
 
+  // ---- Context3D's checks (agal_check_*, <agal/stage3d.h>) ----------------------------
+  // What Flash's Context3D checks before it makes, fills or reads a resource, in
+  // Flash's order: each returns, or throws Flash's error as upload does (errorID,
+  // name, message). `context` describes the Context3D: { profile ('baseline'),
+  // backBuffer: { width, height } (absent: not configured), renderToTexture (a
+  // render target set), objects: { vertexBuffer, indexBuffer, program, texture }
+  // (live objects of each kind), ignoreResourceLimits } (web/README.md).
+
+  // The index of an enumeration string (Context3DTextureFormat's 'bgra' is 0); null
+  // is #2007, another string #2008, both naming param.
+  checkEnum(className, value, param) {
+    const which = option(ENUM_CLASSES, className, 'className');
+    const strings = [value == null ? new Uint8Array(1) : cString(value), cString(param)];
+    const a = this.answer(this.withBytes(strings, (v, p) =>
+      this.m._web_check_enum(this.ctx, which, value == null ? 0 : v, p)));
+    return a.json().value;
+  }
+
+  checkNonNull(value, param) {
+    this.withBytes([cString(param)], (p) => this.answer(this.m._web_check_non_null(this.ctx, value == null ? 0 : 1, p)));
+  }
+
+  checkBackBuffer(context, width, height) {
+    this.withContext(context, [], (c) => this.m._web_check_back_buffer(this.ctx, c, width | 0, height | 0));
+  }
+
+  checkClear(context) { this.withContext(context, [], (c) => this.m._web_check_clear(this.ctx, c)); }
+
+  checkDrawInstanced(context) { this.withContext(context, [], (c) => this.m._web_check_draw_instanced(this.ctx, c)); }
+
+  // kind: 'vertexBuffer', 'indexBuffer', 'program' or 'texture'.
+  checkObjectCount(context, kind) {
+    const k = option(RESOURCE_KINDS, kind, 'kind');
+    this.withContext(context, [], (c) => this.m._web_check_object_count(this.ctx, c, k));
+  }
+
+  // buffer: { call: 'createVertexBuffer' | 'createVertexBufferForInstances' |
+  // 'createIndexBuffer', count, data32PerVertex, instancesPerElement }.
+  checkBuffer(context, buffer) {
+    this.withContext(context, [bufferDesc(buffer)], (c, b) => this.m._web_check_buffer(this.ctx, c, b));
+  }
+
+  // texture: { kind: '2d' | 'cube' | 'rectangle', width, height, format ('bgra'...), streamingLevels }.
+  checkTexture(context, texture) {
+    this.withContext(context, [textureDesc(texture)], (c, t) => this.m._web_check_texture(this.ctx, c, t));
+  }
+
+  // An upload into the buffer checkBuffer passed: { fromBytes, start, count, length
+  // (the Vector's numbers or the ByteArray's bytes), byteOffset }.
+  checkBufferUpload(buffer, up) {
+    this.withBytes([bufferDesc(buffer)], (b) => this.answer(this.m._web_check_buffer_upload(this.ctx, b,
+      up.fromBytes ? 1 : 0, up.start | 0, up.count | 0, up.length || 0, up.byteOffset || 0)));
+  }
+
+  // An upload into the texture checkTexture passed: { fromBytes, side, level,
+  // bitmapWidth, bitmapHeight, length, byteOffset }.
+  checkTextureUpload(texture, up) {
+    this.withBytes([textureDesc(texture)], (t) => this.answer(this.m._web_check_texture_upload(this.ctx, t,
+      up.fromBytes ? 1 : 0, up.side >>> 0, up.level >>> 0, up.bitmapWidth >>> 0, up.bitmapHeight >>> 0,
+      up.length || 0, up.byteOffset || 0)));
+  }
+
+  // drawToBitmapData into a bitmapWidth x bitmapHeight BitmapData; srcRect [x, y,
+  // width, height] and destPoint [x, y], or null when not given.
+  checkDrawToBitmap(context, bitmapWidth, bitmapHeight, srcRect = null, destPoint = null) {
+    const given = new Float64Array([...(srcRect || [0, 0, 0, 0]), ...(destPoint || [0, 0])]);
+    this.withContext(context, [new Uint8Array(given.buffer)], (c, g) => this.m._web_check_draw_to_bitmap(this.ctx, c,
+      bitmapWidth >>> 0, bitmapHeight >>> 0, srcRect ? g : 0, destPoint ? g + 32 : 0));
+  }
+
+  // withBytes over the inputs (8-byte aligned first) and the context's web_context3d
+  // (agal_web.c: nine 32-bit fields); fn's answer is checked (a thrown error throws).
+  withContext(context, inputs, fn) {
+    const o = context.objects || {};
+    const bb = context.backBuffer || { width: 0, height: 0 };
+    const fields = new Int32Array([option(C3D_PROFILES, context.profile, 'profile', 1), bb.width | 0, bb.height | 0,
+      o.vertexBuffer | 0, o.indexBuffer | 0, o.program | 0, o.texture | 0, context.ignoreResourceLimits ? 1 : 0,
+      context.renderToTexture ? 1 : 0]);
+    this.withBytes([...inputs, new Uint8Array(fields.buffer)], (...ptrs) =>
+      this.answer(fn(ptrs[inputs.length], ...ptrs.slice(0, inputs.length))));
+  }
+
   // Bytes the WASM heap's allocator holds (for leak checks).
   heapUsed() { return this.m._web_heap_used() >>> 0; }
 
@@ -167,6 +249,38 @@ class Agal {
     this.m._free(this.scratch);
     this.ctx = this.scratch = this.scratchSize = 0;
   }
+}
+
+// ---- Context3D's checks: the tables and layouts (agal_web.c, <agal/stage3d.h>) ----
+// agal_stage3d_enum's classes, by their AS3 names.
+const ENUM_CLASSES = {
+  Context3DBlendFactor: 0, Context3DCompareMode: 1, Context3DStencilAction: 2, Context3DTriangleFace: 3,
+  Context3DVertexBufferFormat: 4, Context3DTextureFormat: 5, Context3DProgramType: 6, Context3DWrapMode: 7,
+  Context3DTextureFilter: 8, Context3DMipFilter: 9, Context3DProfile: 10, Context3DBufferUsage: 11,
+};
+const C3D_PROFILES = {
+  baselineConstrained: 0, baseline: 1, baselineExtended: 2, standardConstrained: 3, standard: 4,
+  standardExtended: 5, enhanced: 6,
+};
+const RESOURCE_KINDS = { vertexBuffer: 0, indexBuffer: 1, program: 2, texture: 3 };
+const BUFFER_CALLS = { createVertexBuffer: 0, createVertexBufferForInstances: 1, createIndexBuffer: 2 };
+const TEXTURE_KINDS = { '2d': 0, cube: 1, rectangle: 2 };
+const TEXTURE_FORMATS = {
+  bgra: 0, bgraPacked4444: 1, bgrPacked565: 2, compressed: 3, compressedAlpha: 4, rgbaHalfFloat: 5,
+};
+
+function cString(s) { return new TextEncoder().encode(`${s}\0`); }
+
+// agal_buffer_desc: call, count, data32PerVertex, instancesPerElement.
+function bufferDesc(b) {
+  return new Uint8Array(new Int32Array([option(BUFFER_CALLS, b.call, 'call'), b.count | 0, b.data32PerVertex | 0,
+    b.instancesPerElement | 0]).buffer);
+}
+
+// agal_texture_desc: kind, width, height, format, streamingLevels.
+function textureDesc(t) {
+  return new Uint8Array(new Int32Array([option(TEXTURE_KINDS, t.kind, 'kind'), t.width | 0, t.height | 0,
+    option(TEXTURE_FORMATS, t.format, 'format'), t.streamingLevels | 0]).buffer);
 }
 
 export async function load(options = {}) {

@@ -29,18 +29,15 @@ static web_answer *answer(agal_context *ctx, agal_status st)
     return a;
 }
 
-/* The first diagnostic as Flash throws it: {"id", "name", "message"}. */
-static web_answer *failed(agal_context *ctx, agal_status st)
+/* A Flash error as JavaScript throws it: {"id", "name", "message"}. */
+static web_answer *thrown(agal_context *ctx, agal_status st, const agal_flash_error *e)
 {
     web_answer *a = answer(ctx, st);
-    const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
-    if (!a || !d) return a;
-    agal_flash_error e;
-    agal_flash_error_of(d, &e);
+    if (!a) return a;
     char msg[512];
-    agal_flash_message(&e, msg, sizeof msg);
+    agal_flash_message(e, msg, sizeof msg);
     agal_strbuf j = {.ctx = ctx};
-    agal_sb_printf(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":\"", e.id, agal_flash_class(&e));
+    agal_sb_printf(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":\"", e->id, agal_flash_class(e));
     for (const char *c = msg; *c; c++) {
         if (*c == '"' || *c == '\\') agal_sb_putc(&j, '\\');
         agal_sb_putc(&j, *c);
@@ -48,6 +45,16 @@ static web_answer *failed(agal_context *ctx, agal_status st)
     agal_sb_put(&j, "\"}");
     if (!j.err) a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
+}
+
+/* The first diagnostic as Flash throws it. */
+static web_answer *failed(agal_context *ctx, agal_status st)
+{
+    const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
+    if (!d) return answer(ctx, st);
+    agal_flash_error e;
+    agal_flash_error_of(d, &e);
+    return thrown(ctx, st, &e);
 }
 
 static void code(web_answer *a, int i, const agal_shader *sh)
@@ -140,4 +147,133 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_disassemble(agal_context *ctx, const uint8_
     web_answer *a = answer(ctx, AGAL_OK);
     if (a) a->code[0] = text, a->code_bytes[0] = (uint32_t)strlen(text);
     return a;
+}
+
+/* ---- Context3D's resource checks (<agal/stage3d.h>, resources.c) ---------------------
+ * Each answers AGAL_OK, or AGAL_ERR_INVALID with the error the check filled, which
+ * JavaScript throws as it throws an upload's (agal2spv.js, "Context3D's checks"). */
+
+/* What the checks read of a Context3D, as JavaScript writes it (agal2spv.js,
+ * `context3D`): nine 32-bit fields. */
+typedef struct web_context3d {
+    int32_t profile;       /* agal_context3d_profile */
+    int32_t width, height; /* the back buffer's; 0 x 0: not configured */
+    uint32_t objects[AGAL_RESOURCE_KINDS];
+    int32_t ignore_limits;     /* ignoreResourceLimits */
+    int32_t render_to_texture; /* a render target set (clear leaves the back buffer alone) */
+} web_context3d;
+
+_Static_assert(sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
+               "the layouts agal2spv.js writes");
+
+static agal_context3d_state state_of(const web_context3d *c)
+{
+    agal_context3d_state s;
+    agal_context3d_state_init(&s, (agal_context3d_profile)c->profile);
+    s.configured = c->width > 0 && c->height > 0;
+    s.width = s.configured ? (uint32_t)c->width : 0, s.height = s.configured ? (uint32_t)c->height : 0;
+    memcpy(s.objects, c->objects, sizeof s.objects);
+    s.limits.ignore_resource_limits = c->ignore_limits != 0;
+    s.targets[0].texture = c->render_to_texture ? c : NULL; /* any object: the check asks whether one is set */
+    return s;
+}
+
+static web_answer *checked(agal_context *ctx, int id, const agal_flash_error *e)
+{
+    agal_context_reset(ctx);
+    return id ? thrown(ctx, AGAL_ERR_INVALID, e) : answer(ctx, AGAL_OK);
+}
+
+/* name NULL: ActionScript's null. The value as {"value": N}. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_enum(agal_context *ctx, int which, const char *name, const char *param)
+{
+    unsigned v = 0;
+    agal_flash_error e;
+    web_answer *a = checked(ctx, agal_check_enum((agal_stage3d_enum)which, name, param, &v, &e), &e);
+    if (!a || a->status) return a;
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_printf(&j, "{\"value\":%u}", v);
+    if (j.err) return answer(ctx, AGAL_ERR_NOMEM);
+    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_non_null(agal_context *ctx, int present, const char *param)
+{
+    agal_flash_error e;
+    return checked(ctx, agal_check_non_null(present ? ctx : NULL, param, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_back_buffer(agal_context *ctx, const web_context3d *c, int32_t width,
+                                                       int32_t height)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_back_buffer(&s, width, height, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_clear(agal_context *ctx, const web_context3d *c)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_clear(&s, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_draw_instanced(agal_context *ctx, const web_context3d *c)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_draw_instanced(&s, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_object_count(agal_context *ctx, const web_context3d *c, int kind)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_object_count(&s, (agal_resource_kind)kind, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_buffer(agal_context *ctx, const web_context3d *c, const agal_buffer_desc *b)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_buffer(&s, b, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_texture(agal_context *ctx, const web_context3d *c,
+                                                   const agal_texture_desc *t)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_texture(&s, t, &e), &e);
+}
+
+/* The upload's counts as doubles: a ByteArray's length passes 2^32. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_buffer_upload(agal_context *ctx, const agal_buffer_desc *b, int from_bytes,
+                                                         int32_t start, int32_t count, double length,
+                                                         double byte_offset)
+{
+    agal_buffer_upload up = {from_bytes != 0, start, count, (uint64_t)length, (int64_t)byte_offset};
+    agal_flash_error e;
+    return checked(ctx, agal_check_buffer_upload(b, &up, &e), &e);
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_texture_upload(agal_context *ctx, const agal_texture_desc *t, int from_bytes,
+                                                          uint32_t side, uint32_t level, uint32_t bitmap_width,
+                                                          uint32_t bitmap_height, double length, double byte_offset)
+{
+    agal_texture_upload up = {from_bytes != 0,     side, level, bitmap_width, bitmap_height, (uint64_t)length,
+                              (int64_t)byte_offset};
+    agal_flash_error e;
+    return checked(ctx, agal_check_texture_upload(t, &up, &e), &e);
+}
+
+/* rect and point: 4 and 2 doubles, or NULL for one not given. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_draw_to_bitmap(agal_context *ctx, const web_context3d *c,
+                                                          uint32_t bitmap_width, uint32_t bitmap_height,
+                                                          const double *rect, const double *point)
+{
+    agal_context3d_state s = state_of(c);
+    agal_flash_error e;
+    return checked(ctx, agal_check_draw_to_bitmap(&s, bitmap_width, bitmap_height, rect, point, &e), &e);
 }

@@ -392,7 +392,8 @@ typedef enum agal_clip { AGAL_CLIP_DEFAULT = 0, AGAL_CLIP_VULKAN = 1, AGAL_CLIP_
  * caller's struct has no room for. A size of 0 (a struct zeroed, not initialised)
  * is AGAL_ERR_ARG, so a forgotten size is found at once. Records that mirror a
  * fixed format (tokens, samplers, Stage3D's state) do not grow: a new field there
- * is a new struct. docs/decisions.md, "ABI". */
+ * is a new struct, or (agal_context3d_state's limits) a field appended that only
+ * calls new with it read. docs/decisions.md, "ABI". */
 typedef struct agal_translate_options {
     uint32_t size; /* sizeof(agal_translate_options): agal_translate_options_init() */
     agal_target target;

@@ -1,7 +1,8 @@
 /* stage3d.h: the Stage3D runtime kit, for emulators: Program3D.upload in one call
  * (decode, link, translate, one binding layout), Flash's sampler slots, the values
  * of flash.display3D's enumeration classes, Context3D's arithmetic and the checks a
- * draw makes, with Flash's ids. <agal/vulkan.h> and <agal/gl.h> build on it. */
+ * draw and the resource calls make, with Flash's ids. <agal/vulkan.h> and
+ * <agal/gl.h> build on it. */
 #ifndef AGAL_STAGE3D_H
 #define AGAL_STAGE3D_H
 
@@ -184,6 +185,11 @@ typedef enum agal_context3d_profile { /* Context3DProfile, in the order of what 
                                       AGAL_C3D_ENHANCED
 } agal_context3d_profile;
 
+typedef enum agal_buffer_usage { /* Context3DBufferUsage: a hint, which changes nothing drawn */
+                                 AGAL_BUFFER_STATIC_DRAW,
+                                 AGAL_BUFFER_DYNAMIC_DRAW
+} agal_buffer_usage;
+
 /* The register profile a Context3D profile validates programs against (docs/format.md
  * section 7): baseline* AGAL 1, standardConstrained and standard AGAL 2,
  * standardExtended and enhanced AGAL 3. */
@@ -210,6 +216,7 @@ typedef enum agal_stage3d_enum {
     AGAL_S3D_TEXTURE_FILTER,
     AGAL_S3D_MIP_FILTER,
     AGAL_S3D_PROFILE /* agal_context3d_profile */,
+    AGAL_S3D_BUFFER_USAGE,
     AGAL_S3D_ENUMS
 } agal_stage3d_enum;
 
@@ -418,8 +425,38 @@ typedef struct agal_draw_target {
 
 enum { AGAL_DRAW_TARGETS = 4 }; /* colorOutputIndex 0..3 */
 
+/* The objects Context3D counts against its resource limit, one count a kind (as
+ * agalrun replay counts them: a texture of any shape is a texture). */
+typedef enum agal_resource_kind {
+    AGAL_RESOURCE_VERTEX_BUFFER,
+    AGAL_RESOURCE_INDEX_BUFFER,
+    AGAL_RESOURCE_PROGRAM,
+    AGAL_RESOURCE_TEXTURE,
+    AGAL_RESOURCE_KINDS
+} agal_resource_kind;
+
+/* The limits the resource checks (resources.c) hold a call to: Flash's for the
+ * profile from agal_context3d_state_init, each the largest value allowed. */
+typedef struct agal_context3d_limits {
+    uint32_t objects;           /* live objects of a kind (3691): 4096, Adobe's reference */
+    uint32_t texture_size;      /* createTexture's side (3683): 2048, 4096 from baselineExtended */
+    uint32_t cube_size;         /* createCubeTexture's side (3705): 1024 */
+    uint32_t rectangle_size;    /* createRectangleTexture's side when the back buffer's is smaller (3766): 2048 */
+    uint32_t back_buffer_min;   /* configureBackBuffer's smallest side (3780, 3781): 32 */
+    uint32_t back_buffer_max;   /* and its largest: 16384 */
+    uint32_t vertices;          /* a vertex buffer's numVertices (3670): 65535 */
+    uint32_t data32_per_vertex; /* a vertex buffer's data32PerVertex (3670): 64 */
+    uint32_t indices;           /* an index buffer's numIndices (3670): 0xEFFFF */
+    /* AIR's Context3D.ignoreResourceLimits (AIR only; Flash Player has no such
+     * property): the object counts are not checked, so no 3691. Every other limit
+     * here is a rule of the call's arguments and still holds (docs/decisions.md,
+     * "Context3D"). */
+    bool ignore_resource_limits;
+} agal_context3d_limits;
+
 /* What a Context3D's checks read of its state: the emulator fills it from its own
- * (agalrun replay does, tools/replay/replay_context.c). */
+ * (agalrun replay does, tools/replay/replay_context.c), after
+ * agal_context3d_state_init. */
 typedef struct agal_context3d_state {
     agal_context3d_profile profile;              /* requestContext3D's */
     bool configured;                             /* configureBackBuffer was called */
@@ -434,7 +471,15 @@ typedef struct agal_context3d_state {
     bool scissor;                    /* setScissorRectangle with a rectangle (not null) */
     double scissor_rect[4];          /* its x, y, width, height */
     uint32_t draws;                  /* draws since the last present, this one not counted */
+    /* Appended after 0.3.0: only the resource checks read them (the calls above read
+     * no field past `draws`, so a caller built against 0.3.0 keeps working). */
+    agal_context3d_limits limits;          /* agal_context3d_state_init's for the profile */
+    uint32_t objects[AGAL_RESOURCE_KINDS]; /* live objects of each kind, a new one not counted */
 } agal_context3d_state;
+
+/* A new Context3D of `profile`: every field zero (nothing configured, set or
+ * created) but the profile and Flash's limits for it. */
+AGAL_API void agal_context3d_state_init(agal_context3d_state *s, agal_context3d_profile profile);
 
 /* drawTriangles(indexBuffer, firstIndex, numTriangles) or drawTrianglesInstanced(
  * indexBuffer, numInstances, firstIndex, numTriangles). */
@@ -466,6 +511,9 @@ typedef struct agal_draw_plan {
 AGAL_API int agal_check_draw(const agal_context3d_state *s, const agal_draw_call *call, agal_draw_plan *plan,
                              agal_flash_error *err);
 
+/* drawTrianglesInstanced, before agal_check_draw: 3787 (below standardExtended). */
+AGAL_API int agal_check_draw_instanced(const agal_context3d_state *s, agal_flash_error *err);
+
 /* present(): 3698 (not configured), 3692 (no clear since the last present). */
 AGAL_API int agal_check_present(const agal_context3d_state *s, agal_flash_error *err);
 
@@ -481,6 +529,121 @@ AGAL_API int agal_check_sampler_index(const agal_context3d_state *s, int32_t ind
  * compressed texture). */
 AGAL_API int agal_check_render_to_texture(const agal_context3d_state *s, const agal_draw_texture *texture,
                                           int32_t surface, int32_t index, agal_flash_error *err);
+
+/* ---- Context3D's resource checks (resources.c) -----------------------------------
+ * What the calls that make, fill or read a resource check of their arguments, in
+ * Flash's order with Flash's ids (docs/format.md section 8), before anything is made
+ * or written: each returns 0, or the id with *err filled, as the draw checks do.
+ * An emulator calls them first and throws agal_flash_class with agal_flash_message
+ * for a nonzero id; agalrun replay does (tools/replay/replay_calls.c). */
+
+/* A String argument holding one of an enumeration class's values (createTexture's
+ * format, setCulling's face, createVertexBuffer's bufferUsage, ...): 2007
+ * (TypeError; name NULL: ActionScript's null), then 2008 (ArgumentError: a string
+ * the class does not define, compared exactly), both naming param; 0 with *value
+ * set (agal_stage3d_find). */
+AGAL_API int agal_check_enum(agal_stage3d_enum which, const char *name, const char *param, unsigned *value,
+                             agal_flash_error *err);
+
+/* Any other argument that must not be null (an object, a Vector, a ByteArray, a
+ * BitmapData, a Matrix3D): 2007 (TypeError) naming param when value is NULL. */
+AGAL_API int agal_check_non_null(const void *value, const char *param, agal_flash_error *err);
+
+/* configureBackBuffer(width, height, ...): 3780 (width outside the limits'
+ * back_buffer_min..back_buffer_max), then 3781 (height), each naming the range. */
+AGAL_API int agal_check_back_buffer(const agal_context3d_state *s, int32_t width, int32_t height,
+                                    agal_flash_error *err);
+
+/* clear(): 3698 when it clears the back buffer (no render target set) before
+ * configureBackBuffer. */
+AGAL_API int agal_check_clear(const agal_context3d_state *s, agal_flash_error *err);
+
+/* drawToBitmapData(destination, srcRect, destPoint) into a BitmapData of
+ * bitmap_width x bitmap_height: 3698 (the back buffer not configured), then 3802 (a
+ * srcRect given, src_rect not NULL, not inside the back buffer; a destPoint given,
+ * dest_point not NULL, not inside the bitmap; NaN is outside). */
+AGAL_API int agal_check_draw_to_bitmap(const agal_context3d_state *s, uint32_t bitmap_width, uint32_t bitmap_height,
+                                       const double src_rect[4], const double dest_point[2], agal_flash_error *err);
+
+/* A create call's object count: 3691 when s->objects[kind] has reached
+ * s->limits.objects, unless s->limits.ignore_resource_limits. createProgram checks
+ * only this; agal_check_buffer and agal_check_texture end with it. */
+AGAL_API int agal_check_object_count(const agal_context3d_state *s, agal_resource_kind kind, agal_flash_error *err);
+
+/* Which call makes a buffer. */
+typedef enum agal_buffer_call {
+    AGAL_CREATE_VERTEX_BUFFER,
+    AGAL_CREATE_VERTEX_BUFFER_FOR_INSTANCES,
+    AGAL_CREATE_INDEX_BUFFER
+} agal_buffer_call;
+
+/* A buffer's create call and its arguments. */
+typedef struct agal_buffer_desc {
+    agal_buffer_call call;
+    int32_t count;                 /* numVertices or numIndices */
+    int32_t data32_per_vertex;     /* vertex buffers */
+    int32_t instances_per_element; /* createVertexBufferForInstances */
+} agal_buffer_desc;
+
+/* createVertexBuffer, createVertexBufferForInstances, createIndexBuffer (after
+ * their bufferUsage's agal_check_enum): for instances 3787 (below standardExtended)
+ * and 3784 (instancesPerElement not above 0); 3670 (more values a vertex or
+ * vertices than the limits', or more indices), 3671 (a count or data32PerVertex not
+ * above 0); then agal_check_object_count. */
+AGAL_API int agal_check_buffer(const agal_context3d_state *s, const agal_buffer_desc *b, agal_flash_error *err);
+
+/* A texture's create call and its arguments. */
+typedef struct agal_texture_desc {
+    agal_texture_kind kind;
+    int32_t width, height;      /* a cube texture's size in both */
+    agal_texture_format format; /* after agal_check_enum */
+    int32_t streaming_levels;   /* createTexture's and createCubeTexture's; 0 for a rectangle */
+} agal_texture_desc;
+
+/* createTexture and createCubeTexture: 3681 (a side not above 0), 3682 (not a power
+ * of two), 3711 (streamingLevels outside 0..the level count), 3683 (2D: a side past
+ * texture_size, named) or 3705 (cube: past cube_size), 3745 (a compressed format
+ * below 4x4), 3759 (rgbaHalfFloat below standardConstrained: decided);
+ * createRectangleTexture: 3782 (baselineConstrained), 3681, 3766 (a side past both
+ * rectangle_size, named, and the back buffer's), 3762 (a format not bgra or
+ * packed). Then agal_check_object_count. */
+AGAL_API int agal_check_texture(const agal_context3d_state *s, const agal_texture_desc *t, agal_flash_error *err);
+
+/* uploadFromVector(data, start, count) or uploadFromByteArray(data, byteArrayOffset,
+ * start, count) of a vertex or index buffer. */
+typedef struct agal_buffer_upload {
+    bool from_bytes;     /* uploadFromByteArray; else uploadFromVector */
+    int32_t start;       /* startVertex or startOffset */
+    int32_t count;       /* numVertices or count */
+    uint64_t length;     /* the Vector's numbers, or the ByteArray's bytes */
+    int64_t byte_offset; /* byteArrayOffset */
+} agal_buffer_upload;
+
+/* An upload into the buffer b describes: 3669 (RangeError) for start or count
+ * negative or past the buffer's end, then fewer numbers than count vertices or
+ * indices take, or (a ByteArray, little-endian floats or 16-bit indices) a
+ * byteArrayOffset outside the data (at its end too: Adobe's reference) or fewer
+ * bytes after it. */
+AGAL_API int agal_check_buffer_upload(const agal_buffer_desc *b, const agal_buffer_upload *up, agal_flash_error *err);
+
+/* uploadFromBitmapData(source, side, miplevel) or uploadFromByteArray(data,
+ * byteArrayOffset, side, miplevel) of a texture (a Texture has no side, a
+ * RectangleTexture neither side nor level: 0). */
+typedef struct agal_texture_upload {
+    bool from_bytes;                      /* uploadFromByteArray; else uploadFromBitmapData */
+    uint32_t side, level;                 /* a cube's side; the mip level */
+    uint32_t bitmap_width, bitmap_height; /* the BitmapData's */
+    uint64_t length;                      /* the ByteArray's bytes */
+    int64_t byte_offset;                  /* byteArrayOffset */
+} agal_texture_upload;
+
+/* An upload into the texture t describes: 3673 (a cube side past 5), 3674 (a level
+ * the texture lacks: a rectangle texture has one), then 2015 (ArgumentError: a
+ * bitmap larger than the level; a smaller one fills its corner) or 3669 (a
+ * byteArrayOffset outside the data, or fewer bytes after it than the whole level:
+ * 8 a texel for rgbaHalfFloat, 2 for the packed formats, 4 for the others). */
+AGAL_API int agal_check_texture_upload(const agal_texture_desc *t, const agal_texture_upload *up,
+                                       agal_flash_error *err);
 
 #ifdef __cplusplus
 }

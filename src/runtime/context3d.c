@@ -2,15 +2,14 @@
  * (docs/format.md section 8), over what the emulator describes of its state
  * (agal_context3d_state): the draw's (the call, the render targets, the textures,
  * the streams, the scissor, the draw limit), present's, the index arguments of the
- * set* calls, setRenderToTexture's. agalrun replay calls them, so its error cases
- * test them. */
+ * set* calls, setRenderToTexture's. The calls that make and fill resources are
+ * resources.c's. agalrun replay calls them, so its error cases test them. */
 #include "internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
-/* Fills err with id and up to three numbers as its message arguments; returns id. */
-static int fail(agal_flash_error *err, int id, int nargs, ...)
+int agal_check_fail(agal_flash_error *err, int id, int nargs, ...)
 {
     memset(err, 0, sizeof *err);
     err->id = id;
@@ -26,13 +25,13 @@ static uint32_t format_words(agal_vertex_format f) { return f == AGAL_VERTEX_BYT
 static int check_stream(const agal_draw_stream *s, long i, uint32_t count, uint32_t max_index, uint32_t instances,
                         agal_flash_error *err)
 {
-    if (!s->set) return fail(err, 3611, 1, i);
+    if (!s->set) return agal_check_fail(err, 3611, 1, i);
     if (s->offset < 0 || (uint64_t)(uint32_t)s->offset + format_words(s->format) > s->data32_per_vertex)
-        return fail(err, 3610, 1, i);
+        return agal_check_fail(err, 3610, 1, i);
     uint32_t per = s->instances_per_element;
-    if (!per && count && max_index >= s->vertices) return fail(err, 3609, 1, i);
-    if (per && i == 0) return fail(err, 3792, 1, i);
-    if (per && (uint64_t)s->vertices * per < instances) return fail(err, 3785, 1, i);
+    if (!per && count && max_index >= s->vertices) return agal_check_fail(err, 3609, 1, i);
+    if (per && i == 0) return agal_check_fail(err, 3792, 1, i);
+    if (per && (uint64_t)s->vertices * per < instances) return agal_check_fail(err, 3785, 1, i);
     return 0;
 }
 
@@ -42,7 +41,7 @@ int agal_check_draw_streams(const agal_program *vertex, const agal_draw_stream s
     unsigned used = agal_program_reads(vertex, AGAL_REG_ATTRIBUTE);
     for (long i = 0; i < AGAL_DRAW_STREAMS; i++) {
         int id = 0;
-        if (!(used >> i & 1)) id = streams[i].set ? fail(err, 3607, 1, i) : 0;
+        if (!(used >> i & 1)) id = streams[i].set ? agal_check_fail(err, 3607, 1, i) : 0;
         else id = check_stream(&streams[i], i, count, max_index, instances, err);
         if (id) return id;
     }
@@ -72,14 +71,14 @@ static unsigned token_format(agal_texture_format f)
 
 static int check_texture(const agal_draw_texture *t, const agal_sampler *s, long i, agal_flash_error *err)
 {
-    if (!t->object) return fail(err, 3663, 1, i);
-    if (t->render_target) return fail(err, 3604, 1, i);
-    if ((s->dim == AGAL_DIM_CUBE) != (t->kind == AGAL_TEXTURE_KIND_CUBE)) return fail(err, 3606, 1, i);
-    if (s->format != token_format(t->format)) return fail(err, 3763, 1, i);
-    if (t->kind != AGAL_TEXTURE_KIND_2D && s->wrap != AGAL_WRAP_CLAMP) return fail(err, 3753, 0);
+    if (!t->object) return agal_check_fail(err, 3663, 1, i);
+    if (t->render_target) return agal_check_fail(err, 3604, 1, i);
+    if ((s->dim == AGAL_DIM_CUBE) != (t->kind == AGAL_TEXTURE_KIND_CUBE)) return agal_check_fail(err, 3606, 1, i);
+    if (s->format != token_format(t->format)) return agal_check_fail(err, 3763, 1, i);
+    if (t->kind != AGAL_TEXTURE_KIND_2D && s->wrap != AGAL_WRAP_CLAMP) return agal_check_fail(err, 3753, 0);
     if (t->kind == AGAL_TEXTURE_KIND_RECTANGLE && (s->mipmap != AGAL_MIP_NONE || s->bias != 0))
-        return fail(err, 3755, 0);
-    if (!(s->mipmap == AGAL_MIP_NONE ? t->has_level0 : t->has_all_levels)) return fail(err, 3700, 0);
+        return agal_check_fail(err, 3755, 0);
+    if (!(s->mipmap == AGAL_MIP_NONE ? t->has_level0 : t->has_all_levels)) return agal_check_fail(err, 3700, 0);
     return 0;
 }
 
@@ -90,7 +89,7 @@ int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_sl
     unsigned used = sampled(fragment, tokens);
     for (long i = 0; i < 16; i++) {
         if (!(used >> i & 1)) {
-            if (textures[i].object) return fail(err, 3697, 1, i);
+            if (textures[i].object) return agal_check_fail(err, 3697, 1, i);
             continue;
         }
         state[i] = agal_slots_resolve(slots, &tokens[i]);
@@ -102,7 +101,8 @@ int agal_check_draw_textures(const agal_program *fragment, const agal_sampler_sl
         for (long j = i + 1; j < 16; j++) {
             if (!(used >> i & 1) || !(used >> j & 1) || textures[i].object != textures[j].object) continue;
             const agal_sampler *p = &state[i], *q = &state[j];
-            if (p->wrap != q->wrap || p->filter != q->filter || p->mipmap != q->mipmap) return fail(err, 3695, 2, i, j);
+            if (p->wrap != q->wrap || p->filter != q->filter || p->mipmap != q->mipmap)
+                return agal_check_fail(err, 3695, 2, i, j);
         }
     return 0;
 }
@@ -123,13 +123,14 @@ static bool to_texture(const agal_context3d_state *s)
 static int check_call(const agal_context3d_state *s, const agal_draw_call *call, agal_draw_plan *plan,
                       agal_flash_error *err)
 {
-    if (!to_texture(s) && !s->configured) return fail(err, 3698, 0);
-    if (!to_texture(s) && !s->cleared) return fail(err, 3692, 0);
-    if (!s->vertex || !s->fragment) return fail(err, 3600, 0);
-    if (call->first < 0 || call->triangles < -1) return fail(err, 3602, 2, (long)call->triangles, (long)call->first);
+    if (!to_texture(s) && !s->configured) return agal_check_fail(err, 3698, 0);
+    if (!to_texture(s) && !s->cleared) return agal_check_fail(err, 3692, 0);
+    if (!s->vertex || !s->fragment) return agal_check_fail(err, 3600, 0);
+    if (call->first < 0 || call->triangles < -1)
+        return agal_check_fail(err, 3602, 2, (long)call->triangles, (long)call->first);
     int64_t tri = call->triangles == -1 ? ((int64_t)call->nindices - call->first) / 3 : call->triangles;
     if (tri < 0 || call->first + 3 * tri > call->nindices)
-        return fail(err, 3603, 3, (long)tri, (long)call->first, (long)call->nindices);
+        return agal_check_fail(err, 3603, 3, (long)tri, (long)call->first, (long)call->nindices);
     plan->first = (uint32_t)call->first;
     plan->count = 3 * (uint32_t)tri;
     plan->instances = call->instances > 0 ? (uint32_t)call->instances : 0;
@@ -141,15 +142,15 @@ static int check_call(const agal_context3d_state *s, const agal_draw_call *call,
 static int check_slots(const agal_context3d_state *s, unsigned *ntargets, agal_flash_error *err)
 {
     const agal_draw_target *t = s->targets;
-    if (!t[0].texture) return fail(err, 3728, 0);
+    if (!t[0].texture) return agal_check_fail(err, 3728, 0);
     unsigned n = 1;
     while (n < AGAL_DRAW_TARGETS && t[n].texture) n++;
     for (unsigned i = 1; i < n; i++) {
         if (t[i].width != t[0].width || t[i].height != t[0].height ||
             t[i].depth_and_stencil != t[0].depth_and_stencil || t[i].anti_alias != t[0].anti_alias)
-            return fail(err, 3729, 0);
+            return agal_check_fail(err, 3729, 0);
         for (unsigned j = 0; j < i; j++)
-            if (t[j].texture == t[i].texture && t[j].surface == t[i].surface) return fail(err, 3730, 0);
+            if (t[j].texture == t[i].texture && t[j].surface == t[i].surface) return agal_check_fail(err, 3730, 0);
     }
     *ntargets = n;
     return 0;
@@ -168,8 +169,8 @@ static int check_targets(const agal_context3d_state *s, agal_flash_error *err)
     }
     unsigned outputs = agal_program_writes(s->fragment, AGAL_REG_OUTPUT), n = 0;
     while (n < 4 && (outputs & (1u << n))) n++;
-    if (n != ntargets) return fail(err, 3774, 0);
-    if (agal_program_writes(s->fragment, AGAL_REG_DEPTH) && !depth) return fail(err, 3776, 0);
+    if (n != ntargets) return agal_check_fail(err, 3774, 0);
+    if (agal_program_writes(s->fragment, AGAL_REG_DEPTH) && !depth) return agal_check_fail(err, 3776, 0);
     return 0;
 }
 
@@ -187,7 +188,8 @@ static int check_scissor(const agal_context3d_state *s, agal_draw_plan *plan, ag
     uint32_t w = to_texture(s) ? s->targets[0].width : s->width, h = to_texture(s) ? s->targets[0].height : s->height;
     const double *r = s->scissor_rect;
     plan->scissor = s->scissor && agal_stage3d_scissor(r[0], r[1], r[2], r[3], w, h, &plan->scissor_rect);
-    return plan->scissor && (!plan->scissor_rect.width || !plan->scissor_rect.height) ? fail(err, 3706, 0) : 0;
+    return plan->scissor && (!plan->scissor_rect.width || !plan->scissor_rect.height) ? agal_check_fail(err, 3706, 0)
+                                                                                      : 0;
 }
 
 int agal_check_draw(const agal_context3d_state *s, const agal_draw_call *call, agal_draw_plan *plan,
@@ -202,24 +204,29 @@ int agal_check_draw(const agal_context3d_state *s, const agal_draw_call *call, a
         id = agal_check_draw_streams(s->vertex, s->streams, plan->count, top, plan->instances, err);
     }
     if (!id) id = check_scissor(s, plan, err);
-    if (!id && s->draws >= DRAW_LIMIT) id = fail(err, 3690, 0);
+    if (!id && s->draws >= DRAW_LIMIT) id = agal_check_fail(err, 3690, 0);
     return id;
 }
 
 /* ---- the other calls ------------------------------------------------------------- */
 
+int agal_check_draw_instanced(const agal_context3d_state *s, agal_flash_error *err)
+{
+    return s->profile < AGAL_C3D_STANDARD_EXTENDED ? agal_check_fail(err, 3787, 0) : 0;
+}
+
 int agal_check_present(const agal_context3d_state *s, agal_flash_error *err)
 {
-    if (!s->configured) return fail(err, 3698, 0);
+    if (!s->configured) return agal_check_fail(err, 3698, 0);
     /* Two presents need a clear between them (Adobe's reference), as a draw does. */
-    return s->cleared ? 0 : fail(err, 3692, 0);
+    return s->cleared ? 0 : agal_check_fail(err, 3692, 0);
 }
 
 static int check_index(const agal_context3d_state *s, agal_stage stage, agal_regtype type, int32_t index,
                        agal_flash_error *err)
 {
     unsigned n = agal_reg_count(agal_context3d_registers(s->profile), stage, type);
-    return index < 0 || (unsigned)index >= n ? fail(err, 2006, 0) : 0;
+    return index < 0 || (unsigned)index >= n ? agal_check_fail(err, 2006, 0) : 0;
 }
 
 int agal_check_stream_index(const agal_context3d_state *s, int32_t index, agal_flash_error *err)
@@ -235,12 +242,12 @@ int agal_check_sampler_index(const agal_context3d_state *s, int32_t index, agal_
 int agal_check_render_to_texture(const agal_context3d_state *s, const agal_draw_texture *texture, int32_t surface,
                                  int32_t index, agal_flash_error *err)
 {
-    if (index < 0 || index >= AGAL_DRAW_TARGETS) return fail(err, 3770, 0);
-    if (index > 0 && s->profile < AGAL_C3D_STANDARD) return fail(err, 3760, 0);
+    if (index < 0 || index >= AGAL_DRAW_TARGETS) return agal_check_fail(err, 3770, 0);
+    if (index > 0 && s->profile < AGAL_C3D_STANDARD) return agal_check_fail(err, 3760, 0);
     if (!texture || !texture->object) return 0;
-    if (texture->kind == AGAL_TEXTURE_KIND_CUBE && (surface < 0 || surface > 5)) return fail(err, 3772, 0);
-    if (texture->kind == AGAL_TEXTURE_KIND_RECTANGLE && surface != 0) return fail(err, 3773, 0);
-    if (texture->kind == AGAL_TEXTURE_KIND_2D && surface != 0) return fail(err, 3771, 0);
+    if (texture->kind == AGAL_TEXTURE_KIND_CUBE && (surface < 0 || surface > 5)) return agal_check_fail(err, 3772, 0);
+    if (texture->kind == AGAL_TEXTURE_KIND_RECTANGLE && surface != 0) return agal_check_fail(err, 3773, 0);
+    if (texture->kind == AGAL_TEXTURE_KIND_2D && surface != 0) return agal_check_fail(err, 3771, 0);
     bool compressed = texture->format == AGAL_TEXTURE_COMPRESSED || texture->format == AGAL_TEXTURE_COMPRESSED_ALPHA;
-    return compressed ? fail(err, 3746, 0) : 0;
+    return compressed ? agal_check_fail(err, 3746, 0) : 0;
 }

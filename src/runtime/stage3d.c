@@ -21,6 +21,7 @@ static const char *const names[AGAL_S3D_ENUMS][MAX_VALUES] = {
     [AGAL_S3D_PROGRAM_TYPE] = {[AGAL_VERTEX] = "vertex", [AGAL_FRAGMENT] = "fragment"},
     [AGAL_S3D_PROFILE] = {"baselineConstrained", "baseline", "baselineExtended", "standardConstrained", "standard",
                           "standardExtended", "enhanced"},
+    [AGAL_S3D_BUFFER_USAGE] = {"staticDraw", "dynamicDraw"},
 };
 
 /* The AGAL sampler field whose option names a sampler class shares. */

@@ -90,6 +90,8 @@ static const named as3_names[] = {
     {AGAL_S3D_PROFILE, AGAL_C3D_STANDARD, "standard"},
     {AGAL_S3D_PROFILE, AGAL_C3D_STANDARD_EXTENDED, "standardExtended"},
     {AGAL_S3D_PROFILE, AGAL_C3D_ENHANCED, "enhanced"},
+    {AGAL_S3D_BUFFER_USAGE, AGAL_BUFFER_STATIC_DRAW, "staticDraw"},
+    {AGAL_S3D_BUFFER_USAGE, AGAL_BUFFER_DYNAMIC_DRAW, "dynamicDraw"},
 };
 
 static void test_names(void)

@@ -117,3 +117,125 @@ checks('1e5 uploads leave the heap where it was', (check) => {
   check(agal.heapUsed() === heap && agal.memory.buffer.byteLength === pages,
         `1e5 uploads: heap ${heap} -> ${agal.heapUsed()}, memory ${pages} -> ${agal.memory.buffer.byteLength}`);
 });
+
+// ---- Context3D's checks: replay_errors.json's cases of the resource calls ------------
+// A Context3D model in JavaScript that makes only the package's check* calls: each
+// case whose calls it knows must throw the case's line from its last call (String(e)
+// is `${e.name}: ${e.message}`); each id the resource checks throw is covered.
+const TEXTURE_FORMATS = { bgra: 0, bgraPacked4444: 1, bgrPacked565: 2, compressed: 3, compressedAlpha: 4,
+                          rgbaHalfFloat: 5 };
+function resourceModel(profile) {
+  const c = { profile, objects: { vertexBuffer: 0, indexBuffer: 0, program: 0, texture: 0 } };
+  const named = new Map();
+  const int = (v, d = 0) => (v === undefined ? d : v | 0);
+  const bufferCall = (call, a, usageArg) => {
+    const buffer = call === 'createIndexBuffer' ? { call, count: int(a[0]) }
+      : { call, count: int(a[0]), data32PerVertex: int(a[1]), instancesPerElement: int(a[2]) };
+    agal.checkEnum('Context3DBufferUsage', a[usageArg] === undefined ? 'staticDraw' : a[usageArg], 'bufferUsage');
+    agal.checkBuffer(c, buffer);
+    c.objects[call === 'createIndexBuffer' ? 'indexBuffer' : 'vertexBuffer']++;
+    return buffer;
+  };
+  const textureCall = (kind, w, h, format, streaming) => {
+    const f = agal.checkEnum('Context3DTextureFormat', format, 'textureFormat');
+    const texture = { kind, width: int(w), height: int(h), format: Object.keys(TEXTURE_FORMATS)[f],
+                      streamingLevels: int(streaming) };
+    agal.checkTexture(c, texture);
+    c.objects.texture++;
+    return texture;
+  };
+  const calls = {
+    configureBackBuffer: (a) => {
+      agal.checkBackBuffer(c, int(a[0]), int(a[1]));
+      c.backBuffer = { width: int(a[0]), height: int(a[1]) };
+    },
+    clear: () => agal.checkClear(c),
+    createVertexBuffer: (a) => bufferCall('createVertexBuffer', a, 2),
+    createVertexBufferForInstances: (a) => bufferCall('createVertexBufferForInstances', a, 3),
+    createIndexBuffer: (a) => bufferCall('createIndexBuffer', a, 1),
+    createProgram: () => { agal.checkObjectCount(c, 'program'); c.objects.program++; },
+    createTexture: (a) => textureCall('2d', a[0], a[1], a[2], a[4]),
+    createCubeTexture: (a) => textureCall('cube', a[0], a[0], a[1], a[3]),
+    createRectangleTexture: (a) => textureCall('rectangle', a[0], a[1], a[2], 0),
+    setCulling: (a) => agal.checkEnum('Context3DTriangleFace', a[0], 'triangleFaceToCull'),
+    drawToBitmapData: (a) => {
+      agal.checkNonNull(a[0], 'destination');
+      agal.checkDrawToBitmap(c, a[0].bitmap.width, a[0].bitmap.height, a[1] ? a[1].rect : null,
+                             a[2] ? a[2].point : null);
+    },
+  };
+  const uploads = {
+    uploadFromVector: (o, a) => { agal.checkNonNull(a[0], 'data');
+      agal.checkBufferUpload(o, { start: int(a[1]), count: int(a[2]), length: a[0].length }); },
+    uploadFromByteArray: (o, a) => {
+      agal.checkNonNull(a[0], 'data');
+      const length = Buffer.from(a[0].base64, 'base64').length;
+      if (!o.kind) {
+        agal.checkBufferUpload(o, { fromBytes: true, start: int(a[2]), count: int(a[3]), length, byteOffset: int(a[1]) });
+        return;
+      }
+      const side = o.kind === 'cube' ? int(a[2]) : 0, level = o.kind === 'rectangle' ? 0 : int(a[o.kind === 'cube' ? 3 : 2]);
+      agal.checkTextureUpload(o, { fromBytes: true, side, level, length, byteOffset: int(a[1]) });
+    },
+    uploadFromBitmapData: (o, a) => {
+      agal.checkNonNull(a[0], 'source');
+      const side = o.kind === 'cube' ? int(a[1]) : 0, level = o.kind === 'rectangle' ? 0 : int(a[o.kind === 'cube' ? 2 : 1]);
+      agal.checkTextureUpload(o, { side, level, bitmapWidth: a[0].bitmap.width, bitmapHeight: a[0].bitmap.height });
+    },
+  };
+  // The call run, or false for one the model does not know.
+  return (call) => {
+    const a = call.args || [], on = call.on && named.get(call.on);
+    const run = on ? uploads[call.call] && (() => uploads[call.call](on, a)) : !call.on && calls[call.call];
+    if (!run) return false;
+    const made = run(a);
+    if (call.as && made) named.set(call.as, made);
+    return true;
+  };
+}
+
+checks("replay_errors.json's resource cases through the package's Context3D checks", (check) => {
+  const { preludes, cases } = manifest.replayErrors;
+  const ids = new Set();
+  let covered = 0;
+  for (const c of cases) {
+    let calls = [...preludes[c.prelude], ...c.calls];
+    if (c.repeat) calls = calls.concat(Array(c.repeat.times).fill(c.repeat.call));
+    const model = resourceModel(c.profile);
+    let line = null, at = -1, known = true;
+    for (let i = 0; i < calls.length && known && line === null; i++) {
+      try { known = model(calls[i]); } catch (e) { line = `${e.name}: ${e.message}`; at = i; ids.add(e.errorID); }
+    }
+    if (!known) continue;
+    covered++;
+    check(line === c.line && at === calls.length - 1, `${c.name}: call ${at + 1} of ${calls.length}: ${line}`);
+  }
+  for (const id of [2007, 2008, 2015, 3669, 3670, 3671, 3673, 3674, 3681, 3682, 3683, 3691, 3698, 3705, 3711, 3745, 3759,
+                    3762, 3766, 3780, 3781, 3782, 3784, 3787, 3802]) {
+    check(ids.has(id), `no case covers #${id}`);
+  }
+  check(covered >= 30, `${covered} cases covered`);
+});
+
+checks('Context3D checks: limits, ignoreResourceLimits and the enumerations', (check) => {
+  const thrown = (fn) => { try { fn(); return null; } catch (e) { return `${e.name}: ${e.message}`; } };
+  const big = { kind: '2d', width: 4096, height: 4096, format: 'bgra' };
+  check(thrown(() => agal.checkTexture({ profile: 'baseline' }, big))
+        === 'ArgumentError: Error #3683: Texture too big (max is 2048x2048).', '4096 in baseline');
+  check(thrown(() => agal.checkTexture({ profile: 'baselineExtended' }, big)) === null, '4096 in baselineExtended');
+  const full = { objects: { program: 4096 } };
+  check(thrown(() => agal.checkObjectCount(full, 'program'))
+        === 'Error: Error #3691: Resource limit for this resource type exceeded.', 'the 4097th program');
+  check(thrown(() => agal.checkObjectCount({ ...full, ignoreResourceLimits: true }, 'program')) === null,
+        'ignoreResourceLimits');
+  check(agal.checkEnum('Context3DBlendFactor', 'oneMinusSourceAlpha', 'sourceFactor') === 5, 'an enumeration value');
+  check(thrown(() => agal.checkEnum('Context3DBlendFactor', null, 'sourceFactor'))
+        === 'TypeError: Error #2007: Parameter sourceFactor must be non-null.', 'null');
+  check(thrown(() => agal.checkDrawToBitmap({ backBuffer: { width: 64, height: 64 } }, 8, 8, [60, 60, 8, 8]))
+        === 'Error: Error #3802: Offset outside stage coordinate bound.', 'a rectangle past the back buffer');
+  check(thrown(() => agal.checkDrawToBitmap({ backBuffer: { width: 64, height: 64 } }, 8, 8, null, [7, 7])) === null,
+        'a point inside the bitmap');
+  check(thrown(() => agal.checkBufferUpload({ call: 'createVertexBuffer', count: 4, data32PerVertex: 3 },
+                                            { start: 1, count: 3, length: 8 }))
+        === 'RangeError: Error #3669: Bad input size.', 'eight numbers for nine');
+});

@@ -289,7 +289,9 @@ def main():
         files = sorted(f for f in os.listdir(args.shaders) if f.endswith(".agal"))
         programs = [program(args, tmp, os.path.join(args.shaders, f)) for f in files]
         manifest = {"programs": [{k: v for k, v in p.items() if k != "bin"} for p in programs],
-                    "uploads": bad_uploads(args, tmp, programs), "version": open(
+                    "uploads": bad_uploads(args, tmp, programs),
+                    "replayErrors": json.load(open(os.path.join(HERE, "..", "gpu", "replay_errors.json"))),
+                    "version": open(
                         os.path.join(os.path.dirname(args.build_sh), "..", "meson.build")).read().split(
                         "version : '")[1].split("'")[0]}
         mpath = os.path.join(tmp, "manifest.json")

@@ -1,10 +1,9 @@
 /* replay_calls.c: every call a scene may make (docs/replay.md), one
  * function each, in the order of Adobe's ActionScript 3 reference: its arguments
- * with the AS3 defaults, the errors Flash throws for them (ids and classes from
- * flash.c's table), and what it changes. Checks of the state are the library's
- * (agal_check_*, over replay_context.c's description of it). The numbers in the checks are Flash's limits from
- * the reference; which id Flash throws for what, where no recording says, is
- * docs/decisions.md's Context3D list. */
+ * with the AS3 defaults, the checks Flash makes of them and what it changes. Every
+ * check is the library's (agal_check_*, <agal/stage3d.h>, over replay_context.c's
+ * description of the state), as an emulator calls them: the replay throws the
+ * agal_flash_error a check fills and no Flash id of its own. */
 #include "agal/stage3d.h"
 #include "replay_ctx.h"
 
@@ -19,15 +18,9 @@
         if (rc_) return rc_; \
     } while (0)
 
-static char *num(char buf[16], long v)
-{
-    snprintf(buf, 16, "%ld", v);
-    return buf;
-}
-
 /* ---- Context3D: the back buffer --------------------------------------------------- */
 
-/* The library's check of a call's state (present) and of an index argument. */
+/* The library's check of a call's state (present, clear) and of an index argument. */
 static int check(rcall *k, int (*fn)(const agal_context3d_state *, agal_flash_error *))
 {
     agal_context3d_state s;
@@ -56,11 +49,10 @@ static int configure_back_buffer(rcall *k)
     TRY(arg_bool(k, 3, true, &ds));
     TRY(arg_bool(k, 4, false, &best)); /* HiDPI sizes: a window matter, not the image's */
     TRY(arg_bool(k, 5, false, &zoom));
-    char lo[16], hi[16];
-    num(lo, 32);
-    num(hi, REPLAY_MAX_BACK_BUFFER);
-    if (w < 32 || w > REPLAY_MAX_BACK_BUFFER) return rthrow(k, 3780, lo, hi, NULL);
-    if (h < 32 || h > REPLAY_MAX_BACK_BUFFER) return rthrow(k, 3781, lo, hi, NULL);
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(c, &s);
+    if (agal_check_back_buffer(&s, w, h, &e)) return rthrow_error(k, &e);
     rbudget_give(c, c->back_buffer_bytes);
     c->back_buffer_bytes = 0;
     rcost bytes = rbudget_back_buffer(c, (uint32_t)w, (uint32_t)h, aa, ds);
@@ -118,11 +110,14 @@ static int draw_to_bitmap_data(rcall *k)
     int rc = arg_rect(k, 1, src, &has_src);
     if (!rc) rc = arg_point(k, 2, dst, &has_dst);
     if (!has_src) src[0] = src[1] = 0, src[2] = b.width, src[3] = b.height;
-    bool src_in = src[0] >= 0 && src[1] >= 0 && src[2] >= 0 && src[3] >= 0 && src[0] + src[2] <= c->width &&
-                  src[1] + src[3] <= c->height;
-    bool dst_in = dst[0] >= 0 && dst[1] >= 0 && dst[0] < b.width && dst[1] < b.height;
-    if (!rc && c->configured && ((has_src && !src_in) || (has_dst && !dst_in))) rc = rthrow(k, 3802, NULL);
-    if (!rc && c->configured) rc = rbudget_take(k, rbudget_draw_to_bitmap(c, (uint64_t)b.width * b.height * 4));
+    if (!rc) {
+        agal_context3d_state s;
+        agal_flash_error e;
+        rdescribe_state(c, &s);
+        if (agal_check_draw_to_bitmap(&s, b.width, b.height, has_src ? src : NULL, has_dst ? dst : NULL, &e))
+            rc = rthrow_error(k, &e);
+    }
+    if (!rc) rc = rbudget_take(k, rbudget_draw_to_bitmap(c, (uint64_t)b.width * b.height * 4));
     uint8_t *px = rc ? NULL : rread_back_buffer(k);
     if (!px) {
         free(b.argb);
@@ -152,21 +147,24 @@ static int draw_to_bitmap_data(rcall *k)
 /* Context3DBufferUsage, which changes nothing the replay shows. */
 static int buffer_usage(rcall *k, unsigned i)
 {
-    const cJSON *a = k->args ? cJSON_GetArrayItem(k->args, (int)i) : NULL;
-    if (!a) return R_OK;
-    if (cJSON_IsNull(a)) return rthrow(k, 2007, "bufferUsage", NULL);
-    if (!cJSON_IsString(a)) return rfail(k, "argument %u (bufferUsage) is not a string", i + 1);
-    return !strcmp(a->valuestring, "staticDraw") || !strcmp(a->valuestring, "dynamicDraw")
-               ? R_OK
-               : rthrow(k, 2008, "bufferUsage", NULL);
+    unsigned usage;
+    return arg_enum(k, i, AGAL_S3D_BUFFER_USAGE, "bufferUsage", "staticDraw", &usage);
 }
 
-/* createVertexBuffer and createVertexBufferForInstances (instances 0: per vertex). */
-static int new_vertex_buffer(rcall *k, int32_t n, int32_t d32, int32_t instances)
+/* The library's checks of a create call's arguments (agal_check_buffer). */
+static int check_buffer(rcall *k, agal_buffer_desc b)
+{
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(k->c, &s);
+    return agal_check_buffer(&s, &b, &e) ? rthrow_error(k, &e) : R_OK;
+}
+
+/* createVertexBuffer and createVertexBufferForInstances. */
+static int new_vertex_buffer(rcall *k, agal_buffer_call call, int32_t n, int32_t d32, int32_t instances)
 {
     replay_ctx *c = k->c;
-    if (d32 > 64 || n > 65535) return rthrow(k, 3670, NULL);
-    if (n <= 0 || d32 <= 0) return rthrow(k, 3671, NULL);
+    TRY(check_buffer(k, (agal_buffer_desc){call, n, d32, instances}));
     uint64_t bytes = (uint64_t)n * (uint64_t)d32 * 4;
     TRY(rbudget_take(k, rbudget_buffer(c, bytes, 0)));
     robj *o = robj_new(k, OBJ_VERTEX_BUFFER);
@@ -185,7 +183,7 @@ static int create_vertex_buffer(rcall *k)
     TRY(arg_int(k, 0, 0, &n));
     TRY(arg_int(k, 1, 0, &d32));
     TRY(buffer_usage(k, 2));
-    return new_vertex_buffer(k, n, d32, 0);
+    return new_vertex_buffer(k, AGAL_CREATE_VERTEX_BUFFER, n, d32, 0);
 }
 
 static int create_vertex_buffer_for_instances(rcall *k)
@@ -196,9 +194,7 @@ static int create_vertex_buffer_for_instances(rcall *k)
     TRY(arg_int(k, 1, 0, &d32));
     TRY(arg_int(k, 2, 0, &per));
     TRY(buffer_usage(k, 3));
-    if (k->c->profile < AGAL_C3D_STANDARD_EXTENDED) return rthrow(k, 3787, NULL);
-    if (per <= 0) return rthrow(k, 3784, NULL);
-    return new_vertex_buffer(k, n, d32, per);
+    return new_vertex_buffer(k, AGAL_CREATE_VERTEX_BUFFER_FOR_INSTANCES, n, d32, per);
 }
 
 static int create_index_buffer(rcall *k)
@@ -208,8 +204,7 @@ static int create_index_buffer(rcall *k)
     TRY(args_count(k, 1, 2));
     TRY(arg_int(k, 0, 0, &n));
     TRY(buffer_usage(k, 1));
-    if (n >= 0xF0000) return rthrow(k, 3670, NULL);
-    if (n <= 0) return rthrow(k, 3671, NULL);
+    TRY(check_buffer(k, (agal_buffer_desc){AGAL_CREATE_INDEX_BUFFER, n, 0, 0}));
     TRY(rbudget_take(k, rbudget_buffer(c, 2 * (uint64_t)n, 2 * (uint64_t)n)));
     robj *o = robj_new(k, OBJ_INDEX_BUFFER);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
@@ -221,51 +216,37 @@ static int create_index_buffer(rcall *k)
 
 static int create_program(rcall *k)
 {
+    agal_context3d_state s;
+    agal_flash_error e;
     TRY(args_count(k, 0, 0));
+    rdescribe_state(k->c, &s);
+    if (agal_check_object_count(&s, AGAL_RESOURCE_PROGRAM, &e)) return rthrow_error(k, &e);
     return robj_new(k, OBJ_PROGRAM) ? R_OK : k->c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
 }
 
 /* ---- Context3D: textures ----------------------------------------------------------- */
 
-static bool power_of_two(int32_t v) { return v > 0 && !(v & (v - 1)); }
-
-static int new_texture(rcall *k, replay_texture_kind kind, agal_texture_format format, int32_t w, int32_t h)
+/* The library's checks of a texture's create call (agal_check_texture), then the
+ * texture made. */
+static int new_texture(rcall *k, const agal_texture_desc *t)
 {
     replay_ctx *c = k->c;
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(c, &s);
+    if (agal_check_texture(&s, t, &e)) return rthrow_error(k, &e);
+    uint32_t w = (uint32_t)t->width, h = (uint32_t)t->height;
     /* What the backend stores: the packed formats widened to BGRA, the compressed
      * ones uncompressed (docs/decisions.md, "Context3D"). */
-    agal_texture_format stored = format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? format : AGAL_TEXTURE_BGRA;
-    replay_texture_desc desc = {kind, stored, (uint32_t)w, (uint32_t)h,
-                                kind == REPLAY_TEX_RECTANGLE ? 1 : agal_stage3d_levels((uint32_t)w, (uint32_t)h)};
+    agal_texture_format stored = t->format == AGAL_TEXTURE_RGBA_HALF_FLOAT ? t->format : AGAL_TEXTURE_BGRA;
+    replay_texture_desc desc = {(replay_texture_kind)t->kind, stored, w, h,
+                                t->kind == AGAL_TEXTURE_KIND_RECTANGLE ? 1 : agal_stage3d_levels(w, h)};
     TRY(rbudget_take(k, rbudget_texture(c, &desc)));
     robj *o = robj_new(k, OBJ_TEXTURE);
     if (!o) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
-    o->u.tex.format = format;
+    o->u.tex.format = t->format;
     o->u.tex.desc = desc;
     if (!(o->u.tex.rb = c->ops->texture_new(c->be, &o->u.tex.desc))) return rbackend(k);
-    return R_OK;
-}
-
-/* The format argument and the checks createTexture and createCubeTexture share. */
-static int texture_format(rcall *k, unsigned i, int32_t w, int32_t h, int32_t streaming, agal_texture_format *f)
-{
-    unsigned v;
-    TRY(arg_enum(k, i, AGAL_S3D_TEXTURE_FORMAT, "textureFormat", NULL, &v));
-    *f = (agal_texture_format)v;
-    if (w <= 0 || h <= 0) return rthrow(k, 3681, NULL);
-    if (!power_of_two(w) || !power_of_two(h)) return rthrow(k, 3682, NULL);
-    return streaming < 0 || (uint32_t)streaming > agal_stage3d_levels((uint32_t)w, (uint32_t)h) ? rthrow(k, 3711, NULL)
-                                                                                                : R_OK;
-}
-
-/* Checks after the size: compressed textures are 4x4 at least; half floats need
- * the standard profile (decided). */
-static int texture_limits(rcall *k, agal_texture_format f, int32_t w, int32_t h)
-{
-    if ((f == AGAL_TEXTURE_COMPRESSED || f == AGAL_TEXTURE_COMPRESSED_ALPHA) && (w < 4 || h < 4))
-        return rthrow(k, 3745, NULL);
-    if (f == AGAL_TEXTURE_RGBA_HALF_FLOAT && k->c->profile < AGAL_C3D_STANDARD_CONSTRAINED)
-        return rthrow(k, 3759, NULL);
     return R_OK;
 }
 
@@ -273,56 +254,40 @@ static int create_texture(rcall *k)
 {
     int32_t w, h, streaming;
     bool rtt;
-    agal_texture_format f;
-    char max[16];
+    unsigned f;
     TRY(args_count(k, 4, 5));
     TRY(arg_int(k, 0, 0, &w));
     TRY(arg_int(k, 1, 0, &h));
     TRY(arg_bool(k, 3, false, &rtt));
     TRY(arg_int(k, 4, 0, &streaming));
-    TRY(texture_format(k, 2, w, h, streaming, &f));
-    /* 2048 a side below baselineExtended, 4096 from it on (Adobe's reference). */
-    int32_t limit = (k->c->profile >= AGAL_C3D_BASELINE_EXTENDED) ? 4096 : 2048;
-    if (w > limit || h > limit) return rthrow(k, 3683, num(max, limit), NULL);
-    TRY(texture_limits(k, f, w, h));
-    return new_texture(k, REPLAY_TEX_2D, f, w, h);
+    TRY(arg_enum(k, 2, AGAL_S3D_TEXTURE_FORMAT, "textureFormat", NULL, &f));
+    return new_texture(k, &(agal_texture_desc){AGAL_TEXTURE_KIND_2D, w, h, (agal_texture_format)f, streaming});
 }
 
 static int create_cube_texture(rcall *k)
 {
     int32_t size, streaming;
     bool rtt;
-    agal_texture_format f;
+    unsigned f;
     TRY(args_count(k, 3, 4));
     TRY(arg_int(k, 0, 0, &size));
     TRY(arg_bool(k, 2, false, &rtt));
     TRY(arg_int(k, 3, 0, &streaming));
-    TRY(texture_format(k, 1, size, size, streaming, &f));
-    if (size > 1024) return rthrow(k, 3705, NULL);
-    TRY(texture_limits(k, f, size, size));
-    return new_texture(k, REPLAY_TEX_CUBE, f, size, size);
+    TRY(arg_enum(k, 1, AGAL_S3D_TEXTURE_FORMAT, "textureFormat", NULL, &f));
+    return new_texture(k, &(agal_texture_desc){AGAL_TEXTURE_KIND_CUBE, size, size, (agal_texture_format)f, streaming});
 }
 
 static int create_rectangle_texture(rcall *k)
 {
-    replay_ctx *c = k->c;
     int32_t w, h;
     bool rtt;
-    unsigned v;
-    char max[16];
+    unsigned f;
     TRY(args_count(k, 4, 4));
     TRY(arg_int(k, 0, 0, &w));
     TRY(arg_int(k, 1, 0, &h));
-    TRY(arg_enum(k, 2, AGAL_S3D_TEXTURE_FORMAT, "textureFormat", NULL, &v));
+    TRY(arg_enum(k, 2, AGAL_S3D_TEXTURE_FORMAT, "textureFormat", NULL, &f));
     TRY(arg_bool(k, 3, false, &rtt));
-    if (c->profile == AGAL_C3D_BASELINE_CONSTRAINED) return rthrow(k, 3782, NULL);
-    if (w <= 0 || h <= 0) return rthrow(k, 3681, NULL);
-    /* The larger of 2048 and the back buffer's size a side. */
-    if ((w > 2048 && (uint32_t)w > c->width) || (h > 2048 && (uint32_t)h > c->height))
-        return rthrow(k, 3766, num(max, 2048), NULL);
-    if (v != AGAL_TEXTURE_BGRA && v != AGAL_TEXTURE_BGRA_PACKED && v != AGAL_TEXTURE_BGR_PACKED)
-        return rthrow(k, 3762, NULL);
-    return new_texture(k, REPLAY_TEX_RECTANGLE, (agal_texture_format)v, w, h);
+    return new_texture(k, &(agal_texture_desc){AGAL_TEXTURE_KIND_RECTANGLE, w, h, (agal_texture_format)f, 0});
 }
 
 /* ---- Context3D: state ----------------------------------------------------------------- */
@@ -379,7 +344,7 @@ static int set_program_constants_from_vector(rcall *k)
     int id = agal_stage3d_constants_from_vector(agal_context3d_registers(c->profile), (agal_stage)type, first, values,
                                                 len, n, constant_file(c, type));
     free(values);
-    return id ? rthrow(k, id, NULL) : R_OK;
+    return id ? rthrow_id(k, id) : R_OK;
 }
 
 static int set_program_constants_from_matrix(rcall *k)
@@ -396,7 +361,7 @@ static int set_program_constants_from_matrix(rcall *k)
     TRY(arg_bool(k, 3, false, &transposed));
     int id = agal_stage3d_constants_from_matrix(agal_context3d_registers(c->profile), (agal_stage)type, first, raw,
                                                 transposed, constant_file(c, type));
-    return id ? rthrow(k, id, NULL) : R_OK;
+    return id ? rthrow_id(k, id) : R_OK;
 }
 
 static int set_program_constants_from_byte_array(rcall *k)
@@ -416,7 +381,7 @@ static int set_program_constants_from_byte_array(rcall *k)
                 : agal_stage3d_constants_from_bytes(agal_context3d_registers(c->profile), (agal_stage)type, first, n,
                                                     b.data, b.len, offset, constant_file(c, type));
     free(b.data);
-    return rc ? rc : id ? rthrow(k, id, NULL) : R_OK;
+    return rc ? rc : id ? rthrow_id(k, id) : R_OK;
 }
 
 static int set_texture_at(rcall *k)
@@ -590,7 +555,10 @@ static int draw_triangles_instanced(rcall *k)
     TRY(arg_int(k, 1, 0, &instances));
     TRY(arg_int(k, 2, 0, &first));
     TRY(arg_int(k, 3, -1, &n));
-    if (k->c->profile < AGAL_C3D_STANDARD_EXTENDED) return rthrow(k, 3787, NULL);
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(k->c, &s);
+    if (agal_check_draw_instanced(&s, &e)) return rthrow_error(k, &e);
     /* Flash documents no limit; the replay draws at most 2^20 instances, so that a
      * scene cannot keep the device busy for hours. */
     if (instances > 1 << 20) return rfail(k, "draws more instances (%d) than the replay does (2^20)", instances);
@@ -598,6 +566,24 @@ static int draw_triangles_instanced(rcall *k)
 }
 
 /* ---- VertexBuffer3D, IndexBuffer3D ---------------------------------------------------- */
+
+/* A buffer as it was created, for the library's upload check. */
+static agal_buffer_desc buffer_of(const robj *o)
+{
+    if (o->kind == OBJ_INDEX_BUFFER) return (agal_buffer_desc){AGAL_CREATE_INDEX_BUFFER, (int32_t)o->u.ib.count, 0, 0};
+    agal_buffer_call call = o->u.vb.instances_per_element ? AGAL_CREATE_VERTEX_BUFFER_FOR_INSTANCES
+                                                          : AGAL_CREATE_VERTEX_BUFFER;
+    return (agal_buffer_desc){call, (int32_t)o->u.vb.vertices, (int32_t)o->u.vb.data32,
+                              (int32_t)o->u.vb.instances_per_element};
+}
+
+/* The library's check of an upload into the call's buffer (agal_check_buffer_upload). */
+static int check_buffer_upload(rcall *k, agal_buffer_upload up)
+{
+    const agal_buffer_desc b = buffer_of(k->on);
+    agal_flash_error e;
+    return agal_check_buffer_upload(&b, &up, &e) ? rthrow_error(k, &e) : R_OK;
+}
 
 /* uploadFromVector(data, start, count) of either buffer. */
 static int vector_upload_args(rcall *k, const cJSON **data, uint32_t *len, int32_t *start, int32_t *n)
@@ -627,9 +613,8 @@ static int vertex_upload_from_vector(rcall *k)
     uint32_t len;
     int32_t start, n;
     TRY(vector_upload_args(k, &data, &len, &start, &n));
-    uint64_t values = (uint64_t)(n > 0 ? n : 0) * vb->u.vb.data32;
-    if (start < 0 || n < 0 || len < values || (uint64_t)start + (uint64_t)n > vb->u.vb.vertices)
-        return rthrow(k, 3669, NULL);
+    TRY(check_buffer_upload(k, (agal_buffer_upload){.start = start, .count = n, .length = len}));
+    uint64_t values = (uint64_t)n * vb->u.vb.data32;
     float *f = malloc(values ? values * 4 : 1);
     if (!f) return rfail(k, "out of memory");
     for (uint32_t i = 0; i < values; i++) f[i] = (float)vector_number(data, i);
@@ -638,11 +623,11 @@ static int vertex_upload_from_vector(rcall *k)
     return rc ? rbackend(k) : R_OK;
 }
 
-/* The bytes a ByteArray upload takes, or 3669: the offset inside the data (at the
- * end too is Bad Input Size: Adobe's reference) and enough bytes after it. */
-static int byte_range(rcall *k, const rbytes *b, int64_t offset, uint64_t need)
+/* A ByteArray upload (from_bytes) of the call's buffer. */
+static agal_buffer_upload bytes_upload(const rbytes *b, int32_t offset, int32_t start, int32_t n)
 {
-    return offset < 0 || (uint64_t)offset >= b->len || b->len - (uint64_t)offset < need ? rthrow(k, 3669, NULL) : R_OK;
+    return (agal_buffer_upload){
+        .from_bytes = true, .start = start, .count = n, .length = b->len, .byte_offset = offset};
 }
 
 static int vertex_upload_from_byte_array(rcall *k)
@@ -651,9 +636,8 @@ static int vertex_upload_from_byte_array(rcall *k)
     rbytes b;
     int32_t offset, start, n;
     int rc = bytes_upload_args(k, &b, &offset, &start, &n);
-    uint64_t bytes = (uint64_t)(n > 0 ? n : 0) * vb->u.vb.data32 * 4;
-    if (!rc && (start < 0 || n < 0 || (uint64_t)start + (uint64_t)n > vb->u.vb.vertices)) rc = rthrow(k, 3669, NULL);
-    if (!rc) rc = byte_range(k, &b, offset, bytes);
+    if (!rc) rc = check_buffer_upload(k, bytes_upload(&b, offset, start, n));
+    uint64_t bytes = rc ? 0 : (uint64_t)n * vb->u.vb.data32 * 4;
     /* The bytes as they are: little-endian floats, whatever the endian flag (as constants). */
     if (!rc &&
         k->c->ops->buffer_write(k->c->be, vb->u.vb.rb, (size_t)start * vb->u.vb.data32 * 4, b.data + offset, bytes))
@@ -677,8 +661,7 @@ static int index_upload_from_vector(rcall *k)
     uint32_t len;
     int32_t start, n;
     TRY(vector_upload_args(k, &data, &len, &start, &n));
-    if (start < 0 || n < 0 || (uint32_t)n > len || (uint64_t)start + (uint64_t)n > ib->u.ib.count)
-        return rthrow(k, 3669, NULL);
+    TRY(check_buffer_upload(k, (agal_buffer_upload){.start = start, .count = n, .length = len}));
     /* Only the low 16 bits of each index (Adobe's reference). */
     for (int32_t i = 0; i < n; i++) ib->u.ib.indices[start + i] = (uint16_t)as3_uint(vector_number(data, (uint32_t)i));
     return index_write(k, (uint32_t)start, (uint32_t)n);
@@ -690,8 +673,7 @@ static int index_upload_from_byte_array(rcall *k)
     rbytes b;
     int32_t offset, start, n;
     int rc = bytes_upload_args(k, &b, &offset, &start, &n);
-    if (!rc && (start < 0 || n < 0 || (uint64_t)start + (uint64_t)n > ib->u.ib.count)) rc = rthrow(k, 3669, NULL);
-    if (!rc) rc = byte_range(k, &b, offset, 2 * (uint64_t)(n > 0 ? n : 0));
+    if (!rc) rc = check_buffer_upload(k, bytes_upload(&b, offset, start, n));
     for (int32_t i = 0; !rc && i < n; i++) {
         const uint8_t *p = b.data + offset + 2 * i;
         ib->u.ib.indices[start + i] = (uint16_t)(p[0] | p[1] << 8);
@@ -776,14 +758,6 @@ static void *bitmap_texels(const rbitmap *b, agal_texture_format stored)
     return px;
 }
 
-/* Bytes a texel takes in a ByteArray upload. */
-static unsigned texel_bytes(agal_texture_format f)
-{
-    return f == AGAL_TEXTURE_RGBA_HALF_FLOAT                               ? 8
-           : f == AGAL_TEXTURE_BGRA_PACKED || f == AGAL_TEXTURE_BGR_PACKED ? 2
-                                                                           : 4;
-}
-
 /* A ByteArray's texels as stored: the packed formats widened to BGRA from
  * little-endian 16-bit words, A4R4G4B4 and R5G6B5 as Direct3D lays them out (the
  * names list B in the low bits; decided), the others as they are. */
@@ -809,18 +783,24 @@ static void *byte_texels(const uint8_t *src, size_t n, agal_texture_format f)
     return px;
 }
 
-/* The side and level arguments of a texture upload, each kind's own. */
-static int face_and_level(rcall *k, unsigned side_arg, unsigned level_arg, unsigned *side, uint32_t *level)
+/* The side and level arguments of a texture upload, each kind's own (0 where it
+ * has none). */
+static int face_and_level(rcall *k, unsigned side_arg, unsigned level_arg, agal_texture_upload *up)
 {
-    robj *t = k->on;
-    *side = 0;
-    *level = 0;
-    if (t->u.tex.desc.kind == REPLAY_TEX_CUBE) {
-        TRY(arg_uint(k, side_arg, 0, side));
-        if (*side > 5) return rthrow(k, 3673, NULL);
-    }
-    if (t->u.tex.desc.kind != REPLAY_TEX_RECTANGLE) TRY(arg_uint(k, level_arg, 0, level));
-    return *level >= t->u.tex.desc.levels ? rthrow(k, 3674, NULL) : R_OK;
+    replay_texture_kind kind = k->on->u.tex.desc.kind;
+    up->side = up->level = 0;
+    if (kind == REPLAY_TEX_CUBE) TRY(arg_uint(k, side_arg, 0, &up->side));
+    return kind == REPLAY_TEX_RECTANGLE ? R_OK : arg_uint(k, level_arg, 0, &up->level);
+}
+
+/* The library's check of an upload into the call's texture (agal_check_texture_upload). */
+static int check_texture_upload(rcall *k, const agal_texture_upload *up)
+{
+    const robj *t = k->on;
+    const agal_texture_desc d = {(agal_texture_kind)t->u.tex.desc.kind, (int32_t)t->u.tex.desc.width,
+                                 (int32_t)t->u.tex.desc.height, t->u.tex.format, 0};
+    agal_flash_error e;
+    return agal_check_texture_upload(&d, up, &e) ? rthrow_error(k, &e) : R_OK;
 }
 
 static int texture_write(rcall *k, unsigned face, uint32_t level, uint32_t w, uint32_t h, void *texels)
@@ -844,19 +824,18 @@ static int texture_upload_from_bitmap_data(rcall *k)
 {
     robj *t = k->on;
     replay_texture_kind kind = t->u.tex.desc.kind;
-    unsigned side;
-    uint32_t level;
+    agal_texture_upload up = {0};
     rbitmap b;
     TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 2, 3)
         : kind == REPLAY_TEX_2D ? args_count(k, 1, 2)
                                 : args_count(k, 1, 1));
     TRY(arg_bitmap(k, 0, "source", &b));
-    int rc = face_and_level(k, 1, kind == REPLAY_TEX_CUBE ? 2 : 1, &side, &level);
-    if (!rc && (b.width > level_size(t->u.tex.desc.width, level) || b.height > level_size(t->u.tex.desc.height, level)))
-        rc = rthrow(k, 2015, NULL);
+    up.bitmap_width = b.width, up.bitmap_height = b.height;
+    int rc = face_and_level(k, 1, kind == REPLAY_TEX_CUBE ? 2 : 1, &up);
+    if (!rc) rc = check_texture_upload(k, &up);
     void *texels = rc ? NULL : bitmap_texels(&b, t->u.tex.desc.format);
     free(b.argb);
-    return rc ? rc : texture_write(k, side, level, b.width, b.height, texels);
+    return rc ? rc : texture_write(k, up.side, up.level, b.width, b.height, texels);
 }
 
 /* uploadFromByteArray: Texture (data, offset, miplevel), CubeTexture (data, offset,
@@ -865,21 +844,23 @@ static int texture_upload_from_byte_array(rcall *k)
 {
     robj *t = k->on;
     replay_texture_kind kind = t->u.tex.desc.kind;
-    unsigned side = 0;
-    uint32_t level = 0, offset;
+    agal_texture_upload up = {.from_bytes = true};
+    uint32_t offset;
     rbytes b;
     TRY(kind == REPLAY_TEX_CUBE ? args_count(k, 3, 4)
         : kind == REPLAY_TEX_2D ? args_count(k, 2, 3)
                                 : args_count(k, 2, 2));
     TRY(arg_bytes(k, 0, "data", &b));
     int rc = arg_uint(k, 1, 0, &offset);
-    if (!rc) rc = face_and_level(k, 2, kind == REPLAY_TEX_CUBE ? 3 : 2, &side, &level);
-    /* level is one the texture has once face_and_level passed. */
-    uint32_t w = rc ? 1 : level_size(t->u.tex.desc.width, level), h = rc ? 1 : level_size(t->u.tex.desc.height, level);
-    if (!rc) rc = byte_range(k, &b, offset, (uint64_t)w * h * texel_bytes(t->u.tex.format));
+    up.length = b.len, up.byte_offset = offset;
+    if (!rc) rc = face_and_level(k, 2, kind == REPLAY_TEX_CUBE ? 3 : 2, &up);
+    if (!rc) rc = check_texture_upload(k, &up);
+    /* The level is one the texture has, with its bytes in the data, once the check passed. */
+    uint32_t w = rc ? 1 : level_size(t->u.tex.desc.width, up.level);
+    uint32_t h = rc ? 1 : level_size(t->u.tex.desc.height, up.level);
     void *texels = rc ? NULL : byte_texels(b.data + offset, (size_t)w * h, t->u.tex.format);
     free(b.data);
-    return rc ? rc : texture_write(k, side, level, w, h, texels);
+    return rc ? rc : texture_write(k, up.side, up.level, w, h, texels);
 }
 
 static int texture_upload_compressed(rcall *k)

@@ -36,14 +36,16 @@ int rthrow_error(rcall *k, const agal_flash_error *e)
     return R_THROWN;
 }
 
-int rthrow(rcall *k, int id, ...)
+int rthrow_id(rcall *k, int id)
 {
-    agal_flash_error e = {.id = id};
-    const char *a;
-    va_list ap;
-    va_start(ap, id);
-    for (size_t n = 0; n < 4 && (a = va_arg(ap, const char *)); n++) snprintf(e.args[n], sizeof e.args[n], "%s", a);
-    va_end(ap);
+    const agal_flash_error e = {.id = id};
+    return rthrow_error(k, &e);
+}
+
+int rthrow_null(rcall *k, const char *param)
+{
+    agal_flash_error e;
+    agal_check_non_null(NULL, param, &e);
     return rthrow_error(k, &e);
 }
 
@@ -71,9 +73,6 @@ robj *robj_find(replay_ctx *c, const char *name)
     return NULL;
 }
 
-/* Flash's limit on live objects of a kind (Adobe's reference: 4096 each). */
-enum { RESOURCE_LIMIT = 4096 };
-
 robj *robj_new(rcall *k, robj_kind kind)
 {
     replay_ctx *c = k->c;
@@ -82,10 +81,7 @@ robj *robj_new(rcall *k, robj_kind kind)
         rfail(k, "a create call needs \"as\": the new object's name");
         return NULL;
     }
-    if (++c->created[kind] > RESOURCE_LIMIT) {
-        rthrow(k, 3691, NULL);
-        return NULL;
-    }
+    c->created[kind]++; /* the create call's checks counted the others (agal_check_object_count) */
     if (c->nobjects == c->objects_cap) {
         size_t cap = c->objects_cap ? 2 * c->objects_cap : 16;
         robj **grown = realloc(c->objects, cap * sizeof *grown);
@@ -171,11 +167,16 @@ agal_draw_texture rdescribe_texture(const replay_ctx *c, const robj *t)
     return d;
 }
 
+_Static_assert((int)OBJ_VERTEX_BUFFER == AGAL_RESOURCE_VERTEX_BUFFER &&
+                   (int)OBJ_INDEX_BUFFER == AGAL_RESOURCE_INDEX_BUFFER && (int)OBJ_PROGRAM == AGAL_RESOURCE_PROGRAM &&
+                   (int)OBJ_TEXTURE == AGAL_RESOURCE_TEXTURE,
+               "created[] counts objects as agal_context3d_state.objects does");
+
 /* The replay's Context3D as the library's checks read it (agal_context3d_state). */
 void rdescribe_state(const replay_ctx *c, agal_context3d_state *s)
 {
-    memset(s, 0, sizeof *s);
-    s->profile = c->profile;
+    agal_context3d_state_init(s, c->profile);
+    memcpy(s->objects, c->created, sizeof s->objects);
     s->configured = c->configured, s->cleared = c->cleared;
     s->width = c->width, s->height = c->height, s->depth_and_stencil = c->depth_stencil;
     const agal_upload_result *up = c->program ? c->program->u.program.upload : NULL;
@@ -291,7 +292,10 @@ int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint3
     replay_ctx *c = k->c;
     replay_target t;
     rtarget_describe(c, &t);
-    if (t.back_buffer && !c->configured) return rthrow(k, 3698, NULL);
+    agal_context3d_state s;
+    agal_flash_error e;
+    rdescribe_state(c, &s);
+    if (agal_check_clear(&s, &e)) return rthrow_error(k, &e);
     float color[4];
     for (int i = 0; i < 4; i++) color[i] = agal_stage3d_clear_channel(rgba[i]);
     /* Out-of-range values are clamped (Adobe's reference): depth to [0, 1], stencil to 255. */
@@ -308,7 +312,8 @@ int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint3
 uint8_t *rread_back_buffer(rcall *k)
 {
     replay_ctx *c = k->c;
-    if (!c->configured) return rthrow(k, 3698, NULL), NULL;
+    /* present and drawToBitmapData have checked it (agal_check_present, agal_check_draw_to_bitmap). */
+    if (!c->configured) return rfail(k, "the back buffer is read before it is configured"), NULL;
     uint8_t *px = malloc((size_t)c->width * c->height * 4);
     if (!px) return rfail(k, "out of memory"), NULL;
     if (c->ops->read(c->be, px)) {

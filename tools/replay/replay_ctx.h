@@ -71,7 +71,7 @@ typedef struct replay_ctx {
 
     robj **objects;
     size_t nobjects, objects_cap;
-    unsigned created[4]; /* per robj_kind, for 3691 */
+    unsigned created[4]; /* per robj_kind (agal_resource_kind's order), for 3691 */
 
     bool configured, depth_stencil, cleared;
     uint32_t width, height;
@@ -101,11 +101,14 @@ typedef struct rcall {
     robj *on; /* the object of "on", NULL for Context3D's methods */
 } rcall;
 
-/* Ends the call with Flash's error `id`, its %1.. from the strings after it
- * (NULL-terminated); returns R_THROWN. */
-int rthrow(rcall *k, int id, ...);
-/* Ends the call with the error e (a diagnostic's, a draw check's); R_THROWN. */
+/* Ends the call with the error e a library check filled (a diagnostic's, a
+ * Context3D check's): the replay throws no Flash id of its own; R_THROWN. */
 int rthrow_error(rcall *k, const agal_flash_error *e);
+/* The same for an id a library call returned whose message names nothing (the
+ * constant registers' agal_stage3d_constants_from_*). */
+int rthrow_id(rcall *k, int id);
+/* The same for ActionScript's null given for param (agal_check_non_null: #2007). */
+int rthrow_null(rcall *k, const char *param);
 /* Ends the replay with a message about the scene ("call 3 (clear): ..."); R_FAILED. */
 int rfail(rcall *k, const char *fmt, ...);
 /* Ends the replay with the backend's reason; R_FAILED. */

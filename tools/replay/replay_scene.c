@@ -99,11 +99,10 @@ int arg_enum(rcall *k, unsigned i, agal_stage3d_enum which, const char *param, c
 {
     const cJSON *j = arg(k, i);
     const char *s = j ? j->valuestring : def;
-    if (j && cJSON_IsNull(j)) return rthrow(k, 2007, param, NULL);
-    if (j && !cJSON_IsString(j)) return rfail(k, "argument %u (%s) is not a string", i + 1, param);
-    if (!s) return rfail(k, "argument %u (%s) is missing", i + 1, param);
-    if (!agal_stage3d_find(which, s, out)) return rthrow(k, 2008, param, NULL);
-    return R_OK;
+    if (j && !cJSON_IsNull(j) && !cJSON_IsString(j)) return rfail(k, "argument %u (%s) is not a string", i + 1, param);
+    if (!j && !s) return rfail(k, "argument %u (%s) is missing", i + 1, param);
+    agal_flash_error e;
+    return agal_check_enum(which, s, param, out, &e) ? rthrow_error(k, &e) : R_OK;
 }
 
 static const char *const kind_names[] = {"VertexBuffer3D", "IndexBuffer3D", "Program3D", "a texture"};
@@ -112,7 +111,7 @@ int arg_object(rcall *k, unsigned i, robj_kind kind, const char *param, bool nul
 {
     const cJSON *j = arg(k, i);
     *out = NULL;
-    if (!j || cJSON_IsNull(j)) return nullable ? R_OK : rthrow(k, 2007, param, NULL);
+    if (!j || cJSON_IsNull(j)) return nullable ? R_OK : rthrow_null(k, param);
     if (!cJSON_IsString(j)) return rfail(k, "argument %u (%s) is not an object's name", i + 1, param);
     robj *o = robj_find(k->c, j->valuestring);
     if (!o) return rfail(k, "argument %u (%s): no object is named '%s'", i + 1, param, j->valuestring);
@@ -124,8 +123,7 @@ int arg_object(rcall *k, unsigned i, robj_kind kind, const char *param, bool nul
 int arg_vector(rcall *k, unsigned i, const char *param, const cJSON **out, uint32_t *n)
 {
     const cJSON *j = arg(k, i);
-    if (!j || cJSON_IsNull(j))
-        return j ? rthrow(k, 2007, param, NULL) : rfail(k, "argument %u (%s) is missing", i + 1, param);
+    if (!j || cJSON_IsNull(j)) return j ? rthrow_null(k, param) : rfail(k, "argument %u (%s) is missing", i + 1, param);
     if (!cJSON_IsArray(j)) return rfail(k, "argument %u (%s) is not an array", i + 1, param);
     double v;
     for (const cJSON *e = j->child; e; e = e->next)
@@ -149,7 +147,7 @@ static const cJSON *arg_wrapped(rcall *k, unsigned i, const char *key, const cha
     const cJSON *j = arg(k, i);
     *rc = R_OK;
     if (!j || cJSON_IsNull(j)) {
-        *rc = j ? rthrow(k, 2007, param, NULL) : rfail(k, "argument %u (%s) is missing", i + 1, param);
+        *rc = j ? rthrow_null(k, param) : rfail(k, "argument %u (%s) is missing", i + 1, param);
         return NULL;
     }
     const cJSON *v = cJSON_IsObject(j) ? cJSON_GetObjectItemCaseSensitive(j, key) : NULL;
