@@ -146,6 +146,7 @@ export interface Agal {
   checkClear(context: Context3DState): void;
   checkDrawInstanced(context: Context3DState): void;
   checkObjectCount(context: Context3DState, kind: 'vertexBuffer' | 'indexBuffer' | 'program' | 'texture'): void;
+  checkMemory(budget: number, inUse: number, held: number, transient?: number): void;
   checkBuffer(context: Context3DState, buffer: BufferDesc): void;
   checkTexture(context: Context3DState, texture: TextureDesc): void;
   checkBufferUpload(buffer: BufferDesc, upload: { fromBytes?: boolean; start: number; count: number;

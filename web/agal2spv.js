@@ -194,6 +194,18 @@ class Agal {
     this.withContext(context, [], (c) => this.m._web_check_object_count(this.ctx, c, k));
   }
 
+  // A create call against the emulator's own memory budget for its resources:
+  // #3691 when held bytes, and transient more during the call, do not fit beside
+  // inUse (byte counts: non-negative integers up to 2^53).
+  checkMemory(budget, inUse, held, transient = 0) {
+    const n = [budget, inUse, held, transient].map((v, i) => {
+      if (!Number.isSafeInteger(v) || v < 0)
+        throw new RangeError(`agal2spv: checkMemory's argument ${i + 1} is not a byte count`);
+      return v;
+    });
+    this.answer(this.m._web_check_memory(this.ctx, ...n));
+  }
+
   // buffer: { call: 'createVertexBuffer' | 'createVertexBufferForInstances' |
   // 'createIndexBuffer', count, data32PerVertex, instancesPerElement }.
   checkBuffer(context, buffer) {

@@ -233,6 +233,15 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_check_object_count(agal_context *ctx, const
     return checked(ctx, agal_check_object_count(&s, (agal_resource_kind)kind, &e), &e);
 }
 
+/* Byte counts as doubles: exact to 2^53, past any heap. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_check_memory(agal_context *ctx, double budget, double in_use, double held,
+                                                  double transient)
+{
+    agal_flash_error e;
+    return checked(ctx, agal_check_memory((uint64_t)budget, (uint64_t)in_use, (uint64_t)held, (uint64_t)transient, &e),
+                   &e);
+}
+
 EMSCRIPTEN_KEEPALIVE web_answer *web_check_buffer(agal_context *ctx, const web_context3d *c, const agal_buffer_desc *b)
 {
     agal_context3d_state s = state_of(c);

@@ -570,6 +570,16 @@ AGAL_API int agal_check_draw_to_bitmap(const agal_context3d_state *s, uint32_t b
  * only this; agal_check_buffer and agal_check_texture end with it. */
 AGAL_API int agal_check_object_count(const agal_context3d_state *s, agal_resource_kind kind, agal_flash_error *err);
 
+/* A create call (or configureBackBuffer, setRenderToTexture) against a runtime's own
+ * memory budget for its resources: 3691 when `held` bytes from now on, with
+ * `transient` more while the call runs, do not fit in what `budget` leaves beside
+ * `in_use`. Flash throws 3691 when the GPU's memory for a kind of resource runs
+ * out, at a size that depends on the GPU and that no record gives, so the budget is
+ * the runtime's (agalrun replay's --memory-limit); ignore_resource_limits does not
+ * lift it. */
+AGAL_API int agal_check_memory(uint64_t budget, uint64_t in_use, uint64_t held, uint64_t transient,
+                               agal_flash_error *err);
+
 /* Which call makes a buffer. */
 typedef enum agal_buffer_call {
     AGAL_CREATE_VERTEX_BUFFER,

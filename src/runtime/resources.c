@@ -100,6 +100,12 @@ int agal_check_object_count(const agal_context3d_state *s, agal_resource_kind ki
     return s->objects[kind] >= s->limits.objects ? agal_check_fail(err, 3691, 0) : 0;
 }
 
+int agal_check_memory(uint64_t budget, uint64_t in_use, uint64_t held, uint64_t transient, agal_flash_error *err)
+{
+    uint64_t left = in_use < budget ? budget - in_use : 0;
+    return held <= left && transient <= left - held ? 0 : agal_check_fail(err, 3691, 0);
+}
+
 static int check_buffer_size(const agal_context3d_limits *l, const agal_buffer_desc *b, agal_flash_error *err)
 {
     if (b->call == AGAL_CREATE_INDEX_BUFFER) {

@@ -739,6 +739,19 @@ static void resource_limits(void)
     CHECK(agal_check_texture(&s, &t, &e) == 3683, "ignoreResourceLimits keeps the size limits: %d", e.id);
 }
 
+/* A runtime's own memory budget: held and transient both fit, to the byte. */
+static void memory_budget(void)
+{
+    agal_flash_error e;
+    const char *line = "Error: Error #3691: Resource limit for this resource type exceeded.";
+    uint64_t gib = (uint64_t)1 << 30;
+    expect(agal_check_memory(gib, gib - 96, 64, 32, &e), &e, NULL, "held and transient filling the budget");
+    expect(agal_check_memory(gib, gib - 96, 64, 33, &e), &e, line, "one transient byte past it");
+    expect(agal_check_memory(gib, gib - 96, 97, 0, &e), &e, line, "one held byte past it");
+    expect(agal_check_memory(gib, gib + 1, 1, 0, &e), &e, line, "a budget already overdrawn");
+    expect(agal_check_memory(UINT64_MAX, 1, UINT64_MAX, UINT64_MAX, &e), &e, line, "sums that would wrap");
+}
+
 static void uploads(void)
 {
     agal_flash_error e;
@@ -776,6 +789,7 @@ int main(int argc, char **argv)
     if (argc == 2) replay_cases(argv[1]);
     limits();
     resource_limits();
+    memory_budget();
     uploads();
     return failures != 0;
 }

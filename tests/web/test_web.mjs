@@ -228,6 +228,11 @@ checks('Context3D checks: limits, ignoreResourceLimits and the enumerations', (c
         === 'Error: Error #3691: Resource limit for this resource type exceeded.', 'the 4097th program');
   check(thrown(() => agal.checkObjectCount({ ...full, ignoreResourceLimits: true }, 'program')) === null,
         'ignoreResourceLimits');
+  check(thrown(() => agal.checkMemory(2 ** 40, 2 ** 40 - 8, 8, 0)) === null, 'a create call that fits its budget exactly');
+  check(thrown(() => agal.checkMemory(2 ** 40, 2 ** 40 - 8, 8, 1))
+        === 'Error: Error #3691: Resource limit for this resource type exceeded.', 'one transient byte past the budget');
+  check(thrown(() => agal.checkMemory(16, 0, -1)) === 'RangeError: agal2spv: checkMemory\'s argument 3 is not a byte count',
+        'a negative byte count');
   check(agal.checkEnum('Context3DBlendFactor', 'oneMinusSourceAlpha', 'sourceFactor') === 5, 'an enumeration value');
   check(thrown(() => agal.checkEnum('Context3DBlendFactor', null, 'sourceFactor'))
         === 'TypeError: Error #2007: Parameter sourceFactor must be non-null.', 'null');

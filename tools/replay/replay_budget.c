@@ -25,13 +25,13 @@ static uint64_t texel_bytes(agal_texture_format f) { return f == AGAL_TEXTURE_RG
 int rbudget_take(rcall *k, rcost cost)
 {
     replay_ctx *c = k->c;
-    uint64_t left = c->memory_limit - c->memory_used;
-    if (cost.held <= left && cost.transient <= left - cost.held) {
+    agal_flash_error e;
+    if (!agal_check_memory(c->memory_limit, c->memory_used, cost.held, cost.transient, &e)) {
         c->memory_used += cost.held;
         return R_OK;
     }
     char line[200];
-    agal_flash_message(&(agal_flash_error){.id = 3691}, line, sizeof line);
+    agal_flash_message(&e, line, sizeof line);
     return rfail(k,
                  "%s (the replay's memory limit: this call needs %" PRIu64 " bytes, %" PRIu64 " of %" PRIu64
                  " are in use; --memory-limit BYTES)",
