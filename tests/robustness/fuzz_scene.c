@@ -78,7 +78,11 @@ static int null_configure(replay_backend *b, uint32_t w, uint32_t h, int aa, boo
 {
     null_backend *n = (null_backend *)b;
     (void)aa, (void)ds;
-    if (w < 32 || h < 32 || w > REPLAY_MAX_BACK_BUFFER || h > REPLAY_MAX_BACK_BUFFER) abort();
+    /* Never a size the library's checks refuse (agal_check_back_buffer). */
+    agal_context3d_state s;
+    agal_context3d_state_init(&s, AGAL_C3D_STANDARD_EXTENDED);
+    uint32_t lo = s.limits.back_buffer_min, hi = s.limits.back_buffer_max;
+    if (w < lo || h < lo || w > hi || h > hi) abort();
     n->width = w;
     n->height = h;
     return 0;

@@ -35,11 +35,10 @@
 
 /* Context3D's limits the replay enforces (Adobe's reference). */
 enum {
-    REPLAY_STREAMS = 16,        /* va0..va15: 8 below standardExtended */
-    REPLAY_SAMPLERS = 16,       /* fs0..fs15: 8 in the baseline profiles */
-    REPLAY_TARGETS = 4,         /* colour outputs of setRenderToTexture */
-    REPLAY_MAX_CONSTANTS = 250, /* the largest constant file (vc in standard) */
-    REPLAY_MAX_BACK_BUFFER = 16384
+    REPLAY_STREAMS = 16,       /* va0..va15: 8 below standardExtended */
+    REPLAY_SAMPLERS = 16,      /* fs0..fs15: 8 in the baseline profiles */
+    REPLAY_TARGETS = 4,        /* colour outputs of setRenderToTexture */
+    REPLAY_MAX_CONSTANTS = 250 /* the largest constant file (vc in standard) */
 };
 
 /* ==== the backend interface ================================================ */
