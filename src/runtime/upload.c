@@ -84,6 +84,20 @@ static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, con
     return st;
 }
 
+/* The pair against the device's limits, the vertex program's need first (Flash's
+ * order); a pair that does not fit returns no translation, so no text reaches a
+ * driver that would reject it. */
+static agal_status fit_pair(agal_context *ctx, const agal_limits *src, const agal_ir *vir, const agal_ir *fir,
+                            agal_upload_result *r)
+{
+    agal_limits limits;
+    agal_status st = agal_limits_read(ctx, src, &limits);
+    if (st == AGAL_OK) st = agal_limits_fit(ctx, &limits, vir, &r->shaders[AGAL_VERTEX].binding);
+    if (st == AGAL_OK) st = agal_limits_fit(ctx, &limits, fir, &r->shaders[AGAL_FRAGMENT].binding);
+    if (st != AGAL_OK) memset(r->shaders, 0, sizeof r->shaders);
+    return st;
+}
+
 /* Both stages for the target: the fragment program first, so the vertex program
  * writes only the varyings it reads, each centroid where a sample asks for it. */
 static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, agal_upload_result *r)
@@ -101,7 +115,8 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
     if ((st = agal_names_resolve(ctx, opt->names, &eo.names)) != AGAL_OK) return st;
     r->shaders[AGAL_VERTEX].size = r->shaders[AGAL_FRAGMENT].size = sizeof(agal_shader);
     if ((st = agal_translate_ir(ctx, vir, opt->target, &eo, &r->shaders[AGAL_VERTEX])) != AGAL_OK) return st;
-    return agal_translate_ir(ctx, fir, opt->target, &eo, &r->shaders[AGAL_FRAGMENT]);
+    if ((st = agal_translate_ir(ctx, fir, opt->target, &eo, &r->shaders[AGAL_FRAGMENT])) != AGAL_OK) return st;
+    return fit_pair(ctx, opt->limits, vir, fir, r);
 }
 
 agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
