@@ -150,4 +150,37 @@ expect 2 "--after an unknown stage" "$A2S" -t ir --after fold "$T/stages.agal"
 has "$T/err" "its stages: build lower_conventions lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads" \
     "the unknown stage's message lists the stages"
 expect 2 "--after without -t ir" "$A2S" --after build "$T/stages.agal"
+# --limits NAME|FILE.json: a program that cannot fit is refused (exit 1, no output)
+# with one diagnostic naming the limit, on every target; limits that fit change no byte.
+printf '// stage: vertex\n// agal-version: 3\nadd op, va0, va8\n' >"$T/va8.agal"
+printf '// stage: fragment\n// agal-version: 2\nmov oc, fc60\n' >"$T/fc60.agal"
+for t in spv glsl essl3 essl1 wgsl; do
+    rm -f "$T/refused.out"
+    expect 1 "va8 under webgl1 (-t $t)" "$A2S" -t "$t" --limits webgl1 "$T/va8.agal" -o "$T/refused.out"
+    same "$T/err" "$T/va8.agal: error 3613: vertex program: 9 vertex attributes needed, the limits allow 8 (webgl1)" \
+        "the refusal's one line (-t $t)"
+    [ -e "$T/refused.out" ] && { echo "FAIL: a refused translation wrote output (-t $t)"; fail=1; }
+done
+expect 1 "va8 under webgl1, --flash" "$A2S" --flash --limits webgl1 "$T/va8.agal"
+same "$T/err" "Error #3613: The native shader compilation failed." "Flash's line for the refusal"
+expect 0 "va8 within webgl2" "$A2S" -t essl3 --limits webgl2 "$T/va8.agal" -o "$T/va8.webgl2"
+expect 0 "va8 unlimited" "$A2S" -t essl3 "$T/va8.agal" -o "$T/va8.none"
+cmp -s "$T/va8.webgl2" "$T/va8.none" || { echo "FAIL: limits that fit changed the text"; fail=1; }
+printf '{"name": "phone", "fragment_uniform_vectors": 16}\n' >"$T/phone.json"
+expect 1 "fc60 under a file's 16 uniform vectors" "$A2S" -t essl1 --limits "$T/phone.json" "$T/fc60.agal"
+same "$T/err" "$T/fc60.agal: error 3613: fragment program: 61 uniform vectors needed, the limits allow 16 (phone)" \
+    "the file's limits, named"
+printf '{"fragment_uniform_vectors": 16}\n' >"$T/anon.json"
+expect 1 "a file naming no device" "$A2S" -t essl1 --limits "$T/anon.json" "$T/fc60.agal"
+has "$T/err" "the limits allow 16 ($T/anon.json)" "a file naming no device is named by its path"
+printf '{"fragment_uniform_vectors": 16, "fragment_samplers": 8}\n' >"$T/unknown.json"
+expect 2 "an unknown key" "$A2S" --limits "$T/unknown.json" "$T/fc60.agal"
+same "$T/err" "agal2spv: --limits: $T/unknown.json: error: limits JSON, byte 33: unknown key \"fragment_samplers\"" \
+    "the unknown key's message"
+printf '{"varying_vectors": "8"}\n' >"$T/string.json"
+expect 2 "a string count" "$A2S" --limits "$T/string.json" "$T/fc60.agal"
+has "$T/err" "a count is an integer from 0 to 65535" "the bad type's message"
+expect 2 "an unknown preset" "$A2S" --limits webgl9 "$T/fc60.agal"
+has "$T/err" "agal2spv: --limits: 'webgl9' is neither a preset (webgl1, webgl2, gl33, vulkan, webgpu, webgpu-compat, wgpu-gl31) nor a readable JSON file" \
+    "the unknown preset's message lists the presets"
 exit $fail

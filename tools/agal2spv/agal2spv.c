@@ -10,6 +10,7 @@
  * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
  * with `error <flash id>`), 2 usage, I/O or internal failure. */
 #include "ir.h"
+#include "limits_arg.h"
 #include "toolio.h"
 
 #include <spirv-tools/libspirv.h>
@@ -29,13 +30,15 @@ typedef struct opts {
     const char *in[2];
     int nin;
     const char *out, *reflect;
-    const char *after; /* -t ir --after: the pipeline stage to stop after (NULL: all) */
+    const char *after;  /* -t ir --after: the pipeline stage to stop after (NULL: all) */
+    const char *limits; /* --limits: a preset's name or a JSON file (NULL: none) */
     target tgt;
     bool check, flash, lenient, optimize, strip, have_clip;
     agal_profile profile;
     agal_clip clip;
-    int stage;        /* text input: -1 = from the file's header comment */
-    uint32_t version; /* text input: 0 = from the file's header comment */
+    int stage;          /* text input: -1 = from the file's header comment */
+    uint32_t version;   /* text input: 0 = from the file's header comment */
+    agal_limits device; /* --limits, read (tool_load_limits) */
 } opts;
 
 static int usage(const char *msg)
@@ -56,6 +59,9 @@ static int usage(const char *msg)
                     "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
                     "                     WebGL runtime binds; -t wgsl: a WebGPU bind group layout)\n"
                     "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
+                    "  --limits NAME|FILE.json   the device's limits (webgl1, webgl2, gl33, vulkan, webgpu,\n"
+                    "                     webgpu-compat, wgpu-gl31, or a JSON file): a program that\n"
+                    "                     cannot fit them is refused (exit 1, error 3613 naming the limit)\n"
                     "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
     return EXIT_USAGE;
 }
@@ -73,6 +79,7 @@ static int parse_value(opts *o, const char *flag, const char *v)
     if (!strcmp(flag, "-o")) o->out = v;
     else if (!strcmp(flag, "--reflect")) o->reflect = v;
     else if (!strcmp(flag, "--after")) o->after = v;
+    else if (!strcmp(flag, "--limits")) o->limits = v;
     else if (!strcmp(flag, "-t")) {
         static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1", "wgsl"};
         if (!pick(v, names, 7, &i)) return usage("unknown -t target");
@@ -194,6 +201,7 @@ static agal_status translate(agal_context *ctx, const opts *o, const agal_progra
     topt.target = library_target(o->tgt);
     topt.clip = o->clip;
     topt.strip_names = o->strip;
+    topt.limits = o->limits ? &o->device : NULL;
     *out = agal_shader_init();
     return agal_translate(ctx, prog, &topt, out);
 }
@@ -304,7 +312,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "agal2spv: out of memory\n");
         return EXIT_USAGE;
     }
-    rc = run(ctx, &o);
+    if (o.limits) rc = tool_load_limits(ctx, "agal2spv", o.limits, &o.device);
+    if (!rc) rc = run(ctx, &o);
     agal_context_free(ctx);
     return tool_exit("agal2spv", rc);
 }
