@@ -180,6 +180,24 @@ same "$T/err" "agal2spv: --limits: $T/unknown.json: error: limits JSON, byte 33:
 printf '{"varying_vectors": "8"}\n' >"$T/string.json"
 expect 2 "a string count" "$A2S" --limits "$T/string.json" "$T/fc60.agal"
 has "$T/err" "a count is an integer from 0 to 65535" "the bad type's message"
+# A pair without --check: translated as agal_upload does, to OUT.vert and OUT.frag,
+# and held to --limits as a pair (9 samplers under webgl1: the fragment program's).
+printf '// stage: vertex\n// agal-version: 2\nmov op, va0\nmov v0, va1\n' >"$T/pair.vert.agal"
+{ printf '// stage: fragment\n// agal-version: 2\ntex ft0, v0, fs0 <2d,linear>\n'
+  for i in 1 2 3 4 5 6 7 8; do printf 'tex ft1, v0, fs%s <2d,linear>\nadd ft0, ft0, ft1\n' "$i"; done
+  printf 'mov oc, ft0\n'; } >"$T/fs9.frag.agal"
+expect 1 "a pair of 9 samplers under webgl1" "$A2S" -t essl1 --limits webgl1 "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+same "$T/err" "$T/fs9.frag.agal: error 3613: fragment program: 9 texture units needed, the limits allow 8 (webgl1)" \
+    "the pair's refusal names the fragment program"
+[ -e "$T/pair.vert" ] || [ -e "$T/pair.frag" ] && { echo "FAIL: a refused pair wrote output"; fail=1; }
+expect 0 "the pair within webgl2" "$A2S" -t essl1 --limits webgl2 "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+has "$T/pair.frag" "uniform sampler2D fs8;" "the pair's fragment text"
+has "$T/pair.vert" "varying vec4 v0;" "the pair's vertex text"
+expect 0 "a SPIR-V pair" "$A2S" "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+expect 0 "spirv-val the pair's vertex module" "$VAL" --target-env vulkan1.0 "$T/pair.vert"
+expect 0 "spirv-val the pair's fragment module" "$VAL" --target-env vulkan1.0 "$T/pair.frag"
+expect 2 "a pair without -o" "$A2S" -t essl1 "$T/pair.vert.agal" "$T/fs9.frag.agal"
+expect 2 "a pair with -t ir" "$A2S" -t ir "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
 expect 2 "an unknown preset" "$A2S" --limits webgl9 "$T/fc60.agal"
 has "$T/err" "agal2spv: --limits: 'webgl9' is neither a preset (webgl1, webgl2, gl33, vulkan, webgpu, webgpu-compat, wgpu-gl31) nor a readable JSON file" \
     "the unknown preset's message lists the presets"

@@ -6,6 +6,7 @@
  *   agal2spv --check vs.bin [fs.bin]            validate (two files: also link)
  *   agal2spv --check --flash vs.bin fs.bin      ... printing Flash Player's error lines
  *   agal2spv in.agal --stage fragment --agal-version 2 -t ir
+ *   agal2spv -t essl1 --limits webgl1 vs.bin fs.bin -o out   the pair: out.vert, out.frag
  *
  * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
  * with `error <flash id>`), 2 usage, I/O or internal failure. */
@@ -27,7 +28,7 @@ enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL, T_ESSL3, T_ESSL1, T_WGSL } target;
 
 typedef struct opts {
-    const char *in[2];
+    const char *in[2]; /* one program, or a pair: vertex, fragment */
     int nin;
     const char *out, *reflect;
     const char *after;  /* -t ir --after: the pipeline stage to stop after (NULL: all) */
@@ -45,6 +46,8 @@ static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal2spv: %s\n", msg);
     fprintf(stderr, "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
+                    "  (two programs: linked with --check, else translated as a pair with -o OUT,\n"
+                    "  as Program3D.upload does, to OUT.vert and OUT.frag)\n"
                     "  -o FILE            output (default stdout)\n"
                     "  -t spv|spvasm|ir|glsl|essl3|essl1|wgsl   output kind (default spv; essl3: GLSL ES\n"
                     "                     3.00 for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1, wgsl: WebGPU)\n"
@@ -126,7 +129,8 @@ static int parse(opts *o, int argc, char **argv)
         }
     }
     if (o->nin == 0) return usage("no input file");
-    if (o->nin == 2 && !o->check) return usage("two input files only with --check");
+    if (o->nin == 2 && !o->check && (!o->out || o->tgt == T_IR || o->reflect || o->after))
+        return usage("a pair translates with -o OUT (writing OUT.vert and OUT.frag), not -t ir or --reflect");
     if (o->after && o->tgt != T_IR) return usage("--after goes with -t ir");
     if (o->after) {
         bool known = false;
@@ -166,6 +170,12 @@ static int fail_status(agal_context *ctx, const opts *o, agal_status st, const c
 }
 
 /* ---- outputs -------------------------------------------------------------- */
+
+/* The input of a pair a diagnostic names: the program it is about (0 vertex, 1 fragment). */
+static int diag_input(const agal_context *ctx)
+{
+    return agal_diag_count(ctx) && agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT;
+}
 
 static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
 {
@@ -271,6 +281,54 @@ static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *pr
     return write_out(o->reflect, json, strlen(json));
 }
 
+/* One stage of a pair to PATH: the module (optimized with -O, or disassembled) or the text. */
+static int write_stage(const opts *o, const agal_shader *sh, const char *path)
+{
+    if (o->tgt != T_SPV && o->tgt != T_SPVASM) return write_out(path, sh->text, sh->len);
+    const uint32_t *words = sh->words;
+    size_t n = sh->nwords;
+    uint32_t *optimized = NULL;
+    if (o->optimize && agal_tool_optimize(words, n, &optimized, &n) != 0) {
+        fprintf(stderr, "agal2spv: SPIRV-Tools optimizer failed\n");
+        return EXIT_USAGE;
+    }
+    if (optimized) words = optimized;
+    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, path) : write_out(path, words, n * 4);
+    free(optimized);
+    return rc;
+}
+
+/* Two programs: the pair as Program3D.upload translates it (agal_upload: the vertex
+ * program writes only the varyings the fragment program reads, and the pair is held
+ * to --limits), to OUT.vert and OUT.frag; nothing written when it is refused. */
+static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const prog[2])
+{
+    size_t size[2];
+    const uint8_t *bytes[2];
+    for (int i = 0; i < 2; i++)
+        if (!(bytes[i] = tool_encode_tokens(ctx, prog[i]->tokens, prog[i]->ntokens, prog[i]->stage, prog[i]->version,
+                                            &size[i])))
+            return fail_status(ctx, o, AGAL_ERR_NOMEM, o->in[i]);
+    agal_upload_options uo = agal_upload_options_init();
+    uo.target = library_target(o->tgt);
+    uo.profile = o->profile;
+    uo.lenient = o->lenient;
+    uo.clip = o->clip;
+    uo.strip_names = o->strip;
+    uo.limits = o->limits ? &o->device : NULL;
+    agal_upload_result r = agal_upload_result_init();
+    agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);
+    if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[diag_input(ctx)]);
+    static const char *const suffix[2] = {".vert", ".frag"};
+    for (int i = 0; i < 2; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s%s", o->out, suffix[i]);
+        int rc = write_stage(o, &r.shaders[i], path);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
 static int run(agal_context *ctx, const opts *o)
 {
     const agal_program *prog[2] = {NULL, NULL};
@@ -288,6 +346,7 @@ static int run(agal_context *ctx, const opts *o)
         if (o->nin < 2) return 0;
         return tool_link_pair(ctx, "agal2spv", o->in[0], prog[0], o->in[1], prog[1], o->flash);
     }
+    if (o->nin == 2) return emit_pair(ctx, o, prog);
     if (o->reflect) {
         int rc = emit_reflect(ctx, o, prog[0]);
         if (rc) return rc;
