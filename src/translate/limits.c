@@ -29,10 +29,10 @@ typedef struct limit_row {
     const char *noun; /* what the diagnostic counts */
 } limit_row;
 
-#define ROW(field, noun) \
-    { \
-#field, offsetof(agal_limits, field), noun \
-    }
+/* A braced initializer as a macro, which clang-format would split: */
+/* clang-format off */
+#define ROW(field, noun) {#field, offsetof(agal_limits, field), noun}
+/* clang-format on */
 static const limit_row rows[L_COUNT] = {
     [L_VARYING_VECTORS] = ROW(varying_vectors, "varying vectors"),
     [L_VARYING_COMPONENTS] = ROW(varying_components, "varying components"),
