@@ -214,6 +214,10 @@ static void test_samplers(agal_context *ctx)
     }
     CHECK(upload(ctx, vs, sampling(8), 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_OK && r.nsamplers == 8,
           "8 samplers fit webgl1");
+    agal_limits zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(upload(ctx, vs, sampling(9), 2, AGAL_TARGET_ESSL1, &zero, &r) == AGAL_ERR_ARG && !r.vertex,
+          "limits of size 0: AGAL_ERR_ARG before decoding");
     CHECK(upload(ctx, vs, sampling(9), 2, AGAL_TARGET_ESSL1, &webgl2, &r) == AGAL_OK && r.shaders[AGAL_FRAGMENT].text,
           "9 samplers fit webgl2");
 }
