@@ -36,14 +36,38 @@ static GLuint compile(GLuint program, GLenum stage, const char *text)
     return s;
 }
 
+/* What the device holds, read once: a pair beyond it is refused at upload, before
+ * the driver sees its text (Flash's 3613, the diagnostic naming the limit). GLSL 330
+ * keeps the constants in uniform blocks: their size bounds the registers. */
+static agal_limits device_limits(void)
+{
+    GLint varyings = 0, block_size = 0, units = 0, attributes = 0, draw_buffers = 0; /* 0: not checked */
+    glGetIntegerv(GL_MAX_VARYING_COMPONENTS, &varyings);
+    glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &block_size);
+    glGetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &units);
+    glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &attributes);
+    glGetIntegerv(GL_MAX_DRAW_BUFFERS, &draw_buffers);
+    agal_limits l = agal_limits_init(); /* or agal_limits_preset("webgl1", &l) */
+    l.name = "this GL device";
+    l.varying_components = (uint32_t)varyings;
+    l.vertex_uniform_vectors = l.fragment_uniform_vectors = (uint32_t)block_size / 16;
+    l.fragment_texture_units = (uint32_t)units;
+    l.vertex_attributes = (uint32_t)attributes;
+    l.color_attachments = (uint32_t)draw_buffers;
+    return l;
+}
+
 /* Program3D.upload(vertexProgram, fragmentProgram); false: throw what Flash throws. */
 static bool program_upload(program3d *p, const void *vertex, size_t vsize, const void *fragment, size_t fsize)
 {
+    agal_limits limits = device_limits();
     agal_upload_options o = {.size = sizeof(agal_upload_options),
-                             .target = AGAL_TARGET_GLSL}; /* AGAL_TARGET_ESSL3 / _ESSL1 for GLES, WebGL */
+                             .target = AGAL_TARGET_GLSL, /* AGAL_TARGET_ESSL3 / _ESSL1 for GLES, WebGL */
+                             .limits = &limits};
     p->ctx = agal_context_new(NULL, NULL);
     p->up = agal_upload_result_init();
     if (agal_upload(p->ctx, vertex, vsize, fragment, fsize, &o, &p->up) != AGAL_OK) {
+        /* a pair beyond the limits: log the diagnostic's message, which names the limit */
         agal_flash_error e;
         agal_flash_error_of(agal_diag_get(p->ctx, 0), &e);
         char line[600];

@@ -51,4 +51,10 @@ agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog,
 agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
                               agal_shader *out);
 
+/* limits.c: the caller's limits (NULL: unlimited) read by the ABI rule, and whether
+ * one stage's translation (ir, and b its binding) fits them: AGAL_OK, or
+ * AGAL_ERR_UNSUPPORTED with the one diagnostic, Flash's 3613, naming the limit. */
+agal_status agal_limits_read(agal_context *ctx, const agal_limits *src, agal_limits *out);
+agal_status agal_limits_fit(agal_context *ctx, const agal_limits *lim, const agal_ir *ir, const agal_binding *b);
+
 #endif

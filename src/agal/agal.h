@@ -410,6 +410,9 @@ typedef struct agal_translate_options {
     /* The names the GLSL-family texts declare (NULL: ours, below); SPIR-V binds by
      * number and keeps its own debug names. */
     const struct agal_names *names;
+    /* The device's limits the translation must fit (NULL: none, today's output); one
+     * that cannot fit is refused, with no output (agal_limits below). */
+    const struct agal_limits *limits;
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
 AGAL_STRUCT_INIT(agal_translate_options)
@@ -445,6 +448,47 @@ typedef struct agal_names {
     char yflip_component;     /* 0: a float uniform; 'x', 'y', 'z' or 'w': that component of a
                                   vec4 uniform (OpenFL's vcPositionScale: 'y') */
 } agal_names;
+
+/* A device's limits, which a translation must fit (docs/binding-models.md, "Limits").
+ * Each is counted from what the translation declares: a program or pair that needs
+ * more is refused (AGAL_ERR_UNSUPPORTED, no output) with one diagnostic, Flash's 3613
+ * ("The native shader compilation failed.", docs/decisions.md), naming the limit,
+ * the need and the allowance: "fragment program: 9 texture units needed, the limits
+ * allow 8 (webgl1)". A field of 0 is unlimited, so agal_limits_init() limits
+ * nothing; AGAL_LIMIT_NONE says the device has none (WebGL 1's vertex texture units).
+ * Varyings are declared as vec4s, one location each, so a pair needs 4 components per
+ * varying until a packing pass packs them. */
+#define AGAL_LIMIT_NONE UINT32_MAX
+typedef struct agal_limits {
+    uint32_t size;                     /* sizeof(agal_limits): agal_limits_init() */
+    const char *name;                  /* named in the diagnostic ("webgl1"); NULL: none */
+    uint32_t varying_vectors;          /* GL ES MAX_VARYING_VECTORS: varyings of a pair */
+    uint32_t varying_components;       /* MAX_VARYING_COMPONENTS; wgpu GL's inter-stage components */
+    uint32_t interstage_variables;     /* WebGPU maxInterStageShaderVariables: locations 0 .. n-1 */
+    uint32_t vertex_uniform_vectors;   /* vc registers a vertex program may read (a relative */
+    uint32_t fragment_uniform_vectors; /* read needs them all); fc for a fragment program */
+    uint32_t vertex_texture_units;     /* samplers of a vertex program (AGAL has none) */
+    uint32_t fragment_texture_units;   /* fs<n> is texture unit n: 1 + the highest fs */
+    uint32_t vertex_attributes;        /* va<n> is attribute n: 1 + the highest va */
+    uint32_t color_attachments;        /* oc<n> is draw buffer n: 1 + the highest oc */
+} agal_limits;
+AGAL_STRUCT_INIT(agal_limits)
+
+/* Fills *out (its first out->size bytes) with a named preset (docs/binding-models.md
+ * cites each one's table): "webgl1" (OpenGL ES 2.0's minimums), "webgl2" (ES 3.0's),
+ * "gl33" (OpenGL 3.3 core's), "vulkan" (Vulkan 1.0's required limits), "webgpu"
+ * (WebGPU's defaults), "webgpu-compat" (its compatibility mode), "wgpu-gl31" (a
+ * wgpu GL device of 31 inter-stage components, wgpu's downlevel_webgl2_defaults).
+ * false for another name, or out->size 0. (limits.c) */
+AGAL_API bool agal_limits_preset(const char *name, agal_limits *out);
+/* The i-th preset's name (from 0), NULL past the last. */
+AGAL_API const char *agal_limits_preset_name(size_t i);
+/* Reads limits from JSON text: one object whose keys are agal_limits' field names,
+ * "name" a string and every other a count, an integer 0 .. 65535, 0 meaning the
+ * device has none (AGAL_LIMIT_NONE); a key left out is unlimited. An unknown key, a
+ * value of another type or out of range is AGAL_ERR_INVALID with a diagnostic;
+ * out->size must be set. The name lives in ctx's arena. */
+AGAL_API agal_status agal_limits_from_json(agal_context *ctx, const char *text, size_t len, agal_limits *out);
 
 /* Extensions a GLSL ES 1.00 translation requires (its #extension lines) and a WebGL
  * 1 runtime must enable: AGAL2 features that WebGL 1 has only through them. */

@@ -38,6 +38,10 @@ typedef struct agal_upload_options {
      * which sets the register limits the programs are validated against. */
     agal_profile context_profile;
     const struct agal_names *names; /* as agal_translate_options */
+    /* The device's limits (NULL: none): a pair that cannot fit them is refused as
+     * agal_translate refuses a program, after both are translated, the vertex
+     * program's need first, and no translation is returned. */
+    const struct agal_limits *limits;
 } agal_upload_options;
 AGAL_STRUCT_INIT(agal_upload_options)
 

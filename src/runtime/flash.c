@@ -64,6 +64,9 @@ static const flash_error errors[] = {
     RT(3610, C_RANGE, "Stream %1 vertex offset is out of bounds"), /* no full stop, as recorded */
     RT(3611, C_ERROR, "Stream %1 is read by the current vertex program but not set."),
     {3612, C_ARGUMENT, A_NONE, A_NONE, "Programs must be in little endian format."},
+    /* Program3D.upload's "Native Shader Compilation Failed" (release players): this
+     * library's refusal of a program its device's limits cannot hold (limits.c) */
+    {3613, C_ERROR, A_NONE, A_NONE, "The native shader compilation failed."},
     {3615, C_ERROR, A_PROGRAM, A_NONE, V "Program size below minimum length for %1 program."},
     {3616, C_ERROR, A_PROGRAM, A_NONE, V "Not an AGAL program. Wrong magic byte for %1 program."},
     {3617, C_ERROR, A_PROGRAM, A_VALUE, V "Bad AGAL version for %1 program. Current version is %2."},

@@ -84,9 +84,22 @@ static agal_status decode_pair(agal_context *ctx, const void *vb, size_t vn, con
     return st;
 }
 
+/* The pair against the device's limits, the vertex program's need first (Flash's
+ * order); a pair that does not fit returns no translation, so no text reaches a
+ * driver that would reject it. */
+static agal_status fit_pair(agal_context *ctx, const agal_limits *limits, const agal_ir *vir, const agal_ir *fir,
+                            agal_upload_result *r)
+{
+    agal_status st = agal_limits_fit(ctx, limits, vir, &r->shaders[AGAL_VERTEX].binding);
+    if (st == AGAL_OK) st = agal_limits_fit(ctx, limits, fir, &r->shaders[AGAL_FRAGMENT].binding);
+    if (st != AGAL_OK) memset(r->shaders, 0, sizeof r->shaders);
+    return st;
+}
+
 /* Both stages for the target: the fragment program first, so the vertex program
  * writes only the varyings it reads, each centroid where a sample asks for it. */
-static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, agal_upload_result *r)
+static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, const agal_limits *limits,
+                                  agal_upload_result *r)
 {
     agal_ir *fir = NULL, *vir = NULL;
     agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, &fir);
@@ -101,7 +114,8 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
     if ((st = agal_names_resolve(ctx, opt->names, &eo.names)) != AGAL_OK) return st;
     r->shaders[AGAL_VERTEX].size = r->shaders[AGAL_FRAGMENT].size = sizeof(agal_shader);
     if ((st = agal_translate_ir(ctx, vir, opt->target, &eo, &r->shaders[AGAL_VERTEX])) != AGAL_OK) return st;
-    return agal_translate_ir(ctx, fir, opt->target, &eo, &r->shaders[AGAL_FRAGMENT]);
+    if ((st = agal_translate_ir(ctx, fir, opt->target, &eo, &r->shaders[AGAL_FRAGMENT])) != AGAL_OK) return st;
+    return fit_pair(ctx, limits, vir, fir, r);
 }
 
 agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_size, const void *fragment,
@@ -111,8 +125,10 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     agal_diag_clear(ctx); /* the upload's diagnostics are its own */
     agal_upload_options o;
     memset(&o, 0, sizeof o);
+    agal_limits limits;
     agal_status st = agal_options_read(ctx, &o, sizeof o, opt, "agal_upload_options");
     if (st == AGAL_OK) st = agal_result_check(ctx, out->size, "agal_upload_result");
+    if (st == AGAL_OK) st = agal_limits_read(ctx, o.limits, &limits);
     if (st != AGAL_OK) return st;
     if ((unsigned)o.target > AGAL_TARGET_WGSL || o.target == AGAL_TARGET_IR ||
         (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED || (unsigned)o.clip > AGAL_CLIP_NONE)
@@ -122,7 +138,7 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     r.size = sizeof r;
     r.target = o.target;
     st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, &o, &r);
-    if (st == AGAL_OK) st = translate_pair(ctx, &o, &r);
+    if (st == AGAL_OK) st = translate_pair(ctx, &o, &limits, &r);
     if (st == AGAL_OK) st = pair_view(ctx, &r);
     /* A failed upload still names the programs it decoded. */
     agal_result_write(out, &r, sizeof r);

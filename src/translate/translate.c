@@ -201,10 +201,14 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     if (st != AGAL_OK) return st;
     if ((unsigned)eo.pub.target >= AGAL_COUNTOF(targets) || (unsigned)eo.pub.clip > AGAL_CLIP_NONE) return AGAL_ERR_ARG;
     if ((st = agal_names_resolve(ctx, eo.pub.names, &eo.names)) != AGAL_OK) return st;
+    agal_limits limits;
+    if ((st = agal_limits_read(ctx, eo.pub.limits, &limits)) != AGAL_OK) return st;
     agal_ir *ir = NULL;
     agal_shader full = agal_shader_init();
     st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, &ir);
     if (st == AGAL_OK) st = agal_translate_ir(ctx, ir, eo.pub.target, &eo, &full);
+    /* a translation that does not fit is refused whole: no text for the driver to reject */
+    if (st == AGAL_OK) st = agal_limits_fit(ctx, &limits, ir, &full.binding);
     if (st == AGAL_OK) agal_result_write(out, &full, sizeof full);
     return st;
 }

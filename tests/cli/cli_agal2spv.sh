@@ -150,4 +150,55 @@ expect 2 "--after an unknown stage" "$A2S" -t ir --after fold "$T/stages.agal"
 has "$T/err" "its stages: build lower_conventions lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads" \
     "the unknown stage's message lists the stages"
 expect 2 "--after without -t ir" "$A2S" --after build "$T/stages.agal"
+# --limits NAME|FILE.json: a program that cannot fit is refused (exit 1, no output)
+# with one diagnostic naming the limit, on every target; limits that fit change no byte.
+printf '// stage: vertex\n// agal-version: 3\nadd op, va0, va8\n' >"$T/va8.agal"
+printf '// stage: fragment\n// agal-version: 2\nmov oc, fc60\n' >"$T/fc60.agal"
+for t in spv glsl essl3 essl1 wgsl; do
+    rm -f "$T/refused.out"
+    expect 1 "va8 under webgl1 (-t $t)" "$A2S" -t "$t" --limits webgl1 "$T/va8.agal" -o "$T/refused.out"
+    same "$T/err" "$T/va8.agal: error 3613: vertex program: 9 vertex attributes needed, the limits allow 8 (webgl1)" \
+        "the refusal's one line (-t $t)"
+    [ -e "$T/refused.out" ] && { echo "FAIL: a refused translation wrote output (-t $t)"; fail=1; }
+done
+expect 1 "va8 under webgl1, --flash" "$A2S" --flash --limits webgl1 "$T/va8.agal"
+same "$T/err" "Error #3613: The native shader compilation failed." "Flash's line for the refusal"
+expect 0 "va8 within webgl2" "$A2S" -t essl3 --limits webgl2 "$T/va8.agal" -o "$T/va8.webgl2"
+expect 0 "va8 unlimited" "$A2S" -t essl3 "$T/va8.agal" -o "$T/va8.none"
+cmp -s "$T/va8.webgl2" "$T/va8.none" || { echo "FAIL: limits that fit changed the text"; fail=1; }
+printf '{"name": "phone", "fragment_uniform_vectors": 16}\n' >"$T/phone.json"
+expect 1 "fc60 under a file's 16 uniform vectors" "$A2S" -t essl1 --limits "$T/phone.json" "$T/fc60.agal"
+same "$T/err" "$T/fc60.agal: error 3613: fragment program: 61 uniform vectors needed, the limits allow 16 (phone)" \
+    "the file's limits, named"
+printf '{"fragment_uniform_vectors": 16}\n' >"$T/anon.json"
+expect 1 "a file naming no device" "$A2S" -t essl1 --limits "$T/anon.json" "$T/fc60.agal"
+has "$T/err" "the limits allow 16 ($T/anon.json)" "a file naming no device is named by its path"
+printf '{"fragment_uniform_vectors": 16, "fragment_samplers": 8}\n' >"$T/unknown.json"
+expect 2 "an unknown key" "$A2S" --limits "$T/unknown.json" "$T/fc60.agal"
+same "$T/err" "agal2spv: --limits: $T/unknown.json: error: limits JSON, byte 33: unknown key \"fragment_samplers\"" \
+    "the unknown key's message"
+printf '{"varying_vectors": "8"}\n' >"$T/string.json"
+expect 2 "a string count" "$A2S" --limits "$T/string.json" "$T/fc60.agal"
+has "$T/err" "a count is an integer from 0 to 65535" "the bad type's message"
+# A pair without --check: translated as agal_upload does, to OUT.vert and OUT.frag,
+# and held to --limits as a pair (9 samplers under webgl1: the fragment program's).
+printf '// stage: vertex\n// agal-version: 2\nmov op, va0\nmov v0, va1\n' >"$T/pair.vert.agal"
+{ printf '// stage: fragment\n// agal-version: 2\ntex ft0, v0, fs0 <2d,linear>\n'
+  for i in 1 2 3 4 5 6 7 8; do printf 'tex ft1, v0, fs%s <2d,linear>\nadd ft0, ft0, ft1\n' "$i"; done
+  printf 'mov oc, ft0\n'; } >"$T/fs9.frag.agal"
+expect 1 "a pair of 9 samplers under webgl1" "$A2S" -t essl1 --limits webgl1 "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+same "$T/err" "$T/fs9.frag.agal: error 3613: fragment program: 9 texture units needed, the limits allow 8 (webgl1)" \
+    "the pair's refusal names the fragment program"
+[ -e "$T/pair.vert" ] || [ -e "$T/pair.frag" ] && { echo "FAIL: a refused pair wrote output"; fail=1; }
+expect 0 "the pair within webgl2" "$A2S" -t essl1 --limits webgl2 "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+has "$T/pair.frag" "uniform sampler2D fs8;" "the pair's fragment text"
+has "$T/pair.vert" "varying vec4 v0;" "the pair's vertex text"
+expect 0 "a SPIR-V pair" "$A2S" "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+expect 0 "spirv-val the pair's vertex module" "$VAL" --target-env vulkan1.0 "$T/pair.vert"
+expect 0 "spirv-val the pair's fragment module" "$VAL" --target-env vulkan1.0 "$T/pair.frag"
+expect 2 "a pair without -o" "$A2S" -t essl1 "$T/pair.vert.agal" "$T/fs9.frag.agal"
+expect 2 "a pair with -t ir" "$A2S" -t ir "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
+expect 2 "an unknown preset" "$A2S" --limits webgl9 "$T/fc60.agal"
+has "$T/err" "agal2spv: --limits: 'webgl9' is neither a preset (webgl1, webgl2, gl33, vulkan, webgpu, webgpu-compat, wgpu-gl31) nor a readable JSON file" \
+    "the unknown preset's message lists the presets"
 exit $fail

@@ -1,7 +1,8 @@
 /* test_oom.c: allocation failure never gives a wrong result. For every corpus
  * program and larger generated ones, each public call (decode, assemble, SPIR-V
  * into the arena and into a caller's buffer, GLSL, GLSL ES 3.00 and 1.00,
- * reflection JSON, -t ir, disassembly, agal_upload of a pair) is run with the allocator hook failing its N-th call, for every N
+ * reflection JSON, -t ir, disassembly, agal_upload of a pair, GLSL ES 1.00 within
+ * WebGL 1's limits, the limits' JSON form) is run with the allocator hook failing its N-th call, for every N
  * the call reaches: from a fresh context whose every allocation asks the hook (so
  * every allocation of the library is failed once), failing that call only and
  * failing every call from it on, and from a warm context that kept another
@@ -172,15 +173,51 @@ static agal_status do_upload(agal_context *ctx, const subject *s, blob *out)
     return AGAL_OK;
 }
 
+/* GLSL ES 1.00 within WebGL 1's limits: the text, or the refusal's status (many
+ * corpus programs need more than its 16 fragment uniform vectors). */
+static agal_status do_essl1_webgl1(agal_context *ctx, const subject *s, blob *out)
+{
+    agal_limits webgl1 = agal_limits_init();
+    agal_limits_preset("webgl1", &webgl1);
+    agal_translate_options o = agal_translate_options_init();
+    o.limits = &webgl1;
+    const char *t = NULL;
+    return text_out(tool_translate_text(ctx, s->prog, AGAL_TARGET_ESSL1, &o, &t, NULL), t, out);
+}
+
+/* The JSON form of limits: a good file (its name copied into the arena) for a vertex
+ * subject, an unknown key's refusal (its diagnostic) for a fragment one. The output:
+ * the counts, then the name. */
+static agal_status do_limits_json(agal_context *ctx, const subject *s, blob *out)
+{
+    const char *text = s->stage == AGAL_VERTEX ? "{\"name\": \"phone\", \"varying_vectors\": 8}"
+                                               : "{\"varying_vectors\": 8, \"varyings\": 8}";
+    agal_limits l = agal_limits_init();
+    agal_status st = agal_limits_from_json(ctx, text, strlen(text), &l);
+    if (st != AGAL_OK) return st;
+    char *all = agal_alloc(ctx, 64);
+    if (!all) return AGAL_ERR_NOMEM;
+    int n = snprintf(all, 64, "%u %s", (unsigned)l.varying_vectors, l.name);
+    *out = (blob){all, (size_t)n};
+    return AGAL_OK;
+}
+
 static const struct {
     const char *name;
     call_fn fn;
 } calls[] = {
-    {"decode", do_decode},   {"assemble", do_assemble},
-    {"spirv", do_spirv},     {"spirv_to", do_spirv_to},
-    {"glsl", do_glsl},       {"essl3", do_essl3},
-    {"essl1", do_essl1},     {"ir", do_ir},
-    {"reflect", do_reflect}, {"disassemble", do_disassemble},
+    {"essl1_webgl1", do_essl1_webgl1},
+    {"limits_json", do_limits_json},
+    {"decode", do_decode},
+    {"assemble", do_assemble},
+    {"spirv", do_spirv},
+    {"spirv_to", do_spirv_to},
+    {"glsl", do_glsl},
+    {"essl3", do_essl3},
+    {"essl1", do_essl1},
+    {"ir", do_ir},
+    {"reflect", do_reflect},
+    {"disassemble", do_disassemble},
     {"upload", do_upload},
 };
 
@@ -244,13 +281,22 @@ static void sweep_warm(const subject *s, const subject *warmer, size_t c, const 
     }
 }
 
+/* The refusals an unconstrained run may give, each then the sweep's reference: ES
+ * 1.00's of iid (AGAL_ERR_UNSUPPORTED), a program beyond WebGL 1's limits (the same),
+ * the limits' JSON with an unknown key (AGAL_ERR_INVALID). */
+static bool expected_refusal(call_fn fn, const subject *s, agal_status st)
+{
+    if (st == AGAL_ERR_UNSUPPORTED) return (fn == do_essl1 && s->prog->version > 1) || fn == do_essl1_webgl1;
+    return st == AGAL_ERR_INVALID && fn == do_limits_json && s->stage == AGAL_FRAGMENT;
+}
+
 static void sweep(const subject *s, const subject *warmer)
 {
     for (size_t c = 0; c < AGAL_COUNTOF(calls); c++) {
         agal_context *ctx = agal_context_new(NULL, NULL);
         blob ref = {0};
         agal_status st = calls[c].fn(ctx, s, &ref);
-        bool refused = st == AGAL_ERR_UNSUPPORTED && calls[c].fn == do_essl1 && s->prog->version > 1;
+        bool refused = expected_refusal(calls[c].fn, s, st);
         CHECK(st == AGAL_OK || refused, "%s %s: fails unconstrained (%d)", s->name, calls[c].name, st);
         if (st == AGAL_OK || refused) {
             void *copy = malloc(ref.size + 1);

@@ -6,10 +6,12 @@
  *   agal2spv --check vs.bin [fs.bin]            validate (two files: also link)
  *   agal2spv --check --flash vs.bin fs.bin      ... printing Flash Player's error lines
  *   agal2spv in.agal --stage fragment --agal-version 2 -t ir
+ *   agal2spv -t essl1 --limits webgl1 vs.bin fs.bin -o out   the pair: out.vert, out.frag
  *
  * Exit status: 0 success / valid, 1 invalid program (diagnostics on stderr, each
  * with `error <flash id>`), 2 usage, I/O or internal failure. */
 #include "ir.h"
+#include "limits_arg.h"
 #include "toolio.h"
 
 #include <spirv-tools/libspirv.h>
@@ -26,22 +28,26 @@ enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 typedef enum target { T_SPV, T_SPVASM, T_IR, T_GLSL, T_ESSL3, T_ESSL1, T_WGSL } target;
 
 typedef struct opts {
-    const char *in[2];
+    const char *in[2]; /* one program, or a pair: vertex, fragment */
     int nin;
     const char *out, *reflect;
-    const char *after; /* -t ir --after: the pipeline stage to stop after (NULL: all) */
+    const char *after;  /* -t ir --after: the pipeline stage to stop after (NULL: all) */
+    const char *limits; /* --limits: a preset's name or a JSON file (NULL: none) */
     target tgt;
     bool check, flash, lenient, optimize, strip, have_clip;
     agal_profile profile;
     agal_clip clip;
-    int stage;        /* text input: -1 = from the file's header comment */
-    uint32_t version; /* text input: 0 = from the file's header comment */
+    int stage;          /* text input: -1 = from the file's header comment */
+    uint32_t version;   /* text input: 0 = from the file's header comment */
+    agal_limits device; /* --limits, read (tool_load_limits) */
 } opts;
 
 static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal2spv: %s\n", msg);
     fprintf(stderr, "usage: agal2spv [options] in.bin|in.agal [fragment.bin]\n"
+                    "  (two programs: linked with --check, else translated as a pair with -o OUT,\n"
+                    "  as Program3D.upload does, to OUT.vert and OUT.frag)\n"
                     "  -o FILE            output (default stdout)\n"
                     "  -t spv|spvasm|ir|glsl|essl3|essl1|wgsl   output kind (default spv; essl3: GLSL ES\n"
                     "                     3.00 for WebGL 2, essl1: GLSL ES 1.00 for WebGL 1, wgsl: WebGPU)\n"
@@ -56,6 +62,9 @@ static int usage(const char *msg)
                     "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
                     "                     WebGL runtime binds; -t wgsl: a WebGPU bind group layout)\n"
                     "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
+                    "  --limits NAME|FILE.json   the device's limits (webgl1, webgl2, gl33, vulkan, webgpu,\n"
+                    "                     webgpu-compat, wgpu-gl31, or a JSON file): a program that\n"
+                    "                     cannot fit them is refused (exit 1, error 3613 naming the limit)\n"
                     "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
     return EXIT_USAGE;
 }
@@ -73,6 +82,7 @@ static int parse_value(opts *o, const char *flag, const char *v)
     if (!strcmp(flag, "-o")) o->out = v;
     else if (!strcmp(flag, "--reflect")) o->reflect = v;
     else if (!strcmp(flag, "--after")) o->after = v;
+    else if (!strcmp(flag, "--limits")) o->limits = v;
     else if (!strcmp(flag, "-t")) {
         static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1", "wgsl"};
         if (!pick(v, names, 7, &i)) return usage("unknown -t target");
@@ -119,7 +129,8 @@ static int parse(opts *o, int argc, char **argv)
         }
     }
     if (o->nin == 0) return usage("no input file");
-    if (o->nin == 2 && !o->check) return usage("two input files only with --check");
+    if (o->nin == 2 && !o->check && (!o->out || o->tgt == T_IR || o->reflect || o->after))
+        return usage("a pair translates with -o OUT (writing OUT.vert and OUT.frag), not -t ir or --reflect");
     if (o->after && o->tgt != T_IR) return usage("--after goes with -t ir");
     if (o->after) {
         bool known = false;
@@ -160,6 +171,12 @@ static int fail_status(agal_context *ctx, const opts *o, agal_status st, const c
 
 /* ---- outputs -------------------------------------------------------------- */
 
+/* The input of a pair a diagnostic names: the program it is about (0 vertex, 1 fragment). */
+static int diag_input(const agal_context *ctx)
+{
+    return agal_diag_count(ctx) && agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT;
+}
+
 static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
 {
     spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
@@ -194,6 +211,7 @@ static agal_status translate(agal_context *ctx, const opts *o, const agal_progra
     topt.target = library_target(o->tgt);
     topt.clip = o->clip;
     topt.strip_names = o->strip;
+    topt.limits = o->limits ? &o->device : NULL;
     *out = agal_shader_init();
     return agal_translate(ctx, prog, &topt, out);
 }
@@ -263,6 +281,54 @@ static int emit_reflect(agal_context *ctx, const opts *o, const agal_program *pr
     return write_out(o->reflect, json, strlen(json));
 }
 
+/* One stage of a pair to PATH: the module (optimized with -O, or disassembled) or the text. */
+static int write_stage(const opts *o, const agal_shader *sh, const char *path)
+{
+    if (o->tgt != T_SPV && o->tgt != T_SPVASM) return write_out(path, sh->text, sh->len);
+    const uint32_t *words = sh->words;
+    size_t n = sh->nwords;
+    uint32_t *optimized = NULL;
+    if (o->optimize && agal_tool_optimize(words, n, &optimized, &n) != 0) {
+        fprintf(stderr, "agal2spv: SPIRV-Tools optimizer failed\n");
+        return EXIT_USAGE;
+    }
+    if (optimized) words = optimized;
+    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, path) : write_out(path, words, n * 4);
+    free(optimized);
+    return rc;
+}
+
+/* Two programs: the pair as Program3D.upload translates it (agal_upload: the vertex
+ * program writes only the varyings the fragment program reads, and the pair is held
+ * to --limits), to OUT.vert and OUT.frag; nothing written when it is refused. */
+static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const prog[2])
+{
+    size_t size[2];
+    const uint8_t *bytes[2];
+    for (int i = 0; i < 2; i++)
+        if (!(bytes[i] = tool_encode_tokens(ctx, prog[i]->tokens, prog[i]->ntokens, prog[i]->stage, prog[i]->version,
+                                            &size[i])))
+            return fail_status(ctx, o, AGAL_ERR_NOMEM, o->in[i]);
+    agal_upload_options uo = agal_upload_options_init();
+    uo.target = library_target(o->tgt);
+    uo.profile = o->profile;
+    uo.lenient = o->lenient;
+    uo.clip = o->clip;
+    uo.strip_names = o->strip;
+    uo.limits = o->limits ? &o->device : NULL;
+    agal_upload_result r = agal_upload_result_init();
+    agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);
+    if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[diag_input(ctx)]);
+    static const char *const suffix[2] = {".vert", ".frag"};
+    for (int i = 0; i < 2; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s%s", o->out, suffix[i]);
+        int rc = write_stage(o, &r.shaders[i], path);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
 static int run(agal_context *ctx, const opts *o)
 {
     const agal_program *prog[2] = {NULL, NULL};
@@ -280,6 +346,7 @@ static int run(agal_context *ctx, const opts *o)
         if (o->nin < 2) return 0;
         return tool_link_pair(ctx, "agal2spv", o->in[0], prog[0], o->in[1], prog[1], o->flash);
     }
+    if (o->nin == 2) return emit_pair(ctx, o, prog);
     if (o->reflect) {
         int rc = emit_reflect(ctx, o, prog[0]);
         if (rc) return rc;
@@ -304,7 +371,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "agal2spv: out of memory\n");
         return EXIT_USAGE;
     }
-    rc = run(ctx, &o);
+    if (o.limits) rc = tool_load_limits(ctx, "agal2spv", o.limits, &o.device);
+    if (!rc) rc = run(ctx, &o);
     agal_context_free(ctx);
     return tool_exit("agal2spv", rc);
 }

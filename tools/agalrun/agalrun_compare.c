@@ -13,7 +13,9 @@
  *            --require-coverage (random: fail unless every opcode the version and
  *            stage allow appeared in some generated program; always reported),
  *            --separate-samplers (the SPIR-V binds each fs<i> as an image and a
- *            sampler, translate option separate_samplers, instead of combined)
+ *            sampler, translate option separate_samplers, instead of combined),
+ *            --limits NAME|FILE.json (every upload held to the device's limits; a pair
+ *            they refuse is counted, not run: docs/binding-models.md, "Limits")
  * Exit 0 only when every backend agrees with the interpreter on every output; 1 when
  * a pair disagrees, could not run, is invalid or does not link; 2 on a usage error,
  * an unreadable or oversized file, or a backend that cannot start (a missing browser;
@@ -80,6 +82,7 @@
  */
 #include "agal/text.h"
 #include "compare.h"
+#include "limits_arg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -350,14 +353,16 @@ static int usage(void)
                     "options: --vk-only --gl-only --webgl --webgl-only --webgpu --webgpu-only --no-validation\n"
                     "         --verbose --inject-fault\n"
                     "         --require-coverage (random: fail unless every opcode appeared)\n"
-                    "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n");
+                    "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n"
+                    "         --limits NAME|FILE.json (the device's limits: webgl1, webgl2, gl33, vulkan,\n"
+                    "           webgpu, webgpu-compat, wgpu-gl31, or a JSON file; refused pairs are counted)\n");
     return 2;
 }
 
 int agalrun_compare(int argc, char **argv)
 {
     options o = {.vk = true, .gl = true, .validation = true, .seed = 1};
-    const char *files[2] = {0}, *corpus = NULL;
+    const char *files[2] = {0}, *corpus = NULL, *limits = NULL;
     unsigned long long random = 0; /* 0: not random */
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
@@ -380,6 +385,7 @@ int agalrun_compare(int argc, char **argv)
         else if (!strcmp(a, "--inject-fault")) o.fault = true;
         else if (!strcmp(a, "--require-coverage")) o.coverage = true;
         else if (!strcmp(a, "--separate-samplers")) o.separate = true;
+        else if (!strcmp(a, "--limits") && i + 1 < argc) limits = argv[++i];
         else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
         else return usage();
     }
@@ -388,21 +394,32 @@ int agalrun_compare(int argc, char **argv)
         fprintf(stderr, "compare: --vk-only and --gl-only leave no backend\n");
         return usage();
     }
+    /* the limits live in a context of their own: ctx is reset after every pair */
+    agal_context *lctx = limits ? agal_context_new(NULL, NULL) : NULL;
+    agal_limits device = agal_limits_init();
+    if (limits && (!lctx || tool_load_limits(lctx, "compare", limits, &device))) {
+        agal_context_free(lctx);
+        return 2;
+    }
+    o.limits = limits ? &device : NULL;
     char err[512];
     backends b = {0};
     if (o.vk && !(b.vk = harness_vk_create(o.validation, err, sizeof err))) {
         fprintf(stderr, "compare: %s\n", err);
+        agal_context_free(lctx);
         return 2;
     }
     if (o.gl && !(b.gl = harness_gl_create(o.validation, err, sizeof err))) {
         fprintf(stderr, "compare: %s\n", err);
         harness_vk_destroy(b.vk);
+        agal_context_free(lctx);
         return 2;
     }
     if ((o.web || o.webgpu) && !(b.web = cmp_web_create(err, sizeof err))) {
         fprintf(stderr, "compare: browser: %s\n", err);
         harness_gl_destroy(b.gl);
         harness_vk_destroy(b.vk);
+        agal_context_free(lctx);
         return 2;
     }
     printf("compare: %s%s%s%s%s\n", b.vk ? harness_vk_device_name(b.vk) : "", b.vk && b.gl ? " (vulkan), " : "",
@@ -426,6 +443,8 @@ int agalrun_compare(int argc, char **argv)
     printf("compare: %u pair(s), %u failed; %u values compared, %u near a threshold, %u undefined (inf/NaN "
            "reference, not compared); %u validation message(s)\n",
            st.pairs, st.failed, st.compared, st.near, st.undefined, vk_msgs + gl_msgs);
+    if (limits) printf("compare: %u of the pairs refused by the limits (%s)\n", st.refused, device.name);
+    agal_context_free(lctx);
     if (rc == 0 && vk_msgs + gl_msgs) rc = 1;
     return rc;
 }

@@ -51,6 +51,7 @@ typedef struct options {
     bool fault;    /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
     bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
     bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
+    const agal_limits *limits; /* --limits: every upload held to the device's (NULL: none) */
     uint64_t seed;
 } options;
 
@@ -71,6 +72,7 @@ enum { CMP_BATCH = 128 };
 
 typedef struct stats {
     unsigned pairs, failed, compared, near, undefined, skipped_runs;
+    unsigned refused; /* pairs --limits refuses: not run, not failed */
 } stats;
 
 typedef struct texture_set {

@@ -75,7 +75,8 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
                               .target = backend_target(bk),
                               .profile = fp->profile,
                               .lenient = vp->lenient || fp->lenient,
-                              .separate_samplers = o->separate};
+                              .separate_samplers = o->separate,
+                              .limits = o->limits};
     *out = agal_upload_result_init();
     if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK) return translation_failed(ctx, what);
     return 0;
@@ -410,10 +411,33 @@ static bool essl1_expresses(agal_context *ctx, const agal_program *vp)
     return st != AGAL_ERR_UNSUPPORTED;
 }
 
+/* Whether the pair fits --limits: its upload is refused with the same diagnostic on
+ * every target (a limit counts what every target declares alike), so one SPIR-V
+ * upload decides; a refused pair is printed with its diagnostic under --verbose. */
+static bool fits_limits(agal_context *ctx, const options *o, const agal_program *vp, const agal_program *fp)
+{
+    size_t vn, fn;
+    const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
+    const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
+    agal_upload_options uo = agal_upload_options_init();
+    uo.profile = fp->profile;
+    uo.lenient = vp->lenient || fp->lenient;
+    uo.limits = o->limits;
+    agal_upload_result up = agal_upload_result_init();
+    if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, &up) != AGAL_ERR_UNSUPPORTED) return true;
+    if (o->verbose && agal_diag_count(ctx)) printf("  refused: %s\n", agal_diag_get(ctx, 0)->message);
+    agal_diag_clear(ctx);
+    return false;
+}
+
 /* Runs the pair on every enabled backend. Returns 0 agree, 1 disagree, 2 could not run. */
 int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_program *vp, const agal_program *fp,
                  uint64_t seed, bool print, stats *st)
 {
+    if (o->limits && !fits_limits(ctx, o, vp, fp)) {
+        if (st) st->refused++;
+        return 0;
+    }
     pair_case c;
     if (cmp_case_make(&c, vp, fp, seed)) {
         cmp_case_free(&c);

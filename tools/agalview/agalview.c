@@ -17,6 +17,8 @@
  *                            standard, standard_extended (default: by version)
  *     --web OUT.html         write a self-contained page that draws frame --frame N of
  *                            the scene with WebGL 2 (our GLSL ES 3.00) and exit
+ *     --limits NAME|FILE     the device's limits (limits_arg.h): a pair that cannot fit
+ *                            is refused, exit 1 with the one 3613 diagnostic
  *
  * The scene: a cube of 36 vertices (two triangles a face) turning with time, whose
  * attributes are va0 position (x, y, z, 1), va1 normal (0 w), va2 uv, va3 colour,
@@ -43,6 +45,7 @@
 #include "agalrun.h"
 #include "harness.h"
 #include "harness_web.h"
+#include "limits_arg.h"
 #ifdef AGALVIEW_HAVE_SCENE
 #include "replay.h"
 #endif
@@ -319,7 +322,7 @@ static int render(view *v, unsigned frame, harness_result *r)
 
 /* Program3D.upload of the pair for the backend (its bytes again: tool_encode_tokens). */
 static int upload(agal_context *ctx, const agal_program *vp, const agal_program *fp, agal_target target,
-                  agal_upload_result *up)
+                  const agal_limits *limits, agal_upload_result *up)
 {
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
@@ -327,10 +330,13 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
     agal_upload_options uo = {.size = sizeof(agal_upload_options),
                               .target = target,
                               .profile = fp->profile,
-                              .lenient = vp->lenient || fp->lenient};
+                              .lenient = vp->lenient || fp->lenient,
+                              .limits = limits};
     *up = agal_upload_result_init();
-    if (vb && fb && agal_upload(ctx, vb, vn, fb, fn, &uo, up) == AGAL_OK) return 0;
+    agal_status st = vb && fb ? agal_upload(ctx, vb, vn, fb, fn, &uo, up) : AGAL_ERR_NOMEM;
+    if (st == AGAL_OK) return 0;
     tool_print_diags(ctx, "agalview");
+    if (st == AGAL_ERR_UNSUPPORTED) return 1; /* the pair does not fit --limits (or the target) */
     static const char *const names[] = {"SPIR-V", "GLSL", "GLSL ES 3.00", "GLSL ES 1.00"};
     fprintf(stderr, "agalview: %s translation failed\n", names[target]);
     return -1;
@@ -483,7 +489,10 @@ static int usage(void)
             "  --max-differing P    percent of pixels allowed not to match (default 0)\n"
             "  --profile P          a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
             "                       or baseline|standard|standard_extended (default: by version)\n"
-            "  --web OUT.html       write a page that draws frame --frame N with WebGL 2 and exit\n");
+            "  --web OUT.html       write a page that draws frame --frame N with WebGL 2 and exit\n"
+            "  --limits NAME|FILE.json   the device's limits (a preset: webgl1, webgl2, gl33, vulkan,\n"
+            "                       webgpu, webgpu-compat, wgpu-gl31, or a JSON file): a pair that\n"
+            "                       cannot fit them is refused (exit 1, error 3613 naming the limit)\n");
     return 2;
 }
 
@@ -495,7 +504,7 @@ static bool number_arg(const char *opt, const char *text, unsigned min, unsigned
 
 int main(int argc, char **argv)
 {
-    const char *files[2] = {0}, *shot = NULL, *expect = NULL, *scene_path = NULL, *web = NULL;
+    const char *files[2] = {0}, *shot = NULL, *expect = NULL, *scene_path = NULL, *web = NULL, *limits = NULL;
     unsigned frame = 0, size = 256, nfiles = 0, tol = 2;
     double max_pct = 0;
     bool headless = false, ok = true;
@@ -511,6 +520,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--expect") && value) expect = argv[++i];
         else if (!strcmp(a, "--scene") && value) scene_path = argv[++i];
         else if (!strcmp(a, "--web") && value) web = argv[++i];
+        else if (!strcmp(a, "--limits") && value) limits = argv[++i];
         else if (!strcmp(a, "--tolerance") && value) ok = number_arg(a, argv[++i], 0, 255, &tol);
         else if (!strcmp(a, "--max-differing") && value)
             ok = tool_parse_double("agalview", a, argv[++i], 0, 100, &max_pct);
@@ -563,11 +573,17 @@ int main(int argc, char **argv)
     po.slot = AGAL_SLOT_FRAGMENT;
     if (!rc) rc = tool_load_program(ctx, files[1], &po, &fp);
     if (!rc) rc = tool_link_pair(ctx, "agalview", files[0], vp, files[1], fp, false);
+    agal_limits device = agal_limits_init();
+    if (!rc && limits) rc = tool_load_limits(ctx, "agalview", limits, &device);
     if (rc) goto done;
     rc = 2; /* from here on a failure is the tool's or the driver's */
     /* --web: the page's WebGL 2 draws the GLSL ES 3.00 upload. */
     agal_target target = web ? AGAL_TARGET_ESSL3 : be == BACKEND_VULKAN ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL;
-    if (upload(ctx, vp, fp, target, &v.up)) goto done;
+    int refused = upload(ctx, vp, fp, target, limits ? &device : NULL, &v.up);
+    if (refused) {
+        rc = refused > 0 ? 1 : 2;
+        goto done;
+    }
     unsigned ocs = agal_program_writes(fp, AGAL_REG_OUTPUT);
     while (v.noc < HARNESS_MAX_OUTPUTS && (ocs & (1u << v.noc))) v.noc++;
     v.noc = v.noc ? v.noc : 1;

@@ -1,0 +1,372 @@
+/* test_limits.c: a device's limits as input (agal_limits) and the one refusal.
+ * - every preset holds the values its source table gives (docs/binding-models.md,
+ *   "Limits"), and only the named presets exist;
+ * - the JSON form: a good file, an unknown key, values of the wrong type, out of
+ *   range, text after the object, each refused with a diagnostic naming it;
+ * - the refusal: a pair needing 9 samplers under webgl1, a vertex program reading va8
+ *   (AGAL 3) under webgl1, a fragment program reading fc60 under 16 uniform vectors, 9
+ *   varyings under webgl1 and 8 under wgpu's 31 components: AGAL_ERR_UNSUPPORTED, no
+ *   output, one diagnostic (Flash's 3613) with the exact text; the same programs
+ *   within looser limits translate;
+ * - limits that fit change nothing: every corpus program's output, for every target,
+ *   is byte-identical with no limits, unlimited ones and the loosest preset.
+ *
+ *   test_limits SHADERS_DIR */
+#include "agal/agal.h"
+#include "agal/stage3d.h"
+#include "agal/text.h"
+#include "check.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint8_t *assemble(agal_context *ctx, const char *text, agal_stage stage, uint32_t version, size_t *size)
+{
+    const uint8_t *bytes = NULL;
+    CHECK(agal_assemble(ctx, text, strlen(text), stage, version, AGAL_ASM_STRICT, &bytes, size) == AGAL_OK,
+          "assembles: %s", text);
+    return bytes;
+}
+
+static const agal_program *program(agal_context *ctx, const char *text, agal_stage stage, uint32_t version)
+{
+    size_t n = 0;
+    const uint8_t *b = assemble(ctx, text, stage, version, &n);
+    const agal_program *p = NULL;
+    agal_decode_options o = agal_decode_options_init();
+    o.slot = stage == AGAL_VERTEX ? AGAL_SLOT_VERTEX : AGAL_SLOT_FRAGMENT;
+    CHECK(b && agal_decode(ctx, b, n, &o, &p) == AGAL_OK, "decodes: %s", text);
+    return p;
+}
+
+static agal_limits preset(const char *name)
+{
+    agal_limits l = agal_limits_init();
+    CHECK(agal_limits_preset(name, &l), "preset %s", name);
+    return l;
+}
+
+/* ---- the presets ------------------------------------------------------------------ */
+
+/* The values of each source table (docs/binding-models.md, "Limits"), in the struct's
+ * order: varying vectors, components, inter-stage variables, vertex and fragment
+ * uniform vectors, vertex and fragment texture units, attributes, colour attachments. */
+static const struct {
+    const char *name;
+    uint32_t v[9];
+} cited[] = {
+    {"webgl1", {8, 0, 0, 128, 16, AGAL_LIMIT_NONE, 8, 8, 1}},
+    {"webgl2", {15, 60, 0, 256, 224, 16, 16, 16, 4}},
+    {"gl33", {0, 60, 0, 256, 256, 16, 16, 16, 8}},
+    {"vulkan", {0, 64, 0, 1024, 1024, 16, 16, 16, 4}},
+    {"webgpu", {0, 0, 16, 4096, 4096, 16, 16, 16, 8}},
+    {"webgpu-compat", {0, 0, 15, 1024, 1024, 16, 16, 16, 4}},
+    {"wgpu-gl31", {0, 31, 0, 1024, 1024, 16, 16, 16, 4}},
+};
+
+static void test_presets(void)
+{
+    size_t n = 0;
+    while (agal_limits_preset_name(n)) n++;
+    CHECK(n == sizeof cited / sizeof cited[0], "%zu presets", n);
+    for (size_t i = 0; i < sizeof cited / sizeof cited[0]; i++) {
+        agal_limits l = preset(cited[i].name);
+        const uint32_t got[9] = {l.varying_vectors,        l.varying_components,       l.interstage_variables,
+                                 l.vertex_uniform_vectors, l.fragment_uniform_vectors, l.vertex_texture_units,
+                                 l.fragment_texture_units, l.vertex_attributes,        l.color_attachments};
+        for (int k = 0; k < 9; k++)
+            CHECK(got[k] == cited[i].v[k], "%s field %d: %u, cited %u", cited[i].name, k, got[k], cited[i].v[k]);
+        CHECK(l.name && !strcmp(l.name, cited[i].name), "%s names itself", cited[i].name);
+        CHECK(!strcmp(agal_limits_preset_name(i), cited[i].name), "preset %zu is %s", i, cited[i].name);
+    }
+    agal_limits l = agal_limits_init();
+    CHECK(!agal_limits_preset("webgl3", &l) && l.varying_vectors == 0, "no preset webgl3");
+    CHECK(!agal_limits_preset(NULL, &l), "no preset NULL");
+    /* a caller's older, shorter struct: only its bytes are written */
+    struct {
+        agal_limits l;
+        uint32_t guard;
+    } shorter = {.l = agal_limits_init(), .guard = 0xdeadbeef};
+    shorter.l.size = (uint32_t)offsetof(agal_limits, vertex_attributes);
+    CHECK(agal_limits_preset("webgl1", &shorter.l) && shorter.l.fragment_texture_units == 8 &&
+              shorter.l.vertex_attributes == 0 && shorter.guard == 0xdeadbeef,
+          "a shorter struct gets its own fields only");
+}
+
+/* ---- the JSON form ----------------------------------------------------------------- */
+
+static agal_status json(agal_context *ctx, const char *text, agal_limits *out)
+{
+    *out = agal_limits_init();
+    agal_diag_clear(ctx);
+    return agal_limits_from_json(ctx, text, strlen(text), out);
+}
+
+static void refused_json(agal_context *ctx, const char *text, const char *message)
+{
+    agal_limits l;
+    agal_status st = json(ctx, text, &l);
+    CHECK(st == AGAL_ERR_INVALID, "refused: %s", text);
+    CHECK(agal_diag_count(ctx) == 1 && !strcmp(agal_diag_get(ctx, 0)->message, message), "%s: \"%s\"", text,
+          agal_diag_count(ctx) ? agal_diag_get(ctx, 0)->message : "(none)");
+}
+
+static void test_json(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_limits l;
+    CHECK(json(ctx,
+               " {\"name\": \"phone\", \"varying_vectors\": 8, \"fragment_uniform_vectors\": 16,\n"
+               "  \"vertex_texture_units\": 0, \"fragment_texture_units\": 8, \"color_attachments\": 1 } \n",
+               &l) == AGAL_OK,
+          "a good file reads");
+    CHECK(l.name && !strcmp(l.name, "phone"), "its name");
+    CHECK(l.varying_vectors == 8 && l.fragment_uniform_vectors == 16 && l.fragment_texture_units == 8 &&
+              l.color_attachments == 1,
+          "its counts");
+    CHECK(l.vertex_texture_units == AGAL_LIMIT_NONE, "0 is none");
+    CHECK(l.varying_components == 0 && l.vertex_attributes == 0 && l.vertex_uniform_vectors == 0,
+          "a key left out is unlimited");
+    CHECK(json(ctx, "{}", &l) == AGAL_OK && l.name == NULL && l.varying_vectors == 0, "an empty object");
+    CHECK(json(ctx, "{\"vertex_attributes\": 65535}", &l) == AGAL_OK && l.vertex_attributes == 65535, "65535");
+    refused_json(ctx, "{\"varying_vector\": 8}", "limits JSON, byte 1: unknown key \"varying_vector\"");
+    refused_json(ctx, "{\"size\": 8}", "limits JSON, byte 1: unknown key \"size\"");
+    refused_json(ctx, "{\"varying_vectors\": \"8\"}", "limits JSON, byte 20: a count is an integer from 0 to 65535");
+    refused_json(ctx, "{\"varying_vectors\": true}", "limits JSON, byte 20: a count is an integer from 0 to 65535");
+    refused_json(ctx, "{\"varying_vectors\": 8.5}", "limits JSON, byte 20: a count is an integer from 0 to 65535");
+    refused_json(ctx, "{\"varying_vectors\": -1}", "limits JSON, byte 20: a count is an integer from 0 to 65535");
+    refused_json(ctx, "{\"varying_vectors\": 65536}", "limits JSON, byte 20: a count is an integer from 0 to 65535");
+    refused_json(ctx, "{\"varying_vectors\": 99999999999}",
+                 "limits JSON, byte 20: a count is an integer from 0 to 65535");
+    refused_json(ctx, "{\"name\": 8}", "limits JSON, byte 9: a string was expected");
+    refused_json(ctx, "{\"varying_vectors\": 8", "limits JSON, byte 21: ',' or '}' was expected");
+    refused_json(ctx, "{} {}", "limits JSON, byte 3: text follows the object");
+    refused_json(ctx, "[8]", "limits JSON, byte 0: an object was expected");
+    refused_json(ctx, "", "limits JSON, byte 0: an object was expected");
+    /* a refused file writes nothing */
+    l = agal_limits_init();
+    l.varying_vectors = 3;
+    agal_diag_clear(ctx);
+    const char *bad = "{\"varying_vectors\": 9, \"x\": 1}";
+    CHECK(agal_limits_from_json(ctx, bad, strlen(bad), &l) == AGAL_ERR_INVALID && l.varying_vectors == 3,
+          "a refused file leaves *out");
+    agal_limits zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(agal_limits_from_json(ctx, "{}", 2, &zero) == AGAL_ERR_ARG, "size 0 is AGAL_ERR_ARG");
+    agal_context_free(ctx);
+}
+
+/* ---- the refusal ------------------------------------------------------------------- */
+
+/* One diagnostic, Flash's 3613, with this text; Flash's own line for it. */
+static void one_refusal(agal_context *ctx, const char *message, const char *what)
+{
+    CHECK(agal_diag_count(ctx) == 1, "%s: %zu diagnostics", what, agal_diag_count(ctx));
+    if (!agal_diag_count(ctx)) return;
+    const agal_diag *d = agal_diag_get(ctx, 0);
+    CHECK(d->flash_id == 3613 && !strcmp(d->message, message), "%s: %d \"%s\"", what, d->flash_id, d->message);
+    agal_flash_error e;
+    agal_flash_error_of(d, &e);
+    char line[160];
+    agal_flash_line(&e, line, sizeof line);
+    CHECK(!strcmp(line, "Error: Error #3613: The native shader compilation failed."), "%s: %s", what, line);
+}
+
+/* A fragment program sampling fs0 .. fs<n-1>, every sample feeding oc. */
+static char *sampling(unsigned n)
+{
+    static char text[1024];
+    size_t at = (size_t)snprintf(text, sizeof text, "tex ft0, v0, fs0 <2d,linear>\n");
+    for (unsigned i = 1; i < n; i++)
+        at += (size_t)snprintf(text + at, sizeof text - at, "tex ft1, v0, fs%u <2d,linear>\nadd ft0, ft0, ft1\n", i);
+    snprintf(text + at, sizeof text - at, "mov oc, ft0\n");
+    return text;
+}
+
+static agal_status upload(agal_context *ctx, const char *vtext, const char *ftext, uint32_t version, agal_target target,
+                          const agal_limits *limits, agal_upload_result *r)
+{
+    size_t vn, fn;
+    const uint8_t *vb = assemble(ctx, vtext, AGAL_VERTEX, version, &vn);
+    const uint8_t *fb = assemble(ctx, ftext, AGAL_FRAGMENT, version, &fn);
+    agal_upload_options o = agal_upload_options_init();
+    o.target = target;
+    o.limits = limits;
+    *r = agal_upload_result_init();
+    return agal_upload(ctx, vb, vn, fb, fn, &o, r);
+}
+
+static void test_samplers(agal_context *ctx)
+{
+    const char *vs = "mov op, va0\nmov v0, va1\n";
+    agal_limits webgl1 = preset("webgl1"), webgl2 = preset("webgl2");
+    agal_upload_result r;
+    CHECK(upload(ctx, vs, sampling(9), 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_ERR_UNSUPPORTED, "9 samplers");
+    one_refusal(ctx, "fragment program: 9 texture units needed, the limits allow 8 (webgl1)", "9 samplers");
+    CHECK(!r.shaders[AGAL_VERTEX].text && !r.shaders[AGAL_FRAGMENT].text, "a refused pair has no text");
+    for (agal_target t = AGAL_TARGET_SPIRV; t <= AGAL_TARGET_WGSL; t++) { /* the same text on every target */
+        if (t == AGAL_TARGET_IR) continue;
+        CHECK(upload(ctx, vs, sampling(9), 2, t, &webgl1, &r) == AGAL_ERR_UNSUPPORTED, "9 samplers, target %d", t);
+        one_refusal(ctx, "fragment program: 9 texture units needed, the limits allow 8 (webgl1)", "every target");
+        CHECK(!r.shaders[AGAL_FRAGMENT].words && !r.shaders[AGAL_FRAGMENT].text, "no output, target %d", t);
+    }
+    CHECK(upload(ctx, vs, sampling(8), 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_OK && r.nsamplers == 8,
+          "8 samplers fit webgl1");
+    agal_limits zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(upload(ctx, vs, sampling(9), 2, AGAL_TARGET_ESSL1, &zero, &r) == AGAL_ERR_ARG && !r.vertex,
+          "limits of size 0: AGAL_ERR_ARG before decoding");
+    CHECK(upload(ctx, vs, sampling(9), 2, AGAL_TARGET_ESSL1, &webgl2, &r) == AGAL_OK && r.shaders[AGAL_FRAGMENT].text,
+          "9 samplers fit webgl2");
+}
+
+static agal_status translate(agal_context *ctx, const agal_program *p, agal_target target, const agal_limits *limits,
+                             agal_shader *out)
+{
+    agal_translate_options o = agal_translate_options_init();
+    o.target = target;
+    o.limits = limits;
+    *out = agal_shader_init();
+    agal_diag_clear(ctx);
+    return agal_translate(ctx, p, &o, out);
+}
+
+static void test_attributes_and_constants(agal_context *ctx)
+{
+    agal_limits webgl1 = preset("webgl1");
+    agal_shader s;
+    const agal_program *va8 = program(ctx, "add op, va0, va8\n", AGAL_VERTEX, 3);
+    CHECK(translate(ctx, va8, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_ERR_UNSUPPORTED && !s.text, "va8");
+    one_refusal(ctx, "vertex program: 9 vertex attributes needed, the limits allow 8 (webgl1)", "va8");
+    const agal_program *va7 = program(ctx, "add op, va0, va7\n", AGAL_VERTEX, 3);
+    CHECK(translate(ctx, va7, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_OK && s.text, "va7 fits webgl1");
+
+    /* fc60 read, 16 allowed: refused until constants are remapped (issue 34, item 3) */
+    agal_limits sixteen = agal_limits_init();
+    sixteen.fragment_uniform_vectors = 16;
+    const agal_program *fc60 = program(ctx, "mov oc, fc60\n", AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, fc60, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_ERR_UNSUPPORTED && !s.text, "fc60");
+    one_refusal(ctx, "fragment program: 61 uniform vectors needed, the limits allow 16", "fc60");
+    const agal_program *fc15 = program(ctx, "mov oc, fc15\n", AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, fc15, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "fc15 fits 16");
+    /* a relative read needs the whole register file: 128 vc in AGAL 1, webgl1's 128 */
+    const agal_program *rel = program(ctx, "mov vt0, va0\nmov op, vc[vt0.x+1]\n", AGAL_VERTEX, 1);
+    CHECK(translate(ctx, rel, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_OK, "AGAL 1's relative vc fits webgl1");
+    agal_limits few = agal_limits_init();
+    few.vertex_uniform_vectors = 127;
+    CHECK(translate(ctx, rel, AGAL_TARGET_ESSL1, &few, &s) == AGAL_ERR_UNSUPPORTED, "a relative read");
+    one_refusal(ctx, "vertex program: 128 uniform vectors needed, the limits allow 127", "relative");
+    /* WebGL 1 has no vertex texture unit; a vertex program samples none */
+    CHECK(webgl1.vertex_texture_units == AGAL_LIMIT_NONE, "webgl1 has no vertex texture units");
+    CHECK(translate(ctx, va7, AGAL_TARGET_SPIRV, &webgl1, &s) == AGAL_OK && s.words, "none needed, none allowed");
+    /* two colour outputs under one */
+    const agal_program *mrt = program(ctx, "mov oc0, fc0\nmov oc1, fc1\n", AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, mrt, AGAL_TARGET_GLSL, &webgl1, &s) == AGAL_ERR_UNSUPPORTED, "oc1");
+    one_refusal(ctx, "fragment program: 2 colour attachments needed, the limits allow 1 (webgl1)", "oc1");
+    /* a struct without its size */
+    agal_limits zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(translate(ctx, va7, AGAL_TARGET_GLSL, &zero, &s) == AGAL_ERR_ARG, "limits of size 0");
+}
+
+/* A pair passing n varyings, each read. */
+static void varyings(unsigned n, char *vs, char *fs, size_t size)
+{
+    size_t v = (size_t)snprintf(vs, size, "mov op, va0\n"), f = (size_t)snprintf(fs, size, "mov ft0, v0\n");
+    for (unsigned i = 0; i < n; i++) v += (size_t)snprintf(vs + v, size - v, "mov v%u, va0\n", i);
+    for (unsigned i = 1; i < n; i++) f += (size_t)snprintf(fs + f, size - f, "add ft0, ft0, v%u\n", i);
+    snprintf(fs + f, size - f, "mov oc, ft0\n");
+}
+
+static void test_varyings(agal_context *ctx)
+{
+    char vs[512], fs[512];
+    agal_upload_result r;
+    agal_limits webgl1 = preset("webgl1"), gl31 = preset("wgpu-gl31"), compat = preset("webgpu-compat");
+    varyings(9, vs, fs, sizeof vs);
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_ERR_UNSUPPORTED, "9 varyings");
+    one_refusal(ctx, "vertex program: 9 varying vectors needed, the limits allow 8 (webgl1)", "9 varyings");
+    varyings(8, vs, fs, sizeof vs);
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_OK, "8 varyings fit webgl1");
+    /* Ruffle's "32 inter-stage components above the limit of 31", refused before a driver sees it */
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_WGSL, &gl31, &r) == AGAL_ERR_UNSUPPORTED, "8 varyings, 31 components");
+    one_refusal(ctx, "vertex program: 32 varying components needed, the limits allow 31 (wgpu-gl31)", "31");
+    varyings(7, vs, fs, sizeof vs);
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_WGSL, &gl31, &r) == AGAL_OK, "7 varyings fit 31 components");
+    /* WebGPU numbers varyings by location: v9 alone is location 9 */
+    CHECK(upload(ctx, "mov op, va0\nmov v9, va0\n", "mov oc, v9\n", 2, AGAL_TARGET_WGSL, &compat, &r) == AGAL_OK,
+          "v9 fits 15 inter-stage variables");
+    agal_limits nine = agal_limits_init();
+    nine.interstage_variables = 9;
+    CHECK(upload(ctx, "mov op, va0\nmov v9, va0\n", "mov oc, v9\n", 2, AGAL_TARGET_WGSL, &nine, &r) ==
+              AGAL_ERR_UNSUPPORTED,
+          "v9 under 9 variables");
+    one_refusal(ctx, "vertex program: 10 inter-stage variables needed, the limits allow 9", "v9");
+}
+
+/* ---- limits that fit change nothing ------------------------------------------------ */
+
+static bool same(const agal_shader *a, const agal_shader *b)
+{
+    if (a->nwords != b->nwords || a->len != b->len) return false;
+    if (a->nwords && memcmp(a->words, b->words, a->nwords * 4)) return false;
+    return !a->len || !memcmp(a->text, b->text, a->len);
+}
+
+static unsigned identical_corpus(const char *dir)
+{
+    DIR *d = opendir(dir);
+    CHECK(d != NULL, "opens %s", dir);
+    if (!d) return 0;
+    agal_limits unlimited = agal_limits_init(), vulkan = preset("vulkan");
+    unsigned compared = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!strstr(e->d_name, ".agal")) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "rb");
+        static char text[1 << 16];
+        size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+        if (f) fclose(f);
+        text[n] = 0;
+        agal_context *ctx = agal_context_new(NULL, NULL);
+        int stage;
+        uint32_t version;
+        agal_asm_header(ctx, text, n, &stage, &version);
+        const agal_program *p = program(ctx, text, (agal_stage)stage, version ? version : 1);
+        for (agal_target t = AGAL_TARGET_SPIRV; p && t <= AGAL_TARGET_WGSL; t++) {
+            agal_shader none, open, fits;
+            agal_status st = translate(ctx, p, t, NULL, &none);
+            CHECK(translate(ctx, p, t, &unlimited, &open) == st, "%s target %d: unlimited", e->d_name, t);
+            CHECK(translate(ctx, p, t, &vulkan, &fits) == st, "%s target %d: vulkan", e->d_name, t);
+            if (st != AGAL_OK) continue;
+            CHECK(same(&none, &open) && same(&none, &fits), "%s target %d: byte-identical", e->d_name, t);
+            compared++;
+        }
+        agal_context_free(ctx);
+    }
+    closedir(d);
+    return compared;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_limits SHADERS_DIR\n");
+        return 2;
+    }
+    test_presets();
+    test_json();
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    test_samplers(ctx);
+    test_attributes_and_constants(ctx);
+    test_varyings(ctx);
+    agal_context_free(ctx);
+    unsigned compared = identical_corpus(argv[1]);
+    CHECK(compared >= 100, "%u translations compared", compared);
+    printf("limits: %u corpus translations byte-identical with no, unlimited and vulkan limits; %d failures\n",
+           compared, failures);
+    return failures != 0;
+}
