@@ -215,11 +215,16 @@ static uint32_t highest_bit_plus_one(unsigned bits)
     return n;
 }
 
+static bool glsl_family(agal_target t)
+{
+    return t == AGAL_TARGET_GLSL || t == AGAL_TARGET_ESSL3 || t == AGAL_TARGET_ESSL1;
+}
+
 /* What one stage's translation needs of each limit, counted from what it declares:
  * registers whose number is their slot (va, fs, oc) need 1 + the highest; varyings,
  * declared as vec4s until they are packed, 4 components each and the highest
  * location + 1 as WebGPU numbers them; constants those read (1 + the highest), or the
- * whole register file for a relative read. */
+ * whole register file for a relative read, and the GLSL family's y-flip uniform. */
 static void needs(const agal_ir *ir, const agal_binding *b, uint32_t need[L_COUNT])
 {
     memset(need, 0, L_COUNT * sizeof *need);
@@ -228,9 +233,12 @@ static void needs(const agal_ir *ir, const agal_binding *b, uint32_t need[L_COUN
     need[L_VARYING_VECTORS] = n;
     need[L_VARYING_COMPONENTS] = 4 * n;
     need[L_INTERSTAGE_VARIABLES] = n ? b->varyings[n - 1].location + 1u : 0;
-    if (b->constants)
-        need[vs ? L_VERTEX_UNIFORM_VECTORS : L_FRAGMENT_UNIFORM_VECTORS] =
-            b->constants->indirect ? b->constants->count : ir->info.constants_read;
+    uint32_t *uniforms = &need[vs ? L_VERTEX_UNIFORM_VECTORS : L_FRAGMENT_UNIFORM_VECTORS];
+    if (b->constants) *uniforms = b->constants->indirect ? b->constants->count : ir->info.constants_read;
+    /* The GLSL family's y flip is a uniform of its own, a vector beside the
+     * constants (ES 1.00's packing gives a float a row); SPIR-V's is a
+     * specialization constant and WGSL's an override, which count against nothing. */
+    if (b->yflip && glsl_family(b->target)) *uniforms += 1;
     if (b->nsamplers)
         need[vs ? L_VERTEX_TEXTURE_UNITS : L_FRAGMENT_TEXTURE_UNITS] = b->samplers[b->nsamplers - 1].num + 1u;
     if (b->nattributes) need[L_VERTEX_ATTRIBUTES] = b->attributes[b->nattributes - 1].location + 1u;

@@ -251,13 +251,24 @@ static void test_attributes_and_constants(agal_context *ctx)
     one_refusal(ctx, "fragment program: 61 uniform vectors needed, the limits allow 16", "fc60");
     const agal_program *fc15 = program(ctx, "mov oc, fc15\n", AGAL_FRAGMENT, 2);
     CHECK(translate(ctx, fc15, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "fc15 fits 16");
-    /* a relative read needs the whole register file: 128 vc in AGAL 1, webgl1's 128 */
+    /* a relative read needs the whole register file: 128 vc in AGAL 1, webgl1's 128;
+     * GLSL's y-flip uniform is one vector more, SPIR-V's spec constant none */
     const agal_program *rel = program(ctx, "mov vt0, va0\nmov op, vc[vt0.x+1]\n", AGAL_VERTEX, 1);
-    CHECK(translate(ctx, rel, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_OK, "AGAL 1's relative vc fits webgl1");
+    CHECK(translate(ctx, rel, AGAL_TARGET_SPIRV, &webgl1, &s) == AGAL_OK, "AGAL 1's relative vc fits 128 in SPIR-V");
+    CHECK(translate(ctx, rel, AGAL_TARGET_WGSL, &webgl1, &s) == AGAL_OK, "and in WGSL");
+    CHECK(translate(ctx, rel, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_ERR_UNSUPPORTED, "128 vc and the flip in ES");
+    one_refusal(ctx, "vertex program: 129 uniform vectors needed, the limits allow 128 (webgl1)", "relative");
     agal_limits few = agal_limits_init();
     few.vertex_uniform_vectors = 127;
-    CHECK(translate(ctx, rel, AGAL_TARGET_ESSL1, &few, &s) == AGAL_ERR_UNSUPPORTED, "a relative read");
+    CHECK(translate(ctx, rel, AGAL_TARGET_SPIRV, &few, &s) == AGAL_ERR_UNSUPPORTED, "a relative read");
     one_refusal(ctx, "vertex program: 128 uniform vectors needed, the limits allow 127", "relative");
+    /* a fragment program declares the flip only for ddy */
+    const agal_program *ddy14 = program(ctx, "ddy ft0, fc14\nmov oc, ft0\n", AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, ddy14, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "fc14 and the flip fit 16");
+    const agal_program *ddy15 = program(ctx, "ddy ft0, fc15\nmov oc, ft0\n", AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, ddy15, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_ERR_UNSUPPORTED, "fc15 and the flip");
+    one_refusal(ctx, "fragment program: 17 uniform vectors needed, the limits allow 16", "fc15 and the flip");
+    CHECK(translate(ctx, ddy15, AGAL_TARGET_SPIRV, &sixteen, &s) == AGAL_OK, "no flip uniform in SPIR-V");
     /* WebGL 1 has no vertex texture unit; a vertex program samples none */
     CHECK(webgl1.vertex_texture_units == AGAL_LIMIT_NONE, "webgl1 has no vertex texture units");
     CHECK(translate(ctx, va7, AGAL_TARGET_SPIRV, &webgl1, &s) == AGAL_OK && s.words, "none needed, none allowed");

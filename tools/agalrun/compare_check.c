@@ -411,23 +411,34 @@ static bool essl1_expresses(agal_context *ctx, const agal_program *vp)
     return st != AGAL_ERR_UNSUPPORTED;
 }
 
-/* Whether the pair fits --limits: its upload is refused with the same diagnostic on
- * every target (a limit counts what every target declares alike), so one SPIR-V
- * upload decides; a refused pair is printed with its diagnostic under --verbose. */
+/* Whether the pair fits --limits on every target the backends translate to. A limit
+ * counts what each target declares (GLSL's y flip is a uniform beside the
+ * constants, SPIR-V's a specialization constant), so the pair is refused when any
+ * target's upload is refused for the limits (3613); a refused pair is printed with
+ * its diagnostic under --verbose. Other refusals (GLSL ES 1.00 has no iid) are the
+ * backends' to skip. */
 static bool fits_limits(agal_context *ctx, const options *o, const agal_program *vp, const agal_program *fp)
 {
+    static const agal_target targets[] = {AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3, AGAL_TARGET_ESSL1,
+                                          AGAL_TARGET_WGSL};
     size_t vn, fn;
     const uint8_t *vb = tool_encode_tokens(ctx, vp->tokens, vp->ntokens, AGAL_VERTEX, vp->version, &vn);
     const uint8_t *fb = tool_encode_tokens(ctx, fp->tokens, fp->ntokens, AGAL_FRAGMENT, fp->version, &fn);
+    if (!vb || !fb) return true;
     agal_upload_options uo = agal_upload_options_init();
     uo.profile = fp->profile;
     uo.lenient = vp->lenient || fp->lenient;
     uo.limits = o->limits;
-    agal_upload_result up = agal_upload_result_init();
-    if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, &up) != AGAL_ERR_UNSUPPORTED) return true;
-    if (o->verbose && agal_diag_count(ctx)) printf("  refused: %s\n", agal_diag_get(ctx, 0)->message);
-    agal_diag_clear(ctx);
-    return false;
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        uo.target = targets[i];
+        agal_upload_result up = agal_upload_result_init();
+        bool refused = agal_upload(ctx, vb, vn, fb, fn, &uo, &up) == AGAL_ERR_UNSUPPORTED && agal_diag_count(ctx) &&
+                       agal_diag_get(ctx, 0)->flash_id == 3613;
+        if (refused && o->verbose) printf("  refused: %s\n", agal_diag_get(ctx, 0)->message);
+        agal_diag_clear(ctx);
+        if (refused) return false;
+    }
+    return true;
 }
 
 /* Runs the pair on every enabled backend. Returns 0 agree, 1 disagree, 2 could not run. */
