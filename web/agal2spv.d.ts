@@ -58,6 +58,28 @@ export interface Names {
   yflipComponent?: 'x' | 'y' | 'z' | 'w';
 }
 
+/** A device's limits (docs/binding-models.md, "Limits"): a preset's name, or an
+ * object in the library's JSON form, whose keys are agal_limits' field names: each
+ * a count from 0 to 65535 (0: the device has none), a key left out unlimited. A
+ * program or pair that cannot fit throws FlashError #3613, its diagnostic naming
+ * the limit; an unknown preset or key is a TypeError, a count out of range a
+ * RangeError. */
+export type Limits =
+  | 'webgl1' | 'webgl2' | 'gl33' | 'vulkan' | 'webgpu' | 'webgpu-compat' | 'wgpu-gl31'
+  | {
+      /** Named in the diagnostic. */
+      name?: string;
+      varying_vectors?: number;
+      varying_components?: number;
+      interstage_variables?: number;
+      vertex_uniform_vectors?: number;
+      fragment_uniform_vectors?: number;
+      vertex_texture_units?: number;
+      fragment_texture_units?: number;
+      vertex_attributes?: number;
+      color_attachments?: number;
+    };
+
 export interface TranslateOptions {
   /** Default 'essl3'. */
   target?: Target;
@@ -68,6 +90,8 @@ export interface TranslateOptions {
   /** The register limits to validate against; by default the program's version's. */
   profile?: Profile;
   names?: Names;
+  /** The device's limits the translation must fit; none by default. */
+  limits?: Limits;
 }
 
 export interface UploadOptions {
@@ -77,12 +101,18 @@ export interface UploadOptions {
   /** The Context3D's profile: a program of a later AGAL version is Flash's #3725. */
   contextProfile?: ContextProfile;
   names?: Names;
+  /** The device's limits the pair must fit; none by default. */
+  limits?: Limits;
 }
 
 /** What Flash Player throws: errorID its id, name its class, message its line. */
 export interface FlashError extends Error {
   errorID: number;
   name: 'Error' | 'ArgumentError' | 'RangeError' | 'TypeError';
+  /** translate and upload: the library's diagnostic, which Flash's line does not
+   * carry (for #3613, the limit: "fragment program: 9 texture units needed, the
+   * limits allow 8 (webgl1)"). */
+  diagnostic?: string;
 }
 
 /** What the Context3D checks read (web/README.md, "Context3D's checks"). */

@@ -1,7 +1,8 @@
 // agal2spv for JavaScript: the library compiled to WebAssembly (agal_web.c), with
 // an API that fits JavaScript. `const agal = await load()`; then translate, upload,
 // assemble and disassemble. Failures throw an Error whose errorID is Flash Player's
-// id, name its class and message the line Flash Player throws.
+// id, name its class, message the line Flash Player throws and diagnostic the
+// library's own words (which limit a #3613 exceeded).
 import createModule from './agal2spv-wasm.js';
 
 const TARGETS = { spirv: 0, glsl: 1, essl3: 2, essl1: 3, ir: 4, wgsl: 5 };
@@ -18,6 +19,28 @@ function option(table, value, name, fallback) {
   if (value === undefined) return fallback;
   if (!(value in table)) throw new TypeError(`agal2spv: ${name} must be one of ${Object.keys(table).join(', ')}`);
   return table[value];
+}
+
+// The `limits` option as agal_web.c's read_limits takes it: a preset's name, or an
+// object of the JSON form's keys (docs/binding-models.md, "Limits"; web/README.md)
+// as that JSON's text, written here from the object's own properties only (no
+// toJSON, nothing inherited). A count out of range is a RangeError; an unknown key
+// or preset, the library's TypeError.
+function limitsOf(limits) {
+  if (limits === undefined || limits === null) return { given: false, text: new Uint8Array(0), json: 0 };
+  if (typeof limits === 'string' && !limits.includes('\0')) return { given: true, text: cString(limits), json: 0 };
+  if (typeof limits !== 'object' || Array.isArray(limits)) {
+    throw new TypeError('agal2spv: limits is a preset name or an object of limits');
+  }
+  const members = Object.entries(limits).map(([key, v]) => {
+    if (key === 'name') {
+      if (typeof v !== 'string') throw new TypeError('agal2spv: limits.name is a string');
+    } else if (!Number.isInteger(v) || v < 0 || v > 65535) {
+      throw new RangeError(`agal2spv: limits.${key} is a count from 0 to 65535, not ${String(v)}`);
+    }
+    return `${JSON.stringify(key)}:${JSON.stringify(v)}`;
+  });
+  return { given: true, text: cString(`{${members.join(',')}}`), json: 1 };
 }
 
 function bytesOf(data, name) {
@@ -100,10 +123,13 @@ class Agal {
     const a = { status: w[0] | 0, words: w[7] !== 0 };
     if (a.status !== 0) {
       const info = jsonBytes ? JSON.parse(this.decoder.decode(jsonBytes)) : null;
+      // {"message"} alone: an argument passed wrong (agal_web.c, `misused`)
+      if (info && info.id === undefined) throw new TypeError(`agal2spv: ${info.message}`);
       const e = new Error(info ? info.message : `agal2spv: ${STATUS[a.status] || a.status}`);
       if (info) {
         e.errorID = info.id;
         e.name = info.name;
+        if (info.diagnostic !== undefined) e.diagnostic = info.diagnostic;
       }
       throw e;
     }
@@ -125,8 +151,10 @@ class Agal {
     const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
     const slot = option(SLOTS, options.stage, 'stage', 0);
     const profile = option(PROFILES, options.profile, 'profile', 0);
-    const a = this.answer(this.withNamed([b], options.names, (p, names) =>
-      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names)));
+    const limits = limitsOf(options.limits);
+    const a = this.answer(this.withNamed([b, limits.text], options.names, (p, pl, names) =>
+      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names,
+                            limits.given ? pl : 0, limits.json)));
     return { code: a.code[0], get bindings() { return a.json(); } };
   }
 
@@ -137,9 +165,10 @@ class Agal {
     if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
     const profile = option(PROFILES, options.profile, 'profile', 0);
     const context = option(CONTEXT_PROFILES, options.contextProfile, 'contextProfile', 0);
-    const a = this.answer(this.withNamed([v, f], options.names, (pv, pf, names) =>
+    const limits = limitsOf(options.limits);
+    const a = this.answer(this.withNamed([v, f, limits.text], options.names, (pv, pf, pl, names) =>
       this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context,
-                         names)));
+                         names, limits.given ? pl : 0, limits.json)));
     return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
   }
 

@@ -2,8 +2,9 @@
  * works in the caller's context, reset first, and answers with one web_answer in
  * that context's arena, which JavaScript reads before its next call: the code (text
  * or SPIR-V words), the bindings as JSON (the library's writer, reflect_json.c,
- * with a WGSL translation's bind group layout), or Flash's error. Nothing here is
- * global; everything lives until the next call or web_free. */
+ * with a WGSL translation's bind group layout), Flash's error with the library's
+ * diagnostic, or an argument JavaScript passed wrong (a `limits` option). Nothing
+ * here is global; everything lives until the next call or web_free. */
 #include "internal.h" /* the binding's JSON: the library's writer (reflect_json.c) */
 
 #include <emscripten.h>
@@ -15,7 +16,8 @@ typedef struct web_answer {
     int32_t status;         /* agal_status */
     const void *code[2];    /* a translation's (or the pair's vertex and fragment) */
     uint32_t code_bytes[2]; /* their lengths in bytes */
-    const char *json;       /* the bindings, or the error: {"id", "name", "message"} */
+    const char *json;       /* the bindings, or the error: {"id", "name", "message", "diagnostic"},
+                               or {"message"} alone for a bad argument */
     uint32_t json_bytes;
     int32_t words; /* code is SPIR-V words, not text */
 } web_answer;
@@ -29,20 +31,34 @@ static web_answer *answer(agal_context *ctx, agal_status st)
     return a;
 }
 
-/* A Flash error as JavaScript throws it: {"id", "name", "message"}. */
-static web_answer *thrown(agal_context *ctx, agal_status st, const agal_flash_error *e)
+/* s as a JSON string: quotes, backslashes and control characters escaped. */
+static void json_string(agal_strbuf *j, const char *s)
+{
+    agal_sb_putc(j, '"');
+    for (const char *c = s; *c; c++) {
+        if ((unsigned char)*c < 0x20) {
+            agal_sb_printf(j, "\\u%04x", (unsigned)*c);
+            continue;
+        }
+        if (*c == '"' || *c == '\\') agal_sb_putc(j, '\\');
+        agal_sb_putc(j, *c);
+    }
+    agal_sb_putc(j, '"');
+}
+
+/* A Flash error as JavaScript throws it: {"id", "name", "message"}, and
+ * "diagnostic", the library's own words (which limit a 3613 exceeded), when given. */
+static web_answer *thrown(agal_context *ctx, agal_status st, const agal_flash_error *e, const char *diagnostic)
 {
     web_answer *a = answer(ctx, st);
     if (!a) return a;
     char msg[512];
     agal_flash_message(e, msg, sizeof msg);
     agal_strbuf j = {.ctx = ctx};
-    agal_sb_printf(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":\"", e->id, agal_flash_class(e));
-    for (const char *c = msg; *c; c++) {
-        if (*c == '"' || *c == '\\') agal_sb_putc(&j, '\\');
-        agal_sb_putc(&j, *c);
-    }
-    agal_sb_put(&j, "\"}");
+    agal_sb_printf(&j, "{\"id\":%d,\"name\":\"%s\",\"message\":", e->id, agal_flash_class(e));
+    json_string(&j, msg);
+    if (diagnostic) agal_sb_put(&j, ",\"diagnostic\":"), json_string(&j, diagnostic);
+    agal_sb_putc(&j, '}');
     if (!j.err) a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
 }
@@ -54,7 +70,42 @@ static web_answer *failed(agal_context *ctx, agal_status st)
     if (!d) return answer(ctx, st);
     agal_flash_error e;
     agal_flash_error_of(d, &e);
-    return thrown(ctx, st, &e);
+    return thrown(ctx, st, &e, d->message);
+}
+
+/* An argument JavaScript passed wrong: AGAL_ERR_ARG and {"message"}, a TypeError there. */
+static web_answer *misused(agal_context *ctx, const agal_strbuf *why)
+{
+    web_answer *a = answer(ctx, AGAL_ERR_ARG);
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_put(&j, "{\"message\":");
+    json_string(&j, why->err ? "out of memory" : why->p);
+    agal_sb_putc(&j, '}');
+    if (a && !j.err) a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+/* ---- the limits option ------------------------------------------------------------ */
+
+/* The `limits` option JavaScript passes (agal2spv.js, `withLimits`): a preset's name,
+ * or the JSON form's text (docs/binding-models.md, "Limits"), which JavaScript made
+ * from an object; NULL, none. Fills *out and answers NULL, or answers the misuse. */
+static web_answer *read_limits(agal_context *ctx, const char *spec, int is_json, agal_limits *out)
+{
+    *out = agal_limits_init();
+    if (!is_json && agal_limits_preset(spec, out)) return NULL;
+    if (is_json && agal_limits_from_json(ctx, spec, strlen(spec), out) == AGAL_OK) return NULL;
+    agal_strbuf why = {.ctx = ctx};
+    if (is_json) {
+        const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
+        agal_sb_printf(&why, "limits %s: %s", spec, d ? d->message : "out of memory");
+        return misused(ctx, &why);
+    }
+    agal_sb_printf(&why, "limits: '%s' is not a preset (", spec);
+    for (size_t i = 0; agal_limits_preset_name(i); i++)
+        agal_sb_printf(&why, "%s%s", i ? ", " : "", agal_limits_preset_name(i));
+    agal_sb_put(&why, ")");
+    return misused(ctx, &why);
 }
 
 static void code(web_answer *a, int i, const agal_shader *sh)
@@ -71,17 +122,22 @@ EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
 EMSCRIPTEN_KEEPALIVE size_t web_heap_used(void) { return mallinfo().uordblks; }
 
 /* names: an agal_names JavaScript wrote into the heap (agal2spv.js, `withNames`), or NULL. */
+/* limits, limits_json: the `limits` option (read_limits); NULL, none. */
 EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n, int target,
-                                               int slot, int lenient, int profile, const agal_names *names)
+                                               int slot, int lenient, int profile, const agal_names *names,
+                                               const char *limits, int limits_json)
 {
     agal_context_reset(ctx);
+    agal_limits device;
+    web_answer *misuse = limits ? read_limits(ctx, limits, limits_json, &device) : NULL;
+    if (misuse) return misuse;
     agal_decode_options d = agal_decode_options_init();
     d.slot = (agal_slot)slot, d.lenient = lenient != 0, d.profile = (agal_profile)profile;
     const agal_program *prog;
     agal_status st = agal_decode(ctx, bytes, n, &d, &prog);
     if (st != AGAL_OK) return failed(ctx, st);
     agal_translate_options o = agal_translate_options_init();
-    o.target = (agal_target)target, o.names = names;
+    o.target = (agal_target)target, o.names = names, o.limits = limits ? &device : NULL;
     agal_shader sh = agal_shader_init();
     if ((st = agal_translate(ctx, prog, &o, &sh)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
@@ -95,12 +151,15 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
 
 EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
                                             uint32_t fn, int target, int lenient, int profile, int context_profile,
-                                            const agal_names *names)
+                                            const agal_names *names, const char *limits, int limits_json)
 {
     agal_context_reset(ctx);
+    agal_limits device;
+    web_answer *misuse = limits ? read_limits(ctx, limits, limits_json, &device) : NULL;
+    if (misuse) return misuse;
     agal_upload_options o = agal_upload_options_init();
     o.target = (agal_target)target, o.lenient = lenient != 0, o.profile = (agal_profile)profile;
-    o.context_profile = (agal_profile)context_profile, o.names = names;
+    o.context_profile = (agal_profile)context_profile, o.names = names, o.limits = limits ? &device : NULL;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, v, vn, f, fn, &o, &r);
     if (st != AGAL_OK) return failed(ctx, st);
@@ -181,7 +240,7 @@ static agal_context3d_state state_of(const web_context3d *c)
 static web_answer *checked(agal_context *ctx, int id, const agal_flash_error *e)
 {
     agal_context_reset(ctx);
-    return id ? thrown(ctx, AGAL_ERR_INVALID, e) : answer(ctx, AGAL_OK);
+    return id ? thrown(ctx, AGAL_ERR_INVALID, e, NULL) : answer(ctx, AGAL_OK);
 }
 
 /* name NULL: ActionScript's null. The value as {"value": N}. */

@@ -18,7 +18,11 @@
    message, never a crash, a hang or a sanitizer's report.
 6. Every failure path of a ByteArray or BitmapData argument (each call that takes
    one) ends with exit 2 and its message, and frees what it allocated.
-7. The memory limit: the scenes that took gigabytes (200 textures of 4096 x 4096,
+7. --limits: scenes/limits.json, drawn without limits (1), under --limits webgl1 throws
+   Flash's 3613 at its upload, with the diagnostic naming the limit on stderr, on both
+   backends; the same scene expecting that throw passes --check; a JSON file's limits
+   name themselves; a limits spec that is neither a preset nor a file is exit 2.
+8. The memory limit: the scenes that took gigabytes (200 textures of 4096 x 4096,
    a 16384 x 16384 back buffer presented four times, 4096 of the largest vertex
    buffers) end with exit 2 and 3691's text within seconds, on both backends, at
    the default limit and at --memory-limit 128 MiB, 256 MiB and 1 GiB, with a peak
@@ -265,6 +269,42 @@ def check_failure_paths(agalrun, tmp):
     return errors
 
 
+LIMITS_LINE = "Error: Error #3613: The native shader compilation failed."
+LIMITS_NEED = "fragment program: 17 uniform vectors needed, the limits allow 16 (%s)"
+
+
+def check_limits(agalrun, scenes_dir, tmp):
+    """scenes/limits.json's pair reads fc16: refused under WebGL 1's 16 uniform vectors."""
+    errors = []
+    path = os.path.join(scenes_dir, "limits.json")
+    scene = json.load(open(path))
+    upload = 1 + next(i for i, c in enumerate(scene["calls"]) if c["call"] == "upload")
+    for backend in ("vulkan", "gl"):
+        errors += expect_failure(agalrun, tmp, "--limits webgl1 on " + backend,
+                                 [path, "--backend", backend, "--limits", "webgl1"], 1,
+                                 "call %d (upload): %s" % (upload, LIMITS_LINE))
+        errors += expect_failure(agalrun, tmp, "--limits webgl1's diagnostic on " + backend,
+                                 [path, "--backend", backend, "--limits", "webgl1"], 1, LIMITS_NEED % "webgl1")
+        r = run(agalrun, path, "--backend", backend, "--limits", "webgl2", "--check")
+        if r.returncode != 0:
+            errors.append("--limits webgl2 on %s: exit %d (the pair fits)\n%s" % (backend, r.returncode, r.stderr))
+    # The scene's expected output decides: the throw expected, --check passes.
+    thrown = dict(scene, throws={"call": upload, "line": LIMITS_LINE})
+    del thrown["expect"]
+    expecting = os.path.join(tmp, "limits-throws.json")
+    json.dump(thrown, open(expecting, "w"))
+    r = run(agalrun, expecting, "--limits", "webgl1", "--check")
+    if r.returncode != 0:
+        errors.append("--limits webgl1 --check, the throw expected: exit %d\n%s" % (r.returncode, r.stderr))
+    errors += expect_failure(agalrun, tmp, "the throw expected, no limits", [expecting, "--check"], 1, "expected call")
+    device = os.path.join(tmp, "phone.json")
+    json.dump({"name": "phone", "fragment_uniform_vectors": 16}, open(device, "w"))
+    errors += expect_failure(agalrun, tmp, "--limits FILE.json", [path, "--limits", device], 1, LIMITS_NEED % "phone")
+    errors += expect_failure(agalrun, tmp, "--limits webgl9", [path, "--limits", "webgl9"], 2,
+                             "--limits: 'webgl9' is neither a preset")
+    return errors
+
+
 def audit_scenes():
     """The scenes that took gigabytes before the memory limit: (name, scene)."""
     textures = [{"call": "createTexture", "args": [4096, 4096, "bgra", False], "as": "t%d" % i} for i in range(200)]
@@ -397,6 +437,7 @@ def main():
         jobs.append(pool.submit(check_faults, agalrun, scenes_dir, errors_json, tmp))
         jobs += [pool.submit(check_mutant, agalrun, m, tmp, i) for i, m in enumerate(mutants(scenes_dir, 40))]
         jobs.append(pool.submit(check_failure_paths, agalrun, tmp))
+        jobs.append(pool.submit(check_limits, agalrun, scenes_dir, tmp))
         errors = [e for j in jobs for e in j.result()]
         # Alone: its peak RSS and time are its own.
         errors += check_memory_limit(agalrun, scenes_dir, tmp, b_sanitize)
@@ -404,7 +445,7 @@ def main():
     for e in errors:
         print(e)
     print("%d scenes on Vulkan and GL, %d error cases, the fault checks, 40 broken scenes, %d failure paths, "
-          "the memory limit: %d failures" % (len(scenes), len(errors_json["cases"]), len(failure_path_scenes()),
+          "--limits, the memory limit: %d failures" % (len(scenes), len(errors_json["cases"]), len(failure_path_scenes()),
                                              len(errors)))
     return 1 if errors else 0
 

@@ -102,6 +102,70 @@ checks('typed array views and argument checks', (check) => {
   check(thrown instanceof TypeError, 'an unknown target is a TypeError');
 });
 
+// The limits option: within the limits, the bytes of no limits; past them, Flash's
+// #3613 with the library's diagnostic; a bad preset or key a TypeError, a bad count
+// a RangeError; and only the object's own properties count.
+checks('the limits option', (check) => {
+  const attempt = (fn) => { try { return fn(); } catch (e) { return e; } };
+  const text = (code) => (typeof code === 'string' ? code : Array.from(code).join(','));
+  let compared = 0;
+  for (const p of manifest.programs) {
+    for (const target of ['glsl', 'essl3', 'essl1', 'wgsl', 'spirv']) {
+      const plain = attempt(() => agal.translate(bytes(p.bytes), { target }));
+      if (plain instanceof Error) continue;
+      const held = attempt(() => agal.translate(bytes(p.bytes), { target, limits: 'vulkan' }));
+      compared++;
+      check(!(held instanceof Error) && text(held.code) === text(plain.code), `${p.name} ${target} under vulkan: ${held}`);
+    }
+  }
+  check(compared >= 200, `${compared} translations compared under vulkan`);
+  const vertex = agal.assemble('mov op, va0\nmov v0, va1\n', { stage: 'vertex', version: 2 });
+  const fs7 = agal.assemble('tex ft0, v0, fs7 <2d,linear,nomip>\nmov oc, ft0\n', { stage: 'fragment', version: 2 });
+  const fs8 = agal.assemble('tex ft0, v0, fs8 <2d,linear,nomip>\nmov oc, ft0\n', { stage: 'fragment', version: 2 });
+  for (const target of ['essl1', 'essl3', 'wgsl']) {
+    const plain = agal.upload(vertex, fs7, { target });
+    const held = attempt(() => agal.upload(vertex, fs7, { target, limits: 'webgl1' }));
+    check(!(held instanceof Error) && held.vertex === plain.vertex && held.fragment === plain.fragment,
+          `fs7 under webgl1, ${target}: ${held}`);
+  }
+  const want = 'fragment program: 9 texture units needed, the limits allow 8 (webgl1)';
+  for (const [what, fn] of [['upload', () => agal.upload(vertex, fs8, { target: 'essl1', limits: 'webgl1' })],
+                            ['translate', () => agal.translate(fs8, { target: 'essl1', limits: 'webgl1' })]]) {
+    const e = attempt(fn);
+    check(e instanceof Error && e.errorID === 3613 && e.name === 'Error' &&
+          e.message === 'Error #3613: The native shader compilation failed.' && e.diagnostic === want,
+          `fs8 ${what} under webgl1: ${e && `${e.name} ${e.errorID} ${e.message} / ${e.diagnostic}`}`);
+  }
+  check(!(attempt(() => agal.upload(vertex, fs8, { target: 'essl1' })) instanceof Error), 'fs8 without limits');
+  const phone = attempt(() => agal.upload(vertex, fs8, { limits: { name: 'phone', fragment_texture_units: 8 } }));
+  check(phone instanceof Error && phone.errorID === 3613 && phone.diagnostic === want.replace('webgl1', 'phone'),
+        `an object's limits: ${phone && phone.diagnostic}`);
+  const none = attempt(() => agal.upload(vertex, fs8, { limits: { fragment_texture_units: 0 } }));
+  check(none instanceof Error && /9 texture units needed, the limits allow 0$/.test(none.diagnostic),
+        `a count of 0, none: ${none && none.diagnostic}`);
+  // inherited limits are not the object's: nothing limited, nothing refused
+  const inherited = Object.create({ fragment_texture_units: 1 });
+  check(!(attempt(() => agal.upload(vertex, fs8, { limits: inherited })) instanceof Error), 'an inherited limit');
+  const bad = [['webgl3', TypeError, /not a preset \(webgl1, webgl2, gl33, vulkan, webgpu, webgpu-compat, wgpu-gl31\)/],
+               ['toString', TypeError, /'toString' is not a preset/],
+               [8, TypeError, /preset name or an object/],
+               ['webgl1\0', TypeError, /preset name or an object/],
+               [['webgl1'], TypeError, /preset name or an object/],
+               [{ varying_vectorz: 8 }, TypeError, /unknown key "varying_vectorz"/],
+               [{ name: 1 }, TypeError, /limits\.name is a string/],
+               [{ varying_vectors: 65536 }, RangeError, /limits\.varying_vectors is a count from 0 to 65535, not 65536/],
+               [{ varying_vectors: -1 }, RangeError, /not -1/],
+               [{ fragment_texture_units: 7.5 }, RangeError, /not 7\.5/],
+               [{ vertex_attributes: '8' }, RangeError, /not 8/]];
+  for (const [limits, type, text] of bad) {
+    for (const fn of [() => agal.translate(fs7, { limits }), () => agal.upload(vertex, fs7, { limits })]) {
+      const e = attempt(fn);
+      check(e instanceof type && e.message.startsWith('agal2spv: ') && text.test(e.message),
+            `limits ${JSON.stringify(limits)}: ${e && `${e.name}: ${e.message}`}`);
+    }
+  }
+});
+
 // Nothing leaks: 1e5 uploads, good and refused, leave the heap where it was.
 checks('1e5 uploads leave the heap where it was', (check) => {
   const verts = manifest.programs.filter((p) => p.name.includes('.vert.'));

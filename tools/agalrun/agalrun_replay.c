@@ -3,6 +3,7 @@
  *   agalrun replay SCENE.json [-o FRAME.png] [--backend vulkan|gl|webgl]
  *                  [--expect REF.png [--tolerance N] [--max-outliers M] [--at X,Y]]
  *                  [--frame N] [--check] [--validation] [--memory-limit BYTES]
+ *                  [--limits NAME|FILE.json]
  *
  * Replays the scene (replay.h) on the backend and writes each image a present or a
  * drawToBitmapData yields: FRAME.png, or FRAME-1.png, FRAME-2.png ... when there
@@ -14,9 +15,13 @@
  * line. Exit status: 0; 1 the scene threw (the Flash line on stderr), a frame or a
  * check does not match; 2 usage, I/O, a malformed scene, a backend failure or the
  * memory limit (replay_budget.c: buffers, textures, back buffers and images
- * together, REPLAY_MEMORY_LIMIT unless --memory-limit says). */
+ * together, REPLAY_MEMORY_LIMIT unless --memory-limit says). --limits holds every
+ * Program3D.upload to a device's limits (a preset or a JSON file, limits_arg.h): a
+ * pair that cannot fit throws Flash's 3613, and the diagnostic naming the limit goes
+ * to stderr. */
 #include "agalrun.h"
 #include "harness.h"
+#include "limits_arg.h"
 #include "replay.h"
 
 #include <cjson/cJSON.h>
@@ -30,7 +35,7 @@
 enum { MAX_SCENE = 256 << 20 };
 
 typedef struct options {
-    const char *scene, *out, *expect, *backend;
+    const char *scene, *out, *expect, *backend, *limits;
     unsigned tolerance, max_outliers, frame;
     int32_t at[2];
     bool check, validation;
@@ -43,6 +48,7 @@ static int usage(void)
             "usage: agalrun replay SCENE.json [-o FRAME.png] [--backend vulkan|gl|webgl]\n"
             "                      [--expect REF.png [--tolerance N] [--max-outliers M] [--at X,Y]]\n"
             "                      [--frame N] [--check] [--validation] [--memory-limit BYTES]\n"
+            "                      [--limits NAME|FILE.json]\n"
             "  -o FRAME.png      write the images (FRAME-1.png, FRAME-2.png ... when several)\n"
             "  --backend NAME    vulkan (default) or gl\n"
             "  --expect REF.png  compare the image with REF.png, in which it sits at --at X,Y (default 0,0):\n"
@@ -52,7 +58,10 @@ static int usage(void)
             "  --check           check the scene's own \"expect\" pixels and \"throws\" line\n"
             "  --validation      Vulkan: the validation layer, any message fails the run\n"
             "  --memory-limit BYTES  buffers, textures, back buffers and images together (default %llu):\n"
-            "                    a call past it stops the replay (exit 2)\n",
+            "                    a call past it stops the replay (exit 2)\n"
+            "  --limits NAME|FILE.json  the device's limits every upload is held to (a preset: webgl1,\n"
+            "                    webgl2, gl33, vulkan, webgpu, webgpu-compat, wgpu-gl31; or a JSON file):\n"
+            "                    a pair that cannot fit throws Error #3613\n",
             (unsigned long long)REPLAY_MEMORY_LIMIT);
     return 2;
 }
@@ -88,6 +97,7 @@ static int parse_options(int argc, char **argv, options *o)
         else if (!strcmp(a, "-o")) o->out = argv[++i];
         else if (!strcmp(a, "--backend")) o->backend = argv[++i];
         else if (!strcmp(a, "--expect")) o->expect = argv[++i];
+        else if (!strcmp(a, "--limits")) o->limits = argv[++i];
         else if (!strcmp(a, "--tolerance"))
             ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 255, &o->tolerance);
         else if (!strcmp(a, "--max-outliers"))
@@ -265,13 +275,26 @@ int agalrun_replay(int argc, char **argv)
         fprintf(stderr, "agalrun replay: --backend %s: %s\n", o.backend, why);
         return 2;
     }
+    /* the limits, and a JSON file's name, live in a context of their own */
+    agal_context *lctx = o.limits ? agal_context_new(NULL, NULL) : NULL;
+    agal_limits device = agal_limits_init();
+    if (o.limits && (!lctx || tool_load_limits(lctx, "agalrun replay", o.limits, &device))) {
+        agal_context_free(lctx);
+        return 2;
+    }
     size_t len;
     char *json = tool_read_input(o.scene, MAX_SCENE, "the largest scene read", &len);
-    if (!json) return 2;
+    if (!json) {
+        agal_context_free(lctx);
+        return 2;
+    }
     replay_result r;
-    replay_open_options oo = {
-        .validation = o.validation, .opened = harness_pin_libraries, .memory_limit = o.memory_limit};
+    replay_open_options oo = {.validation = o.validation,
+                              .opened = harness_pin_libraries,
+                              .memory_limit = o.memory_limit,
+                              .limits = o.limits ? &device : NULL};
     replay_run(json, len, o.scene, ops, &oo, &r);
+    agal_context_free(lctx);
     int rc = r.status == REPLAY_FAILED ? 2 : 0;
     if (r.status == REPLAY_THROWN && !o.check)
         fprintf(stderr, "%s: call %zu (%s): %s\n", o.scene, r.call, r.method, r.thrown);

@@ -23,6 +23,37 @@ static void copy_log(char *log, size_t logsize, const char *what, const char *te
     snprintf(log, logsize, "%s%s", what, text ? text : "");
 }
 
+/* A field of glslang's resources from a limit: 0 (unlimited) keeps glslang's
+ * default, AGAL_LIMIT_NONE is 0, another the limit times scale (components per vector). */
+static void set_limit(int *field, uint32_t limit, int scale)
+{
+    if (limit) *field = limit == AGAL_LIMIT_NONE ? 0 : (int)limit * scale;
+}
+
+/* glslang's resources (its .conf file's values) with lim's in place of its defaults. */
+static glslang_resource_t limited_resource(const agal_limits *lim)
+{
+    glslang_resource_t r = *glslang_default_resource();
+    set_limit(&r.max_varying_vectors, lim->varying_vectors, 1);
+    set_limit(&r.max_vertex_output_vectors, lim->varying_vectors, 1);
+    set_limit(&r.max_fragment_input_vectors, lim->varying_vectors, 1);
+    set_limit(&r.max_varying_components, lim->varying_components, 1);
+    set_limit(&r.max_varying_floats, lim->varying_components, 1);
+    set_limit(&r.max_vertex_output_components, lim->varying_components, 1);
+    set_limit(&r.max_fragment_input_components, lim->varying_components, 1);
+    set_limit(&r.max_vertex_uniform_vectors, lim->vertex_uniform_vectors, 1);
+    set_limit(&r.max_vertex_uniform_components, lim->vertex_uniform_vectors, 4);
+    set_limit(&r.max_fragment_uniform_vectors, lim->fragment_uniform_vectors, 1);
+    set_limit(&r.max_fragment_uniform_components, lim->fragment_uniform_vectors, 4);
+    set_limit(&r.max_vertex_texture_image_units, lim->vertex_texture_units, 1);
+    set_limit(&r.max_texture_image_units, lim->fragment_texture_units, 1);
+    if (lim->vertex_texture_units && lim->fragment_texture_units)
+        r.max_combined_texture_image_units = r.max_vertex_texture_image_units + r.max_texture_image_units;
+    set_limit(&r.max_vertex_attribs, lim->vertex_attributes, 1);
+    set_limit(&r.max_draw_buffers, lim->color_attachments, 1);
+    return r;
+}
+
 /* OpenGL as a driver sees it: no client API (plain GLSL rules), no SPIR-V target.
  * 330 core is the fallback for a source without #version. */
 static glslang_input_t gl_input(agal_stage stage, const char *src)
@@ -59,7 +90,14 @@ static glslang_shader_t *parse(const glslang_input_t *in, const char *what, char
 
 bool glslang_check_gl(agal_stage stage, const char *src, char *log, size_t logsize)
 {
+    return glslang_check_gl_limited(stage, src, NULL, log, logsize);
+}
+
+bool glslang_check_gl_limited(agal_stage stage, const char *src, const agal_limits *lim, char *log, size_t logsize)
+{
     glslang_input_t in = gl_input(stage, src);
+    glslang_resource_t r;
+    if (lim) r = limited_resource(lim), in.resource = &r;
     glslang_shader_t *sh = parse(&in, "", log, logsize);
     if (!sh) return false;
     glslang_shader_delete(sh);
@@ -68,7 +106,14 @@ bool glslang_check_gl(agal_stage stage, const char *src, char *log, size_t logsi
 
 bool glslang_check_gl_link(const char *vs, const char *fs, char *log, size_t logsize)
 {
+    return glslang_check_gl_link_limited(vs, fs, NULL, log, logsize);
+}
+
+bool glslang_check_gl_link_limited(const char *vs, const char *fs, const agal_limits *lim, char *log, size_t logsize)
+{
     glslang_input_t vin = gl_input(AGAL_VERTEX, vs), fin = gl_input(AGAL_FRAGMENT, fs);
+    glslang_resource_t r;
+    if (lim) r = limited_resource(lim), vin.resource = fin.resource = &r;
     glslang_shader_t *v = parse(&vin, "vertex: ", log, logsize);
     glslang_shader_t *f = v ? parse(&fin, "fragment: ", log, logsize) : NULL;
     bool ok = false;

@@ -31,6 +31,14 @@ bool glslang_check_gl(agal_stage stage, const char *src, char *log, size_t logsi
  * report a fragment input that no vertex output names (GL drivers do). */
 bool glslang_check_gl_link(const char *vs, const char *fs, char *log, size_t logsize);
 
+/* glslang_check_gl and glslang_check_gl_link with glslang's resource limits set to a
+ * device's (lim: an agal_limits as agal_limits_preset fills it; NULL: glslang's
+ * defaults). glslang takes every GL limit agal_limits has but enforces one: each
+ * fragment output's location below MaxDrawBuffers (gl_FragData's size in ES 1.00),
+ * agal_limits' color_attachments. */
+bool glslang_check_gl_limited(agal_stage stage, const char *src, const agal_limits *lim, char *log, size_t logsize);
+bool glslang_check_gl_link_limited(const char *vs, const char *fs, const agal_limits *lim, char *log, size_t logsize);
+
 /* Compiles src (GLSL with its own #version, Vulkan rules) to SPIR-V 1.0 for Vulkan
  * 1.0. On success *words (malloc'd: the caller frees) holds *nwords words. */
 bool glslang_compile_vulkan(agal_stage stage, const char *src, uint32_t **words, size_t *nwords, char *log,

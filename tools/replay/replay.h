@@ -121,6 +121,9 @@ typedef struct replay_open_options {
     void (*opened)(void);
     /* The replay's memory limit in bytes (0: REPLAY_MEMORY_LIMIT; replay_budget.c). */
     uint64_t memory_limit;
+    /* The device's limits every Program3D.upload is held to (NULL: none): a pair
+     * that cannot fit throws 3613 as Flash does (docs/replay.md, "Limits"). */
+    const agal_limits *limits;
 } replay_open_options;
 
 /* The default memory limit for buffers, textures, back buffers and the images kept,

@@ -685,8 +685,11 @@ static int index_upload_from_byte_array(rcall *k)
 /* ---- Program3D ------------------------------------------------------------------------------ */
 
 /* Program3D.upload(vertexProgram, fragmentProgram): agal_upload for the backend's
- * target and the Context3D's profile, which throws Flash's errors in Flash's order:
- * 3725, then each program's emptiness, endianness and validation, then linkage. */
+ * target, the Context3D's profile and the device's limits, which throws Flash's
+ * errors in Flash's order: 3725, then each program's emptiness, endianness and
+ * validation, then linkage, then 3613 for a pair the limits cannot hold, whose
+ * diagnostic (the limit, the need, the allowance) Flash's line does not carry and
+ * the replay logs. */
 static int upload(rcall *k)
 {
     replay_ctx *c = k->c;
@@ -699,7 +702,8 @@ static int upload(rcall *k)
                                .target = c->ops->target,
                                .vertex_big_endian = v.big_endian,
                                .fragment_big_endian = f.big_endian,
-                               .context_profile = agal_context3d_registers(c->profile)};
+                               .context_profile = agal_context3d_registers(c->profile),
+                               .limits = c->limits};
     if (!rc && !r) rc = rfail(k, "out of memory");
     if (r) *r = agal_upload_result_init();
     if (!rc && agal_upload(c->agal, v.data, v.len, f.data, f.len, &opt, r)) {
@@ -709,6 +713,7 @@ static int upload(rcall *k)
         } else {
             agal_flash_error e;
             agal_flash_error_of(d, &e);
+            if (d->flash_id == 3613) fprintf(stderr, "%s: %s\n", c->name, d->message);
             rc = rthrow_error(k, &e);
         }
     }

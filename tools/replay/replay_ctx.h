@@ -66,7 +66,8 @@ typedef struct replay_ctx {
     const char *name; /* the scene's file, for messages */
     const replay_backend_ops *ops;
     replay_backend *be;
-    agal_context *agal; /* every upload's results live here until the end */
+    agal_context *agal;        /* every upload's results live here until the end */
+    const agal_limits *limits; /* every upload's (replay_open_options) */
     agal_context3d_profile profile;
 
     robj **objects;

@@ -73,8 +73,11 @@ void replay_run(const char *json, size_t len, const char *name, const replay_bac
         out->status = REPLAY_FAILED;
         return;
     }
-    *c = (replay_ctx){
-        .name = name, .ops = ops, .out = out, .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT};
+    *c = (replay_ctx){.name = name,
+                      .ops = ops,
+                      .out = out,
+                      .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT,
+                      .limits = o->limits};
     init_state(c);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(json, len + 1, &end, false);
