@@ -261,7 +261,10 @@ int main(int argc, char **argv)
         printf("%s: %u translations within its limits accepted by glslang under them, %u refused by them, "
                "%u refused without limits\n",
                d->preset, d->accepted, d->refused, d->unlimited_refused);
-        CHECK(d->accepted >= npairs / 2, "%s: %u accepted", d->preset, d->accepted);
+        /* Not a vacuous pass: a good share fits even WebGL 1's minimums, where an
+         * AGAL 1 relative vc read (128 vectors and ES's y-flip uniform) and the larger
+         * AGAL 2 and 3 files are refused (107 of 396 when this was written). */
+        CHECK(d->accepted >= npairs / 4, "%s: %u accepted", d->preset, d->accepted);
     }
     CHECK(devices[0].refused > 0, "webgl1 refuses nothing: the refusals are untested");
     glslang_check_fini();
