@@ -27,8 +27,8 @@ jobs=${JOBS:-2}
 build() { # build NAME CMAKE_ARGS...: OUT/NAME/src, built in OUT/NAME/build
     local name=$1; shift
     rm -rf "$out/$name/src"
-    mkdir -p "$out/$name"
-    (cd "$ls_src" && git archive --format=tar HEAD -- . ':!tests') | tar -x -C "$out/$name" --one-top-level=src
+    mkdir -p "$out/$name/src"
+    tar -C "$ls_src" --exclude=./.git --exclude=./tests -cf - . | tar -C "$out/$name/src" -xf -
     if [ "$name" = agal ]; then "$here/apply.sh" "$out/$name/src"; fi
     cmake -S "$out/$name/src" -B "$out/$name/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DCOMPILE_NPAPI_PLUGIN=OFF -DCOMPILE_PPAPI_PLUGIN=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
