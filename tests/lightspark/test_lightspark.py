@@ -8,13 +8,15 @@
    with -std=c++14 (Lightspark's) -Wall -Wextra -Werror against the headers as
    installed and the static library, with glue_check.cpp driving it as
    flashdisplay3d.cpp does; it must run cleanly (its CHECKs hold Flash's recorded
-   lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008).
+   lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008), and every glue name
+   lightspark.patch calls is one agal2spv.h declares.
 2. results.py makes the README's table from a fixture made here: two SWF folders
    (test.toml with and without an image comparison, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
    cell is compared with the value worked out by hand."""
 import argparse
 import os
+import re
 import shlex
 import shutil
 import struct
@@ -50,6 +52,18 @@ def build_glue(args, tmp):
     r = subprocess.run([exe], capture_output=True, text=True, timeout=60)
     check(r.returncode == 0 and not r.stderr, 'glue_check: rc %d %s%s' % (r.returncode, r.stdout, r.stderr))
     print(r.stdout.strip())
+
+
+def check_patch_names(args):
+    """What lightspark.patch calls of the glue (agal2spv::NAME, and the methods of its
+    `agal` members) is what agal2spv.h declares, so the two cannot drift apart."""
+    with open(os.path.join(args.integration, 'lightspark.patch')) as f:
+        added = '\n'.join(line[1:] for line in f.read().splitlines() if line.startswith('+'))
+    with open(os.path.join(args.integration, 'src', 'scripting', 'flash', 'display3d', 'agal2spv.h')) as f:
+        header = f.read()
+    used = set(re.findall(r'agal2spv::(\w+)', added)) | set(re.findall(r'\bagal\.(\w+)\(', added))
+    missing = sorted(n for n in used if not re.search(r'\b%s\b' % n, header))
+    check(len(used) >= 10 and not missing, 'the patch uses %s, agal2spv.h lacks %s' % (sorted(used), missing))
 
 
 def write_png(path, rows):
@@ -141,6 +155,7 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix='agal-lightspark-') as tmp:
         build_glue(args, tmp)
+        check_patch_names(args)
         check_results(args, tmp)
     print('%d failures' % failures if failures else 'lightspark: all passed')
     return 1 if failures else 0
