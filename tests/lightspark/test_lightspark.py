@@ -2,14 +2,15 @@
 """What of integrations/lightspark/ runs without Lightspark's source (CI cannot fetch it).
 
   test_lightspark.py --cxx "CXX" --sanitize B_SANITIZE --lib LIBAGAL_A --headers SRC/agal
-                     --integration DIR
+                     --integration DIR --guide docs/emulator-guide.md
 
 1. The glue the patch adds (src/scripting/flash/display3d/agal2spv.{h,cpp}) is built
    with -std=c++14 (Lightspark's) -Wall -Wextra -Werror against the headers as
    installed and the static library, with glue_check.cpp driving it as
    flashdisplay3d.cpp does; it must run cleanly (its CHECKs hold Flash's recorded
    lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008), and every glue name
-   lightspark.patch calls is one agal2spv.h declares.
+   lightspark.patch calls is one agal2spv.h declares; each ```cpp excerpt of the
+   emulator guide is in the glue.
 2. results.py makes the README's table from a fixture made here: two SWF folders
    (test.toml with and without an image comparison, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
@@ -64,6 +65,19 @@ def check_patch_names(args):
     used = set(re.findall(r'agal2spv::(\w+)', added)) | set(re.findall(r'\bagal\.(\w+)\(', added))
     missing = sorted(n for n in used if not re.search(r'\b%s\b' % n, header))
     check(len(used) >= 10 and not missing, 'the patch uses %s, agal2spv.h lacks %s' % (sorted(used), missing))
+
+
+def check_guide(args):
+    """Each ```cpp excerpt of docs/emulator-guide.md is in the glue, line for line
+    (indentation aside: the glue keeps Lightspark's tabs)."""
+    with open(args.guide) as f:
+        blocks = re.findall(r'^```cpp\n(.*?)^```$', f.read(), re.S | re.M)
+    with open(os.path.join(args.integration, 'src', 'scripting', 'flash', 'display3d', 'agal2spv.cpp')) as f:
+        glue = '\n'.join(line.strip() for line in f.read().splitlines())
+    check(len(blocks) > 0, 'the emulator guide excerpts the Lightspark glue')
+    for b in blocks:
+        text = '\n'.join(line.strip() for line in b.strip().splitlines())
+        check(text in glue, 'guide excerpt not found in agal2spv.cpp: %s' % b.split('\n', 1)[0])
 
 
 def write_png(path, rows):
@@ -150,12 +164,13 @@ def check_results(args, tmp):
 
 def main():
     ap = argparse.ArgumentParser()
-    for opt in ('cxx', 'sanitize', 'lib', 'headers', 'integration'):
+    for opt in ('cxx', 'sanitize', 'lib', 'headers', 'integration', 'guide'):
         ap.add_argument('--' + opt, required=True)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix='agal-lightspark-') as tmp:
         build_glue(args, tmp)
         check_patch_names(args)
+        check_guide(args)
         check_results(args, tmp)
     print('%d failures' % failures if failures else 'lightspark: all passed')
     return 1 if failures else 0
