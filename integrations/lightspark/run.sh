@@ -41,12 +41,14 @@ run_swf() { # run_swf NAME SWF_DIR: OUT/NAME/runs/<test>.{txt,png}
     test=$(basename "$dir")
     exe=$(find "$out/$name/build" -type f -name lightspark -perm -u+x | head -1)
     mkdir -p "$out/$name/runs"
-    # One X server per run: the picture is the root window's top left, where the
-    # player's undecorated window sits, cropped to the reference's size by results.py.
+    # One X server per run: the picture is the player's window (with no window
+    # manager it sits undecorated at the root's top left, which is taken if the
+    # window is not found), cropped to the reference's size by results.py.
     xvfb-run -a -s "-screen 0 1024x768x24" bash -c '
         "$1" -l 1 "$2" > "$3.txt" 2> "$3.log" & pid=$!
         sleep "$4"
-        import -window root "PNG32:$3.png" || true
+        win=$(xdotool search --name "^Lightspark$" 2>/dev/null | head -1)
+        import -window "${win:-root}" "PNG32:$3.png" || true
         kill $pid 2>/dev/null; sleep 1; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null; true
     ' _ "$exe" "$dir/test.swf" "$out/$name/runs/$test" "$seconds"
 }
