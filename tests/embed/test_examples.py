@@ -25,8 +25,9 @@ import subprocess
 import sys
 import tempfile
 
-EXAMPLES, GUIDE, CC, SANITIZE, LIBAGAL, AGALASM, KEEP_LOADED = sys.argv[1:8]
-HEADERS = sys.argv[8]  # src/agal/, installed as include/agal/
+if __name__ == '__main__':  # test_cmake.py imports the frame and its pixels from here
+    EXAMPLES, GUIDE, CC, SANITIZE, LIBAGAL, AGALASM, KEEP_LOADED = sys.argv[1:8]
+    HEADERS = sys.argv[8]  # src/agal/, installed as include/agal/
 failures = 0
 
 VERTEX = '// stage: vertex\n// agal-version: 1\nm44 op, va0, vc0\nmov v0, va1\n'
@@ -122,4 +123,5 @@ def main():
     return 1 if failures else 0
 
 
-sys.exit(main())
+if __name__ == '__main__':
+    sys.exit(main())
