@@ -181,6 +181,18 @@ function bytesOf(data, name, max = MAX_PROGRAM_BYTES) {
   return view;
 }
 
+// A binding (the library's JSON) with what agal_web.c's host_json adds to its
+// entries: constants.block and .array, each sampler's unit (and for WGSL its
+// samplerDescriptor), the attributes' and varyings' names, and yflipUniform.
+function hosted(binding, host) {
+  if (binding.constants) Object.assign(binding.constants, host.constants);
+  binding.samplers.forEach((s, i) => Object.assign(s, host.samplers[i]));
+  binding.attributes.forEach((x, i) => Object.assign(x, host.attributes[i]));
+  binding.varyings.forEach((x, i) => Object.assign(x, host.varyings[i]));
+  binding.yflipUniform = host.yflipUniform;
+  return binding;
+}
+
 // The assembler's error (its last diagnostic; the warnings before it with it) as a
 // SyntaxError, its diagnostics in e.diagnostics.
 function syntaxError(diagnostics) {
@@ -341,7 +353,8 @@ class Agal {
     const fields = optionFields(o, { contextProfile: 0 });
     const a = this.#call(() => this.#withOptions([b], fields, (p, opts) =>
       this.#m._web_translate(this.#ctx, p, b.length, opts)));
-    return { code: a.code[0], get bindings() { return a.json(); } };
+    let bindings;
+    return { code: a.code[0], get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); } };
   }
 
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
@@ -355,7 +368,13 @@ class Agal {
     }
     const a = this.#call(() => this.#withOptions([v, f], fields, (pv, pf, opts) =>
       this.#m._web_upload(this.#ctx, pv, v.length, pf, f.length, opts)));
-    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
+    let bindings;
+    const both = () => {
+      const { vertex, fragment, bindGroupLayout, host } = a.json();
+      const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
+      return bindGroupLayout ? { ...b, bindGroupLayout } : b;
+    };
+    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings || (bindings = both()); } };
   }
 
   // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the

@@ -9,6 +9,8 @@
  * the next call or web_free. */
 #include "internal.h" /* the binding's JSON: the library's writer (reflect_json.c) */
 
+#include "agal/vulkan.h" /* agal_vk_sampler_info: Flash's sampler rules, for the GPUSamplerDescriptor */
+
 #include <emscripten.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -125,6 +127,89 @@ EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
 /* Bytes malloc holds: what 1e5 calls must leave where it was. */
 EMSCRIPTEN_KEEPALIVE size_t web_heap_used(void) { return mallinfo().uordblks; }
 
+/* ---- what a runtime binds from ------------------------------------------------------- */
+
+static bool glsl_family(agal_target t)
+{
+    return t == AGAL_TARGET_GLSL || t == AGAL_TARGET_ESSL3 || t == AGAL_TARGET_ESSL1;
+}
+
+static const char *filter_name(bool linear) { return linear ? "linear" : "nearest"; }
+
+static const char *address_mode(VkSamplerAddressMode m)
+{
+    return m == VK_SAMPLER_ADDRESS_MODE_REPEAT ? "repeat" : "clamp-to-edge";
+}
+
+/* The token's state as a GPUSamplerDescriptor: <agal/vulkan.h>'s sampler in WebGPU's
+ * words (a cube clamps, mipnone samples level 0 only: lodMaxClamp 0). WebGPU takes
+ * maxAnisotropy only with every filter linear, so an anisotropic filter gets it with
+ * miplinear and filters linearly otherwise. */
+static void sampler_descriptor(agal_strbuf *j, const agal_sampler *s)
+{
+    VkSamplerCreateInfo v = agal_vk_sampler_info(s, 16.0f);
+    bool mip_linear = v.mipmapMode == VK_SAMPLER_MIPMAP_MODE_LINEAR;
+    agal_sb_printf(j,
+                   "{\"magFilter\":\"%s\",\"minFilter\":\"%s\",\"mipmapFilter\":\"%s\",\"addressModeU\":\"%s\","
+                   "\"addressModeV\":\"%s\",\"addressModeW\":\"%s\",\"lodMinClamp\":0,\"lodMaxClamp\":%s",
+                   filter_name(v.magFilter == VK_FILTER_LINEAR), filter_name(v.minFilter == VK_FILTER_LINEAR),
+                   filter_name(mip_linear), address_mode(v.addressModeU), address_mode(v.addressModeV),
+                   address_mode(v.addressModeW), v.maxLod == 0.0f ? "0" : "32");
+    if (v.anisotropyEnable && mip_linear) agal_sb_printf(j, ",\"maxAnisotropy\":%u", (unsigned)v.maxAnisotropy);
+    agal_sb_putc(j, '}');
+}
+
+/* A register's name in a GLSL-family text (prefix and number), or null elsewhere. */
+static void register_name(agal_strbuf *j, bool glsl, const char *prefix, unsigned n)
+{
+    if (glsl) agal_sb_printf(j, "\"%s%u\"", prefix, n);
+    else agal_sb_put(j, "null");
+}
+
+/* What one binding's runtime passes to which call, beyond the library's JSON
+ * (agal2spv.js merges it into the binding's entries): the constants' block and
+ * array, each sampler's texture unit (and for WGSL its GPUSamplerDescriptor), the
+ * attributes' and varyings' names, the y-flip uniform's name and component, each
+ * with the host's names applied (*n: resolved, agal_names_resolve). The names are
+ * a GLSL-family text's; SPIR-V and WGSL bind by number (null). */
+static void host_json(agal_strbuf *j, const agal_binding *b, const agal_names *n)
+{
+    bool glsl = glsl_family(b->target), wgsl = b->target == AGAL_TARGET_WGSL;
+    int st = b->stage == AGAL_VERTEX ? 0 : 1;
+    agal_sb_put(j, "{\"constants\":");
+    if (!b->constants || !glsl) agal_sb_put(j, b->constants ? "{\"block\":null,\"array\":null}" : "null");
+    else {
+        agal_sb_put(j, "{\"block\":");
+        if (b->target == AGAL_TARGET_ESSL1) agal_sb_put(j, "null");
+        else json_string(j, n->blocks[st]);
+        agal_sb_put(j, ",\"array\":"), json_string(j, n->constants[st]), agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, ",\"samplers\":[");
+    for (size_t i = 0; i < b->nsamplers; i++) {
+        agal_sb_printf(j, "%s{\"unit\":%u", i ? "," : "", (unsigned)b->samplers[i].num);
+        if (wgsl) agal_sb_put(j, ",\"samplerDescriptor\":"), sampler_descriptor(j, &b->samplers[i].token);
+        agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, "],\"attributes\":[");
+    for (size_t i = 0; i < b->nattributes; i++) {
+        agal_sb_put(j, i ? ",{\"name\":" : "{\"name\":");
+        register_name(j, glsl, n->attribute, b->attributes[i].location), agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, "],\"varyings\":[");
+    for (size_t i = 0; i < b->nvaryings; i++) {
+        agal_sb_put(j, i ? ",{\"name\":" : "{\"name\":");
+        register_name(j, glsl, n->varying, b->varyings[i].location), agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, "],\"yflipUniform\":");
+    if (!glsl || !b->yflip) agal_sb_put(j, "null");
+    else {
+        agal_sb_put(j, "{\"name\":"), json_string(j, n->yflip);
+        if (n->yflip_component) agal_sb_printf(j, ",\"component\":\"%c\"}", n->yflip_component);
+        else agal_sb_put(j, ",\"component\":null}");
+    }
+    agal_sb_putc(j, '}');
+}
+
 /* ---- the options: one struct JavaScript writes ------------------------------------- */
 
 /* Every option of translate, upload and assemble as agal2spv.js writes it (`OPTION_FIELDS`,
@@ -197,9 +282,15 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     t.limits = o->limits ? &device : NULL;
     agal_shader sh = agal_shader_init();
     if ((st = agal_translate(ctx, prog, &t, &sh)) != AGAL_OK) return failed(ctx, st);
+    agal_names resolved;
+    if ((st = agal_names_resolve(ctx, t.names, &resolved)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
     agal_strbuf j = {.ctx = ctx};
+    agal_sb_put(&j, "{\"binding\":");
     agal_binding_json(&j, &sh.binding, t.target == AGAL_TARGET_WGSL);
+    agal_sb_put(&j, ",\"host\":");
+    host_json(&j, &sh.binding, &resolved);
+    agal_sb_putc(&j, '}');
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
     code(a, 0, &sh);
     a->json = j.p, a->json_bytes = (uint32_t)j.n;
@@ -231,7 +322,13 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
         agal_sb_put(&j, ",\"bindGroupLayout\":");
         agal_binding_layout_json(&j, pair, 2);
     }
-    agal_sb_putc(&j, '}');
+    agal_names resolved;
+    if ((st = agal_names_resolve(ctx, u.names, &resolved)) != AGAL_OK) return failed(ctx, st);
+    agal_sb_put(&j, ",\"host\":{\"vertex\":");
+    host_json(&j, pair[0], &resolved);
+    agal_sb_put(&j, ",\"fragment\":");
+    host_json(&j, pair[1], &resolved);
+    agal_sb_put(&j, "}}");
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
     code(a, 0, &r.shaders[AGAL_VERTEX]);
     code(a, 1, &r.shaders[AGAL_FRAGMENT]);

@@ -16,9 +16,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # emcc's own tools need acorn, which Debian installs under /usr/share/nodejs.
 export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
-# A folder holding only spirv/: -I/usr/include would pull glibc's headers in.
+# A folder holding only spirv/ and vulkan/ (<agal/vulkan.h>): -I/usr/include would pull glibc's headers in.
 mkdir -p "$work/include" "$work/package"
 ln -s /usr/include/spirv "$work/include/spirv"
+ln -s /usr/include/vulkan "$work/include/vulkan"
+ln -s /usr/include/vk_video "$work/include/vk_video"
 emcc -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -DAGAL_VERSION="\"$version\"" -D_POSIX_C_SOURCE=200809L \
   -I"$top/src" -I"$top/src/ir" -I"$work/include" \
   "$top"/src/*/*.c "$here/agal_web.c" \
