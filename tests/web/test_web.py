@@ -9,7 +9,9 @@ with the native tools: every corpus program's bytes and its native GLSL 330, ES
 3.00, ES 1.00, WGSL and SPIR-V (the package must give the same bytes), the WGSL
 reflection's bind group layout (bindings.bindGroupLayout must be the same), and bad
 uploads with the line `agal2spv --check --flash` prints (the package must throw the
-same line, with Flash's id and class). Then a page imports the package from file://
+same line, with Flash's id and class), and test_hostile.mjs's table of hostile
+calls, each with its one error class and message, and test_bindings.mjs's
+bindings per target (names, texture units, WebGPU's sampler descriptors). Then a page imports the package from file://
 in headless Chromium, with no network, uploads a pair and catches Flash's error; and
 OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
 Program3D.upload routed through the package by examples/openfl_upload.js
@@ -297,9 +299,10 @@ def main():
         mpath = os.path.join(tmp, "manifest.json")
         json.dump(manifest, open(mpath, "w"))
         # node's test runner, in the folder the package was installed into
-        shutil.copy(os.path.join(HERE, "test_web.mjs"), os.path.join(tmp, "app"))
-        r = run([args.node, "--test", "--test-reporter=spec", "test_web.mjs"], cwd=os.path.join(tmp, "app"),
-                env=dict(os.environ, AGAL_MANIFEST=mpath))
+        for test in ("test_web.mjs", "test_hostile.mjs", "test_bindings.mjs"):
+            shutil.copy(os.path.join(HERE, test), os.path.join(tmp, "app"))
+        r = run([args.node, "--test", "--test-reporter=spec", "test_web.mjs", "test_hostile.mjs", "test_bindings.mjs"],
+                cwd=os.path.join(tmp, "app"), env=dict(os.environ, AGAL_MANIFEST=mpath))
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
