@@ -30,7 +30,8 @@ emcc -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -DAGAL_VERSION="\"
 _web_check_enum,_web_check_non_null,_web_check_back_buffer,_web_check_clear,_web_check_draw_instanced,_web_check_object_count,_web_check_memory,_web_check_buffer,_web_check_texture,_web_check_buffer_upload,_web_check_texture_upload,_web_check_draw_to_bitmap \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString \
   -o "$work/package/agal2spv-wasm.js"
-cp "$here/agal2spv.js" "$here/agal2spv.d.ts" "$here/bench.mjs" "$here/README.md" "$work/package/"
+cp "$here/agal2spv.js" "$here/agal2spv.d.ts" "$here/openfl.js" "$here/openfl.d.ts" "$here/bench.mjs" "$here/README.md" \
+  "$work/package/"
 sed "s/@VERSION@/$version/" "$here/package.json" >"$work/package/package.json"
 (cd "$work/package" && npm pack --silent --pack-destination "$out" >/dev/null)
 echo "$out/agal2spv-$version.tgz"

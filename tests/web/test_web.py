@@ -14,7 +14,7 @@ calls, each with its one error class and message, and test_bindings.mjs's
 bindings per target (names, texture units, WebGPU's sampler descriptors). Then a page imports the package from file://
 in headless Chromium, with no network, uploads a pair and catches Flash's error; and
 OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
-Program3D.upload routed through the package by examples/openfl_upload.js
+Program3D.upload routed through the package's hook, agal2spv/openfl
 (openfl_dropin.html): AGAL 1 pairs every pixel as its own converter draws them, the
 corpus's AGAL 2 pairs, which its converter refuses, as the interpreter computes them
 (openfl_agal2.py), and a refused pair's Flash error reaching the page. A missing
@@ -204,14 +204,13 @@ def in_chromium(tmp, version):
 
 def openfl_dropin(args, tmp, refused):
     """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package by
-    examples/openfl_upload.js (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
+    its agal2spv/openfl (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
     draws them, the corpus's AGAL 2 pairs as the interpreter computes them
     (openfl_agal2.py), and a refused pair's Flash error reaching the page."""
     modules = os.path.join(args.oracle, "node_modules")
     for src in ("pako/dist/pako.min.js", "howler/dist/howler.min.js", "openfl/dist/openfl.min.js"):
         shutil.copy(os.path.join(modules, src), tmp)
     shutil.copy(os.path.join(HERE, "openfl_dropin.html"), tmp)
-    shutil.copy(os.path.join(HERE, "..", "..", "examples", "openfl_upload.js"), tmp)
     cases, refs = openfl_agal2.pairs(args, tmp, args.shaders)
     with open(os.path.join(tmp, "agal2_cases.js"), "w") as f:
         f.write("window.AGAL2_CASES = %s;\n" % json.dumps({"pairs": cases, "refused": refused}))
@@ -247,6 +246,11 @@ def openfl_dropin(args, tmp, refused):
     print("openfl drop-in, a refused pair: %s, want %s" % (e, line))
     ok = ok and e is not None and e["message"] == line and e["errorID"] == int(line.split("#")[1].split(":")[0]) \
         and e["name"] in ("Error", "ArgumentError")
+    # the hook holds a pair to the context's profile: AGAL 2 on a baseline context is #3725
+    p = got.get("profileError")
+    print("openfl drop-in, AGAL 2 on a baseline context: %s" % p)
+    ok = ok and p is not None and p["errorID"] == 3725 and p["name"] == "Error" and p["profile"] == "standard" \
+        and p["message"].startswith("Error #3725: ")
     return ok
 
 
