@@ -101,8 +101,9 @@ function cText(value, name) {
 
 // The `names` option: an object of NAME_KEYS' strings and yflipComponent; each a
 // GLSL identifier, which the library checks (agal_names; its message a TypeError).
+const NO_NAMES = { strings: NAME_KEYS.map(() => null), component: 0 };
 function namesOf(names) {
-  if (names === undefined) return { strings: NAME_KEYS.map(() => null), component: 0 };
+  if (names === undefined) return NO_NAMES;
   if (!isObject(names)) throw new TypeError(`agal2spv: names must be an object, not ${shown(names)}`);
   for (const key of Reflect.ownKeys(names)) {
     if (typeof key !== 'string' || !NAME_KEYS.includes(key) && key !== 'yflipComponent') {
@@ -131,6 +132,8 @@ function limitsOf(limits) {
   const members = Object.entries(limits).map(([key, v]) => {
     if (key === 'name') {
       if (typeof v !== 'string') throw new TypeError('agal2spv: limits.name is a string');
+    } else if (typeof v !== 'number') {
+      throw new TypeError(`agal2spv: limits.${key} must be a number, not ${shown(v)}`);
     } else if (!Number.isInteger(v) || v < 0 || v > 65535) {
       throw new RangeError(`agal2spv: limits.${key} is a count from 0 to 65535, not ${shown(v)}`);
     }
@@ -145,7 +148,9 @@ function limitsOf(limits) {
 const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
                        'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict'];
 // Fields holding a string's bytes (a pointer in the heap, 0 when null).
-const STRING_FIELDS = new Set([...NAME_KEYS, 'limits']);
+const STRING_KEYS = [...NAME_KEYS, 'limits'];
+// The struct's room in the scratch block (its words are written in place).
+const OPTIONS_SPACE = new Uint8Array(4 * OPTION_FIELDS.length);
 
 // The fields of translate's and upload's options, checked; strings as bytes.
 function optionFields(o, defaults) {
@@ -159,10 +164,9 @@ function optionFields(o, defaults) {
     yflipComponent: names.component,
     limits: limits && limits.text,
     limitsJson: limits ? limits.json : 0,
-    ...defaults,
   };
   NAME_KEYS.forEach((k, i) => { f[k] = names.strings[i]; });
-  return f;
+  return Object.assign(f, defaults);
 }
 
 // A program's bytes as a Uint8Array over them: a Uint8Array, an ArrayBuffer, a
@@ -284,14 +288,13 @@ class Agal {
   // #withBytes over the inputs and the web_options the fields make (OPTION_FIELDS;
   // strings copied beside them); fn gets the inputs' pointers and the options'.
   #withOptions(inputs, fields, fn) {
-    const strings = OPTION_FIELDS.filter((k) => STRING_FIELDS.has(k) && fields[k]);
-    const struct = new Uint8Array(4 * OPTION_FIELDS.length);
-    return this.#withBytes([...inputs, struct, ...strings.map((k) => fields[k])], (...ptrs) => {
-      const at = ptrs[inputs.length], stringAt = new Map(strings.map((k, i) => [k, ptrs[inputs.length + 1 + i]]));
-      const words = new Int32Array(this.#m.HEAPU8.buffer, at, OPTION_FIELDS.length);
-      OPTION_FIELDS.forEach((k, i) => {
-        words[i] = k === 'size' ? this.#optionsSize : STRING_FIELDS.has(k) ? stringAt.get(k) || 0 : fields[k] || 0;
-      });
+    const strings = STRING_KEYS.filter((k) => fields[k]);
+    const all = inputs.concat([OPTIONS_SPACE], strings.map((k) => fields[k]));
+    return this.#withBytes(all, (...ptrs) => {
+      const at = ptrs[inputs.length], heap = this.#m.HEAP32, w = at >> 2;
+      OPTION_FIELDS.forEach((k, i) => { heap[w + i] = typeof fields[k] === 'number' ? fields[k] : 0; });
+      heap[w] = this.#optionsSize;
+      strings.forEach((k, i) => { heap[w + OPTION_FIELDS.indexOf(k)] = ptrs[inputs.length + 1 + i]; });
       return fn(...ptrs.slice(0, inputs.length), at);
     });
   }
@@ -302,7 +305,7 @@ class Agal {
   // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
   #answer(p) {
     if (!p) throw new Error('agal2spv: out of memory');
-    const w = new Uint32Array(this.#m.HEAPU8.buffer, p, 8);
+    const w = this.#m.HEAPU32.subarray(p >> 2, (p >> 2) + 8);
     const text = (ptr, n) => this.#decoder.decode(this.#m.HEAPU8.subarray(ptr, ptr + n));
     const jsonBytes = w[5] ? this.#m.HEAPU8.slice(w[5], w[5] + w[6]) : null;
     const a = { status: w[0] | 0, words: w[7] !== 0 };

@@ -123,6 +123,8 @@ const refused = [
   ['limits true', t({ limits: true }), TypeError, 'agal2spv: limits is a preset name or an object of limits'],
   ['limits a huge count', u({ limits: { varying_vectors: 1e9 } }), RangeError,
    'agal2spv: limits.varying_vectors is a count from 0 to 65535, not 1000000000'],
+  ['limits a string count', u({ limits: { fragment_texture_units: '8' } }), TypeError,
+   'agal2spv: limits.fragment_texture_units must be a number, not "8"'],
   // upload's own
   ['upload options null', u(null), TypeError, "agal2spv: upload's options must be an object, not null"],
   ['upload stage', u({ stage: 'vertex' }), TypeError, noOption('upload', 'stage', U_OPTIONS)],
