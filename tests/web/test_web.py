@@ -11,7 +11,9 @@ reflection's bind group layout (bindings.bindGroupLayout must be the same), and 
 uploads with the line `agal2spv --check --flash` prints (the package must throw the
 same line, with Flash's id and class), and test_hostile.mjs's table of hostile
 calls, each with its one error class and message, and test_bindings.mjs's
-bindings per target (names, texture units, WebGPU's sampler descriptors). Then a page imports the package from file://
+bindings per target (names, texture units, WebGPU's sampler descriptors). A page
+draws one pair with WebGL 2, WebGL 1 and WebGPU from `bindings` alone
+(bind_page.html). Then a page imports the package from file://
 in headless Chromium, with no network, uploads a pair and catches Flash's error; and
 OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
 Program3D.upload routed through the package's hook, agal2spv/openfl
@@ -202,6 +204,35 @@ def in_chromium(tmp, version):
     return got == want
 
 
+def bound_from_bindings(tmp):
+    """A runtime binding from `bindings` alone (bind_page.html): WebGL 2 (essl3), WebGL 1
+    (essl1, with a host's names) and WebGPU (wgsl) draw one pair over 8x8; every pixel
+    must be the orange texture on unit 1 times fc0, (255, 64, 0, 255)."""
+    shutil.copy(os.path.join(HERE, "bind_page.html"), tmp)
+    title = page_title(tmp, os.path.join(tmp, "bind_page.html"), "bindings",
+                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
+    try:
+        got = json.loads(title)
+    except ValueError:
+        print("bindings page: no result")
+        return False
+    if "failure" in got:
+        print("bindings page: %s" % got["failure"])
+        return False
+    ok = True
+    for api in ("webgl2", "webgl1", "webgpu"):
+        px = got.get(api)
+        if not isinstance(px, list) or len(px) != 256:
+            print("bindings page, %s: %s" % (api, px))
+            ok = False
+            continue
+        pixels = [px[i:i + 4] for i in range(0, 256, 4)]
+        right = sum(all(abs(a - b) <= 1 for a, b in zip(p, (255, 64, 0, 255))) for p in pixels)
+        print("bindings page, %s: %d of 64 pixels the texture on unit 1 times fc0 (first %s)" % (api, right, pixels[0]))
+        ok = ok and right == 64
+    return ok
+
+
 def openfl_dropin(args, tmp, refused):
     """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package by
     its agal2spv/openfl (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
@@ -310,6 +341,7 @@ def main():
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
+        browser_ok = bound_from_bindings(tmp) and browser_ok
         dropin_ok = openfl_dropin(args, tmp, manifest["uploads"][0])
         modules = os.path.join(args.oracle, "node_modules")
         bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,
