@@ -1,8 +1,9 @@
 // agal2spv for JavaScript: the library compiled to WebAssembly (agal_web.c), with
 // an API that fits JavaScript. `const agal = await load()`; then translate, upload,
-// assemble and disassemble. Failures throw an Error whose errorID is Flash Player's
-// id, name its class, message the line Flash Player throws and diagnostic the
-// library's own words (which limit a #3613 exceeded).
+// assemble and disassemble. What Flash Player would throw is a FlashError (errorID
+// its id, name its class, message its line, diagnostic the library's own words); an
+// argument passed wrong a TypeError or RangeError starting `agal2spv:`; a text the
+// assembler cannot read a SyntaxError (web/README.md, "Options, errors and limits").
 import createModule from './agal2spv-wasm.js';
 
 // Tables of names: null-prototype objects, so only their own names are found
