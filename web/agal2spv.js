@@ -145,43 +145,54 @@ function limitsOf(limits) {
 
 // agal_web.c's web_options, field by field (32-bit each, in its order): the C struct
 // and this list are the boundary; `size` is checked against web_options_size. A new
-// option: a field here and there, its value in `optionFields`.
+// option: a field here and there, its value in `optionFields` (or the call's own).
 const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
                        'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict'];
-// Fields holding a string's bytes (a pointer in the heap, 0 when null).
-const STRING_KEYS = [...NAME_KEYS, 'limits'];
+// Each field's index (a word of the struct).
+const FIELD = Object.freeze(Object.fromEntries(OPTION_FIELDS.map((k, i) => [k, i])));
 // The struct's room in the scratch block (its words are written in place).
 const OPTIONS_SPACE = new Uint8Array(4 * OPTION_FIELDS.length);
 
-// The fields of translate's and upload's options, checked; strings as bytes.
-function optionFields(o, defaults) {
-  const names = namesOf(o.names), limits = limitsOf(o.limits);
-  const f = {
+// A struct's words from numeric fields by name, and its strings: [field, bytes]
+// pairs whose words become the bytes' pointers.
+function optionWords(numbers, strings = []) {
+  const words = OPTION_FIELDS.map(() => 0); // an array, not a typed one: nothing for the GC to free
+  for (const k of Object.keys(numbers)) words[FIELD[k]] = numbers[k];
+  return { words, strings };
+}
+
+// The struct of translate's and upload's options, checked.
+function optionFields(o) {
+  const names = o.names === undefined ? NO_NAMES : namesOf(o.names), limits = limitsOf(o.limits);
+  const f = optionWords({
     target: option(TARGETS, o.target, 'target', TARGETS.essl3),
     slot: option(SLOTS, o.stage, 'stage', 0),
     lenient: flag(o.lenient, 'lenient'),
     profile: option(PROFILES, o.profile, 'profile', 0),
     contextProfile: option(PROFILES, o.contextProfile, 'contextProfile', 0),
     yflipComponent: names.component,
-    limits: limits && limits.text,
     limitsJson: limits ? limits.json : 0,
-  };
-  NAME_KEYS.forEach((k, i) => { f[k] = names.strings[i]; });
-  return Object.assign(f, defaults);
+  });
+  for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) f.strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
+  if (limits) f.strings.push([FIELD.limits, limits.text]);
+  return f;
 }
 
 // A program's bytes as a Uint8Array over them: a Uint8Array, an ArrayBuffer, a
 // SharedArrayBuffer or any view, not detached and at most `max` bytes.
 function bytesOf(data, name, max = MAX_PROGRAM_BYTES) {
   let view;
-  if (data instanceof ArrayBuffer || isShared(data)) view = detached(data) ? null : new Uint8Array(data);
+  if (data instanceof Uint8Array) view = data;
+  else if (data instanceof ArrayBuffer || isShared(data)) view = detached(data) ? null : new Uint8Array(data);
   else if (ArrayBuffer.isView(data)) {
     view = detached(data.buffer) ? null : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   } else {
     throw new TypeError(`agal2spv: ${name} must be a Uint8Array, an ArrayBuffer or a typed array view, not ` +
                         `${shown(data)}`);
   }
-  if (!view) throw new TypeError(`agal2spv: ${name} is a view of a detached ArrayBuffer`);
+  if (!view || view.length === 0 && detached(view.buffer)) { // a detached buffer's views are empty
+    throw new TypeError(`agal2spv: ${name} is a view of a detached ArrayBuffer`);
+  }
   if (view.length > max) throw new RangeError(`agal2spv: ${name} is ${view.length} bytes, more than ${max}`);
   return view;
 }
@@ -256,11 +267,16 @@ class Agal {
   // WASM heap (4-byte aligned; grown as needed, given back after a call past
   // SCRATCH_KEEP, so a usual call allocates nothing), and calls fn with their pointers.
   #withBytes(inputs, fn) {
+    return fn(...this.#place(inputs));
+  }
+
+  // The inputs copied one after another into the scratch block: their pointers.
+  #place(inputs) {
     this.#live();
-    const offsets = [];
+    const ptrs = [];
     let size = 0;
     for (const b of inputs) {
-      offsets.push(size);
+      ptrs.push(size);
       size += (b.length + 3) & ~3;
     }
     if (size > this.#scratchSize) {
@@ -271,8 +287,12 @@ class Agal {
       this.#scratch = p;
       this.#scratchSize = grown;
     }
-    inputs.forEach((b, i) => this.#m.HEAPU8.set(b, this.#scratch + offsets[i]));
-    return fn(...offsets.map((o) => this.#scratch + o));
+    const heap = this.#m.HEAPU8;
+    for (let i = 0; i < inputs.length; i++) {
+      ptrs[i] += this.#scratch;
+      heap.set(inputs[i], ptrs[i]);
+    }
+    return ptrs;
   }
 
   // After a large call: the scratch block and the context's arena (which keeps up
@@ -286,18 +306,14 @@ class Agal {
     if (!this.#ctx) throw new Error('agal2spv: out of memory');
   }
 
-  // #withBytes over the inputs and the web_options the fields make (OPTION_FIELDS;
-  // strings copied beside them); fn gets the inputs' pointers and the options'.
-  #withOptions(inputs, fields, fn) {
-    const strings = STRING_KEYS.filter((k) => fields[k]);
-    const all = inputs.concat([OPTIONS_SPACE], strings.map((k) => fields[k]));
-    return this.#withBytes(all, (...ptrs) => {
-      const at = ptrs[inputs.length], heap = this.#m.HEAP32, w = at >> 2;
-      OPTION_FIELDS.forEach((k, i) => { heap[w + i] = typeof fields[k] === 'number' ? fields[k] : 0; });
-      heap[w] = this.#optionsSize;
-      strings.forEach((k, i) => { heap[w + OPTION_FIELDS.indexOf(k)] = ptrs[inputs.length + 1 + i]; });
-      return fn(...ptrs.slice(0, inputs.length), at);
-    });
+  // #place over the inputs and the web_options (optionWords: its words, its strings
+  // copied beside it): the inputs' pointers, then the options'.
+  #placeOptions(inputs, { words, strings }) {
+    const ptrs = this.#place(inputs.concat([OPTIONS_SPACE], strings.map((pair) => pair[1])));
+    words[0] = this.#optionsSize;
+    strings.forEach(([field], i) => { words[field] = ptrs[inputs.length + 1 + i]; });
+    this.#m.HEAP32.set(words, ptrs[inputs.length] >> 2);
+    return ptrs;
   }
 
   // The web_answer at p: 8 words (agal_web.c). The bindings' JSON bytes are copied
@@ -354,9 +370,11 @@ class Agal {
     this.#live();
     const o = optionsOf(options, 'translate');
     const b = bytesOf(data, 'bytes');
-    const fields = optionFields(o, { contextProfile: 0 });
-    const a = this.#call(() => this.#withOptions([b], fields, (p, opts) =>
-      this.#m._web_translate(this.#ctx, p, b.length, opts)));
+    const fields = optionFields(o);
+    const a = this.#call(() => {
+      const [p, opts] = this.#placeOptions([b], fields);
+      return this.#m._web_translate(this.#ctx, p, b.length, opts);
+    });
     let bindings;
     return { code: a.code[0], get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); } };
   }
@@ -366,12 +384,14 @@ class Agal {
     this.#live();
     const o = optionsOf(options, 'upload');
     const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
-    const fields = optionFields(o, { slot: 0 });
-    if (fields.target === TARGETS.ir) {
+    const fields = optionFields(o);
+    if (fields.words[FIELD.target] === TARGETS.ir) {
       throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
     }
-    const a = this.#call(() => this.#withOptions([v, f], fields, (pv, pf, opts) =>
-      this.#m._web_upload(this.#ctx, pv, v.length, pf, f.length, opts)));
+    const a = this.#call(() => {
+      const [pv, pf, opts] = this.#placeOptions([v, f], fields);
+      return this.#m._web_upload(this.#ctx, pv, v.length, pf, f.length, opts);
+    });
     let bindings;
     const both = () => {
       const { vertex, fragment, bindGroupLayout, host } = a.json();
@@ -400,9 +420,12 @@ class Agal {
     if (v !== undefined && !(v === 1 || v === 2 || v === 3)) {
       throw new RangeError(`agal2spv: version must be 1, 2 or 3, not ${shown(v)}`);
     }
-    const fields = { stage: option(STAGES, o.stage, 'stage', -1), version: v || 0, strict: flag(o.strict, 'strict') };
-    const a = this.#call(() => this.#withOptions([t], fields, (p, opts) =>
-      this.#m._web_assemble(this.#ctx, p, t.length, opts)));
+    const fields = optionWords({ stage: option(STAGES, o.stage, 'stage', -1), version: v || 0,
+                                 strict: flag(o.strict, 'strict') });
+    const a = this.#call(() => {
+      const [p, opts] = this.#placeOptions([t], fields);
+      return this.#m._web_assemble(this.#ctx, p, t.length, opts);
+    });
     const diagnostics = a.json().diagnostics;
     const bytes = a.bytes(0);
     Object.defineProperty(bytes, 'warnings', { value: diagnostics.filter((d) => d.warning), enumerable: true });
