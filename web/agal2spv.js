@@ -77,21 +77,24 @@ function flag(value, name) {
 
 function isObject(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }
 
-// The call's options as a null-prototype object of their own properties only:
-// undefined is none; anything but an object, or a key the call does not take, is a
-// TypeError.
+// The call's options, their keys checked: undefined is none; anything but an
+// object, or a key the call does not take, is a TypeError. Values are read with
+// `own` (own properties only).
+const NO_OPTIONS = Object.freeze(Object.create(null));
 function optionsOf(options, call) {
-  if (options === undefined) return Object.create(null);
+  if (options === undefined) return NO_OPTIONS;
   if (!isObject(options)) throw new TypeError(`agal2spv: ${call}'s options must be an object, not ${shown(options)}`);
-  const known = CALL_OPTIONS[call], got = Object.create(null);
+  const known = CALL_OPTIONS[call];
   for (const key of Reflect.ownKeys(options)) {
     if (typeof key !== 'string' || !known.includes(key)) {
       throw new TypeError(`agal2spv: ${call} has no option ${shown(String(key))} (it takes ${known.join(', ')})`);
     }
-    got[key] = options[key];
   }
-  return got;
+  return options;
 }
+
+// o[key] when it is o's own property, else undefined.
+function own(o, key) { return Object.hasOwn(o, key) ? o[key] : undefined; }
 
 // A string option bound for C: no NUL inside (C would end it there).
 function cText(value, name) {
@@ -163,13 +166,14 @@ function optionWords(numbers, strings = []) {
 
 // The struct of translate's and upload's options, checked.
 function optionFields(o) {
-  const names = o.names === undefined ? NO_NAMES : namesOf(o.names), limits = limitsOf(o.limits);
+  const given = own(o, 'names'), names = given === undefined ? NO_NAMES : namesOf(given);
+  const limits = limitsOf(own(o, 'limits'));
   const f = optionWords({
-    target: option(TARGETS, o.target, 'target', TARGETS.essl3),
-    slot: option(SLOTS, o.stage, 'stage', 0),
-    lenient: flag(o.lenient, 'lenient'),
-    profile: option(PROFILES, o.profile, 'profile', 0),
-    contextProfile: option(PROFILES, o.contextProfile, 'contextProfile', 0),
+    target: option(TARGETS, own(o, 'target'), 'target', TARGETS.essl3),
+    slot: option(SLOTS, own(o, 'stage'), 'stage', 0),
+    lenient: flag(own(o, 'lenient'), 'lenient'),
+    profile: option(PROFILES, own(o, 'profile'), 'profile', 0),
+    contextProfile: option(PROFILES, own(o, 'contextProfile'), 'contextProfile', 0),
     yflipComponent: names.component,
     limitsJson: limits ? limits.json : 0,
   });
@@ -413,15 +417,15 @@ class Agal {
     if (t.length > MAX_ASSEMBLE_BYTES) {
       throw new RangeError(`agal2spv: assemble's text is ${t.length} bytes of UTF-8, more than ${MAX_ASSEMBLE_BYTES}`);
     }
-    const v = o.version;
+    const v = own(o, 'version');
     if (v !== undefined && typeof v !== 'number') {
       throw new TypeError(`agal2spv: version must be a number, not ${shown(v)}`);
     }
     if (v !== undefined && !(v === 1 || v === 2 || v === 3)) {
       throw new RangeError(`agal2spv: version must be 1, 2 or 3, not ${shown(v)}`);
     }
-    const fields = optionWords({ stage: option(STAGES, o.stage, 'stage', -1), version: v || 0,
-                                 strict: flag(o.strict, 'strict') });
+    const fields = optionWords({ stage: option(STAGES, own(o, 'stage'), 'stage', -1), version: v || 0,
+                                 strict: flag(own(o, 'strict'), 'strict') });
     const a = this.#call(() => {
       const [p, opts] = this.#placeOptions([t], fields);
       return this.#m._web_assemble(this.#ctx, p, t.length, opts);
