@@ -1,25 +1,92 @@
 // agal2spv's JavaScript API (agal2spv.js).
 
 export type Target = 'spirv' | 'glsl' | 'essl3' | 'essl1' | 'ir' | 'wgsl';
+/** The targets a GLSL-family text comes out in: they declare names. */
+export type GlslTarget = 'glsl' | 'essl3' | 'essl1';
 export type Stage = 'vertex' | 'fragment';
-export type Profile = 'auto' | 'baseline' | 'standard' | 'standardExtended';
+/** Context3DProfile's names: the one profile vocabulary of `profile` and `contextProfile`. */
 export type ContextProfile =
   | 'baselineConstrained' | 'baseline' | 'baselineExtended'
   | 'standardConstrained' | 'standard' | 'standardExtended' | 'enhanced';
-export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+/** `profile`: a Context3DProfile name; 'auto' (as leaving it out) is the old spelling,
+ * read for one more version. */
+export type Profile = ContextProfile | 'auto';
+export type Bytes = Uint8Array | ArrayBuffer | SharedArrayBuffer | ArrayBufferView;
+
+/** Context3DWrapMode, Context3DTextureFilter and Context3DMipFilter's names. */
+export type WrapMode = 'clamp' | 'repeat' | 'clamp_u_repeat_v' | 'repeat_u_clamp_v';
+export type TextureFilter = 'nearest' | 'linear' | 'anisotropic2x' | 'anisotropic4x' | 'anisotropic8x' |
+  'anisotropic16x';
+export type MipFilter = 'mipnone' | 'mipnearest' | 'miplinear';
+
+/** A sampler's state in WebGPU's words, GPUSamplerDescriptor's shape: pass it to
+ * device.createSampler. Flash's rules: a cube clamps, mipnone samples level 0 only
+ * (lodMaxClamp 0), an anisotropic filter gives maxAnisotropy with miplinear. */
+export interface SamplerDescriptor {
+  magFilter: 'nearest' | 'linear';
+  minFilter: 'nearest' | 'linear';
+  mipmapFilter: 'nearest' | 'linear';
+  addressModeU: 'clamp-to-edge' | 'repeat';
+  addressModeV: 'clamp-to-edge' | 'repeat';
+  addressModeW: 'clamp-to-edge';
+  lodMinClamp: number;
+  lodMaxClamp: number;
+  maxAnisotropy?: number;
+}
+
+/** One fs<num> the program samples. */
+export interface SamplerEntry<T extends Target = Target> {
+  num: number;
+  /** The texture unit: GLSL's gl.activeTexture(gl.TEXTURE0 + unit) and
+   * gl.uniform1i(location of `name`, unit); setTextureAt's sampler number. */
+  unit: number;
+  /** SPIR-V and WGSL: the texture's binding (GLSL: the library's model, 2 + num). */
+  binding: number;
+  samplerBinding: number;
+  /** GLSL: the sampler uniform, with the host's `names.sampler` prefix; WGSL: the variable. */
+  name: string;
+  dim: '2d' | 'cube' | '3d';
+  /** The sampling token's state, in Context3D's names: what setProgram gives the slot. */
+  wrap: WrapMode;
+  filter: TextureFilter;
+  mipmap: MipFilter;
+  ignoreSampler: boolean;
+  tex: boolean;
+  ted: boolean;
+  /** WGSL: the GPUSampler to bind at samplerBinding. */
+  samplerDescriptor: T extends 'wgsl' ? SamplerDescriptor : undefined;
+}
+
+/** A name the text declares: a GLSL-family target's (the host's names applied), null
+ * for SPIR-V and WGSL, which bind by number. */
+export type DeclaredName<T extends Target> = T extends GlslTarget ? string : null;
 
 /** What one translation declares for a runtime to bind (docs/binding-models.md). */
-export interface Binding {
+export interface Binding<T extends Target = Target> {
   stage: Stage;
-  constants: { binding: number; count: number; size: number; name: string; indirect: boolean } | null;
-  samplers: { num: number; binding: number; samplerBinding: number; name: string; dim: '2d' | 'cube' | '3d';
-              /** The sampling token's state, in Context3D's names: what setProgram gives the slot. */
-              wrap: string; filter: string; mipmap: string; ignoreSampler: boolean;
-              tex: boolean; ted: boolean }[];
-  attributes: { location: number; mask: number }[];
-  varyings: { location: number; centroid: boolean }[];
+  constants: {
+    binding: number;
+    /** Registers: ES 1.00 and WGSL 1 + the highest one read, GLSL and ES 3.00 the profile's file. */
+    count: number;
+    size: number;
+    /** The library's name: GLSL and ES 3.00 the block, ES 1.00 and WGSL the array. */
+    name: string;
+    indirect: boolean;
+    /** GLSL and ES 3.00: the uniform block (gl.getUniformBlockIndex); else null. */
+    block: T extends 'glsl' | 'essl3' ? string : null;
+    /** GLSL family: the vec4 array in it (ES 1.00: gl.getUniformLocation(`${array}[0]`)); else null. */
+    array: DeclaredName<T>;
+  } | null;
+  samplers: SamplerEntry<T>[];
+  /** Vertex: gl.bindAttribLocation(program, location, name) (ES 1.00), @location(location) (WGSL). */
+  attributes: { location: number; mask: number; name: DeclaredName<T> }[];
+  varyings: { location: number; centroid: boolean; name: DeclaredName<T> }[];
   outputs: number;
   yflip: boolean;
+  /** GLSL family, where the text declares the flip: the uniform and, for a vec4, its
+   * component (the host's names.yflip / yflipComponent); else null (WGSL: the
+   * `agal_yflip` override). */
+  yflipUniform: T extends GlslTarget ? { name: string; component: 'x' | 'y' | 'z' | 'w' | null } | null : null;
   writesDepth: boolean;
   kil: boolean;
   instanceId: boolean;
@@ -44,7 +111,8 @@ export interface BindGroupLayout {
 }
 
 /** Names the GLSL-family texts declare instead of ours (the C library's agal_names):
- * a runtime with its own naming takes the text as it is. */
+ * a runtime with its own naming takes the text as it is. Each a GLSL identifier of
+ * at most 63 characters, not starting gl_ (else a TypeError). */
 export interface Names {
   vertexConstants?: string;   // 'vc'
   fragmentConstants?: string; // 'fc'
@@ -80,9 +148,10 @@ export type Limits =
       color_attachments?: number;
     };
 
-export interface TranslateOptions {
+/** translate's options: any other key is a TypeError. */
+export interface TranslateOptions<T extends Target = Target> {
   /** Default 'essl3'. */
-  target?: Target;
+  target?: T;
   /** The Program3D.upload argument the bytes stand for: Flash's messages name it. */
   stage?: Stage;
   /** Accept what is safe to translate (docs/decisions.md, "Lenient decoding"). */
@@ -94,8 +163,10 @@ export interface TranslateOptions {
   limits?: Limits;
 }
 
-export interface UploadOptions {
-  target?: Exclude<Target, 'ir'>;
+/** upload's options: any other key is a TypeError. */
+export interface UploadOptions<T extends UploadTarget = UploadTarget> {
+  /** Default 'essl3'. */
+  target?: T;
   lenient?: boolean;
   profile?: Profile;
   /** The Context3D's profile: a program of a later AGAL version is Flash's #3725. */
@@ -104,22 +175,48 @@ export interface UploadOptions {
   /** The device's limits the pair must fit; none by default. */
   limits?: Limits;
 }
+export type UploadTarget = Exclude<Target, 'ir'>;
+
+/** The code of a target: SPIR-V words, or text. */
+export type Code<T extends Target> = T extends 'spirv' ? Uint32Array : string;
+/** WGSL's bindings carry the bind group layout. */
+export type WithLayout<T extends Target, B> = T extends 'wgsl' ? B & { bindGroupLayout: BindGroupLayout } : B;
+
+export interface Translation<T extends Target> {
+  code: Code<T>;
+  bindings: WithLayout<T, Binding<T>>;
+}
+
+export interface Upload<T extends UploadTarget> {
+  vertex: Code<T>;
+  fragment: Code<T>;
+  bindings: WithLayout<T, { vertex: Binding<T>; fragment: Binding<T> }>;
+}
 
 /** What Flash Player throws: errorID its id, name its class, message its line. */
-export interface FlashError extends Error {
+export class FlashError extends Error {
+  constructor(errorID: number, name: FlashError['name'], message: string, diagnostic?: string);
   errorID: number;
-  name: 'Error' | 'ArgumentError' | 'RangeError' | 'TypeError';
+  name: 'Error' | 'ArgumentError' | 'RangeError' | 'TypeError' | 'SecurityError';
   /** translate and upload: the library's diagnostic, which Flash's line does not
    * carry (for #3613, the limit: "fragment program: 9 texture units needed, the
    * limits allow 8 (webgl1)"). */
   diagnostic?: string;
 }
 
+/** One of the assembler's diagnostics: a warning (Adobe's assembler ignores or reads
+ * the text its own way) or the error (a SyntaxError's `diagnostics`, last). */
+export interface AsmDiagnostic {
+  line: number;
+  column: number;
+  warning: boolean;
+  message: string;
+}
+
 /** What the Context3D checks read (web/README.md, "Context3D's checks"). */
 export interface Context3DState {
   /** Context3DProfile; default 'baseline'. */
-  profile?: 'baselineConstrained' | 'baseline' | 'baselineExtended' | 'standardConstrained' | 'standard' |
-    'standardExtended' | 'enhanced';
+  profile?: ContextProfile;
   /** configureBackBuffer's size; absent: not configured. */
   backBuffer?: { width: number; height: number };
   /** A render target is set (clear leaves the back buffer alone). */
@@ -155,15 +252,14 @@ export interface Agal {
   readonly version: string;
   /** The module's WebAssembly.Memory. */
   readonly memory: WebAssembly.Memory;
-  /** bindings.bindGroupLayout: with target 'wgsl' only. */
-  translate(bytes: Bytes, options?: TranslateOptions):
-    { code: string | Uint32Array; bindings: Binding & { bindGroupLayout?: BindGroupLayout } };
+  /** One program for one target: the code (words for 'spirv', else text) and its bindings. */
+  translate<T extends Target = 'essl3'>(bytes: Bytes, options?: TranslateOptions<T>): Translation<T>;
   /** Program3D.upload: both programs decoded, linked and translated. */
-  upload(vertex: Bytes, fragment: Bytes, options?: UploadOptions):
-    { vertex: string | Uint32Array; fragment: string | Uint32Array;
-      bindings: { vertex: Binding; fragment: Binding; bindGroupLayout?: BindGroupLayout } };
-  /** Adobe's AGALMiniAssembler syntax to its bytes. */
-  assemble(text: string, options?: { stage?: Stage; version?: number }): Uint8Array;
+  upload<T extends UploadTarget = 'essl3'>(vertex: Bytes, fragment: Bytes, options?: UploadOptions<T>): Upload<T>;
+  /** Adobe's AGALMiniAssembler syntax to its bytes (a SyntaxError with `diagnostics`
+   * for text it cannot assemble; with `strict`, for any warning). */
+  assemble(text: string, options?: { stage?: Stage; version?: 1 | 2 | 3; strict?: boolean }):
+    Uint8Array & { warnings: AsmDiagnostic[] };
   disassemble(bytes: Bytes): string;
   /** Context3D's checks: each returns or throws a FlashError (web/README.md). The
    * index of an enumeration string (#2007 for null, #2008 for another string). */
@@ -187,6 +283,7 @@ export interface Agal {
     srcRect?: [number, number, number, number] | null, destPoint?: [number, number] | null): void;
   /** Bytes the WASM heap's allocator holds. */
   heapUsed(): number;
+  /** Frees the library's context: every later call throws Error('agal2spv: disposed'). */
   dispose(): void;
 }
 

@@ -1,24 +1,127 @@
 // agal2spv for JavaScript: the library compiled to WebAssembly (agal_web.c), with
 // an API that fits JavaScript. `const agal = await load()`; then translate, upload,
-// assemble and disassemble. Failures throw an Error whose errorID is Flash Player's
-// id, name its class, message the line Flash Player throws and diagnostic the
-// library's own words (which limit a #3613 exceeded).
+// assemble and disassemble. What Flash Player would throw is a FlashError (errorID
+// its id, name its class, message its line, diagnostic the library's own words); an
+// argument passed wrong a TypeError or RangeError starting `agal2spv:`; a text the
+// assembler cannot read a SyntaxError (web/README.md, "Options, errors and limits").
 import createModule from './agal2spv-wasm.js';
 
-const TARGETS = { spirv: 0, glsl: 1, essl3: 2, essl1: 3, ir: 4, wgsl: 5 };
-const PROFILES = { auto: 0, baseline: 1, standard: 2, standardExtended: 3 };
-// Context3DProfile's names and the register profile each means (docs/format.md section 7).
-const CONTEXT_PROFILES = {
+// Tables of names: null-prototype objects, so only their own names are found
+// ('toString' is no target).
+const table = (o) => Object.assign(Object.create(null), o);
+const TARGETS = table({ spirv: 0, glsl: 1, essl3: 2, essl1: 3, ir: 4, wgsl: 5 });
+// Context3DProfile's names and the register profile (agal_profile) each means
+// (docs/format.md section 7): the one profile vocabulary of `profile` and
+// `contextProfile`. 'auto' (the program's version's limits, as leaving `profile` out)
+// is the old spelling, accepted for one version.
+const PROFILES = table({
   baselineConstrained: 1, baseline: 1, baselineExtended: 1, standardConstrained: 2, standard: 2,
-  standardExtended: 3, enhanced: 3,
-};
-const SLOTS = { vertex: 1, fragment: 2 };
+  standardExtended: 3, enhanced: 3, auto: 0,
+});
+const SLOTS = table({ vertex: 1, fragment: 2 });
+const STAGES = table({ vertex: 0, fragment: 1 });
 const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'internal error', 'unsupported'];
 
-function option(table, value, name, fallback) {
+// What each call takes (any other key is a TypeError: a misspelt option is not ignored).
+const CALL_OPTIONS = {
+  translate: ['target', 'stage', 'lenient', 'profile', 'names', 'limits'],
+  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits'],
+  assemble: ['stage', 'version', 'strict'],
+};
+const NAME_KEYS = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
+                   'varying', 'yflip'];
+
+// The largest inputs the package copies into the WASM heap, so that no call grows the
+// heap past its first 16 MiB (web/README.md, "Limits"). A program: Flash's largest is
+// 196,615 bytes (8192 tokens, #3629 past it); disassemble's text is up to 18 bytes a
+// byte; assemble's, 24 bytes a line.
+const MAX_PROGRAM_BYTES = 1 << 20;
+const MAX_DISASSEMBLE_BYTES = 196615;
+const MAX_ASSEMBLE_BYTES = 1 << 20;
+// Past this, a call's scratch block and context are given back after it.
+const SCRATCH_KEEP = 1 << 16;
+
+/** What Flash Player throws: errorID its id, name its class ('Error',
+ * 'ArgumentError', 'RangeError', 'TypeError'), message its line; diagnostic the
+ * library's own words where they say more (which limit a #3613 exceeded). */
+export class FlashError extends Error {
+  constructor(errorID, name, message, diagnostic) {
+    super(message);
+    this.name = name;
+    this.errorID = errorID;
+    if (diagnostic !== undefined) this.diagnostic = diagnostic;
+  }
+}
+
+// A value as an error message shows it: strings quoted and cut, never a throw.
+function shown(v) {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (v === null || typeof v !== 'object' && typeof v !== 'function') return String(v);
+  return Array.isArray(v) ? 'an array' : typeof v === 'function' ? 'a function' : 'an object';
+}
+
+function option(tbl, value, name, fallback) {
   if (value === undefined) return fallback;
-  if (!(value in table)) throw new TypeError(`agal2spv: ${name} must be one of ${Object.keys(table).join(', ')}`);
-  return table[value];
+  if (typeof value !== 'string' || !Object.hasOwn(tbl, value)) {
+    throw new TypeError(`agal2spv: ${name} must be one of ${Object.keys(tbl).join(', ')}, not ${shown(value)}`);
+  }
+  return tbl[value];
+}
+
+function flag(value, name) {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new TypeError(`agal2spv: ${name} must be a boolean, not ${shown(value)}`);
+  }
+  return value ? 1 : 0;
+}
+
+function isObject(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }
+
+// The call's options, their keys checked: undefined is none; anything but an
+// object, or a key the call does not take, is a TypeError. Values are read with
+// `own` (own properties only).
+const NO_OPTIONS = Object.freeze(Object.create(null));
+function optionsOf(options, call) {
+  if (options === undefined) return NO_OPTIONS;
+  if (!isObject(options)) throw new TypeError(`agal2spv: ${call}'s options must be an object, not ${shown(options)}`);
+  const known = CALL_OPTIONS[call];
+  for (const key of Reflect.ownKeys(options)) {
+    if (typeof key !== 'string' || !known.includes(key)) {
+      throw new TypeError(`agal2spv: ${call} has no option ${shown(String(key))} (it takes ${known.join(', ')})`);
+    }
+  }
+  return options;
+}
+
+// o[key] when it is o's own property, else undefined.
+function own(o, key) { return Object.hasOwn(o, key) ? o[key] : undefined; }
+
+// A string option bound for C: no NUL inside (C would end it there).
+function cText(value, name) {
+  if (typeof value !== 'string') throw new TypeError(`agal2spv: ${name} must be a string, not ${shown(value)}`);
+  if (value.includes('\0')) throw new TypeError(`agal2spv: ${name} contains a NUL character`);
+  return cString(value);
+}
+
+// The `names` option: an object of NAME_KEYS' strings and yflipComponent; each a
+// GLSL identifier, which the library checks (agal_names; its message a TypeError).
+const NO_NAMES = { strings: NAME_KEYS.map(() => null), component: 0 };
+function namesOf(names) {
+  if (names === undefined) return NO_NAMES;
+  if (!isObject(names)) throw new TypeError(`agal2spv: names must be an object, not ${shown(names)}`);
+  for (const key of Reflect.ownKeys(names)) {
+    if (typeof key !== 'string' || !NAME_KEYS.includes(key) && key !== 'yflipComponent') {
+      throw new TypeError(`agal2spv: names has no ${shown(String(key))} (it takes ${NAME_KEYS.join(', ')}, ` +
+                          'yflipComponent)');
+    }
+  }
+  const own = (k) => (Object.hasOwn(names, k) ? names[k] : undefined);
+  const c = own('yflipComponent');
+  if (c !== undefined && !['x', 'y', 'z', 'w'].includes(c)) {
+    throw new TypeError(`agal2spv: names.yflipComponent is 'x', 'y', 'z' or 'w', not ${shown(c)}`);
+  }
+  const strings = NAME_KEYS.map((k) => (own(k) === undefined ? null : cText(own(k), `names.${k}`)));
+  return { strings, component: c ? c.charCodeAt(0) : 0 };
 }
 
 // The `limits` option as agal_web.c's read_limits takes it: a preset's name, or an
@@ -27,164 +130,316 @@ function option(table, value, name, fallback) {
 // toJSON, nothing inherited). A count out of range is a RangeError; an unknown key
 // or preset, the library's TypeError.
 function limitsOf(limits) {
-  if (limits === undefined || limits === null) return { given: false, text: new Uint8Array(0), json: 0 };
-  if (typeof limits === 'string' && !limits.includes('\0')) return { given: true, text: cString(limits), json: 0 };
-  if (typeof limits !== 'object' || Array.isArray(limits)) {
-    throw new TypeError('agal2spv: limits is a preset name or an object of limits');
-  }
+  if (limits === undefined || limits === null) return null;
+  if (typeof limits === 'string' && !limits.includes('\0')) return { text: cString(limits), json: 0 };
+  if (!isObject(limits)) throw new TypeError('agal2spv: limits is a preset name or an object of limits');
   const members = Object.entries(limits).map(([key, v]) => {
     if (key === 'name') {
       if (typeof v !== 'string') throw new TypeError('agal2spv: limits.name is a string');
+    } else if (typeof v !== 'number') {
+      throw new TypeError(`agal2spv: limits.${key} must be a number, not ${shown(v)}`);
     } else if (!Number.isInteger(v) || v < 0 || v > 65535) {
-      throw new RangeError(`agal2spv: limits.${key} is a count from 0 to 65535, not ${String(v)}`);
+      throw new RangeError(`agal2spv: limits.${key} is a count from 0 to 65535, not ${shown(v)}`);
     }
     return `${JSON.stringify(key)}:${JSON.stringify(v)}`;
   });
-  return { given: true, text: cString(`{${members.join(',')}}`), json: 1 };
+  return { text: cString(`{${members.join(',')}}`), json: 1 };
 }
 
-function bytesOf(data, name) {
-  if (data instanceof Uint8Array) return data;
-  if (data instanceof ArrayBuffer) return new Uint8Array(data);
-  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  throw new TypeError(`agal2spv: ${name} must be a Uint8Array, an ArrayBuffer or a typed array view`);
+// agal_web.c's web_options, field by field (32-bit each, in its order): the C struct
+// and this list are the boundary; `size` is checked against web_options_size. A new
+// option: a field here and there, its value in `optionFields` (or the call's own).
+const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
+                       'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict'];
+// Each field's index (a word of the struct).
+const FIELD = Object.freeze(Object.fromEntries(OPTION_FIELDS.map((k, i) => [k, i])));
+// The struct's room in the scratch block (its words are written in place).
+const OPTIONS_SPACE = new Uint8Array(4 * OPTION_FIELDS.length);
+
+// A struct's words from numeric fields by name, and its strings: [field, bytes]
+// pairs whose words become the bytes' pointers.
+function optionWords(numbers, strings = []) {
+  const words = OPTION_FIELDS.map(() => 0); // an array, not a typed one: nothing for the GC to free
+  for (const k of Object.keys(numbers)) words[FIELD[k]] = numbers[k];
+  return { words, strings };
+}
+
+// The struct of translate's and upload's options, checked.
+function optionFields(o) {
+  const given = own(o, 'names'), names = given === undefined ? NO_NAMES : namesOf(given);
+  const limits = limitsOf(own(o, 'limits'));
+  const f = optionWords({
+    target: option(TARGETS, own(o, 'target'), 'target', TARGETS.essl3),
+    slot: option(SLOTS, own(o, 'stage'), 'stage', 0),
+    lenient: flag(own(o, 'lenient'), 'lenient'),
+    profile: option(PROFILES, own(o, 'profile'), 'profile', 0),
+    contextProfile: option(PROFILES, own(o, 'contextProfile'), 'contextProfile', 0),
+    yflipComponent: names.component,
+    limitsJson: limits ? limits.json : 0,
+  });
+  for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) f.strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
+  if (limits) f.strings.push([FIELD.limits, limits.text]);
+  return f;
+}
+
+// A program's bytes as a Uint8Array over them: a Uint8Array, an ArrayBuffer, a
+// SharedArrayBuffer or any view, not detached and at most `max` bytes.
+function bytesOf(data, name, max = MAX_PROGRAM_BYTES) {
+  let view;
+  if (data instanceof Uint8Array) view = data;
+  else if (data instanceof ArrayBuffer || isShared(data)) view = detached(data) ? null : new Uint8Array(data);
+  else if (ArrayBuffer.isView(data)) {
+    view = detached(data.buffer) ? null : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  } else {
+    throw new TypeError(`agal2spv: ${name} must be a Uint8Array, an ArrayBuffer or a typed array view, not ` +
+                        `${shown(data)}`);
+  }
+  if (!view || view.length === 0 && detached(view.buffer)) { // a detached buffer's views are empty
+    throw new TypeError(`agal2spv: ${name} is a view of a detached ArrayBuffer`);
+  }
+  if (view.length > max) throw new RangeError(`agal2spv: ${name} is ${view.length} bytes, more than ${max}`);
+  return view;
+}
+
+// A binding (the library's JSON) with what agal_web.c's host_json adds to its
+// entries: constants.block and .array, each sampler's unit (and for WGSL its
+// samplerDescriptor), the attributes' and varyings' names, and yflipUniform.
+function hosted(binding, host) {
+  if (binding.constants) Object.assign(binding.constants, host.constants);
+  binding.samplers.forEach((s, i) => Object.assign(s, host.samplers[i]));
+  binding.attributes.forEach((x, i) => Object.assign(x, host.attributes[i]));
+  binding.varyings.forEach((x, i) => Object.assign(x, host.varyings[i]));
+  binding.yflipUniform = host.yflipUniform;
+  return binding;
+}
+
+// The assembler's error (its last diagnostic; the warnings before it with it) as a
+// SyntaxError, its diagnostics in e.diagnostics.
+function syntaxError(diagnostics) {
+  const d = diagnostics[diagnostics.length - 1];
+  const where = d && d.line ? `line ${d.line}, column ${d.column}: ` : '';
+  const e = new SyntaxError(`agal2spv: ${where}${d ? d.message : 'the text does not assemble'}`);
+  e.diagnostics = diagnostics;
+  return e;
+}
+
+function isShared(b) { return typeof SharedArrayBuffer === 'function' && b instanceof SharedArrayBuffer; }
+
+// A transferred ArrayBuffer (structuredClone, postMessage) cannot be read.
+function detached(buffer) {
+  if (isShared(buffer)) return false;
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  try {
+    new Uint8Array(buffer, 0, 0); // eslint-disable-line no-new
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 class Agal {
+  #m;
+  #ctx;
+  #version;
+  #memory;
+  #decoder = new TextDecoder();
+  #scratch = 0; // #withBytes' block in the heap
+  #scratchSize = 0;
+  #optionsSize;
+
   constructor(m) {
-    this.m = m;
-    this.ctx = m._web_new();
-    if (!this.ctx) throw new Error('agal2spv: out of memory');
-    this.version = m.UTF8ToString(m._web_version());
-    this.decoder = new TextDecoder();
+    this.#m = m;
+    this.#ctx = m._web_new();
+    if (!this.#ctx) throw new Error('agal2spv: out of memory');
+    this.#version = m.UTF8ToString(m._web_version());
+    this.#optionsSize = m._web_options_size();
     // The module's memory is its one exported WebAssembly.Memory (emscripten minifies the name).
-    this.memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
-    this.scratch = 0; // withBytes' block in the heap
-    this.scratchSize = 0;
+    this.#memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
+  }
+
+  /** The library's version. */
+  get version() { return this.#version; }
+
+  /** The module's WebAssembly.Memory. */
+  get memory() { return this.#memory; }
+
+  #live() {
+    if (!this.#ctx) throw new Error('agal2spv: disposed');
   }
 
   // Copies the inputs one after another into the object's scratch block in the
-  // WASM heap (4-byte aligned; grown, never shrunk, so a call allocates nothing),
-  // and calls fn with their pointers.
-  withBytes(inputs, fn) {
-    const offsets = [];
-    let size = 0;
-    for (const b of inputs) {
-      offsets.push(size);
-      size += (b.length + 3) & ~3;
-    }
-    if (size > this.scratchSize) {
-      const grown = Math.max(size, 2 * this.scratchSize, 65536);
-      const p = this.m._malloc(grown);
-      if (!p) throw new Error('agal2spv: out of memory');
-      this.m._free(this.scratch);
-      this.scratch = p;
-      this.scratchSize = grown;
-    }
-    inputs.forEach((b, i) => this.m.HEAPU8.set(b, this.scratch + offsets[i]));
-    return fn(...offsets.map((o) => this.scratch + o));
+  // WASM heap (4-byte aligned; grown as needed, given back after a call past
+  // SCRATCH_KEEP, so a usual call allocates nothing), and calls fn with their pointers.
+  #withBytes(inputs, fn) {
+    return fn(...this.#place(inputs));
   }
 
-  // withBytes over the inputs and, when names are given, an agal_names (agal.h) from
-  // { vertexConstants, fragmentConstants, vertexBlock, fragmentBlock, sampler,
-  // attribute, varying, yflip, yflipComponent }: eight string pointers, then a char
-  // (wasm32: 36 bytes). fn gets the inputs' pointers and the names' (0: none).
-  withNamed(inputs, names, fn) {
-    if (!names) return this.withBytes(inputs, (...ptrs) => fn(...ptrs, 0));
-    const keys = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
-                  'varying', 'yflip'];
-    const unknown = Object.keys(names).filter((k) => !keys.includes(k) && k !== 'yflipComponent');
-    if (unknown.length) throw new TypeError(`agal2spv: names has no ${unknown.join(', ')}`);
-    const c = names.yflipComponent;
-    if (c !== undefined && !['x', 'y', 'z', 'w'].includes(c)) {
-      throw new TypeError("agal2spv: yflipComponent is 'x', 'y', 'z' or 'w'");
+  // The inputs copied one after another into the scratch block: their pointers.
+  #place(inputs) {
+    this.#live();
+    const ptrs = [];
+    let size = 0;
+    for (const b of inputs) {
+      ptrs.push(size);
+      size += (b.length + 3) & ~3;
     }
-    const strings = keys.map((k) => (names[k] === undefined ? null : new TextEncoder().encode(`${names[k]}\0`)));
-    const given = strings.filter((s) => s);
-    return this.withBytes([...inputs, new Uint8Array(36), ...given], (...ptrs) => {
-      const struct = ptrs[inputs.length], stringPtrs = ptrs.slice(inputs.length + 1);
-      const words = new Uint32Array(this.m.HEAPU8.buffer, struct, 9);
-      let next = 0;
-      strings.forEach((s, i) => { words[i] = s ? stringPtrs[next++] : 0; });
-      words[8] = c ? c.charCodeAt(0) : 0;
-      return fn(...ptrs.slice(0, inputs.length), struct);
-    });
+    if (size > this.#scratchSize) {
+      const grown = Math.max(size, Math.min(2 * this.#scratchSize, SCRATCH_KEEP), SCRATCH_KEEP);
+      const p = this.#m._malloc(grown);
+      if (!p) throw new Error('agal2spv: out of memory');
+      this.#m._free(this.#scratch);
+      this.#scratch = p;
+      this.#scratchSize = grown;
+    }
+    const heap = this.#m.HEAPU8;
+    for (let i = 0; i < inputs.length; i++) {
+      ptrs[i] += this.#scratch;
+      heap.set(inputs[i], ptrs[i]);
+    }
+    return ptrs;
+  }
+
+  // After a large call: the scratch block and the context's arena (which keeps up
+  // to 8 MiB of spare blocks) go back to the heap.
+  #settle() {
+    if (this.#scratchSize <= SCRATCH_KEEP) return;
+    this.#m._free(this.#scratch);
+    this.#scratch = this.#scratchSize = 0;
+    this.#m._web_free(this.#ctx);
+    this.#ctx = this.#m._web_new();
+    if (!this.#ctx) throw new Error('agal2spv: out of memory');
+  }
+
+  // #place over the inputs and the web_options (optionWords: its words, its strings
+  // copied beside it): the inputs' pointers, then the options'.
+  #placeOptions(inputs, { words, strings }) {
+    const ptrs = this.#place(inputs.concat([OPTIONS_SPACE], strings.map((pair) => pair[1])));
+    words[0] = this.#optionsSize;
+    strings.forEach(([field], i) => { words[field] = ptrs[inputs.length + 1 + i]; });
+    this.#m.HEAP32.set(words, ptrs[inputs.length] >> 2);
+    return ptrs;
   }
 
   // The web_answer at p: 8 words (agal_web.c). The bindings' JSON bytes are copied
   // out now (the next call reuses the memory), decoded and parsed when first read:
   // the library's JSON of each binding, and for WGSL the WebGPU bind group layout
   // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
-  answer(p) {
+  #answer(p) {
     if (!p) throw new Error('agal2spv: out of memory');
-    const w = new Uint32Array(this.m.HEAPU8.buffer, p, 8);
-    const text = (ptr, n) => this.decoder.decode(this.m.HEAPU8.subarray(ptr, ptr + n));
-    const jsonBytes = w[5] ? this.m.HEAPU8.slice(w[5], w[5] + w[6]) : null;
+    const w = this.#m.HEAPU32.subarray(p >> 2, (p >> 2) + 8);
+    const text = (ptr, n) => this.#decoder.decode(this.#m.HEAPU8.subarray(ptr, ptr + n));
+    const jsonBytes = w[5] ? this.#m.HEAPU8.slice(w[5], w[5] + w[6]) : null;
     const a = { status: w[0] | 0, words: w[7] !== 0 };
-    if (a.status !== 0) {
-      const info = jsonBytes ? JSON.parse(this.decoder.decode(jsonBytes)) : null;
-      // {"message"} alone: an argument passed wrong (agal_web.c, `misused`)
-      if (info && info.id === undefined) throw new TypeError(`agal2spv: ${info.message}`);
-      const e = new Error(info ? info.message : `agal2spv: ${STATUS[a.status] || a.status}`);
-      if (info) {
-        e.errorID = info.id;
-        e.name = info.name;
-        if (info.diagnostic !== undefined) e.diagnostic = info.diagnostic;
-      }
-      throw e;
-    }
     let parsed;
-    a.json = () => (parsed === undefined ? (parsed = jsonBytes ? JSON.parse(this.decoder.decode(jsonBytes)) : null)
+    a.json = () => (parsed === undefined ? (parsed = jsonBytes ? JSON.parse(this.#decoder.decode(jsonBytes)) : null)
       : parsed);
+    if (a.status !== 0) {
+      a.error = this.#error(a.status, a.json());
+      return a;
+    }
     a.code = [0, 1].map((i) => {
       if (!w[1 + i] && !w[3 + i]) return null;
       const ptr = w[1 + i], n = w[3 + i];
-      return a.words ? new Uint32Array(this.m.HEAPU8.slice(ptr, ptr + n).buffer) : text(ptr, n);
+      return a.words ? new Uint32Array(this.#m.HEAPU8.slice(ptr, ptr + n).buffer) : text(ptr, n);
     });
-    a.bytes = (i) => this.m.HEAPU8.slice(w[1 + i], w[1 + i] + w[3 + i]);
+    a.bytes = (i) => this.#m.HEAPU8.slice(w[1 + i], w[1 + i] + w[3 + i]);
+    return a;
+  }
+
+  // A failed answer's error: the assembler's a SyntaxError; an argument passed wrong ({"message"} alone:
+  // agal_web.c's `misused`) a TypeError; Flash's error a FlashError; an error Flash
+  // has no id for (a target that cannot express the program) an Error.
+  #error(status, info) {
+    if (!info) return new Error(`agal2spv: ${STATUS[status] || status}`);
+    if (info.diagnostics) return syntaxError(info.diagnostics);
+    if (info.id === undefined) return new TypeError(`agal2spv: ${info.message}`);
+    if (info.id === 0) return new Error(`agal2spv: ${info.diagnostic || info.message}`);
+    return new FlashError(info.id, info.name, info.message, info.diagnostic);
+  }
+
+  // #answer, its error thrown; the call settled first.
+  #call(fn) {
+    let a;
+    try {
+      a = this.#answer(fn());
+    } finally {
+      this.#settle();
+    }
+    if (a.error) throw a.error;
     return a;
   }
 
   // One program for one target: { code, bindings }.
-  translate(data, options = {}) {
+  translate(data, options) {
+    this.#live();
+    const o = optionsOf(options, 'translate');
     const b = bytesOf(data, 'bytes');
-    const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
-    const slot = option(SLOTS, options.stage, 'stage', 0);
-    const profile = option(PROFILES, options.profile, 'profile', 0);
-    const limits = limitsOf(options.limits);
-    const a = this.answer(this.withNamed([b, limits.text], options.names, (p, pl, names) =>
-      this.m._web_translate(this.ctx, p, b.length, target, slot, options.lenient ? 1 : 0, profile, names,
-                            limits.given ? pl : 0, limits.json)));
-    return { code: a.code[0], get bindings() { return a.json(); } };
+    const fields = optionFields(o);
+    const a = this.#call(() => {
+      const [p, opts] = this.#placeOptions([b], fields);
+      return this.#m._web_translate(this.#ctx, p, b.length, opts);
+    });
+    let bindings;
+    return { code: a.code[0], get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); } };
   }
 
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
-  upload(vertexData, fragmentData, options = {}) {
+  upload(vertexData, fragmentData, options) {
+    this.#live();
+    const o = optionsOf(options, 'upload');
     const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
-    const target = option(TARGETS, options.target, 'target', TARGETS.essl3);
-    if (target === TARGETS.ir) throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
-    const profile = option(PROFILES, options.profile, 'profile', 0);
-    const context = option(CONTEXT_PROFILES, options.contextProfile, 'contextProfile', 0);
-    const limits = limitsOf(options.limits);
-    const a = this.answer(this.withNamed([v, f, limits.text], options.names, (pv, pf, pl, names) =>
-      this.m._web_upload(this.ctx, pv, v.length, pf, f.length, target, options.lenient ? 1 : 0, profile, context,
-                         names, limits.given ? pl : 0, limits.json)));
-    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return a.json(); } };
+    const fields = optionFields(o);
+    if (fields.words[FIELD.target] === TARGETS.ir) {
+      throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
+    }
+    const a = this.#call(() => {
+      const [pv, pf, opts] = this.#placeOptions([v, f], fields);
+      return this.#m._web_upload(this.#ctx, pv, v.length, pf, f.length, opts);
+    });
+    let bindings;
+    const both = () => {
+      const { vertex, fragment, bindGroupLayout, host } = a.json();
+      const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
+      return bindGroupLayout ? { ...b, bindGroupLayout } : b;
+    };
+    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings || (bindings = both()); } };
   }
 
   // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the
-  // text's `// stage:` and `// agal-version:` comments (then version 1).
-  assemble(text, options = {}) {
-    const t = new TextEncoder().encode(String(text));
-    const stage = options.stage === undefined ? -1 : option({ vertex: 0, fragment: 1 }, options.stage, 'stage');
-    const version = options.version === undefined ? 0 : options.version >>> 0;
-    const a = this.answer(this.withBytes([t], (p) => this.m._web_assemble(this.ctx, p, t.length, stage, version)));
-    return a.bytes(0);
+  // text's `// stage:` and `// agal-version:` comments (then version 1). The bytes
+  // carry `warnings`: what Adobe's assembler ignores or reads its own way, which
+  // `strict` makes a SyntaxError as agalasm --strict does.
+  assemble(text, options) {
+    this.#live();
+    const o = optionsOf(options, 'assemble');
+    if (typeof text !== 'string') throw new TypeError(`agal2spv: assemble's text must be a string, not ${shown(text)}`);
+    const t = new TextEncoder().encode(text);
+    if (t.length > MAX_ASSEMBLE_BYTES) {
+      throw new RangeError(`agal2spv: assemble's text is ${t.length} bytes of UTF-8, more than ${MAX_ASSEMBLE_BYTES}`);
+    }
+    const v = own(o, 'version');
+    if (v !== undefined && typeof v !== 'number') {
+      throw new TypeError(`agal2spv: version must be a number, not ${shown(v)}`);
+    }
+    if (v !== undefined && !(v === 1 || v === 2 || v === 3)) {
+      throw new RangeError(`agal2spv: version must be 1, 2 or 3, not ${shown(v)}`);
+    }
+    const fields = optionWords({ stage: option(STAGES, own(o, 'stage'), 'stage', -1), version: v || 0,
+                                 strict: flag(own(o, 'strict'), 'strict') });
+    const a = this.#call(() => {
+      const [p, opts] = this.#placeOptions([t], fields);
+      return this.#m._web_assemble(this.#ctx, p, t.length, opts);
+    });
+    const diagnostics = a.json().diagnostics;
+    const bytes = a.bytes(0);
+    Object.defineProperty(bytes, 'warnings', { value: diagnostics.filter((d) => d.warning), enumerable: true });
+    return bytes;
   }
 
   disassemble(data) {
-    const b = bytesOf(data, 'bytes');
-    return this.answer(this.withBytes([b], (p) => this.m._web_disassemble(this.ctx, p, b.length))).code[0];
+    this.#live();
+    const b = bytesOf(data, 'bytes', MAX_DISASSEMBLE_BYTES);
+    return this.#call(() => this.#withBytes([b], (p) => this.#m._web_disassemble(this.#ctx, p, b.length))).code[0];
   }
 
   // ---- Context3D's checks (agal_check_*, <agal/stage3d.h>) ----------------------------
@@ -200,63 +455,64 @@ class Agal {
   checkEnum(className, value, param) {
     const which = option(ENUM_CLASSES, className, 'className');
     const strings = [value == null ? new Uint8Array(1) : cString(value), cString(param)];
-    const a = this.answer(this.withBytes(strings, (v, p) =>
-      this.m._web_check_enum(this.ctx, which, value == null ? 0 : v, p)));
+    const a = this.#checked(this.#withBytes(strings, (v, p) =>
+      this.#m._web_check_enum(this.#ctx, which, value == null ? 0 : v, p)));
     return a.json().value;
   }
 
   checkNonNull(value, param) {
-    this.withBytes([cString(param)], (p) => this.answer(this.m._web_check_non_null(this.ctx, value == null ? 0 : 1, p)));
+    this.#withBytes([cString(param)], (p) => this.#checked(this.#m._web_check_non_null(this.#ctx, value == null ? 0 : 1, p)));
   }
 
   checkBackBuffer(context, width, height) {
-    this.withContext(context, [], (c) => this.m._web_check_back_buffer(this.ctx, c, width | 0, height | 0));
+    this.#withContext(context, [], (c) => this.#m._web_check_back_buffer(this.#ctx, c, width | 0, height | 0));
   }
 
-  checkClear(context) { this.withContext(context, [], (c) => this.m._web_check_clear(this.ctx, c)); }
+  checkClear(context) { this.#withContext(context, [], (c) => this.#m._web_check_clear(this.#ctx, c)); }
 
-  checkDrawInstanced(context) { this.withContext(context, [], (c) => this.m._web_check_draw_instanced(this.ctx, c)); }
+  checkDrawInstanced(context) { this.#withContext(context, [], (c) => this.#m._web_check_draw_instanced(this.#ctx, c)); }
 
   // kind: 'vertexBuffer', 'indexBuffer', 'program' or 'texture'.
   checkObjectCount(context, kind) {
     const k = option(RESOURCE_KINDS, kind, 'kind');
-    this.withContext(context, [], (c) => this.m._web_check_object_count(this.ctx, c, k));
+    this.#withContext(context, [], (c) => this.#m._web_check_object_count(this.#ctx, c, k));
   }
 
   // A create call against the emulator's own memory budget for its resources:
   // #3691 when held bytes, and transient more during the call, do not fit beside
   // inUse (byte counts: non-negative integers up to 2^53).
   checkMemory(budget, inUse, held, transient = 0) {
+    this.#live();
     const n = [budget, inUse, held, transient].map((v, i) => {
       if (!Number.isSafeInteger(v) || v < 0)
         throw new RangeError(`agal2spv: checkMemory's argument ${i + 1} is not a byte count`);
       return v;
     });
-    this.answer(this.m._web_check_memory(this.ctx, ...n));
+    this.#checked(this.#m._web_check_memory(this.#ctx, ...n));
   }
 
   // buffer: { call: 'createVertexBuffer' | 'createVertexBufferForInstances' |
   // 'createIndexBuffer', count, data32PerVertex, instancesPerElement }.
   checkBuffer(context, buffer) {
-    this.withContext(context, [bufferDesc(buffer)], (c, b) => this.m._web_check_buffer(this.ctx, c, b));
+    this.#withContext(context, [bufferDesc(buffer)], (c, b) => this.#m._web_check_buffer(this.#ctx, c, b));
   }
 
   // texture: { kind: '2d' | 'cube' | 'rectangle', width, height, format ('bgra'...), streamingLevels }.
   checkTexture(context, texture) {
-    this.withContext(context, [textureDesc(texture)], (c, t) => this.m._web_check_texture(this.ctx, c, t));
+    this.#withContext(context, [textureDesc(texture)], (c, t) => this.#m._web_check_texture(this.#ctx, c, t));
   }
 
   // An upload into the buffer checkBuffer passed: { fromBytes, start, count, length
   // (the Vector's numbers or the ByteArray's bytes), byteOffset }.
   checkBufferUpload(buffer, up) {
-    this.withBytes([bufferDesc(buffer)], (b) => this.answer(this.m._web_check_buffer_upload(this.ctx, b,
+    this.#withBytes([bufferDesc(buffer)], (b) => this.#checked(this.#m._web_check_buffer_upload(this.#ctx, b,
       up.fromBytes ? 1 : 0, up.start | 0, up.count | 0, up.length || 0, up.byteOffset || 0)));
   }
 
   // An upload into the texture checkTexture passed: { fromBytes, side, level,
   // bitmapWidth, bitmapHeight, length, byteOffset }.
   checkTextureUpload(texture, up) {
-    this.withBytes([textureDesc(texture)], (t) => this.answer(this.m._web_check_texture_upload(this.ctx, t,
+    this.#withBytes([textureDesc(texture)], (t) => this.#checked(this.#m._web_check_texture_upload(this.#ctx, t,
       up.fromBytes ? 1 : 0, up.side >>> 0, up.level >>> 0, up.bitmapWidth >>> 0, up.bitmapHeight >>> 0,
       up.length || 0, up.byteOffset || 0)));
   }
@@ -265,50 +521,59 @@ class Agal {
   // width, height] and destPoint [x, y], or null when not given.
   checkDrawToBitmap(context, bitmapWidth, bitmapHeight, srcRect = null, destPoint = null) {
     const given = new Float64Array([...(srcRect || [0, 0, 0, 0]), ...(destPoint || [0, 0])]);
-    this.withContext(context, [new Uint8Array(given.buffer)], (c, g) => this.m._web_check_draw_to_bitmap(this.ctx, c,
+    this.#withContext(context, [new Uint8Array(given.buffer)], (c, g) => this.#m._web_check_draw_to_bitmap(this.#ctx, c,
       bitmapWidth >>> 0, bitmapHeight >>> 0, srcRect ? g : 0, destPoint ? g + 32 : 0));
   }
 
   // withBytes over the inputs (8-byte aligned first) and the context's web_context3d
   // (agal_web.c: nine 32-bit fields); fn's answer is checked (a thrown error throws).
-  withContext(context, inputs, fn) {
+  #withContext(context, inputs, fn) {
+    if (!isObject(context)) throw new TypeError(`agal2spv: context must be an object, not ${shown(context)}`);
     const o = context.objects || {};
     const bb = context.backBuffer || { width: 0, height: 0 };
     const fields = new Int32Array([option(C3D_PROFILES, context.profile, 'profile', 1), bb.width | 0, bb.height | 0,
       o.vertexBuffer | 0, o.indexBuffer | 0, o.program | 0, o.texture | 0, context.ignoreResourceLimits ? 1 : 0,
       context.renderToTexture ? 1 : 0]);
-    this.withBytes([...inputs, new Uint8Array(fields.buffer)], (...ptrs) =>
-      this.answer(fn(ptrs[inputs.length], ...ptrs.slice(0, inputs.length))));
+    this.#withBytes([...inputs, new Uint8Array(fields.buffer)], (...ptrs) =>
+      this.#checked(fn(ptrs[inputs.length], ...ptrs.slice(0, inputs.length))));
   }
 
   // Bytes the WASM heap's allocator holds (for leak checks).
-  heapUsed() { return this.m._web_heap_used() >>> 0; }
+  heapUsed() { return this.#m._web_heap_used() >>> 0; }
+
+  // A check's answer: Flash's error thrown.
+  #checked(p) {
+    const a = this.#answer(p);
+    if (a.error) throw a.error;
+    return a;
+  }
 
   // Frees the library's context; the object is unusable afterwards.
   dispose() {
-    this.m._web_free(this.ctx);
-    this.m._free(this.scratch);
-    this.ctx = this.scratch = this.scratchSize = 0;
+    if (!this.#ctx) return;
+    this.#m._web_free(this.#ctx);
+    this.#m._free(this.#scratch);
+    this.#ctx = this.#scratch = this.#scratchSize = 0;
   }
 }
 
 // ---- Context3D's checks: the tables and layouts (agal_web.c, <agal/stage3d.h>) ----
 // agal_stage3d_enum's classes, by their AS3 names.
-const ENUM_CLASSES = {
+const ENUM_CLASSES = table({
   Context3DBlendFactor: 0, Context3DCompareMode: 1, Context3DStencilAction: 2, Context3DTriangleFace: 3,
   Context3DVertexBufferFormat: 4, Context3DTextureFormat: 5, Context3DProgramType: 6, Context3DWrapMode: 7,
   Context3DTextureFilter: 8, Context3DMipFilter: 9, Context3DProfile: 10, Context3DBufferUsage: 11,
-};
-const C3D_PROFILES = {
+});
+const C3D_PROFILES = table({
   baselineConstrained: 0, baseline: 1, baselineExtended: 2, standardConstrained: 3, standard: 4,
   standardExtended: 5, enhanced: 6,
-};
-const RESOURCE_KINDS = { vertexBuffer: 0, indexBuffer: 1, program: 2, texture: 3 };
-const BUFFER_CALLS = { createVertexBuffer: 0, createVertexBufferForInstances: 1, createIndexBuffer: 2 };
-const TEXTURE_KINDS = { '2d': 0, cube: 1, rectangle: 2 };
-const TEXTURE_FORMATS = {
+});
+const RESOURCE_KINDS = table({ vertexBuffer: 0, indexBuffer: 1, program: 2, texture: 3 });
+const BUFFER_CALLS = table({ createVertexBuffer: 0, createVertexBufferForInstances: 1, createIndexBuffer: 2 });
+const TEXTURE_KINDS = table({ '2d': 0, cube: 1, rectangle: 2 });
+const TEXTURE_FORMATS = table({
   bgra: 0, bgraPacked4444: 1, bgrPacked565: 2, compressed: 3, compressedAlpha: 4, rgbaHalfFloat: 5,
-};
+});
 
 function cString(s) { return new TextEncoder().encode(`${s}\0`); }
 

@@ -3,21 +3,26 @@
  * that context's arena, which JavaScript reads before its next call: the code (text
  * or SPIR-V words), the bindings as JSON (the library's writer, reflect_json.c,
  * with a WGSL translation's bind group layout), Flash's error with the library's
- * diagnostic, or an argument JavaScript passed wrong (a `limits` option). Nothing
- * here is global; everything lives until the next call or web_free. */
+ * diagnostic, the assembler's diagnostics, or an argument JavaScript passed wrong
+ * (a `limits` option, a name that is no identifier). A call's options come as one
+ * size-checked struct (web_options). Nothing here is global; everything lives until
+ * the next call or web_free. */
 #include "internal.h" /* the binding's JSON: the library's writer (reflect_json.c) */
+
+#include "agal/vulkan.h" /* agal_vk_sampler_info: Flash's sampler rules, for the GPUSamplerDescriptor */
 
 #include <emscripten.h>
 #include <malloc.h>
+#include <stdio.h>
 #include <string.h>
 
-/* What JavaScript reads (web/agal2spv.js, `answer`): eight 32-bit fields. */
+/* What JavaScript reads (web/agal2spv.js, `#answer`): eight 32-bit fields. */
 typedef struct web_answer {
     int32_t status;         /* agal_status */
     const void *code[2];    /* a translation's (or the pair's vertex and fragment) */
     uint32_t code_bytes[2]; /* their lengths in bytes */
     const char *json;       /* the bindings, or the error: {"id", "name", "message", "diagnostic"},
-                               or {"message"} alone for a bad argument */
+                               or {"message"} alone for a bad argument; assemble's diagnostics */
     uint32_t json_bytes;
     int32_t words; /* code is SPIR-V words, not text */
 } web_answer;
@@ -63,31 +68,32 @@ static web_answer *thrown(agal_context *ctx, agal_status st, const agal_flash_er
     return a;
 }
 
-/* The first diagnostic as Flash throws it. */
-static web_answer *failed(agal_context *ctx, agal_status st)
-{
-    const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
-    if (!d) return answer(ctx, st);
-    agal_flash_error e;
-    agal_flash_error_of(d, &e);
-    return thrown(ctx, st, &e, d->message);
-}
-
 /* An argument JavaScript passed wrong: AGAL_ERR_ARG and {"message"}, a TypeError there. */
-static web_answer *misused(agal_context *ctx, const agal_strbuf *why)
+static web_answer *misused(agal_context *ctx, const char *why)
 {
     web_answer *a = answer(ctx, AGAL_ERR_ARG);
     agal_strbuf j = {.ctx = ctx};
     agal_sb_put(&j, "{\"message\":");
-    json_string(&j, why->err ? "out of memory" : why->p);
+    json_string(&j, why ? why : "out of memory");
     agal_sb_putc(&j, '}');
     if (a && !j.err) a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
 }
 
+/* The first diagnostic as Flash throws it; a host's name that is no identifier
+ * (AGAL_ERR_ARG) as an argument passed wrong. */
+static web_answer *failed(agal_context *ctx, agal_status st)
+{
+    const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
+    if (!d) return answer(ctx, st);
+    if (st == AGAL_ERR_ARG) return misused(ctx, d->message);
+    agal_flash_error e;
+    agal_flash_error_of(d, &e);
+    return thrown(ctx, st, &e, d->message);
+}
 /* ---- the limits option ------------------------------------------------------------ */
 
-/* The `limits` option JavaScript passes (agal2spv.js, `withLimits`): a preset's name,
+/* The `limits` option JavaScript passes (agal2spv.js, `limitsOf`): a preset's name,
  * or the JSON form's text (docs/binding-models.md, "Limits"), which JavaScript made
  * from an object; NULL, none. Fills *out and answers NULL, or answers the misuse. */
 static web_answer *read_limits(agal_context *ctx, const char *spec, int is_json, agal_limits *out)
@@ -99,13 +105,13 @@ static web_answer *read_limits(agal_context *ctx, const char *spec, int is_json,
     if (is_json) {
         const agal_diag *d = agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
         agal_sb_printf(&why, "limits %s: %s", spec, d ? d->message : "out of memory");
-        return misused(ctx, &why);
+        return misused(ctx, why.err ? NULL : why.p);
     }
     agal_sb_printf(&why, "limits: '%s' is not a preset (", spec);
     for (size_t i = 0; agal_limits_preset_name(i); i++)
         agal_sb_printf(&why, "%s%s", i ? ", " : "", agal_limits_preset_name(i));
     agal_sb_put(&why, ")");
-    return misused(ctx, &why);
+    return misused(ctx, why.err ? NULL : why.p);
 }
 
 static void code(web_answer *a, int i, const agal_shader *sh)
@@ -121,28 +127,170 @@ EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
 /* Bytes malloc holds: what 1e5 calls must leave where it was. */
 EMSCRIPTEN_KEEPALIVE size_t web_heap_used(void) { return mallinfo().uordblks; }
 
-/* names: an agal_names JavaScript wrote into the heap (agal2spv.js, `withNames`), or NULL. */
-/* limits, limits_json: the `limits` option (read_limits); NULL, none. */
-EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n, int target,
-                                               int slot, int lenient, int profile, const agal_names *names,
-                                               const char *limits, int limits_json)
+/* ---- what a runtime binds from ------------------------------------------------------- */
+
+static bool glsl_family(agal_target t)
+{
+    return t == AGAL_TARGET_GLSL || t == AGAL_TARGET_ESSL3 || t == AGAL_TARGET_ESSL1;
+}
+
+static const char *filter_name(bool linear) { return linear ? "linear" : "nearest"; }
+
+static const char *address_mode(VkSamplerAddressMode m)
+{
+    return m == VK_SAMPLER_ADDRESS_MODE_REPEAT ? "repeat" : "clamp-to-edge";
+}
+
+/* The token's state as a GPUSamplerDescriptor: <agal/vulkan.h>'s sampler in WebGPU's
+ * words (a cube clamps, mipnone samples level 0 only: lodMaxClamp 0). WebGPU takes
+ * maxAnisotropy only with every filter linear, so an anisotropic filter gets it with
+ * miplinear and filters linearly otherwise. */
+static void sampler_descriptor(agal_strbuf *j, const agal_sampler *s)
+{
+    VkSamplerCreateInfo v = agal_vk_sampler_info(s, 16.0f);
+    bool mip_linear = v.mipmapMode == VK_SAMPLER_MIPMAP_MODE_LINEAR;
+    agal_sb_printf(j,
+                   "{\"magFilter\":\"%s\",\"minFilter\":\"%s\",\"mipmapFilter\":\"%s\",\"addressModeU\":\"%s\","
+                   "\"addressModeV\":\"%s\",\"addressModeW\":\"%s\",\"lodMinClamp\":0,\"lodMaxClamp\":%s",
+                   filter_name(v.magFilter == VK_FILTER_LINEAR), filter_name(v.minFilter == VK_FILTER_LINEAR),
+                   filter_name(mip_linear), address_mode(v.addressModeU), address_mode(v.addressModeV),
+                   address_mode(v.addressModeW), v.maxLod == 0.0f ? "0" : "32");
+    if (v.anisotropyEnable && mip_linear) agal_sb_printf(j, ",\"maxAnisotropy\":%u", (unsigned)v.maxAnisotropy);
+    agal_sb_putc(j, '}');
+}
+
+/* A register's name in a GLSL-family text (prefix and number), or null elsewhere. */
+static void register_name(agal_strbuf *j, bool glsl, const char *prefix, unsigned n)
+{
+    if (glsl) agal_sb_printf(j, "\"%s%u\"", prefix, n);
+    else agal_sb_put(j, "null");
+}
+
+/* What one binding's runtime passes to which call, beyond the library's JSON
+ * (agal2spv.js merges it into the binding's entries): the constants' block and
+ * array, each sampler's texture unit (and for WGSL its GPUSamplerDescriptor), the
+ * attributes' and varyings' names, the y-flip uniform's name and component, each
+ * with the host's names applied (*n: resolved, agal_names_resolve). The names are
+ * a GLSL-family text's; SPIR-V and WGSL bind by number (null). */
+static void host_json(agal_strbuf *j, const agal_binding *b, const agal_names *n)
+{
+    bool glsl = glsl_family(b->target), wgsl = b->target == AGAL_TARGET_WGSL;
+    int st = b->stage == AGAL_VERTEX ? 0 : 1;
+    agal_sb_put(j, "{\"constants\":");
+    if (!b->constants || !glsl) agal_sb_put(j, b->constants ? "{\"block\":null,\"array\":null}" : "null");
+    else {
+        agal_sb_put(j, "{\"block\":");
+        if (b->target == AGAL_TARGET_ESSL1) agal_sb_put(j, "null");
+        else json_string(j, n->blocks[st]);
+        agal_sb_put(j, ",\"array\":"), json_string(j, n->constants[st]), agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, ",\"samplers\":[");
+    for (size_t i = 0; i < b->nsamplers; i++) {
+        agal_sb_printf(j, "%s{\"unit\":%u", i ? "," : "", (unsigned)b->samplers[i].num);
+        if (wgsl) agal_sb_put(j, ",\"samplerDescriptor\":"), sampler_descriptor(j, &b->samplers[i].token);
+        agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, "],\"attributes\":[");
+    for (size_t i = 0; i < b->nattributes; i++) {
+        agal_sb_put(j, i ? ",{\"name\":" : "{\"name\":");
+        register_name(j, glsl, n->attribute, b->attributes[i].location), agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, "],\"varyings\":[");
+    for (size_t i = 0; i < b->nvaryings; i++) {
+        agal_sb_put(j, i ? ",{\"name\":" : "{\"name\":");
+        register_name(j, glsl, n->varying, b->varyings[i].location), agal_sb_putc(j, '}');
+    }
+    agal_sb_put(j, "],\"yflipUniform\":");
+    if (!glsl || !b->yflip) agal_sb_put(j, "null");
+    else {
+        agal_sb_put(j, "{\"name\":"), json_string(j, n->yflip);
+        if (n->yflip_component) agal_sb_printf(j, ",\"component\":\"%c\"}", n->yflip_component);
+        else agal_sb_put(j, ",\"component\":null}");
+    }
+    agal_sb_putc(j, '}');
+}
+
+/* ---- the options: one struct JavaScript writes ------------------------------------- */
+
+/* Every option of translate, upload and assemble as agal2spv.js writes it (`OPTION_FIELDS`,
+ * in this order): 32-bit fields, the first the struct's size, which JavaScript takes from
+ * web_options_size and writes back, so a loader and a module of different builds refuse
+ * each other instead of misreading. Enumerations are the C library's values, strings
+ * NUL-terminated UTF-8 in the heap (0: not given). A new option is a field appended here
+ * and in OPTION_FIELDS. */
+typedef struct web_options {
+    uint32_t size;
+    int32_t target;          /* agal_target */
+    int32_t slot;            /* agal_slot: translate's stage */
+    int32_t lenient;         /* 0 or 1 */
+    int32_t profile;         /* agal_profile: the register limits (0: the program's version's) */
+    int32_t context_profile; /* agal_profile of the Context3D (upload; 0: any) */
+    const char *names[8];    /* agal_names' strings, in its order: constants[2], blocks[2], sampler,
+                                attribute, varying, yflip */
+    int32_t yflip_component; /* 0, 'x', 'y', 'z' or 'w' */
+    const char *limits;      /* a preset's name, or the JSON form's text (limits_json) */
+    int32_t limits_json;
+    int32_t stage;    /* assemble: agal_stage, or -1 for the text's comment */
+    uint32_t version; /* assemble: 1 to 3, or 0 for the text's comment */
+    int32_t strict;   /* assemble: Adobe's readings are errors (AGAL_ASM_STRICT) */
+} web_options;
+
+EMSCRIPTEN_KEEPALIVE uint32_t web_options_size(void) { return sizeof(web_options); }
+
+static agal_names names_of(const web_options *o)
+{
+    agal_names n = {
+        {o->names[0], o->names[1]}, {o->names[2], o->names[3]}, o->names[4], o->names[5], o->names[6], o->names[7],
+        (char)o->yflip_component};
+    return n;
+}
+
+static bool names_given(const web_options *o)
+{
+    for (int i = 0; i < 8; i++)
+        if (o->names[i]) return true;
+    return o->yflip_component != 0;
+}
+
+/* The options' size checked, the context reset, the limits read: NULL, or the misuse. */
+static web_answer *begin(agal_context *ctx, const web_options *o, agal_limits *limits)
 {
     agal_context_reset(ctx);
+    if (o->size != sizeof *o) {
+        agal_strbuf why = {.ctx = ctx};
+        agal_sb_printf(&why, "options of %u bytes, this module's are %u: agal2spv.js and agal2spv-wasm.js differ",
+                       o->size, (unsigned)sizeof *o);
+        return misused(ctx, why.err ? NULL : why.p);
+    }
+    return o->limits && limits ? read_limits(ctx, o->limits, o->limits_json, limits) : NULL;
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n,
+                                               const web_options *o)
+{
     agal_limits device;
-    web_answer *misuse = limits ? read_limits(ctx, limits, limits_json, &device) : NULL;
+    web_answer *misuse = begin(ctx, o, &device);
     if (misuse) return misuse;
     agal_decode_options d = agal_decode_options_init();
-    d.slot = (agal_slot)slot, d.lenient = lenient != 0, d.profile = (agal_profile)profile;
+    d.slot = (agal_slot)o->slot, d.lenient = o->lenient != 0, d.profile = (agal_profile)o->profile;
     const agal_program *prog;
     agal_status st = agal_decode(ctx, bytes, n, &d, &prog);
     if (st != AGAL_OK) return failed(ctx, st);
-    agal_translate_options o = agal_translate_options_init();
-    o.target = (agal_target)target, o.names = names, o.limits = limits ? &device : NULL;
+    agal_names names = names_of(o);
+    agal_translate_options t = agal_translate_options_init();
+    t.target = (agal_target)o->target, t.names = names_given(o) ? &names : NULL;
+    t.limits = o->limits ? &device : NULL;
     agal_shader sh = agal_shader_init();
-    if ((st = agal_translate(ctx, prog, &o, &sh)) != AGAL_OK) return failed(ctx, st);
+    if ((st = agal_translate(ctx, prog, &t, &sh)) != AGAL_OK) return failed(ctx, st);
+    agal_names resolved;
+    if ((st = agal_names_resolve(ctx, t.names, &resolved)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
     agal_strbuf j = {.ctx = ctx};
-    agal_binding_json(&j, &sh.binding, o.target == AGAL_TARGET_WGSL);
+    agal_sb_put(&j, "{\"binding\":");
+    agal_binding_json(&j, &sh.binding, t.target == AGAL_TARGET_WGSL);
+    agal_sb_put(&j, ",\"host\":");
+    host_json(&j, &sh.binding, &resolved);
+    agal_sb_putc(&j, '}');
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
     code(a, 0, &sh);
     a->json = j.p, a->json_bytes = (uint32_t)j.n;
@@ -150,18 +298,18 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
 }
 
 EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
-                                            uint32_t fn, int target, int lenient, int profile, int context_profile,
-                                            const agal_names *names, const char *limits, int limits_json)
+                                            uint32_t fn, const web_options *o)
 {
-    agal_context_reset(ctx);
     agal_limits device;
-    web_answer *misuse = limits ? read_limits(ctx, limits, limits_json, &device) : NULL;
+    web_answer *misuse = begin(ctx, o, &device);
     if (misuse) return misuse;
-    agal_upload_options o = agal_upload_options_init();
-    o.target = (agal_target)target, o.lenient = lenient != 0, o.profile = (agal_profile)profile;
-    o.context_profile = (agal_profile)context_profile, o.names = names, o.limits = limits ? &device : NULL;
+    agal_names names = names_of(o);
+    agal_upload_options u = agal_upload_options_init();
+    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
+    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
+    u.limits = o->limits ? &device : NULL;
     agal_upload_result r = agal_upload_result_init();
-    agal_status st = agal_upload(ctx, v, vn, f, fn, &o, &r);
+    agal_status st = agal_upload(ctx, v, vn, f, fn, &u, &r);
     if (st != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
     const agal_binding *pair[2] = {&r.shaders[AGAL_VERTEX].binding, &r.shaders[AGAL_FRAGMENT].binding};
@@ -170,11 +318,17 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     agal_binding_json(&j, pair[0], false);
     agal_sb_put(&j, ",\"fragment\":");
     agal_binding_json(&j, pair[1], false);
-    if (o.target == AGAL_TARGET_WGSL) {
+    if (u.target == AGAL_TARGET_WGSL) {
         agal_sb_put(&j, ",\"bindGroupLayout\":");
         agal_binding_layout_json(&j, pair, 2);
     }
-    agal_sb_putc(&j, '}');
+    agal_names resolved;
+    if ((st = agal_names_resolve(ctx, u.names, &resolved)) != AGAL_OK) return failed(ctx, st);
+    agal_sb_put(&j, ",\"host\":{\"vertex\":");
+    host_json(&j, pair[0], &resolved);
+    agal_sb_put(&j, ",\"fragment\":");
+    host_json(&j, pair[1], &resolved);
+    agal_sb_put(&j, "}}");
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
     code(a, 0, &r.shaders[AGAL_VERTEX]);
     code(a, 1, &r.shaders[AGAL_FRAGMENT]);
@@ -182,18 +336,44 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     return a;
 }
 
-/* Text with its `// stage:` and `// agal-version:` comments; stage -1 and version 0
- * leave them to the comments. */
-EMSCRIPTEN_KEEPALIVE web_answer *web_assemble(agal_context *ctx, const char *text, uint32_t len, int stage,
-                                              uint32_t version)
+/* The assembler's diagnostics as JSON, each {"line", "column", "warning", "message"}:
+ * the assembler writes every one as "line L, column C: what" (<agal/text.h>). */
+static void asm_diagnostics(agal_strbuf *j, agal_context *ctx)
 {
-    agal_context_reset(ctx);
-    const uint8_t *bytes;
-    size_t n;
-    agal_status st = agal_assemble_text(ctx, text, len, 0, &stage, &version, &bytes, &n);
-    if (st != AGAL_OK) return failed(ctx, st);
-    web_answer *a = answer(ctx, AGAL_OK);
-    if (a) a->code[0] = bytes, a->code_bytes[0] = (uint32_t)n;
+    agal_sb_putc(j, '[');
+    for (size_t i = 0; i < agal_diag_count(ctx); i++) {
+        const agal_diag *d = agal_diag_get(ctx, i);
+        unsigned line = 0, column = 0;
+        int at = 0;
+        if (sscanf(d->message, "line %u, column %u: %n", &line, &column, &at) < 2) at = 0;
+        agal_sb_printf(j, "%s{\"line\":%u,\"column\":%u,\"warning\":%s,\"message\":", i ? "," : "", line, column,
+                       d->warning ? "true" : "false");
+        json_string(j, d->message + at);
+        agal_sb_putc(j, '}');
+    }
+    agal_sb_putc(j, ']');
+}
+
+/* Text with its `// stage:` and `// agal-version:` comments, which o's stage -1 and
+ * version 0 leave to decide. The answer's JSON: {"diagnostics": [...]}, warnings
+ * with the bytes, the error and any warnings before it without (status INVALID). */
+EMSCRIPTEN_KEEPALIVE web_answer *web_assemble(agal_context *ctx, const char *text, uint32_t len, const web_options *o)
+{
+    web_answer *misuse = begin(ctx, o, NULL);
+    if (misuse) return misuse;
+    const uint8_t *bytes = NULL;
+    size_t n = 0;
+    int stage = o->stage;
+    uint32_t version = o->version;
+    agal_status st = agal_assemble_text(ctx, text, len, o->strict ? AGAL_ASM_STRICT : 0, &stage, &version, &bytes, &n);
+    web_answer *a = answer(ctx, st);
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_put(&j, "{\"diagnostics\":");
+    asm_diagnostics(&j, ctx);
+    agal_sb_putc(&j, '}');
+    if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
+    if (st == AGAL_OK) a->code[0] = bytes, a->code_bytes[0] = (uint32_t)n;
+    a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
 }
 
@@ -222,8 +402,9 @@ typedef struct web_context3d {
     int32_t render_to_texture; /* a render target set (clear leaves the back buffer alone) */
 } web_context3d;
 
-_Static_assert(sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
-               "the layouts agal2spv.js writes");
+_Static_assert(sizeof(web_options) == 4 * 20 && sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 &&
+                   sizeof(agal_texture_desc) == 20,
+               "the layouts agal2spv.js writes (OPTION_FIELDS, web_context3d)");
 
 static agal_context3d_state state_of(const web_context3d *c)
 {

@@ -16,19 +16,22 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # emcc's own tools need acorn, which Debian installs under /usr/share/nodejs.
 export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
-# A folder holding only spirv/: -I/usr/include would pull glibc's headers in.
+# A folder holding only spirv/ and vulkan/ (<agal/vulkan.h>): -I/usr/include would pull glibc's headers in.
 mkdir -p "$work/include" "$work/package"
 ln -s /usr/include/spirv "$work/include/spirv"
+ln -s /usr/include/vulkan "$work/include/vulkan"
+ln -s /usr/include/vk_video "$work/include/vk_video"
 emcc -O3 -std=c11 -Wall -Wextra -Wno-unused-parameter -Werror -DAGAL_VERSION="\"$version\"" -D_POSIX_C_SOURCE=200809L \
   -I"$top/src" -I"$top/src/ir" -I"$work/include" \
   "$top"/src/*/*.c "$here/agal_web.c" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createModule -sSINGLE_FILE=1 -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_malloc,_free,_web_new,_web_free,_web_version,_web_heap_used,_web_translate,_web_upload,_web_assemble,_web_disassemble,\
+  -sEXPORTED_FUNCTIONS=_malloc,_free,_web_new,_web_free,_web_version,_web_heap_used,_web_options_size,_web_translate,_web_upload,_web_assemble,_web_disassemble,\
 _web_check_enum,_web_check_non_null,_web_check_back_buffer,_web_check_clear,_web_check_draw_instanced,_web_check_object_count,_web_check_memory,_web_check_buffer,_web_check_texture,_web_check_buffer_upload,_web_check_texture_upload,_web_check_draw_to_bitmap \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString \
   -o "$work/package/agal2spv-wasm.js"
-cp "$here/agal2spv.js" "$here/agal2spv.d.ts" "$here/bench.mjs" "$here/README.md" "$work/package/"
+cp "$here/agal2spv.js" "$here/agal2spv.d.ts" "$here/openfl.js" "$here/openfl.d.ts" "$here/bench.mjs" "$here/README.md" \
+  "$work/package/"
 sed "s/@VERSION@/$version/" "$here/package.json" >"$work/package/package.json"
 (cd "$work/package" && npm pack --silent --pack-destination "$out" >/dev/null)
 echo "$out/agal2spv-$version.tgz"

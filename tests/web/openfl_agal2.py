@@ -1,5 +1,5 @@
 """The AGAL 2 pairs of the corpus for OpenFL's Stage3D through the package
-(openfl_dropin.html, examples/openfl_upload.js), and what the interpreter says each
+(openfl_dropin.html, web/openfl.js), and what the interpreter says each
 draws: the pixels the page must read back.
 
 Each pair draws one triangle, (-1, -1), (3, -1), (-1, 3) in va0 (z 0.5, w 1), over a

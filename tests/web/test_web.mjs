@@ -156,7 +156,7 @@ checks('the limits option', (check) => {
                [{ varying_vectors: 65536 }, RangeError, /limits\.varying_vectors is a count from 0 to 65535, not 65536/],
                [{ varying_vectors: -1 }, RangeError, /not -1/],
                [{ fragment_texture_units: 7.5 }, RangeError, /not 7\.5/],
-               [{ vertex_attributes: '8' }, RangeError, /not 8/]];
+               [{ vertex_attributes: '8' }, TypeError, /limits\.vertex_attributes must be a number, not "8"/]];
   for (const [limits, type, text] of bad) {
     for (const fn of [() => agal.translate(fs7, { limits }), () => agal.upload(vertex, fs7, { limits })]) {
       const e = attempt(fn);

@@ -9,10 +9,14 @@ with the native tools: every corpus program's bytes and its native GLSL 330, ES
 3.00, ES 1.00, WGSL and SPIR-V (the package must give the same bytes), the WGSL
 reflection's bind group layout (bindings.bindGroupLayout must be the same), and bad
 uploads with the line `agal2spv --check --flash` prints (the package must throw the
-same line, with Flash's id and class). Then a page imports the package from file://
+same line, with Flash's id and class), and test_hostile.mjs's table of hostile
+calls, each with its one error class and message, and test_bindings.mjs's
+bindings per target (names, texture units, WebGPU's sampler descriptors). A page
+draws one pair with WebGL 2, WebGL 1 and WebGPU from `bindings` alone
+(bind_page.html). Then a page imports the package from file://
 in headless Chromium, with no network, uploads a pair and catches Flash's error; and
 OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
-Program3D.upload routed through the package by examples/openfl_upload.js
+Program3D.upload routed through the package's hook, agal2spv/openfl
 (openfl_dropin.html): AGAL 1 pairs every pixel as its own converter draws them, the
 corpus's AGAL 2 pairs, which its converter refuses, as the interpreter computes them
 (openfl_agal2.py), and a refused pair's Flash error reaching the page. A missing
@@ -200,16 +204,44 @@ def in_chromium(tmp, version):
     return got == want
 
 
+def bound_from_bindings(tmp):
+    """A runtime binding from `bindings` alone (bind_page.html): WebGL 2 (essl3), WebGL 1
+    (essl1, with a host's names) and WebGPU (wgsl) draw one pair over 8x8; every pixel
+    must be the orange texture on unit 1 times fc0, (255, 64, 0, 255)."""
+    shutil.copy(os.path.join(HERE, "bind_page.html"), tmp)
+    title = page_title(tmp, os.path.join(tmp, "bind_page.html"), "bindings",
+                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
+    try:
+        got = json.loads(title)
+    except ValueError:
+        print("bindings page: no result")
+        return False
+    if "failure" in got:
+        print("bindings page: %s" % got["failure"])
+        return False
+    ok = True
+    for api in ("webgl2", "webgl1", "webgpu"):
+        px = got.get(api)
+        if not isinstance(px, list) or len(px) != 256:
+            print("bindings page, %s: %s" % (api, px))
+            ok = False
+            continue
+        pixels = [px[i:i + 4] for i in range(0, 256, 4)]
+        right = sum(all(abs(a - b) <= 1 for a, b in zip(p, (255, 64, 0, 255))) for p in pixels)
+        print("bindings page, %s: %d of 64 pixels the texture on unit 1 times fc0 (first %s)" % (api, right, pixels[0]))
+        ok = ok and right == 64
+    return ok
+
+
 def openfl_dropin(args, tmp, refused):
     """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package by
-    examples/openfl_upload.js (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
+    its agal2spv/openfl (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
     draws them, the corpus's AGAL 2 pairs as the interpreter computes them
     (openfl_agal2.py), and a refused pair's Flash error reaching the page."""
     modules = os.path.join(args.oracle, "node_modules")
     for src in ("pako/dist/pako.min.js", "howler/dist/howler.min.js", "openfl/dist/openfl.min.js"):
         shutil.copy(os.path.join(modules, src), tmp)
     shutil.copy(os.path.join(HERE, "openfl_dropin.html"), tmp)
-    shutil.copy(os.path.join(HERE, "..", "..", "examples", "openfl_upload.js"), tmp)
     cases, refs = openfl_agal2.pairs(args, tmp, args.shaders)
     with open(os.path.join(tmp, "agal2_cases.js"), "w") as f:
         f.write("window.AGAL2_CASES = %s;\n" % json.dumps({"pairs": cases, "refused": refused}))
@@ -245,6 +277,11 @@ def openfl_dropin(args, tmp, refused):
     print("openfl drop-in, a refused pair: %s, want %s" % (e, line))
     ok = ok and e is not None and e["message"] == line and e["errorID"] == int(line.split("#")[1].split(":")[0]) \
         and e["name"] in ("Error", "ArgumentError")
+    # the hook holds a pair to the context's profile: AGAL 2 on a baseline context is #3725
+    p = got.get("profileError")
+    print("openfl drop-in, AGAL 2 on a baseline context: %s" % p)
+    ok = ok and p is not None and p["errorID"] == 3725 and p["name"] == "Error" and p["profile"] == "standard" \
+        and p["message"].startswith("Error #3725: ")
     return ok
 
 
@@ -297,12 +334,14 @@ def main():
         mpath = os.path.join(tmp, "manifest.json")
         json.dump(manifest, open(mpath, "w"))
         # node's test runner, in the folder the package was installed into
-        shutil.copy(os.path.join(HERE, "test_web.mjs"), os.path.join(tmp, "app"))
-        r = run([args.node, "--test", "--test-reporter=spec", "test_web.mjs"], cwd=os.path.join(tmp, "app"),
-                env=dict(os.environ, AGAL_MANIFEST=mpath))
+        for test in ("test_web.mjs", "test_hostile.mjs", "test_bindings.mjs"):
+            shutil.copy(os.path.join(HERE, test), os.path.join(tmp, "app"))
+        r = run([args.node, "--test", "--test-reporter=spec", "test_web.mjs", "test_hostile.mjs", "test_bindings.mjs"],
+                cwd=os.path.join(tmp, "app"), env=dict(os.environ, AGAL_MANIFEST=mpath))
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
+        browser_ok = bound_from_bindings(tmp) and browser_ok
         dropin_ok = openfl_dropin(args, tmp, manifest["uploads"][0])
         modules = os.path.join(args.oracle, "node_modules")
         bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,

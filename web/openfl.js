@@ -1,14 +1,21 @@
-// openfl_upload.js: OpenFL's Stage3D (npm openfl, its HTML5 target) translating every
+// agal2spv/openfl: OpenFL's Stage3D (npm openfl, its HTML5 target) translating every
 // Program3D.upload with agal2spv instead of its own AGAL converter, which takes AGAL 1
 // only ("Version must be 1"). The package writes GLSL ES 1.00 (OpenFL draws with
 // WebGL 1) under OpenFL's own names, so OpenFL binds it as it binds its converter's
 // output, with the tokens' sampler states for setProgram; a program Flash Player
-// would refuse throws Flash's error (errorID, name, message) from Program3D.upload,
-// as in Flash.
+// would refuse throws Flash's error (a FlashError: errorID, name, message) from
+// Program3D.upload, as in Flash, #3725 included: the pair is held to the Context3D's
+// `profile` (OpenFL 8.9.6 sets it to 'standard' whatever requestContext3D asked for;
+// an emulator of a baseline context sets `context3D.profile = 'baseline'`).
 //
-//   import { load } from 'agal2spv';
-//   import { routeOpenFL } from './openfl_upload.js';
-//   routeOpenFL(openfl, await load());   // before the first Program3D.upload
+//   <script src="pako.min.js"></script>     <!-- OpenFL's dist needs both first -->
+//   <script src="howler.min.js"></script>
+//   <script src="openfl.min.js"></script>
+//   <script type="module">
+//     import { load } from './node_modules/agal2spv/agal2spv.js';
+//     import { routeOpenFL } from './node_modules/agal2spv/openfl.js';
+//     routeOpenFL(openfl, await load());   // before the first Program3D.upload
+//   </script>
 //
 // tests/web/openfl_dropin.html drives OpenFL 8.9.6 through this file.
 
@@ -52,7 +59,8 @@ function samplerStates(context, samplers) {
 export function routeOpenFL(openfl, agal) {
   const prototype = openfl.display3D.Program3D.prototype, own = prototype.upload;
   prototype.upload = function (vertexProgram, fragmentProgram) {
-    const r = agal.upload(bytesOf(vertexProgram), bytesOf(fragmentProgram), { target: 'essl1', names: OPENFL_NAMES });
+    const r = agal.upload(bytesOf(vertexProgram), bytesOf(fragmentProgram),
+                          { target: 'essl1', names: OPENFL_NAMES, contextProfile: this.__context.profile });
     // WebGL 1 has AGAL 2's derivatives, ted, fd and MRT only through extensions,
     // which must be enabled before the shaders compile.
     const gl = this.__context.gl;
