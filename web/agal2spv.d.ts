@@ -11,7 +11,10 @@ export type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 /** What one translation declares for a runtime to bind (docs/binding-models.md). */
 export interface Binding {
   stage: Stage;
-  constants: { binding: number; count: number; size: number; name: string; indirect: boolean } | null;
+  constants: { binding: number; count: number; size: number; name: string; indirect: boolean;
+               /** Only where limits packed the constants: registers first .. first + count - 1
+                *  are the block's vec4s offset ..; absent, register n is vec4 n. */
+               ranges?: { first: number; count: number; offset: number }[] } | null;
   samplers: { num: number; binding: number; samplerBinding: number; name: string; dim: '2d' | 'cube' | '3d';
               /** The sampling token's state, in Context3D's names: what setProgram gives the slot. */
               wrap: string; filter: string; mipmap: string; ignoreSampler: boolean;
