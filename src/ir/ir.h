@@ -237,7 +237,10 @@ agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, 
                                    const char *last, agal_ir **out);
 /* The pipeline's i-th name: "build", then each pass in order; NULL past the last. */
 const char *agal_ir_stage_name(unsigned i);
-/* The pass of that name (tests/passes/ runs one at a time); NULL for none. */
+/* The i-th lowering the driver runs outside the pipeline, on demand; NULL past the last. */
+const char *agal_ir_on_demand_name(unsigned i);
+/* The pass of that name, in the pipeline or on demand (tests/passes/ runs one at a
+ * time); NULL for none. */
 typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
 agal_ir_pass_fn agal_ir_pass_named(const char *name);
 

@@ -60,12 +60,23 @@ static agal_status check_fixed_point(agal_ir *ir)
     return AGAL_OK;
 }
 
+/* Lowerings outside the list: the translate driver runs each after the pipeline
+ * where what it knows (the device's limits) asks for it. */
+static const pass on_demand[] = {
+    /* The constants read packed under a uniform-vector limit (limits.c decides). */
+    {"lower_constant_ranges", agal_lower_constant_ranges, false},
+};
+
 agal_ir_pass_fn agal_ir_pass_named(const char *name)
 {
     for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++)
         if (!strcmp(pipeline[i].name, name)) return pipeline[i].run;
+    for (size_t i = 0; i < AGAL_COUNTOF(on_demand); i++)
+        if (!strcmp(on_demand[i].name, name)) return on_demand[i].run;
     return NULL;
 }
+
+const char *agal_ir_on_demand_name(unsigned i) { return i < AGAL_COUNTOF(on_demand) ? on_demand[i].name : NULL; }
 
 const char *agal_ir_stage_name(unsigned i)
 {
