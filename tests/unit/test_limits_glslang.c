@@ -15,7 +15,12 @@
  * the test shows that enforcement can fail: a text with one output past the
  * preset's is refused by glslang under the preset and accepted under its defaults.
  *
- * usage: test_limits_glslang SHADER_DIR [NPAIRS] */
+ * With OUT_DIR, every WGSL pair the webgpu preset accepts is also written there
+ * (N.vert.wgsl, N.frag.wgsl) with OUT_DIR/checks.txt listing them as
+ * tests/oracle/wgsl_compile.mjs reads its checks ("pair VERT FRAG"), for Tint
+ * (tests/oracle/test_limits_tint.py).
+ *
+ * usage: test_limits_glslang SHADER_DIR [NPAIRS [OUT_DIR]] */
 #include "agal/agal.h"
 #include "agal/text.h"
 #include "agal/stage3d.h"
@@ -37,7 +42,32 @@ typedef struct device {
     agal_limits limits;
     unsigned accepted, refused, unlimited_refused; /* what was translated: pairs and programs */
     unsigned packed;                               /* accepted with their constants packed */
+    FILE *checks;                                  /* OUT_DIR/checks.txt: the pairs written for Tint */
+    const char *out_dir;
+    unsigned written;
 } device;
+
+static bool write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0) ok = false;
+    CHECK(ok, "%s: cannot be written", path);
+    return ok;
+}
+
+/* An accepted WGSL pair, for Tint: its two texts and a "pair" line. */
+static void write_pair(device *d, const agal_upload_result *r)
+{
+    if (!d->checks) return;
+    char paths[2][1024];
+    for (int s = 0; s < 2; s++) {
+        snprintf(paths[s], sizeof paths[s], "%s/%u.%s.wgsl", d->out_dir, d->written, s == 0 ? "vert" : "frag");
+        if (!write_text(paths[s], r->shaders[s].text)) return;
+    }
+    fprintf(d->checks, "pair %s %s\n", paths[0], paths[1]);
+    d->written++;
+}
 
 static bool glsl_family(agal_target t)
 {
@@ -147,6 +177,7 @@ static void pair_under(agal_context *ctx, device *d, const uint8_t *v, size_t vn
         d->accepted++;
         d->packed += moved(r.shaders[AGAL_VERTEX].binding.constants) ||
                      moved(r.shaders[AGAL_FRAGMENT].binding.constants);
+        write_pair(d, &r);
     }
     agal_diag_clear(ctx);
 }
@@ -287,20 +318,28 @@ static void enforcement_fails(const device *d)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_limits_glslang SHADER_DIR [NPAIRS]\n");
+        fprintf(stderr, "usage: test_limits_glslang SHADER_DIR [NPAIRS [OUT_DIR]]\n");
         return 2;
     }
     unsigned npairs = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 300;
+    const char *out_dir = argc > 3 ? argv[3] : NULL;
     device devices[] = {
-        {"webgl1", AGAL_TARGET_ESSL1, {0}, 0, 0, 0, 0},  {"webgl2", AGAL_TARGET_ESSL3, {0}, 0, 0, 0, 0},
-        {"gl33", AGAL_TARGET_GLSL, {0}, 0, 0, 0, 0},     {"vulkan", AGAL_TARGET_SPIRV, {0}, 0, 0, 0, 0},
-        {"webgpu", AGAL_TARGET_WGSL, {0}, 0, 0, 0, 0},   {"webgpu-compat", AGAL_TARGET_WGSL, {0}, 0, 0, 0, 0},
-        {"wgpu-gl31", AGAL_TARGET_WGSL, {0}, 0, 0, 0, 0}};
+        {.preset = "webgl1", .target = AGAL_TARGET_ESSL1},  {.preset = "webgl2", .target = AGAL_TARGET_ESSL3},
+        {.preset = "gl33", .target = AGAL_TARGET_GLSL},     {.preset = "vulkan", .target = AGAL_TARGET_SPIRV},
+        {.preset = "webgpu", .target = AGAL_TARGET_WGSL},   {.preset = "webgpu-compat", .target = AGAL_TARGET_WGSL},
+        {.preset = "wgpu-gl31", .target = AGAL_TARGET_WGSL}};
     if (!glslang_check_init()) return 1;
     for (size_t i = 0; i < sizeof devices / sizeof *devices; i++) {
         device *d = &devices[i];
         d->limits = agal_limits_init();
         CHECK(agal_limits_preset(d->preset, &d->limits), "%s", d->preset);
+        if (out_dir && !strcmp(d->preset, "webgpu")) {
+            char path[1024];
+            snprintf(path, sizeof path, "%s/checks.txt", out_dir);
+            d->out_dir = out_dir;
+            d->checks = fopen(path, "w");
+            CHECK(d->checks != NULL, "%s: cannot be written", path);
+        }
         if (glsl_family(d->target)) enforcement_fails(d);
         corpus_under(d, argv[1]);
         generated_under(d, npairs);
@@ -313,6 +352,10 @@ int main(int argc, char **argv)
          * AGAL 2 and 3 files are refused (216 of 1096 accepted, 57 of them by packing
          * their constants, when this was written). */
         CHECK(d->accepted >= npairs / 5, "%s: %u accepted", d->preset, d->accepted);
+        if (d->checks) {
+            CHECK(fclose(d->checks) == 0, "%s/checks.txt: cannot be written", out_dir);
+            printf("%s: %u pairs written to %s for Tint\n", d->preset, d->written, out_dir);
+        }
     }
     CHECK(devices[0].refused > 0, "webgl1 refuses nothing: the refusals are untested");
     CHECK(devices[0].packed > 0, "webgl1 packs no constants: the packing is untested");
