@@ -239,6 +239,9 @@ agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, 
 const char *agal_ir_stage_name(unsigned i);
 /* The i-th lowering the driver runs outside the pipeline, on demand; NULL past the last. */
 const char *agal_ir_on_demand_name(unsigned i);
+/* Runs that lowering on a pipeline's IR (its info kept true), the IR checker after it
+ * in the IR-check build; AGAL_ERR_ARG for a name there is none of. */
+agal_status agal_ir_lower_on_demand(agal_ir *ir, const char *name);
 /* The pass of that name, in the pipeline or on demand (tests/passes/ runs one at a
  * time); NULL for none. */
 typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);

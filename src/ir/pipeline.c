@@ -78,6 +78,17 @@ agal_ir_pass_fn agal_ir_pass_named(const char *name)
 
 const char *agal_ir_on_demand_name(unsigned i) { return i < AGAL_COUNTOF(on_demand) ? on_demand[i].name : NULL; }
 
+agal_status agal_ir_lower_on_demand(agal_ir *ir, const char *name)
+{
+    for (size_t i = 0; i < AGAL_COUNTOF(on_demand); i++) {
+        if (strcmp(on_demand[i].name, name) != 0) continue;
+        bool changed = false;
+        agal_status st = on_demand[i].run(ir, &changed);
+        return st == AGAL_OK ? check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_INFO | AGAL_IR_CHECK_LIVE, name) : st;
+    }
+    return AGAL_ERR_ARG;
+}
+
 const char *agal_ir_stage_name(unsigned i)
 {
     if (i == 0) return "build";

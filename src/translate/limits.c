@@ -281,6 +281,5 @@ agal_status agal_limits_pack_constants(const agal_limits *lim, agal_target targe
     uint32_t limit = value(lim, id), allow = limit == AGAL_LIMIT_NONE ? 0 : limit;
     if (!limit || target == AGAL_TARGET_IR || ir->info.constants_read + yflip_vectors(target, ir) <= allow)
         return AGAL_OK;
-    bool changed;
-    return agal_lower_constant_ranges(ir, &changed);
+    return agal_ir_lower_on_demand(ir, "lower_constant_ranges");
 }
