@@ -208,16 +208,17 @@ int main(int argc, char **argv)
                         .src = AGAL_BLEND_ONE,
                         .dst = AGAL_BLEND_ZERO};
     /* setProgramConstantsFromMatrix("vertex", 0, new Matrix3D(), false): vc0..vc3 the
-     * identity (m44 op, va0, vc0); fc0 a tint. A block is as large as the profile's
-     * register file. */
+     * identity (m44 op, va0, vc0); fc0 a tint. A block holds the registers its
+     * ranges name (the whole file, unless the limits packed them). */
     static const double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    static float vc[250][4], fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    static float vc[250][4], fc[200][4] = {{1, 0.5f, 0.25f, 1}}, block[250][4];
     agal_stage3d_constants_from_matrix(prog.up.vertex->profile, AGAL_VERTEX, 0, identity, false, vc);
     glGenBuffers(2, blocks);
     for (size_t i = 0; i < prog.up.nblocks; i++) {
         const agal_binding_block *b = &prog.up.blocks[i];
+        agal_binding_block_gather(b, b->stage == AGAL_VERTEX ? vc[0] : fc[0], block[0]);
         glBindBuffer(GL_UNIFORM_BUFFER, blocks[i]);
-        glBufferData(GL_UNIFORM_BUFFER, b->size, b->stage == AGAL_VERTEX ? vc[0] : fc[0], GL_DYNAMIC_DRAW);
+        glBufferData(GL_UNIFORM_BUFFER, b->size, block, GL_DYNAMIC_DRAW);
         glBindBufferBase(GL_UNIFORM_BUFFER, b->binding, blocks[i]);
     }
     /* createTexture(2, 2, bgra) and an upload of BitmapData's ARGB words, first row at v = 0 */

@@ -366,17 +366,17 @@ int main(int argc, char **argv)
     buffer vbuf[2] = {make_buffer(&g, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, pos, sizeof pos),
                       make_buffer(&g, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, uv, sizeof uv)};
     /* setProgramConstantsFromMatrix("vertex", 0, new Matrix3D(), false): vc0..vc3 the
-     * identity (m44 op, va0, vc0); fc0 a tint. A block is as large as the profile's
-     * register file. */
+     * identity (m44 op, va0, vc0); fc0 a tint. A block holds the registers its
+     * ranges name (the whole file, unless the limits packed them). */
     static const double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    static float vc[250][4], fc[200][4] = {{1, 0.5f, 0.25f, 1}};
+    static float vc[250][4], fc[200][4] = {{1, 0.5f, 0.25f, 1}}, block[250][4];
     agal_stage3d_constants_from_matrix(prog.up.vertex->profile, AGAL_VERTEX, 0, identity, false, vc);
     buffer ubo[2] = {0};
     VkBuffer blocks[2] = {0};
     for (size_t i = 0; i < prog.up.nblocks; i++) {
         const agal_binding_block *b = &prog.up.blocks[i];
-        ubo[b->stage] =
-            make_buffer(&g, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, b->stage == AGAL_VERTEX ? vc[0] : fc[0], b->size);
+        agal_binding_block_gather(b, b->stage == AGAL_VERTEX ? vc[0] : fc[0], block[0]);
+        ubo[b->stage] = make_buffer(&g, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, block, b->size);
         blocks[b->stage] = ubo[b->stage].buf;
     }
     /* createTexture(2, 2, bgra) and an upload of BitmapData's ARGB words, first row at v = 0 */

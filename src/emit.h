@@ -56,5 +56,9 @@ agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target 
  * AGAL_ERR_UNSUPPORTED with the one diagnostic, Flash's 3613, naming the limit. */
 agal_status agal_limits_read(agal_context *ctx, const agal_limits *src, agal_limits *out);
 agal_status agal_limits_fit(agal_context *ctx, const agal_limits *lim, const agal_ir *ir, const agal_binding *b);
+/* limits.c: where ir's direct constant reads reach past its stage's uniform-vector
+ * limit on target (the GLSL family's y-flip uniform counted), packs them
+ * (agal_lower_constant_ranges) before the back end writes them. */
+agal_status agal_limits_pack_constants(const agal_limits *lim, agal_target target, agal_ir *ir);
 
 #endif

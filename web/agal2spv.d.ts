@@ -72,6 +72,9 @@ export interface Binding<T extends Target = Target> {
     /** The library's name: GLSL and ES 3.00 the block, ES 1.00 and WGSL the array. */
     name: string;
     indirect: boolean;
+    /** Only where limits packed the constants: registers first .. first + count - 1
+     *  are the block's vec4s offset ..; absent, register n is vec4 n. */
+    ranges?: { first: number; count: number; offset: number }[];
     /** GLSL and ES 3.00: the uniform block (gl.getUniformBlockIndex); else null. */
     block: T extends 'glsl' | 'essl3' ? string : null;
     /** GLSL family: the vec4 array in it (ES 1.00: gl.getUniformLocation(`${array}[0]`)); else null. */

@@ -514,7 +514,32 @@ typedef struct agal_binding_block {
     uint32_t size;    /* bytes: 16 * count */
     const char *name; /* GLSL: the block (AGAL_GLSL_VC_BLOCK), ES 1.00: the array ("vc") */
     bool indirect;    /* read relative to an index (so the whole register file is declared) */
+    /* Appended (ABI): which AGAL registers the declared vec4s hold, sorted by first.
+     * One range {0, count, 0} (register n in vec4 n), except where a translation held
+     * to limits remaps the constants (docs/binding-models.md, "Constant ranges"): a
+     * stage whose direct reads reach past its uniform-vector limit declares only the
+     * registers it reads, a range per run of them, packed from vec4 0. A relative
+     * read is never remapped. agal_binding_block_gather fills the block. */
+    const struct agal_binding_range *ranges;
+    size_t nranges;
 } agal_binding_block;
+
+/* Registers first .. first + count - 1 (vc or fc) are the block's vec4s offset ..
+ * offset + count - 1. */
+typedef struct agal_binding_range {
+    uint32_t first, count, offset;
+} agal_binding_range;
+
+/* The block's contents (count vec4s, size bytes) from the stage's constant file:
+ * regs holds 4 floats per AGAL register (the whole file, as setProgramConstants*
+ * writes it), dst receives 4 floats per declared vec4. What an upload of the block
+ * (glBufferData, glUniform4fv, a mapped Vulkan or WebGPU buffer) copies from. */
+static inline void agal_binding_block_gather(const agal_binding_block *b, const float *regs, float *dst)
+{
+    for (size_t i = 0; i < b->nranges; i++)
+        memcpy(dst + 4 * (size_t)b->ranges[i].offset, regs + 4 * (size_t)b->ranges[i].first,
+               16 * (size_t)b->ranges[i].count);
+}
 
 /* A sampler the fragment translation declares (a sample the passes kept). */
 typedef struct agal_binding_sampler {

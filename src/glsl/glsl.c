@@ -176,11 +176,11 @@ static void header(agal_text *t)
 }
 
 /* vc / fc: a std140 block of the profile's count (GLSL 330, ES 3.00), or (ES 1.00)
- * a plain uniform array of the registers read (all of them for a relative read). */
-static unsigned constant_count(const agal_text *t, const agal_text_usage *u)
+ * a plain uniform array of the registers read (all of them for a relative read);
+ * the packed vec4s where limits packed them (agal_ir_constant_count). */
+static unsigned constant_count(const agal_text *t)
 {
-    unsigned n = agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT);
-    return GLSL(t)->dialect == AGAL_GLSL_ESSL100 && !u->indirect ? t->ir->info.constants_read : n;
+    return agal_ir_constant_count(t->ir, GLSL(t)->dialect == AGAL_GLSL_ESSL100);
 }
 
 static void declarations(agal_text *t, const agal_text_usage *u)
@@ -188,7 +188,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     agal_strbuf *o = &t->out;
     bool vs = t->prog->stage == AGAL_VERTEX, es1 = GLSL(t)->dialect == AGAL_GLSL_ESSL100;
     const char *cname = t->names->constants[t->prog->stage];
-    unsigned nconst = constant_count(t, u);
+    unsigned nconst = constant_count(t);
     header(t);
     if (t->comments) {
         text_put_num(t, "// agal2spv: AGAL ", (unsigned)t->prog->version);

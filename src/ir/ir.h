@@ -206,6 +206,11 @@ typedef struct agal_ir {
     agal_ir_info info;        /* after the pipeline (info.c) */
     agal_clip clip;           /* the options' (lower_conventions.c reads them) */
     bool window_y_up;
+    /* lower_constant_ranges.c's packing: IR_UNIFORM's reg_num is then the vec4 of the
+     * declared array, and these say which AGAL register each vec4 holds. None
+     * (nconst_ranges 0): register n is vec4 n. */
+    agal_binding_range *const_ranges;
+    uint32_t nconst_ranges;
 } agal_ir;
 
 typedef struct agal_ir_options {
@@ -232,7 +237,13 @@ agal_status agal_ir_pipeline_until(agal_context *ctx, const agal_program *prog, 
                                    const char *last, agal_ir **out);
 /* The pipeline's i-th name: "build", then each pass in order; NULL past the last. */
 const char *agal_ir_stage_name(unsigned i);
-/* The pass of that name (tests/passes/ runs one at a time); NULL for none. */
+/* The i-th lowering the driver runs outside the pipeline, on demand; NULL past the last. */
+const char *agal_ir_on_demand_name(unsigned i);
+/* Runs that lowering on a pipeline's IR (its info kept true), the IR checker after it
+ * in the IR-check build; AGAL_ERR_ARG for a name there is none of. */
+agal_status agal_ir_lower_on_demand(agal_ir *ir, const char *name);
+/* The pass of that name, in the pipeline or on demand (tests/passes/ runs one at a
+ * time); NULL for none. */
 typedef agal_status (*agal_ir_pass_fn)(agal_ir *ir, bool *changed);
 agal_ir_pass_fn agal_ir_pass_named(const char *name);
 
@@ -338,6 +349,15 @@ agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed);
  * branches hold nothing live and whose phis are unused; counts nuses. One run
  * reaches the fixed point. */
 agal_status agal_opt_dce(agal_ir *ir, bool *changed);
+
+/* lower_constant_ranges.c (when the driver asks: limits.c decides): the constants
+ * read directly packed into ranges (ir->const_ranges) and every IR_UNIFORM
+ * renumbered to its vec4; nothing for a program with a relative read. */
+agal_status agal_lower_constant_ranges(agal_ir *ir, bool *changed);
+/* The vec4s a translation of ir declares for its constants: the packed count, or
+ * the registers read (1 + the highest) where plain_array (GLSL ES 1.00's array) and
+ * no relative read, else the profile's register file. */
+uint32_t agal_ir_constant_count(const agal_ir *ir, bool plain_array);
 
 /* ---- ircheck.c: the IR checker ---------------------------------------------- */
 

@@ -60,11 +60,33 @@ static agal_status check_fixed_point(agal_ir *ir)
     return AGAL_OK;
 }
 
+/* Lowerings outside the list: the translate driver runs each after the pipeline
+ * where what it knows (the device's limits) asks for it. */
+static const pass on_demand[] = {
+    /* The constants read packed under a uniform-vector limit (limits.c decides). */
+    {"lower_constant_ranges", agal_lower_constant_ranges, false},
+};
+
 agal_ir_pass_fn agal_ir_pass_named(const char *name)
 {
     for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++)
         if (!strcmp(pipeline[i].name, name)) return pipeline[i].run;
+    for (size_t i = 0; i < AGAL_COUNTOF(on_demand); i++)
+        if (!strcmp(on_demand[i].name, name)) return on_demand[i].run;
     return NULL;
+}
+
+const char *agal_ir_on_demand_name(unsigned i) { return i < AGAL_COUNTOF(on_demand) ? on_demand[i].name : NULL; }
+
+agal_status agal_ir_lower_on_demand(agal_ir *ir, const char *name)
+{
+    for (size_t i = 0; i < AGAL_COUNTOF(on_demand); i++) {
+        if (strcmp(on_demand[i].name, name) != 0) continue;
+        bool changed = false;
+        agal_status st = on_demand[i].run(ir, &changed);
+        return st == AGAL_OK ? check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_INFO | AGAL_IR_CHECK_LIVE, name) : st;
+    }
+    return AGAL_ERR_ARG;
 }
 
 const char *agal_ir_stage_name(unsigned i)

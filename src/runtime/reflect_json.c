@@ -75,18 +75,43 @@ static void name_list(agal_strbuf *b, const char *prefix, unsigned mask)
     agal_sb_put(b, "]");
 }
 
+/* Register n in vec4 n: the block's one range covers it (no "ranges" key). */
+static bool identity_ranges(const agal_binding_block *k)
+{
+    return k->nranges == 1 && k->ranges[0].first == 0 && k->ranges[0].offset == 0 && k->ranges[0].count == k->count;
+}
+
+/* `, "ranges": [{"first": F, "count": N, "offset": O}, ...]` where the limits packed
+ * the constants; nothing where register n is vec4 n, so the JSON of a translation
+ * without limits is what it was (one range {0, count, 0} is implied). */
+static void ranges_json(agal_strbuf *b, const agal_binding_block *k, const char *sep)
+{
+    if (identity_ranges(k)) return;
+    agal_sb_printf(b, ",%s\"ranges\":%s[", sep, sep);
+    for (size_t i = 0; i < k->nranges; i++)
+        agal_sb_printf(b, "%s{\"first\":%s%u,%s\"count\":%s%u,%s\"offset\":%s%u}", i ? (*sep ? ", " : ",") : "", sep,
+                       (unsigned)k->ranges[i].first, sep, sep, (unsigned)k->ranges[i].count, sep, sep,
+                       (unsigned)k->ranges[i].offset);
+    agal_sb_put(b, "]");
+}
+
 /* "gl": what a GL / WebGL runtime binds for one GLSL-family (or SPIR-V) translation. */
 static void gl_constants_json(agal_strbuf *b, const agal_binding *g)
 {
     const agal_binding_block *k = g->constants;
     const char *name = agal_reg_name(g->stage, AGAL_REG_CONSTANT);
-    if (!k) agal_sb_put(b, "null");
-    else if (g->target != AGAL_TARGET_ESSL1)
-        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": \"%s\", \"binding\": %u, \"indirect\": %s}",
+    if (!k) {
+        agal_sb_put(b, "null");
+        return;
+    }
+    if (g->target != AGAL_TARGET_ESSL1)
+        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": \"%s\", \"binding\": %u, \"indirect\": %s",
                        name, k->count, k->name, k->binding, k->indirect ? "true" : "false");
     else
-        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": null, \"indirect\": %s}", name, k->count,
+        agal_sb_printf(b, "{\"name\": \"%s\", \"count\": %u, \"block\": null, \"indirect\": %s", name, k->count,
                        k->indirect ? "true" : "false");
+    ranges_json(b, k, " ");
+    agal_sb_put(b, "}");
 }
 
 /* Bit n: the binding declares v<n> (centroid: declared centroid, which GLSL ES 1.00
@@ -240,6 +265,7 @@ static void web_constants(agal_strbuf *b, const agal_binding_block *k)
     key_uint(b, ",\"size\":", k->size);
     key_string(b, ",\"name\":", k->name);
     key_bool(b, ",\"indirect\":", k->indirect);
+    ranges_json(b, k, "");
     agal_sb_putc(b, '}');
 }
 

@@ -105,6 +105,8 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
     agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, &fir);
     if (st == AGAL_OK)
         st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, (uint16_t)~fir->info.inputs, &vir);
+    if (st == AGAL_OK) st = agal_limits_pack_constants(limits, opt->target, fir);
+    if (st == AGAL_OK) st = agal_limits_pack_constants(limits, opt->target, vir);
     if (st != AGAL_OK) return st;
     agal_emit_options eo = {.pub = {.target = opt->target,
                                     .clip = opt->clip,

@@ -337,11 +337,11 @@ static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
     return var;
 }
 
-/* vc / fc: `uniform { vec4 r[count]; }`, std140, set 0 binding 0 or 1. */
+/* vc / fc: `uniform { vec4 r[count]; }` (the profile's count, or the packed one), std140, set 0 binding 0 or 1. */
 static uint32_t const_block(spv *s)
 {
     if (s->var_const) return s->var_const;
-    unsigned count = agal_reg_count(s->prog->profile, s->prog->stage, AGAL_REG_CONSTANT);
+    unsigned count = agal_ir_constant_count(s->ir, false);
     uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
     uint32_t arr = TYPE(s, SpvOpTypeArray, elem, len);
     uint32_t blk = TYPE(s, SpvOpTypeStruct, arr);

@@ -220,6 +220,15 @@ static bool glsl_family(agal_target t)
     return t == AGAL_TARGET_GLSL || t == AGAL_TARGET_ESSL3 || t == AGAL_TARGET_ESSL1;
 }
 
+/* The uniform vectors a GLSL-family translation declares beside the constants: its
+ * y flip (vertex programs, and fragment programs that use ddy; translate.c's
+ * binding says so too), a vector as ES 1.00's packing gives a float a row. SPIR-V's
+ * is a specialization constant and WGSL's an override, which count against nothing. */
+static uint32_t yflip_vectors(agal_target target, const agal_ir *ir)
+{
+    return glsl_family(target) && (ir->prog->stage == AGAL_VERTEX || ir->info.ddy) ? 1 : 0;
+}
+
 /* What one stage's translation needs of each limit, counted from what it declares:
  * registers whose number is their slot (va, fs, oc) need 1 + the highest; varyings,
  * declared as vec4s until they are packed, 4 components each and the highest
@@ -235,10 +244,7 @@ static void needs(const agal_ir *ir, const agal_binding *b, uint32_t need[L_COUN
     need[L_INTERSTAGE_VARIABLES] = n ? b->varyings[n - 1].location + 1u : 0;
     uint32_t *uniforms = &need[vs ? L_VERTEX_UNIFORM_VECTORS : L_FRAGMENT_UNIFORM_VECTORS];
     if (b->constants) *uniforms = b->constants->indirect ? b->constants->count : ir->info.constants_read;
-    /* The GLSL family's y flip is a uniform of its own, a vector beside the
-     * constants (ES 1.00's packing gives a float a row); SPIR-V's is a
-     * specialization constant and WGSL's an override, which count against nothing. */
-    if (b->yflip && glsl_family(b->target)) *uniforms += 1;
+    *uniforms += yflip_vectors(b->target, ir);
     if (b->nsamplers)
         need[vs ? L_VERTEX_TEXTURE_UNITS : L_FRAGMENT_TEXTURE_UNITS] = b->samplers[b->nsamplers - 1].num + 1u;
     if (b->nattributes) need[L_VERTEX_ATTRIBUTES] = b->attributes[b->nattributes - 1].location + 1u;
@@ -265,4 +271,15 @@ agal_status agal_limits_fit(agal_context *ctx, const agal_limits *lim, const aga
         if (limit && need[id] > allow) return refuse(ctx, b->stage, (limit_id)id, need[id], allow, lim->name);
     }
     return AGAL_OK;
+}
+
+/* Packing only where it is needed keeps every translation that fits as it is: the
+ * host's upload changes only for a stage that could not be drawn otherwise. */
+agal_status agal_limits_pack_constants(const agal_limits *lim, agal_target target, agal_ir *ir)
+{
+    limit_id id = ir->prog->stage == AGAL_VERTEX ? L_VERTEX_UNIFORM_VECTORS : L_FRAGMENT_UNIFORM_VECTORS;
+    uint32_t limit = value(lim, id), allow = limit == AGAL_LIMIT_NONE ? 0 : limit;
+    if (!limit || target == AGAL_TARGET_IR || ir->info.constants_read + yflip_vectors(target, ir) <= allow)
+        return AGAL_OK;
+    return agal_ir_lower_on_demand(ir, "lower_constant_ranges");
 }

@@ -82,11 +82,16 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     if (!b) return NULL;
     b->stage = p->stage;
     b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
-    b->count = agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
     b->indirect = ir->info.reads_indirect;
     /* ES 1.00 has no uniform blocks: a plain array, as long as the registers read. */
-    if (target == AGAL_TARGET_ESSL1 && !b->indirect) b->count = ir->info.constants_read;
+    b->count = agal_ir_constant_count(ir, target == AGAL_TARGET_ESSL1);
     b->size = 16u * b->count;
+    /* register n in vec4 n, unless the limits packed them (lower_constant_ranges.c) */
+    agal_binding_range *whole = ir->nconst_ranges ? NULL : agal_alloc(ctx, sizeof *whole);
+    if (!ir->nconst_ranges && !whole) return NULL;
+    if (whole) *whole = (agal_binding_range){0, b->count, 0};
+    b->ranges = whole ? whole : ir->const_ranges;
+    b->nranges = whole ? 1 : ir->nconst_ranges;
     /* WGSL: a uniform array named like the registers (host names are the GLSL
      * family's), bound at the SPIR-V binding */
     b->name = target == AGAL_TARGET_WGSL    ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
@@ -206,6 +211,7 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     agal_ir *ir = NULL;
     agal_shader full = agal_shader_init();
     st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, &ir);
+    if (st == AGAL_OK) st = agal_limits_pack_constants(&limits, eo.pub.target, ir);
     if (st == AGAL_OK) st = agal_translate_ir(ctx, ir, eo.pub.target, &eo, &full);
     /* a translation that does not fit is refused whole: no text for the driver to reject */
     if (st == AGAL_OK) st = agal_limits_fit(ctx, &limits, ir, &full.binding);

@@ -172,7 +172,7 @@ static void put_binding(agal_text *t, unsigned binding)
     agal_sb_put(&t->out, ") var");
 }
 
-/* vc / fc: the profile's registers as one uniform array (vec4's 16-byte stride is
+/* vc / fc: the profile's registers (the packed ones under limits) as one uniform array (vec4's 16-byte stride is
  * what the uniform address space asks of an array); fs<n>: a texture and its
  * sampler, WGSL having no combined one. */
 static void resources(agal_text *t, const agal_text_usage *u)
@@ -182,7 +182,7 @@ static void resources(agal_text *t, const agal_text_usage *u)
     if (u->constants) {
         put_binding(t, vs ? AGAL_VC_BINDING : AGAL_FC_BINDING);
         text_put3(t, "<uniform> ", agal_reg_name(t->prog->stage, AGAL_REG_CONSTANT), ": array<vec4f, ");
-        agal_sb_uint(o, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT));
+        agal_sb_uint(o, agal_ir_constant_count(t->ir, false));
         agal_sb_put(o, ">;\n");
     }
     if (vs || u->ddy) agal_sb_put(o, "@id(0) override " AGAL_GLSL_YFLIP ": f32 = 1.0;\n");

@@ -166,12 +166,22 @@ same "$T/err" "Error #3613: The native shader compilation failed." "Flash's line
 expect 0 "va8 within webgl2" "$A2S" -t essl3 --limits webgl2 "$T/va8.agal" -o "$T/va8.webgl2"
 expect 0 "va8 unlimited" "$A2S" -t essl3 "$T/va8.agal" -o "$T/va8.none"
 cmp -s "$T/va8.webgl2" "$T/va8.none" || { echo "FAIL: limits that fit changed the text"; fail=1; }
+# fc60 under 16 uniform vectors: packed, fc60 in vec4 0 (the reflection's ranges say so);
+# 17 registers read do not fit 16.
 printf '{"name": "phone", "fragment_uniform_vectors": 16}\n' >"$T/phone.json"
-expect 1 "fc60 under a file's 16 uniform vectors" "$A2S" -t essl1 --limits "$T/phone.json" "$T/fc60.agal"
-same "$T/err" "$T/fc60.agal: error 3613: fragment program: 61 uniform vectors needed, the limits allow 16 (phone)" \
+expect 0 "fc60 under a file's 16 uniform vectors" "$A2S" -t essl1 --limits "$T/phone.json" "$T/fc60.agal" \
+    -o "$T/fc60.essl1" --reflect "$T/fc60.json"
+has "$T/fc60.essl1" 'uniform vec4 fc\[1\];' "fc60 packed into one vector"
+has "$T/fc60.essl1" 'oc0 = fc\[0\];' "fc60 read from vec4 0"
+has "$T/fc60.json" '"ranges": \[{"first": 60, "count": 1, "offset": 0}\]' "the packed block's ranges"
+{ printf '// stage: fragment\n// agal-version: 2\nmov ft0, fc0\n'
+  for i in 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45 48; do printf 'add ft0, ft0, fc%s\n' "$i"; done
+  printf 'mov oc, ft0\n'; } >"$T/fc17.agal"
+expect 1 "17 registers under a file's 16 uniform vectors" "$A2S" -t essl1 --limits "$T/phone.json" "$T/fc17.agal"
+same "$T/err" "$T/fc17.agal: error 3613: fragment program: 17 uniform vectors needed, the limits allow 16 (phone)" \
     "the file's limits, named"
 printf '{"fragment_uniform_vectors": 16}\n' >"$T/anon.json"
-expect 1 "a file naming no device" "$A2S" -t essl1 --limits "$T/anon.json" "$T/fc60.agal"
+expect 1 "a file naming no device" "$A2S" -t essl1 --limits "$T/anon.json" "$T/fc17.agal"
 has "$T/err" "the limits allow 16 ($T/anon.json)" "a file naming no device is named by its path"
 printf '{"fragment_uniform_vectors": 16, "fragment_samplers": 8}\n' >"$T/unknown.json"
 expect 2 "an unknown key" "$A2S" --limits "$T/unknown.json" "$T/fc60.agal"

@@ -274,8 +274,15 @@ LIMITS_NEED = "fragment program: 17 uniform vectors needed, the limits allow 16 
 
 
 def check_limits(agalrun, scenes_dir, tmp):
-    """scenes/limits.json's pair reads fc16: refused under WebGL 1's 16 uniform vectors."""
+    """scenes/limits.json's pair reads fc0 .. fc16: refused under WebGL 1's 16 uniform
+    vectors; scenes/limits_packed.json's reads fc20 alone: packed under them, it draws
+    fc20 (each backend uploads the block gathered by its ranges)."""
     errors = []
+    packed = os.path.join(scenes_dir, "limits_packed.json")
+    for backend in ("vulkan", "gl"):
+        r = run(agalrun, packed, "--backend", backend, "--limits", "webgl1", "--check")
+        if r.returncode != 0:
+            errors.append("limits_packed.json --limits webgl1 on %s: exit %d\n%s" % (backend, r.returncode, r.stderr))
     path = os.path.join(scenes_dir, "limits.json")
     scene = json.load(open(path))
     upload = 1 + next(i for i, c in enumerate(scene["calls"]) if c["call"] == "upload")

@@ -5,7 +5,8 @@
  * ir_read.c reads back). The runner reads the input, runs that one pass, checks the
  * result with the IR checker, prints it and compares it with the expected text; the
  * pass must say it changed something exactly when the text differs from the input.
- * Every pass of the pipeline has a folder with at least three cases, one where it
+ * Every pass of the pipeline, and every lowering the driver runs on demand
+ * (agal_ir_on_demand_name), has a folder with at least three cases, one where it
  * changes nothing.
  *
  * usage: test_passes DIR [--update]   (--update rewrites each expected part from
@@ -102,6 +103,15 @@ static size_t one_pass(const char *dir, const char *pass_name, bool rewrite)
     return cases ? n : 0;
 }
 
+/* The i-th pass (from 0): the pipeline's (its stages but the build), then the
+ * lowerings the driver runs on demand; NULL past the last. */
+static const char *pass_name(unsigned i)
+{
+    unsigned n = 0;
+    while (agal_ir_stage_name(n + 1)) n++;
+    return i < n ? agal_ir_stage_name(i + 1) : agal_ir_on_demand_name(i - n);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -111,8 +121,7 @@ int main(int argc, char **argv)
     bool rewrite = argc > 2 && !strcmp(argv[2], "--update");
     size_t total = 0;
     unsigned passes = 0;
-    for (unsigned i = 1; agal_ir_stage_name(i); i++, passes++) {
-        const char *name = agal_ir_stage_name(i);
+    for (const char *name; (name = pass_name(passes)) != NULL; passes++) {
         size_t n = one_pass(argv[1], name, rewrite);
         CHECK(n >= MIN_CASES, "%s: %zu cases in tests/passes/%s/, want at least %d", name, n, name, MIN_CASES);
         total += n;

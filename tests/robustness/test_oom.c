@@ -173,8 +173,9 @@ static agal_status do_upload(agal_context *ctx, const subject *s, blob *out)
     return AGAL_OK;
 }
 
-/* GLSL ES 1.00 within WebGL 1's limits: the text, or the refusal's status (many
- * corpus programs need more than its 16 fragment uniform vectors). */
+/* GLSL ES 1.00 within WebGL 1's limits: the text (constants read past its 16
+ * fragment uniform vectors packed), or the refusal's status (a relative read's whole
+ * file, more registers read than it holds). */
 static agal_status do_essl1_webgl1(agal_context *ctx, const subject *s, blob *out)
 {
     agal_limits webgl1 = agal_limits_init();

@@ -4,10 +4,14 @@
  * - the JSON form: a good file, an unknown key, values of the wrong type, out of
  *   range, text after the object, each refused with a diagnostic naming it;
  * - the refusal: a pair needing 9 samplers under webgl1, a vertex program reading va8
- *   (AGAL 3) under webgl1, a fragment program reading fc60 under 16 uniform vectors, 9
- *   varyings under webgl1 and 8 under wgpu's 31 components: AGAL_ERR_UNSUPPORTED, no
- *   output, one diagnostic (Flash's 3613) with the exact text; the same programs
- *   within looser limits translate;
+ *   (AGAL 3) under webgl1, 17 constant registers (or 16 and GLSL's y flip) under 16
+ *   uniform vectors, a relative read past them, 9 varyings under webgl1 and 8 under
+ *   wgpu's 31 components: AGAL_ERR_UNSUPPORTED, no output, one diagnostic (Flash's
+ *   3613) with the exact text; the same programs within looser limits translate;
+ * - constant ranges: fc60 under 16 uniform vectors, runs of registers on every
+ *   target and a pair (vc200, fc60) under webgl1 declare only the registers read,
+ *   packed, with the ranges in the binding, which agal_binding_block_gather follows;
+ *   without limits a block is one range from register 0;
  * - limits that fit change nothing: every corpus program's output, for every target,
  *   is byte-identical with no limits, unlimited ones and the loosest preset.
  *
@@ -222,6 +226,17 @@ static void test_samplers(agal_context *ctx)
           "9 samplers fit webgl2");
 }
 
+/* A fragment program adding n constants, fc0, fc3, fc6, ... (3 apart), into oc; the
+ * first read through op (mov, or ddy, which declares GLSL's y flip). */
+static const char *spread_reads(unsigned n, const char *op)
+{
+    static char text[2048];
+    size_t at = (size_t)snprintf(text, sizeof text, "%s ft0, fc0\n", op);
+    for (unsigned i = 1; i < n; i++) at += (size_t)snprintf(text + at, sizeof text - at, "add ft0, ft0, fc%u\n", 3 * i);
+    snprintf(text + at, sizeof text - at, "mov oc, ft0\n");
+    return text;
+}
+
 static agal_status translate(agal_context *ctx, const agal_program *p, agal_target target, const agal_limits *limits,
                              agal_shader *out)
 {
@@ -243,12 +258,18 @@ static void test_attributes_and_constants(agal_context *ctx)
     const agal_program *va7 = program(ctx, "add op, va0, va7\n", AGAL_VERTEX, 3);
     CHECK(translate(ctx, va7, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_OK && s.text, "va7 fits webgl1");
 
-    /* fc60 read, 16 allowed: refused until constants are remapped (issue 34, item 3) */
+    /* 16 registers read past 16 allowed: packed, still 16 + the flip */
     agal_limits sixteen = agal_limits_init();
     sixteen.fragment_uniform_vectors = 16;
-    const agal_program *fc60 = program(ctx, "mov oc, fc60\n", AGAL_FRAGMENT, 2);
-    CHECK(translate(ctx, fc60, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_ERR_UNSUPPORTED && !s.text, "fc60");
-    one_refusal(ctx, "fragment program: 61 uniform vectors needed, the limits allow 16", "fc60");
+    const agal_program *many = program(ctx, spread_reads(16, "mov"), AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, many, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "16 spread registers fit 16");
+    const agal_program *more = program(ctx, spread_reads(17, "mov"), AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, more, AGAL_TARGET_SPIRV, &sixteen, &s) == AGAL_ERR_UNSUPPORTED && !s.words, "17 registers");
+    one_refusal(ctx, "fragment program: 17 uniform vectors needed, the limits allow 16", "17 spread registers");
+    const agal_program *flip = program(ctx, spread_reads(16, "ddy"), AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, flip, AGAL_TARGET_SPIRV, &sixteen, &s) == AGAL_OK, "16 and SPIR-V's flip fit 16");
+    CHECK(translate(ctx, flip, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_ERR_UNSUPPORTED && !s.text, "16 and the flip");
+    one_refusal(ctx, "fragment program: 17 uniform vectors needed, the limits allow 16", "16 and GLSL's flip");
     const agal_program *fc15 = program(ctx, "mov oc, fc15\n", AGAL_FRAGMENT, 2);
     CHECK(translate(ctx, fc15, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "fc15 fits 16");
     /* a relative read needs the whole register file: 128 vc in AGAL 1, webgl1's 128;
@@ -266,9 +287,10 @@ static void test_attributes_and_constants(agal_context *ctx)
     const agal_program *ddy14 = program(ctx, "ddy ft0, fc14\nmov oc, ft0\n", AGAL_FRAGMENT, 2);
     CHECK(translate(ctx, ddy14, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "fc14 and the flip fit 16");
     const agal_program *ddy15 = program(ctx, "ddy ft0, fc15\nmov oc, ft0\n", AGAL_FRAGMENT, 2);
-    CHECK(translate(ctx, ddy15, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_ERR_UNSUPPORTED, "fc15 and the flip");
-    one_refusal(ctx, "fragment program: 17 uniform vectors needed, the limits allow 16", "fc15 and the flip");
-    CHECK(translate(ctx, ddy15, AGAL_TARGET_SPIRV, &sixteen, &s) == AGAL_OK, "no flip uniform in SPIR-V");
+    CHECK(translate(ctx, ddy15, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK && s.binding.constants->count == 1,
+          "fc15 and the flip: fc15 packed into one vector");
+    CHECK(translate(ctx, ddy15, AGAL_TARGET_SPIRV, &sixteen, &s) == AGAL_OK && s.binding.constants->count == 64,
+          "no flip uniform in SPIR-V: fc15 fits as it is");
     /* WebGL 1 has no vertex texture unit; a vertex program samples none */
     CHECK(webgl1.vertex_texture_units == AGAL_LIMIT_NONE, "webgl1 has no vertex texture units");
     CHECK(translate(ctx, va7, AGAL_TARGET_SPIRV, &webgl1, &s) == AGAL_OK && s.words, "none needed, none allowed");
@@ -280,6 +302,76 @@ static void test_attributes_and_constants(agal_context *ctx)
     agal_limits zero;
     memset(&zero, 0, sizeof zero);
     CHECK(translate(ctx, va7, AGAL_TARGET_GLSL, &zero, &s) == AGAL_ERR_ARG, "limits of size 0");
+}
+
+static bool has(const agal_shader *s, const char *what) { return s->text && strstr(s->text, what); }
+
+static bool range_is(const agal_binding_block *b, size_t i, uint32_t first, uint32_t count, uint32_t offset)
+{
+    return i < b->nranges && b->ranges[i].first == first && b->ranges[i].count == count &&
+           b->ranges[i].offset == offset;
+}
+
+/* fc60 under 16 uniform vectors, and the corpus's fc150 and fc199 under webgl1: each
+ * declared array holds only the registers read, packed, and the ranges say where. */
+static void test_packed_fragment(agal_context *ctx)
+{
+    agal_limits sixteen = agal_limits_init();
+    sixteen.fragment_uniform_vectors = 16;
+    agal_shader s;
+    const agal_program *fc60 = program(ctx, "mov oc, fc60\n", AGAL_FRAGMENT, 2);
+    CHECK(translate(ctx, fc60, AGAL_TARGET_ESSL1, &sixteen, &s) == AGAL_OK, "fc60 fits 16 once packed");
+    const agal_binding_block *k = s.binding.constants;
+    CHECK(k && k->count == 1 && k->size == 16 && k->nranges == 1 && range_is(k, 0, 60, 1, 0), "fc60: vec4 0");
+    CHECK(has(&s, "uniform vec4 fc[1];") && has(&s, "fc[0]") && !has(&s, "fc[60]"), "fc60's text: %s", s.text);
+    const char *runs = "mov ft0, fc3\nadd ft0, ft0, fc4\nm44 ft1, ft0, fc60\nadd oc, ft1, fc20\n";
+    const agal_program *p = program(ctx, runs, AGAL_FRAGMENT, 2);
+    for (agal_target t = AGAL_TARGET_SPIRV; t <= AGAL_TARGET_WGSL; t++) {
+        if (t == AGAL_TARGET_IR) continue;
+        CHECK(translate(ctx, p, t, &sixteen, &s) == AGAL_OK, "three runs, target %d", t);
+        k = s.binding.constants;
+        CHECK(k && k->count == 7 && k->nranges == 3 && range_is(k, 0, 3, 2, 0) && range_is(k, 1, 20, 1, 2) &&
+                  range_is(k, 2, 60, 4, 3),
+              "fc3..4, fc20, fc60..63 in vec4s 0..6, target %d", t);
+    }
+    CHECK(has(&s, "array<vec4f, 7>") && has(&s, "fc[6]") && !has(&s, "fc[63]"), "WGSL indexes the packed array");
+    /* the block's contents from the register file */
+    float regs[64][4], block[7][4];
+    for (int r = 0; r < 64; r++)
+        for (int c = 0; c < 4; c++) regs[r][c] = (float)(4 * r + c);
+    agal_binding_block_gather(k, &regs[0][0], &block[0][0]);
+    CHECK(block[0][0] == 12 && block[1][3] == 19 && block[2][0] == 80 && block[3][0] == 240 && block[6][3] == 255,
+          "gathered: fc3, fc4, fc20, fc60..63");
+    /* a relative read keeps the whole file, and the registers read directly with it */
+    agal_limits few = agal_limits_init();
+    few.vertex_uniform_vectors = 100;
+    const agal_program *rel = program(ctx, "mov vt0, va0\nmov vt1, vc120\nadd op, vc[vt0.x+1], vt1\n", AGAL_VERTEX, 1);
+    CHECK(translate(ctx, rel, AGAL_TARGET_SPIRV, &few, &s) == AGAL_ERR_UNSUPPORTED, "relative vc and vc120");
+    one_refusal(ctx, "vertex program: 128 uniform vectors needed, the limits allow 100", "relative vc and vc120");
+    /* without limits: one range, register n in vec4 n, as before */
+    CHECK(translate(ctx, p, AGAL_TARGET_GLSL, NULL, &s) == AGAL_OK && s.binding.constants->count == 64 &&
+              s.binding.constants->nranges == 1 && range_is(s.binding.constants, 0, 0, 64, 0),
+          "no limits: one range of the whole file");
+    CHECK(translate(ctx, p, AGAL_TARGET_ESSL1, NULL, &s) == AGAL_OK && range_is(s.binding.constants, 0, 0, 64, 0),
+          "no limits, ES 1.00: the registers up to the highest read");
+}
+
+/* A pair under webgl1 whose vertex program reads vc200 (AGAL 2's 250) and whose
+ * fragment program reads fc60: both packed, each block its own ranges. */
+static void test_packed_pair(agal_context *ctx)
+{
+    agal_limits webgl1 = preset("webgl1");
+    agal_upload_result r;
+    const char *vs = "m44 op, va0, vc200\nmov v0, vc7\n", *fs = "add oc, v0, fc60\n";
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_OK && r.nblocks == 2, "the pair fits webgl1");
+    CHECK(r.blocks[0].stage == AGAL_VERTEX && r.blocks[0].count == 5 && range_is(&r.blocks[0], 0, 7, 1, 0) &&
+              range_is(&r.blocks[0], 1, 200, 4, 1),
+          "vc7, vc200..203 in vec4s 0..4");
+    CHECK(r.blocks[1].stage == AGAL_FRAGMENT && r.blocks[1].count == 1 && range_is(&r.blocks[1], 0, 60, 1, 0),
+          "fc60 in vec4 0");
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, NULL, &r) == AGAL_OK && r.blocks[0].count == 204 &&
+              r.blocks[1].count == 61,
+          "no limits: ES 1.00 declares up to the highest register, as before");
 }
 
 /* A pair passing n varyings, each read. */
@@ -373,6 +465,8 @@ int main(int argc, char **argv)
     agal_context *ctx = agal_context_new(NULL, NULL);
     test_samplers(ctx);
     test_attributes_and_constants(ctx);
+    test_packed_fragment(ctx);
+    test_packed_pair(ctx);
     test_varyings(ctx);
     agal_context_free(ctx);
     unsigned compared = identical_corpus(argv[1]);

@@ -444,6 +444,7 @@ int agalrun_compare(int argc, char **argv)
            "reference, not compared); %u validation message(s)\n",
            st.pairs, st.failed, st.compared, st.near, st.undefined, vk_msgs + gl_msgs);
     if (limits) printf("compare: %u of the pairs refused by the limits (%s)\n", st.refused, device.name);
+    if (limits) printf("compare: %u of the pairs run with their constants packed into the limits\n", st.packed);
     agal_context_free(lctx);
     if (rc == 0 && vk_msgs + gl_msgs) rc = 1;
     return rc;

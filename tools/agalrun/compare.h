@@ -73,6 +73,7 @@ enum { CMP_BATCH = 128 };
 typedef struct stats {
     unsigned pairs, failed, compared, near, undefined, skipped_runs;
     unsigned refused; /* pairs --limits refuses: not run, not failed */
+    unsigned packed;  /* pairs run whose constants --limits packed (some target's upload) */
 } stats;
 
 typedef struct texture_set {

@@ -411,13 +411,24 @@ static bool essl1_expresses(agal_context *ctx, const agal_program *vp)
     return st != AGAL_ERR_UNSUPPORTED;
 }
 
+/* Whether an upload's constants were packed to fit the limits: a range that moves
+ * its registers (the backends then upload the blocks gathered by their ranges). */
+static bool packed(const agal_upload_result *up)
+{
+    for (size_t i = 0; i < up->nblocks; i++)
+        for (size_t k = 0; k < up->blocks[i].nranges; k++)
+            if (up->blocks[i].ranges[k].first != up->blocks[i].ranges[k].offset) return true;
+    return false;
+}
+
 /* Whether the pair fits --limits on every target the backends translate to. A limit
  * counts what each target declares (GLSL's y flip is a uniform beside the
  * constants, SPIR-V's a specialization constant), so the pair is refused when any
  * target's upload is refused for the limits (3613); a refused pair is printed with
  * its diagnostic under --verbose. Other refusals (GLSL ES 1.00 has no iid) are the
- * backends' to skip. */
-static bool fits_limits(agal_context *ctx, const options *o, const agal_program *vp, const agal_program *fp)
+ * backends' to skip. *packs: some target's upload packed the constants. */
+static bool fits_limits(agal_context *ctx, const options *o, const agal_program *vp, const agal_program *fp,
+                        bool *packs)
 {
     static const agal_target targets[] = {AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3, AGAL_TARGET_ESSL1,
                                           AGAL_TARGET_WGSL};
@@ -435,6 +446,7 @@ static bool fits_limits(agal_context *ctx, const options *o, const agal_program 
         bool refused = agal_upload(ctx, vb, vn, fb, fn, &uo, &up) == AGAL_ERR_UNSUPPORTED && agal_diag_count(ctx) &&
                        agal_diag_get(ctx, 0)->flash_id == 3613;
         if (refused && o->verbose) printf("  refused: %s\n", agal_diag_get(ctx, 0)->message);
+        *packs |= !refused && packed(&up);
         agal_diag_clear(ctx);
         if (refused) return false;
     }
@@ -445,10 +457,12 @@ static bool fits_limits(agal_context *ctx, const options *o, const agal_program 
 int cmp_run_pair(agal_context *ctx, backends *b, const options *o, const agal_program *vp, const agal_program *fp,
                  uint64_t seed, bool print, stats *st)
 {
-    if (o->limits && !fits_limits(ctx, o, vp, fp)) {
+    bool packs = false;
+    if (o->limits && !fits_limits(ctx, o, vp, fp, &packs)) {
         if (st) st->refused++;
         return 0;
     }
+    if (packs && st) st->packed++;
     pair_case c;
     if (cmp_case_make(&c, vp, fp, seed)) {
         cmp_case_free(&c);

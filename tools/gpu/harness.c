@@ -64,10 +64,10 @@ const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layou
     r->target = AGAL_TARGET_SPIRV;
     if (d->vc)
         r->blocks[r->nblocks++] =
-            (agal_binding_block){AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc, AGAL_GLSL_VC_BLOCK, false};
+            (agal_binding_block){AGAL_VERTEX, AGAL_VC_BINDING, d->nvc, 16 * d->nvc, AGAL_GLSL_VC_BLOCK, false, NULL, 0};
     if (d->fc)
-        r->blocks[r->nblocks++] =
-            (agal_binding_block){AGAL_FRAGMENT, AGAL_FC_BINDING, d->nfc, 16 * d->nfc, AGAL_GLSL_FC_BLOCK, false};
+        r->blocks[r->nblocks++] = (agal_binding_block){AGAL_FRAGMENT,      AGAL_FC_BINDING, d->nfc, 16 * d->nfc,
+                                                       AGAL_GLSL_FC_BLOCK, false,           NULL,   0};
     for (unsigned i = 0; i < HARNESS_MAX_TEXTURES; i++) {
         if (!d->tex[i].present) continue;
         snprintf(own->names[i], sizeof own->names[i], "fs%u", i);
@@ -79,6 +79,30 @@ const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layou
     }
     r->samplers = own->samplers;
     return r;
+}
+
+/* The upload's block for stage, where its ranges move a register (limits packed it). */
+static const agal_binding_block *packed_block(const harness_draw *d, agal_stage stage)
+{
+    for (size_t i = 0; d->layout && i < d->layout->nblocks; i++) {
+        const agal_binding_block *b = &d->layout->blocks[i];
+        if (b->stage != stage) continue;
+        bool moved = false;
+        for (size_t k = 0; k < b->nranges; k++) moved |= b->ranges[k].first != b->ranges[k].offset;
+        return moved ? b : NULL;
+    }
+    return NULL;
+}
+
+const float *harness_constants(const harness_draw *d, agal_stage stage, float (*scratch)[4], unsigned *n)
+{
+    const float *regs = stage == AGAL_VERTEX ? d->vc : d->fc;
+    const agal_binding_block *b = regs ? packed_block(d, stage) : NULL;
+    *n = stage == AGAL_VERTEX ? d->nvc : d->nfc;
+    if (!b || b->count > HARNESS_MAX_CONSTANTS) return regs;
+    agal_binding_block_gather(b, regs, &scratch[0][0]);
+    *n = b->count;
+    return &scratch[0][0];
 }
 
 static int draw_error(char *err, size_t errsize, const char *what)

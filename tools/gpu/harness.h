@@ -131,6 +131,12 @@ typedef struct harness_layout {
 void harness_draw_upload(harness_draw *d, const agal_upload_result *up);
 /* d->layout, or the harness's own built in own. */
 const agal_upload_result *harness_layout_of(const harness_draw *d, harness_layout *own);
+/* A stage's constants as the draw's layout declares them: d->vc (d->fc) as they are
+ * where register n is vec4 n, else (an upload held to limits, which packed them)
+ * gathered into scratch by the block's ranges (agal_binding_block_gather); *n the
+ * vec4s. NULL where the draw has none. */
+enum { HARNESS_MAX_CONSTANTS = 256 }; /* above AGAL's largest file, vc's 250 */
+const float *harness_constants(const harness_draw *d, agal_stage stage, float (*scratch)[4], unsigned *n);
 /* Checks what a runner needs of a draw and its pre pass (gl: the GLSL sources, else
  * the SPIR-V): 0, or -1 with the reason in err. */
 int harness_check_draw(const harness_draw *d, bool gl, char *err, size_t errsize);

@@ -191,8 +191,10 @@ static void bind_inputs(gl_draw *g, const harness_draw *d, const agal_upload_res
     }
     agal_gl_program_setup(g->prog, L);
     for (size_t i = 0; i < L->nblocks; i++) {
-        bool vc = L->blocks[i].stage == AGAL_VERTEX;
-        g->ubo[i] = upload_buffer(GL_UNIFORM_BUFFER, vc ? d->vc : d->fc, (size_t)(vc ? d->nvc : d->nfc) * 16);
+        float scratch[HARNESS_MAX_CONSTANTS][4];
+        unsigned n;
+        const float *data = harness_constants(d, L->blocks[i].stage, scratch, &n);
+        g->ubo[i] = upload_buffer(GL_UNIFORM_BUFFER, data, (size_t)n * 16);
         glBindBufferBase(GL_UNIFORM_BUFFER, L->blocks[i].binding, g->ubo[i]);
     }
 }

@@ -357,9 +357,10 @@ static int setup_descriptors(harness_vk *h, vk_draw *v, const harness_draw *d, c
     VkDescriptorImageInfo imgs[16] = {{0}};
     VkWriteDescriptorSet w[AGAL_VK_MAX_BINDINGS];
     for (size_t i = 0; i < L->nblocks; i++) {
-        bool vc = L->blocks[i].stage == AGAL_VERTEX;
-        const float *data = vc ? d->vc : d->fc;
-        size_t bytes = (size_t)(vc ? d->nvc : d->nfc) * 16;
+        float scratch[HARNESS_MAX_CONSTANTS][4];
+        unsigned n;
+        const float *data = harness_constants(d, L->blocks[i].stage, scratch, &n);
+        size_t bytes = (size_t)n * 16;
         VK_TRY(make_buffer(h, &v->ubo[i], bytes, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, data, data ? bytes : 0),
                "uniform buffer");
         bufs[L->blocks[i].stage] = (VkDescriptorBufferInfo){v->ubo[i].buf, 0, VK_WHOLE_SIZE};

@@ -166,10 +166,14 @@ void web_page_draw_inputs(web_text *t, const harness_draw *d)
         web_hex_floats(t, d->attribs[a], (size_t)d->nverts * 4);
         first = false;
     }
-    web_puts(t, "}, \"vc\": ");
-    web_hex_floats(t, d->vc, d->vc ? (size_t)d->nvc * 4 : 0);
+    float scratch[HARNESS_MAX_CONSTANTS][4];
+    unsigned n;
+    web_puts(t, "}, \"vc\": "); /* each as the layout's block holds it (limits may pack it) */
+    const float *vc = harness_constants(d, AGAL_VERTEX, scratch, &n);
+    web_hex_floats(t, vc, vc ? (size_t)n * 4 : 0);
     web_puts(t, ", \"fc\": ");
-    web_hex_floats(t, d->fc, d->fc ? (size_t)d->nfc * 4 : 0);
+    const float *fc = harness_constants(d, AGAL_FRAGMENT, scratch, &n);
+    web_hex_floats(t, fc, fc ? (size_t)n * 4 : 0);
 }
 
 void web_page_draw_outputs(web_text *t, const harness_draw *d)

@@ -8,7 +8,7 @@
 //   {"api": 2 | 1,                 WebGL 2 (GLSL ES 3.00) or WebGL 1 (GLSL ES 1.00)
 //    "vs": TEXT, "fs": TEXT|null,  the translations; fs null: a vertex-only draw
 //    "nverts": N, "ninst": N, "attribs": {"LOC": HEX, ...}   (N * 4 floats each)
-//    "vc": HEX, "fc": HEX,         the constant registers (vec4s)
+//    "vc": HEX, "fc": HEX,         the constants as the blocks hold them (vec4s)
 //    "blocks": [{"stage": "vc"|"fc", "binding", "name"}],   the layout's constant blocks
 //    "textures": [{"unit", "name", "cube", "size", "levels", "min", "mag", "wrapS", "wrapT",
 //                  "mipmapped", "texels": HEX}],   sampler parameters from <agal/gl.h>

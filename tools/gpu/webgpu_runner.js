@@ -6,7 +6,7 @@
 // DRAW (the JSON of one harness_draw, tools/gpu/harness.h, with WGSL):
 //   {"vs": WGSL, "fs": WGSL|null,   the translations; fs null: a vertex-only draw
 //    "nverts": N, "ninst": N, "attribs": {"LOC": HEX, ...}   (N * 4 floats each)
-//    "vc": HEX, "fc": HEX,          the constant registers (vec4s)
+//    "vc": HEX, "fc": HEX,          the constants as the blocks hold them (vec4s)
 //    "layout": [ENTRY, ...],        the bind group layout, GPUBindGroupLayoutEntry's
 //                                   shape plus what to bind: "data" ("vc" | "fc") for a
 //                                   buffer, "unit" for a texture or sampler, and a

@@ -514,8 +514,10 @@ static void bind_resources(gl_backend *g, const replay_draw *d)
 {
     for (size_t i = 0; i < d->upload->nblocks; i++) {
         const agal_binding_block *blk = &d->upload->blocks[i];
+        float block[REPLAY_MAX_CONSTANTS][4]; /* the registers as the block holds them (limits may pack them) */
+        agal_binding_block_gather(blk, &(blk->stage == AGAL_VERTEX ? d->vc : d->fc)[0][0], &block[0][0]);
         glBindBuffer(GL_UNIFORM_BUFFER, g->ubo[i]);
-        glBufferData(GL_UNIFORM_BUFFER, blk->size, blk->stage == AGAL_VERTEX ? d->vc : d->fc, GL_STREAM_DRAW);
+        glBufferData(GL_UNIFORM_BUFFER, blk->size, block, GL_STREAM_DRAW);
         glBindBufferBase(GL_UNIFORM_BUFFER, blk->binding, g->ubo[i]);
     }
     for (size_t i = 0; i < d->upload->nsamplers; i++) {

@@ -806,7 +806,8 @@ static int bind_descriptors(vk_backend *v, const replay_draw *d)
     uint32_t n = 0;
     for (size_t i = 0; i < d->upload->nblocks; i++) {
         const agal_binding_block *blk = &d->upload->blocks[i];
-        memcpy(v->ubo[i]->map, blk->stage == AGAL_VERTEX ? (const void *)d->vc : (const void *)d->fc, blk->size);
+        /* the registers as the block holds them (limits may pack them) */
+        agal_binding_block_gather(blk, &(blk->stage == AGAL_VERTEX ? d->vc : d->fc)[0][0], (float *)v->ubo[i]->map);
         bufs[i] = (VkDescriptorBufferInfo){v->ubo[i]->buffer, 0, blk->size};
         w[n++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                         .dstSet = set,
