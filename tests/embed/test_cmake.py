@@ -12,7 +12,7 @@
    cxx_user.cpp, a C++ user of the headers, against agal::agal;
 3. both gl_upload programs draw the frame test_examples.py checks, pixel by pixel,
    on EGL surfaceless, and refuse the pair in the wrong slots with Flash's error; the
-   shared one needs libagal.so.1 (found through the imported target's path alone),
+   shared one needs libagal.so.2 (found through the imported target's path alone),
    the static one does not; cxx_user uploads a pair and prints Flash's line;
 4. a request for an earlier minor version (while the major is 0) is refused by
    agalConfigVersion.cmake.
@@ -85,7 +85,7 @@ def configure(args, root, version, tmp, name, exact=True):
 def check_program(exe, shared, bins, env):
     name = os.path.basename(exe)
     dynamic = run(['readelf', '-d', exe]).stdout
-    check(('[libagal.so.1]' in dynamic) == shared, '%s: libagal.so.1 %s its dynamic section' % (
+    check(('[libagal.so.2]' in dynamic) == shared, '%s: libagal.so.2 %s its dynamic section' % (
         name, 'missing from' if shared else 'in'))
     r = run([exe] + bins, env=env, timeout=60)
     px = test_examples.pixels(r.stdout)

@@ -91,7 +91,7 @@ def check_installed(source, prefix, version):
         raise Failure("include/agal/ holds %s, src/agal/ %s" % (have, want))
     lib = os.path.join(prefix, "lib")
     so = os.path.join(lib, "libagal.so." + version)
-    for f, link in [("libagal.so", "libagal.so.1"), ("libagal.so.1", "libagal.so." + version)]:
+    for f, link in [("libagal.so", "libagal.so.2"), ("libagal.so.2", "libagal.so." + version)]:
         if os.readlink(os.path.join(lib, f)) != link:
             raise Failure("%s should link to %s" % (f, link))
     for f in [so, os.path.join(lib, "libagal.a"), os.path.join(lib, "pkgconfig", "agal.pc")]:
@@ -123,8 +123,8 @@ def use_installed(args, tmp, prefix, env):
         exe = os.path.join(tmp, "embed_" + kind)
         must(cc + [program, "-o", exe] + link + extra, env, "compiling embed_program.c (%s)" % kind)
         dynamic = must(["readelf", "-d", exe], env, "readelf")
-        if ("[libagal.so.1]" in dynamic) != (kind == "shared"):
-            raise Failure("embed_%s: libagal.so.1 %s its dynamic section" % (kind, "missing from" if kind == "shared"
+        if ("[libagal.so.2]" in dynamic) != (kind == "shared"):
+            raise Failure("embed_%s: libagal.so.2 %s its dynamic section" % (kind, "missing from" if kind == "shared"
                                                                               else "in"))
         if re.search(r"\[lib(std)?c\+\+", dynamic):
             raise Failure("embed_%s needs a C++ runtime:\n%s" % (kind, dynamic))
