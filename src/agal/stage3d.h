@@ -761,19 +761,23 @@ typedef enum agal_pipeline_dynamic {
     AGAL_DYNAMIC_STRIDE = 1u << 7,            /* streams' stride */
     AGAL_DYNAMIC_BLEND = 1u << 8,             /* blend_src, blend_dst, color_mask */
     AGAL_DYNAMIC_VERTEX_INPUT = 1u << 9,      /* streams: format, offset, stride, divisor */
-    AGAL_DYNAMIC_TARGET = 1u << 10            /* to_texture, samples, colors, depth_stencil */
+    AGAL_DYNAMIC_TARGET = 1u << 10,           /* to_texture, samples, colors, depth_stencil */
+    AGAL_DYNAMIC_OFFSETS = 1u << 11           /* streams' offset: the offset the buffer is bound at */
 } agal_pipeline_dynamic;
 
-/* Each API's dynamic state. Vulkan 1.0: the stencil reference and masks
+/* Each API's dynamic state. Every API binds a vertex buffer at an offset
+ * (vkCmdBindVertexBuffers, setVertexBuffer, glVertexAttribPointer): a stream's
+ * offset is dynamic on all. Vulkan 1.0: the stencil reference and masks
  * (VK_DYNAMIC_STATE_STENCIL_*); with VK_EXT_extended_dynamic_state (core in 1.3)
  * also cull, depth, stencil operations and strides. WebGPU: the stencil reference
  * (setStencilReference; Stage3D has no blend constant). GL: everything but the
  * program, which is the one object GL links. */
-#define AGAL_DYNAMIC_VULKAN (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_STENCIL_REFERENCE | AGAL_DYNAMIC_STENCIL_MASKS)
+#define AGAL_DYNAMIC_VULKAN \
+    (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_OFFSETS | AGAL_DYNAMIC_STENCIL_REFERENCE | AGAL_DYNAMIC_STENCIL_MASKS)
 #define AGAL_DYNAMIC_VULKAN_EXTENDED \
     (AGAL_DYNAMIC_VULKAN | AGAL_DYNAMIC_CULL | AGAL_DYNAMIC_DEPTH | AGAL_DYNAMIC_STENCIL_OPS | AGAL_DYNAMIC_STRIDE)
-#define AGAL_DYNAMIC_WEBGPU (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_STENCIL_REFERENCE)
-#define AGAL_DYNAMIC_GL 0x7ffu
+#define AGAL_DYNAMIC_WEBGPU (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_OFFSETS | AGAL_DYNAMIC_STENCIL_REFERENCE)
+#define AGAL_DYNAMIC_GL 0xfffu
 
 /* The pair's identity: a 64-bit FNV-1a hash of both programs' bytes and of the
  * options that change a translation (target, profile, lenient, clip, strip_names,

@@ -457,7 +457,9 @@ static inline uint32_t agal_vk_dynamic_states(uint32_t dynamic, VkDynamicState o
 }
 
 /* One binding and one attribute a stream the key reads, at its location: each
- * stream has its own buffer, stride and rate. Returns how many divisors above 1
+ * stream has its own buffer, stride and rate. The attribute's offset is the key's
+ * (0 in a key baked with AGAL_DYNAMIC_OFFSETS: bind the buffer at bufferOffset * 4
+ * instead, as agalrun replay does). Returns how many divisors above 1
  * (VK_EXT_vertex_attribute_divisor) it wrote. */
 static inline uint32_t agal_vk_key_vertex_input(const agal_pipeline_key *k, agal_vk_pipeline_state *p)
 {

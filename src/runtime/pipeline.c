@@ -131,11 +131,13 @@ void agal_pipeline_key_make(const agal_upload_result *r, const agal_context3d_st
 
 /* ---- the baked key ---------------------------------------------------------------------- */
 
-static void clear_streams(agal_pipeline_key *k, bool all)
+static void clear_streams(agal_pipeline_key *k, uint32_t dynamic)
 {
     for (int i = 0; i < AGAL_DRAW_STREAMS; i++) {
-        if (all) memset(&k->streams[i], 0, sizeof k->streams[i]);
-        else k->streams[i].stride = 0;
+        agal_pipeline_stream *s = &k->streams[i];
+        if (dynamic & AGAL_DYNAMIC_VERTEX_INPUT) memset(s, 0, sizeof *s);
+        if (dynamic & AGAL_DYNAMIC_STRIDE) s->stride = 0;
+        if (dynamic & AGAL_DYNAMIC_OFFSETS) s->offset = 0;
     }
 }
 
@@ -152,8 +154,7 @@ void agal_pipeline_key_baked(const agal_pipeline_key *full, uint32_t dynamic, ag
     if (dynamic & AGAL_DYNAMIC_DEPTH) k.depth_compare = k.depth_mask = 0;
     if (dynamic & AGAL_DYNAMIC_STENCIL_OPS)
         k.stencil_face = k.stencil_compare = k.stencil_both_pass = k.stencil_depth_fail = k.stencil_fail = 0;
-    if (dynamic & (AGAL_DYNAMIC_STRIDE | AGAL_DYNAMIC_VERTEX_INPUT))
-        clear_streams(&k, dynamic & AGAL_DYNAMIC_VERTEX_INPUT);
+    clear_streams(&k, dynamic);
     if (dynamic & AGAL_DYNAMIC_BLEND) k.blend_src = k.blend_dst = k.color_mask = 0;
     if (dynamic & AGAL_DYNAMIC_TARGET) {
         k.to_texture = k.samples = k.depth_stencil = 0;

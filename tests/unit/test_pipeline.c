@@ -155,6 +155,7 @@ static void format(agal_context3d_state *s, agal_sampler_slots *l)
 {
     (void)l, s->streams[2].format = AGAL_VERTEX_FLOAT_3;
 }
+static void offset(agal_context3d_state *s, agal_sampler_slots *l) { (void)l, s->streams[2].offset = 2; }
 static void to_texture(agal_context3d_state *s, agal_sampler_slots *l)
 {
     (void)l;
@@ -174,6 +175,7 @@ static const change changes[] = {
     {"a stencil mask", stencil_mask, true, false, false, true, false},
     {"a stride", stride, true, true, false, true, false},
     {"a stream's format", format, true, true, true, true, false},
+    {"a stream's offset", offset, true, false, false, false, false},
     {"a render target", to_texture, true, true, true, true, false},
 };
 
