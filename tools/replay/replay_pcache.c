@@ -117,6 +117,12 @@ bool rpcache_load(const char *path, const char *backend, rpcache *c, char *err, 
 
 /* ---- writing ---------------------------------------------------------------------------- */
 
+/* SIZE bytes (none: data may be NULL) and a newline. */
+static bool write_bytes(FILE *f, const void *data, size_t size)
+{
+    return (!size || fwrite(data, 1, size, f) == size) && fputc('\n', f) != EOF;
+}
+
 static bool write_all(FILE *f, const char *backend, agal_context *ctx, const rpcache *c)
 {
     bool ok = fprintf(f, "agal pipeline cache 1 %s\n%zu\n", backend, c->n) > 0;
@@ -124,10 +130,9 @@ static bool write_all(FILE *f, const char *backend, agal_context *ctx, const rpc
         const rpcache_entry *e = &c->e[i];
         const char *json = agal_pipeline_key_json(ctx, &e->key);
         ok = json && fprintf(f, "%s\n%u %zu\n", json, (unsigned)e->format, e->size) > 0 &&
-             fwrite(e->data, 1, e->size, f) == e->size && fputc('\n', f) != EOF;
+             write_bytes(f, e->data, e->size);
     }
-    return ok && fprintf(f, "%zu\n", c->blob_size) > 0 && fwrite(c->blob, 1, c->blob_size, f) == c->blob_size &&
-           fputc('\n', f) != EOF;
+    return ok && fprintf(f, "%zu\n", c->blob_size) > 0 && write_bytes(f, c->blob, c->blob_size);
 }
 
 bool rpcache_save(const char *path, const char *backend, const rpcache *c, char *err, size_t errsize)
