@@ -99,15 +99,16 @@ static void gl_close(replay_backend *b);
 static const replay_holdings gl_holdings = {
     .buffer = 1, .texture = 1, .surface = 1, .fill = 1, .upload = 0, .read_back = 1, .depth_stencil_bytes = 4};
 
-/* --pipeline-cache FILE: the binaries it holds. A driver that offers no binary
- * format keeps none, and the file stays empty. */
-static int open_binaries(gl_backend *g, const char *path)
+/* --pipeline-cache FILE, read at open: a driver that offers no binary format
+ * keeps no binary, and the file is left as it is. */
+static void use_binaries(gl_backend *g)
 {
     GLint formats = 0;
     glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
-    g->cache_path = formats > 0 ? path : NULL;
-    if (!g->cache_path) fprintf(stderr, "agalrun replay: the GL driver offers no program binary format\n");
-    return g->cache_path && !rpcache_load(path, "gl", &g->binaries, g->base.err, sizeof g->base.err) ? -1 : 0;
+    if (!g->cache_path || formats > 0) return;
+    fprintf(stderr, "agalrun replay: the GL driver offers no program binary format\n");
+    g->cache_path = NULL;
+    rpcache_free(&g->binaries);
 }
 
 static replay_backend *gl_open(const replay_open_options *o, char *err, size_t errsize)
@@ -117,7 +118,11 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
     g->base.ops = &replay_gl_ops;
     g->base.holdings = gl_holdings;
     g->egl = (gl_context){EGL_NO_DISPLAY, EGL_NO_CONTEXT};
-    if (!o->gl_current && !gl_context_open(&g->egl, err, errsize)) {
+    g->cache_path = o->pipeline_cache;
+    /* The file first: a bad one fails before any driver is loaded. */
+    if ((g->cache_path && !rpcache_load(g->cache_path, "gl", &g->binaries, err, errsize)) ||
+        (!o->gl_current && !gl_context_open(&g->egl, err, errsize))) {
+        rpcache_free(&g->binaries);
         free(g);
         return NULL;
     }
@@ -134,11 +139,7 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     g->base.dynamic = AGAL_DYNAMIC_GL;
     g->rebuild = o->rebuild_pipelines;
-    if (o->pipeline_cache && open_binaries(g, o->pipeline_cache)) {
-        snprintf(err, errsize, "%s", g->base.err);
-        gl_close(&g->base);
-        return NULL;
-    }
+    use_binaries(g);
     if (check(g, "the context's set-up")) {
         snprintf(err, errsize, "%s", g->base.err);
         gl_close(&g->base);

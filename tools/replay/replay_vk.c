@@ -171,15 +171,12 @@ static void vk_close(replay_backend *b);
 static const replay_holdings vk_holdings = {
     .buffer = 1, .texture = 1, .surface = 1, .fill = 0, .upload = 1, .read_back = 1, .depth_stencil_bytes = 8};
 
-/* --pipeline-cache FILE: its records, and the driver's cache from its blob (which
- * the driver checks against its own header: a blob from another device or driver
- * version is ignored, not an error). */
-static int open_pipeline_cache(vk_backend *v, const replay_open_options *o)
+/* --pipeline-cache FILE: the driver's cache from the blob of the records read at
+ * open (the driver checks it against its own header: a blob from another device or
+ * driver version is ignored, not an error). */
+static int open_pipeline_cache(vk_backend *v)
 {
-    v->rebuild = o->rebuild_pipelines;
-    if (!o->pipeline_cache) return 0;
-    v->cache_path = o->pipeline_cache;
-    if (!rpcache_load(o->pipeline_cache, "vulkan", &v->records, v->base.err, sizeof v->base.err)) return -1;
+    if (!v->cache_path) return 0;
     VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
                                     .initialDataSize = v->records.blob_size,
                                     .pInitialData = v->records.blob};
@@ -211,9 +208,13 @@ static replay_backend *vk_open(const replay_open_options *o, char *err, size_t e
     v->base.holdings = vk_holdings;
     v->base.dynamic = AGAL_DYNAMIC_VULKAN;
     vk_device_options vo = {.app_name = "agalrun replay", .validation = o->validation};
-    int rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
+    v->rebuild = o->rebuild_pipelines;
+    v->cache_path = o->pipeline_cache;
+    /* The file first: a bad one fails before any driver is loaded. */
+    int rc = v->cache_path && !rpcache_load(v->cache_path, "vulkan", &v->records, v->base.err, sizeof v->base.err);
+    if (!rc) rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
     if (!rc) rc = create_device(v);
-    if (!rc) rc = open_pipeline_cache(v, o);
+    if (!rc) rc = open_pipeline_cache(v);
     for (int i = 0; !rc && i < 2; i++)
         if (!(v->ubo[i] = host_buffer(v, (size_t)REPLAY_MAX_CONSTANTS * 16, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)))
             rc = -1;
