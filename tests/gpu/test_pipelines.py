@@ -17,8 +17,9 @@
    round-trips exactly; GL: 0 compiles where the driver offers a program binary
    format, else a message and compiles as before). The file's records are the run's
    keys, in agal_pipeline_key_json's form.
-4. The images of --no-pipeline-cache and of both --pipeline-cache runs are the
-   default run's, byte for byte.
+4. The images of --no-pipeline-cache and of the second --pipeline-cache run are
+   the first run's, byte for byte (the first writes its file at the end and is
+   otherwise the default run; test_replay.py holds that to the scenes' pixels).
 5. A file that is not a pipeline cache, or another backend's, is refused (exit 2).
 """
 import concurrent.futures
@@ -88,8 +89,9 @@ def check_scene(agalrun, path, backend, root):
     errors = []
     runs = {}
     cache = os.path.join(tmp, "pipelines.cache")
-    for tag, extra in (("default", []), ("rebuild", ["--no-pipeline-cache"]), ("cold", ["--pipeline-cache", cache]),
-                       ("warm", ["--pipeline-cache", cache])):
+    # The first --pipeline-cache run is the default run with a file written at its end.
+    for tag, extra in (("cold", ["--pipeline-cache", cache]), ("warm", ["--pipeline-cache", cache]),
+                       ("rebuild", ["--no-pipeline-cache"])):
         r = replay(agalrun, path, "--backend", backend, "--stats", "-o", os.path.join(tmp, tag + ".png"), *extra)
         if r.returncode not in (0, 1) or (r.returncode == 1 and "throws" not in scene):
             errors.append("%s %s: exit %d\n%s" % (name, tag, r.returncode, r.stderr[-2000:]))
@@ -97,27 +99,25 @@ def check_scene(agalrun, path, backend, root):
         runs[tag] = (stats("%s %s" % (name, tag), r, errors), r.stderr)
     if errors:
         return errors
-    default, cold, warm = runs["default"][0], runs["cold"][0], runs["warm"][0]
-    draws, keys, created, hits = default[-1]
+    cold, warm = runs["cold"][0], runs["warm"][0]
+    draws, keys, created, hits = cold[-1]
     if backend == "vulkan" and (created, hits) != (keys, 0):
         errors.append("%s: %d pipelines created for %d distinct baked keys" % (name, created, keys))
     if backend == "gl" and draws and (created < drawn_programs(scene) or keys != drawn_programs(scene)):
         errors.append("%s: %d programs linked, %d keys, for %d pairs drawn" % (name, created, keys,
                                                                                 drawn_programs(scene)))
-    if cold[-1][2:4] != (created, 0):
-        errors.append("%s: the first --pipeline-cache run made %s, not %d from nothing" % (name, cold[-1][2:4], created))
     binaries = backend == "vulkan" or NO_BINARY not in runs["cold"][1]
     want_warm = (0, created) if binaries else (created, 0)
     if warm[-1][2:4] != want_warm:
         errors.append("%s: the second --pipeline-cache run made (created, hits) %s, want %s" % (name, warm[-1][2:4],
                                                                                               want_warm))
     errors += check_records(name, cache, backend, keys if backend == "vulkan" else created, binaries)
-    base = images(tmp, "default")
-    for tag in ("rebuild", "cold", "warm"):
+    base = images(tmp, "cold")
+    for tag in ("rebuild", "warm"):
         if images(tmp, tag) != base:
-            errors.append("%s: the %s run's images differ from the default run's" % (name, tag))
+            errors.append("%s: the %s run's images differ from the first run's" % (name, tag))
     if os.path.basename(path) == "pipeline_states.json":
-        errors += check_states(name, backend, default, runs["rebuild"][0])
+        errors += check_states(name, backend, cold, runs["rebuild"][0])
     return errors
 
 
@@ -176,7 +176,7 @@ def main():
         errors = [e for j in jobs for e in j.result()]
     for e in errors:
         print(e)
-    print("%d scenes on Vulkan and GL, default, rebuilt, cold and warm cache: %d failures" % (len(scenes),
+    print("%d scenes on Vulkan and GL, cold and warm cache, rebuilt: %d failures" % (len(scenes),
                                                                                             len(errors)))
     return 1 if errors else 0
 
