@@ -309,4 +309,37 @@ static inline agal_gl_texture_format agal_gl_texture_format_of(agal_texture_form
     return t;
 }
 
+/* ---- a key's state (agal_pipeline_key, docs/pipeline.md) --------------------------- */
+
+/* The fixed-function state of a full key, per draw: blending, colour mask, culling
+ * with the front face of the key's target, and depth and stencil, tested whenever
+ * the target has a depth-stencil buffer (none: no depth or stencil test at all).
+ * GL links only the program: every other field is state set here (AGAL_DYNAMIC_GL).
+ * The y flip is the program's uniform: agal_gl_set_target. */
+static inline void agal_gl_key_apply(const agal_pipeline_key *k)
+{
+    agal_gl_blend_apply((agal_blend_factor)k->blend_src, (agal_blend_factor)k->blend_dst);
+    glColorMask(k->color_mask & 1, k->color_mask >> 1 & 1, k->color_mask >> 2 & 1, k->color_mask >> 3 & 1);
+    GLenum cull = agal_gl_cull_face((agal_triangle_face)k->cull);
+    if (cull) {
+        glEnable(GL_CULL_FACE);
+        glCullFace(cull);
+    } else {
+        glDisable(GL_CULL_FACE);
+    }
+    glFrontFace(agal_gl_front_face(k->to_texture != 0));
+    if (!k->depth_stencil) {
+        glDisable(GL_DEPTH_TEST);
+        glDisable(GL_STENCIL_TEST);
+        return;
+    }
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(agal_gl_compare((agal_compare_mode)k->depth_compare));
+    glDepthMask(k->depth_mask ? GL_TRUE : GL_FALSE);
+    glEnable(GL_STENCIL_TEST);
+    agal_gl_stencil_apply((agal_triangle_face)k->stencil_face, (agal_compare_mode)k->stencil_compare,
+                          (agal_stencil_action)k->stencil_both_pass, (agal_stencil_action)k->stencil_depth_fail,
+                          (agal_stencil_action)k->stencil_fail, k->stencil_ref, k->stencil_read, k->stencil_write);
+}
+
 #endif

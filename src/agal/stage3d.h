@@ -70,6 +70,9 @@ typedef struct agal_upload_result {
         bool writes_depth, uses_kil, uses_iid, uses_derivatives;
     } tokens;
     unsigned extensions; /* GLSL ES 1.00: the AGAL_EXT_* to enable, of both */
+    /* Appended: the pair's identity in a pipeline key (agal_pipeline_program_id of
+     * the upload's bytes and options), set once both programs decoded. */
+    uint64_t program_id;
 } agal_upload_result;
 AGAL_STRUCT_INIT(agal_upload_result)
 
@@ -458,6 +461,40 @@ typedef struct agal_context3d_limits {
     bool ignore_resource_limits;
 } agal_context3d_limits;
 
+/* The fixed-function state of a Context3D, as its calls set it; a new Context3D's
+ * is agal_render_state_default's. */
+typedef struct agal_render_state {
+    agal_blend_factor blend_src, blend_dst; /* setBlendFactors */
+    bool color_mask[4];                     /* setColorMask: red, green, blue, alpha */
+    agal_triangle_face cull;                /* setCulling */
+    bool depth_mask;                        /* setDepthTest */
+    agal_compare_mode depth_compare;
+    agal_triangle_face stencil_face; /* setStencilActions */
+    agal_compare_mode stencil_compare;
+    agal_stencil_action stencil_both_pass, stencil_depth_fail, stencil_fail;
+    uint32_t stencil_ref, stencil_read, stencil_write; /* setStencilReferenceValue: 8 bits each */
+} agal_render_state;
+
+/* A new Context3D's: blending (one, zero), every channel written, no culling,
+ * depth written and compared lessEqual, stencil always and keep on both faces,
+ * reference 0, masks 255. */
+static inline agal_render_state agal_render_state_default(void)
+{
+    agal_render_state r;
+    memset(&r, 0, sizeof r);
+    r.blend_src = AGAL_BLEND_ONE;
+    r.blend_dst = AGAL_BLEND_ZERO;
+    r.color_mask[0] = r.color_mask[1] = r.color_mask[2] = r.color_mask[3] = true;
+    r.cull = AGAL_FACE_NONE;
+    r.depth_mask = true;
+    r.depth_compare = AGAL_COMPARE_LESS_EQUAL;
+    r.stencil_face = AGAL_FACE_FRONT_AND_BACK;
+    r.stencil_compare = AGAL_COMPARE_ALWAYS;
+    r.stencil_both_pass = r.stencil_depth_fail = r.stencil_fail = AGAL_STENCIL_KEEP;
+    r.stencil_read = r.stencil_write = 255;
+    return r;
+}
+
 /* What a Context3D's checks read of its state: the emulator fills it from its own
  * (agalrun replay does, tools/replay/replay_context.c), after
  * agal_context3d_state_init. */
@@ -479,6 +516,10 @@ typedef struct agal_context3d_state {
      * no field past `draws`, so a caller built against 0.3.0 keeps working). */
     agal_context3d_limits limits;          /* agal_context3d_state_init's for the profile */
     uint32_t objects[AGAL_RESOURCE_KINDS]; /* live objects of each kind, a new one not counted */
+    /* Appended after those: only the pipeline key reads them (agal_pipeline_key_make). */
+    agal_render_state render;                              /* agal_render_state_default's at init */
+    int32_t anti_alias;                                    /* configureBackBuffer's antiAlias */
+    agal_texture_format target_formats[AGAL_DRAW_TARGETS]; /* each targets[i].texture's format */
 } agal_context3d_state;
 
 /* A new Context3D of `profile`: every field zero (nothing configured, set or
@@ -658,6 +699,137 @@ typedef struct agal_texture_upload {
  * 8 a texel for rgbaHalfFloat, 2 for the packed formats, 4 for the others). */
 AGAL_API int agal_check_texture_upload(const agal_texture_desc *t, const agal_texture_upload *up,
                                        agal_flash_error *err);
+
+/* ==== pipeline keys (pipeline.c) ==============================================
+ * The canonical key of a draw's pipeline (docs/pipeline.md): what a driver bakes
+ * into a VkPipeline, a GPURenderPipeline or a linked GL program, from the upload and
+ * a Context3D's state. Fixed-size bytes, every byte set (reserved ones 0), so
+ * memcmp and agal_pipeline_key_hash compare them; the same on every backend, and
+ * its JSON form (agal_pipeline_key_json) is how a cache record stores it. A backend
+ * caches on the baked key (agal_pipeline_key_baked): the full key with what its
+ * API sets at draw time cleared. */
+
+enum { AGAL_PIPELINE_KEY_VERSION = 1 };
+
+/* One vertex stream the program reads (setVertexBufferAt). */
+typedef struct agal_pipeline_stream {
+    uint8_t format;   /* agal_vertex_format + 1; 0: the program does not read the stream */
+    uint8_t offset;   /* bufferOffset, in 32-bit words */
+    uint8_t stride;   /* the buffer's data32PerVertex */
+    uint8_t reserved; /* 0 */
+    uint32_t divisor; /* instancesPerElement of an instance buffer; 0: one element a vertex */
+} agal_pipeline_stream;
+
+/* Bit 31 of a sampler entry: the program samples the slot; the low bits are then
+ * agal_sampler_state_key of the resolved sampler (agal_slots_resolve). */
+#define AGAL_PIPELINE_SAMPLED 0x80000000u
+
+typedef struct agal_pipeline_key {
+    uint32_t version; /* AGAL_PIPELINE_KEY_VERSION */
+    uint32_t dynamic; /* 0 in a full key; a baked key's AGAL_DYNAMIC_* (those fields are 0) */
+    uint64_t program; /* the pair: agal_upload_result.program_id */
+    agal_pipeline_stream streams[AGAL_DRAW_STREAMS];
+    uint32_t samplers[AGAL_SAMPLER_SLOTS]; /* AGAL_PIPELINE_SAMPLED | state key, or 0 */
+    uint8_t blend_src, blend_dst;          /* agal_blend_factor */
+    uint8_t color_mask;                    /* bit 0 red, 1 green, 2 blue, 3 alpha */
+    uint8_t cull;                          /* agal_triangle_face culled */
+    /* Depth and stencil: all 0 when the target has no depth-stencil buffer, which
+     * makes them mean nothing. */
+    uint8_t depth_compare, depth_mask; /* agal_compare_mode; 1: depth written */
+    uint8_t stencil_face, stencil_compare;
+    uint8_t stencil_both_pass, stencil_depth_fail, stencil_fail; /* agal_stencil_action */
+    uint8_t stencil_ref, stencil_read, stencil_write;
+    uint8_t to_texture;                /* 1: setRenderToTexture's targets; 0: the back buffer */
+    uint8_t samples;                   /* agal_stage3d_samples of the target's antiAlias */
+    uint8_t colors[AGAL_DRAW_TARGETS]; /* each colour target's agal_texture_format + 1 (the back
+                                              buffer: AGAL_TEXTURE_BGRA + 1 in slot 0); 0: none */
+    uint8_t depth_stencil;             /* 1: the target has a depth-stencil buffer */
+    uint8_t yflip;                     /* 1: drawn flipped, to a texture (agal_gl_yflip -1) */
+    uint8_t reserved[2];               /* 0 */
+} agal_pipeline_key;
+
+/* The state an API can set at draw time instead of baking it, one bit a group of
+ * key fields (docs/pipeline.md names each API's calls). */
+typedef enum agal_pipeline_dynamic {
+    AGAL_DYNAMIC_SAMPLERS = 1u << 0,          /* samplers: bound objects, not pipeline state */
+    AGAL_DYNAMIC_STENCIL_REFERENCE = 1u << 1, /* stencil_ref */
+    AGAL_DYNAMIC_STENCIL_MASKS = 1u << 2,     /* stencil_read, stencil_write */
+    AGAL_DYNAMIC_YFLIP = 1u << 3,             /* yflip: GLSL's uniform */
+    AGAL_DYNAMIC_CULL = 1u << 4,              /* cull */
+    AGAL_DYNAMIC_DEPTH = 1u << 5,             /* depth_compare, depth_mask */
+    AGAL_DYNAMIC_STENCIL_OPS = 1u << 6,       /* stencil_face, stencil_compare and the actions */
+    AGAL_DYNAMIC_STRIDE = 1u << 7,            /* streams' stride */
+    AGAL_DYNAMIC_BLEND = 1u << 8,             /* blend_src, blend_dst, color_mask */
+    AGAL_DYNAMIC_VERTEX_INPUT = 1u << 9,      /* streams: format, offset, stride, divisor */
+    AGAL_DYNAMIC_TARGET = 1u << 10,           /* to_texture, samples, colors, depth_stencil */
+    AGAL_DYNAMIC_OFFSETS = 1u << 11           /* streams' offset: the offset the buffer is bound at */
+} agal_pipeline_dynamic;
+
+/* Each API's dynamic state. Every API binds a vertex buffer at an offset
+ * (vkCmdBindVertexBuffers, setVertexBuffer, glVertexAttribPointer): a stream's
+ * offset is dynamic on all. Vulkan 1.0: the stencil reference and masks
+ * (VK_DYNAMIC_STATE_STENCIL_*); with VK_EXT_extended_dynamic_state (core in 1.3)
+ * also cull, depth, stencil operations and strides. WebGPU: the stencil reference
+ * (setStencilReference; Stage3D has no blend constant). GL: everything but the
+ * program, which is the one object GL links. */
+#define AGAL_DYNAMIC_VULKAN \
+    (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_OFFSETS | AGAL_DYNAMIC_STENCIL_REFERENCE | AGAL_DYNAMIC_STENCIL_MASKS)
+#define AGAL_DYNAMIC_VULKAN_EXTENDED \
+    (AGAL_DYNAMIC_VULKAN | AGAL_DYNAMIC_CULL | AGAL_DYNAMIC_DEPTH | AGAL_DYNAMIC_STENCIL_OPS | AGAL_DYNAMIC_STRIDE)
+#define AGAL_DYNAMIC_WEBGPU (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_OFFSETS | AGAL_DYNAMIC_STENCIL_REFERENCE)
+#define AGAL_DYNAMIC_GL 0xfffu
+
+/* The pair's identity: a 64-bit FNV-1a hash of both programs' bytes and of the
+ * options that change a translation (target, profile, lenient, clip, strip_names,
+ * separate_samplers, the names' strings). agal_upload sets it in the result. opt
+ * may be NULL (the defaults). */
+AGAL_API uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const void *fragment,
+                                           size_t fragment_size, const agal_upload_options *opt);
+
+/* The full key of a draw of the upload r with the state s: the streams r's vertex
+ * program reads, the samplers r's fragment program samples (resolved with
+ * s->slots, or the tokens' states when NULL), s->render, and the render target
+ * (s->targets, else the back buffer). */
+AGAL_API void agal_pipeline_key_make(const agal_upload_result *r, const agal_context3d_state *s,
+                                     agal_pipeline_key *out);
+
+/* The key with the fields in `dynamic` (AGAL_DYNAMIC_*) cleared and out->dynamic
+ * set to it: what a backend with that dynamic state creates a pipeline for. */
+AGAL_API void agal_pipeline_key_baked(const agal_pipeline_key *full, uint32_t dynamic, agal_pipeline_key *out);
+
+/* 64-bit FNV-1a of the key's bytes; equal keys hash alike. */
+AGAL_API uint64_t agal_pipeline_key_hash(const agal_pipeline_key *k);
+static inline bool agal_pipeline_key_equal(const agal_pipeline_key *a, const agal_pipeline_key *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* The key as one JSON object, one member a field (docs/pipeline.md): text in ctx's
+ * arena, NUL-terminated; NULL when out of memory. */
+AGAL_API char *agal_pipeline_key_json(agal_context *ctx, const agal_pipeline_key *k);
+/* Reads agal_pipeline_key_json's form back: every member once, none other, each
+ * value in its field's range, the version AGAL_PIPELINE_KEY_VERSION; otherwise
+ * AGAL_ERR_INVALID with a diagnostic naming the byte and the member. */
+AGAL_API agal_status agal_pipeline_key_from_json(agal_context *ctx, const char *text, size_t len,
+                                                 agal_pipeline_key *out);
+
+/* ---- prewarm: what an upload implies before any draw ----------------------------
+ * From the programs alone (docs/emulator-guide.md, "Prewarming pipelines"). */
+typedef struct agal_pipeline_prewarm {
+    uint16_t attributes;                             /* bit n: va<n> is read */
+    uint8_t attribute_components[AGAL_DRAW_STREAMS]; /* components read of each (1..4), 0 unread */
+    uint16_t samplers;                               /* bit n: fs<n> is sampled */
+    uint8_t sampler_dim[AGAL_SAMPLER_SLOTS];         /* AGAL_DIM_* of each */
+    uint8_t sampler_format[AGAL_SAMPLER_SLOTS];      /* AGAL_FMT_* the token names */
+    bool writes_depth;                               /* fd: the target needs a depth buffer */
+    unsigned color_outputs;                          /* oc0.. written: 1 + the highest */
+} agal_pipeline_prewarm;
+
+/* What r's programs imply, and (key, may be NULL) the likely key: a new Context3D's
+ * render state, each read stream as a float vector of the components it reads at
+ * offset 0 in a buffer of that size, each sampler with its token's state, the back
+ * buffer with a depth-stencil buffer, no antialiasing. */
+AGAL_API void agal_pipeline_prewarm_of(const agal_upload_result *r, agal_pipeline_prewarm *out, agal_pipeline_key *key);
 
 #ifdef __cplusplus
 }

@@ -409,4 +409,162 @@ static inline VkFormat agal_vk_texture_format(agal_texture_format f)
     return VK_FORMAT_UNDEFINED;
 }
 
+/* ---- a pipeline from its key (agal_pipeline_key, docs/pipeline.md) ----------------- */
+
+/* The pieces of a VkGraphicsPipelineCreateInfo a baked key (agal_pipeline_key_baked
+ * with AGAL_DYNAMIC_VULKAN or AGAL_DYNAMIC_VULKAN_EXTENDED) gives. The create
+ * infos point into the struct itself: fill it where it stays until the pipeline is
+ * created. */
+typedef struct agal_vk_pipeline_state {
+    VkVertexInputBindingDescription bindings[16];
+    VkVertexInputAttributeDescription attributes[16];
+    VkVertexInputBindingDivisorDescriptionEXT divisors[16];
+    VkPipelineVertexInputDivisorStateCreateInfoEXT divisor_info; /* chained when a divisor is above 1 */
+    VkPipelineVertexInputStateCreateInfo vertex_input;
+    VkPipelineInputAssemblyStateCreateInfo input_assembly;
+    VkPipelineViewportStateCreateInfo viewport;
+    VkPipelineRasterizationStateCreateInfo rasterization;
+    VkPipelineMultisampleStateCreateInfo multisample;
+    VkPipelineDepthStencilStateCreateInfo depth_stencil;
+    VkPipelineColorBlendAttachmentState blend[4];
+    VkPipelineColorBlendStateCreateInfo color_blend;
+    VkDynamicState dynamic[16];
+    VkPipelineDynamicStateCreateInfo dynamic_info;
+} agal_vk_pipeline_state;
+
+/* The dynamic states of a key's `dynamic` bits, after the viewport and scissor
+ * every Stage3D pipeline sets per draw: returns how many, written to out (16 at
+ * most). Set their values per draw from the full key (vkCmdSetStencilReference
+ * with stencil_ref, ...). */
+static inline uint32_t agal_vk_dynamic_states(uint32_t dynamic, VkDynamicState out[16])
+{
+    uint32_t n = 0;
+    out[n++] = VK_DYNAMIC_STATE_VIEWPORT;
+    out[n++] = VK_DYNAMIC_STATE_SCISSOR;
+    if (dynamic & AGAL_DYNAMIC_STENCIL_REFERENCE) out[n++] = VK_DYNAMIC_STATE_STENCIL_REFERENCE;
+    if (dynamic & AGAL_DYNAMIC_STENCIL_MASKS) {
+        out[n++] = VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK;
+        out[n++] = VK_DYNAMIC_STATE_STENCIL_WRITE_MASK;
+    }
+    if (dynamic & AGAL_DYNAMIC_CULL) out[n++] = VK_DYNAMIC_STATE_CULL_MODE_EXT;
+    if (dynamic & AGAL_DYNAMIC_DEPTH) {
+        out[n++] = VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE_EXT;
+        out[n++] = VK_DYNAMIC_STATE_DEPTH_COMPARE_OP_EXT;
+    }
+    if (dynamic & AGAL_DYNAMIC_STENCIL_OPS) out[n++] = VK_DYNAMIC_STATE_STENCIL_OP_EXT;
+    if (dynamic & AGAL_DYNAMIC_STRIDE) out[n++] = VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE_EXT;
+    return n;
+}
+
+/* One binding and one attribute a stream the key reads, at its location: each
+ * stream has its own buffer, stride and rate. The attribute's offset is the key's
+ * (0 in a key baked with AGAL_DYNAMIC_OFFSETS: bind the buffer at bufferOffset * 4
+ * instead, as agalrun replay does). Returns how many divisors above 1
+ * (VK_EXT_vertex_attribute_divisor) it wrote. */
+static inline uint32_t agal_vk_key_vertex_input(const agal_pipeline_key *k, agal_vk_pipeline_state *p)
+{
+    uint32_t n = 0, ndiv = 0;
+    for (uint32_t loc = 0; loc < 16; loc++) {
+        const agal_pipeline_stream *s = &k->streams[loc];
+        if (!s->format) continue;
+        p->bindings[n].binding = loc;
+        p->bindings[n].stride = 4u * s->stride;
+        p->bindings[n].inputRate = s->divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+        p->attributes[n].location = loc;
+        p->attributes[n].binding = loc;
+        p->attributes[n].format = agal_vk_vertex_format((agal_vertex_format)(s->format - 1));
+        p->attributes[n].offset = 4u * s->offset;
+        n++;
+        if (s->divisor > 1) {
+            p->divisors[ndiv].binding = loc;
+            p->divisors[ndiv++].divisor = s->divisor;
+        }
+    }
+    p->vertex_input.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO;
+    p->vertex_input.vertexBindingDescriptionCount = p->vertex_input.vertexAttributeDescriptionCount = n;
+    p->vertex_input.pVertexBindingDescriptions = p->bindings;
+    p->vertex_input.pVertexAttributeDescriptions = p->attributes;
+    p->divisor_info.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT;
+    p->divisor_info.vertexBindingDivisorCount = ndiv;
+    p->divisor_info.pVertexBindingDivisors = p->divisors;
+    if (ndiv) p->vertex_input.pNext = &p->divisor_info;
+    return ndiv;
+}
+
+/* Depth and stencil: tested whenever the target has a depth-stencil buffer (the
+ * defaults, lessEqual with the mask on and always/keep, change nothing drawn
+ * before a clear). */
+static inline void agal_vk_key_depth_stencil(const agal_pipeline_key *k, agal_vk_pipeline_state *p)
+{
+    VkStencilOpState faces[2];
+    agal_vk_stencil_faces((agal_triangle_face)k->stencil_face, (agal_compare_mode)k->stencil_compare,
+                          (agal_stencil_action)k->stencil_both_pass, (agal_stencil_action)k->stencil_depth_fail,
+                          (agal_stencil_action)k->stencil_fail, k->stencil_ref, k->stencil_read, k->stencil_write,
+                          faces);
+    p->depth_stencil.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO;
+    p->depth_stencil.depthTestEnable = p->depth_stencil.stencilTestEnable = k->depth_stencil ? VK_TRUE : VK_FALSE;
+    p->depth_stencil.depthWriteEnable = k->depth_mask ? VK_TRUE : VK_FALSE;
+    p->depth_stencil.depthCompareOp = agal_vk_compare_op((agal_compare_mode)k->depth_compare);
+    if (k->depth_stencil) {
+        p->depth_stencil.front = faces[0];
+        p->depth_stencil.back = faces[1];
+    }
+}
+
+/* Every piece from the baked key k; samples is the count the device gives the
+ * target's (agal_vk_samples). */
+static inline void agal_vk_pipeline_state_fill(agal_vk_pipeline_state *p, const agal_pipeline_key *k,
+                                               VkSampleCountFlagBits samples)
+{
+    memset(p, 0, sizeof *p);
+    agal_vk_key_vertex_input(k, p);
+    p->input_assembly.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO;
+    p->input_assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    p->viewport.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO;
+    p->viewport.viewportCount = p->viewport.scissorCount = 1;
+    p->rasterization.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO;
+    p->rasterization.polygonMode = VK_POLYGON_MODE_FILL;
+    p->rasterization.cullMode = agal_vk_cull_mode((agal_triangle_face)k->cull);
+    p->rasterization.frontFace = AGAL_VK_FRONT_FACE;
+    p->rasterization.lineWidth = 1.0f;
+    p->multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO;
+    p->multisample.rasterizationSamples = samples;
+    agal_vk_key_depth_stencil(k, p);
+    uint32_t ncolor = 0;
+    while (ncolor < 4 && k->colors[ncolor]) ncolor++;
+    for (uint32_t i = 0; i < ncolor; i++)
+        p->blend[i] = agal_vk_blend((agal_blend_factor)k->blend_src, (agal_blend_factor)k->blend_dst, k->color_mask & 1,
+                                    k->color_mask >> 1 & 1, k->color_mask >> 2 & 1, k->color_mask >> 3 & 1);
+    p->color_blend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO;
+    p->color_blend.attachmentCount = ncolor;
+    p->color_blend.pAttachments = p->blend;
+    p->dynamic_info.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO;
+    p->dynamic_info.dynamicStateCount = agal_vk_dynamic_states(k->dynamic, p->dynamic);
+    p->dynamic_info.pDynamicStates = p->dynamic;
+}
+
+/* The create info of p's pieces with the program's two stages, its layout and a
+ * render pass compatible with the key's target. */
+static inline VkGraphicsPipelineCreateInfo agal_vk_pipeline_info(const agal_vk_pipeline_state *p,
+                                                                 const VkPipelineShaderStageCreateInfo stages[2],
+                                                                 VkPipelineLayout layout, VkRenderPass pass)
+{
+    VkGraphicsPipelineCreateInfo ci;
+    memset(&ci, 0, sizeof ci);
+    ci.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO;
+    ci.stageCount = 2;
+    ci.pStages = stages;
+    ci.pVertexInputState = &p->vertex_input;
+    ci.pInputAssemblyState = &p->input_assembly;
+    ci.pViewportState = &p->viewport;
+    ci.pRasterizationState = &p->rasterization;
+    ci.pMultisampleState = &p->multisample;
+    ci.pDepthStencilState = &p->depth_stencil;
+    ci.pColorBlendState = &p->color_blend;
+    ci.pDynamicState = &p->dynamic_info;
+    ci.layout = layout;
+    ci.renderPass = pass;
+    return ci;
+}
+
 #endif

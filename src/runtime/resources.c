@@ -42,6 +42,7 @@ void agal_context3d_state_init(agal_context3d_state *s, agal_context3d_profile p
     memset(s, 0, sizeof *s);
     s->profile = profile;
     s->limits = flash_limits(profile);
+    s->render = agal_render_state_default();
 }
 
 /* ---- arguments ------------------------------------------------------------------ */

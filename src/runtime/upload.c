@@ -140,6 +140,7 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     r.size = sizeof r;
     r.target = o.target;
     st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, &o, &r);
+    if (st == AGAL_OK) r.program_id = agal_pipeline_program_id(vertex, vertex_size, fragment, fragment_size, &o);
     if (st == AGAL_OK) st = translate_pair(ctx, &o, &limits, &r);
     if (st == AGAL_OK) st = pair_view(ctx, &r);
     /* A failed upload still names the programs it decoded. */

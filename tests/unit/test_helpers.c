@@ -644,9 +644,66 @@ static void test_vk_draw_glue(void)
           "vertex input: %u", n);
 }
 
+/* A baked key's pipeline pieces (agal_vk_pipeline_state_fill), against the Vulkan
+ * values written here. */
+static void test_vk_pipeline_state(void)
+{
+    agal_pipeline_key k;
+    memset(&k, 0, sizeof k);
+    k.version = AGAL_PIPELINE_KEY_VERSION;
+    k.streams[0] = (agal_pipeline_stream){AGAL_VERTEX_FLOAT_3 + 1, 2, 5, 0, 0};
+    k.streams[4] = (agal_pipeline_stream){AGAL_VERTEX_BYTES_4 + 1, 0, 1, 0, 3};
+    k.blend_src = AGAL_BLEND_SOURCE_ALPHA, k.blend_dst = AGAL_BLEND_ONE_MINUS_SOURCE_ALPHA, k.color_mask = 0x5;
+    k.cull = AGAL_FACE_BACK, k.depth_stencil = 1, k.depth_compare = AGAL_COMPARE_GREATER, k.depth_mask = 0;
+    k.stencil_face = AGAL_FACE_FRONT, k.stencil_compare = AGAL_COMPARE_EQUAL, k.stencil_both_pass = AGAL_STENCIL_SET;
+    k.stencil_ref = 9, k.stencil_read = 0xf0, k.stencil_write = 0x0f;
+    k.colors[0] = AGAL_TEXTURE_BGRA + 1, k.colors[1] = AGAL_TEXTURE_RGBA_HALF_FLOAT + 1;
+    agal_vk_pipeline_state p;
+    agal_vk_pipeline_state_fill(&p, &k, VK_SAMPLE_COUNT_4_BIT);
+    CHECK(p.vertex_input.vertexAttributeDescriptionCount == 2 && p.bindings[0].binding == 0 &&
+              p.bindings[0].stride == 20 && p.attributes[0].offset == 8 &&
+              p.attributes[0].format == VK_FORMAT_R32G32B32_SFLOAT && p.bindings[1].binding == 4 &&
+              p.bindings[1].inputRate == VK_VERTEX_INPUT_RATE_INSTANCE &&
+              p.attributes[1].format == VK_FORMAT_R8G8B8A8_UNORM,
+          "vertex input from the key");
+    CHECK(p.vertex_input.pNext == &p.divisor_info && p.divisor_info.vertexBindingDivisorCount == 1 &&
+          p.divisors[0].binding == 4 && p.divisors[0].divisor == 3);
+    CHECK(p.rasterization.cullMode == VK_CULL_MODE_BACK_BIT && p.rasterization.frontFace == VK_FRONT_FACE_CLOCKWISE &&
+          p.multisample.rasterizationSamples == VK_SAMPLE_COUNT_4_BIT &&
+          p.input_assembly.topology == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+    CHECK(p.depth_stencil.depthTestEnable && !p.depth_stencil.depthWriteEnable &&
+          p.depth_stencil.depthCompareOp == VK_COMPARE_OP_GREATER && p.depth_stencil.stencilTestEnable &&
+          p.depth_stencil.front.compareOp == VK_COMPARE_OP_EQUAL &&
+          p.depth_stencil.front.passOp == VK_STENCIL_OP_REPLACE &&
+          p.depth_stencil.back.compareOp == VK_COMPARE_OP_ALWAYS && p.depth_stencil.front.reference == 9 &&
+          p.depth_stencil.front.compareMask == 0xf0 && p.depth_stencil.back.writeMask == 0x0f);
+    CHECK(p.color_blend.attachmentCount == 2 && p.blend[1].blendEnable &&
+          p.blend[1].srcColorBlendFactor == VK_BLEND_FACTOR_SRC_ALPHA &&
+          p.blend[1].colorWriteMask == (VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_B_BIT));
+    CHECK(p.dynamic_info.dynamicStateCount == 2 && p.dynamic[0] == VK_DYNAMIC_STATE_VIEWPORT,
+          "a full key: no state dynamic");
+    agal_pipeline_key b;
+    agal_pipeline_key_baked(&k, AGAL_DYNAMIC_VULKAN_EXTENDED, &b);
+    agal_vk_pipeline_state_fill(&p, &b, VK_SAMPLE_COUNT_1_BIT);
+    const VkDynamicState want[] = {VK_DYNAMIC_STATE_VIEWPORT,
+                                   VK_DYNAMIC_STATE_SCISSOR,
+                                   VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+                                   VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK,
+                                   VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+                                   VK_DYNAMIC_STATE_CULL_MODE_EXT,
+                                   VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE_EXT,
+                                   VK_DYNAMIC_STATE_DEPTH_COMPARE_OP_EXT,
+                                   VK_DYNAMIC_STATE_STENCIL_OP_EXT,
+                                   VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE_EXT};
+    uint32_t n = p.dynamic_info.dynamicStateCount;
+    CHECK(n == sizeof want / sizeof want[0] && !memcmp(p.dynamic, want, sizeof want), "extended: %u dynamic states", n);
+    CHECK(p.bindings[0].stride == 0 && p.attributes[0].offset == 0, "strides and offsets are set per draw");
+}
+
 int main(void)
 {
     test_vk_draw_glue();
+    test_vk_pipeline_state();
     test_constants();
     test_sampler_key();
     test_names();

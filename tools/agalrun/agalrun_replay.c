@@ -3,7 +3,8 @@
  *   agalrun replay SCENE.json [-o FRAME.png] [--backend vulkan|gl|webgl]
  *                  [--expect REF.png [--tolerance N] [--max-outliers M] [--at X,Y]]
  *                  [--frame N] [--check] [--validation] [--memory-limit BYTES]
- *                  [--limits NAME|FILE.json]
+ *                  [--limits NAME|FILE.json] [--stats]
+ *                  [--pipeline-cache FILE | --no-pipeline-cache]
  *
  * Replays the scene (replay.h) on the backend and writes each image a present or a
  * drawToBitmapData yields: FRAME.png, or FRAME-1.png, FRAME-2.png ... when there
@@ -18,7 +19,11 @@
  * together, REPLAY_MEMORY_LIMIT unless --memory-limit says). --limits holds every
  * Program3D.upload to a device's limits (a preset or a JSON file, limits_arg.h): a
  * pair that cannot fit throws Flash's 3613, and the diagnostic naming the limit goes
- * to stderr. */
+ * to stderr. --stats prints each frame's draws, distinct baked pipeline keys,
+ * pipelines made and their time on stdout; --pipeline-cache keeps the pipelines
+ * (Vulkan's cache data, GL's program binaries) in FILE from one run to the next;
+ * --no-pipeline-cache rebuilds the pipeline at every change of state
+ * (docs/replay.md, "Pipelines"). */
 #include "agalrun.h"
 #include "harness.h"
 #include "limits_arg.h"
@@ -35,10 +40,10 @@
 enum { MAX_SCENE = 256 << 20 };
 
 typedef struct options {
-    const char *scene, *out, *expect, *backend, *limits;
+    const char *scene, *out, *expect, *backend, *limits, *pipeline_cache;
     unsigned tolerance, max_outliers, frame;
     int32_t at[2];
-    bool check, validation;
+    bool check, validation, stats, no_pipeline_cache;
     unsigned long long memory_limit;
 } options;
 
@@ -48,7 +53,8 @@ static int usage(void)
             "usage: agalrun replay SCENE.json [-o FRAME.png] [--backend vulkan|gl|webgl]\n"
             "                      [--expect REF.png [--tolerance N] [--max-outliers M] [--at X,Y]]\n"
             "                      [--frame N] [--check] [--validation] [--memory-limit BYTES]\n"
-            "                      [--limits NAME|FILE.json]\n"
+            "                      [--limits NAME|FILE.json] [--stats]\n"
+            "                      [--pipeline-cache FILE | --no-pipeline-cache]\n"
             "  -o FRAME.png      write the images (FRAME-1.png, FRAME-2.png ... when several)\n"
             "  --backend NAME    vulkan (default) or gl\n"
             "  --expect REF.png  compare the image with REF.png, in which it sits at --at X,Y (default 0,0):\n"
@@ -61,7 +67,11 @@ static int usage(void)
             "                    a call past it stops the replay (exit 2)\n"
             "  --limits NAME|FILE.json  the device's limits every upload is held to (a preset: webgl1,\n"
             "                    webgl2, gl33, vulkan, webgpu, webgpu-compat, wgpu-gl31; or a JSON file):\n"
-            "                    a pair that cannot fit throws Error #3613\n",
+            "                    a pair that cannot fit throws Error #3613\n"
+            "  --stats           per frame on stdout: draws, distinct pipeline keys, pipelines created,\n"
+            "                    pipelines from the cache file, milliseconds creating them\n"
+            "  --pipeline-cache FILE  load the pipelines from FILE when it exists, save them at the end\n"
+            "  --no-pipeline-cache  a new pipeline at every change of state, none kept\n",
             (unsigned long long)REPLAY_MEMORY_LIMIT);
     return 2;
 }
@@ -91,6 +101,8 @@ static int parse_options(int argc, char **argv, options *o)
         bool ok = true;
         if (!strcmp(a, "--check")) o->check = true;
         else if (!strcmp(a, "--validation")) o->validation = true;
+        else if (!strcmp(a, "--stats")) o->stats = true;
+        else if (!strcmp(a, "--no-pipeline-cache")) o->no_pipeline_cache = true;
         else if (!strcmp(a, "--help")) return usage();
         else if (a[0] != '-' && !o->scene) o->scene = a;
         else if (!v) ok = false;
@@ -98,6 +110,7 @@ static int parse_options(int argc, char **argv, options *o)
         else if (!strcmp(a, "--backend")) o->backend = argv[++i];
         else if (!strcmp(a, "--expect")) o->expect = argv[++i];
         else if (!strcmp(a, "--limits")) o->limits = argv[++i];
+        else if (!strcmp(a, "--pipeline-cache")) o->pipeline_cache = argv[++i];
         else if (!strcmp(a, "--tolerance"))
             ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 255, &o->tolerance);
         else if (!strcmp(a, "--max-outliers"))
@@ -118,6 +131,10 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (!o->scene) {
         fprintf(stderr, "agalrun replay: give a scene\n");
+        return usage();
+    }
+    if (o->pipeline_cache && o->no_pipeline_cache) {
+        fprintf(stderr, "agalrun replay: --pipeline-cache and --no-pipeline-cache exclude each other\n");
         return usage();
     }
     return 0;
@@ -183,6 +200,18 @@ static int expect_frame(const options *o, const replay_result *r)
     }
     free(d.image);
     return rc;
+}
+
+/* --stats: one line a frame, then the run's. */
+static void print_stats(const replay_result *r)
+{
+    for (size_t i = 0; i <= r->nframes; i++) {
+        const replay_frame_stats *f = i < r->nframes ? &r->frames[i] : &r->total;
+        char frame[32] = "total";
+        if (i < r->nframes) snprintf(frame, sizeof frame, "frame %zu", i + 1);
+        printf("%s: draws %u, keys %u, pipelines created %u, cache hits %u, pipeline ms %.1f\n", frame, f->draws,
+               f->keys, f->pipelines.created, f->pipelines.cache_hits, f->pipelines.ms);
+    }
 }
 
 /* ---- --check: the scene's own expectations ---------------------------------------- */
@@ -292,12 +321,15 @@ int agalrun_replay(int argc, char **argv)
     replay_open_options oo = {.validation = o.validation,
                               .opened = harness_pin_libraries,
                               .memory_limit = o.memory_limit,
-                              .limits = o.limits ? &device : NULL};
+                              .limits = o.limits ? &device : NULL,
+                              .pipeline_cache = o.pipeline_cache,
+                              .rebuild_pipelines = o.no_pipeline_cache};
     replay_run(json, len, o.scene, ops, &oo, &r);
     agal_context_free(lctx);
     int rc = r.status == REPLAY_FAILED ? 2 : 0;
     if (r.status == REPLAY_THROWN && !o.check)
         fprintf(stderr, "%s: call %zu (%s): %s\n", o.scene, r.call, r.method, r.thrown);
+    if (o.stats && r.status != REPLAY_FAILED) print_stats(&r);
     if (rc == 0) rc = write_frames(&o, &r);
     if (rc == 0 && r.status == REPLAY_THROWN && !o.check) rc = 1;
     if (rc == 0 && o.check) rc = check_scene(&o, json, len, &r);

@@ -81,17 +81,7 @@ typedef struct replay_stream {
 } replay_stream;
 
 /* The fixed-function state of Context3D, as set. */
-typedef struct replay_state {
-    agal_blend_factor blend_src, blend_dst;
-    bool color_mask[4];
-    agal_triangle_face cull;
-    bool depth_mask;
-    agal_compare_mode depth_compare;
-    agal_triangle_face stencil_face;
-    agal_compare_mode stencil_compare;
-    agal_stencil_action stencil_both_pass, stencil_depth_fail, stencil_fail;
-    uint32_t stencil_ref, stencil_read, stencil_write; /* 8 bits each */
-} replay_state;
+typedef agal_render_state replay_state;
 
 typedef struct replay_draw {
     const replay_target *target;
@@ -108,6 +98,9 @@ typedef struct replay_draw {
     const replay_state *state;
     bool scissor; /* scissor_rect holds, clipped to the target */
     agal_rect scissor_rect;
+    /* The draw's full pipeline key (agal_pipeline_key_make): a backend bakes it with
+     * its dynamic state (replay_backend.dynamic) and keeps a pipeline per baked key. */
+    agal_pipeline_key key;
 } replay_draw;
 
 enum { REPLAY_CLEAR_COLOR = 1, REPLAY_CLEAR_DEPTH = 2, REPLAY_CLEAR_STENCIL = 4 }; /* Context3DClearMask */
@@ -124,6 +117,13 @@ typedef struct replay_open_options {
     /* The device's limits every Program3D.upload is held to (NULL: none): a pair
      * that cannot fit throws 3613 as Flash does (docs/replay.md, "Limits"). */
     const agal_limits *limits;
+    /* A pipeline cache file (NULL: none), loaded at open when it exists and saved
+     * at close: Vulkan's VkPipelineCache data and the baked keys made from it, GL's
+     * program binaries by key (docs/replay.md, "Pipelines"). */
+    const char *pipeline_cache;
+    /* Rebuild the pipeline whenever the draw's full key changes, keeping none, as
+     * an emulator without a key does (--no-pipeline-cache). */
+    bool rebuild_pipelines;
 } replay_open_options;
 
 /* The default memory limit for buffers, textures, back buffers and the images kept,
@@ -174,11 +174,21 @@ typedef struct replay_holdings {
     unsigned depth_stencil_bytes; /* a depth-stencil image's, per sample */
 } replay_holdings;
 
+/* The pipelines a backend has made so far: from nothing (`created`: a driver's
+ * compile), or from a pipeline cache file's record (`cache_hits`), and the time
+ * spent making them. */
+typedef struct replay_pipeline_counts {
+    uint32_t created, cache_hits;
+    double ms;
+} replay_pipeline_counts;
+
 /* The fields every backend's own struct starts with. */
 struct replay_backend {
     const replay_backend_ops *ops;
     char err[1024];
     replay_holdings holdings; /* set by open */
+    uint32_t dynamic;         /* the AGAL_DYNAMIC_* it sets per draw (set by open) */
+    replay_pipeline_counts pipelines;
 };
 
 extern const replay_backend_ops replay_vk_ops; /* replay_vk.c */
@@ -205,14 +215,25 @@ typedef enum replay_status {
     REPLAY_FAILED = 2  /* the scene is malformed, or the backend failed (message printed) */
 } replay_status;
 
+/* A frame's pipelines (agalrun replay --stats): its draws, the distinct baked keys
+ * they drew with, and the pipelines made meanwhile (replay_pipeline_counts). A
+ * frame ends at each present; draws after the last one make a last frame. */
+typedef struct replay_frame_stats {
+    uint32_t draws, keys;
+    replay_pipeline_counts pipelines;
+} replay_frame_stats;
+
 typedef struct replay_result {
     replay_status status;
     replay_image *images;
     size_t nimages;
-    size_t call;      /* THROWN/FAILED: the call, counting from 1 (0: before the calls) */
-    char method[64];  /* its method name */
-    int thrown_id;    /* Flash's id */
-    char thrown[800]; /* "Error: Error #3692: All buffers ..." as AS3's String(e) */
+    replay_frame_stats *frames;
+    size_t nframes;
+    replay_frame_stats total; /* the run's: keys are the distinct baked keys of every frame */
+    size_t call;              /* THROWN/FAILED: the call, counting from 1 (0: before the calls) */
+    char method[64];          /* its method name */
+    int thrown_id;            /* Flash's id */
+    char thrown[800];         /* "Error: Error #3692: All buffers ..." as AS3's String(e) */
 } replay_result;
 
 /* Replays the scene (JSON text, len bytes, NUL-terminated) on the backend ops with

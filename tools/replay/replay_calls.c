@@ -89,6 +89,7 @@ static int present(rcall *k)
     uint8_t *px = rread_back_buffer(k);
     if (!px) return c->out->status == REPLAY_THROWN ? R_THROWN : R_FAILED;
     TRY(radd_image(k, px, c->width, c->height));
+    if (!rframe_end(c)) return rfail(k, "out of memory");
     c->cleared = false;
     memset(c->slots, 0, sizeof c->slots); /* present resets the target, as setRenderToBackBuffer */
     c->draws = 0;

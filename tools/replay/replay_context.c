@@ -184,6 +184,7 @@ void rdescribe_state(const replay_ctx *c, agal_context3d_state *s)
     for (int i = 0; i < REPLAY_TARGETS; i++) {
         const rslot *slot = &c->slots[i];
         if (!slot->texture) continue;
+        s->target_formats[i] = slot->texture->u.tex.desc.format;
         s->targets[i] = (agal_draw_target){slot->texture,
                                            slot->texture->u.tex.desc.width,
                                            slot->texture->u.tex.desc.height,
@@ -205,6 +206,8 @@ void rdescribe_state(const replay_ctx *c, agal_context3d_state *s)
     s->scissor = c->scissor_set;
     memcpy(s->scissor_rect, c->scissor, sizeof s->scissor_rect);
     s->draws = c->draws;
+    s->render = c->state;
+    s->anti_alias = c->anti_alias;
 }
 
 /* The streams the program reads, for the backend. */
@@ -220,6 +223,50 @@ static void draw_streams(const replay_ctx *c, replay_draw *d)
                                         .format = c->streams[i].format,
                                         .divisor = vb->u.vb.instances_per_element};
     }
+}
+
+/* ---- the pipelines' statistics ------------------------------------------------------ */
+
+/* Adds k to the set *keys (n of them) unless it holds it; false when out of memory. */
+static bool key_set_add(agal_pipeline_key **keys, size_t *n, const agal_pipeline_key *k)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (agal_pipeline_key_equal(&(*keys)[i], k)) return true;
+    agal_pipeline_key *grown = realloc(*keys, (*n + 1) * sizeof *grown);
+    if (!grown) return false;
+    *keys = grown;
+    grown[(*n)++] = *k;
+    return true;
+}
+
+/* A draw with the full key k, as the backend bakes it. */
+static bool count_key(replay_ctx *c, const agal_pipeline_key *k)
+{
+    agal_pipeline_key baked;
+    agal_pipeline_key_baked(k, c->be->dynamic, &baked);
+    c->frame_draws++;
+    return key_set_add(&c->frame_keys, &c->nframe_keys, &baked) && key_set_add(&c->run_keys, &c->nrun_keys, &baked);
+}
+
+bool rframe_end(replay_ctx *c)
+{
+    replay_result *r = c->out;
+    const replay_pipeline_counts *now = &c->be->pipelines, *then = &c->frame_start;
+    replay_frame_stats f = {
+        .draws = c->frame_draws,
+        .keys = (uint32_t)c->nframe_keys,
+        .pipelines = {now->created - then->created, now->cache_hits - then->cache_hits, now->ms - then->ms}};
+    replay_frame_stats *grown = realloc(r->frames, (r->nframes + 1) * sizeof *grown);
+    if (!grown) return false;
+    r->frames = grown;
+    r->frames[r->nframes++] = f;
+    r->total.draws += f.draws;
+    r->total.keys = (uint32_t)c->nrun_keys;
+    r->total.pipelines = *now;
+    c->frame_start = *now;
+    c->frame_draws = 0;
+    c->nframe_keys = 0;
+    return true;
 }
 
 /* ---- drawTriangles ------------------------------------------------------------- */
@@ -280,9 +327,10 @@ int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instance
     d.index = ib->u.ib.rb;
     d.vc = (const float(*)[4])c->vc;
     d.fc = (const float(*)[4])c->fc;
+    agal_pipeline_key_make(d.upload, &s, &d.key);
     if (c->ops->draw(c->be, &d)) return rbackend(k);
     mark_rendered(c);
-    return R_OK;
+    return count_key(c, &d.key) ? R_OK : rfail(k, "out of memory");
 }
 
 /* ---- clear ------------------------------------------------------------------------ */

@@ -89,6 +89,12 @@ typedef struct replay_ctx {
     double scissor[4];
     unsigned draws;                                        /* since the last present (3690 past 32768) */
     uint64_t memory_limit, memory_used, back_buffer_bytes; /* replay_budget.c */
+    /* The pipelines' statistics (replay_result.frames): the baked keys drawn in this
+     * frame and in the run, and the backend's counts when the frame began. */
+    agal_pipeline_key *frame_keys, *run_keys;
+    size_t nframe_keys, nrun_keys;
+    uint32_t frame_draws;
+    replay_pipeline_counts frame_start;
 
     replay_result *out;
 } replay_ctx;
@@ -139,6 +145,9 @@ int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint3
 /* The back buffer as an image (present, drawToBitmapData); NULL with k failed. */
 uint8_t *rread_back_buffer(rcall *k);
 int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h);
+/* Ends a frame of the pipelines' statistics (a present; the run's end, when it drew
+ * since); false when out of memory. */
+bool rframe_end(replay_ctx *c);
 
 /* ---- replay_budget.c: the memory limit ---------------------------------------- */
 

@@ -17,10 +17,12 @@
 #include "agal/gl.h"
 #include "gl_context.h"
 #include "replay.h"
+#include "replay_pcache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct rb_buffer {
     GLuint name;
@@ -37,9 +39,13 @@ struct rb_texture {
     rb_texture *next;
 };
 
+/* A linked program, GL's one pipeline object: one per baked key (the pair's
+ * agal_upload_result.program_id, AGAL_DYNAMIC_GL), shared by the uploads of one
+ * pair, unless --no-pipeline-cache links one per upload. */
 struct rb_program {
     GLuint name;
     GLint yflip;
+    agal_pipeline_key key; /* baked */
     rb_program *next;
 };
 
@@ -57,6 +63,11 @@ typedef struct gl_backend {
     rb_buffer *buffers;
     rb_texture *textures;
     rb_program *programs;
+    bool rebuild; /* --no-pipeline-cache: a program per upload */
+    /* --pipeline-cache FILE, where the driver offers a program binary format: each
+     * program's binary by its baked key. */
+    const char *cache_path;
+    rpcache binaries;
 } gl_backend;
 
 static int fail(gl_backend *g, const char *what)
@@ -88,6 +99,18 @@ static void gl_close(replay_backend *b);
 static const replay_holdings gl_holdings = {
     .buffer = 1, .texture = 1, .surface = 1, .fill = 1, .upload = 0, .read_back = 1, .depth_stencil_bytes = 4};
 
+/* --pipeline-cache FILE, read at open: a driver that offers no binary format
+ * keeps no binary, and the file is left as it is. */
+static void use_binaries(gl_backend *g)
+{
+    GLint formats = 0;
+    glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
+    if (!g->cache_path || formats > 0) return;
+    fprintf(stderr, "agalrun replay: the GL driver offers no program binary format\n");
+    g->cache_path = NULL;
+    rpcache_free(&g->binaries);
+}
+
 static replay_backend *gl_open(const replay_open_options *o, char *err, size_t errsize)
 {
     gl_backend *g = calloc(1, sizeof *g);
@@ -95,7 +118,11 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
     g->base.ops = &replay_gl_ops;
     g->base.holdings = gl_holdings;
     g->egl = (gl_context){EGL_NO_DISPLAY, EGL_NO_CONTEXT};
-    if (!o->gl_current && !gl_context_open(&g->egl, err, errsize)) {
+    g->cache_path = o->pipeline_cache;
+    /* The file first: a bad one fails before any driver is loaded. */
+    if ((g->cache_path && !rpcache_load(g->cache_path, "gl", &g->binaries, err, errsize)) ||
+        (!o->gl_current && !gl_context_open(&g->egl, err, errsize))) {
+        rpcache_free(&g->binaries);
         free(g);
         return NULL;
     }
@@ -110,6 +137,9 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
     glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    g->base.dynamic = AGAL_DYNAMIC_GL;
+    g->rebuild = o->rebuild_pipelines;
+    use_binaries(g);
     if (check(g, "the context's set-up")) {
         snprintf(err, errsize, "%s", g->base.err);
         gl_close(&g->base);
@@ -144,6 +174,10 @@ static void gl_close(replay_backend *b)
         glDeleteRenderbuffers(1, &p->multisample);
         free(p);
     }
+    char err[512];
+    if (g->cache_path && !rpcache_save(g->cache_path, "gl", &g->binaries, err, sizeof err))
+        fprintf(stderr, "agalrun replay: %s\n", err);
+    rpcache_free(&g->binaries);
     for (rb_program *p = g->programs, *n; p; p = n) {
         n = p->next;
         glDeleteProgram(p->name);
@@ -321,32 +355,82 @@ static GLuint compile(gl_backend *g, GLenum stage, const char *text)
     return 0;
 }
 
-static rb_program *gl_program_new(replay_backend *b, const agal_upload_result *r)
+static double now_ms(void)
 {
-    gl_backend *g = (gl_backend *)b;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static bool linked(GLuint name)
+{
+    GLint ok = 0;
+    glGetProgramiv(name, GL_LINK_STATUS, &ok);
+    return ok;
+}
+
+/* The program from the cache file's binary for its key; false when there is none
+ * or the driver refuses it (another driver's, or an older one's). */
+static bool link_binary(gl_backend *g, rb_program *p)
+{
+    const rpcache_entry *e = g->cache_path ? rpcache_find(&g->binaries, &p->key) : NULL;
+    if (!e || e->size > INT32_MAX) return false;
+    glProgramBinary(p->name, e->format, e->data, (GLsizei)e->size);
+    bool ok = glGetError() == GL_NO_ERROR && linked(p->name);
+    return ok;
+}
+
+/* The program from its GLSL: two compiles and a link, the binary kept for the file. */
+static int link_source(gl_backend *g, rb_program *p, const agal_upload_result *r)
+{
     GLuint vs = compile(g, GL_VERTEX_SHADER, r->shaders[AGAL_VERTEX].text), fs = 0;
     if (!vs || !(fs = compile(g, GL_FRAGMENT_SHADER, r->shaders[AGAL_FRAGMENT].text))) {
         glDeleteShader(vs);
-        return NULL;
+        return -1;
     }
-    rb_program *p = calloc(1, sizeof *p);
-    GLint ok = 0;
-    if (!p) return fail(g, "out of memory"), NULL;
-    p->name = glCreateProgram();
     glAttachShader(p->name, vs);
     glAttachShader(p->name, fs);
+    if (g->cache_path) glProgramParameteri(p->name, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
     glLinkProgram(p->name);
     glDeleteShader(vs);
     glDeleteShader(fs);
-    glGetProgramiv(p->name, GL_LINK_STATUS, &ok);
-    p->next = g->programs;
-    g->programs = p;
-    if (!ok) {
+    if (!linked(p->name)) {
         char log[768] = "";
         glGetProgramInfoLog(p->name, sizeof log, NULL, log);
         snprintf(g->base.err, sizeof g->base.err, "the program does not link: %s", log);
-        return NULL;
+        return -1;
     }
+    GLint size = 0;
+    GLenum format = 0;
+    if (g->cache_path) glGetProgramiv(p->name, GL_PROGRAM_BINARY_LENGTH, &size);
+    void *bin = size > 0 ? malloc((size_t)size) : NULL;
+    if (bin) glGetProgramBinary(p->name, size, &size, &format, bin);
+    bool kept = !bin || rpcache_add(&g->binaries, &p->key, format, bin, (size_t)size);
+    free(bin);
+    return kept ? 0 : fail(g, "out of memory");
+}
+
+/* The pair's linked program: the one its key already has, else one from the cache
+ * file's binary, else from its GLSL; the last two counted (replay.h). */
+static rb_program *gl_program_new(replay_backend *b, const agal_upload_result *r)
+{
+    gl_backend *g = (gl_backend *)b;
+    agal_pipeline_key full = {.version = AGAL_PIPELINE_KEY_VERSION, .program = r->program_id}, key;
+    agal_pipeline_key_baked(&full, g->base.dynamic, &key);
+    for (rb_program *p = g->programs; p && !g->rebuild; p = p->next)
+        if (agal_pipeline_key_equal(&p->key, &key)) return p;
+    rb_program *p = calloc(1, sizeof *p);
+    if (!p) return fail(g, "out of memory"), NULL;
+    p->name = glCreateProgram();
+    p->key = key;
+    p->next = g->programs;
+    g->programs = p;
+    double start = now_ms();
+    bool cached = link_binary(g, p);
+    if (!cached && link_source(g, p, r)) return NULL;
+    g->base.pipelines.ms += now_ms() - start;
+    if (cached) g->base.pipelines.cache_hits++;
+    else g->base.pipelines.created++;
     agal_gl_program_setup(p->name, r); /* constant blocks to bindings 0 and 1, fs<i> to unit i */
     p->yflip = glGetUniformLocation(p->name, AGAL_GLSL_YFLIP);
     glUseProgram(0);
@@ -460,28 +544,12 @@ static int gl_clear(replay_backend *b, const replay_target *t, const float rgba[
 
 /* ---- a draw ------------------------------------------------------------------------------ */
 
+/* The key's state (agal_gl_key_apply), the scissor and the viewport. */
 static void set_state(const replay_draw *d)
 {
-    const replay_state *s = d->state;
     const replay_target *t = d->target;
     bool to_texture = !t->back_buffer;
-    agal_gl_blend_apply(s->blend_src, s->blend_dst);
-    glColorMask(s->color_mask[0], s->color_mask[1], s->color_mask[2], s->color_mask[3]);
-    GLenum cull = agal_gl_cull_face(s->cull);
-    if (cull) glEnable(GL_CULL_FACE), glCullFace(cull);
-    else glDisable(GL_CULL_FACE);
-    glFrontFace(agal_gl_front_face(to_texture));
-    if (t->depth_stencil) {
-        glEnable(GL_DEPTH_TEST);
-        glDepthFunc(agal_gl_compare(s->depth_compare));
-        glDepthMask(s->depth_mask);
-        glEnable(GL_STENCIL_TEST);
-        agal_gl_stencil_apply(s->stencil_face, s->stencil_compare, s->stencil_both_pass, s->stencil_depth_fail,
-                              s->stencil_fail, s->stencil_ref, s->stencil_read, s->stencil_write);
-    } else {
-        glDisable(GL_DEPTH_TEST); /* no depth buffer: no depth or stencil test at all */
-        glDisable(GL_STENCIL_TEST);
-    }
+    agal_gl_key_apply(&d->key);
     if (d->scissor) {
         GLint box[4];
         agal_gl_scissor_box(&d->scissor_rect, t->height, to_texture, box);

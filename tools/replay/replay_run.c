@@ -13,20 +13,7 @@
 
 static void init_state(replay_ctx *c)
 {
-    c->state = (replay_state){.blend_src = AGAL_BLEND_ONE,
-                              .blend_dst = AGAL_BLEND_ZERO,
-                              .color_mask = {true, true, true, true},
-                              .cull = AGAL_FACE_NONE,
-                              .depth_mask = true,
-                              .depth_compare = AGAL_COMPARE_LESS_EQUAL,
-                              .stencil_face = AGAL_FACE_FRONT_AND_BACK,
-                              .stencil_compare = AGAL_COMPARE_ALWAYS,
-                              .stencil_both_pass = AGAL_STENCIL_KEEP,
-                              .stencil_depth_fail = AGAL_STENCIL_KEEP,
-                              .stencil_fail = AGAL_STENCIL_KEEP,
-                              .stencil_ref = 0,
-                              .stencil_read = 255,
-                              .stencil_write = 255};
+    c->state = agal_render_state_default();
     agal_slots_init(&c->sampler_slots);
 }
 
@@ -93,11 +80,17 @@ void replay_run(const char *json, size_t len, const char *name, const replay_bac
         } else {
             if (o->opened) o->opened();
             run_calls(c, root);
+            /* Draws after the last present make a last frame. */
+            bool drew = c->frame_draws || c->be->pipelines.created != c->frame_start.created ||
+                        c->be->pipelines.cache_hits != c->frame_start.cache_hits;
+            if (drew && !rframe_end(c)) rfail(&top, "out of memory");
         }
     }
     if (c->be) ops->close(c->be);
     for (size_t i = 0; i < c->nobjects; i++) robj_free(c->objects[i]);
     free(c->objects);
+    free(c->frame_keys);
+    free(c->run_keys);
     agal_context_free(c->agal);
     cJSON_Delete(root);
     free(c);
@@ -109,6 +102,9 @@ void replay_result_free(replay_result *r)
     free(r->images);
     r->images = NULL;
     r->nimages = 0;
+    free(r->frames);
+    r->frames = NULL;
+    r->nframes = 0;
 }
 
 const replay_backend_ops *replay_backend_find(const char *name, const char **why)

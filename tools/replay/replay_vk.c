@@ -17,11 +17,13 @@
 
 #include "agal/vulkan.h"
 #include "replay.h"
+#include "replay_pcache.h"
 #include "vk_device.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct vk_image {
     VkImage image;
@@ -55,23 +57,6 @@ struct rb_program {
     rb_program *next;
 };
 
-/* A pipeline's whole state, compared bytewise (zeroed before it is filled). */
-typedef struct pipe_key {
-    const rb_program *program;
-    VkRenderPass pass;
-    uint32_t ncolor, nattr;
-    struct {
-        uint32_t location, stride, divisor;
-        VkFormat format;
-    } attr[REPLAY_STREAMS];
-    VkPipelineColorBlendAttachmentState blend;
-    VkCullModeFlags cull;
-    VkBool32 depth_test, depth_write, stencil_test;
-    VkCompareOp depth_compare;
-    VkStencilOpState stencil[2];
-    VkSampleCountFlagBits samples;
-} pipe_key;
-
 typedef struct pass_key {
     VkFormat color[REPLAY_TARGETS], depth; /* depth VK_FORMAT_UNDEFINED: none */
     uint32_t ncolor;
@@ -103,11 +88,21 @@ typedef struct vk_backend {
         VkRenderPass pass;
     } * passes;
     size_t npasses;
+    /* One pipeline per baked key (agal_pipeline_key_baked with AGAL_DYNAMIC_VULKAN):
+     * the stencil reference and masks are set per draw. */
     struct {
-        pipe_key key;
+        agal_pipeline_key key;
         VkPipeline pipeline;
     } * pipelines;
     size_t npipelines;
+    /* --no-pipeline-cache: the one pipeline kept, for the last draw's full key. */
+    bool rebuild;
+    agal_pipeline_key last_key;
+    VkPipeline last;
+    /* --pipeline-cache FILE: the driver's cache, and the baked keys made with it. */
+    const char *cache_path;
+    VkPipelineCache cache;
+    rpcache records;
     rb_buffer *buffers;
     rb_texture *textures;
     rb_program *programs;
@@ -176,15 +171,50 @@ static void vk_close(replay_backend *b);
 static const replay_holdings vk_holdings = {
     .buffer = 1, .texture = 1, .surface = 1, .fill = 0, .upload = 1, .read_back = 1, .depth_stencil_bytes = 8};
 
+/* --pipeline-cache FILE: the driver's cache from the blob of the records read at
+ * open (the driver checks it against its own header: a blob from another device or
+ * driver version is ignored, not an error). */
+static int open_pipeline_cache(vk_backend *v)
+{
+    if (!v->cache_path) return 0;
+    VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                    .initialDataSize = v->records.blob_size,
+                                    .pInitialData = v->records.blob};
+    VK_TRY(vkCreatePipelineCache(v->vk.dev, &ci, NULL, &v->cache), "vkCreatePipelineCache");
+    return 0;
+}
+
+/* Saves the cache: the driver's data and every baked key made. */
+static void save_pipeline_cache(vk_backend *v)
+{
+    size_t size = 0;
+    free(v->records.blob);
+    v->records.blob = NULL;
+    v->records.blob_size = 0;
+    if (vkGetPipelineCacheData(v->vk.dev, v->cache, &size, NULL) == VK_SUCCESS && size &&
+        (v->records.blob = malloc(size)))
+        if (vkGetPipelineCacheData(v->vk.dev, v->cache, &size, v->records.blob) == VK_SUCCESS)
+            v->records.blob_size = size;
+    char err[512];
+    if (!rpcache_save(v->cache_path, "vulkan", &v->records, err, sizeof err))
+        fprintf(stderr, "agalrun replay: %s\n", err);
+}
+
 static replay_backend *vk_open(const replay_open_options *o, char *err, size_t errsize)
 {
     vk_backend *v = calloc(1, sizeof *v);
     if (!v) return snprintf(err, errsize, "out of memory"), NULL;
     v->base.ops = &replay_vk_ops;
     v->base.holdings = vk_holdings;
+    v->base.dynamic = AGAL_DYNAMIC_VULKAN;
     vk_device_options vo = {.app_name = "agalrun replay", .validation = o->validation};
-    int rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
+    v->rebuild = o->rebuild_pipelines;
+    v->cache_path = o->pipeline_cache;
+    /* The file first: a bad one fails before any driver is loaded. */
+    int rc = v->cache_path && !rpcache_load(v->cache_path, "vulkan", &v->records, v->base.err, sizeof v->base.err);
+    if (!rc) rc = vk_device_pick(&v->vk, &vo, NULL, v->base.err, sizeof v->base.err);
     if (!rc) rc = create_device(v);
+    if (!rc) rc = open_pipeline_cache(v);
     for (int i = 0; !rc && i < 2; i++)
         if (!(v->ubo[i] = host_buffer(v, (size_t)REPLAY_MAX_CONSTANTS * 16, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT)))
             rc = -1;
@@ -667,127 +697,81 @@ static int vk_clear(replay_backend *b, const replay_target *t, const float rgba[
 
 /* ---- a draw ------------------------------------------------------------------------------ */
 
-static void pipe_key_of(const replay_draw *d, const vk_pass *p, pipe_key *k)
+static double now_ms(void)
 {
-    const replay_state *s = d->state;
-    memset(k, 0, sizeof *k);
-    k->program = d->program;
-    k->pass = p->pass;
-    k->ncolor = p->ncolor;
-    k->samples = p->samples;
-    k->nattr = (uint32_t)d->upload->nattributes;
-    for (uint32_t i = 0; i < k->nattr; i++) {
-        uint32_t loc = d->upload->attributes[i].location;
-        const replay_stream *st = &d->streams[loc];
-        k->attr[i].location = loc;
-        k->attr[i].stride = st->stride;
-        k->attr[i].divisor = st->divisor;
-        k->attr[i].format = agal_vk_vertex_format(st->format);
-    }
-    k->blend = agal_vk_blend(s->blend_src, s->blend_dst, s->color_mask[0], s->color_mask[1], s->color_mask[2],
-                             s->color_mask[3]);
-    k->cull = agal_vk_cull_mode(s->cull);
-    /* No depth buffer: no depth or stencil test at all. */
-    k->depth_test = k->stencil_test = p->depth;
-    k->depth_write = p->depth && s->depth_mask;
-    k->depth_compare = agal_vk_compare_op(s->depth_compare);
-    if (p->depth)
-        agal_vk_stencil_faces(s->stencil_face, s->stencil_compare, s->stencil_both_pass, s->stencil_depth_fail,
-                              s->stencil_fail, s->stencil_ref, s->stencil_read, s->stencil_write, k->stencil);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-static VkPipeline create_pipeline(vk_backend *v, const pipe_key *k)
+/* The pipeline of a baked key, with the draw's program and the pass's render pass
+ * (both fixed by the key: its program id, its target); counted as made from
+ * nothing or from the cache file's record. */
+static VkPipeline create_pipeline(vk_backend *v, const agal_pipeline_key *k, const rb_program *prog, const vk_pass *p)
 {
-    VkVertexInputBindingDescription bind[REPLAY_STREAMS];
-    VkVertexInputAttributeDescription attr[REPLAY_STREAMS];
-    VkVertexInputBindingDivisorDescriptionEXT div[REPLAY_STREAMS];
-    uint32_t ndiv = 0;
-    for (uint32_t i = 0; i < k->nattr; i++) {
-        /* One binding per attribute, at its location: each stream has its own buffer and stride. */
-        uint32_t loc = k->attr[i].location;
-        bind[i] = (VkVertexInputBindingDescription){
-            loc, k->attr[i].stride, k->attr[i].divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX};
-        attr[i] = (VkVertexInputAttributeDescription){loc, loc, k->attr[i].format, 0};
-        if (k->attr[i].divisor > 1) div[ndiv++] = (VkVertexInputBindingDivisorDescriptionEXT){loc, k->attr[i].divisor};
-    }
-    if (ndiv && !v->divisor) {
+    agal_vk_pipeline_state ps;
+    agal_vk_pipeline_state_fill(&ps, k, p->samples);
+    if (ps.divisor_info.vertexBindingDivisorCount && !v->divisor) {
         snprintf(v->base.err, sizeof v->base.err, "instancesPerElement above 1 needs VK_EXT_vertex_attribute_divisor");
         return VK_NULL_HANDLE;
     }
-    VkPipelineVertexInputDivisorStateCreateInfoEXT divisors = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
-        .vertexBindingDivisorCount = ndiv,
-        .pVertexBindingDivisors = div};
-    VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-                                               .pNext = ndiv ? &divisors : NULL,
-                                               .vertexBindingDescriptionCount = k->nattr,
-                                               .pVertexBindingDescriptions = bind,
-                                               .vertexAttributeDescriptionCount = k->nattr,
-                                               .pVertexAttributeDescriptions = attr};
     VkPipelineShaderStageCreateInfo stages[2] = {{.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                                                   .stage = VK_SHADER_STAGE_VERTEX_BIT,
-                                                  .module = k->program->vs,
+                                                  .module = prog->vs,
                                                   .pName = "main"},
                                                  {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                                                   .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-                                                  .module = k->program->fs,
+                                                  .module = prog->fs,
                                                   .pName = "main"}};
-    VkPipelineInputAssemblyStateCreateInfo ia = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-                                                 .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST};
-    VkPipelineViewportStateCreateInfo vp = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO, .viewportCount = 1, .scissorCount = 1};
-    VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-                                                 .polygonMode = VK_POLYGON_MODE_FILL,
-                                                 .cullMode = k->cull,
-                                                 .frontFace = AGAL_VK_FRONT_FACE,
-                                                 .lineWidth = 1};
-    VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-                                               .rasterizationSamples = k->samples};
-    VkPipelineDepthStencilStateCreateInfo ds = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
-                                                .depthTestEnable = k->depth_test,
-                                                .depthWriteEnable = k->depth_write,
-                                                .depthCompareOp = k->depth_compare,
-                                                .stencilTestEnable = k->stencil_test,
-                                                .front = k->stencil[0],
-                                                .back = k->stencil[1]};
-    VkPipelineColorBlendAttachmentState blends[REPLAY_TARGETS] = {k->blend, k->blend, k->blend, k->blend};
-    VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-                                              .attachmentCount = k->ncolor,
-                                              .pAttachments = blends};
-    VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-    VkPipelineDynamicStateCreateInfo dy = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO, .dynamicStateCount = 2, .pDynamicStates = dyn};
-    VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-                                       .stageCount = 2,
-                                       .pStages = stages,
-                                       .pVertexInputState = &vi,
-                                       .pInputAssemblyState = &ia,
-                                       .pViewportState = &vp,
-                                       .pRasterizationState = &rs,
-                                       .pMultisampleState = &ms,
-                                       .pDepthStencilState = &ds,
-                                       .pColorBlendState = &cb,
-                                       .pDynamicState = &dy,
-                                       .layout = k->program->layout,
-                                       .renderPass = k->pass};
+    VkGraphicsPipelineCreateInfo ci = agal_vk_pipeline_info(&ps, stages, prog->layout, p->pass);
     VkPipeline pipe = VK_NULL_HANDLE;
-    VkResult r = vkCreateGraphicsPipelines(v->vk.dev, VK_NULL_HANDLE, 1, &ci, NULL, &pipe);
-    if (r != VK_SUCCESS) fail(v, "vkCreateGraphicsPipelines", r);
+    double start = now_ms();
+    VkResult r = vkCreateGraphicsPipelines(v->vk.dev, v->cache, 1, &ci, NULL, &pipe);
+    v->base.pipelines.ms += now_ms() - start;
+    if (r != VK_SUCCESS) return fail(v, "vkCreateGraphicsPipelines", r), VK_NULL_HANDLE;
+    if (v->cache_path && rpcache_find(&v->records, k)) v->base.pipelines.cache_hits++;
+    else v->base.pipelines.created++;
+    if (v->cache_path && !rpcache_add(&v->records, k, 0, NULL, 0))
+        return vkDestroyPipeline(v->vk.dev, pipe, NULL), fail(v, "out of memory", VK_ERROR_OUT_OF_HOST_MEMORY),
+               VK_NULL_HANDLE;
     return pipe;
 }
 
-static VkPipeline pipeline(vk_backend *v, const pipe_key *k)
+/* --no-pipeline-cache: a new pipeline whenever the full key changes. The last one is
+ * no longer in use: every operation waits for its submit. */
+static VkPipeline rebuilt_pipeline(vk_backend *v, const replay_draw *d, const agal_pipeline_key *baked,
+                                   const vk_pass *p)
 {
+    if (v->last && agal_pipeline_key_equal(&v->last_key, &d->key)) return v->last;
+    vkDestroyPipeline(v->vk.dev, v->last, NULL);
+    v->last = create_pipeline(v, baked, d->program, p);
+    v->last_key = d->key;
+    return v->last;
+}
+
+static VkPipeline pipeline(vk_backend *v, const replay_draw *d, const vk_pass *p)
+{
+    agal_pipeline_key k;
+    agal_pipeline_key_baked(&d->key, v->base.dynamic, &k);
+    if (v->rebuild) return rebuilt_pipeline(v, d, &k, p);
     for (size_t i = 0; i < v->npipelines; i++)
-        if (!memcmp(&v->pipelines[i].key, k, sizeof *k)) return v->pipelines[i].pipeline;
+        if (agal_pipeline_key_equal(&v->pipelines[i].key, &k)) return v->pipelines[i].pipeline;
     void *grown = realloc(v->pipelines, (v->npipelines + 1) * sizeof *v->pipelines);
     if (!grown) return fail(v, "out of memory", VK_ERROR_OUT_OF_HOST_MEMORY), VK_NULL_HANDLE;
     v->pipelines = grown;
-    VkPipeline p = create_pipeline(v, k);
-    if (!p) return VK_NULL_HANDLE;
-    v->pipelines[v->npipelines].key = *k;
-    v->pipelines[v->npipelines++].pipeline = p;
-    return p;
+    VkPipeline pipe = create_pipeline(v, &k, d->program, p);
+    if (!pipe) return VK_NULL_HANDLE;
+    v->pipelines[v->npipelines].key = k;
+    v->pipelines[v->npipelines++].pipeline = pipe;
+    return pipe;
+}
+
+/* The dynamic state of AGAL_DYNAMIC_VULKAN, from the draw's full key. */
+static void set_dynamic_state(vk_backend *v, const agal_pipeline_key *k)
+{
+    vkCmdSetStencilReference(v->cmd, VK_STENCIL_FACE_FRONT_AND_BACK, k->stencil_ref);
+    vkCmdSetStencilCompareMask(v->cmd, VK_STENCIL_FACE_FRONT_AND_BACK, k->stencil_read);
+    vkCmdSetStencilWriteMask(v->cmd, VK_STENCIL_FACE_FRONT_AND_BACK, k->stencil_write);
 }
 
 /* The draw's descriptor set: the constant blocks from the host buffers, each
@@ -839,12 +823,11 @@ static int vk_draw(replay_backend *b, const replay_draw *d)
     vk_backend *v = (vk_backend *)b;
     const replay_target *t = d->target;
     vk_pass p;
-    pipe_key key;
     if (prepare_target(v, t) || begin(v) || begin_pass(v, t, &p)) return -1;
-    pipe_key_of(d, &p, &key);
-    VkPipeline pipe = pipeline(v, &key);
+    VkPipeline pipe = pipeline(v, d, &p);
     if (!pipe) return -1;
     vkCmdBindPipeline(v->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+    set_dynamic_state(v, &d->key);
     VkViewport vp = {0, 0, (float)t->width, (float)t->height, 0, 1};
     VkRect2D sc = d->scissor ? agal_vk_scissor(&d->scissor_rect) : (VkRect2D){{0, 0}, {t->width, t->height}};
     vkCmdSetViewport(v->cmd, 0, 1, &vp);
@@ -869,6 +852,9 @@ static void vk_close(replay_backend *b)
     if (v->vk.dev) {
         vkDeviceWaitIdle(v->vk.dev);
         for (size_t i = 0; i < v->npipelines; i++) vkDestroyPipeline(v->vk.dev, v->pipelines[i].pipeline, NULL);
+        vkDestroyPipeline(v->vk.dev, v->last, NULL);
+        if (v->cache) save_pipeline_cache(v);
+        vkDestroyPipelineCache(v->vk.dev, v->cache, NULL);
         for (size_t i = 0; i < v->npasses; i++) vkDestroyRenderPass(v->vk.dev, v->passes[i].pass, NULL);
         for (rb_program *p = v->programs, *n; p; p = n) {
             n = p->next;
@@ -897,6 +883,7 @@ static void vk_close(replay_backend *b)
     vk_device_close(&v->vk);
     free(v->pipelines);
     free(v->passes);
+    rpcache_free(&v->records);
     free(v);
 }
 
