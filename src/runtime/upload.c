@@ -96,15 +96,49 @@ static agal_status fit_pair(agal_context *ctx, const agal_limits *limits, const 
     return st;
 }
 
+/* v<n> the coordinate of a centroid sample (bit n), as the tokens say. */
+static uint16_t centroid_sampled(const agal_program *fragment)
+{
+    uint16_t bits = 0;
+    for (uint32_t i = 0; i < fragment->ntokens; i++) {
+        const agal_token *t = &fragment->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (info && (info->operands & AGAL_OPND_S) && (t->s.special & AGAL_SPECIAL_CENTROID) &&
+            t->a.type == AGAL_REG_VARYING && !t->a.indirect && t->a.num < 16)
+            bits |= (uint16_t)(1u << t->a.num);
+    }
+    return bits;
+}
+
+/* Under limits, the pair's varyings packed (lower_pack_varyings.c) by what the
+ * tokens read and write (agal_reflect's masks: dead code counts, so nothing a
+ * program may read is left behind). */
+static agal_status plan_packing(agal_context *ctx, const agal_upload_result *r, agal_ir_packing *out)
+{
+    agal_reflection vr, fr;
+    agal_status st = agal_reflect(ctx, r->vertex, &vr);
+    if (st == AGAL_OK) st = agal_reflect(ctx, r->fragment, &fr);
+    if (st != AGAL_OK) return st;
+    uint8_t read[16], written[16];
+    for (unsigned n = 0; n < 16; n++) read[n] = (uint8_t)fr.varying_mask[n], written[n] = (uint8_t)vr.varying_mask[n];
+    agal_pack_plan(read, written, centroid_sampled(r->fragment), out);
+    return AGAL_OK;
+}
+
 /* Both stages for the target: the fragment program first, so the vertex program
- * writes only the varyings it reads, each centroid where a sample asks for it. */
+ * writes only the varyings it reads, each centroid where a sample asks for it;
+ * under limits, both with the pair's varyings packed (the pass drops what no
+ * fragment program reads). */
 static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, const agal_limits *limits,
                                   agal_upload_result *r)
 {
     agal_ir *fir = NULL, *vir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, &fir);
-    if (st == AGAL_OK)
-        st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, (uint16_t)~fir->info.inputs, &vir);
+    agal_ir_packing packing;
+    const agal_ir_packing *pack = opt->limits ? &packing : NULL;
+    agal_status st = pack ? plan_packing(ctx, r, &packing) : AGAL_OK;
+    if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, pack, &fir);
+    uint16_t unread = pack || st != AGAL_OK ? 0 : (uint16_t)~fir->info.inputs;
+    if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, unread, pack, &vir);
     if (st != AGAL_OK) return st;
     agal_emit_options eo = {.pub = {.target = opt->target,
                                     .clip = opt->clip,
