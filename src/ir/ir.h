@@ -225,6 +225,8 @@ typedef struct agal_ir {
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
     agal_ir_packing packing;  /* a pair's varyings packed (lower_pack_varyings.c), when on */
+    uint32_t unpacked[16];    /* fragment, packed: the value v<n> was rebuilt as (its slot's load
+                                 when whole), removed (IR_NOP) when nothing read it live */
     agal_ir_info info;        /* after the pipeline (info.c) */
     agal_clip clip;           /* the options' (lower_conventions.c reads them) */
     bool window_y_up;

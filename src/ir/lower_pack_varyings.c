@@ -110,15 +110,14 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
     }
     body->n = kept;
     agal_status err = AGAL_OK;
-    uint32_t zero = agal_ir_const(ir, 0, 0, 0, 0);
-    if (!zero) return AGAL_ERR_NOMEM;
     for (unsigned s = 0; s < p->nslots; s++) {
-        uint32_t value = zero;
+        uint32_t value = 0;
         for (unsigned n = 0; n < 16; n++) {
             if (p->slot[n] != s || !stored[n]) continue;
             uint32_t moved = add(ir, IR_SWIZZLE, stored[n], 0, to_slot(p, n), &err);
-            value = value == zero ? moved : add(ir, IR_MERGE, value, moved, lanes_of(p, n), &err);
+            value = !value ? moved : add(ir, IR_MERGE, value, moved, lanes_of(p, n), &err);
         }
+        if (!value) continue; /* no member the fragment program reads live (unread_varyings) */
         uint32_t st = add(ir, IR_STORE, value, 0, (uint8_t)((1u << p->width[s]) - 1u), &err);
         if (st) ir->insts[st].reg_type = IR_REG_PACKED, ir->insts[st].reg_num = (uint16_t)s;
     }
@@ -137,8 +136,9 @@ static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads
         loads[p->slot[n]] = load;
     }
     if (!load) return 0;
+    if (p->carried[n] == 15) return load; /* alone in its slot, in order */
     uint32_t back = add(ir, IR_SWIZZLE, load, 0, from_slot(p, n), err);
-    return p->carried[n] == 15 ? back : add(ir, IR_MERGE, zero, back, p->carried[n], err);
+    return add(ir, IR_MERGE, zero, back, p->carried[n], err);
 }
 
 /* Every use of a varying's load becomes a use of its rebuilt value. */
@@ -181,6 +181,7 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
         if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) continue;
         unsigned n = in->reg_num & 15;
         if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads, &err);
+        ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
         by[v] = rebuilt[n];
         *changed = true;
     }

@@ -125,6 +125,16 @@ static agal_status plan_packing(agal_context *ctx, const agal_upload_result *r, 
     return AGAL_OK;
 }
 
+/* The varyings a packed fragment program does not read once optimized (bit n):
+ * their rebuilt values are gone, so the vertex program need not write them. */
+static uint16_t unread_packed(const agal_ir *fir)
+{
+    uint16_t bits = 0;
+    for (unsigned n = 0; n < 16; n++)
+        if (!fir->unpacked[n] || fir->insts[fir->unpacked[n]].op == IR_NOP) bits |= (uint16_t)(1u << n);
+    return bits;
+}
+
 /* Both stages for the target: the fragment program first, so the vertex program
  * writes only the varyings it reads, each centroid where a sample asks for it;
  * under limits, both with the pair's varyings packed (the pass drops what no
@@ -137,7 +147,7 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
     const agal_ir_packing *pack = opt->limits ? &packing : NULL;
     agal_status st = pack ? plan_packing(ctx, r, &packing) : AGAL_OK;
     if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, pack, &fir);
-    uint16_t unread = pack || st != AGAL_OK ? 0 : (uint16_t)~fir->info.inputs;
+    uint16_t unread = st != AGAL_OK ? 0 : pack ? unread_packed(fir) : (uint16_t)~fir->info.inputs;
     if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, unread, pack, &vir);
     if (st != AGAL_OK) return st;
     agal_emit_options eo = {.pub = {.target = opt->target,
