@@ -351,6 +351,16 @@ static void test_packing(agal_context *ctx)
     const char *text = r.shaders[AGAL_FRAGMENT].text;
     CHECK(strstr(text, "varying vec4 agal_pack4;") && !strstr(text, "agal_pack5") && !strstr(text, " v0;"),
           "5 slots declared: %s", text);
+    agal_reflection refl;
+    CHECK(agal_reflect(ctx, r.fragment, &refl) == AGAL_OK, "reflect");
+    refl.gl = &r.shaders[AGAL_FRAGMENT].binding;
+    const char *json = agal_reflect_json(ctx, &refl);
+    CHECK(json &&
+              strstr(json, "\"varyings\": [\"agal_pack0\", \"agal_pack1\", \"agal_pack2\", \"agal_pack3\", "
+                           "\"agal_pack4\"]") &&
+              strstr(json, "{\"varying\": \"v9\", \"into\": \"agal_pack4\", \"component\": 2, \"carried\": "
+                           "\"xy\", \"width\": 4}]"),
+          "the JSON says where each went: %s", json ? json : "");
     partial_varyings(10, 3, vs, fs, sizeof vs); /* 10 of 3 need 10 vectors: never split */
     CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_ERR_UNSUPPORTED, "10 of 3");
     one_refusal(ctx, "vertex program: 10 varying vectors needed, the limits allow 8 (webgl1)", "10 of 3");
