@@ -198,6 +198,8 @@ typedef struct agal_ir_packing {
     uint8_t offset[16];  /* the slot's component its first carried component goes to */
     uint8_t carried[16]; /* its components carried (bit 0 x): read by the fragment
                             program, written by the vertex program */
+    uint8_t zeroed[16];  /* its components the fragment program reads and the vertex
+                            program never writes (a lenient pair's): they read 0 */
     uint8_t width[16];   /* slot n: 1 .. 4 components */
     uint16_t centroid;   /* bit n: slot n is interpolated at the centroid */
 } agal_ir_packing;

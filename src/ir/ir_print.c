@@ -111,8 +111,8 @@ static void components(agal_strbuf *b, unsigned mask)
         if (mask >> c & 1) agal_sb_printf(b, "%c", "xyzw"[c]);
 }
 
-/* "; pack v0.xz->p0.xy v3.w->p0.z", each varying carried, in number order, and
- * "centroid p1" for each centroid slot. */
+/* "; pack v0.xz->p0.xy v3.w->p0.z", each varying carried, in number order, then
+ * "zero v3.x" for what reads 0 and "centroid p1" for each centroid slot. */
 static void packing(agal_strbuf *b, const agal_ir_packing *p)
 {
     agal_sb_put(b, "; pack");
@@ -125,6 +125,11 @@ static void packing(agal_strbuf *b, const agal_ir_packing *p)
         agal_sb_printf(b, "->p%u", p->slot[n]);
         components(b, ((1u << k) - 1u) << p->offset[n]);
     }
+    for (unsigned n = 0; n < 16; n++)
+        if (p->zeroed[n]) {
+            agal_sb_printf(b, " zero v%u", n);
+            components(b, p->zeroed[n]);
+        }
     for (unsigned s = 0; s < p->nslots; s++)
         if (p->centroid >> s & 1) agal_sb_printf(b, " centroid p%u", s);
     agal_sb_put(b, "\n");

@@ -5,7 +5,7 @@
  *   ; fragment agal2, 5 tokens             the program: stage, version, token count
  *   ; clip gl, window y up                 the target's (lower_conventions.c reads it)
  *   ; unread v1 v3                         lower_unread_varyings' input (test files only)
- *   ; pack v0.xz->p0.xy v3.w->p0.z         lower_pack_varyings' table
+ *   ; pack v0.xz->p0.xy v3.w->p0.z zero v3.x   lower_pack_varyings' table
  *   %3 = const (1, 0, 0, 0)
  *   %5 = alu add %1, %4 -> vt0  ; token 2
  *   if %7 {  ...  } else {  ...  }
@@ -388,7 +388,12 @@ static bool pack_line(reader *r)
     while (spaces(r), r->p < r->end) {
         uint8_t type;
         uint16_t s;
-        if (lit(r, "centroid")) {
+        if (lit(r, "zero")) {
+            char comps[5];
+            if (!reg(r, &type, &s) || !need(r, ".") || !components(r, comps)) return false;
+            if (type != AGAL_REG_VARYING || s >= 16) return fail(r, "not a varying");
+            p->zeroed[s] = mask_of(comps);
+        } else if (lit(r, "centroid")) {
             if (!reg(r, &type, &s)) return false;
             if (type != IR_REG_PACKED) return fail(r, "not a slot");
             p->centroid |= (uint16_t)(1u << s);

@@ -32,6 +32,7 @@ void agal_pack_plan(const uint8_t read[16], const uint8_t written[16], uint16_t 
     memset(out, 0, sizeof *out);
     out->on = true;
     memset(out->slot, IR_NO_SLOT, sizeof out->slot);
+    for (unsigned n = 0; n < 16; n++) out->zeroed[n] = (uint8_t)(read[n] & ~written[n] & 15u);
     for (unsigned k = 4; k >= 1; k--)
         for (unsigned n = 0; n < 16; n++) {
             unsigned carried = read[n] & written[n] & 15u;
@@ -124,24 +125,27 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
     return err;
 }
 
+/* The load of v<n>'s slot, made once (loads[slot]). */
+static uint32_t loads_slot(agal_ir *ir, unsigned n, uint32_t *loads, agal_status *err)
+{
+    unsigned s = ir->packing.slot[n];
+    if (!loads[s] && (loads[s] = add(ir, IR_INPUT, 0, 0, 0, err)) != 0)
+        ir->insts[loads[s]].reg_type = IR_REG_PACKED, ir->insts[loads[s]].reg_num = (uint16_t)s;
+    return loads[s];
+}
+
 /* Fragment: v<n>, rebuilt from its slot (one load a slot, loads[s]) in front of the
- * body, 0 where not carried. */
+ * body: the components not carried are those it does not read, whatever they hold,
+ * and those the vertex program never wrote, 0. */
 static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads, agal_status *err)
 {
     const agal_ir_packing *p = &ir->packing;
     if (p->slot[n] == IR_NO_SLOT) return zero;
-    uint32_t load = loads[p->slot[n]];
-    if (!load && (load = add(ir, IR_INPUT, 0, 0, 0, err)) != 0) {
-        ir->insts[load].reg_type = IR_REG_PACKED, ir->insts[load].reg_num = p->slot[n];
-        loads[p->slot[n]] = load;
-    }
-    if (!load) return 0;
-    if (p->carried[n] == 15) return load; /* alone in its slot, in order */
-    uint32_t back = add(ir, IR_SWIZZLE, load, 0, from_slot(p, n), err);
-    return add(ir, IR_MERGE, zero, back, p->carried[n], err);
+    if (p->carried[n] == 15) return loads_slot(ir, n, loads, err); /* alone in its slot, in order */
+    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, loads, err), 0, from_slot(p, n), err);
+    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero, p->zeroed[n], err) : back;
 }
 
-/* Every use of a varying's load becomes a use of its rebuilt value. */
 /* by[v], v < n: what replaces load v (0: nothing). */
 static uint32_t replacement(const uint32_t *by, uint32_t n, uint32_t v) { return v < n ? by[v] : 0; }
 
