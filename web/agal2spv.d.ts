@@ -17,7 +17,10 @@ export interface Binding {
               wrap: string; filter: string; mipmap: string; ignoreSampler: boolean;
               tex: boolean; ted: boolean }[];
   attributes: { location: number; mask: number }[];
-  varyings: { location: number; centroid: boolean }[];
+  /** v<location>; under limits, packed into agal_pack<slot> (location slot) from its
+   * component `component`, the components `carried` (bit 0 x) in a varying of `width`. */
+  varyings: { location: number; centroid: boolean; packed?: true; slot?: number; component?: number;
+              carried?: number; width?: number }[];
   outputs: number;
   yflip: boolean;
   writesDepth: boolean;

@@ -285,6 +285,12 @@ static void web_locations(agal_strbuf *b, const agal_binding *g)
     for (size_t i = 0; i < g->nvaryings; i++) {
         key_uint(b, i ? ",{\"location\":" : "{\"location\":", g->varyings[i].location);
         key_bool(b, ",\"centroid\":", g->varyings[i].centroid);
+        if (g->varyings[i].packed) { /* where it went (lower_pack_varyings.c) */
+            key_uint(b, ",\"packed\":true,\"slot\":", g->varyings[i].slot);
+            key_uint(b, ",\"component\":", g->varyings[i].component);
+            key_uint(b, ",\"carried\":", g->varyings[i].carried);
+            key_uint(b, ",\"width\":", g->varyings[i].width);
+        }
         agal_sb_putc(b, '}');
     }
     agal_sb_putc(b, ']');
