@@ -43,9 +43,10 @@ agal_status agal_wgsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
                            size_t *len);
 
 /* translate.c: the driver. One stage's IR for a target (its IR options: the
- * table) and clip option, with the varyings of unread (bit n: v<n>) no output. */
+ * table) and clip option, with the varyings of unread (bit n: v<n>) no output,
+ * and a pair's varyings packed by packing (NULL: not packed). */
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
-                                    uint16_t unread, agal_ir **out);
+                                    uint16_t unread, const agal_ir_packing *packing, agal_ir **out);
 /* The translation of ir (from agal_translate_pipeline for the same target) and its
  * binding into *out (every field; out->size is not read). */
 agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,

@@ -83,7 +83,10 @@ export interface Binding<T extends Target = Target> {
   samplers: SamplerEntry<T>[];
   /** Vertex: gl.bindAttribLocation(program, location, name) (ES 1.00), @location(location) (WGSL). */
   attributes: { location: number; mask: number; name: DeclaredName<T> }[];
-  varyings: { location: number; centroid: boolean; name: DeclaredName<T> }[];
+  /** v<location>; under limits, packed into agal_pack<slot> (location slot) from its
+   * component `component`, the components `carried` (bit 0 x) in a varying of `width`. */
+  varyings: { location: number; centroid: boolean; name: DeclaredName<T>; packed?: true; slot?: number;
+              component?: number; carried?: number; width?: number }[];
   outputs: number;
   yflip: boolean;
   /** GLSL family, where the text declares the flip: the uniform and, for a vec4, its

@@ -432,6 +432,10 @@ enum {
 #define AGAL_GLSL_VC_BLOCK "agal_vc_block"
 #define AGAL_GLSL_FC_BLOCK "agal_fc_block"
 #define AGAL_GLSL_YFLIP "agal_yflip"
+/* A pair's packed varyings (agal_upload under limits): agal_pack0, agal_pack1, ...
+ * in every target (SPIR-V and WGSL also at location n); agal_binding_varying says
+ * which AGAL varyings each carries. */
+#define AGAL_GLSL_PACK_PREFIX "agal_pack"
 
 /* Names a runtime with its own takes for the GLSL-family texts, so it binds our
  * output with no text rewriting (docs/binding-models.md, "Names"). A NULL member
@@ -565,6 +569,14 @@ typedef struct agal_binding_varying {
     bool centroid;    /* it feeds a sampler token with the centroid flag (agal_upload's pairs
                          only): declared centroid, except in GLSL ES 1.00, which has no
                          such qualifier */
+    /* Packed (agal_upload under limits: docs/binding-models.md, "Where varyings go"):
+     * v<location>'s components `carried` (bit 0 x: what the fragment program reads of
+     * what the vertex program writes; the others read 0) went, in order, to packed
+     * varying `slot` (AGAL_GLSL_PACK_PREFIX<slot>, at location slot) from its
+     * component `component` on, a varying of `width` components. Unpacked: slot =
+     * location, component 0, carried 15, width 4. */
+    bool packed;
+    uint8_t slot, component, carried, width;
 } agal_binding_varying;
 
 /* What a runtime binds for one translation: what its text or module declares.

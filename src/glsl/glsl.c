@@ -107,6 +107,10 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_text_splat(t, s, "float(gl_InstanceID)");
         return;
     }
+    if (in->reg_type == IR_REG_PACKED) {
+        agal_text_packed(t, in->reg_num, s);
+        return;
+    }
     text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? t->names->attribute : t->names->varying,
                  (unsigned)in->reg_num);
     agal_text_put_swz(t, s, 4);
@@ -150,6 +154,21 @@ static void stored(agal_text *t, const agal_ir_inst *in)
 static const char *centroid(const agal_text *t, unsigned n)
 {
     return n < 16 && (t->centroid >> n & 1) ? "centroid " : "";
+}
+
+/* A pair's packed varyings, each as wide as it carries (ES 1.00 then packs them by
+ * its Appendix A.7, GLSL 330 and ES 3.00 by their own rules). */
+static void packed_varyings(agal_text *t, const agal_text_usage *u, bool vs, bool es1)
+{
+    const agal_ir_packing *p = &t->ir->packing;
+    for (unsigned n = 0; n < 16; n++) {
+        if (!(u->packed >> n & 1)) continue;
+        bool centroid = !es1 && (p->centroid >> n & 1);
+        text_put3(t, es1 ? "varying " : centroid ? "centroid " : "", es1 ? NULL : vs ? "out " : "in ", NULL);
+        text_put3(t, text_vec_type(t, p->width[n]), " ", AGAL_GLSL_PACK_PREFIX);
+        agal_sb_uint(&t->out, n);
+        agal_sb_put(&t->out, ";\n");
+    }
 }
 
 /* #version, precision and extensions. */
@@ -241,6 +260,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
         text_put_num(t, t->names->varying, n);
         agal_sb_put(o, ";\n");
     }
+    packed_varyings(t, u, vs, es1);
     for (unsigned n = 0; n < 32 && !es1 && u->outputs >> n; n++)
         if (u->outputs & (1u << n)) {
             text_put_num(t, "layout(location = ", n);
@@ -280,8 +300,10 @@ static void locals(agal_text *t, const agal_text_usage *u)
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         /* GLSL ES 1.00 writes colours through gl_FragColor / gl_FragData. */
+        /* a packed pair's varyings are locals its packed outputs store */
         bool local =
             type == AGAL_REG_TEMP || type == AGAL_REG_DEPTH ||
+            (type == AGAL_REG_VARYING && !(u->varyings >> num & 1)) ||
             (type == AGAL_REG_OUTPUT && (t->prog->stage == AGAL_VERTEX || GLSL(t)->dialect == AGAL_GLSL_ESSL100));
         bool stored = type == AGAL_REG_OUTPUT
                           ? (t->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)

@@ -310,6 +310,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     ir->prog = prog;
     ir->keep_copies = opt->keep_copies;
     ir->unread_varyings = opt->unread_varyings;
+    if (opt->packing) ir->packing = *opt->packing;
     ir->clip = opt->clip;
     ir->window_y_up = opt->window_y_up;
     /* Sized from the program (about 2 values a token on the corpus; matrices and

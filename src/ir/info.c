@@ -11,6 +11,7 @@ _Static_assert(IR_OP_COUNT <= 32, "agal_ir_gather_info's mask of IR ops has 32 b
 static void input(agal_ir_info *info, const agal_ir_inst *in)
 {
     if (in->reg_type == AGAL_REG_IID) info->reads_iid = true;
+    else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
     else if (in->reg_num < 16) info->inputs |= (uint16_t)(1u << in->reg_num);
 }
 
@@ -22,6 +23,7 @@ static void store(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
     else if (in->reg_type == AGAL_REG_VARYING && in->reg_num < 16)
         info->varyings_written |= (uint16_t)(1u << in->reg_num);
     else if (in->reg_type == AGAL_REG_DEPTH) info->writes_depth = true;
+    else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
 }
 
 /* The varying a centroid sample's coordinate is (through one swizzle), if any. */

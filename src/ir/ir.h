@@ -103,6 +103,10 @@ enum { IR_MAX_ARGS = 5 };        /* m44: A and four rows */
 enum { IR_NO_REG = 0xff };       /* reg_type of a value that is no register's content */
 enum { IR_MAX_TOKENS = 0x7fff }; /* token indices fit the instruction's int16_t */
 enum { IR_MAX_USES = 255 };      /* nuses saturates: only "none", "one" and "more" are read */
+/* reg_type of a packed varying's load (fragment) or store (vertex), the IR's own
+ * register p<n>: slot n of ir->packing (lower_pack_varyings.c), declared with the
+ * width it carries */
+enum { IR_REG_PACKED = 0x10 };
 
 /* agal_ir_inst.flags */
 enum {
@@ -179,7 +183,26 @@ typedef struct agal_ir_info {
     agal_sampler sampler[16];   /* fs<n>: the first sample's sampler (in value order), bias 0 */
     uint16_t centroid_varyings; /* bit n: v<n> is the coordinate of a centroid sample */
     bool ddx, ddy, ted;
+    uint16_t packed; /* bit n: p<n> stored (vertex) or read (fragment) */
 } agal_ir_info;
+
+/* Where a pair's varyings go when they are packed (lower_pack_varyings.c,
+ * agal_pack_plan): each AGAL varying's carried components, in order, at one slot
+ * from one offset, never split; a slot is one varying of the translation, p<n>,
+ * as wide as its last member ends. */
+enum { IR_NO_SLOT = 0xff };
+typedef struct agal_ir_packing {
+    bool on;             /* pack (a pair under limits): every varying goes by this table */
+    uint8_t nslots;      /* p0 .. p<nslots-1> */
+    uint8_t slot[16];    /* v<n>'s slot, IR_NO_SLOT: nothing of it is carried */
+    uint8_t offset[16];  /* the slot's component its first carried component goes to */
+    uint8_t carried[16]; /* its components carried (bit 0 x): read by the fragment
+                            program, written by the vertex program */
+    uint8_t zeroed[16];  /* its components the fragment program reads and the vertex
+                            program never writes (a lenient pair's): they read 0 */
+    uint8_t width[16];   /* slot n: 1 .. 4 components */
+    uint16_t centroid;   /* bit n: slot n is interpolated at the centroid */
+} agal_ir_packing;
 
 /* Where Stage3D's conventions and the target's differ: decided once per translation
  * (lower_conventions.c, agal_conventions) from the target's window orientation and
@@ -203,6 +226,9 @@ typedef struct agal_ir {
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
+    agal_ir_packing packing;  /* a pair's varyings packed (lower_pack_varyings.c), when on */
+    uint32_t unpacked[16];    /* fragment, packed: the value v<n> was rebuilt as (its slot's load
+                                 when whole), removed (IR_NOP) when nothing read it live */
     agal_ir_info info;        /* after the pipeline (info.c) */
     agal_clip clip;           /* the options' (lower_conventions.c reads them) */
     bool window_y_up;
@@ -214,9 +240,10 @@ typedef struct agal_ir {
 } agal_ir;
 
 typedef struct agal_ir_options {
-    bool keep_copies;         /* keep IR_COPY (one GLSL statement per mov) */
-    bool no_opt;              /* run only the required passes (debugging -t ir) */
-    uint16_t unread_varyings; /* vertex: bit n, no fragment program reads v<n>: no output */
+    bool keep_copies;               /* keep IR_COPY (one GLSL statement per mov) */
+    bool no_opt;                    /* run only the required passes (debugging -t ir) */
+    uint16_t unread_varyings;       /* vertex: bit n, no fragment program reads v<n>: no output */
+    const agal_ir_packing *packing; /* the pair's varyings packed so (NULL: not packed) */
     /* The target's: op's mapping (the driver resolves AGAL_CLIP_DEFAULT to the
      * target's own; it stays only for -t ir, which has no target: op as the program
      * wrote it), and whether its window's y points up (GL) or down (Vulkan). */
@@ -322,6 +349,15 @@ agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
  * ends the translation: no pass is skipped silently. */
 /* lower_unread_varyings.c (required when asked): the stores of ir->unread_varyings go. */
 agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed);
+/* lower_pack_varyings.c (required when asked): with ir->packing on, the vertex
+ * program stores each slot p<n> (its members' carried components, shifted to their
+ * offsets) instead of the AGAL varyings, and the fragment program rebuilds each v<n>
+ * it reads from its slot, 0 in the components not carried. */
+agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed);
+/* The packing of a pair: read[n] the components of v<n> the fragment program reads,
+ * written[n] those the vertex program writes, centroid bit n: v<n> is interpolated
+ * at the centroid. Widest first, each into the first slot of its kind with room. */
+void agal_pack_plan(const uint8_t read[16], const uint8_t written[16], uint16_t centroid, agal_ir_packing *out);
 /* lower_conventions.c (required): the target's conventions (agal_conventions) as
  * instructions reading the y flip (IR_YFLIP): the vertex position stored is op in the
  * target's clip space, and every ddy is multiplied by the flip (negated where the

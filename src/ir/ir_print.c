@@ -9,7 +9,7 @@
  *
  * Used constants come first (they belong to no list); before them, comment lines
  * with what the passes read besides the instructions, where it is not the default
- * (the target's clip and window, unread varyings). ir_read.c reads it all back. */
+ * (the target's clip and window, unread varyings, the packing). ir_read.c reads it all back. */
 #include "ir.h"
 
 #include <stdio.h>
@@ -17,7 +17,8 @@
 static void reg(agal_strbuf *b, const agal_ir *ir, unsigned type, unsigned num)
 {
     char name[32];
-    agal_format_reg(name, sizeof name, ir->prog->stage, type, num);
+    if (type == IR_REG_PACKED) snprintf(name, sizeof name, "p%u", num);
+    else agal_format_reg(name, sizeof name, ir->prog->stage, type, num);
     agal_sb_printf(b, "%s", name);
 }
 
@@ -103,6 +104,37 @@ static void inst(agal_strbuf *b, const agal_ir *ir, uint32_t v, unsigned depth)
     agal_sb_printf(b, "\n");
 }
 
+static void components(agal_strbuf *b, unsigned mask)
+{
+    agal_sb_put(b, ".");
+    for (unsigned c = 0; c < 4; c++)
+        if (mask >> c & 1) agal_sb_printf(b, "%c", "xyzw"[c]);
+}
+
+/* "; pack v0.xz->p0.xy v3.w->p0.z", each varying carried, in number order, then
+ * "zero v3.x" for what reads 0 and "centroid p1" for each centroid slot. */
+static void packing(agal_strbuf *b, const agal_ir_packing *p)
+{
+    agal_sb_put(b, "; pack");
+    for (unsigned n = 0; n < 16; n++) {
+        if (p->slot[n] == IR_NO_SLOT) continue;
+        unsigned k = 0;
+        for (unsigned c = 0; c < 4; c++) k += p->carried[n] >> c & 1;
+        agal_sb_printf(b, " v%u", n);
+        components(b, p->carried[n]);
+        agal_sb_printf(b, "->p%u", p->slot[n]);
+        components(b, ((1u << k) - 1u) << p->offset[n]);
+    }
+    for (unsigned n = 0; n < 16; n++)
+        if (p->zeroed[n]) {
+            agal_sb_printf(b, " zero v%u", n);
+            components(b, p->zeroed[n]);
+        }
+    for (unsigned s = 0; s < p->nslots; s++)
+        if (p->centroid >> s & 1) agal_sb_printf(b, " centroid p%u", s);
+    agal_sb_put(b, "\n");
+}
+
 /* What the passes read besides the instructions, where it is not the default:
  * the target's options (what lower_conventions meets), the unread varyings. */
 static void facts(agal_strbuf *b, const agal_ir *ir)
@@ -116,6 +148,7 @@ static void facts(agal_strbuf *b, const agal_ir *ir)
             if (ir->unread_varyings >> n & 1) agal_sb_printf(b, " v%u", n);
         agal_sb_put(b, "\n");
     }
+    if (ir->packing.on) packing(b, &ir->packing);
 }
 
 char *agal_ir_print(const agal_ir *ir)

@@ -5,6 +5,7 @@
  *   ; fragment agal2, 5 tokens             the program: stage, version, token count
  *   ; clip gl, window y up                 the target's (lower_conventions.c reads it)
  *   ; unread v1 v3                         lower_unread_varyings' input (test files only)
+ *   ; pack v0.xz->p0.xy v3.w->p0.z zero v3.x   lower_pack_varyings' table
  *   %3 = const (1, 0, 0, 0)
  *   %5 = alu add %1, %4 -> vt0  ; token 2
  *   if %7 {  ...  } else {  ...  }
@@ -113,6 +114,11 @@ static bool reg(reader *r, uint8_t *type, uint16_t *num)
 {
     char name[16];
     if (!word(r, name, sizeof name)) return false;
+    if (name[0] == 'p' && is_digit(name[1]) && !name[2]) { /* a packed slot, p0 .. p9 */
+        *type = IR_REG_PACKED;
+        *num = (uint16_t)(name[1] - '0');
+        return true;
+    }
     for (unsigned t = 0; t < AGAL_REG_TYPES; t++) {
         const char *base = agal_reg_name(r->prog->stage, (agal_regtype)t);
         size_t n = base ? strlen(base) : 0;
@@ -354,7 +360,49 @@ static bool close_block(reader *r)
     return true;
 }
 
-/* A comment line: the header, the target's options, unread varyings. */
+/* One "v<n>.<carried>->p<s>.<lanes>" of a pack line: the lanes as many as carried,
+ * in a row; a slot's width is where its last lanes end. */
+static bool packed_varying(reader *r, agal_ir_packing *p)
+{
+    uint8_t type, slot_type;
+    uint16_t n, s;
+    char from[5], to[5];
+    if (!reg(r, &type, &n) || !need(r, ".") || !components(r, from) || !need(r, "->")) return false;
+    if (!reg(r, &slot_type, &s) || !need(r, ".") || !components(r, to)) return false;
+    if (type != AGAL_REG_VARYING || n >= 16 || slot_type != IR_REG_PACKED) return fail(r, "not v<n>->p<n>");
+    uint8_t lanes = mask_of(to);
+    unsigned first = (unsigned)(strchr("xyzw", to[0]) - "xyzw");
+    if (strlen(from) != strlen(to) || lanes != (((1u << strlen(to)) - 1u) << first))
+        return fail(r, "a varying's lanes are as many as its components, in a row");
+    p->slot[n] = (uint8_t)s, p->offset[n] = (uint8_t)first, p->carried[n] = mask_of(from);
+    if (s + 1u > p->nslots) p->nslots = (uint8_t)(s + 1u);
+    if (first + strlen(to) > p->width[s]) p->width[s] = (uint8_t)(first + strlen(to));
+    return true;
+}
+
+static bool pack_line(reader *r)
+{
+    agal_ir_packing *p = &r->ir->packing;
+    p->on = true;
+    memset(p->slot, IR_NO_SLOT, sizeof p->slot);
+    while (spaces(r), r->p < r->end) {
+        uint8_t type;
+        uint16_t s;
+        if (lit(r, "zero")) {
+            char comps[5];
+            if (!reg(r, &type, &s) || !need(r, ".") || !components(r, comps)) return false;
+            if (type != AGAL_REG_VARYING || s >= 16) return fail(r, "not a varying");
+            p->zeroed[s] = mask_of(comps);
+        } else if (lit(r, "centroid")) {
+            if (!reg(r, &type, &s)) return false;
+            if (type != IR_REG_PACKED) return fail(r, "not a slot");
+            p->centroid |= (uint16_t)(1u << s);
+        } else if (!packed_varying(r, p)) return false;
+    }
+    return true;
+}
+
+/* A comment line: the header, the target's options, unread varyings, the packing. */
 static bool comment(reader *r)
 {
     char w[24];
@@ -378,6 +426,7 @@ static bool comment(reader *r)
         r->ir->window_y_up = lit(r, "up");
         return r->ir->window_y_up || need(r, "down");
     }
+    if (lit(r, "pack")) return pack_line(r);
     if (lit(r, "unread")) {
         while (spaces(r), r->p < r->end) {
             uint8_t type;

@@ -23,6 +23,9 @@ static const pass pipeline[] = {
     {"lower_unread_varyings", agal_lower_unread_varyings, false},
     /* Required: implicit-LOD samples need uniform control flow (derivatives). */
     {"lower_hoist_tex", agal_lower_hoist_tex, false},
+    /* Required for a pair under limits: its varyings packed by the components they
+     * carry (after the hoist, which looks for samples of varyings). */
+    {"lower_pack_varyings", agal_lower_pack_varyings, false},
     /* Forward operands through movs, identity swizzles, whole merges, trivial phis. */
     {"opt_copy_prop", agal_opt_copy_prop, true},
     /* Drop what no store, kil or branch needs; count the uses of what stays. */

@@ -114,15 +114,37 @@ static void gl_constants_json(agal_strbuf *b, const agal_binding *g)
     agal_sb_put(b, "}");
 }
 
-/* Bit n: the binding declares v<n> (centroid: declared centroid, which GLSL ES 1.00
- * cannot). */
+/* Bit n: the binding declares v<n>, or packed, agal_pack<n> (centroid: declared
+ * centroid, which GLSL ES 1.00 cannot). */
 static unsigned varying_mask(const agal_binding *g, bool centroid)
 {
     unsigned m = 0;
     for (size_t i = 0; i < g->nvaryings; i++)
         if (!centroid || (g->varyings[i].centroid && g->target != AGAL_TARGET_ESSL1))
-            m |= 1u << g->varyings[i].location;
+            m |= 1u << (g->varyings[i].packed ? g->varyings[i].slot : g->varyings[i].location);
     return m;
+}
+
+static bool packed(const agal_binding *g) { return g->nvaryings && g->varyings[0].packed; }
+
+/* A packed pair's (lower_pack_varyings.c): where each AGAL varying went,
+ * `, "packed": [{"varying": "v3", "into": "agal_pack1", "component": 2, "carried": "xy",
+ * "width": 4}]`. */
+static void packed_json(agal_strbuf *b, const agal_binding *g, const char *indent)
+{
+    if (!packed(g)) return;
+    agal_sb_printf(b, ",\n%s\"packed\": [", indent);
+    for (size_t i = 0; i < g->nvaryings; i++) {
+        const agal_binding_varying *v = &g->varyings[i];
+        char carried[5] = {0};
+        for (unsigned c = 0, k = 0; c < 4; c++)
+            if (v->carried >> c & 1) carried[k++] = "xyzw"[c];
+        agal_sb_printf(b,
+                       "%s{\"varying\": \"v%u\", \"into\": \"" AGAL_GLSL_PACK_PREFIX
+                       "%u\", \"component\": %u, \"carried\": \"%s\", \"width\": %u}",
+                       i ? ", " : "", v->location, v->slot, v->component, carried, v->width);
+    }
+    agal_sb_put(b, "]");
 }
 
 static void gl_outputs_json(agal_strbuf *b, const agal_binding *g)
@@ -159,10 +181,12 @@ static void gl_json(agal_strbuf *b, const agal_binding *g)
         if (es1) agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": null}", i ? ", " : "", n);
         else agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": %u}", i ? ", " : "", n, n);
     }
+    const char *vname = packed(g) ? AGAL_GLSL_PACK_PREFIX : "v";
     agal_sb_put(b, "],\n    \"varyings\": ");
-    name_list(b, "v", varying_mask(g, false));
+    name_list(b, vname, varying_mask(g, false));
     agal_sb_put(b, ",\n    \"centroid\": ");
-    name_list(b, "v", varying_mask(g, true));
+    name_list(b, vname, varying_mask(g, true));
+    packed_json(b, g, "    ");
     gl_outputs_json(b, g);
     agal_sb_printf(b, ",\n    \"depth\": %s,\n    \"instance_id\": %s,\n    \"extensions\": [",
                    g->writes_depth ? (es1 ? "\"gl_FragDepthEXT\"" : "\"gl_FragDepth\"") : "null",
@@ -189,10 +213,16 @@ static void webgpu_json(agal_strbuf *b, const agal_binding *g)
         agal_sb_printf(b, "%s{\"name\": \"va%u\", \"location\": %u}", i ? ", " : "", g->attributes[i].location,
                        g->attributes[i].location);
     agal_sb_put(b, "],\n    \"varyings\": [");
-    for (size_t i = 0; i < g->nvaryings; i++)
-        agal_sb_printf(b, "%s{\"name\": \"v%u\", \"location\": %u, \"centroid\": %s}", i ? ", " : "",
-                       g->varyings[i].location, g->varyings[i].location, g->varyings[i].centroid ? "true" : "false");
-    agal_sb_put(b, "],\n    \"outputs\": [");
+    unsigned declared = varying_mask(g, false), centroid = varying_mask(g, true);
+    for (unsigned n = 0, first = 1; n < 16; n++) {
+        if (!(declared >> n & 1)) continue;
+        agal_sb_printf(b, "%s{\"name\": \"%s%u\", \"location\": %u, \"centroid\": %s}", first ? "" : ", ",
+                       packed(g) ? AGAL_GLSL_PACK_PREFIX : "v", n, n, centroid >> n & 1 ? "true" : "false");
+        first = 0;
+    }
+    agal_sb_put(b, "]");
+    packed_json(b, g, "    ");
+    agal_sb_put(b, ",\n    \"outputs\": [");
     bool first = true;
     for (unsigned n = 0; n < 4; n++) {
         if (!(g->outputs >> n & 1)) continue;
@@ -281,6 +311,12 @@ static void web_locations(agal_strbuf *b, const agal_binding *g)
     for (size_t i = 0; i < g->nvaryings; i++) {
         key_uint(b, i ? ",{\"location\":" : "{\"location\":", g->varyings[i].location);
         key_bool(b, ",\"centroid\":", g->varyings[i].centroid);
+        if (g->varyings[i].packed) { /* where it went (lower_pack_varyings.c) */
+            key_uint(b, ",\"packed\":true,\"slot\":", g->varyings[i].slot);
+            key_uint(b, ",\"component\":", g->varyings[i].component);
+            key_uint(b, ",\"carried\":", g->varyings[i].carried);
+            key_uint(b, ",\"width\":", g->varyings[i].width);
+        }
         agal_sb_putc(b, '}');
     }
     agal_sb_putc(b, ']');

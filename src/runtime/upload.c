@@ -96,15 +96,68 @@ static agal_status fit_pair(agal_context *ctx, const agal_limits *limits, const 
     return st;
 }
 
+/* The components of each varying a program's tokens read (fragment) or write
+ * (vertex), dead code included, as agal_reflect counts them (agal_source_read_mask,
+ * the validator's rule); centroid bit n: v<n> is a centroid sample's coordinate. */
+static void varying_masks(const agal_program *p, uint8_t mask[16], uint16_t *centroid)
+{
+    memset(mask, 0, 16);
+    for (uint32_t i = 0; i < p->ntokens; i++) {
+        const agal_token *t = &p->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (!info) continue;
+        if ((info->operands & AGAL_OPND_D) && t->dst.type == AGAL_REG_VARYING && t->dst.num < 16)
+            mask[t->dst.num] |= t->dst.mask;
+        const agal_source *src[2] = {&t->a, &t->b};
+        for (int k = 0; k < 2; k++) {
+            const agal_source *s = src[k];
+            if (!(info->operands & (k ? AGAL_OPND_B : AGAL_OPND_A)) || s->type != AGAL_REG_VARYING || s->indirect)
+                continue;
+            for (unsigned r = 0; r < agal_source_rows(info, k) && s->num + r < 16; r++)
+                mask[s->num + r] |= (uint8_t)agal_source_read_mask(t, s);
+        }
+        if ((info->operands & AGAL_OPND_S) && (t->s.special & AGAL_SPECIAL_CENTROID) && t->a.type == AGAL_REG_VARYING &&
+            !t->a.indirect && t->a.num < 16)
+            *centroid |= (uint16_t)(1u << t->a.num);
+    }
+}
+
+/* Under limits, the pair's varyings packed (lower_pack_varyings.c) by what the
+ * tokens read and write (dead code counts, so nothing a program may read is left
+ * behind; what the optimizer then finds unread the vertex program drops). */
+static void plan_packing(const agal_upload_result *r, agal_ir_packing *out)
+{
+    uint8_t read[16], written[16];
+    uint16_t centroid = 0, none = 0;
+    varying_masks(r->fragment, read, &centroid);
+    varying_masks(r->vertex, written, &none);
+    agal_pack_plan(read, written, centroid, out);
+}
+
+/* The varyings a packed fragment program does not read once optimized (bit n):
+ * their rebuilt values are gone, so the vertex program need not write them. */
+static uint16_t unread_packed(const agal_ir *fir)
+{
+    uint16_t bits = 0;
+    for (unsigned n = 0; n < 16; n++)
+        if (!fir->unpacked[n] || fir->insts[fir->unpacked[n]].op == IR_NOP) bits |= (uint16_t)(1u << n);
+    return bits;
+}
+
 /* Both stages for the target: the fragment program first, so the vertex program
- * writes only the varyings it reads, each centroid where a sample asks for it. */
+ * writes only the varyings it reads, each centroid where a sample asks for it;
+ * under limits, both with the pair's varyings packed (the pass drops what no
+ * fragment program reads). */
 static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, const agal_limits *limits,
                                   agal_upload_result *r)
 {
     agal_ir *fir = NULL, *vir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, &fir);
-    if (st == AGAL_OK)
-        st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, (uint16_t)~fir->info.inputs, &vir);
+    agal_ir_packing packing;
+    const agal_ir_packing *pack = opt->limits ? &packing : NULL;
+    if (pack) plan_packing(r, &packing);
+    agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, pack, &fir);
+    uint16_t unread = st != AGAL_OK ? 0 : pack ? unread_packed(fir) : (uint16_t)~fir->info.inputs;
+    if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, unread, pack, &vir);
     if (st == AGAL_OK) st = agal_limits_pack_constants(limits, opt->target, fir);
     if (st == AGAL_OK) st = agal_limits_pack_constants(limits, opt->target, vir);
     if (st != AGAL_OK) return st;

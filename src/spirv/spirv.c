@@ -21,6 +21,7 @@
 #include "emit.h"
 
 #include <math.h>
+#include <stdio.h>
 /* The SPIR-V and GLSL.std.450 numbers, from Khronos (spirv-headers). */
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
@@ -76,7 +77,7 @@ typedef struct spv {
     unsigned niface;
     uint32_t glsl, label;
     /* Interface variables by register, declared from the info record (interface). */
-    uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
+    uint32_t var_in[16], var_out[16], var_packed[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
     uint32_t yflip;       /* the flip's vec4, made at the IR_YFLIP */
     uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
     unsigned indirect_range;
@@ -334,6 +335,23 @@ static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
     reg_name(s, var, type, n);
+    return var;
+}
+
+/* A float or vector of the width a packed varying carries. */
+static uint32_t t_width(spv *s, unsigned width) { return width == 1 ? t_float(s) : t_vec(s, width); }
+
+/* Packed slot n (lower_pack_varyings.c): one variable at location n, as wide as it
+ * carries, so no two share a location's components. */
+static uint32_t packed_var(spv *s, unsigned storage, unsigned n)
+{
+    const agal_ir_packing *p = &s->ir->packing;
+    uint32_t var = variable(s, storage, t_width(s, p->width[n]));
+    DECO(s, var, SpvDecorationLocation, n);
+    if (p->centroid >> n & 1) DECO(s, var, SpvDecorationCentroid);
+    char str[16];
+    snprintf(str, sizeof str, "%s%u", AGAL_GLSL_PACK_PREFIX, n);
+    name(s, var, str);
     return var;
 }
 
@@ -781,6 +799,12 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
         uint32_t i = FN(s, SpvOpLoad, t_int(s), s->var_iid);
         return splat(s, FN(s, SpvOpConvertSToF, t_float(s), i));
     }
+    if (in->reg_type == IR_REG_PACKED) { /* widened to a vec4: lanes past its width read x */
+        unsigned n = in->reg_num & 15, w = s->ir->packing.width[n];
+        uint32_t l = FN(s, SpvOpLoad, t_width(s, w), s->var_packed[n]);
+        if (w == 1) return splat(s, l);
+        return w == 4 ? l : FN(s, SpvOpVectorShuffle, t_vec(s, 4), l, l, 0, 1, w > 2 ? 2 : 0, 0);
+    }
     return FN(s, SpvOpLoad, t_vec(s, 4), s->var_in[in->reg_num & 15]);
 }
 
@@ -851,7 +875,14 @@ static unsigned out_slot(const spv *s, unsigned n) { return s->prog->stage == AG
 static void store(spv *s, const agal_ir_inst *in)
 {
     uint32_t v = s->ids[in->args[0]];
-    if (in->reg_type == AGAL_REG_DEPTH) INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
+    if (in->reg_type == IR_REG_PACKED) {
+        unsigned n = in->reg_num & 15, w = s->ir->packing.width[n];
+        uint32_t r = w == 1 ? 0 : real(s, v), narrow = w == 1   ? extract_comp(s, v, 0)
+                                                       : w == 2 ? FN(s, SpvOpVectorShuffle, t_vec(s, 2), r, r, 0, 1)
+                                                       : w == 3 ? FN(s, SpvOpVectorShuffle, t_vec(s, 3), r, r, 0, 1, 2)
+                                                                : r;
+        INS(s, S_FUNC, SpvOpStore, s->var_packed[n], narrow);
+    } else if (in->reg_type == AGAL_REG_DEPTH) INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
     else if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX)
         INS(s, S_FUNC, SpvOpStore, s->var_out[0], real(s, v));
     else INS(s, S_FUNC, SpvOpStore, s->var_out[out_slot(s, in->reg_num & 15)], real(s, v));
@@ -958,6 +989,9 @@ static void interface(spv *s)
     unsigned out_type = vertex ? AGAL_REG_VARYING : AGAL_REG_OUTPUT;
     for (unsigned n = 0; n < 16; n++)
         if (outputs >> n & 1) s->var_out[out_slot(s, n)] = located(s, SpvStorageClassOutput, out_type, n);
+    for (unsigned n = 0; n < 16; n++)
+        if (info->packed >> n & 1)
+            s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
     if (info->writes_depth) s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, "fd");
 }
 

@@ -3,6 +3,7 @@
 #include "textwalk.h"
 
 #include <math.h>
+#include <stdio.h>
 
 enum { TEXT_HELD_ZERO = UINT32_MAX - 1, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
@@ -517,6 +518,19 @@ void agal_text_splat(agal_text *t, agal_sel s, const char *scalar)
     if (s.n > 1) agal_sb_put(&t->out, ")");
 }
 
+void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
+{
+    char name[24];
+    snprintf(name, sizeof name, "%s%u", AGAL_GLSL_PACK_PREFIX, n & 15);
+    unsigned w = t->ir->packing.width[n & 15];
+    if (w == 1) { /* a float: neither language swizzles one */
+        agal_text_splat(t, s, name);
+        return;
+    }
+    agal_sb_put(&t->out, name);
+    agal_text_put_swz(t, s, w);
+}
+
 void agal_text_put_finite(agal_text *t, float f)
 {
     char num[64];
@@ -671,8 +685,23 @@ static void kil(agal_text *t, const agal_ir_inst *in)
  * in the target's clip space (lower_conventions.c), an expression of op's variable
  * that no register holds: the language writes it where the position goes
  * (t->position). */
+static void packed_store(agal_text *t, const agal_ir_inst *in)
+{
+    unsigned n = in->reg_num & 15, w = t->ir->packing.width[n];
+    agal_text_indent(t);
+    text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
+    agal_sb_put(&t->out, " = ");
+    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w}, false);
+    agal_sb_put(&t->out, ";\n");
+}
+
 static void store(agal_text *t, const agal_ir_inst *in)
 {
+    if (in->reg_type == IR_REG_PACKED) { /* a slot of packed varyings: no register's */
+        comments_before(t, t->prog->ntokens);
+        packed_store(t, in);
+        return;
+    }
     int slot = agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num);
     if (slot < 0) {
         bug(t, "a store to no register");
@@ -897,6 +926,7 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->op = info->writes_op;
     u->outputs = info->outputs;
     u->varyings = info->varyings_written;
+    u->packed = info->packed;
     u->fd = info->writes_depth;
 }
 

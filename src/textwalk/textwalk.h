@@ -95,6 +95,7 @@ typedef struct agal_text_usage {
     bool constants, indirect, op, fd, ddy, derivatives, lod, iid;
     uint32_t samplers; /* bit n: fs<n> sampled */
     uint8_t sampler_dim[16];
+    uint16_t packed; /* bit n: packed varying n written (vertex) or read (fragment) */
     /* From the planning walk: */
     bool pow;
     bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
@@ -144,6 +145,9 @@ void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 void agal_text_components(agal_text *t, uint32_t v);
 /* A float expression in every selected component: "vec4(float(gl_InstanceID))". */
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar);
+/* Packed varying n's selection s (lower_pack_varyings.c): "agal_pack0.xy", or of a
+ * float, "vec2(agal_pack1)". */
+void agal_text_packed(agal_text *t, unsigned n, agal_sel s);
 /* A constant's selection s as literals: "0.5", "vec4(1.0, 0.0, 0.0, 1.0)". */
 void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s);
 /* A finite float as a literal: "0.5", "1.0". */

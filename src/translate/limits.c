@@ -229,19 +229,36 @@ static uint32_t yflip_vectors(agal_target target, const agal_ir *ir)
     return glsl_family(target) && (ir->prog->stage == AGAL_VERTEX || ir->info.ddy) ? 1 : 0;
 }
 
+/* The varyings a stage declares: vectors (one a varying: no two packed slots could
+ * share one, lower_pack_varyings.c, so ES 1.00's A.7 packing needs as many rows),
+ * the components declared (4 a varying unpacked, each slot's width packed) and the
+ * highest location + 1, as WebGPU numbers inter-stage variables. */
+static void declared_varyings(const agal_ir *ir, const agal_binding *b, uint32_t need[L_COUNT])
+{
+    uint32_t n = (uint32_t)b->nvaryings;
+    if (!ir->packing.on) {
+        need[L_VARYING_VECTORS] = n;
+        need[L_VARYING_COMPONENTS] = 4 * n;
+        need[L_INTERSTAGE_VARIABLES] = n ? b->varyings[n - 1].location + 1u : 0;
+        return;
+    }
+    for (unsigned s = 0; s < 16; s++) {
+        if (!(ir->info.packed >> s & 1)) continue;
+        need[L_VARYING_VECTORS]++;
+        need[L_VARYING_COMPONENTS] += ir->packing.width[s];
+        need[L_INTERSTAGE_VARIABLES] = s + 1u;
+    }
+}
+
 /* What one stage's translation needs of each limit, counted from what it declares:
- * registers whose number is their slot (va, fs, oc) need 1 + the highest; varyings,
- * declared as vec4s until they are packed, 4 components each and the highest
- * location + 1 as WebGPU numbers them; constants those read (1 + the highest), or the
+ * registers whose number is their slot (va, fs, oc) need 1 + the highest; varyings
+ * as declared_varyings counts them; constants those read (1 + the highest), or the
  * whole register file for a relative read, and the GLSL family's y-flip uniform. */
 static void needs(const agal_ir *ir, const agal_binding *b, uint32_t need[L_COUNT])
 {
     memset(need, 0, L_COUNT * sizeof *need);
     bool vs = b->stage == AGAL_VERTEX;
-    uint32_t n = (uint32_t)b->nvaryings;
-    need[L_VARYING_VECTORS] = n;
-    need[L_VARYING_COMPONENTS] = 4 * n;
-    need[L_INTERSTAGE_VARIABLES] = n ? b->varyings[n - 1].location + 1u : 0;
+    declared_varyings(ir, b, need);
     uint32_t *uniforms = &need[vs ? L_VERTEX_UNIFORM_VECTORS : L_FRAGMENT_UNIFORM_VECTORS];
     if (b->constants) *uniforms = b->constants->indirect ? b->constants->count : ir->info.constants_read;
     *uniforms += yflip_vectors(b->target, ir);

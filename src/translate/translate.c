@@ -57,11 +57,12 @@ static const target_row targets[] = {
 };
 
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
-                                    uint16_t unread, agal_ir **out)
+                                    uint16_t unread, const agal_ir_packing *packing, agal_ir **out)
 {
     const target_row *row = &targets[target];
     const agal_ir_options iro = {.keep_copies = row->keep_copies,
                                  .unread_varyings = unread,
+                                 .packing = packing,
                                  .clip = clip == AGAL_CLIP_DEFAULT ? row->clip : clip,
                                  .window_y_up = row->window_y_up};
     return agal_ir_pipeline(ctx, prog, &iro, out);
@@ -151,7 +152,34 @@ static agal_status varyings(agal_context *ctx, uint16_t declared, uint16_t centr
     agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; n < 16; n++)
-        if (declared >> n & 1) list[b->nvaryings++] = (agal_binding_varying){(uint8_t)n, (centroid >> n & 1) != 0};
+        if (declared >> n & 1)
+            list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
+                                                          .centroid = (centroid >> n & 1) != 0,
+                                                          .slot = (uint8_t)n,
+                                                          .carried = 15,
+                                                          .width = 4};
+    b->varyings = list;
+    return AGAL_OK;
+}
+
+/* A packed pair's (lower_pack_varyings.c): each AGAL varying carried in a slot
+ * this stage declares, and where. */
+static agal_status packed_varyings(agal_context *ctx, const agal_ir *ir, agal_binding *b)
+{
+    const agal_ir_packing *p = &ir->packing;
+    agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; n < 16; n++) {
+        unsigned s = p->slot[n];
+        if (s == IR_NO_SLOT || !(ir->info.packed >> s & 1)) continue;
+        list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
+                                                      .centroid = (p->centroid >> s & 1) != 0,
+                                                      .packed = true,
+                                                      .slot = (uint8_t)s,
+                                                      .component = p->offset[n],
+                                                      .carried = p->carried[n],
+                                                      .width = p->width[s]};
+    }
     b->varyings = list;
     return AGAL_OK;
 }
@@ -172,7 +200,9 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     b->uses_iid = info->reads_iid;
     b->uses_derivatives = info->ddx || info->ddy;
     b->extensions = target == AGAL_TARGET_ESSL1 ? agal_ir_essl1_extensions(info) : 0;
-    agal_status st = varyings(ctx, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
+    agal_status st = ir->packing.on
+                         ? packed_varyings(ctx, ir, b)
+                         : varyings(ctx, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
     if (st == AGAL_OK && vs) st = attributes(ctx, ir, b);
     /* WGSL has no combined sampler: its samplers are always separate, and named ours */
     bool wgsl = target == AGAL_TARGET_WGSL;
@@ -210,7 +240,7 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     if ((st = agal_limits_read(ctx, eo.pub.limits, &limits)) != AGAL_OK) return st;
     agal_ir *ir = NULL;
     agal_shader full = agal_shader_init();
-    st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, &ir);
+    st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, NULL, &ir);
     if (st == AGAL_OK) st = agal_limits_pack_constants(&limits, eo.pub.target, ir);
     if (st == AGAL_OK) st = agal_translate_ir(ctx, ir, eo.pub.target, &eo, &full);
     /* a translation that does not fit is refused whole: no text for the driver to reject */
@@ -228,7 +258,7 @@ agal_status agal_translate_spirv_xfb(agal_context *ctx, const agal_program *prog
     if (opt) eo.pub = *opt;
     agal_names_resolve(ctx, NULL, &eo.names); /* ours cannot fail */
     agal_ir *ir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, &ir);
+    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, NULL, &ir);
     return st != AGAL_OK ? st : agal_spirv_emit(ctx, ir, &eo, words, nwords);
 }
 
@@ -241,6 +271,6 @@ agal_status agal_translate_spirv_to(agal_context *ctx, const agal_program *prog,
     if (opt) eo.pub = *opt;
     agal_names_resolve(ctx, NULL, &eo.names); /* ours cannot fail */
     agal_ir *ir = NULL;
-    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, &ir);
+    agal_status st = agal_translate_pipeline(ctx, prog, AGAL_TARGET_SPIRV, eo.pub.clip, 0, NULL, &ir);
     return st != AGAL_OK ? st : agal_spirv_emit_to(ctx, ir, &eo, buf, cap, nwords);
 }

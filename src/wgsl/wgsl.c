@@ -144,6 +144,10 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_text_splat(t, s, "f32(iid)");
         return;
     }
+    if (in->reg_type == IR_REG_PACKED) {
+        agal_text_packed(t, in->reg_num, s);
+        return;
+    }
     text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
     agal_text_put_swz(t, s, 4);
 }
@@ -163,6 +167,18 @@ static void position(agal_text *t)
 static const char *centroid(const agal_text *t, unsigned n)
 {
     return n < 16 && (t->centroid >> n & 1) ? " @interpolate(perspective, centroid)" : "";
+}
+
+static const char *packed_centroid(const agal_text *t, unsigned n)
+{
+    return t->ir->packing.centroid >> n & 1 ? " @interpolate(perspective, centroid)" : "";
+}
+
+/* "agal_pack<n>: vec2f", as wide as packed varying n carries. */
+static void packed_decl(agal_text *t, unsigned n)
+{
+    text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
+    text_put3(t, ": ", text_vec_type(t, t->ir->packing.width[n]), NULL);
 }
 
 /* "@group(0) @binding(n) var " */
@@ -217,6 +233,13 @@ static void result_struct(agal_text *t, const agal_text_usage *u)
         agal_sb_uint(o, n);
         agal_sb_put(o, ": vec4f,\n");
     }
+    for (unsigned n = 0; n < 16 && vs; n++)
+        if (u->packed >> n & 1) {
+            text_put_num(t, "    @location(", n);
+            text_put3(t, ")", packed_centroid(t, n), " ");
+            packed_decl(t, n);
+            agal_sb_put(o, ",\n");
+        }
     if (u->fd) agal_sb_put(o, "    @builtin(frag_depth) fd: f32,\n");
     agal_sb_put(o, "}\n");
 }
@@ -276,6 +299,13 @@ static void parameters(agal_text *t, const agal_text_usage *u)
         agal_sb_put(&t->out, ": vec4f");
         first = false;
     }
+    for (unsigned n = 0; n < 16 && !vs; n++) {
+        if (!(u->packed >> n & 1)) continue;
+        text_put_num(t, first ? "@location(" : ", @location(", n);
+        text_put3(t, ")", packed_centroid(t, n), " ");
+        packed_decl(t, n);
+        first = false;
+    }
     if (u->iid)
         agal_sb_put(&t->out, first ? "@builtin(instance_index) iid: u32" : ", @builtin(instance_index) iid: u32");
 }
@@ -297,6 +327,12 @@ static void locals(agal_text *t, const agal_text_usage *u)
         agal_text_reg_name(t, s);
         agal_sb_put(&t->out, ": vec4f;\n");
     }
+    for (unsigned n = 0; n < 16 && vs; n++)
+        if (u->packed >> n & 1) {
+            agal_sb_put(&t->out, "    var ");
+            packed_decl(t, n);
+            agal_sb_put(&t->out, ";\n");
+        }
 }
 
 /* The return of what main writes, in agal_out's order. */
@@ -316,6 +352,8 @@ static void result(agal_text *t, const agal_text_usage *u)
         text_put_num(t, first ? (vs ? "v" : "oc") : (vs ? ", v" : ", oc"), n);
         first = false;
     }
+    for (unsigned n = 0; n < 16 && vs; n++)
+        if (u->packed >> n & 1) text_put_num(t, ", " AGAL_GLSL_PACK_PREFIX, n);
     if (u->fd) agal_sb_put(o, first ? "fd.x" : ", fd.x");
     agal_sb_put(o, ");\n");
 }

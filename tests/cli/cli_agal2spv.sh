@@ -147,7 +147,7 @@ for stage in build lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce o
 done
 cmp -s "$T/ir.opt_share_loads" "$T/ir.final" || { echo "FAIL: --after the last pass is not -t ir's text"; fail=1; }
 expect 2 "--after an unknown stage" "$A2S" -t ir --after fold "$T/stages.agal"
-has "$T/err" "its stages: build lower_conventions lower_unread_varyings lower_hoist_tex opt_copy_prop opt_dce opt_share_loads" \
+has "$T/err" "its stages: build lower_conventions lower_unread_varyings lower_hoist_tex lower_pack_varyings opt_copy_prop opt_dce opt_share_loads" \
     "the unknown stage's message lists the stages"
 expect 2 "--after without -t ir" "$A2S" --after build "$T/stages.agal"
 # --limits NAME|FILE.json: a program that cannot fit is refused (exit 1, no output)
@@ -202,7 +202,8 @@ same "$T/err" "$T/fs9.frag.agal: error 3613: fragment program: 9 texture units n
 [ -e "$T/pair.vert" ] || [ -e "$T/pair.frag" ] && { echo "FAIL: a refused pair wrote output"; fail=1; }
 expect 0 "the pair within webgl2" "$A2S" -t essl1 --limits webgl2 "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
 has "$T/pair.frag" "uniform sampler2D fs8;" "the pair's fragment text"
-has "$T/pair.vert" "varying vec4 v0;" "the pair's vertex text"
+# under limits the pair's varyings are packed: v0, sampled in 2D, carries xy
+has "$T/pair.vert" "varying vec2 agal_pack0;" "the pair's vertex text"
 expect 0 "a SPIR-V pair" "$A2S" "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
 expect 0 "spirv-val the pair's vertex module" "$VAL" --target-env vulkan1.0 "$T/pair.vert"
 expect 0 "spirv-val the pair's fragment module" "$VAL" --target-env vulkan1.0 "$T/pair.frag"

@@ -387,7 +387,7 @@ static void test_varyings(agal_context *ctx)
 {
     char vs[512], fs[512];
     agal_upload_result r;
-    agal_limits webgl1 = preset("webgl1"), gl31 = preset("wgpu-gl31"), compat = preset("webgpu-compat");
+    agal_limits webgl1 = preset("webgl1"), gl31 = preset("wgpu-gl31");
     varyings(9, vs, fs, sizeof vs);
     CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_ERR_UNSUPPORTED, "9 varyings");
     one_refusal(ctx, "vertex program: 9 varying vectors needed, the limits allow 8 (webgl1)", "9 varyings");
@@ -398,15 +398,68 @@ static void test_varyings(agal_context *ctx)
     one_refusal(ctx, "vertex program: 32 varying components needed, the limits allow 31 (wgpu-gl31)", "31");
     varyings(7, vs, fs, sizeof vs);
     CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_WGSL, &gl31, &r) == AGAL_OK, "7 varyings fit 31 components");
-    /* WebGPU numbers varyings by location: v9 alone is location 9 */
-    CHECK(upload(ctx, "mov op, va0\nmov v9, va0\n", "mov oc, v9\n", 2, AGAL_TARGET_WGSL, &compat, &r) == AGAL_OK,
-          "v9 fits 15 inter-stage variables");
-    agal_limits nine = agal_limits_init();
-    nine.interstage_variables = 9;
-    CHECK(upload(ctx, "mov op, va0\nmov v9, va0\n", "mov oc, v9\n", 2, AGAL_TARGET_WGSL, &nine, &r) ==
+    /* WebGPU numbers varyings by location: packed, v9 alone is slot 0, v3 and v9 whole two */
+    agal_limits one = agal_limits_init();
+    one.interstage_variables = 1;
+    CHECK(upload(ctx, "mov op, va0\nmov v9, va0\n", "mov oc, v9\n", 2, AGAL_TARGET_WGSL, &one, &r) == AGAL_OK,
+          "v9 packed fits 1 inter-stage variable");
+    CHECK(r.nvaryings == 1 && r.varyings[0].location == 9 && r.varyings[0].packed && r.varyings[0].slot == 0,
+          "v9 went to slot 0");
+    CHECK(upload(ctx, "mov op, va0\nmov v3, va0\nmov v9, va0\n", "add oc, v3, v9\n", 2, AGAL_TARGET_WGSL, &one, &r) ==
               AGAL_ERR_UNSUPPORTED,
-          "v9 under 9 variables");
-    one_refusal(ctx, "vertex program: 10 inter-stage variables needed, the limits allow 9", "v9");
+          "v3 and v9 under 1 variable");
+    one_refusal(ctx, "vertex program: 2 inter-stage variables needed, the limits allow 1", "v3 v9");
+}
+
+/* n varyings of which the fragment program reads `width` components each: .x, .xy, ... */
+static void partial_varyings(unsigned n, unsigned width, char *vs, char *fs, size_t size)
+{
+    static const char *const sel[] = {"", "x", "xy", "xyz", "xyzw"};
+    size_t v = (size_t)snprintf(vs, size, "mov op, va0\n"), f = (size_t)snprintf(fs, size, "mov ft0, fc0\n");
+    for (unsigned i = 0; i < n; i++) v += (size_t)snprintf(vs + v, size - v, "mov v%u, va%u\n", i, i % 8);
+    for (unsigned i = 0; i < n; i++)
+        f += (size_t)snprintf(fs + f, size - f, "add ft0.%s, ft0.%s, v%u.%s\n", sel[width], sel[width], i, sel[width]);
+    snprintf(fs + f, size - f, "mov oc, ft0\n");
+}
+
+/* Packed (lower_pack_varyings.c): 10 varyings read in part fit WebGL 1's 8 vectors,
+ * and every stage declares the same slots, as wide as they carry. */
+static void test_packing(agal_context *ctx)
+{
+    char vs[1024], fs[1024];
+    agal_upload_result r;
+    agal_limits webgl1 = preset("webgl1"), gl31 = preset("wgpu-gl31");
+    partial_varyings(10, 2, vs, fs, sizeof vs);
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, NULL, &r) == AGAL_OK, "10 varyings unlimited");
+    CHECK(r.nvaryings == 10 && !r.varyings[9].packed && r.varyings[9].width == 4, "unpacked without limits");
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_OK, "10 varyings of 2 fit webgl1");
+    CHECK(r.nvaryings == 10, "10 varyings carried: %zu", r.nvaryings);
+    for (size_t i = 0; i < r.nvaryings; i++) {
+        const agal_binding_varying *b = &r.varyings[i];
+        CHECK(b->packed && b->location == i && b->slot == i / 2 && b->component == 2 * (i % 2) && b->carried == 3 &&
+                  b->width == 4,
+              "v%zu: slot %u component %u carried %u width %u", i, b->slot, b->component, b->carried, b->width);
+    }
+    const char *text = r.shaders[AGAL_FRAGMENT].text;
+    CHECK(strstr(text, "varying vec4 agal_pack4;") && !strstr(text, "agal_pack5") && !strstr(text, " v0;"),
+          "5 slots declared: %s", text);
+    agal_reflection refl;
+    CHECK(agal_reflect(ctx, r.fragment, &refl) == AGAL_OK, "reflect");
+    refl.gl = &r.shaders[AGAL_FRAGMENT].binding;
+    const char *json = agal_reflect_json(ctx, &refl);
+    CHECK(json &&
+              strstr(json, "\"varyings\": [\"agal_pack0\", \"agal_pack1\", \"agal_pack2\", \"agal_pack3\", "
+                           "\"agal_pack4\"]") &&
+              strstr(json, "{\"varying\": \"v9\", \"into\": \"agal_pack4\", \"component\": 2, \"carried\": "
+                           "\"xy\", \"width\": 4}]"),
+          "the JSON says where each went: %s", json ? json : "");
+    partial_varyings(10, 3, vs, fs, sizeof vs); /* 10 of 3 need 10 vectors: never split */
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_ESSL1, &webgl1, &r) == AGAL_ERR_UNSUPPORTED, "10 of 3");
+    one_refusal(ctx, "vertex program: 10 varying vectors needed, the limits allow 8 (webgl1)", "10 of 3");
+    partial_varyings(10, 1, vs, fs, sizeof vs); /* 10 floats: 3 slots, 4 + 4 + 2 components */
+    CHECK(upload(ctx, vs, fs, 2, AGAL_TARGET_WGSL, &gl31, &r) == AGAL_OK, "10 floats fit 31 components");
+    text = r.shaders[AGAL_VERTEX].text;
+    CHECK(strstr(text, "@location(2) agal_pack2: vec2f,") && !strstr(text, "agal_pack3"), "3 slots: %s", text);
 }
 
 /* ---- limits that fit change nothing ------------------------------------------------ */
@@ -468,6 +521,7 @@ int main(int argc, char **argv)
     test_packed_fragment(ctx);
     test_packed_pair(ctx);
     test_varyings(ctx);
+    test_packing(ctx);
     agal_context_free(ctx);
     unsigned compared = identical_corpus(argv[1]);
     CHECK(compared >= 100, "%u translations compared", compared);

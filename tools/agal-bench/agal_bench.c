@@ -34,8 +34,10 @@
  *   valgrind --tool=callgrind --toggle-collect=agal_translate \
  *     tools/agal-bench --profile 50 --target essl3 */
 #include "agal/interp.h"
+#include "agal/stage3d.h"
 #include "agal/text.h"
 #include "bench.h"
+#include "emit.h"
 #include "toolio.h"
 #include "translated.h"
 #include "glslang_check.h"
@@ -730,6 +732,8 @@ typedef struct results {
     memfig long_fresh;
     size_t max_allocs; /* fresh context, translate only, over the corpus */
     double max_ratio;
+    double pack_ratio; /* a pair's upload under limits over without, median */
+    double pass_share; /* lower_pack_varyings' time over a pair's upload, median */
 } results;
 
 static void target(const char *what, double value, const char *unit, bool met)
@@ -752,6 +756,8 @@ static void print_targets(const bench *b, results *r)
     target("peak heap, 200-token program <= 64 KiB (fresh)", r->long_fresh.peak / 1024.0, "KiB",
            r->long_fresh.peak <= 64 * 1024);
     target("SPIR-V size <= 1.25x spirv-opt -O (max over corpus)", r->max_ratio, "x", r->max_ratio <= 1.25);
+    target("lower_pack_varyings <= 5% of a pair's translation (median)", 100 * r->pass_share, "%",
+           r->pass_share <= 0.05);
 }
 
 static size_t max_fresh_allocs(const bench *b)
@@ -762,6 +768,145 @@ static size_t max_fresh_allocs(const bench *b)
         if (measure_memory(&b->progs[i], true, false, &m) && m.allocs > mx) mx = m.allocs;
     }
     return mx;
+}
+
+/* ---- pairs under limits (lower_pack_varyings) ----------------------------------- */
+
+/* The corpus pair of vertex program i (X.vert.agal with X.frag.agal): the fragment
+ * program's index, or SIZE_MAX. */
+static size_t fragment_of(const bench *b, size_t i)
+{
+    const char *name = b->progs[i].name, *dot = strstr(name, ".vert.agal");
+    if (!dot || dot[10]) return SIZE_MAX;
+    for (size_t j = 0; j < b->ncorpus; j++)
+        if (!strncmp(b->progs[j].name, name, (size_t)(dot - name)) &&
+            !strcmp(b->progs[j].name + (dot - name), ".frag.agal"))
+            return j;
+    return SIZE_MAX;
+}
+
+/* Seconds per agal_upload of the pair (SPIR-V), under limits or not; *iters as in
+ * time_path. */
+static bool time_upload(bench *b, const program *v, const program *f, const agal_limits *limits, agal_context *ctx,
+                        unsigned *iters, double *t)
+{
+    agal_upload_options o = agal_upload_options_init();
+    o.limits = limits;
+    unsigned n = *iters ? *iters : 1;
+    for (;;) {
+        double t0 = tool_seconds();
+        for (unsigned i = 0; i < n; i++) {
+            agal_upload_result r = agal_upload_result_init();
+            bool ok = agal_upload(ctx, v->bytes, v->size, f->bytes, f->size, &o, &r) == AGAL_OK;
+            agal_context_reset(ctx);
+            if (!ok) return snprintf(b->log, sizeof b->log, "upload of %s failed", v->name), false;
+        }
+        double dt = tool_seconds() - t0;
+        if (*iters || dt >= b->target_s || n >= (1u << 24)) {
+            *iters = n, *t = dt / n;
+            return true;
+        }
+        n *= 2;
+    }
+}
+
+/* Seconds per pipeline of both programs of a pair for SPIR-V, the varyings packed
+ * by plan or not (NULL): what lower_pack_varyings adds, with the optimizations after
+ * it, without the emission or the upload. */
+static bool time_pipelines(bench *b, const program *v, const program *f, const agal_ir_packing *plan, agal_context *ctx,
+                           unsigned *iters, double *t)
+{
+    unsigned n = *iters ? *iters : 1;
+    for (;;) {
+        double t0 = tool_seconds();
+        for (unsigned i = 0; i < n; i++) {
+            agal_ir *fir, *vir;
+            bool ok =
+                agal_translate_pipeline(ctx, f->prog, AGAL_TARGET_SPIRV, AGAL_CLIP_DEFAULT, 0, plan, &fir) == AGAL_OK &&
+                agal_translate_pipeline(ctx, v->prog, AGAL_TARGET_SPIRV, AGAL_CLIP_DEFAULT, 0, plan, &vir) == AGAL_OK;
+            agal_context_reset(ctx);
+            if (!ok) return snprintf(b->log, sizeof b->log, "pipeline of %s failed", v->name), false;
+        }
+        double dt = tool_seconds() - t0;
+        if (*iters || dt >= b->target_s || n >= (1u << 24)) {
+            *iters = n, *t = dt / n;
+            return true;
+        }
+        n *= 2;
+    }
+}
+
+/* The pair's packing as agal_upload plans it under limits (its tokens' masks). */
+static void pair_plan(agal_context *ctx, const program *v, const program *f, agal_ir_packing *plan)
+{
+    agal_reflection vr, fr;
+    uint8_t read[16] = {0}, written[16] = {0};
+    if (agal_reflect(ctx, f->prog, &fr) == AGAL_OK && agal_reflect(ctx, v->prog, &vr) == AGAL_OK)
+        for (unsigned n = 0; n < 16; n++)
+            read[n] = (uint8_t)fr.varying_mask[n], written[n] = (uint8_t)vr.varying_mask[n];
+    agal_pack_plan(read, written, 0, plan);
+    agal_context_reset(ctx);
+}
+
+/* lower_pack_varyings' cost: the pair's pipelines with the pass (and the optimizations
+ * of what it adds) less without, over the pair's whole unlimited upload; per round
+ * the median over pairs. */
+static bool report_pass(bench *b, agal_context *ctx, double *median_share)
+{
+    double share[MAX_ROUNDS], ps[256];
+    unsigned iters[256][3] = {{0}};
+    for (unsigned r = 0; r < b->rounds; r++) {
+        size_t n = 0;
+        for (size_t i = 0; i < b->ncorpus && n < 256; i++) {
+            size_t j = fragment_of(b, i);
+            if (j == SIZE_MAX) continue;
+            agal_ir_packing plan;
+            pair_plan(ctx, &b->progs[i], &b->progs[j], &plan);
+            double plain, packed, upload;
+            if (!time_pipelines(b, &b->progs[i], &b->progs[j], NULL, ctx, &iters[n][0], &plain) ||
+                !time_pipelines(b, &b->progs[i], &b->progs[j], &plan, ctx, &iters[n][1], &packed) ||
+                !time_upload(b, &b->progs[i], &b->progs[j], NULL, ctx, &iters[n][2], &upload))
+                return false;
+            ps[n++] = (packed - plain) / upload;
+        }
+        share[r] = median(ps, n);
+    }
+    mmm m = summarize(share, b->rounds);
+    *median_share = m.med;
+    printf("lower_pack_varyings: the pair's pipelines with it less without, over its unlimited upload, median over "
+           "pairs: %.1f%% %.1f%% %.1f%%\n",
+           100 * m.min, 100 * m.med, 100 * m.max);
+    return true;
+}
+
+/* What a pair's upload costs under limits (the vulkan preset: every corpus pair fits,
+ * its varyings packed and its needs counted) over the same upload without: per
+ * round the median over pairs of the ratio, each pair timed both ways in turn. */
+static bool report_packing(bench *b, agal_context *ctx, double *median_ratio)
+{
+    agal_limits vulkan = agal_limits_init();
+    agal_limits_preset("vulkan", &vulkan);
+    double ratio[MAX_ROUNDS], pr[256];
+    unsigned iters[256][2] = {{0}};
+    for (unsigned r = 0; r < b->rounds; r++) {
+        size_t n = 0;
+        for (size_t i = 0; i < b->ncorpus && n < 256; i++) {
+            size_t j = fragment_of(b, i);
+            if (j == SIZE_MAX) continue;
+            double plain, packed;
+            if (!time_upload(b, &b->progs[i], &b->progs[j], NULL, ctx, &iters[n][0], &plain) ||
+                !time_upload(b, &b->progs[i], &b->progs[j], &vulkan, ctx, &iters[n][1], &packed))
+                return false;
+            pr[n++] = packed / plain;
+        }
+        ratio[r] = median(pr, n);
+    }
+    mmm m = summarize(ratio, b->rounds);
+    *median_ratio = m.med;
+    printf("pairs under limits (vulkan: varyings packed, needs counted) / unlimited, agal_upload to SPIR-V, median "
+           "over pairs: %.3f %.3f %.3f x\n",
+           m.min, m.med, m.max);
+    return true;
 }
 
 static bool run_all(bench *b, agal_context *ctx, results *r)
@@ -789,7 +934,8 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
            ir.med / 1e6, ir.max / 1e6, INTERP_N);
     if (!report_memory(b, &r->long_fresh)) return false;
     r->max_allocs = max_fresh_allocs(b);
-    return report_size(b, ctx, &r->max_ratio) && report_shapes(b, ctx);
+    return report_size(b, ctx, &r->max_ratio) && report_packing(b, ctx, &r->pack_ratio) &&
+           report_pass(b, ctx, &r->pass_share) && report_shapes(b, ctx);
 }
 
 /* One target's loop alone (--profile, --target): no clock, no glslang, nothing

@@ -15,7 +15,9 @@
  *            --separate-samplers (the SPIR-V binds each fs<i> as an image and a
  *            sampler, translate option separate_samplers, instead of combined),
  *            --limits NAME|FILE.json (every upload held to the device's limits; a pair
- *            they refuse is counted, not run: docs/binding-models.md, "Limits")
+ *            they refuse is counted, not run: docs/binding-models.md, "Limits"),
+ *            --partial-varyings (random: AGAL 2 pairs of 9 or 10 varyings the fragment
+ *            program reads in part, which packed fit WebGL 1: gen_options)
  * Exit 0 only when every backend agrees with the interpreter on every output; 1 when
  * a pair disagrees, could not run, is invalid or does not link; 2 on a usage error,
  * an unreadable or oversized file, or a backend that cannot start (a missing browser;
@@ -254,8 +256,9 @@ static void random_pair(agal_context *pctx, const options *o, unsigned i, gen_pr
      * (docs/format.md section 4) and magnitudes bounded, given inputs of magnitude <= 4
      * (attributes, constants in [-2, 2], varyings <= 3.8, texels in [0, 1], iid < 3)
      * and the guard constants cmp_case_make sets. */
-    gen_options go = {.max_tokens = 40, .safe_domain = true, .plain_samplers = true};
-    uint32_t version = 1 + i % 3;
+    gen_options go = {
+        .max_tokens = 40, .safe_domain = true, .plain_samplers = true, .partial_varyings = o->partial_varyings};
+    uint32_t version = o->partial_varyings ? 2 : 1 + i % 3; /* AGAL 2's 10 varyings */
     *out = (batch_pair){.seed = cmp_mix(o->seed, i)};
     if (!gen_pair(gv, gf, out->seed, version, &go)) {
         out->status = GEN_REFUSED;
@@ -355,7 +358,8 @@ static int usage(void)
                     "         --require-coverage (random: fail unless every opcode appeared)\n"
                     "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n"
                     "         --limits NAME|FILE.json (the device's limits: webgl1, webgl2, gl33, vulkan,\n"
-                    "           webgpu, webgpu-compat, wgpu-gl31, or a JSON file; refused pairs are counted)\n");
+                    "           webgpu, webgpu-compat, wgpu-gl31, or a JSON file; refused pairs are counted)\n"
+                    "         --partial-varyings (random: AGAL 2 pairs of 9 or 10 varyings read in part)\n");
     return 2;
 }
 
@@ -385,6 +389,7 @@ int agalrun_compare(int argc, char **argv)
         else if (!strcmp(a, "--inject-fault")) o.fault = true;
         else if (!strcmp(a, "--require-coverage")) o.coverage = true;
         else if (!strcmp(a, "--separate-samplers")) o.separate = true;
+        else if (!strcmp(a, "--partial-varyings")) o.partial_varyings = true;
         else if (!strcmp(a, "--limits") && i + 1 < argc) limits = argv[++i];
         else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
         else return usage();

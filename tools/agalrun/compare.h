@@ -52,6 +52,7 @@ typedef struct options {
     bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
     bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
     const agal_limits *limits; /* --limits: every upload held to the device's (NULL: none) */
+    bool partial_varyings;     /* --partial-varyings: random pairs whose varyings pack */
     uint64_t seed;
 } options;
 

@@ -35,10 +35,11 @@ typedef struct gstate {
     const gen_options *opt;
     agal_profile profile;
     unsigned ntemps, nconst, nattr, nvary, nsamplers, max_depth, depth;
-    uint16_t vary_read;  /* fragment: varyings it may read */
-    uint8_t written[32]; /* temp components written on every path so far */
-    double bound[32];    /* safe_domain: magnitude bound of each temporary on every path */
-    uint16_t kreg;       /* safe_domain: the guards' constant register */
+    uint16_t vary_read;     /* fragment: varyings it may read */
+    uint8_t vary_comps[16]; /* fragment: the components of each it may read (partial_varyings) */
+    uint8_t written[32];    /* temp components written on every path so far */
+    double bound[32];       /* safe_domain: magnitude bound of each temporary on every path */
+    uint16_t kreg;          /* safe_domain: the guards' constant register */
     bool smp_set[16];
     obligation ob[40];
     unsigned nob, next_ob;
@@ -112,7 +113,7 @@ static bool pick_varying(gstate *g, const need *n, agal_source *s)
         unsigned want = ((1u << rows) - 1) << v;
         if ((g->vary_read & want) == want) cand[k++] = v;
     }
-    if (!k) return false;
+    if (!k || (rows > 1 && g->opt->partial_varyings)) return false; /* a matrix reads rows whole */
     *s = (agal_source){.type = AGAL_REG_VARYING, .num = (uint16_t)cand[below(g, k)]};
     for (unsigned r = 0; r < rows; r++) g->p->varyings |= (uint16_t)(1u << (s->num + r));
     return true;
@@ -184,9 +185,24 @@ static bool pick_kind(gstate *g, unsigned kind, const need *n, agal_source *s)
     }
 }
 
+/* partial_varyings: a varying the fragment program has not read yet, so that it
+ * reads them all (9 or 10, more than 8 vectors unpacked). */
+static bool pick_unread_varying(gstate *g, const need *n, agal_source *s)
+{
+    unsigned cand[16], k = 0;
+    uint16_t unread = (uint16_t)(g->vary_read & ~g->p->varyings);
+    if (!g->opt->partial_varyings || vertex(g) || n->rows > 1 || !unread || !chance(g, 60)) return false;
+    for (unsigned v = 0; v < g->nvary; v++)
+        if (unread >> v & 1) cand[k++] = v;
+    *s = (agal_source){.type = AGAL_REG_VARYING, .num = (uint16_t)cand[below(g, k)]};
+    g->p->varyings |= (uint16_t)(1u << s->num);
+    return true;
+}
+
 static bool pick_source(gstate *g, const need *n, agal_source *s)
 {
-    if (n->varying_only) {
+    if (pick_unread_varying(g, n, s)) {
+    } else if (n->varying_only) {
         if (!pick_varying(g, n, s)) return false;
     } else {
         /* Temporaries half the time, so values flow; the other kinds share the rest. */
@@ -195,7 +211,8 @@ static bool pick_source(gstate *g, const need *n, agal_source *s)
             if (pick_kind(g, (start + k) % K_KINDS, n, s)) break;
         if (k == K_KINDS) return false;
     }
-    if (s->type != AGAL_REG_TEMP) s->swizzle = n->rows ? AGAL_SWIZZLE_IDENTITY : swizzle_from(g, 15, n->scalar);
+    unsigned from = s->type == AGAL_REG_VARYING && g->opt->partial_varyings ? g->vary_comps[s->num & 15] : 15;
+    if (s->type != AGAL_REG_TEMP) s->swizzle = n->rows ? AGAL_SWIZZLE_IDENTITY : swizzle_from(g, from, n->scalar);
     return true;
 }
 
@@ -684,6 +701,11 @@ static void plan_outputs(gstate *g)
         g->p->varyings = vs;
     } else {
         g->vary_read = o->no_varyings ? 0 : o->varyings ? (uint16_t)(o->varyings & vmask) : (uint16_t)vmask;
+        for (unsigned i = 0, threes = 0; i < 16 && o->partial_varyings; i++) {
+            unsigned k = 1 + below(g, threes < 4 ? 3 : 2); /* 1 to 3 components, x first */
+            threes += k == 3;
+            g->vary_comps[i] = (uint8_t)((1u << k) - 1u);
+        }
         unsigned noc = g->p->version >= 2 && chance(g, 30) ? 1 + below(g, 4) : 1;
         g->p->noc = noc;
         for (unsigned i = 0; i < noc; i++) oblige_full(g, AGAL_REG_OUTPUT, (uint8_t)i);
@@ -769,7 +791,7 @@ bool gen_pair(gen_program *vp, gen_program *fp, uint64_t seed, uint32_t version,
 {
     static const gen_options defaults = {0};
     gen_options o = opt ? *opt : defaults;
-    o.varyings = 0;
+    o.varyings = o.partial_varyings ? (seed & 1 ? 0x3ff : 0x1ff) : 0; /* 9 or 10 */
     o.no_varyings = false;
     if (!gen_program_make(vp, seed, AGAL_VERTEX, version, &o)) return false;
     o.varyings = vp->varyings;

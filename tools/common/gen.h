@@ -73,6 +73,11 @@ typedef struct gen_options {
      * texel) has magnitude <= GEN_SAFE_INPUT and that constant register
      * gen_safe_register(profile, stage) holds gen_safe_values (the caller sets it). */
     bool safe_domain;
+    /* Pairs (gen_pair) whose varyings pack: the vertex program writes 9 or 10
+     * varyings (as many as the profile has, if fewer), and the fragment program reads
+     * each only in its first 1 to 3 components, at most four of them in 3, so that
+     * packed by lower_pack_varyings they fit WebGL 1's 8 vectors. */
+    bool partial_varyings;
 } gen_options;
 
 #define GEN_SAFE_INPUT 4.0
