@@ -126,11 +126,15 @@ agal_status agal_source_map(agal_context *ctx, agal_target target, agal_shader *
  * line of the text itself) and a line. */
 typedef struct log_place {
     uint32_t string, line;
+    bool no_strings; /* the driver drops #line's source string number */
 } log_place;
 
-/* Mesa: `0:12(5): error: ...`. */
+/* Mesa: `0:12(5): error: ...`. Its compiler keeps #line's line but not its source
+ * string (observed on llvmpipe: `0:4(12)` after `#line 4 1`), so in a text with
+ * #line its lines are read as tokens' lines. */
 static bool mesa_place(const char *p, const char *end, log_place *at)
 {
+    at->no_strings = true;
     return read_uint(&p, end, &at->string) && skip(&p, end, ":") && read_uint(&p, end, &at->line) && skip(&p, end, "(");
 }
 
@@ -138,6 +142,7 @@ static bool mesa_place(const char *p, const char *end, log_place *at)
  * name:12: ...` (the text's own lines). */
 static bool angle_place(const char *p, const char *end, log_place *at)
 {
+    at->no_strings = false;
     if (!skip(&p, end, "ERROR: ") && !skip(&p, end, "WARNING: ")) return false;
     if (read_uint(&p, end, &at->string)) return skip(&p, end, ":") && read_uint(&p, end, &at->line);
     const char *colon = memchr(p, ':', (size_t)(end - p));
@@ -151,6 +156,7 @@ static bool angle_place(const char *p, const char *end, log_place *at)
  * ("Error while parsing WGSL: :12:5 error: ..."). */
 static bool tint_place(const char *p, const char *end, log_place *at)
 {
+    at->no_strings = false;
     for (; p < end; p++) {
         const char *q = p;
         uint32_t col;
@@ -167,7 +173,8 @@ static bool tint_place(const char *p, const char *end, log_place *at)
 static uint32_t place_token(const agal_shader *sh, log_place at, uint32_t ntokens)
 {
     uint32_t token = AGAL_NO_TOKEN;
-    if (sh->text && at.string == AGAL_GLSL_BODY_STRING && at.line >= agal_token_line(0)) {
+    bool lines = sh->text && sh->binding.target != AGAL_TARGET_WGSL; /* GLSL's #line */
+    if (lines && (at.string == AGAL_GLSL_BODY_STRING || at.no_strings) && at.line >= agal_token_line(0)) {
         token = at.line - agal_token_line(0);
     } else if (sh->text && at.string == 0) {
         for (size_t i = 0; i < sh->nsource_map && sh->source_map[i].out <= at.line; i++)
