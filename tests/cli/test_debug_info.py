@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """agal2spv -g: the AGAL source in every output, the source map, the mapped driver log.
 
-  test_debug_info.py AGAL2SPV AGALASM AGALDIS SPIRV_VAL SPIRV_DIS GLSLANG SHADERS_DIR GL_COMPILE
+  test_debug_info.py AGAL2SPV AGALASM AGALDIS SPIRV_VAL SPIRV_DIS GLSLANG SHADERS_DIR GL_COMPILE NODE
 
 - Every corpus program with -g: the SPIR-V passes spirv-val (Vulkan 1.0); spirv-dis
   shows OpSource holding the program's disassembly (agaldis' output, byte for byte)
@@ -12,7 +12,10 @@
   undeclared name, a type mismatch or a bad swizzle is put on the line of a chosen
   token; glslang and the GL driver (Mesa's compiler on llvmpipe, through
   GL_COMPILE: tests/gpu/gl_compile.c) refuse each, and `--map-log` names that
-  token, its line and its disassembly after each one's error.
+  token, its line and its disassembly after each one's error. The same faults in
+  WGSL (a token's code: the lines after its comment), refused by Tint (Dawn for
+  node, tests/oracle/wgsl_errors.mjs, on SwiftShader), whose log `--map-log` maps
+  through the source map.
 """
 
 import json
@@ -22,7 +25,9 @@ import subprocess
 import sys
 import tempfile
 
-A2S, ASM, DIS, VAL, SDIS, GLSLANG, SHADERS, GL_COMPILE = sys.argv[1:9]
+A2S, ASM, DIS, VAL, SDIS, GLSLANG, SHADERS, GL_COMPILE, NODE = sys.argv[1:10]
+WGSL_ERRORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle", "wgsl_errors.mjs")
+SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json"  # Dawn finds no adapter through lavapipe
 failures = 0
 
 
@@ -161,6 +166,53 @@ for p, t, fault, token, f_path, log in faults:
               f"name it:\n{mapped}")
         checked += 1
 
-check(checked == 20 * 3 * 3 * 2, f"{checked} mapped logs checked")
-print(f"{len(programs)} programs with -g; 180 faults, {checked} drivers' logs mapped back to their tokens")
+# ---- the same faults in WGSL, Tint refusing them -------------------------------------
+WGSL_FAULTS = {
+    "undeclared name": " agal_undeclared_name = 1.0;",
+    "type mismatch": " let agal_mismatch: f32 = vec3f(1.0);",
+    "bad swizzle": " let agal_bad_swizzle = vec2f(1.0).z;",
+}
+
+
+def wgsl_statement_lines(text):
+    """(index of a code line, its token) for each statement line right after a token's comment."""
+    lines = text.split("\n")
+    found = []
+    for i in range(len(lines) - 1):
+        m = re.fullmatch(r"\s*// (\d+): .*", lines[i])
+        if m and lines[i + 1].rstrip().endswith(";") and "//" not in lines[i + 1]:
+            found.append((i + 1, int(m.group(1)) - 1))
+    return found
+
+
+wgsl_faults = []
+for k, p in enumerate(programs[:20]):
+    text = texts[(p, "wgsl")].decode()
+    stmts = wgsl_statement_lines(text)
+    check(stmts, f"{p} -t wgsl: no statement line")
+    for f, (fault, code) in enumerate(WGSL_FAULTS.items() if stmts else ()):
+        line, token = stmts[(k + f) % len(stmts)]
+        lines = text.split("\n")
+        lines[line] += code
+        f_path = os.path.join(tmp, f"wfault{len(wgsl_faults)}.wgsl")
+        open(f_path, "w").write("\n".join(lines))
+        wgsl_faults.append((p, fault, token, f_path))
+env = dict(os.environ, VK_ICD_FILENAMES=SWIFTSHADER)
+env.pop("VK_DRIVER_FILES", None)
+tint = subprocess.run([NODE, WGSL_ERRORS] + [x[3] for x in wgsl_faults], capture_output=True, timeout=120, env=env)
+check(tint.returncode == 0, f"wgsl_errors.mjs: exit {tint.returncode}: {tint.stderr.decode()}")
+tint_logs = dict(re.findall(r"(?ms)^== (\S+) refused\n(.*?)(?=^== |\Z)", tint.stdout.decode()))
+for p, fault, token, f_path in wgsl_faults:
+    check(f_path in tint_logs, f"{p} -t wgsl: Tint does not refuse the {fault} at token {token + 1}")
+    logf = os.path.join(tmp, "log.txt")
+    open(logf, "w").write(tint_logs.get(f_path, ""))
+    mapped = out(A2S, "-t", "wgsl", os.path.join(SHADERS, p), "--map-log", logf).decode()
+    want = f"  AGAL: token {token + 1} (line {token + 3}): {disassemblies[p].split(chr(10))[token + 2].strip()}"
+    # Dawn: "Error while parsing WGSL: :L:C error: ..."
+    m = re.search(r":\d+:\d+ error: [^\n]*\n" + re.escape(want) + "\n", mapped)
+    check(m is not None, f"{p} -t wgsl: Tint: {fault} at token {token + 1}: the mapped log does not name it:\n{mapped}")
+    checked += 1
+
+check(checked == 20 * 3 * 3 * 2 + 20 * 3, f"{checked} mapped logs checked")
+print(f"{len(programs)} programs with -g; 240 faults, {checked} drivers' logs mapped back to their tokens")
 sys.exit(1 if failures else 0)
