@@ -360,6 +360,7 @@ static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const
     uo.lenient = o->lenient;
     uo.clip = o->clip;
     uo.strip_names = o->strip;
+    uo.debug_info = o->debug;
     uo.limits = o->limits ? &o->device : NULL;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);
