@@ -24,7 +24,14 @@ typedef struct agal_emit_options {
      * varyings (XfbBuffer 0, op at Offset 0, the k-th written varying at 16*(1+k),
      * XfbStride 16*(1+nvaryings)). Not valid for plain Vulkan 1.0 Shader capability. */
     bool xfb;
+    /* debug_info: the program's disassembly, the source the output's lines name
+     * (the driver makes it; SPIR-V's OpSource carries it). */
+    const char *source;
 } agal_emit_options;
+
+/* GLSL's source string number of main's statements under debug_info (`#line N 1`),
+ * so a driver's line in string 1 is a token's line and in string 0 the text's own. */
+enum { AGAL_GLSL_BODY_STRING = 1 };
 
 /* spirv.c: the module, in ctx's arena. */
 agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const uint32_t **words,
@@ -51,6 +58,9 @@ agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog,
  * binding into *out (every field; out->size is not read). */
 agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
                               agal_shader *out);
+
+/* debug_info.c: out's source map, read off its words or text (debug_info). */
+agal_status agal_source_map(agal_context *ctx, agal_target target, agal_shader *out);
 
 /* limits.c: the caller's limits (NULL: unlimited) read by the ABI rule, and whether
  * one stage's translation (ir, and b its binding) fits them: AGAL_OK, or

@@ -224,6 +224,10 @@ const char *agal_mask_letters(char out[5], unsigned mask);
  * token's raw words; a token the syntax cannot write is named with the reason
  * ("tex (cannot be written in assembler syntax: sampler format has no name)"). */
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t);
+/* With debug_info, a token's line in its source text, the program's disassembly
+ * (agal_disassemble_program: two header comment lines, then a line a token): the
+ * line every output names it by (OpLine, GLSL's #line, the source map's readers). */
+static inline uint32_t agal_token_line(uint32_t token) { return token + 3; }
 
 /* ---- decode.c ------------------------------------------------------------ */
 

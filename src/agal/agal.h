@@ -413,6 +413,14 @@ typedef struct agal_translate_options {
     /* The device's limits the translation must fit (NULL: none, today's output); one
      * that cannot fit is refused, with no output (agal_limits below). */
     const struct agal_limits *limits;
+    /* -g: the AGAL source in the output and a map back to it (docs/debug-info.md).
+     * SPIR-V: OpString (source_name), OpSource with the program's disassembly (as
+     * agaldis prints it) and OpLine before each token's code; GLSL and GLSL ES:
+     * `#line N 1` before each token's statements, N the token's line in that
+     * disassembly (the token's number + 2); WGSL: its comments. out->source and
+     * out->source_map are set. Ignored with strip_names. */
+    bool debug_info;
+    const char *source_name; /* SPIR-V's OpString (NULL: "vertex.agal" / "fragment.agal") */
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
 AGAL_STRUCT_INIT(agal_translate_options)
@@ -612,8 +620,37 @@ typedef struct agal_shader {
     const char *text; /* GLSL, GLSL ES, IR: NUL-terminated, len bytes without the NUL */
     size_t len;
     agal_binding binding; /* what it declares (the IR target: nothing, target AGAL_TARGET_IR) */
+    /* With debug_info (else NULL, 0): the program's disassembly, the text the lines
+     * of the output and the map name (token i, from 0, is its line i + 3), and the
+     * map from the output to the tokens, sorted by `out`. */
+    const char *source;
+    const struct agal_source_loc *source_map;
+    size_t nsource_map;
 } agal_shader;
 AGAL_STRUCT_INIT(agal_shader)
+
+/* One entry of a translation's source map: the output from `out` on, up to the next
+ * entry, is the code of token `token` (from 0). `out` is a line of the text (from 1)
+ * or the word offset of an instruction in the SPIR-V module (its OpLine). */
+typedef struct agal_source_loc {
+    uint32_t out;
+    uint32_t token; /* AGAL_NO_TOKEN: code of no token (SPIR-V's OpNoLine) */
+} agal_source_loc;
+#define AGAL_NO_TOKEN 0xffffffffu
+
+/* A driver's compile or link log of shader's text or module (translated with
+ * debug_info) with each error line it can place followed by a line naming the AGAL
+ * token, its disassembly and its line in shader->source: "  AGAL: token 5 (line 7):
+ * add vt0, va0, vc0". It reads Mesa's `0:12(5): error:`, ANGLE's and glslang's
+ * `ERROR: 0:12:` (and glslang's `ERROR: file:12:`) and Tint's and Dawn's `:12:5
+ * error:`. A line it cannot place is copied as it is. NUL-terminated, in ctx's
+ * arena; NULL when out of memory or an argument is NULL. (translate/debug_info.c) */
+AGAL_API char *agal_map_driver_log(agal_context *ctx, const agal_shader *shader, const char *log);
+/* shader's source map (debug_info) as JSON (docs/debug-info.md): {"version": 1,
+ * "out": "line" or "word", "source": the disassembly, "map": [{"out", "token" (from
+ * 0, null for code of none), "line" (in source)}, ...]}. NULL when the shader has no
+ * source or out of memory. (runtime/reflect_json.c) */
+AGAL_API char *agal_source_map_json(agal_context *ctx, const agal_shader *shader);
 
 /* Translates a decoded (validated) program for opt->target (opt NULL: the defaults
  * of agal_translate_options_init()) into *out, which lives in ctx's arena until

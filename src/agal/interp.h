@@ -92,6 +92,17 @@ typedef struct agal_interp_result {
 AGAL_API agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                                      const agal_interp_invocation *in, size_t n, agal_interp_result *out);
 
+/* One step of a traced run: invocation `invocation` ran token `token` (from 0), a
+ * write, after which its destination register holds value (all four components;
+ * the token's mask says which it wrote). Blocks' tokens, kil and the tokens a
+ * branch skipped in that invocation are no steps. */
+typedef void (*agal_interp_trace_fn)(void *ud, size_t invocation, uint32_t token, const float value[4]);
+/* As agal_interp_run, calling trace(ud, ...) after each step of each invocation, in
+ * the order they run (a fragment quad's four lanes token by token). */
+AGAL_API agal_status agal_interp_run_traced(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+                                            const agal_interp_invocation *in, size_t n, agal_interp_result *out,
+                                            agal_interp_trace_fn trace, void *ud);
+
 #ifdef __cplusplus
 }
 #endif

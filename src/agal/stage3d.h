@@ -42,6 +42,9 @@ typedef struct agal_upload_options {
      * agal_translate refuses a program, after both are translated, the vertex
      * program's need first, and no translation is returned. */
     const struct agal_limits *limits;
+    /* As agal_translate_options (-g): the source in each translation, its
+     * shaders[i].source and source_map set (docs/debug-info.md). */
+    bool debug_info;
 } agal_upload_options;
 AGAL_STRUCT_INIT(agal_upload_options)
 

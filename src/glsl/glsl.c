@@ -394,6 +394,7 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
                     .prog = prog,
                     .names = &eopt->names,
                     .comments = !opt->strip_names,
+                    .lines = opt->debug_info && !opt->strip_names,
                     /* GLSL ES 1.00 has no centroid qualifier */
                     .centroid = eopt->dialect == AGAL_GLSL_ESSL100 ? 0 : eopt->centroid_varyings,
                     .out = {.ctx = ctx}},

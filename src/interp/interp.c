@@ -88,6 +88,8 @@ typedef struct machine {
     uint64_t seed;
     size_t base; /* the invocation index of lanes[0] */
     lane lanes[4];
+    agal_interp_trace_fn trace; /* agal_interp_run_traced's, or NULL */
+    void *trace_ud;
 } machine;
 
 /* ---- float helpers -------------------------------------------------------- */
@@ -346,6 +348,14 @@ static void perturb_result(machine *m, uint32_t i, unsigned exec)
     }
 }
 
+/* What token i left in its destination, for each running lane. */
+static void trace_step(machine *m, uint32_t i, unsigned exec)
+{
+    for (unsigned k = 0; k < m->nlanes; k++)
+        if (exec & (1u << k))
+            m->trace(m->trace_ud, m->base + k, i, dest_reg(m, &m->lanes[k], &m->prog->tokens[i].dst)->v);
+}
+
 /* ---- control flow --------------------------------------------------------- */
 
 typedef struct block {
@@ -383,8 +393,9 @@ static void run_group(machine *m)
             for (unsigned k = 0; k < m->nlanes; k++)
                 if (exec & (1u << k)) exec_lane(m, &m->lanes[k], t, info);
         }
-        if (m->err && exec && !(info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && t->op != AGAL_OP_KIL)
-            perturb_result(m, i, exec);
+        bool wrote = exec && !(info->flags & (AGAL_OPF_IF | AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && t->op != AGAL_OP_KIL;
+        if (wrote && m->err) perturb_result(m, i, exec);
+        if (wrote && m->trace) trace_step(m, i, exec);
     }
 }
 
@@ -491,7 +502,7 @@ static void store_result(const machine *m, const lane *l, agal_interp_result *r)
 
 static agal_status run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                        const agal_interp_invocation *in, size_t n, agal_interp_result *out, const float (*err)[2],
-                       uint64_t seed)
+                       uint64_t seed, agal_interp_trace_fn trace, void *ud)
 {
     static const agal_interp_env no_env = {0};
     if (!ctx || !prog || (n && (!in || !out))) return AGAL_ERR_ARG;
@@ -512,6 +523,8 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
     m->env = env;
     m->err = err;
     m->seed = seed;
+    m->trace = trace;
+    m->trace_ud = ud;
     unsigned pc = agal_reg_count(prog->profile, prog->stage, AGAL_REG_CONSTANT);
     m->ncons = env->nconstants < pc ? (unsigned)env->nconstants : pc;
     if ((st = bind_textures(ctx, m)) != AGAL_OK || (st = bind_slots(ctx, m)) != AGAL_OK) return st;
@@ -529,7 +542,15 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
 agal_status agal_interp_run(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
                             const agal_interp_invocation *in, size_t n, agal_interp_result *out)
 {
-    return run(ctx, prog, env, in, n, out, NULL, 0);
+    return run(ctx, prog, env, in, n, out, NULL, 0, NULL, NULL);
+}
+
+agal_status agal_interp_run_traced(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
+                                   const agal_interp_invocation *in, size_t n, agal_interp_result *out,
+                                   agal_interp_trace_fn trace, void *ud)
+{
+    if (!trace) return AGAL_ERR_ARG;
+    return run(ctx, prog, env, in, n, out, NULL, 0, trace, ud);
 }
 
 agal_status agal_interp_run_perturbed(agal_context *ctx, const agal_program *prog, const agal_interp_env *env,
@@ -537,5 +558,5 @@ agal_status agal_interp_run_perturbed(agal_context *ctx, const agal_program *pro
                                       const float (*err)[2], uint64_t seed)
 {
     if (prog && prog->ntokens && !err) return AGAL_ERR_ARG;
-    return run(ctx, prog, env, in, n, out, err, seed);
+    return run(ctx, prog, env, in, n, out, err, seed, NULL, NULL);
 }

@@ -422,3 +422,36 @@ char *agal_reflect_json(agal_context *ctx, const agal_reflection *r)
     agal_sb_put(&b, "\n}\n");
     return b.err ? NULL : b.p;
 }
+
+/* ---- a translation's source map ------------------------------------------------ */
+
+/* s as a JSON string. */
+static void json_string(agal_strbuf *b, const char *s)
+{
+    agal_sb_putc(b, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') agal_sb_printf(b, "\\%c", c);
+        else if (c == '\n') agal_sb_put(b, "\\n");
+        else if (c < 0x20) agal_sb_printf(b, "\\u%04x", c);
+        else agal_sb_putc(b, (char)c);
+    }
+    agal_sb_putc(b, '"');
+}
+
+char *agal_source_map_json(agal_context *ctx, const agal_shader *sh)
+{
+    if (!ctx || !sh || !sh->source) return NULL;
+    agal_strbuf b = {.ctx = ctx};
+    agal_sb_printf(&b, "{\n  \"version\": 1,\n  \"out\": \"%s\",\n  \"source\": ", sh->words ? "word" : "line");
+    json_string(&b, sh->source);
+    agal_sb_put(&b, ",\n  \"map\": [");
+    for (size_t i = 0; i < sh->nsource_map; i++) {
+        const agal_source_loc *l = &sh->source_map[i];
+        agal_sb_printf(&b, "%s\n    {\"out\": %u, ", i ? "," : "", l->out);
+        if (l->token == AGAL_NO_TOKEN) agal_sb_put(&b, "\"token\": null, \"line\": null}");
+        else agal_sb_printf(&b, "\"token\": %u, \"line\": %u}", l->token, agal_token_line(l->token));
+    }
+    agal_sb_put(&b, sh->nsource_map ? "\n  ]\n}\n" : "]\n}\n");
+    return b.err ? NULL : b.p;
+}

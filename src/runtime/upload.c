@@ -164,6 +164,7 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
     agal_emit_options eo = {.pub = {.target = opt->target,
                                     .clip = opt->clip,
                                     .strip_names = opt->strip_names,
+                                    .debug_info = opt->debug_info,
                                     .separate_samplers = opt->separate_samplers},
                             .centroid_varyings = fir->info.centroid_varyings};
     if ((st = agal_names_resolve(ctx, opt->names, &eo.names)) != AGAL_OK) return st;

@@ -34,7 +34,8 @@ typedef struct wbuf {
     size_t n, cap;
 } wbuf;
 
-enum { S_CAP, S_IMPORT, S_MODEL, S_ENTRY, S_MODE, S_NAME, S_DECO, S_GLOBAL, S_FUNC, S_COUNT };
+/* S_SOURCE: OpString and OpSource (debug_info), which come before the names. */
+enum { S_CAP, S_IMPORT, S_MODEL, S_ENTRY, S_MODE, S_SOURCE, S_NAME, S_DECO, S_GLOBAL, S_FUNC, S_COUNT };
 
 /* A type or constant: its instruction is at word pos - 1 of the globals section
  * (pos 0: an empty slot). */
@@ -87,6 +88,8 @@ typedef struct spv {
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
+    uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
+    int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it. */
     uint8_t *virt;
@@ -316,6 +319,52 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
 
+/* ---- the source: OpString, OpSource, OpLine (debug_info) --------------------- */
+
+/* An instruction of head words then a literal string of len bytes (NUL-terminated,
+ * zero-padded) in the source section. */
+static void ins_string(spv *s, unsigned op, const uint32_t *head, size_t nhead, const char *str, size_t len)
+{
+    size_t n = nhead + len / 4 + 1;
+    uint32_t *d = reserve(s, &s->sec[S_SOURCE], n + 1);
+    if (!d) return;
+    d[0] = (uint32_t)(n + 1) << 16 | op;
+    if (nhead) memcpy(d + 1, head, nhead * sizeof *d);
+    memset(d + 1 + nhead, 0, (len / 4 + 1) * sizeof *d);
+    memcpy(d + 1 + nhead, str, len);
+}
+
+/* OpString with the source's name and OpSource with its text, the rest of a text
+ * too long for one instruction (65535 words) in OpSourceContinued. */
+static void source(spv *s)
+{
+    const char *text = s->opt->source, *file = s->opt->pub.source_name;
+    if (!text) return;
+    if (!file) file = s->prog->stage == AGAL_VERTEX ? "vertex.agal" : "fragment.agal";
+    s->file = new_id(s);
+    ins_string(s, SpvOpString, (const uint32_t[]){s->file}, 1, file, strlen(file));
+    enum { MAX_WORDS = 0xffff };
+    size_t len = strlen(text), chunk = (MAX_WORDS - 4) * 4 - 1; /* OpSource: 3 words before the text */
+    if (chunk > len) chunk = len;
+    ins_string(s, SpvOpSource, (const uint32_t[]){SpvSourceLanguageUnknown, 0, s->file}, 3, text, chunk);
+    for (size_t at = chunk; at < len; at += chunk) {
+        chunk = (MAX_WORDS - 1) * 4 - 1;
+        if (chunk > len - at) chunk = len - at;
+        ins_string(s, SpvOpSourceContinued, NULL, 0, text + at, chunk);
+    }
+}
+
+/* Before the code of IR instruction in: OpLine naming its token's line in the
+ * source, once per token and block (a line's scope ends with its block), or
+ * OpNoLine before code of no token (the conventions' own). */
+static void line(spv *s, const agal_ir_inst *in)
+{
+    if (!s->file || in->token == s->line_tok) return;
+    if (in->token >= 0) INS(s, S_FUNC, SpvOpLine, s->file, agal_token_line((uint32_t)in->token), 0);
+    else if (s->line_tok >= 0) ins(s, S_FUNC, SpvOpNoLine, NULL, 0);
+    s->line_tok = in->token;
+}
+
 /* ---- interface variables ---------------------------------------------------- */
 
 static uint32_t variable(spv *s, unsigned storage, uint32_t type)
@@ -458,6 +507,7 @@ static uint32_t label(spv *s, uint32_t id)
     s->block_start = (uint32_t)s->sec[S_FUNC].n;
     INS(s, S_FUNC, SpvOpLabel, id);
     s->label = id;
+    s->line_tok = -1; /* an OpLine's scope ends with its block */
     return id;
 }
 
@@ -914,6 +964,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
 {
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t id = 0, first_new = s->next_id;
+    if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
     switch (in->op) {
     case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
     case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
@@ -1066,6 +1117,7 @@ static agal_status build_module(spv *s)
     uint32_t w[8] = {s->glsl};
     ins(s, S_IMPORT, SpvOpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
     INS(s, S_MODEL, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    if (!s->opt->pub.strip_names) source(s);
     function(s);
     if (s->err == AGAL_ERR_INTERNAL) {
         agal_status st = agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
@@ -1118,7 +1170,7 @@ static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nword
 agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const uint32_t **words,
                             size_t *nwords)
 {
-    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt};
+    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt, .line_tok = -1};
     agal_status st = build_module(&s);
     return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
 }
@@ -1126,7 +1178,7 @@ agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emi
 agal_status agal_spirv_emit_to(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, uint32_t *buf,
                                size_t cap, size_t *nwords)
 {
-    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt};
+    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt, .line_tok = -1};
     agal_status st = build_module(&s);
     if (st != AGAL_OK) return st;
     *nwords = module_size(&s);

@@ -584,10 +584,26 @@ static void comments_before(agal_text *t, uint32_t end)
     }
 }
 
+/* Under debug_info, before a line of token tok's code (tok -1: none): the line a
+ * driver's log names it by is the token's line in the disassembly, in source
+ * string 1. Every line of a token's code gets one, so that a token written on
+ * several lines names none after it. */
+static void line_mark(agal_text *t, int32_t tok)
+{
+    if (!t->lines || tok < 0) return;
+    agal_text_indent(t);
+    agal_sb_put(&t->out, "#line ");
+    agal_sb_uint(&t->out, agal_token_line((uint32_t)tok));
+    agal_sb_put(&t->out, " ");
+    agal_sb_uint(&t->out, AGAL_GLSL_BODY_STRING);
+    agal_sb_put(&t->out, "\n");
+}
+
 /* Starts a statement line of token tok (-1: none), after its comment. */
 static void begin_stmt(agal_text *t, int32_t tok)
 {
     if (tok >= 0) comments_before(t, (uint32_t)tok + 1);
+    line_mark(t, tok);
     agal_text_indent(t);
 }
 
@@ -611,6 +627,7 @@ static void walk(agal_text *t, uint32_t list);
 static void move(agal_text *t, int slot, uint32_t value)
 {
     if (holds(t, slot, value)) return;
+    line_mark(t, inst(t, value)->token);
     agal_text_indent(t);
     agal_text_reg_name(t, slot);
     agal_sb_put(&t->out, " = ");
@@ -624,6 +641,7 @@ static void move(agal_text *t, int slot, uint32_t value)
 static void keep_copy(agal_text *t, uint32_t v, int slot)
 {
     if (!(t->flags[v] & TEXT_TEMP)) return;
+    line_mark(t, inst(t, v)->token);
     agal_text_indent(t);
     text_put_num(t, t->lang->temp_types[IR_F4], (unsigned)v);
     agal_sb_put(&t->out, " = ");
@@ -658,8 +676,12 @@ static void temp(agal_text *t, uint32_t v)
 {
     const agal_ir_inst *in = inst(t, v);
     bool hoisted = in->flags & IR_HOISTED;
-    if (hoisted) agal_text_indent(t); /* its token's comment stays in its block */
-    else begin_stmt(t, in->token);
+    if (hoisted) { /* its token's comment stays in its block */
+        line_mark(t, in->token);
+        agal_text_indent(t);
+    } else {
+        begin_stmt(t, in->token);
+    }
     text_put_num(t, t->lang->temp_types[in->type & 3], (unsigned)v);
     agal_sb_put(&t->out, " = ");
     def(t, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
@@ -782,6 +804,7 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     int32_t tok = in->token, els = in->els_token, eif = in->eif_token;
 
     if (tok >= 0) comments_before(t, (uint32_t)tok);
+    line_mark(t, tok);
     agal_text_indent(t);
     agal_sb_put(&t->out, "if (");
     agal_text_ref(t, in->args[0], sel_one(0), false);
@@ -794,10 +817,12 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     memcpy(then_end, t->held, sizeof then_end);
     memcpy(t->held, before, sizeof before);
     if (els >= 0 || t->ir->lists[else_list].n || needs_phi_moves(t, &j, 1)) {
+        line_mark(t, els);
         agal_text_indent(t);
         block_line(t, "} else {", els);
         branch(t, else_list, &j, 1, eif);
     }
+    line_mark(t, eif);
     agal_text_indent(t);
     block_line(t, "}", eif);
     join_state(t, then_end, &j);

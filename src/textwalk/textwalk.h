@@ -70,6 +70,7 @@ struct agal_text {
     const agal_program *prog;
     const agal_names *names; /* varyings' names (the host's, in the GLSL family) */
     bool comments;
+    bool lines;        /* debug_info in GLSL: `#line N 1` before each token's statements */
     uint16_t centroid; /* bit n: v<n> is interpolated at the centroid */
     const char *flip;  /* the render-to-texture y flip (IR_YFLIP) as a float expression */
     agal_strbuf out;

@@ -219,7 +219,13 @@ agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target 
     uint32_t size = out->size;
     memset(out, 0, sizeof *out);
     out->size = size;
-    agal_status st = targets[target].emit(ctx, ir, &row, out);
+    bool debug = eo->pub.debug_info && !eo->pub.strip_names && target != AGAL_TARGET_IR;
+    agal_status st = debug ? agal_disassemble_program(ctx, ir->prog, 0, &row.source) : AGAL_OK;
+    if (st == AGAL_OK) st = targets[target].emit(ctx, ir, &row, out);
+    if (st == AGAL_OK && debug) {
+        out->source = row.source;
+        st = agal_source_map(ctx, target, out);
+    }
     return st != AGAL_OK ? st : describe(ctx, ir, target, &row, &out->binding);
 }
 

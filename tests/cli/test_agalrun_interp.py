@@ -80,6 +80,27 @@ def vertex(tmp):
           'vertex invocation 1: %s' % inv[1])
 
 
+def trace(tmp):
+    # The vertex program above, invocation 0 traced (1 is not): each write, in AGAL's names.
+    prog = (header(1, 0) + tok(0x01, dest(2, 0, 15), src(0, 0), src(0, 1)) + tok(0x00, dest(3, 0, 15), src(2, 0))
+            + tok(0x00, dest(4, 1, 15), src(0, 0, 0x1B)) + tok(0x00, dest(4, 0, 15), src(0, 0))
+            + tok(0x00, dest(4, 0, 0xC), src(0, 1, 0xFE)))
+    inputs = {"invocations": [{"va0": [1, 2, 3, 4], "va1": [0.5, -2, 7, 8]}, {"va0": [5], "va1": [6]}]}
+    rc, out, err = run(tmp, 't.bin', prog, inputs, ('--trace', '0'))
+    check(rc == 0 and out and len(out['invocations']) == 2, 'trace run: rc %d %s' % (rc, err))
+    want = ['invocation 0, token 1 (add vt0, va0, va1): vt0 = (1.5, 0, 10, 12)',
+            'invocation 0, token 2 (mov op, vt0): op = (1.5, 0, 10, 12)',
+            'invocation 0, token 3 (mov v1, va0.wzyx): v1 = (4, 3, 2, 1)',
+            'invocation 0, token 4 (mov v0, va0): v0 = (1, 2, 3, 4)',
+            'invocation 0, token 5 (mov v0.zw, va1.zw): v0.zw = (8, 8)']  # positional: va1.zwww's z and w
+    check(err.splitlines() == want, 'trace of invocation 0: %r' % err)
+    rc, _, err = run(tmp, 't.bin', prog, inputs, ('--trace', '1'))
+    check(rc == 0 and err.splitlines()[0] == 'invocation 1, token 1 (add vt0, va0, va1): vt0 = (11, 0, 0, 0)',
+          'trace of invocation 1: %r' % err)
+    rc, _, err = run(tmp, 't.bin', prog, inputs, ('--trace', 'x'))
+    check(rc == 2, '--trace x is a usage error')
+
+
 def fragment(tmp):
     # AGAL2 fragment: tex ft0, v0, fs0 <2d, nearest, repeat> / kil v0.z / ddx ft1, v1 /
     # mov oc0, ft0 / mov oc1, ft1 / mov fd, v1.y
@@ -235,6 +256,7 @@ def assembled(tmp):
 
 with tempfile.TemporaryDirectory() as tmp:
     vertex(tmp)
+    trace(tmp)
     fragment(tmp)
     cube(tmp)
     errors(tmp)

@@ -129,6 +129,31 @@ static agal_status do_reflect(agal_context *ctx, const subject *s, blob *out)
     return json ? text_out(AGAL_OK, json, out) : AGAL_ERR_NOMEM;
 }
 
+/* Debug info: SPIR-V's source map as JSON, and a GLSL text's log of each driver's
+ * form mapped to the tokens. */
+static agal_status do_source_map(agal_context *ctx, const subject *s, blob *out)
+{
+    agal_translate_options o = agal_translate_options_init();
+    o.debug_info = true;
+    agal_shader sh = agal_shader_init();
+    agal_status st = agal_translate(ctx, s->prog, &o, &sh);
+    if (st != AGAL_OK) return st;
+    const char *json = agal_source_map_json(ctx, &sh);
+    return json ? text_out(AGAL_OK, json, out) : AGAL_ERR_NOMEM;
+}
+
+static agal_status do_driver_log(agal_context *ctx, const subject *s, blob *out)
+{
+    agal_translate_options o = agal_translate_options_init();
+    o.target = AGAL_TARGET_GLSL;
+    o.debug_info = true;
+    agal_shader sh = agal_shader_init();
+    agal_status st = agal_translate(ctx, s->prog, &o, &sh);
+    if (st != AGAL_OK) return st;
+    const char *log = agal_map_driver_log(ctx, &sh, "ERROR: 1:3: 'x' : undeclared\n0:4(5): error: y\n:12:5 error: z\n");
+    return log ? text_out(AGAL_OK, log, out) : AGAL_ERR_NOMEM;
+}
+
 static agal_status do_disassemble(agal_context *ctx, const subject *s, blob *out)
 {
     const char *t = NULL;
@@ -219,6 +244,8 @@ static const struct {
     {"ir", do_ir},
     {"reflect", do_reflect},
     {"disassemble", do_disassemble},
+    {"source_map", do_source_map},
+    {"driver_log", do_driver_log},
     {"upload", do_upload},
 };
 

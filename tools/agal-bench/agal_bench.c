@@ -187,9 +187,15 @@ static bool add_long_program(bench *b)
 /* The baseline targets Vulkan too: its GLSL gets the same clip fix as the SPIR-V. */
 static const agal_translate_options vulkan_clip = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_VULKAN};
 
-enum path { P_DECODE, P_SPIRV, P_GLSL, P_ESSL3, P_GLSLANG, NPATHS };
-static const char *const path_names[NPATHS] = {"decode+validate", "AGAL -> SPIR-V (direct)", "AGAL -> GLSL 330",
-                                               "AGAL -> GLSL ES 3.00", "glslang GLSL -> SPIR-V"};
+/* -g: the same translations with debug info (the source, lines and the map). */
+static const agal_translate_options debug_spirv = {.size = sizeof(agal_translate_options), .debug_info = true};
+static const agal_translate_options debug_glsl = {
+    .size = sizeof(agal_translate_options), .clip = AGAL_CLIP_VULKAN, .debug_info = true};
+
+enum path { P_DECODE, P_SPIRV, P_GLSL, P_ESSL3, P_SPIRV_G, P_GLSL_G, P_GLSLANG, NPATHS };
+static const char *const path_names[NPATHS] = {
+    "decode+validate",   "AGAL -> SPIR-V (direct)", "AGAL -> GLSL 330",      "AGAL -> GLSL ES 3.00",
+    "AGAL -> SPIR-V -g", "AGAL -> GLSL 330 -g",     "glslang GLSL -> SPIR-V"};
 
 /* One operation on p in ctx, and the reset that ends it. false on failure (with the
  * reason in b->log). */
@@ -209,6 +215,13 @@ static bool run_once(bench *b, const program *p, enum path k, agal_context *ctx)
     } else if (k == P_ESSL3) {
         const char *text;
         ok = tool_translate_text(ctx, p->prog, AGAL_TARGET_ESSL3, NULL, &text, NULL) == AGAL_OK;
+    } else if (k == P_SPIRV_G) {
+        const uint32_t *w;
+        size_t n;
+        ok = tool_translate_words(ctx, p->prog, &debug_spirv, &w, &n) == AGAL_OK;
+    } else if (k == P_GLSL_G) {
+        const char *text;
+        ok = tool_translate_text(ctx, p->prog, AGAL_TARGET_GLSL, &debug_glsl, &text, NULL) == AGAL_OK;
     } else {
         uint32_t *w = NULL;
         size_t n = 0;
@@ -252,6 +265,7 @@ typedef struct speed {
     double speedup[MAX_ROUNDS];          /* median of (GLSL + glslang) / SPIR-V */
     double glsl_ratio[MAX_ROUNDS];       /* median of GLSL 330 / SPIR-V */
     double essl3_ratio[MAX_ROUNDS];      /* median of GLSL ES 3.00 / SPIR-V */
+    double debug_ratio[2][MAX_ROUNDS];   /* median of -g / the default: SPIR-V, GLSL 330 */
     double long_spirv[MAX_ROUNDS];       /* the 200-token program, SPIR-V direct */
 } speed;
 
@@ -284,6 +298,10 @@ static bool speed_round(bench *b, agal_context *ctx, unsigned (*iters)[NPATHS], 
     if (ok) s->glsl_ratio[r] = median(tmp, np);
     for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_ESSL3 * np + i] / t[P_SPIRV * np + i];
     if (ok) s->essl3_ratio[r] = median(tmp, np);
+    for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_SPIRV_G * np + i] / t[P_SPIRV * np + i];
+    if (ok) s->debug_ratio[0][r] = median(tmp, np);
+    for (size_t i = 0; ok && i < np; i++) tmp[i] = t[P_GLSL_G * np + i] / t[P_GLSL * np + i];
+    if (ok) s->debug_ratio[1][r] = median(tmp, np);
     if (ok && b->nprogs > np) ok = time_path(b, &b->progs[np], P_SPIRV, ctx, &iters[np][P_SPIRV], &s->long_spirv[r]);
     free(t);
     free(tmp);
@@ -316,6 +334,11 @@ static void print_speed(const bench *b, speed *s)
            gr.med, gr.max);
     printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of GLSL ES 3.00 / direct SPIR-V)\n", "ES 3.00 / SPIR-V",
            er.min, er.med, er.max);
+    mmm ds = summarize(s->debug_ratio[0], n), dg = summarize(s->debug_ratio[1], n);
+    printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of SPIR-V with -g / without)\n", "SPIR-V -g / SPIR-V",
+           ds.min, ds.med, ds.max);
+    printf("  %-26s %9.2f %9.2f %9.2f x  (median over programs of GLSL 330 with -g / without)\n", "GLSL -g / GLSL",
+           dg.min, dg.med, dg.max);
 }
 
 /* ---- memory -------------------------------------------------------------------- */

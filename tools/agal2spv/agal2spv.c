@@ -31,10 +31,12 @@ typedef struct opts {
     const char *in[2]; /* one program, or a pair: vertex, fragment */
     int nin;
     const char *out, *reflect;
-    const char *after;  /* -t ir --after: the pipeline stage to stop after (NULL: all) */
-    const char *limits; /* --limits: a preset's name or a JSON file (NULL: none) */
+    const char *after;      /* -t ir --after: the pipeline stage to stop after (NULL: all) */
+    const char *limits;     /* --limits: a preset's name or a JSON file (NULL: none) */
+    const char *source_map; /* --source-map: where its JSON goes (implies -g) */
+    const char *map_log;    /* --map-log: a driver's log of the translation, mapped to the tokens */
     target tgt;
-    bool check, flash, lenient, optimize, strip, have_clip;
+    bool check, flash, lenient, optimize, strip, debug, have_clip;
     agal_profile profile;
     agal_clip clip;
     int stage;          /* text input: -1 = from the file's header comment */
@@ -58,7 +60,12 @@ static int usage(const char *msg)
                     "  --profile P        a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
                     "                     or baseline|standard|standard_extended (default: by version)\n"
                     "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
-                    "  -g0                no debug names\n"
+                    "  -g                 debug info: the AGAL source and lines (SPIR-V OpSource and\n"
+                    "                     OpLine, GLSL #line per token; docs/debug-info.md)\n"
+                    "  -g0                no debug names, comments or lines\n"
+                    "  --source-map FILE  write the output's source map as JSON (implies -g)\n"
+                    "  --map-log LOG      write a driver's log of this translation (-g) with each error's\n"
+                    "                     AGAL token added, instead of the translation\n"
                     "  --reflect FILE     write reflection JSON (-t glsl/essl3/essl1: with what a GL or\n"
                     "                     WebGL runtime binds; -t wgsl: a WebGPU bind group layout)\n"
                     "  -O                 run SPIRV-Tools' optimizer on the SPIR-V\n"
@@ -83,6 +90,8 @@ static int parse_value(opts *o, const char *flag, const char *v)
     else if (!strcmp(flag, "--reflect")) o->reflect = v;
     else if (!strcmp(flag, "--after")) o->after = v;
     else if (!strcmp(flag, "--limits")) o->limits = v;
+    else if (!strcmp(flag, "--source-map")) o->source_map = v;
+    else if (!strcmp(flag, "--map-log")) o->map_log = v;
     else if (!strcmp(flag, "-t")) {
         static const char *const names[] = {"spv", "spvasm", "ir", "glsl", "essl3", "essl1", "wgsl"};
         if (!pick(v, names, 7, &i)) return usage("unknown -t target");
@@ -113,6 +122,7 @@ static int parse(opts *o, int argc, char **argv)
         else if (!strcmp(a, "--lenient")) o->lenient = true;
         else if (!strcmp(a, "-O")) o->optimize = true;
         else if (!strcmp(a, "-g0")) o->strip = true;
+        else if (!strcmp(a, "-g")) o->debug = true;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(NULL);
         else if (a[0] == '-' && a[1]) {
             if (i + 1 >= argc) return usage("option needs a value");
@@ -132,6 +142,8 @@ static int parse(opts *o, int argc, char **argv)
     if (o->nin == 2 && !o->check && (!o->out || o->tgt == T_IR || o->reflect || o->after))
         return usage("a pair translates with -o OUT (writing OUT.vert and OUT.frag), not -t ir or --reflect");
     if (o->after && o->tgt != T_IR) return usage("--after goes with -t ir");
+    if ((o->source_map || o->map_log) && (o->nin == 2 || o->check || o->tgt == T_IR || o->optimize || o->strip))
+        return usage("--source-map and --map-log go with one program's translation, without -O or -g0");
     if (o->after) {
         bool known = false;
         for (unsigned i = 0; agal_ir_stage_name(i); i++) known |= !strcmp(o->after, agal_ir_stage_name(i));
@@ -211,9 +223,38 @@ static agal_status translate(agal_context *ctx, const opts *o, const agal_progra
     topt.target = library_target(o->tgt);
     topt.clip = o->clip;
     topt.strip_names = o->strip;
+    topt.debug_info = o->debug || o->source_map || o->map_log;
+    topt.source_name = o->in[0];
     topt.limits = o->limits ? &o->device : NULL;
     *out = agal_shader_init();
     return agal_translate(ctx, prog, &topt, out);
+}
+
+/* --source-map FILE: the translation's map as JSON. */
+static int emit_source_map(agal_context *ctx, const opts *o, const agal_shader *sh)
+{
+    if (!o->source_map) return 0;
+    char *json = agal_source_map_json(ctx, sh);
+    if (!json) {
+        fprintf(stderr, "agal2spv: out of memory\n");
+        return EXIT_USAGE;
+    }
+    return write_out(o->source_map, json, strlen(json));
+}
+
+/* --map-log LOG: the driver's log with the tokens named, as the output. */
+static int emit_mapped_log(agal_context *ctx, const opts *o, const agal_shader *sh)
+{
+    size_t len;
+    char *log = tool_read_input(o->map_log, TOOL_MAX_TEXT, "a driver's log", &len);
+    if (!log) return EXIT_USAGE;
+    char *mapped = agal_map_driver_log(ctx, sh, log);
+    free(log);
+    if (!mapped) {
+        fprintf(stderr, "agal2spv: out of memory\n");
+        return EXIT_USAGE;
+    }
+    return write_out(o->out, mapped, strlen(mapped));
 }
 
 static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
@@ -221,6 +262,8 @@ static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
     agal_shader sh;
     agal_status st = translate(ctx, o, prog, &sh);
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
+    int map_rc = emit_source_map(ctx, o, &sh);
+    if (map_rc || o->map_log) return map_rc ? map_rc : emit_mapped_log(ctx, o, &sh);
     const uint32_t *words = sh.words;
     size_t n = sh.nwords;
     uint32_t *optimized = NULL;
@@ -261,7 +304,9 @@ static int emit_glsl(agal_context *ctx, const opts *o, const agal_program *prog)
     agal_shader sh;
     agal_status st = translate(ctx, o, prog, &sh);
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[0]);
-    return write_out(o->out, sh.text, sh.len);
+    int rc = emit_source_map(ctx, o, &sh);
+    if (!rc && o->map_log) return emit_mapped_log(ctx, o, &sh);
+    return rc ? rc : write_out(o->out, sh.text, sh.len);
 }
 
 /* The reflection; for a GLSL-family or WGSL output also what a GL / WebGL or WebGPU
@@ -315,6 +360,7 @@ static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const
     uo.lenient = o->lenient;
     uo.clip = o->clip;
     uo.strip_names = o->strip;
+    uo.debug_info = o->debug;
     uo.limits = o->limits ? &o->device : NULL;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);

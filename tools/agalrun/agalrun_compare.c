@@ -357,6 +357,7 @@ static int usage(void)
                     "         --verbose --inject-fault\n"
                     "         --require-coverage (random: fail unless every opcode appeared)\n"
                     "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n"
+                    "         --debug-info (every upload with debug info, as agal2spv -g)\n"
                     "         --limits NAME|FILE.json (the device's limits: webgl1, webgl2, gl33, vulkan,\n"
                     "           webgpu, webgpu-compat, wgpu-gl31, or a JSON file; refused pairs are counted)\n"
                     "         --partial-varyings (random: AGAL 2 pairs of 9 or 10 varyings read in part)\n");
@@ -390,6 +391,7 @@ int agalrun_compare(int argc, char **argv)
         else if (!strcmp(a, "--require-coverage")) o.coverage = true;
         else if (!strcmp(a, "--separate-samplers")) o.separate = true;
         else if (!strcmp(a, "--partial-varyings")) o.partial_varyings = true;
+        else if (!strcmp(a, "--debug-info")) o.debug_info = true;
         else if (!strcmp(a, "--limits") && i + 1 < argc) limits = argv[++i];
         else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
         else return usage();

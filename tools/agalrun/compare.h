@@ -46,11 +46,12 @@ typedef struct tolerance {
 
 typedef struct options {
     bool vk, gl, validation, verbose;
-    bool web;      /* --webgl: also WebGL 2, and WebGL 1 for AGAL1 pairs, in headless Chromium */
-    bool webgpu;   /* --webgpu: also WebGPU (WGSL) in headless Chromium */
-    bool fault;    /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
-    bool coverage; /* --require-coverage: random mode fails unless every opcode appeared */
-    bool separate; /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
+    bool web;        /* --webgl: also WebGL 2, and WebGL 1 for AGAL1 pairs, in headless Chromium */
+    bool webgpu;     /* --webgpu: also WebGPU (WGSL) in headless Chromium */
+    bool fault;      /* --inject-fault: move backend values by 0.05 (the tests' proof that a difference fails) */
+    bool coverage;   /* --require-coverage: random mode fails unless every opcode appeared */
+    bool separate;   /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
+    bool debug_info; /* --debug-info: every upload with debug info (-g: OpSource, OpLine, #line) */
     const agal_limits *limits; /* --limits: every upload held to the device's (NULL: none) */
     bool partial_varyings;     /* --partial-varyings: random pairs whose varyings pack */
     uint64_t seed;

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""agal2spv -g: the AGAL source in every output, the source map, the mapped driver log.
+
+  test_debug_info.py AGAL2SPV AGALASM AGALDIS SPIRV_VAL SPIRV_DIS GLSLANG SHADERS_DIR GL_COMPILE NODE
+
+- Every corpus program with -g: the SPIR-V passes spirv-val (Vulkan 1.0); spirv-dis
+  shows OpSource holding the program's disassembly (agaldis' output, byte for byte)
+  and each OpLine naming a token's line of it; the source map has an entry per
+  OpLine; the GLSL 330, ES 3.00 and ES 1.00 texts compile in glslang.
+- -g0 with -g is byte-identical to -g0 alone in every output (every fourth program).
+- Fault injection: in the -g text of 20 programs (GLSL 330, ES 3.00, ES 1.00) an
+  undeclared name, a type mismatch or a bad swizzle is put on the line of a chosen
+  token; glslang and the GL driver (Mesa's compiler on llvmpipe, through
+  GL_COMPILE: tests/gpu/gl_compile.c) refuse each, and `--map-log` names that
+  token, its line and its disassembly after each one's error. The same faults in
+  WGSL (a token's code: the lines after its comment), refused by Tint (Dawn for
+  node, tests/oracle/wgsl_errors.mjs, on SwiftShader), whose log `--map-log` maps
+  through the source map.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+A2S, ASM, DIS, VAL, SDIS, GLSLANG, SHADERS, GL_COMPILE, NODE = sys.argv[1:10]
+WGSL_ERRORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle", "wgsl_errors.mjs")
+SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json"  # Dawn finds no adapter through lavapipe
+failures = 0
+
+
+def check(cond, msg):
+    global failures
+    if not cond:
+        failures += 1
+        print("FAIL:", msg)
+
+
+def run(*args, stdin=None):
+    return subprocess.run(list(args), capture_output=True, timeout=60, input=stdin)
+
+
+def out(*args):
+    r = run(*args)
+    if r.returncode:
+        raise SystemExit(f"{args}: exit {r.returncode}: {r.stderr.decode()}")
+    return r.stdout
+
+
+tmp = tempfile.mkdtemp(prefix="agal_debug_")
+programs = sorted(f for f in os.listdir(SHADERS) if f.endswith(".agal"))
+check(len(programs) >= 20, f"{len(programs)} corpus programs")
+EXT = {"glsl": "330", "essl3": "300 es", "essl1": "100"}
+
+
+def disassembly(path):
+    bin_path = os.path.join(tmp, "p.bin")
+    out(ASM, path, "-o", bin_path)
+    return out(DIS, bin_path).decode()
+
+
+def spirv_source(path, dis):
+    spv, smap = os.path.join(tmp, "p.spv"), os.path.join(tmp, "p.json")
+    out(A2S, "-g", path, "-o", spv, "--source-map", smap)
+    r = run(VAL, "--target-env", "vulkan1.0", spv)
+    check(r.returncode == 0, f"{path}: spirv-val: {r.stdout.decode()}{r.stderr.decode()}")
+    text = out(SDIS, "--raw-id", spv).decode()
+    m = re.search(r'OpSource Unknown 0 %\d+ "(.*?)"\n', text, re.S)
+    check(m is not None and m.group(1) == dis, f"{path}: OpSource is not agaldis' text")
+    lines = dis.split("\n")
+    ntok = len(lines) - 3  # two header comments, a line a token, the final newline
+    oplines = [int(n) for n in re.findall(r"OpLine %\d+ (\d+) 0", text)]
+    check(oplines, f"{path}: no OpLine")
+    check(all(3 <= n < 3 + ntok for n in oplines), f"{path}: an OpLine outside the tokens' lines: {oplines}")
+    sm = json.load(open(smap))
+    check(sm["out"] == "word" and sm["source"] == dis, f"{path}: source map header")
+    named = [e for e in sm["map"] if e["token"] is not None]
+    check(len(named) == len(oplines), f"{path}: {len(named)} map entries for {len(oplines)} OpLines")
+    check(all(e["line"] == e["token"] + 3 for e in named), f"{path}: a map entry's line")
+    return ntok
+
+
+def glslang(text, stage, name):
+    f = os.path.join(tmp, name + "." + stage)
+    open(f, "wb").write(text)
+    r = run(GLSLANG, f)
+    return r.returncode, r.stdout.decode() + r.stderr.decode(), f
+
+
+# ---- every corpus program -------------------------------------------------------
+texts, disassemblies = {}, {}
+for p in programs:
+    path = os.path.join(SHADERS, p)
+    stage = "frag" if ".frag." in p else "vert"
+    dis = disassemblies[p] = disassembly(path)
+    spirv_source(path, dis)
+    for t in ("glsl", "essl3", "essl1", "wgsl"):
+        r = run(A2S, "-g", "-t", t, path)
+        if r.returncode and b"GLSL ES 1.00 (WebGL 1) has no" in r.stderr:
+            continue  # a program ES 1.00 cannot express is refused, -g or not
+        check(r.returncode == 0, f"{p} -t {t} -g: {r.stderr.decode()}")
+        text = r.stdout
+        texts[(p, t)] = text
+        if t != "wgsl":
+            rc, log, _ = glslang(text, stage, "ok")
+            check(rc == 0, f"{p} -t {t} -g: glslang refuses it: {log}")
+    for t in ("spv", "glsl", "essl3", "essl1", "wgsl") if programs.index(p) % 4 == 0 else ():  # a quarter: time
+        a = run(A2S, "-g0", "-t", t, path)
+        b = run(A2S, "-g", "-g0", "-t", t, path)
+        check((a.returncode, a.stdout) == (b.returncode, b.stdout), f"{p} -t {t}: -g -g0 differs from -g0")
+
+# ---- faults at chosen tokens -----------------------------------------------------
+FAULTS = {
+    "undeclared name": " agal_undeclared_name = 1.0;",
+    "type mismatch": " float agal_mismatch = vec3(1.0);",
+    "bad swizzle": " float agal_bad_swizzle = vec2(1.0).z;",
+}
+
+
+def statement_lines(text):
+    """(index of a code line, its token) for each statement line after a `#line N 1`."""
+    lines = text.split("\n")
+    found = []
+    for i in range(len(lines) - 1):
+        m = re.fullmatch(r"\s*#line (\d+) 1", lines[i])
+        if m and lines[i + 1].rstrip().endswith(";") and "//" not in lines[i + 1]:
+            found.append((i + 1, int(m.group(1)) - 3))
+    return found
+
+
+faults = []  # (program, target, fault, token, file)
+for k, p in enumerate(programs[:20]):
+    stage = "frag" if ".frag." in p else "vert"
+    for j, t in enumerate(("glsl", "essl3", "essl1")):
+        text = texts[(p, t)].decode()  # the first 20 programs: ES 1.00 expresses them all
+        stmts = statement_lines(text)
+        check(stmts, f"{p} -t {t}: no statement line")
+        for f, (fault, code) in enumerate(FAULTS.items() if stmts else ()):
+            line, token = stmts[(k + j + f) % len(stmts)]  # a different token each time
+            lines = text.split("\n")
+            lines[line] += code
+            name = f"fault{len(faults)}"
+            rc, log, f_path = glslang("\n".join(lines).encode(), stage, name)
+            check(rc != 0, f"{p} -t {t}: glslang accepts the {fault} at token {token + 1}")
+            faults.append((p, t, fault, token, f_path, log))
+
+# Mesa's compiler, every faulty text in one GL context
+gl = run(GL_COMPILE, *[a for x in faults for a in ("frag" if ".frag." in x[0] else "vert", x[4])])
+check(gl.returncode == 0, f"gl_compile: exit {gl.returncode}: {gl.stderr.decode()}")
+gl_logs = dict(re.findall(r"(?ms)^== (\S+) refused\n(.*?)(?=^== |\Z)", gl.stdout.decode()))
+
+checked = 0
+for p, t, fault, token, f_path, log in faults:
+    path = os.path.join(SHADERS, p)
+    check(f_path in gl_logs, f"{p} -t {t}: the GL driver does not refuse the {fault} at token {token + 1}")
+    want = f"  AGAL: token {token + 1} (line {token + 3}): {disassemblies[p].split(chr(10))[token + 2].strip()}"
+    logf = os.path.join(tmp, "log.txt")
+    open(logf, "w").write(log + "\n" + gl_logs.get(f_path, ""))  # both drivers' logs, mapped in one run
+    mapped = out(A2S, "-t", t, path, "--map-log", logf).decode()
+    # glslang: `ERROR: 1:L: ...`; Mesa: `0:L(C): error: ...` (it drops the string number)
+    for driver, error in (("glslang", r"ERROR: 1:\d+: "), ("GL", r"\d+:\d+\(\d+\): error")):
+        m = re.search(r"(?m)^" + error + r"[^\n]*\n" + re.escape(want) + "\n", mapped)
+        check(m is not None, f"{p} -t {t}: {driver}: {fault} at token {token + 1}: the mapped log does not "
+              f"name it:\n{mapped}")
+        checked += 1
+
+# ---- the same faults in WGSL, Tint refusing them -------------------------------------
+WGSL_FAULTS = {
+    "undeclared name": " agal_undeclared_name = 1.0;",
+    "type mismatch": " let agal_mismatch: f32 = vec3f(1.0);",
+    "bad swizzle": " let agal_bad_swizzle = vec2f(1.0).z;",
+}
+
+
+def wgsl_statement_lines(text):
+    """(index of a code line, its token) for each statement line right after a token's comment."""
+    lines = text.split("\n")
+    found = []
+    for i in range(len(lines) - 1):
+        m = re.fullmatch(r"\s*// (\d+): .*", lines[i])
+        if m and lines[i + 1].rstrip().endswith(";") and "//" not in lines[i + 1]:
+            found.append((i + 1, int(m.group(1)) - 1))
+    return found
+
+
+wgsl_faults = []
+for k, p in enumerate(programs[:20]):
+    text = texts[(p, "wgsl")].decode()
+    stmts = wgsl_statement_lines(text)
+    check(stmts, f"{p} -t wgsl: no statement line")
+    for f, (fault, code) in enumerate(WGSL_FAULTS.items() if stmts else ()):
+        line, token = stmts[(k + f) % len(stmts)]
+        lines = text.split("\n")
+        lines[line] += code
+        f_path = os.path.join(tmp, f"wfault{len(wgsl_faults)}.wgsl")
+        open(f_path, "w").write("\n".join(lines))
+        wgsl_faults.append((p, fault, token, f_path))
+env = dict(os.environ, VK_ICD_FILENAMES=SWIFTSHADER)
+env.pop("VK_DRIVER_FILES", None)
+tint = subprocess.run([NODE, WGSL_ERRORS] + [x[3] for x in wgsl_faults], capture_output=True, timeout=120, env=env)
+check(tint.returncode == 0, f"wgsl_errors.mjs: exit {tint.returncode}: {tint.stderr.decode()}")
+tint_logs = dict(re.findall(r"(?ms)^== (\S+) refused\n(.*?)(?=^== |\Z)", tint.stdout.decode()))
+for p, fault, token, f_path in wgsl_faults:
+    check(f_path in tint_logs, f"{p} -t wgsl: Tint does not refuse the {fault} at token {token + 1}")
+    logf = os.path.join(tmp, "log.txt")
+    open(logf, "w").write(tint_logs.get(f_path, ""))
+    mapped = out(A2S, "-t", "wgsl", os.path.join(SHADERS, p), "--map-log", logf).decode()
+    want = f"  AGAL: token {token + 1} (line {token + 3}): {disassemblies[p].split(chr(10))[token + 2].strip()}"
+    # Dawn: "Error while parsing WGSL: :L:C error: ..."
+    m = re.search(r":\d+:\d+ error: [^\n]*\n" + re.escape(want) + "\n", mapped)
+    check(m is not None, f"{p} -t wgsl: Tint: {fault} at token {token + 1}: the mapped log does not name it:\n{mapped}")
+    checked += 1
+
+check(checked == 20 * 3 * 3 * 2 + 20 * 3, f"{checked} mapped logs checked")
+print(f"{len(programs)} programs with -g; 240 faults, {checked} drivers' logs mapped back to their tokens")
+sys.exit(1 if failures else 0)
