@@ -792,6 +792,7 @@ bool gen_pair(gen_program *vp, gen_program *fp, uint64_t seed, uint32_t version,
     static const gen_options defaults = {0};
     gen_options o = opt ? *opt : defaults;
     o.varyings = o.partial_varyings ? (seed & 1 ? 0x3ff : 0x1ff) : 0; /* 9 or 10 */
+    o.no_indirect |= o.partial_varyings; /* relative reads need the whole file: no pair would fit WebGL 1 */
     o.no_varyings = false;
     if (!gen_program_make(vp, seed, AGAL_VERTEX, version, &o)) return false;
     o.varyings = vp->varyings;
