@@ -591,7 +591,7 @@ class Agal {
     };
     const k = JSON.parse(key.json);
     const { vertex, fragment } = upload.bindings;
-    const flip = (b) => (k.yflip && b.yflip ? { constants: { [b.yflip.override]: -1 } } : {});
+    const flip = (b) => (k.yflip && b.yflip ? { constants: { [WGSL_YFLIP]: -1 } } : {});
     const name = (cls, v) => this.#names(cls)[v];
     const nothing = k.cull === this.#enum('Context3DTriangleFace').frontAndBack; // WebGPU culls one face at most
     const descriptor = {
@@ -737,6 +737,8 @@ const PF = Object.freeze({
   targetAntiAlias: 22, streamFormat: 23, streamOffset: 39, streamStride: 55, streamDivisor: 71, sampler: 87,
 });
 const PIPELINE_WORDS = 103;
+// WGSL's render-to-texture flip: the override each stage that flips declares (binding.yflip).
+const WGSL_YFLIP = 'agal_yflip';
 // The state's members: each a Context3D call's arguments, by their AS3 names.
 const STATE_MEMBERS = {
   blendFactors: ['sourceFactor', 'destinationFactor'],
