@@ -250,6 +250,8 @@ class Agal {
   #uploads = new WeakMap(); // upload()'s results: their bytes and options, for pipelineKey
   #keys = new WeakMap(); // pipelineKey's results: their upload, for pipelineDescriptor
   #enums = []; // Context3D's enumerations: AS3 name to the library's value (#enum)
+  #pairs = new Set(); // the live web_pairs
+  #freed = new FinalizationRegistry((pair) => { if (this.#pairs.delete(pair)) this.#m._web_pair_free(pair); });
 
   constructor(m) {
     this.#m = m;
@@ -553,19 +555,37 @@ class Agal {
   // WebGPU cache keys its pipelines on, and each one's 64-bit hash in 16 hex digits.
   pipelineKey(upload, state) {
     this.#live();
+    const pair = this.#pair(upload);
+    const words = new Uint8Array(this.#pipelineWords(state).buffer);
+    const a = this.#call(() => this.#withBytes([words], (pw) => this.#m._web_pipeline_key(this.#ctx, pair, pw)));
+    const { hash, webgpuHash } = a.json();
+    const [full, baked] = [a.bytes(0), a.bytes(1)];
+    let json, bakedJson;
+    const key = {
+      get json() { return json || (json = keyJson(full)); },
+      hash,
+      webgpu: { get json() { return bakedJson || (bakedJson = keyJson(baked)); }, hash: webgpuHash },
+    };
+    const keyJson = (bytes) => this.#call(() => this.#withBytes([bytes], (p) => this.#m._web_pipeline_key_json(this.#ctx, p))).code[0];
+    this.#keys.set(key, upload);
+    return key;
+  }
+
+  // The upload's pair in the library (agal_web.c's web_pair), made at its first key
+  // and freed with the upload (or by dispose).
+  #pair(upload) {
     const from = isObject(upload) ? this.#uploads.get(upload) : undefined;
     if (!from) {
       throw new TypeError(`agal2spv: pipelineKey's upload must be what this object's upload() returned, not ${shown(upload)}`);
     }
-    const words = new Uint8Array(this.#pipelineWords(state).buffer);
-    const a = this.#call(() => {
-      const [pv, pf, pw, opts] = this.#placeOptions([from.vertex, from.fragment, words], from.fields);
-      return this.#m._web_pipeline_key(this.#ctx, pv, from.vertex.length, pf, from.fragment.length, opts, pw);
-    });
-    const { hash, webgpuHash } = a.json();
-    const key = { json: a.code[0], hash, webgpu: { json: a.code[1], hash: webgpuHash } };
-    this.#keys.set(key, upload);
-    return key;
+    if (!from.pair) {
+      const [pv, pf, opts] = this.#placeOptions([from.vertex, from.fragment], from.fields);
+      from.pair = this.#m._web_pair_new(pv, from.vertex.length, pf, from.fragment.length, opts);
+      if (!from.pair) throw new Error('agal2spv: out of memory');
+      this.#pairs.add(from.pair);
+      this.#freed.register(upload, from.pair);
+    }
+    return from.pair;
   }
 
   // A GPURenderPipelineDescriptor for the key (what pipelineKey returned) and the
@@ -704,6 +724,8 @@ class Agal {
     if (!this.#ctx) return;
     this.#m._web_free(this.#ctx);
     this.#m._free(this.#scratch);
+    for (const pair of this.#pairs) this.#m._web_pair_free(pair);
+    this.#pairs.clear();
     this.#ctx = this.#scratch = this.#scratchSize = 0;
   }
 }

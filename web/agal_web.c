@@ -528,10 +528,43 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_check_draw_to_bitmap(agal_context *ctx, con
 }
 
 /* ---- pipeline keys (<agal/stage3d.h>, pipeline.c; docs/pipeline.md) --------------------
- * agal2spv.js's pipelineKey: the upload made again from its bytes and options (the
- * key needs the pair's identity, the streams it reads and its samplers' tokens, none
- * of which outlives the upload's call), the state written over a new Context3D's,
- * and agal_pipeline_key_make: the native key, byte for byte. */
+ * agal2spv.js's pipelineKey: a pair uploaded once more into a context of its own
+ * (web_pair: the key needs the pair's identity, the streams it reads and its
+ * samplers' tokens, which the upload's call does not keep), which JavaScript frees
+ * with the upload; each key is that pair's agal_pipeline_key_make over the state
+ * written over a new Context3D's: the native key, byte for byte. */
+
+typedef struct web_pair {
+    agal_context *ctx;
+    agal_upload_result r;
+} web_pair;
+
+/* The pair with upload's options, or NULL (out of memory: the same bytes and
+ * options passed upload). */
+EMSCRIPTEN_KEEPALIVE web_pair *web_pair_new(const uint8_t *v, uint32_t vn, const uint8_t *f, uint32_t fn,
+                                            const web_options *o)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_limits device;
+    if (!ctx || begin(ctx, o, &device)) return agal_context_free(ctx), NULL; /* begin resets the arena: first */
+    web_pair *p = agal_alloc(ctx, sizeof *p);
+    uint8_t *bytes = agal_alloc(ctx, (size_t)vn + fn + 1);
+    if (!p || !bytes) return agal_context_free(ctx), NULL;
+    memcpy(bytes, v, vn), memcpy(bytes + vn, f, fn);
+    agal_names names = names_of(o);
+    agal_upload_options u = agal_upload_options_init();
+    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
+    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
+    u.limits = o->limits ? &device : NULL;
+    p->ctx = ctx, p->r = agal_upload_result_init();
+    if (agal_upload(ctx, bytes, vn, bytes + vn, fn, &u, &p->r) != AGAL_OK) return agal_context_free(ctx), NULL;
+    return p;
+}
+
+EMSCRIPTEN_KEEPALIVE void web_pair_free(web_pair *p)
+{
+    if (p) agal_context_free(p->ctx);
+}
 
 /* The Context3D state JavaScript writes (agal2spv.js, `PIPELINE_FIELDS`, in this
  * order): 32-bit fields, the first the struct's size (web_pipeline_state_size).
@@ -619,38 +652,38 @@ static void pipeline_state_of(const web_pipeline_state *w, const agal_upload_res
     s->slots = slots;
 }
 
-/* The answer: code[0] the full key's JSON (agal_pipeline_key_json), code[1] the key
- * baked with AGAL_DYNAMIC_WEBGPU's; json {"hash", "webgpuHash"}, each 16 hex digits. */
-EMSCRIPTEN_KEEPALIVE web_answer *web_pipeline_key(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
-                                                  uint32_t fn, const web_options *o, const web_pipeline_state *w)
+/* The answer: code[0] the full key's bytes, code[1] the key baked with
+ * AGAL_DYNAMIC_WEBGPU's; json {"hash", "webgpuHash"}, each 16 hex digits. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_pipeline_key(agal_context *ctx, const web_pair *p, const web_pipeline_state *w)
 {
-    agal_limits device;
-    web_answer *misuse = begin(ctx, o, &device);
-    if (misuse) return misuse;
+    agal_context_reset(ctx);
     if (w->size != sizeof *w)
         return misused(ctx, "a pipeline state of another size: agal2spv.js and agal2spv-wasm.js differ");
-    agal_names names = names_of(o);
-    agal_upload_options u = agal_upload_options_init();
-    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
-    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
-    u.limits = o->limits ? &device : NULL;
-    agal_upload_result r = agal_upload_result_init();
-    agal_status st = agal_upload(ctx, v, vn, f, fn, &u, &r);
-    if (st != AGAL_OK) return failed(ctx, st);
     agal_sampler_slots slots;
     agal_context3d_state s;
-    pipeline_state_of(w, &r, &slots, &s);
-    agal_pipeline_key full, baked;
-    agal_pipeline_key_make(&r, &s, &full);
-    agal_pipeline_key_baked(&full, AGAL_DYNAMIC_WEBGPU, &baked);
+    pipeline_state_of(w, &p->r, &slots, &s);
+    agal_pipeline_key *keys = agal_alloc(ctx, 2 * sizeof *keys);
     web_answer *a = answer(ctx, AGAL_OK);
-    const char *texts[2] = {agal_pipeline_key_json(ctx, &full), agal_pipeline_key_json(ctx, &baked)};
+    if (!keys || !a) return answer(ctx, AGAL_ERR_NOMEM);
+    agal_pipeline_key_make(&p->r, &s, &keys[0]);
+    agal_pipeline_key_baked(&keys[0], AGAL_DYNAMIC_WEBGPU, &keys[1]);
     agal_strbuf j = {.ctx = ctx};
     agal_sb_printf(&j, "{\"hash\":\"%016llx\",\"webgpuHash\":\"%016llx\"}",
-                   (unsigned long long)agal_pipeline_key_hash(&full),
-                   (unsigned long long)agal_pipeline_key_hash(&baked));
-    if (!a || !texts[0] || !texts[1] || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    for (int i = 0; i < 2; i++) a->code[i] = texts[i], a->code_bytes[i] = (uint32_t)strlen(texts[i]);
+                   (unsigned long long)agal_pipeline_key_hash(&keys[0]),
+                   (unsigned long long)agal_pipeline_key_hash(&keys[1]));
+    if (j.err) return answer(ctx, AGAL_ERR_NOMEM);
+    for (int i = 0; i < 2; i++) a->code[i] = &keys[i], a->code_bytes[i] = (uint32_t)sizeof keys[i];
     a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+/* A key's bytes (web_pipeline_key's) as agal_pipeline_key_json writes it: code[0]. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_pipeline_key_json(agal_context *ctx, const agal_pipeline_key *k)
+{
+    agal_context_reset(ctx);
+    const char *text = agal_pipeline_key_json(ctx, k);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (!text || !a) return answer(ctx, AGAL_ERR_NOMEM);
+    a->code[0] = text, a->code_bytes[0] = (uint32_t)strlen(text);
     return a;
 }
