@@ -566,7 +566,7 @@ EMSCRIPTEN_KEEPALIVE void web_pair_free(web_pair *p)
     if (p) agal_context_free(p->ctx);
 }
 
-/* The Context3D state JavaScript writes (agal2spv.js, `PIPELINE_FIELDS`, in this
+/* The Context3D state JavaScript writes (agal2spv.js, `PF`, in this
  * order): 32-bit fields, the first the struct's size (web_pipeline_state_size).
  * Enumerations are the library's values (agal_stage3d_find's, which JavaScript reads
  * by web_stage3d_name); -1 in any field is "not set": a new Context3D's value, a
@@ -585,7 +585,7 @@ typedef struct web_pipeline_state {
     int32_t sampler[AGAL_SAMPLER_SLOTS]; /* setSamplerStateAt's wrap | filter << 8 | mipfilter << 16 */
 } web_pipeline_state;
 
-_Static_assert(sizeof(web_pipeline_state) == 4 * 103, "the layout agal2spv.js writes (PIPELINE_FIELDS)");
+_Static_assert(sizeof(web_pipeline_state) == 4 * 103, "the layout agal2spv.js writes (PF)");
 
 EMSCRIPTEN_KEEPALIVE uint32_t web_pipeline_state_size(void) { return sizeof(web_pipeline_state); }
 
