@@ -566,7 +566,8 @@ class Agal {
       hash,
       webgpu: { get json() { return bakedJson || (bakedJson = keyJson(baked)); }, hash: webgpuHash },
     };
-    const keyJson = (bytes) => this.#call(() => this.#withBytes([bytes], (p) => this.#m._web_pipeline_key_json(this.#ctx, p))).code[0];
+    const keyJson = (bytes) =>
+      this.#call(() => this.#withBytes([bytes], (p) => this.#m._web_pipeline_key_json(this.#ctx, p))).code[0];
     this.#keys.set(key, upload);
     return key;
   }
@@ -576,7 +577,8 @@ class Agal {
   #pair(upload) {
     const from = isObject(upload) ? this.#uploads.get(upload) : undefined;
     if (!from) {
-      throw new TypeError(`agal2spv: pipelineKey's upload must be what this object's upload() returned, not ${shown(upload)}`);
+      throw new TypeError('agal2spv: pipelineKey\'s upload must be what this object\'s upload() returned, not ' +
+                          `${shown(upload)}`);
     }
     if (!from.pair) {
       const [pv, pf, opts] = this.#placeOptions([from.vertex, from.fragment], from.fields);
@@ -598,15 +600,20 @@ class Agal {
   pipelineDescriptor(key, modules) {
     this.#live();
     const upload = isObject(key) ? this.#keys.get(key) : undefined;
-    if (!upload) throw new TypeError(`agal2spv: pipelineDescriptor's key must be what pipelineKey returned, not ${shown(key)}`);
-    if (!isObject(modules)) throw new TypeError(`agal2spv: pipelineDescriptor's modules must be an object, not ${shown(modules)}`);
+    if (!upload) {
+      throw new TypeError(`agal2spv: pipelineDescriptor's key must be what pipelineKey returned, not ${shown(key)}`);
+    }
     const m = membersOf(modules, 'modules', ['vertex', 'fragment', 'layout', 'backBufferFormat', 'depthStencilFormat']);
     for (const stage of ['vertex', 'fragment']) {
-      if (!isObject(m(stage))) throw new TypeError(`agal2spv: modules.${stage} must be a GPUShaderModule, not ${shown(m(stage))}`);
+      if (!isObject(m(stage))) {
+        throw new TypeError(`agal2spv: modules.${stage} must be a GPUShaderModule, not ${shown(m(stage))}`);
+      }
     }
     const format = (name, fallback) => {
       const v = m(name);
-      if (v !== undefined && typeof v !== 'string') throw new TypeError(`agal2spv: modules.${name} must be a string, not ${shown(v)}`);
+      if (v !== undefined && typeof v !== 'string') {
+        throw new TypeError(`agal2spv: modules.${name} must be a string, not ${shown(v)}`);
+      }
       return v || fallback;
     };
     const k = JSON.parse(key.json);
@@ -614,14 +621,19 @@ class Agal {
     const flip = (b) => (k.yflip && b.yflip ? { constants: { [WGSL_YFLIP]: -1 } } : {});
     const name = (cls, v) => this.#names(cls)[v];
     const nothing = k.cull === this.#enum('Context3DTriangleFace').frontAndBack; // WebGPU culls one face at most
+    const buffers = vertexBuffers(k, (v) => name('Context3DVertexBufferFormat', v));
+    const targets = colorTargets(k, nothing, format('backBufferFormat', 'bgra8unorm'), name);
     const descriptor = {
       layout: m('layout') === undefined ? 'auto' : m('layout'),
-      vertex: { module: m('vertex'), entryPoint: 'main', buffers: vertexBuffers(k, (v) => name('Context3DVertexBufferFormat', v)), ...flip(vertex) },
-      primitive: { topology: 'triangle-list', frontFace: 'cw', cullMode: nothing ? 'none' : GPU_CULL[name('Context3DTriangleFace', k.cull)] },
+      vertex: { module: m('vertex'), entryPoint: 'main', buffers, ...flip(vertex) },
+      primitive: { topology: 'triangle-list', frontFace: 'cw',
+                   cullMode: nothing ? 'none' : GPU_CULL[name('Context3DTriangleFace', k.cull)] },
       multisample: { count: k.samples > 1 ? 4 : 1 },
-      fragment: { module: m('fragment'), entryPoint: 'main', targets: colorTargets(k, nothing, format('backBufferFormat', 'bgra8unorm'), (c, v) => name(c, v)), ...flip(fragment) },
+      fragment: { module: m('fragment'), entryPoint: 'main', targets, ...flip(fragment) },
     };
-    if (k.depth_stencil) descriptor.depthStencil = depthStencil(k, nothing, format('depthStencilFormat', 'depth24plus-stencil8'), (c, v) => name(c, v));
+    if (k.depth_stencil) {
+      descriptor.depthStencil = depthStencil(k, nothing, format('depthStencilFormat', 'depth24plus-stencil8'), name);
+    }
     return descriptor;
   }
 
@@ -660,7 +672,7 @@ class Agal {
         bits | (flag(cm(c), `state.colorMask.${c}`) || cm(c) === undefined ? 1 << i : 0), 0);
     }
     w[PF.cull] = e('Context3DTriangleFace', s('culling'), 'state.culling');
-    w[PF.depthMask] = dt('depthMask') === undefined ? -1 : flag(dt('depthMask'), 'state.depthTest.depthMask');
+    w[PF.depthMask] = given(dt('depthMask'), 'state.depthTest.depthMask');
     w[PF.depthCompare] = e('Context3DCompareMode', dt('passCompareMode'), 'state.depthTest.passCompareMode');
     w[PF.stencilFace] = e('Context3DTriangleFace', sa('triangleFace'), 'state.stencilActions.triangleFace');
     w[PF.stencilCompare] = e('Context3DCompareMode', sa('compareMode'), 'state.stencilActions.compareMode');
@@ -670,7 +682,7 @@ class Agal {
     ['referenceValue', 'readMask', 'writeMask'].forEach((r, i) => {
       w[PF.stencilRef + i] = count(sr(r), `state.stencilReferenceValue.${r}`, 255);
     });
-    w[PF.depthAndStencil] = bb('enableDepthAndStencil') === undefined ? -1 : flag(bb('enableDepthAndStencil'), 'state.backBuffer.enableDepthAndStencil');
+    w[PF.depthAndStencil] = given(bb('enableDepthAndStencil'), 'state.backBuffer.enableDepthAndStencil');
     w[PF.antiAlias] = count(bb('antiAlias'), 'state.backBuffer.antiAlias', 16);
     this.#targetWords(listOf(s('renderToTexture'), 'state.renderToTexture', 4), w);
     this.#streamWords(listOf(s('vertexBuffers'), 'state.vertexBuffers', 16), w);
@@ -689,7 +701,7 @@ class Agal {
     for (const [i, t] of targets) {
       const n = `state.renderToTexture[${i}]`, g = membersOf(t, n, ['format', 'enableDepthAndStencil', 'antiAlias']);
       w[PF.targetFormat + i] = option(this.#enum('Context3DTextureFormat'), g('format'), `${n}.format`);
-      const depth = g('enableDepthAndStencil') === undefined ? -1 : flag(g('enableDepthAndStencil'), `${n}.enableDepthAndStencil`);
+      const depth = given(g('enableDepthAndStencil'), `${n}.enableDepthAndStencil`);
       const aa = count(g('antiAlias'), `${n}.antiAlias`, 16);
       if (i === 0) w[PF.targetDepthAndStencil] = depth, w[PF.targetAntiAlias] = aa;
     }
@@ -701,7 +713,8 @@ class Agal {
     for (const [i, x] of streams) {
       const n = `state.vertexBuffers[${i}]`;
       const g = membersOf(x, n, ['format', 'bufferOffset', 'data32PerVertex', 'instancesPerElement']);
-      w[PF.streamFormat + i] = option(this.#enum('Context3DVertexBufferFormat'), g('format') ?? 'float4', `${n}.format`);
+      const format = g('format') ?? 'float4';
+      w[PF.streamFormat + i] = option(this.#enum('Context3DVertexBufferFormat'), format, `${n}.format`);
       w[PF.streamOffset + i] = Math.max(0, count(g('bufferOffset'), `${n}.bufferOffset`, 63));
       if (g('data32PerVertex') === undefined) throw new TypeError(`agal2spv: ${n}.data32PerVertex is missing`);
       w[PF.streamStride + i] = count(g('data32PerVertex'), `${n}.data32PerVertex`, 64, 1);
@@ -767,7 +780,8 @@ const STATE_MEMBERS = {
   colorMask: ['red', 'green', 'blue', 'alpha'],
   culling: null,
   depthTest: ['depthMask', 'passCompareMode'],
-  stencilActions: ['triangleFace', 'compareMode', 'actionOnBothPass', 'actionOnDepthFail', 'actionOnDepthPassStencilFail'],
+  stencilActions: ['triangleFace', 'compareMode', 'actionOnBothPass', 'actionOnDepthFail',
+                   'actionOnDepthPassStencilFail'],
   stencilReferenceValue: ['referenceValue', 'readMask', 'writeMask'],
   backBuffer: ['antiAlias', 'enableDepthAndStencil'],
   renderToTexture: null,
@@ -789,6 +803,9 @@ function membersOf(o, name, keys, required = false) {
   }
   return (k) => own(o, k);
 }
+
+// A boolean as 0 or 1, or -1 when absent.
+function given(v, name) { return v === undefined ? -1 : flag(v, name); }
 
 // An integer min..max, or -1 when absent.
 function count(v, name, max, min = 0) {
@@ -840,10 +857,12 @@ function vertexBuffers(k, formatName) {
   for (let n = 0; n < k.stream_format.length; n++) {
     if (!k.stream_format[n]) continue;
     if (k.stream_divisor[n] > 1) {
-      throw new RangeError(`agal2spv: va${n}'s buffer has ${k.stream_divisor[n]} instances a element; WebGPU steps one`);
+      throw new RangeError(`agal2spv: va${n}'s buffer has ${k.stream_divisor[n]} instances an element; ` +
+                           'WebGPU steps one');
     }
+    const format = GPU_VERTEX[formatName(k.stream_format[n] - 1)];
     buffers.push({ arrayStride: 4 * k.stream_stride[n], stepMode: k.stream_divisor[n] ? 'instance' : 'vertex',
-                   attributes: [{ shaderLocation: n, offset: 0, format: GPU_VERTEX[formatName(k.stream_format[n] - 1)] }] });
+                   attributes: [{ shaderLocation: n, offset: 0, format }] });
   }
   return buffers;
 }
