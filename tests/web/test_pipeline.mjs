@@ -3,7 +3,8 @@
 // built from Context3D's state in its own names equals, byte for byte, the native
 // key tests/web/pipeline_keys.c builds for the same state (the manifest's
 // `pipelineKeys`); the WebGPU descriptor of a key says what docs/pipeline.md's
-// WebGPU column says; a state passed wrong is a TypeError or RangeError.
+// WebGPU column says; a state passed wrong is a TypeError or RangeError; dispose
+// frees the pairs the keys kept.
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -154,4 +155,16 @@ test('a state or key passed wrong is a TypeError or RangeError naming it', () =>
   const heap = agal.heapUsed();
   for (let i = 0; i < 300; i++) agal.pipelineKey(upload, states['render to texture']);
   assert.equal(agal.heapUsed(), heap, 'keys leave the heap as it was');
+});
+
+test('the pairs pipelineKey keeps in the library go with dispose', async () => {
+  const [used, idle] = [await load(), await load()];
+  for (let i = 0; i < 20; i++) {
+    const f = used.assemble(`tex ft0, v0, fs${i % 8} <2d, nearest, repeat, mipnone>\nmul oc, ft0, fc0\n`,
+                            { stage: 'fragment' });
+    used.pipelineKey(used.upload(vertex, f, { target: 'wgsl' }), states['new Context3D']).webgpu.json;
+  }
+  used.dispose();
+  idle.dispose();
+  assert.equal(used.heapUsed(), idle.heapUsed(), 'nothing left after dispose');
 });
