@@ -253,6 +253,93 @@ export interface TextureDesc {
   streamingLevels?: number;
 }
 
+/** Context3D's state of a draw in its own names, for pipelineKey (web/README.md,
+ * "Pipeline keys"): each member a call's arguments; absent, a new Context3D's. */
+export interface PipelineState {
+  blendFactors?: { sourceFactor?: BlendFactor; destinationFactor?: BlendFactor };
+  colorMask?: { red?: boolean; green?: boolean; blue?: boolean; alpha?: boolean };
+  culling?: TriangleFace;
+  depthTest?: { depthMask?: boolean; passCompareMode?: CompareMode };
+  stencilActions?: { triangleFace?: TriangleFace; compareMode?: CompareMode; actionOnBothPass?: StencilAction;
+    actionOnDepthFail?: StencilAction; actionOnDepthPassStencilFail?: StencilAction };
+  /** Each 0 to 255. */
+  stencilReferenceValue?: { referenceValue?: number; readMask?: number; writeMask?: number };
+  /** configureBackBuffer's; enableDepthAndStencil true when absent. */
+  backBuffer?: { antiAlias?: number; enableDepthAndStencil?: boolean };
+  /** setRenderToTexture's textures by colorOutputIndex; absent or empty: the back buffer. */
+  renderToTexture?: ({ format: TextureFormat; enableDepthAndStencil?: boolean; antiAlias?: number } | null |
+    undefined)[];
+  /** setVertexBufferAt's by index: the buffer's data32PerVertex and instancesPerElement. */
+  vertexBuffers?: ({ format?: VertexBufferFormat; bufferOffset?: number; data32PerVertex: number;
+    instancesPerElement?: number } | null | undefined)[];
+  /** setSamplerStateAt's by sampler, since setProgram. */
+  samplerStates?: ({ wrap: 'clamp' | 'repeat' | 'clamp_u_repeat_v' | 'repeat_u_clamp_v';
+    filter: 'nearest' | 'linear' | 'anisotropic2x' | 'anisotropic4x' | 'anisotropic8x' | 'anisotropic16x';
+    mipfilter: 'mipnone' | 'mipnearest' | 'miplinear' } | null | undefined)[];
+}
+export type BlendFactor = 'zero' | 'one' | 'sourceColor' | 'oneMinusSourceColor' | 'sourceAlpha' |
+  'oneMinusSourceAlpha' | 'destinationColor' | 'oneMinusDestinationColor' | 'destinationAlpha' |
+  'oneMinusDestinationAlpha';
+export type CompareMode = 'never' | 'less' | 'equal' | 'lessEqual' | 'greater' | 'notEqual' | 'greaterEqual' | 'always';
+export type StencilAction = 'keep' | 'zero' | 'set' | 'incrementSaturate' | 'decrementSaturate' | 'invert' |
+  'incrementWrap' | 'decrementWrap';
+export type TriangleFace = 'none' | 'front' | 'back' | 'frontAndBack';
+export type VertexBufferFormat = 'float1' | 'float2' | 'float3' | 'float4' | 'bytes4';
+
+/** A draw's pipeline key (docs/pipeline.md): the native agal_pipeline_key_json text
+ * and hash (16 hex digits), and the key baked with WebGPU's dynamic state, which a
+ * WebGPU cache keys its pipelines on. */
+export interface PipelineKey {
+  readonly json: string;
+  readonly hash: string;
+  readonly webgpu: { readonly json: string; readonly hash: string };
+}
+
+/** pipelineDescriptor's modules: the upload's WGSL as GPUShaderModules. */
+export interface PipelineModules<M, L, F extends string, D extends string> {
+  vertex: M;
+  fragment: M;
+  /** A GPUPipelineLayout; 'auto' when absent. */
+  layout?: L;
+  /** The back buffer's GPUTextureFormat; 'bgra8unorm' when absent. */
+  backBufferFormat?: F;
+  /** The depth-stencil buffer's; 'depth24plus-stencil8' when absent. */
+  depthStencilFormat?: D;
+}
+
+type GpuCompare = 'never' | 'less' | 'equal' | 'less-equal' | 'greater' | 'not-equal' | 'greater-equal' | 'always';
+type GpuStencilOp = 'keep' | 'zero' | 'replace' | 'invert' | 'increment-clamp' | 'decrement-clamp' | 'increment-wrap' |
+  'decrement-wrap';
+type GpuBlendFactor = 'zero' | 'one' | 'src' | 'one-minus-src' | 'src-alpha' | 'one-minus-src-alpha' | 'dst' |
+  'one-minus-dst' | 'dst-alpha' | 'one-minus-dst-alpha';
+interface GpuStencilFace { compare: GpuCompare; passOp: GpuStencilOp; depthFailOp: GpuStencilOp; failOp: GpuStencilOp }
+interface GpuBlendComponent { operation: 'add'; srcFactor: GpuBlendFactor; dstFactor: GpuBlendFactor }
+
+/** A GPURenderPipelineDescriptor's shape: pass it to device.createRenderPipeline. */
+export interface PipelineDescriptor<M, L, F extends string, D extends string> {
+  layout: L | 'auto';
+  vertex: {
+    module: M;
+    entryPoint: 'main';
+    /** One buffer a stream read, in the order of their indices: bind each at its bufferOffset * 4. */
+    buffers: { arrayStride: number; stepMode: 'vertex' | 'instance';
+      attributes: { shaderLocation: number; offset: number;
+        format: 'float32' | 'float32x2' | 'float32x3' | 'float32x4' | 'unorm8x4' }[] }[];
+    constants?: Record<string, number>;
+  };
+  primitive: { topology: 'triangle-list'; frontFace: 'cw'; cullMode: 'none' | 'front' | 'back' };
+  multisample: { count: number };
+  fragment: {
+    module: M;
+    entryPoint: 'main';
+    targets: { format: F | 'rgba8unorm' | 'rgba16float'; writeMask: number;
+      blend?: { color: GpuBlendComponent; alpha: GpuBlendComponent } }[];
+    constants?: Record<string, number>;
+  };
+  depthStencil?: { format: D; depthWriteEnabled: boolean; depthCompare: GpuCompare; stencilFront: GpuStencilFace;
+    stencilBack: GpuStencilFace; stencilReadMask: number; stencilWriteMask: number };
+}
+
 export interface Agal {
   /** The library's version. */
   readonly version: string;
@@ -287,6 +374,13 @@ export interface Agal {
     bitmapWidth?: number; bitmapHeight?: number; length?: number; byteOffset?: number }): void;
   checkDrawToBitmap(context: Context3DState, bitmapWidth: number, bitmapHeight: number,
     srcRect?: [number, number, number, number] | null, destPoint?: [number, number] | null): void;
+  /** The pipeline key of a draw of `upload` (this object's) with `state`: the native
+   * key's JSON and hash, and WebGPU's baked key (web/README.md, "Pipeline keys"). */
+  pipelineKey(upload: Upload<UploadTarget>, state: PipelineState): PipelineKey;
+  /** The GPURenderPipelineDescriptor of a WGSL upload's key; the stencil reference is
+   * the pass's setStencilReference (the key's JSON's stencil_ref). */
+  pipelineDescriptor<M, L = 'auto', F extends string = 'bgra8unorm', D extends string = 'depth24plus-stencil8'>(
+    key: PipelineKey, modules: PipelineModules<M, L, F, D>): PipelineDescriptor<M, L, F, D>;
   /** Bytes the WASM heap's allocator holds. */
   heapUsed(): number;
   /** Frees the library's context: every later call throws Error('agal2spv: disposed'). */

@@ -246,6 +246,12 @@ class Agal {
   #scratch = 0; // #withBytes' block in the heap
   #scratchSize = 0;
   #optionsSize;
+  #pipelineStateSize;
+  #uploads = new WeakMap(); // upload()'s results: their bytes and options, for pipelineKey
+  #keys = new WeakMap(); // pipelineKey's results: their upload, for pipelineDescriptor
+  #enums = []; // Context3D's enumerations: AS3 name to the library's value (#enum)
+  #pairs = new Set(); // the live web_pairs
+  #freed = new FinalizationRegistry((pair) => { if (this.#pairs.delete(pair)) this.#m._web_pair_free(pair); });
 
   constructor(m) {
     this.#m = m;
@@ -253,6 +259,7 @@ class Agal {
     if (!this.#ctx) throw new Error('agal2spv: out of memory');
     this.#version = m.UTF8ToString(m._web_version());
     this.#optionsSize = m._web_options_size();
+    this.#pipelineStateSize = m._web_pipeline_state_size();
     // The module's memory is its one exported WebAssembly.Memory (emscripten minifies the name).
     this.#memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
   }
@@ -402,7 +409,9 @@ class Agal {
       const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
       return bindGroupLayout ? { ...b, bindGroupLayout } : b;
     };
-    return { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings || (bindings = both()); } };
+    const result = { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings || (bindings = both()); } };
+    this.#uploads.set(result, { vertex: v.slice(), fragment: f.slice(), fields });
+    return result;
   }
 
   // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the
@@ -538,6 +547,181 @@ class Agal {
       this.#checked(fn(ptrs[inputs.length], ...ptrs.slice(0, inputs.length))));
   }
 
+  // ---- pipeline keys (agal_pipeline_key, docs/pipeline.md) -----------------------------
+  // The key of a draw of `upload` (what this object's upload() returned) with `state`,
+  // Context3D's state in its own names (web/README.md, "Pipeline keys"): { json, hash,
+  // webgpu: { json, hash } }: the key's JSON form (agal_pipeline_key_json: the native
+  // bytes), the key baked with WebGPU's dynamic state (AGAL_DYNAMIC_WEBGPU), which a
+  // WebGPU cache keys its pipelines on, and each one's 64-bit hash in 16 hex digits.
+  pipelineKey(upload, state) {
+    this.#live();
+    const pair = this.#pair(upload);
+    const words = new Uint8Array(this.#pipelineWords(state).buffer);
+    const a = this.#call(() => this.#withBytes([words], (pw) => this.#m._web_pipeline_key(this.#ctx, pair, pw)));
+    const { hash, webgpuHash } = a.json();
+    const [full, baked] = [a.bytes(0), a.bytes(1)];
+    let json, bakedJson;
+    const key = {
+      get json() { return json || (json = keyJson(full)); },
+      hash,
+      webgpu: { get json() { return bakedJson || (bakedJson = keyJson(baked)); }, hash: webgpuHash },
+    };
+    const keyJson = (bytes) =>
+      this.#call(() => this.#withBytes([bytes], (p) => this.#m._web_pipeline_key_json(this.#ctx, p))).code[0];
+    this.#keys.set(key, upload);
+    return key;
+  }
+
+  // The upload's pair in the library (agal_web.c's web_pair), made at its first key
+  // and freed with the upload (or by dispose).
+  #pair(upload) {
+    const from = isObject(upload) ? this.#uploads.get(upload) : undefined;
+    if (!from) {
+      throw new TypeError('agal2spv: pipelineKey\'s upload must be what this object\'s upload() returned, not ' +
+                          `${shown(upload)}`);
+    }
+    if (!from.pair) {
+      const [pv, pf, opts] = this.#placeOptions([from.vertex, from.fragment], from.fields);
+      from.pair = this.#m._web_pair_new(pv, from.vertex.length, pf, from.fragment.length, opts);
+      if (!from.pair) throw new Error('agal2spv: out of memory');
+      this.#pairs.add(from.pair);
+      this.#freed.register(upload, from.pair);
+    }
+    return from.pair;
+  }
+
+  // A GPURenderPipelineDescriptor for the key (what pipelineKey returned) and the
+  // upload's WGSL modules: { vertex, fragment } (GPUShaderModules), layout (a
+  // GPUPipelineLayout; 'auto' when absent), backBufferFormat ('bgra8unorm' when
+  // absent), depthStencilFormat ('depth24plus-stencil8'). docs/pipeline.md's WebGPU
+  // column: the stencil reference is setStencilReference's, each stream's bufferOffset
+  // setVertexBuffer's offset (bufferOffset * 4), one buffer a stream read, in the
+  // order of their indices. Stage3D has no blend constant.
+  pipelineDescriptor(key, modules) {
+    this.#live();
+    const upload = isObject(key) ? this.#keys.get(key) : undefined;
+    if (!upload) {
+      throw new TypeError(`agal2spv: pipelineDescriptor's key must be what pipelineKey returned, not ${shown(key)}`);
+    }
+    const m = membersOf(modules, 'modules', ['vertex', 'fragment', 'layout', 'backBufferFormat', 'depthStencilFormat']);
+    for (const stage of ['vertex', 'fragment']) {
+      if (!isObject(m(stage))) {
+        throw new TypeError(`agal2spv: modules.${stage} must be a GPUShaderModule, not ${shown(m(stage))}`);
+      }
+    }
+    const format = (name, fallback) => {
+      const v = m(name);
+      if (v !== undefined && typeof v !== 'string') {
+        throw new TypeError(`agal2spv: modules.${name} must be a string, not ${shown(v)}`);
+      }
+      return v || fallback;
+    };
+    const k = JSON.parse(key.json);
+    const { vertex, fragment } = upload.bindings;
+    const flip = (b) => (k.yflip && b.yflip ? { constants: { [WGSL_YFLIP]: -1 } } : {});
+    const name = (cls, v) => this.#names(cls)[v];
+    const nothing = k.cull === this.#enum('Context3DTriangleFace').frontAndBack; // WebGPU culls one face at most
+    const buffers = vertexBuffers(k, (v) => name('Context3DVertexBufferFormat', v));
+    const targets = colorTargets(k, nothing, format('backBufferFormat', 'bgra8unorm'), name);
+    const descriptor = {
+      layout: m('layout') === undefined ? 'auto' : m('layout'),
+      vertex: { module: m('vertex'), entryPoint: 'main', buffers, ...flip(vertex) },
+      primitive: { topology: 'triangle-list', frontFace: 'cw',
+                   cullMode: nothing ? 'none' : GPU_CULL[name('Context3DTriangleFace', k.cull)] },
+      multisample: { count: k.samples > 1 ? 4 : 1 },
+      fragment: { module: m('fragment'), entryPoint: 'main', targets, ...flip(fragment) },
+    };
+    if (k.depth_stencil) {
+      descriptor.depthStencil = depthStencil(k, nothing, format('depthStencilFormat', 'depth24plus-stencil8'), name);
+    }
+    return descriptor;
+  }
+
+  // An enumeration's AS3 names to the library's values, read from the library once.
+  #enum(className) {
+    const which = ENUM_CLASSES[className];
+    if (!this.#enums[which]) {
+      const t = Object.create(null);
+      for (let v = 0, p; (p = this.#m._web_stage3d_name(which, v)); v++) t[this.#m.UTF8ToString(p)] = v;
+      this.#enums[which] = t;
+    }
+    return this.#enums[which];
+  }
+
+  // The library's values to the AS3 names.
+  #names(className) {
+    const t = this.#enum(className);
+    return Object.keys(t).sort((a, b) => t[a] - t[b]);
+  }
+
+  // agal_web.c's web_pipeline_state from `state`, every member checked: -1 where
+  // a member is absent (a new Context3D's value; a stream, target or sampler slot not set).
+  #pipelineWords(state) {
+    if (!isObject(state)) throw new TypeError(`agal2spv: pipelineKey's state must be an object, not ${shown(state)}`);
+    const s = membersOf(state, 'state', Object.keys(STATE_MEMBERS));
+    const w = new Int32Array(PIPELINE_WORDS).fill(-1);
+    w[0] = this.#pipelineStateSize;
+    const e = (cls, v, name) => (v === undefined ? -1 : option(this.#enum(cls), v, name));
+    const group = (g) => (s(g) === undefined ? () => undefined : membersOf(s(g), `state.${g}`, STATE_MEMBERS[g]));
+    const bf = group('blendFactors'), cm = group('colorMask'), dt = group('depthTest');
+    const sa = group('stencilActions'), sr = group('stencilReferenceValue'), bb = group('backBuffer');
+    w[PF.blendSrc] = e('Context3DBlendFactor', bf('sourceFactor'), 'state.blendFactors.sourceFactor');
+    w[PF.blendDst] = e('Context3DBlendFactor', bf('destinationFactor'), 'state.blendFactors.destinationFactor');
+    if (s('colorMask') !== undefined) {
+      w[PF.colorMask] = ['red', 'green', 'blue', 'alpha'].reduce((bits, c, i) =>
+        bits | (flag(cm(c), `state.colorMask.${c}`) || cm(c) === undefined ? 1 << i : 0), 0);
+    }
+    w[PF.cull] = e('Context3DTriangleFace', s('culling'), 'state.culling');
+    w[PF.depthMask] = given(dt('depthMask'), 'state.depthTest.depthMask');
+    w[PF.depthCompare] = e('Context3DCompareMode', dt('passCompareMode'), 'state.depthTest.passCompareMode');
+    w[PF.stencilFace] = e('Context3DTriangleFace', sa('triangleFace'), 'state.stencilActions.triangleFace');
+    w[PF.stencilCompare] = e('Context3DCompareMode', sa('compareMode'), 'state.stencilActions.compareMode');
+    ['actionOnBothPass', 'actionOnDepthFail', 'actionOnDepthPassStencilFail'].forEach((a, i) => {
+      w[PF.stencilBothPass + i] = e('Context3DStencilAction', sa(a), `state.stencilActions.${a}`);
+    });
+    ['referenceValue', 'readMask', 'writeMask'].forEach((r, i) => {
+      w[PF.stencilRef + i] = count(sr(r), `state.stencilReferenceValue.${r}`, 255);
+    });
+    w[PF.depthAndStencil] = given(bb('enableDepthAndStencil'), 'state.backBuffer.enableDepthAndStencil');
+    w[PF.antiAlias] = count(bb('antiAlias'), 'state.backBuffer.antiAlias', 16);
+    this.#targetWords(listOf(s('renderToTexture'), 'state.renderToTexture', 4), w);
+    this.#streamWords(listOf(s('vertexBuffers'), 'state.vertexBuffers', 16), w);
+    for (const [i, x] of listOf(s('samplerStates'), 'state.samplerStates', 16)) {
+      const n = `state.samplerStates[${i}]`, g = membersOf(x, n, ['wrap', 'filter', 'mipfilter'], true);
+      w[PF.sampler + i] = option(this.#enum('Context3DWrapMode'), g('wrap'), `${n}.wrap`) |
+        option(this.#enum('Context3DTextureFilter'), g('filter'), `${n}.filter`) << 8 |
+        option(this.#enum('Context3DMipFilter'), g('mipfilter'), `${n}.mipfilter`) << 16;
+    }
+    return w;
+  }
+
+  // setRenderToTexture's targets by colorOutputIndex: { format, enableDepthAndStencil,
+  // antiAlias }; the options are output 0's (the draw's check holds the others to them).
+  #targetWords(targets, w) {
+    for (const [i, t] of targets) {
+      const n = `state.renderToTexture[${i}]`, g = membersOf(t, n, ['format', 'enableDepthAndStencil', 'antiAlias']);
+      w[PF.targetFormat + i] = option(this.#enum('Context3DTextureFormat'), g('format'), `${n}.format`);
+      const depth = given(g('enableDepthAndStencil'), `${n}.enableDepthAndStencil`);
+      const aa = count(g('antiAlias'), `${n}.antiAlias`, 16);
+      if (i === 0) w[PF.targetDepthAndStencil] = depth, w[PF.targetAntiAlias] = aa;
+    }
+  }
+
+  // setVertexBufferAt's streams by index: { format ('float4' when absent),
+  // bufferOffset, data32PerVertex, instancesPerElement } of the buffer set there.
+  #streamWords(streams, w) {
+    for (const [i, x] of streams) {
+      const n = `state.vertexBuffers[${i}]`;
+      const g = membersOf(x, n, ['format', 'bufferOffset', 'data32PerVertex', 'instancesPerElement']);
+      const format = g('format') ?? 'float4';
+      w[PF.streamFormat + i] = option(this.#enum('Context3DVertexBufferFormat'), format, `${n}.format`);
+      w[PF.streamOffset + i] = Math.max(0, count(g('bufferOffset'), `${n}.bufferOffset`, 63));
+      if (g('data32PerVertex') === undefined) throw new TypeError(`agal2spv: ${n}.data32PerVertex is missing`);
+      w[PF.streamStride + i] = count(g('data32PerVertex'), `${n}.data32PerVertex`, 64, 1);
+      w[PF.streamDivisor + i] = Math.max(0, count(g('instancesPerElement'), `${n}.instancesPerElement`, 0x7fffffff));
+    }
+  }
+
   // Bytes the WASM heap's allocator holds (for leak checks).
   heapUsed() { return this.#m._web_heap_used() >>> 0; }
 
@@ -553,6 +737,8 @@ class Agal {
     if (!this.#ctx) return;
     this.#m._web_free(this.#ctx);
     this.#m._free(this.#scratch);
+    for (const pair of this.#pairs) this.#m._web_pair_free(pair);
+    this.#pairs.clear();
     this.#ctx = this.#scratch = this.#scratchSize = 0;
   }
 }
@@ -576,6 +762,142 @@ const TEXTURE_FORMATS = table({
 });
 
 function cString(s) { return new TextEncoder().encode(`${s}\0`); }
+
+// ---- pipeline keys: the state's layout and WebGPU's names (agal_web.c, docs/pipeline.md) ----
+// agal_web.c's web_pipeline_state: each field's first word (arrays: targetFormat 4,
+// the streams' 16 each, sampler 16), in its order.
+const PF = Object.freeze({
+  blendSrc: 1, blendDst: 2, colorMask: 3, cull: 4, depthMask: 5, depthCompare: 6, stencilFace: 7, stencilCompare: 8,
+  stencilBothPass: 9, stencilRef: 12, depthAndStencil: 15, antiAlias: 16, targetFormat: 17, targetDepthAndStencil: 21,
+  targetAntiAlias: 22, streamFormat: 23, streamOffset: 39, streamStride: 55, streamDivisor: 71, sampler: 87,
+});
+const PIPELINE_WORDS = 103;
+// WGSL's render-to-texture flip: the override each stage that flips declares (binding.yflip).
+const WGSL_YFLIP = 'agal_yflip';
+// The state's members: each a Context3D call's arguments, by their AS3 names.
+const STATE_MEMBERS = {
+  blendFactors: ['sourceFactor', 'destinationFactor'],
+  colorMask: ['red', 'green', 'blue', 'alpha'],
+  culling: null,
+  depthTest: ['depthMask', 'passCompareMode'],
+  stencilActions: ['triangleFace', 'compareMode', 'actionOnBothPass', 'actionOnDepthFail',
+                   'actionOnDepthPassStencilFail'],
+  stencilReferenceValue: ['referenceValue', 'readMask', 'writeMask'],
+  backBuffer: ['antiAlias', 'enableDepthAndStencil'],
+  renderToTexture: null,
+  vertexBuffers: null,
+  samplerStates: null,
+};
+
+// An object's members, checked against `keys` (own string keys only; all of them
+// when `required`): a reader of its own properties.
+function membersOf(o, name, keys, required = false) {
+  if (!isObject(o)) throw new TypeError(`agal2spv: ${name} must be an object, not ${shown(o)}`);
+  for (const key of Reflect.ownKeys(o)) {
+    if (typeof key !== 'string' || !keys.includes(key)) {
+      throw new TypeError(`agal2spv: ${name} has no ${shown(String(key))} (it takes ${keys.join(', ')})`);
+    }
+  }
+  for (const key of required ? keys : []) {
+    if (o[key] === undefined) throw new TypeError(`agal2spv: ${name}.${key} is missing`);
+  }
+  return (k) => own(o, k);
+}
+
+// A boolean as 0 or 1, or -1 when absent.
+function given(v, name) { return v === undefined ? -1 : flag(v, name); }
+
+// An integer min..max, or -1 when absent.
+function count(v, name, max, min = 0) {
+  if (v === undefined) return -1;
+  if (typeof v !== 'number') throw new TypeError(`agal2spv: ${name} must be a number, not ${shown(v)}`);
+  if (!Number.isInteger(v) || v < min || v > max) {
+    throw new RangeError(`agal2spv: ${name} is an integer from ${min} to ${max}, not ${shown(v)}`);
+  }
+  return v;
+}
+
+// An array of at most max entries by index: its [index, entry] pairs, null and
+// undefined entries (nothing set there) left out.
+function listOf(v, name, max) {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new TypeError(`agal2spv: ${name} must be an array, not ${shown(v)}`);
+  if (v.length > max) throw new RangeError(`agal2spv: ${name} has ${v.length} entries, more than ${max}`);
+  return [...v.entries()].filter(([, x]) => x !== undefined && x !== null);
+}
+
+// Context3D's names to WebGPU's, by AS3 name.
+const GPU_BLEND = table({
+  zero: 'zero', one: 'one', sourceColor: 'src', oneMinusSourceColor: 'one-minus-src', sourceAlpha: 'src-alpha',
+  oneMinusSourceAlpha: 'one-minus-src-alpha', destinationColor: 'dst', oneMinusDestinationColor: 'one-minus-dst',
+  destinationAlpha: 'dst-alpha', oneMinusDestinationAlpha: 'one-minus-dst-alpha',
+});
+const GPU_COMPARE = table({
+  never: 'never', less: 'less', equal: 'equal', lessEqual: 'less-equal', greater: 'greater', notEqual: 'not-equal',
+  greaterEqual: 'greater-equal', always: 'always',
+});
+const GPU_STENCIL = table({
+  keep: 'keep', zero: 'zero', set: 'replace', incrementSaturate: 'increment-clamp',
+  decrementSaturate: 'decrement-clamp', invert: 'invert', incrementWrap: 'increment-wrap',
+  decrementWrap: 'decrement-wrap',
+});
+const GPU_CULL = table({ none: 'none', front: 'front', back: 'back' });
+const GPU_VERTEX = table({
+  float1: 'float32', float2: 'float32x2', float3: 'float32x3', float4: 'float32x4', bytes4: 'unorm8x4',
+});
+// A render texture's format: the packed ones are drawn as 8 bits a channel.
+const GPU_TARGET = table({
+  bgra: 'rgba8unorm', bgraPacked4444: 'rgba8unorm', bgrPacked565: 'rgba8unorm', rgbaHalfFloat: 'rgba16float',
+});
+
+// One buffer a stream the key reads, in the order of their indices: its stride, its
+// step (WebGPU steps an instance buffer once an instance) and one attribute at offset 0.
+function vertexBuffers(k, formatName) {
+  const buffers = [];
+  for (let n = 0; n < k.stream_format.length; n++) {
+    if (!k.stream_format[n]) continue;
+    if (k.stream_divisor[n] > 1) {
+      throw new RangeError(`agal2spv: va${n}'s buffer has ${k.stream_divisor[n]} instances an element; ` +
+                           'WebGPU steps one');
+    }
+    const format = GPU_VERTEX[formatName(k.stream_format[n] - 1)];
+    buffers.push({ arrayStride: 4 * k.stream_stride[n], stepMode: k.stream_divisor[n] ? 'instance' : 'vertex',
+                   attributes: [{ shaderLocation: n, offset: 0, format }] });
+  }
+  return buffers;
+}
+
+// Each colour output with the key's blend and colour mask (the key's bits are
+// GPUColorWrite's); (one, zero) blends nothing. Culling frontAndBack draws nothing,
+// which WebGPU cannot cull: its targets write nothing.
+function colorTargets(k, nothing, backBufferFormat, name) {
+  const src = name('Context3DBlendFactor', k.blend_src), dst = name('Context3DBlendFactor', k.blend_dst);
+  const component = { operation: 'add', srcFactor: GPU_BLEND[src], dstFactor: GPU_BLEND[dst] };
+  const blend = src === 'one' && dst === 'zero' ? {} : { blend: { color: component, alpha: { ...component } } };
+  return k.colors.filter((c) => c).map((c) => ({
+    format: k.to_texture ? GPU_TARGET[name('Context3DTextureFormat', c - 1)] : backBufferFormat,
+    writeMask: nothing ? 0 : k.color_mask, ...blend,
+  }));
+}
+
+// setStencilActions acts on the faces it names; the other faces pass and keep
+// (agal_stage3d_stencil_face). The reference is setStencilReference's.
+function depthStencil(k, nothing, format, name) {
+  const face = name('Context3DTriangleFace', k.stencil_face);
+  const acts = (side) => face === 'frontAndBack' || face === side;
+  const state = (side) => (acts(side)
+    ? { compare: GPU_COMPARE[name('Context3DCompareMode', k.stencil_compare)],
+        passOp: GPU_STENCIL[name('Context3DStencilAction', k.stencil_both_pass)],
+        depthFailOp: GPU_STENCIL[name('Context3DStencilAction', k.stencil_depth_fail)],
+        failOp: GPU_STENCIL[name('Context3DStencilAction', k.stencil_fail)] }
+    : { compare: 'always', passOp: 'keep', depthFailOp: 'keep', failOp: 'keep' });
+  return {
+    format, depthWriteEnabled: !nothing && k.depth_mask === 1,
+    depthCompare: GPU_COMPARE[name('Context3DCompareMode', k.depth_compare)],
+    stencilFront: state('front'), stencilBack: state('back'),
+    stencilReadMask: k.stencil_read, stencilWriteMask: nothing ? 0 : k.stencil_write,
+  };
+}
 
 // agal_buffer_desc: call, count, data32PerVertex, instancesPerElement.
 function bufferDesc(b) {

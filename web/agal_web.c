@@ -526,3 +526,164 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_check_draw_to_bitmap(agal_context *ctx, con
     agal_flash_error e;
     return checked(ctx, agal_check_draw_to_bitmap(&s, bitmap_width, bitmap_height, rect, point, &e), &e);
 }
+
+/* ---- pipeline keys (<agal/stage3d.h>, pipeline.c; docs/pipeline.md) --------------------
+ * agal2spv.js's pipelineKey: a pair uploaded once more into a context of its own
+ * (web_pair: the key needs the pair's identity, the streams it reads and its
+ * samplers' tokens, which the upload's call does not keep), which JavaScript frees
+ * with the upload; each key is that pair's agal_pipeline_key_make over the state
+ * written over a new Context3D's: the native key, byte for byte. */
+
+typedef struct web_pair {
+    agal_context *ctx;
+    agal_upload_result r;
+} web_pair;
+
+/* The pair with upload's options, or NULL (out of memory: the same bytes and
+ * options passed upload). */
+EMSCRIPTEN_KEEPALIVE web_pair *web_pair_new(const uint8_t *v, uint32_t vn, const uint8_t *f, uint32_t fn,
+                                            const web_options *o)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_limits device;
+    if (!ctx || begin(ctx, o, &device)) return agal_context_free(ctx), NULL; /* begin resets the arena: first */
+    web_pair *p = agal_alloc(ctx, sizeof *p);
+    uint8_t *bytes = agal_alloc(ctx, (size_t)vn + fn + 1);
+    if (!p || !bytes) return agal_context_free(ctx), NULL;
+    memcpy(bytes, v, vn), memcpy(bytes + vn, f, fn);
+    agal_names names = names_of(o);
+    agal_upload_options u = agal_upload_options_init();
+    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
+    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
+    u.limits = o->limits ? &device : NULL;
+    p->ctx = ctx, p->r = agal_upload_result_init();
+    if (agal_upload(ctx, bytes, vn, bytes + vn, fn, &u, &p->r) != AGAL_OK) return agal_context_free(ctx), NULL;
+    return p;
+}
+
+EMSCRIPTEN_KEEPALIVE void web_pair_free(web_pair *p)
+{
+    if (p) agal_context_free(p->ctx);
+}
+
+/* The Context3D state JavaScript writes (agal2spv.js, `PF`, in this
+ * order): 32-bit fields, the first the struct's size (web_pipeline_state_size).
+ * Enumerations are the library's values (agal_stage3d_find's, which JavaScript reads
+ * by web_stage3d_name); -1 in any field is "not set": a new Context3D's value, a
+ * stream or a render target not set, a sampler slot setSamplerStateAt left alone. */
+typedef struct web_pipeline_state {
+    uint32_t size;
+    int32_t blend_src, blend_dst, color_mask; /* color_mask: bit 0 red .. bit 3 alpha */
+    int32_t cull, depth_mask, depth_compare;
+    int32_t stencil_face, stencil_compare, stencil_both_pass, stencil_depth_fail, stencil_fail;
+    int32_t stencil_ref, stencil_read, stencil_write;
+    int32_t depth_and_stencil, anti_alias;    /* configureBackBuffer's */
+    int32_t target_format[AGAL_DRAW_TARGETS]; /* setRenderToTexture's texture's, by colorOutputIndex */
+    int32_t target_depth_and_stencil, target_anti_alias;
+    int32_t stream_format[AGAL_DRAW_STREAMS]; /* setVertexBufferAt's, by index */
+    int32_t stream_offset[AGAL_DRAW_STREAMS], stream_stride[AGAL_DRAW_STREAMS], stream_divisor[AGAL_DRAW_STREAMS];
+    int32_t sampler[AGAL_SAMPLER_SLOTS]; /* setSamplerStateAt's wrap | filter << 8 | mipfilter << 16 */
+} web_pipeline_state;
+
+_Static_assert(sizeof(web_pipeline_state) == 4 * 103, "the layout agal2spv.js writes (PF)");
+
+EMSCRIPTEN_KEEPALIVE uint32_t web_pipeline_state_size(void) { return sizeof(web_pipeline_state); }
+
+/* An enumeration's AS3 string, or NULL past its last value: JavaScript's tables of
+ * Context3D's names are the library's. */
+EMSCRIPTEN_KEEPALIVE const char *web_stage3d_name(int which, unsigned value)
+{
+    return agal_stage3d_name((agal_stage3d_enum)which, value);
+}
+
+static int32_t given(int32_t v, int32_t fallback) { return v >= 0 ? v : fallback; }
+
+static agal_render_state render_of(const web_pipeline_state *w)
+{
+    agal_render_state r = agal_render_state_default();
+    r.blend_src = (agal_blend_factor)given(w->blend_src, (int32_t)r.blend_src);
+    r.blend_dst = (agal_blend_factor)given(w->blend_dst, (int32_t)r.blend_dst);
+    for (int i = 0; i < 4 && w->color_mask >= 0; i++) r.color_mask[i] = (w->color_mask >> i & 1) != 0;
+    r.cull = (agal_triangle_face)given(w->cull, (int32_t)r.cull);
+    r.depth_mask = given(w->depth_mask, r.depth_mask) != 0;
+    r.depth_compare = (agal_compare_mode)given(w->depth_compare, (int32_t)r.depth_compare);
+    r.stencil_face = (agal_triangle_face)given(w->stencil_face, (int32_t)r.stencil_face);
+    r.stencil_compare = (agal_compare_mode)given(w->stencil_compare, (int32_t)r.stencil_compare);
+    r.stencil_both_pass = (agal_stencil_action)given(w->stencil_both_pass, (int32_t)r.stencil_both_pass);
+    r.stencil_depth_fail = (agal_stencil_action)given(w->stencil_depth_fail, (int32_t)r.stencil_depth_fail);
+    r.stencil_fail = (agal_stencil_action)given(w->stencil_fail, (int32_t)r.stencil_fail);
+    r.stencil_ref = (uint32_t)given(w->stencil_ref, (int32_t)r.stencil_ref);
+    r.stencil_read = (uint32_t)given(w->stencil_read, (int32_t)r.stencil_read);
+    r.stencil_write = (uint32_t)given(w->stencil_write, (int32_t)r.stencil_write);
+    return r;
+}
+
+/* The state over a new Context3D; `slots` after setProgram of the upload's fragment
+ * program, then setSamplerStateAt's. The targets need only be set: the key reads
+ * their formats and slot 0's options. */
+static void pipeline_state_of(const web_pipeline_state *w, const agal_upload_result *r, agal_sampler_slots *slots,
+                              agal_context3d_state *s)
+{
+    agal_context3d_state_init(s, AGAL_C3D_STANDARD_EXTENDED);
+    s->render = render_of(w);
+    s->depth_and_stencil = given(w->depth_and_stencil, 1) != 0;
+    s->anti_alias = given(w->anti_alias, 0);
+    for (int i = 0; i < AGAL_DRAW_TARGETS; i++) {
+        if (w->target_format[i] < 0) continue;
+        s->targets[i].texture = w;
+        s->targets[i].depth_and_stencil = given(w->target_depth_and_stencil, 0) != 0;
+        s->targets[i].anti_alias = given(w->target_anti_alias, 0);
+        s->target_formats[i] = (agal_texture_format)w->target_format[i];
+    }
+    for (int i = 0; i < AGAL_DRAW_STREAMS; i++) {
+        if (w->stream_format[i] < 0) continue;
+        agal_draw_stream *st = &s->streams[i];
+        st->set = true, st->format = (agal_vertex_format)w->stream_format[i];
+        st->offset = given(w->stream_offset[i], 0), st->data32_per_vertex = (uint32_t)given(w->stream_stride[i], 0);
+        st->instances_per_element = (uint32_t)given(w->stream_divisor[i], 0);
+    }
+    agal_slots_init(slots);
+    agal_slots_set_program(slots, r->fragment);
+    for (unsigned i = 0; i < AGAL_SAMPLER_SLOTS; i++) {
+        if (w->sampler[i] < 0) continue;
+        agal_sampler_state st = {(uint8_t)w->sampler[i], (uint8_t)(w->sampler[i] >> 8), (uint8_t)(w->sampler[i] >> 16)};
+        agal_slots_set_state(slots, i, st);
+    }
+    s->slots = slots;
+}
+
+/* The answer: code[0] the full key's bytes, code[1] the key baked with
+ * AGAL_DYNAMIC_WEBGPU's; json {"hash", "webgpuHash"}, each 16 hex digits. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_pipeline_key(agal_context *ctx, const web_pair *p, const web_pipeline_state *w)
+{
+    agal_context_reset(ctx);
+    if (w->size != sizeof *w)
+        return misused(ctx, "a pipeline state of another size: agal2spv.js and agal2spv-wasm.js differ");
+    agal_sampler_slots slots;
+    agal_context3d_state s;
+    pipeline_state_of(w, &p->r, &slots, &s);
+    agal_pipeline_key *keys = agal_alloc(ctx, 2 * sizeof *keys);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (!keys || !a) return answer(ctx, AGAL_ERR_NOMEM);
+    agal_pipeline_key_make(&p->r, &s, &keys[0]);
+    agal_pipeline_key_baked(&keys[0], AGAL_DYNAMIC_WEBGPU, &keys[1]);
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_printf(&j, "{\"hash\":\"%016llx\",\"webgpuHash\":\"%016llx\"}",
+                   (unsigned long long)agal_pipeline_key_hash(&keys[0]),
+                   (unsigned long long)agal_pipeline_key_hash(&keys[1]));
+    if (j.err) return answer(ctx, AGAL_ERR_NOMEM);
+    for (int i = 0; i < 2; i++) a->code[i] = &keys[i], a->code_bytes[i] = (uint32_t)sizeof keys[i];
+    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+/* A key's bytes (web_pipeline_key's) as agal_pipeline_key_json writes it: code[0]. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_pipeline_key_json(agal_context *ctx, const agal_pipeline_key *k)
+{
+    agal_context_reset(ctx);
+    const char *text = agal_pipeline_key_json(ctx, k);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (!text || !a) return answer(ctx, AGAL_ERR_NOMEM);
+    a->code[0] = text, a->code_bytes[0] = (uint32_t)strlen(text);
+    return a;
+}

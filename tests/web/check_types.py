@@ -26,6 +26,8 @@ REFUSED = [
     "const wrap: 'clamp' = agal.translate(b).bindings.samplers[0].wrap;",
     "agal.upload(b, b, { contextProfile: 'standardextended' });",
     "agal.translate(b, { names: { sampler: 1 } });",
+    "agal.pipelineKey(agal.upload(b, b), { culling: 'sideways' });",
+    "agal.pipelineKey(agal.upload(b, b), { vertexBuffers: [{ format: 'float4' }] });",
 ]
 
 

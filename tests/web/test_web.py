@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The npm package against the native build: tests/web/test_web.py --build-sh web/build.sh
---agalasm AGALASM --agal2spv AGAL2SPV --agalrun AGALRUN --shaders DIR --oracle DIR [--node NODE].
+--agalasm AGALASM --agal2spv AGAL2SPV --agalrun AGALRUN --shaders DIR --oracle DIR --pipeline-keys PROGRAM
+[--node NODE].
 
 Builds the package (web/build.sh into a temporary folder, Debian's emscripten),
 installs the tarball into a fresh folder with `npm install` and runs
@@ -11,7 +12,9 @@ reflection's bind group layout (bindings.bindGroupLayout must be the same), and 
 uploads with the line `agal2spv --check --flash` prints (the package must throw the
 same line, with Flash's id and class), and test_hostile.mjs's table of hostile
 calls, each with its one error class and message, and test_bindings.mjs's
-bindings per target (names, texture units, WebGPU's sampler descriptors). A page
+bindings per target (names, texture units, WebGPU's sampler descriptors), and
+test_pipeline.mjs's pipeline keys against the native ones of the same states
+(tests/web/pipeline_keys.c, --pipeline-keys). A page
 draws one pair with WebGL 2, WebGL 1 and WebGPU from `bindings` alone
 (bind_page.html). Then a page imports the package from file://
 in headless Chromium, with no network, uploads a pair and catches Flash's error; and
@@ -207,7 +210,9 @@ def in_chromium(tmp, version):
 def bound_from_bindings(tmp):
     """A runtime binding from `bindings` alone (bind_page.html): WebGL 2 (essl3), WebGL 1
     (essl1, with a host's names) and WebGPU (wgsl) draw one pair over 8x8; every pixel
-    must be the orange texture on unit 1 times fc0, (255, 64, 0, 255)."""
+    must be the orange texture on unit 1 times fc0, (255, 64, 0, 255). WebGPU again
+    with the pipeline of pipelineDescriptor (webgpuKeyed): alpha masked off, front faces
+    culled, a stencil test only setStencilReference passes: (255, 64, 0, 0)."""
     shutil.copy(os.path.join(HERE, "bind_page.html"), tmp)
     title = page_title(tmp, os.path.join(tmp, "bind_page.html"), "bindings",
                        ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
@@ -220,14 +225,15 @@ def bound_from_bindings(tmp):
         print("bindings page: %s" % got["failure"])
         return False
     ok = True
-    for api in ("webgl2", "webgl1", "webgpu"):
+    for api in ("webgl2", "webgl1", "webgpu", "webgpuKeyed"):
+        want = (255, 64, 0, 0) if api == "webgpuKeyed" else (255, 64, 0, 255)
         px = got.get(api)
         if not isinstance(px, list) or len(px) != 256:
             print("bindings page, %s: %s" % (api, px))
             ok = False
             continue
         pixels = [px[i:i + 4] for i in range(0, 256, 4)]
-        right = sum(all(abs(a - b) <= 1 for a, b in zip(p, (255, 64, 0, 255))) for p in pixels)
+        right = sum(all(abs(a - b) <= 1 for a, b in zip(p, want)) for p in pixels)
         print("bindings page, %s: %d of 64 pixels the texture on unit 1 times fc0 (first %s)" % (api, right, pixels[0]))
         ok = ok and right == 64
     return ok
@@ -309,6 +315,7 @@ def main():
     ap.add_argument("--shaders", required=True)
     ap.add_argument("--node", default="node")
     ap.add_argument("--oracle", required=True, help="tests/oracle, where npm ci installed openfl")
+    ap.add_argument("--pipeline-keys", required=True, help="tests/web/pipeline_keys.c's program: the native keys")
     args = ap.parse_args()
     for tool in ("emcc", args.node, "npm", "chromium"):
         if not shutil.which(tool):
@@ -328,15 +335,17 @@ def main():
         manifest = {"programs": [{k: v for k, v in p.items() if k != "bin"} for p in programs],
                     "uploads": bad_uploads(args, tmp, programs),
                     "replayErrors": json.load(open(os.path.join(HERE, "..", "gpu", "replay_errors.json"))),
+                    "pipelineKeys": json.loads(run([args.pipeline_keys], check=True).stdout),
                     "version": open(
                         os.path.join(os.path.dirname(args.build_sh), "..", "meson.build")).read().split(
                         "version : '")[1].split("'")[0]}
         mpath = os.path.join(tmp, "manifest.json")
         json.dump(manifest, open(mpath, "w"))
         # node's test runner, in the folder the package was installed into
-        for test in ("test_web.mjs", "test_hostile.mjs", "test_bindings.mjs"):
+        tests = ("test_web.mjs", "test_hostile.mjs", "test_bindings.mjs", "test_pipeline.mjs")
+        for test in tests:
             shutil.copy(os.path.join(HERE, test), os.path.join(tmp, "app"))
-        r = run([args.node, "--test", "--test-reporter=spec", "test_web.mjs", "test_hostile.mjs", "test_bindings.mjs"],
+        r = run([args.node, "--test", "--test-reporter=spec", *tests],
                 cwd=os.path.join(tmp, "app"), env=dict(os.environ, AGAL_MANIFEST=mpath))
         print((r.stdout + r.stderr).decode())
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))

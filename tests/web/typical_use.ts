@@ -50,9 +50,17 @@ export async function webgpu(device: GPUDevice, vertex: Uint8Array, fragment: Ui
   const layout = device.createBindGroupLayout(up.bindings.bindGroupLayout); // present for wgsl
   const module = device.createShaderModule({ code: up.vertex + up.fragment });
   const samplers = up.bindings.fragment.samplers.map((s) => device.createSampler(s.samplerDescriptor));
+  const key = agal.pipelineKey(up, { vertexBuffers: [{ format: 'float4', data32PerVertex: 4 }], culling: 'back',
+                                     blendFactors: { sourceFactor: 'sourceAlpha', destinationFactor: 'oneMinusSourceAlpha' } });
+  const cached: string = key.webgpu.hash;
+  const pipeline = device.createRenderPipeline(agal.pipelineDescriptor(key, {
+    vertex: device.createShaderModule({ code: up.vertex }), fragment: device.createShaderModule({ code: up.fragment }),
+    layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+    backBufferFormat: navigator.gpu.getPreferredCanvasFormat() }));
+  const stencilRef: number = JSON.parse(key.json).stencil_ref;
   const words: Uint32Array = agal.translate(vertex, { target: 'spirv' }).code;
   const text: string = agal.translate(vertex).code;
   const bytes = agal.assemble('mov oc, v0', { stage: 'fragment', strict: true });
   const warnings: number = bytes.warnings.length;
-  void [layout, module, samplers, words, text, warnings];
+  void [layout, module, samplers, words, text, warnings, cached, pipeline, stencilRef];
 }
