@@ -84,7 +84,8 @@ export interface Binding<T extends Target = Target> {
   /** Vertex: gl.bindAttribLocation(program, location, name) (ES 1.00), @location(location) (WGSL). */
   attributes: { location: number; mask: number; name: DeclaredName<T> }[];
   /** v<location>; under limits, packed into agal_pack<slot> (location slot) from its
-   * component `component`, the components `carried` (bit 0 x) in a varying of `width`. */
+   * component `component`, the components `carried` (bit 0 x) in a varying of `width`;
+   * `name` is what the text declares (agal_pack<slot> when packed). */
   varyings: { location: number; centroid: boolean; name: DeclaredName<T>; packed?: true; slot?: number;
               component?: number; carried?: number; width?: number }[];
   outputs: number;

@@ -198,7 +198,10 @@ static void host_json(agal_strbuf *j, const agal_binding *b, const agal_names *n
     agal_sb_put(j, "],\"varyings\":[");
     for (size_t i = 0; i < b->nvaryings; i++) {
         agal_sb_put(j, i ? ",{\"name\":" : "{\"name\":");
-        register_name(j, glsl, n->varying, b->varyings[i].location), agal_sb_putc(j, '}');
+        const agal_binding_varying *v = &b->varyings[i];
+        if (v->packed) register_name(j, glsl, AGAL_GLSL_PACK_PREFIX, v->slot); /* what the text declares */
+        else register_name(j, glsl, n->varying, v->location);
+        agal_sb_putc(j, '}');
     }
     agal_sb_put(j, "],\"yflipUniform\":");
     if (!glsl || !b->yflip) agal_sb_put(j, "null");
