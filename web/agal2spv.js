@@ -242,23 +242,22 @@ function detached(buffer) {
 }
 
 // A call's answer (agal_web.c's web_answer), read before the next call: status,
-// the code (text, SPIR-V words, or bytes), the JSON's bytes copied out, parsed when
-// first asked for (json()), and a failed call's error.
+// the code (text, SPIR-V words, or bytes), the JSON's text, parsed when first asked
+// for (json()), and a failed call's error. The JSON is decoded at once: a string
+// costs less to make and to collect than a copy of its bytes (an ArrayBuffer).
 class Answer {
-  #decoder;
-  #jsonBytes;
+  #json;
   #parsed;
 
-  constructor(status, jsonBytes, decoder) {
+  constructor(status, json) {
     this.status = status;
-    this.#jsonBytes = jsonBytes;
-    this.#decoder = decoder;
+    this.#json = json;
     this.error = null;
     this.code0 = this.code1 = null;
   }
 
   json() {
-    if (this.#parsed === undefined) this.#parsed = this.#jsonBytes ? JSON.parse(this.#decoder.decode(this.#jsonBytes)) : null;
+    if (this.#parsed === undefined) this.#parsed = this.#json === null ? null : JSON.parse(this.#json);
     return this.#parsed;
   }
 }
@@ -373,14 +372,14 @@ class Agal {
   }
 
   // The web_answer at p: 8 words (agal_web.c). The code is read now, as text (raw:
-  // the bytes) or SPIR-V words, and the JSON's bytes copied out (the next call reuses
-  // the memory), decoded and parsed when first asked for: the library's JSON of each
+  // the bytes) or SPIR-V words, and the JSON's text (the next call reuses the
+  // memory), parsed when first asked for: the library's JSON of each
   // binding and what host_json adds, and for WGSL the WebGPU bind group layout
   // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
   #answer(p, raw = false) {
     if (!p) throw new Error('agal2spv: out of memory');
     const w = this.#m.HEAPU32, i = p >> 2, at = w[i + 5];
-    const a = new Answer(w[i] | 0, at ? this.#m.HEAPU8.slice(at, at + w[i + 6]) : null, this.#decoder);
+    const a = new Answer(w[i] | 0, at ? this.#decoder.decode(this.#m.HEAPU8.subarray(at, at + w[i + 6])) : null);
     if (a.status !== 0) {
       a.error = this.#error(a.status, a.json());
       return a;
