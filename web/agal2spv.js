@@ -148,13 +148,13 @@ function limitsOf(limits) {
 
 // agal_web.c's web_options, field by field (32-bit each, in its order): the C struct
 // and this list are the boundary; `size` is checked against web_options_size. A new
-// option: a field here and there, its value in `optionFields` (or the call's own).
+// option: a field here and there, its value in `writeOptions` (or the call's own).
 const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
                        'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict'];
 // Each field's index (a word of the struct).
 const FIELD = Object.freeze(Object.fromEntries(OPTION_FIELDS.map((k, i) => [k, i])));
 // The struct's room in the scratch block (its words are written in place).
-const OPTIONS_SPACE = new Uint8Array(4 * OPTION_FIELDS.length);
+const OPTIONS_BYTES = 4 * OPTION_FIELDS.length;
 
 // A struct's words from numeric fields by name, and its strings: [field, bytes]
 // pairs whose words become the bytes' pointers.
@@ -164,22 +164,26 @@ function optionWords(numbers, strings = []) {
   return { words, strings };
 }
 
-// The struct of translate's and upload's options, checked.
-function optionFields(o) {
+// translate's and upload's options, checked, written into words (one web_options,
+// reused across calls: no garbage per call): the strings its words point to, as
+// [field, bytes] pairs, written by #placeOptions. Nothing is kept from one call to
+// the next, the options object being free to change between them.
+const NO_STRINGS = Object.freeze([]);
+function writeOptions(o, words) {
   const given = own(o, 'names'), names = given === undefined ? NO_NAMES : namesOf(given);
   const limits = limitsOf(own(o, 'limits'));
-  const f = optionWords({
-    target: option(TARGETS, own(o, 'target'), 'target', TARGETS.essl3),
-    slot: option(SLOTS, own(o, 'stage'), 'stage', 0),
-    lenient: flag(own(o, 'lenient'), 'lenient'),
-    profile: option(PROFILES, own(o, 'profile'), 'profile', 0),
-    contextProfile: option(PROFILES, own(o, 'contextProfile'), 'contextProfile', 0),
-    yflipComponent: names.component,
-    limitsJson: limits ? limits.json : 0,
-  });
-  for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) f.strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
-  if (limits) f.strings.push([FIELD.limits, limits.text]);
-  return f;
+  words.fill(0);
+  words[FIELD.target] = option(TARGETS, own(o, 'target'), 'target', TARGETS.essl3);
+  words[FIELD.slot] = option(SLOTS, own(o, 'stage'), 'stage', 0);
+  words[FIELD.lenient] = flag(own(o, 'lenient'), 'lenient');
+  words[FIELD.profile] = option(PROFILES, own(o, 'profile'), 'profile', 0);
+  words[FIELD.contextProfile] = option(PROFILES, own(o, 'contextProfile'), 'contextProfile', 0);
+  words[FIELD.yflipComponent] = names.component;
+  if (names === NO_NAMES && !limits) return NO_STRINGS;
+  const strings = [];
+  for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
+  if (limits) strings.push([FIELD.limits, limits.text]), words[FIELD.limitsJson] = limits.json;
+  return strings;
 }
 
 // A program's bytes as a Uint8Array over them: a Uint8Array, an ArrayBuffer, a
@@ -237,6 +241,27 @@ function detached(buffer) {
   }
 }
 
+// A call's answer (agal_web.c's web_answer), read before the next call: status,
+// the code (text, SPIR-V words, or bytes), the JSON's text, parsed when first asked
+// for (json()), and a failed call's error. The JSON is decoded at once: a string
+// costs less to make and to collect than a copy of its bytes (an ArrayBuffer).
+class Answer {
+  #json;
+  #parsed;
+
+  constructor(status, json) {
+    this.status = status;
+    this.#json = json;
+    this.error = null;
+    this.code0 = this.code1 = null;
+  }
+
+  json() {
+    if (this.#parsed === undefined) this.#parsed = this.#json === null ? null : JSON.parse(this.#json);
+    return this.#parsed;
+  }
+}
+
 class Agal {
   #m;
   #ctx;
@@ -252,6 +277,8 @@ class Agal {
   #enums = []; // Context3D's enumerations: AS3 name to the library's value (#enum)
   #pairs = new Set(); // the live web_pairs
   #freed = new FinalizationRegistry((pair) => { if (this.#pairs.delete(pair)) this.#m._web_pair_free(pair); });
+  #words = new Int32Array(OPTION_FIELDS.length); // translate's and upload's web_options
+  #at = [0, 0]; // #placeOptions' programs, in the heap
 
   constructor(m) {
     this.#m = m;
@@ -290,20 +317,24 @@ class Agal {
       ptrs.push(size);
       size += (b.length + 3) & ~3;
     }
-    if (size > this.#scratchSize) {
-      const grown = Math.max(size, Math.min(2 * this.#scratchSize, SCRATCH_KEEP), SCRATCH_KEEP);
-      const p = this.#m._malloc(grown);
-      if (!p) throw new Error('agal2spv: out of memory');
-      this.#m._free(this.#scratch);
-      this.#scratch = p;
-      this.#scratchSize = grown;
-    }
+    this.#reserve(size);
     const heap = this.#m.HEAPU8;
     for (let i = 0; i < inputs.length; i++) {
       ptrs[i] += this.#scratch;
       heap.set(inputs[i], ptrs[i]);
     }
     return ptrs;
+  }
+
+  // The scratch block at least size bytes.
+  #reserve(size) {
+    if (size <= this.#scratchSize) return;
+    const grown = Math.max(size, Math.min(2 * this.#scratchSize, SCRATCH_KEEP), SCRATCH_KEEP);
+    const p = this.#m._malloc(grown);
+    if (!p) throw new Error('agal2spv: out of memory');
+    this.#m._free(this.#scratch);
+    this.#scratch = p;
+    this.#scratchSize = grown;
   }
 
   // After a large call: the scratch block and the context's arena (which keeps up
@@ -317,40 +348,60 @@ class Agal {
     if (!this.#ctx) throw new Error('agal2spv: out of memory');
   }
 
-  // #place over the inputs and the web_options (optionWords: its words, its strings
-  // copied beside it): the inputs' pointers, then the options'.
-  #placeOptions(inputs, { words, strings }) {
-    const ptrs = this.#place(inputs.concat([OPTIONS_SPACE], strings.map((pair) => pair[1])));
+  // The web_options' words (its strings' pointers written in: [field, bytes] pairs),
+  // the strings and the programs v and f (f may be null) in the scratch block: the
+  // options' pointer; the programs' are this.#at[0] and [1]. No array, view or
+  // closure per call.
+  #placeOptions(words, strings, v, f) {
+    this.#live();
+    let size = OPTIONS_BYTES;
+    for (let i = 0; i < strings.length; i++) size += (strings[i][1].length + 3) & ~3;
+    const at0 = size;
+    size += (v.length + 3) & ~3;
+    const at1 = size;
+    if (f) size += (f.length + 3) & ~3;
+    this.#reserve(size);
+    const base = this.#scratch, heap = this.#m.HEAPU8;
+    let p = base + OPTIONS_BYTES;
+    for (let i = 0; i < strings.length; i++) {
+      const bytes = strings[i][1];
+      heap.set(bytes, p);
+      words[strings[i][0]] = p;
+      p += (bytes.length + 3) & ~3;
+    }
     words[0] = this.#optionsSize;
-    strings.forEach(([field], i) => { words[field] = ptrs[inputs.length + 1 + i]; });
-    this.#m.HEAP32.set(words, ptrs[inputs.length] >> 2);
-    return ptrs;
+    this.#m.HEAP32.set(words, base >> 2);
+    heap.set(v, base + at0);
+    if (f) heap.set(f, base + at1);
+    this.#at[0] = base + at0;
+    this.#at[1] = base + at1;
+    return base;
   }
 
-  // The web_answer at p: 8 words (agal_web.c). The bindings' JSON bytes are copied
-  // out now (the next call reuses the memory), decoded and parsed when first read:
-  // the library's JSON of each binding, and for WGSL the WebGPU bind group layout
+  // The web_answer at p: 8 words (agal_web.c). The code is read now, as text (raw:
+  // the bytes) or SPIR-V words, and the JSON's text (the next call reuses the
+  // memory), parsed when first asked for: the library's JSON of each
+  // binding and what host_json adds, and for WGSL the WebGPU bind group layout
   // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
-  #answer(p) {
+  #answer(p, raw = false) {
     if (!p) throw new Error('agal2spv: out of memory');
-    const w = this.#m.HEAPU32.subarray(p >> 2, (p >> 2) + 8);
-    const text = (ptr, n) => this.#decoder.decode(this.#m.HEAPU8.subarray(ptr, ptr + n));
-    const jsonBytes = w[5] ? this.#m.HEAPU8.slice(w[5], w[5] + w[6]) : null;
-    const a = { status: w[0] | 0, words: w[7] !== 0 };
-    let parsed;
-    a.json = () => (parsed === undefined ? (parsed = jsonBytes ? JSON.parse(this.#decoder.decode(jsonBytes)) : null)
-      : parsed);
+    const w = this.#m.HEAPU32, i = p >> 2, at = w[i + 5];
+    const a = new Answer(w[i] | 0, at ? this.#decoder.decode(this.#m.HEAPU8.subarray(at, at + w[i + 6])) : null);
     if (a.status !== 0) {
       a.error = this.#error(a.status, a.json());
       return a;
     }
-    a.code = [0, 1].map((i) => {
-      if (!w[1 + i] && !w[3 + i]) return null;
-      const ptr = w[1 + i], n = w[3 + i];
-      return a.words ? new Uint32Array(this.#m.HEAPU8.slice(ptr, ptr + n).buffer) : text(ptr, n);
-    });
-    a.bytes = (i) => this.#m.HEAPU8.slice(w[1 + i], w[1 + i] + w[3 + i]);
+    const words = w[i + 7] !== 0;
+    a.code0 = this.#code(w[i + 1], w[i + 3], words, raw);
+    a.code1 = this.#code(w[i + 2], w[i + 4], words, raw);
     return a;
+  }
+
+  #code(ptr, n, words, raw) {
+    const heap = this.#m.HEAPU8;
+    if (raw) return heap.slice(ptr, ptr + n);
+    if (!ptr && !n) return null;
+    return words ? new Uint32Array(heap.slice(ptr, ptr + n).buffer) : this.#decoder.decode(heap.subarray(ptr, ptr + n));
   }
 
   // A failed answer's error: the assembler's a SyntaxError; an argument passed wrong ({"message"} alone:
@@ -365,10 +416,10 @@ class Agal {
   }
 
   // #answer, its error thrown; the call settled first.
-  #call(fn) {
+  #call(fn, raw = false) {
     let a;
     try {
-      a = this.#answer(fn());
+      a = this.#answer(fn(), raw);
     } finally {
       this.#settle();
     }
@@ -381,13 +432,13 @@ class Agal {
     this.#live();
     const o = optionsOf(options, 'translate');
     const b = bytesOf(data, 'bytes');
-    const fields = optionFields(o);
+    const strings = writeOptions(o, this.#words);
     const a = this.#call(() => {
-      const [p, opts] = this.#placeOptions([b], fields);
-      return this.#m._web_translate(this.#ctx, p, b.length, opts);
+      const opts = this.#placeOptions(this.#words, strings, b, null);
+      return this.#m._web_translate(this.#ctx, this.#at[0], b.length, opts);
     });
     let bindings;
-    return { code: a.code[0], get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); } };
+    return { code: a.code0, get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); } };
   }
 
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
@@ -395,13 +446,13 @@ class Agal {
     this.#live();
     const o = optionsOf(options, 'upload');
     const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
-    const fields = optionFields(o);
-    if (fields.words[FIELD.target] === TARGETS.ir) {
+    const strings = writeOptions(o, this.#words);
+    if (this.#words[FIELD.target] === TARGETS.ir) {
       throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
     }
     const a = this.#call(() => {
-      const [pv, pf, opts] = this.#placeOptions([v, f], fields);
-      return this.#m._web_upload(this.#ctx, pv, v.length, pf, f.length, opts);
+      const opts = this.#placeOptions(this.#words, strings, v, f);
+      return this.#m._web_upload(this.#ctx, this.#at[0], v.length, this.#at[1], f.length, opts);
     });
     let bindings;
     const both = () => {
@@ -409,8 +460,8 @@ class Agal {
       const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
       return bindGroupLayout ? { ...b, bindGroupLayout } : b;
     };
-    const result = { vertex: a.code[0], fragment: a.code[1], get bindings() { return bindings || (bindings = both()); } };
-    this.#uploads.set(result, { vertex: v.slice(), fragment: f.slice(), fields });
+    const result = { vertex: a.code0, fragment: a.code1, get bindings() { return bindings || (bindings = both()); } };
+    this.#uploads.set(result, { vertex: v.slice(), fragment: f.slice(), words: this.#words.slice(), strings });
     return result;
   }
 
@@ -436,11 +487,11 @@ class Agal {
     const fields = optionWords({ stage: option(STAGES, own(o, 'stage'), 'stage', -1), version: v || 0,
                                  strict: flag(own(o, 'strict'), 'strict') });
     const a = this.#call(() => {
-      const [p, opts] = this.#placeOptions([t], fields);
-      return this.#m._web_assemble(this.#ctx, p, t.length, opts);
-    });
+      const opts = this.#placeOptions(fields.words, fields.strings, t, null);
+      return this.#m._web_assemble(this.#ctx, this.#at[0], t.length, opts);
+    }, true);
     const diagnostics = a.json().diagnostics;
-    const bytes = a.bytes(0);
+    const bytes = a.code0;
     Object.defineProperty(bytes, 'warnings', { value: diagnostics.filter((d) => d.warning), enumerable: true });
     return bytes;
   }
@@ -448,7 +499,7 @@ class Agal {
   disassemble(data) {
     this.#live();
     const b = bytesOf(data, 'bytes', MAX_DISASSEMBLE_BYTES);
-    return this.#call(() => this.#withBytes([b], (p) => this.#m._web_disassemble(this.#ctx, p, b.length))).code[0];
+    return this.#call(() => this.#withBytes([b], (p) => this.#m._web_disassemble(this.#ctx, p, b.length))).code0;
   }
 
   // ---- Context3D's checks (agal_check_*, <agal/stage3d.h>) ----------------------------
@@ -557,9 +608,9 @@ class Agal {
     this.#live();
     const pair = this.#pair(upload);
     const words = new Uint8Array(this.#pipelineWords(state).buffer);
-    const a = this.#call(() => this.#withBytes([words], (pw) => this.#m._web_pipeline_key(this.#ctx, pair, pw)));
+    const a = this.#call(() => this.#withBytes([words], (pw) => this.#m._web_pipeline_key(this.#ctx, pair, pw)), true);
     const { hash, webgpuHash } = a.json();
-    const [full, baked] = [a.bytes(0), a.bytes(1)];
+    const [full, baked] = [a.code0, a.code1];
     let json, bakedJson;
     const key = {
       get json() { return json || (json = keyJson(full)); },
@@ -567,7 +618,7 @@ class Agal {
       webgpu: { get json() { return bakedJson || (bakedJson = keyJson(baked)); }, hash: webgpuHash },
     };
     const keyJson = (bytes) =>
-      this.#call(() => this.#withBytes([bytes], (p) => this.#m._web_pipeline_key_json(this.#ctx, p))).code[0];
+      this.#call(() => this.#withBytes([bytes], (p) => this.#m._web_pipeline_key_json(this.#ctx, p))).code0;
     this.#keys.set(key, upload);
     return key;
   }
@@ -581,8 +632,8 @@ class Agal {
                           `${shown(upload)}`);
     }
     if (!from.pair) {
-      const [pv, pf, opts] = this.#placeOptions([from.vertex, from.fragment], from.fields);
-      from.pair = this.#m._web_pair_new(pv, from.vertex.length, pf, from.fragment.length, opts);
+      const opts = this.#placeOptions(from.words, from.strings, from.vertex, from.fragment);
+      from.pair = this.#m._web_pair_new(this.#at[0], from.vertex.length, this.#at[1], from.fragment.length, opts);
       if (!from.pair) throw new Error('agal2spv: out of memory');
       this.#pairs.add(from.pair);
       this.#freed.register(upload, from.pair);

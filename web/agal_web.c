@@ -149,21 +149,27 @@ static void sampler_descriptor(agal_strbuf *j, const agal_sampler *s)
 {
     VkSamplerCreateInfo v = agal_vk_sampler_info(s, 16.0f);
     bool mip_linear = v.mipmapMode == VK_SAMPLER_MIPMAP_MODE_LINEAR;
-    agal_sb_printf(j,
-                   "{\"magFilter\":\"%s\",\"minFilter\":\"%s\",\"mipmapFilter\":\"%s\",\"addressModeU\":\"%s\","
-                   "\"addressModeV\":\"%s\",\"addressModeW\":\"%s\",\"lodMinClamp\":0,\"lodMaxClamp\":%s",
-                   filter_name(v.magFilter == VK_FILTER_LINEAR), filter_name(v.minFilter == VK_FILTER_LINEAR),
-                   filter_name(mip_linear), address_mode(v.addressModeU), address_mode(v.addressModeV),
-                   address_mode(v.addressModeW), v.maxLod == 0.0f ? "0" : "32");
-    if (v.anisotropyEnable && mip_linear) agal_sb_printf(j, ",\"maxAnisotropy\":%u", (unsigned)v.maxAnisotropy);
+    agal_sb_put(j, "{\"magFilter\":\""), agal_sb_put(j, filter_name(v.magFilter == VK_FILTER_LINEAR));
+    agal_sb_put(j, "\",\"minFilter\":\""), agal_sb_put(j, filter_name(v.minFilter == VK_FILTER_LINEAR));
+    agal_sb_put(j, "\",\"mipmapFilter\":\""), agal_sb_put(j, filter_name(mip_linear));
+    agal_sb_put(j, "\",\"addressModeU\":\""), agal_sb_put(j, address_mode(v.addressModeU));
+    agal_sb_put(j, "\",\"addressModeV\":\""), agal_sb_put(j, address_mode(v.addressModeV));
+    agal_sb_put(j, "\",\"addressModeW\":\""), agal_sb_put(j, address_mode(v.addressModeW));
+    agal_sb_put(j, v.maxLod == 0.0f ? "\",\"lodMinClamp\":0,\"lodMaxClamp\":0"
+                                    : "\",\"lodMinClamp\":0,\"lodMaxClamp\":32");
+    if (v.anisotropyEnable && mip_linear)
+        agal_sb_put(j, ",\"maxAnisotropy\":"), agal_sb_uint(j, (unsigned)v.maxAnisotropy);
     agal_sb_putc(j, '}');
 }
 
 /* A register's name in a GLSL-family text (prefix and number), or null elsewhere. */
 static void register_name(agal_strbuf *j, bool glsl, const char *prefix, unsigned n)
 {
-    if (glsl) agal_sb_printf(j, "\"%s%u\"", prefix, n);
-    else agal_sb_put(j, "null");
+    if (!glsl) {
+        agal_sb_put(j, "null");
+        return;
+    }
+    agal_sb_putc(j, '"'), agal_sb_put(j, prefix), agal_sb_uint(j, n), agal_sb_putc(j, '"');
 }
 
 /* What one binding's runtime passes to which call, beyond the library's JSON
@@ -186,7 +192,7 @@ static void host_json(agal_strbuf *j, const agal_binding *b, const agal_names *n
     }
     agal_sb_put(j, ",\"samplers\":[");
     for (size_t i = 0; i < b->nsamplers; i++) {
-        agal_sb_printf(j, "%s{\"unit\":%u", i ? "," : "", (unsigned)b->samplers[i].num);
+        agal_sb_put(j, i ? ",{\"unit\":" : "{\"unit\":"), agal_sb_uint(j, (unsigned)b->samplers[i].num);
         if (wgsl) agal_sb_put(j, ",\"samplerDescriptor\":"), sampler_descriptor(j, &b->samplers[i].token);
         agal_sb_putc(j, '}');
     }
@@ -207,8 +213,9 @@ static void host_json(agal_strbuf *j, const agal_binding *b, const agal_names *n
     if (!glsl || !b->yflip) agal_sb_put(j, "null");
     else {
         agal_sb_put(j, "{\"name\":"), json_string(j, n->yflip);
-        if (n->yflip_component) agal_sb_printf(j, ",\"component\":\"%c\"}", n->yflip_component);
-        else agal_sb_put(j, ",\"component\":null}");
+        if (n->yflip_component) {
+            agal_sb_put(j, ",\"component\":\""), agal_sb_putc(j, n->yflip_component), agal_sb_put(j, "\"}");
+        } else agal_sb_put(j, ",\"component\":null}");
     }
     agal_sb_putc(j, '}');
 }
