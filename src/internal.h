@@ -20,6 +20,28 @@
  * that is no GLSL identifier. */
 agal_status agal_names_resolve(agal_context *ctx, const agal_names *given, agal_names *out);
 
+/* ---- json_read.c: the small JSON documents the library reads ------------------ */
+
+/* A document's text and where the reader is; doc ("limits JSON") starts each error. */
+typedef struct agal_json_reader {
+    agal_context *ctx;
+    const char *doc;
+    const char *s;
+    size_t n, at;
+} agal_json_reader;
+
+/* "DOC, byte N: what" (with member: `byte N ("member")`), reported at the reader's byte. */
+agal_status agal_json_error(agal_json_reader *r, const char *what, const char *member);
+void agal_json_skip_space(agal_json_reader *r);
+/* c after any space: taken (true), or left (false). */
+bool agal_json_take(agal_json_reader *r, char c);
+/* A string without escapes (no member name or value the library reads needs one):
+ * its bytes are [*first, *first + *len) of the text. */
+agal_status agal_json_string(agal_json_reader *r, size_t *first, size_t *len);
+/* An integer 0 .. max: false, the reader left where the value begins, for anything
+ * else (a sign, a fraction, an exponent, too many digits). */
+bool agal_json_uint(agal_json_reader *r, uint32_t max, uint32_t *out);
+
 /* ---- context.c: the context, its arena and its diagnostics ---------------- */
 
 typedef struct arena_block arena_block;

@@ -247,78 +247,38 @@ char *agal_pipeline_key_json(agal_context *ctx, const agal_pipeline_key *k)
     return b.err ? NULL : b.p;
 }
 
-/* The reader: agal_limits_from_json's shape (limits.c), over the table above. */
+/* The reader (json_read.c), with the members seen, over the table above. */
 typedef struct json_reader {
-    agal_context *ctx;
-    const char *s;
-    size_t n, at;
+    agal_json_reader in;
     bool seen[NFIELDS + 1]; /* the table's members, then the program */
 } json_reader;
 
 static agal_status json_error(json_reader *r, const char *what, const char *member)
 {
-    const agal_diag proto = {.token = -1, .offset = (long)r->at};
-    return agal_report(r->ctx, &proto, "pipeline key JSON, byte %zu%s%s%s: %s", r->at, member ? " (\"" : "",
-                       member ? member : "", member ? "\")" : "", what);
-}
-
-static void skip_space(json_reader *r)
-{
-    while (r->at < r->n && r->s[r->at] && strchr(" \t\r\n", r->s[r->at])) r->at++;
-}
-
-static bool take(json_reader *r, char c)
-{
-    skip_space(r);
-    if (r->at >= r->n || r->s[r->at] != c) return false;
-    r->at++;
-    return true;
-}
-
-/* A string without escapes (no member name or value needs one): [*first, *first+*len). */
-static agal_status string(json_reader *r, size_t *first, size_t *len)
-{
-    if (!take(r, '"')) return json_error(r, "a string was expected", NULL);
-    *first = r->at;
-    while (r->at < r->n && r->s[r->at] != '"') {
-        if (r->s[r->at] == '\\' || (unsigned char)r->s[r->at] < 0x20)
-            return json_error(r, "escapes are not read", NULL);
-        r->at++;
-    }
-    if (r->at >= r->n) return json_error(r, "the string does not end", NULL);
-    *len = r->at++ - *first;
-    return AGAL_OK;
+    return agal_json_error(&r->in, what, member);
 }
 
 /* An integer 0 .. max. */
 static agal_status integer(json_reader *r, uint32_t max, const char *member, uint32_t *out)
 {
-    skip_space(r);
-    size_t first = r->at;
-    uint64_t v = 0;
-    while (r->at < r->n && r->s[r->at] >= '0' && r->s[r->at] <= '9' && v <= max)
-        v = v * 10 + (uint64_t)(r->s[r->at++] - '0');
-    bool more = r->at < r->n && r->s[r->at] && strchr("0123456789.eE-+", r->s[r->at]);
-    if (r->at == first || more || v > max) {
-        r->at = first;
-        return max == UINT32_MAX ? json_error(r, "an integer from 0 to 4294967295 was expected", member)
-                                 : json_error(r, "an integer from 0 to 255 was expected", member);
-    }
-    *out = (uint32_t)v;
-    return AGAL_OK;
+    if (agal_json_uint(&r->in, max, out)) return AGAL_OK;
+    return max == UINT32_MAX ? json_error(r, "an integer from 0 to 4294967295 was expected", member)
+                             : json_error(r, "an integer from 0 to 255 was expected", member);
 }
 
 static agal_status field_value(json_reader *r, const key_field *f, agal_pipeline_key *k)
 {
     uint32_t max = f->width == 4 ? UINT32_MAX : 255, v = 0;
-    if (f->count > 1 && !take(r, '[')) return json_error(r, "an array was expected", f->name);
+    if (f->count > 1 && !agal_json_take(&r->in, '[')) return json_error(r, "an array was expected", f->name);
     for (unsigned i = 0; i < f->count; i++) {
-        if (i && !take(r, ',')) return json_error(r, "',' was expected: the array is too short", f->name);
+        if (i && !agal_json_take(&r->in, ','))
+            return json_error(r, "',' was expected: the array is too short", f->name);
         agal_status st = integer(r, max, f->name, &v);
         if (st != AGAL_OK) return st;
         field_set(k, f, i, v);
     }
-    if (f->count > 1 && !take(r, ']')) return json_error(r, "']' was expected: the array is too long", f->name);
+    if (f->count > 1 && !agal_json_take(&r->in, ']'))
+        return json_error(r, "']' was expected: the array is too long", f->name);
     return AGAL_OK;
 }
 
@@ -326,16 +286,16 @@ static agal_status field_value(json_reader *r, const key_field *f, agal_pipeline
 static agal_status program_value(json_reader *r, agal_pipeline_key *k)
 {
     size_t first, len;
-    agal_status st = string(r, &first, &len);
+    agal_status st = agal_json_string(&r->in, &first, &len);
     if (st != AGAL_OK) return st;
     uint64_t v = 0;
     for (size_t i = 0; i < len && len == 16; i++) {
-        char c = r->s[first + i];
+        char c = r->in.s[first + i];
         int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         if (d < 0) len = 0;
         v = v << 4 | (uint64_t)(d & 15);
     }
-    if (len != 16) return r->at = first, json_error(r, "16 lower-case hex digits were expected", "program");
+    if (len != 16) return r->in.at = first, json_error(r, "16 lower-case hex digits were expected", "program");
     k->program = v;
     return AGAL_OK;
 }
@@ -343,31 +303,31 @@ static agal_status program_value(json_reader *r, agal_pipeline_key *k)
 static agal_status member(json_reader *r, agal_pipeline_key *k)
 {
     size_t first, len;
-    agal_status st = string(r, &first, &len);
+    agal_status st = agal_json_string(&r->in, &first, &len);
     if (st != AGAL_OK) return st;
     size_t key_at = first - 1;
     unsigned id = 0;
-    while (id < NFIELDS && !(strlen(fields[id].name) == len && !memcmp(r->s + first, fields[id].name, len))) id++;
-    bool program = id == NFIELDS && len == 7 && !memcmp(r->s + first, "program", 7);
-    r->at = key_at;
+    while (id < NFIELDS && !(strlen(fields[id].name) == len && !memcmp(r->in.s + first, fields[id].name, len))) id++;
+    bool program = id == NFIELDS && len == 7 && !memcmp(r->in.s + first, "program", 7);
+    r->in.at = key_at;
     if (id == NFIELDS && !program) return json_error(r, "an unknown member", NULL);
     const char *name = program ? "program" : fields[id].name;
     if (r->seen[id]) return json_error(r, "a member given twice", name);
     r->seen[id] = true;
-    r->at = first + len + 1;
-    if (!take(r, ':')) return json_error(r, "':' was expected", name);
+    r->in.at = first + len + 1;
+    if (!agal_json_take(&r->in, ':')) return json_error(r, "':' was expected", name);
     return program ? program_value(r, k) : field_value(r, &fields[id], k);
 }
 
 static agal_status object(json_reader *r, agal_pipeline_key *k)
 {
-    if (!take(r, '{')) return json_error(r, "an object was expected", NULL);
-    if (!take(r, '}')) {
+    if (!agal_json_take(&r->in, '{')) return json_error(r, "an object was expected", NULL);
+    if (!agal_json_take(&r->in, '}')) {
         do {
             agal_status st = member(r, k);
             if (st != AGAL_OK) return st;
-        } while (take(r, ','));
-        if (!take(r, '}')) return json_error(r, "',' or '}' was expected", NULL);
+        } while (agal_json_take(&r->in, ','));
+        if (!agal_json_take(&r->in, '}')) return json_error(r, "',' or '}' was expected", NULL);
     }
     for (unsigned id = 0; id <= NFIELDS; id++)
         if (!r->seen[id]) return json_error(r, "a member is missing", id < NFIELDS ? fields[id].name : "program");
@@ -379,10 +339,10 @@ agal_status agal_pipeline_key_from_json(agal_context *ctx, const char *text, siz
     if (!ctx || (!text && len) || !out) return AGAL_ERR_ARG;
     agal_pipeline_key k;
     memset(&k, 0, sizeof k);
-    json_reader r = {.ctx = ctx, .s = text, .n = len};
+    json_reader r = {.in = {.ctx = ctx, .doc = "pipeline key JSON", .s = text, .n = len}};
     agal_status st = object(&r, &k);
-    skip_space(&r);
-    if (st == AGAL_OK && r.at < r.n) st = json_error(&r, "text follows the object", NULL);
+    agal_json_skip_space(&r.in);
+    if (st == AGAL_OK && r.in.at < r.in.n) st = json_error(&r, "text follows the object", NULL);
     if (st == AGAL_OK) *out = k;
     return st;
 }

@@ -91,66 +91,19 @@ bool agal_limits_preset(const char *name, agal_limits *out)
 
 /* ---- the JSON form: one flat object ------------------------------------------- */
 
-typedef struct json_reader {
-    agal_context *ctx;
-    const char *s;
-    size_t n, at;
-} json_reader;
-
-static agal_status json_error(json_reader *r, const char *what)
-{
-    const agal_diag proto = {.token = -1, .offset = (long)r->at};
-    return agal_report(r->ctx, &proto, "limits JSON, byte %zu: %s", r->at, what);
-}
-
-static void skip_space(json_reader *r)
-{
-    while (r->at < r->n && strchr(" \t\r\n", r->s[r->at]) && r->s[r->at]) r->at++;
-}
-
-static bool take(json_reader *r, char c)
-{
-    skip_space(r);
-    if (r->at >= r->n || r->s[r->at] != c) return false;
-    r->at++;
-    return true;
-}
-
-/* A string without escapes (no key or preset name needs one): [*first, *first+*len). */
-static agal_status string(json_reader *r, size_t *first, size_t *len)
-{
-    if (!take(r, '"')) return json_error(r, "a string was expected");
-    *first = r->at;
-    while (r->at < r->n && r->s[r->at] != '"') {
-        if (r->s[r->at] == '\\' || (unsigned char)r->s[r->at] < 0x20) return json_error(r, "escapes are not read");
-        r->at++;
-    }
-    if (r->at >= r->n) return json_error(r, "the string does not end");
-    *len = r->at++ - *first;
-    return AGAL_OK;
-}
-
 /* A count: an integer 0 .. 65535; 0 is stored as AGAL_LIMIT_NONE (the device has none). */
-static agal_status count(json_reader *r, uint32_t *out)
+static agal_status count(agal_json_reader *r, uint32_t *out)
 {
-    skip_space(r);
-    size_t first = r->at;
-    uint32_t v = 0;
-    while (r->at < r->n && r->s[r->at] >= '0' && r->s[r->at] <= '9' && v <= 65535)
-        v = v * 10 + (uint32_t)(r->s[r->at++] - '0');
-    bool more = r->at < r->n && strchr("0123456789.eE-+", r->s[r->at]) && r->s[r->at];
-    if (r->at == first || more || v > 65535) {
-        r->at = first;
-        return json_error(r, "a count is an integer from 0 to 65535");
-    }
+    uint32_t v;
+    if (!agal_json_uint(r, 65535, &v)) return agal_json_error(r, "a count is an integer from 0 to 65535", NULL);
     *out = v ? v : AGAL_LIMIT_NONE;
     return AGAL_OK;
 }
 
-static agal_status name_value(json_reader *r, agal_limits *l)
+static agal_status name_value(agal_json_reader *r, agal_limits *l)
 {
     size_t first, len;
-    agal_status st = string(r, &first, &len);
+    agal_status st = agal_json_string(r, &first, &len);
     char *name = st == AGAL_OK ? agal_alloc(r->ctx, len + 1) : NULL;
     if (st != AGAL_OK || !name) return st != AGAL_OK ? st : AGAL_ERR_NOMEM;
     memcpy(name, r->s + first, len);
@@ -159,13 +112,13 @@ static agal_status name_value(json_reader *r, agal_limits *l)
     return AGAL_OK;
 }
 
-static agal_status member(json_reader *r, agal_limits *l)
+static agal_status member(agal_json_reader *r, agal_limits *l)
 {
     size_t first, len;
-    agal_status st = string(r, &first, &len);
+    agal_status st = agal_json_string(r, &first, &len);
     if (st != AGAL_OK) return st;
     size_t key_at = first - 1;
-    if (!take(r, ':')) return json_error(r, "':' was expected");
+    if (!agal_json_take(r, ':')) return agal_json_error(r, "':' was expected", NULL);
     if (len == 4 && !memcmp(r->s + first, "name", 4)) return name_value(r, l);
     for (unsigned id = 0; id < L_COUNT; id++)
         if (strlen(rows[id].key) == len && !memcmp(r->s + first, rows[id].key, len))
@@ -175,15 +128,15 @@ static agal_status member(json_reader *r, agal_limits *l)
     return agal_report(r->ctx, &proto, "limits JSON, byte %zu: unknown key \"%.*s\"", key_at, (int)len, r->s + first);
 }
 
-static agal_status object(json_reader *r, agal_limits *l)
+static agal_status object(agal_json_reader *r, agal_limits *l)
 {
-    if (!take(r, '{')) return json_error(r, "an object was expected");
-    if (take(r, '}')) return AGAL_OK;
+    if (!agal_json_take(r, '{')) return agal_json_error(r, "an object was expected", NULL);
+    if (agal_json_take(r, '}')) return AGAL_OK;
     do {
         agal_status st = member(r, l);
         if (st != AGAL_OK) return st;
-    } while (take(r, ','));
-    return take(r, '}') ? AGAL_OK : json_error(r, "',' or '}' was expected");
+    } while (agal_json_take(r, ','));
+    return agal_json_take(r, '}') ? AGAL_OK : agal_json_error(r, "',' or '}' was expected", NULL);
 }
 
 agal_status agal_limits_from_json(agal_context *ctx, const char *text, size_t len, agal_limits *out)
@@ -192,10 +145,10 @@ agal_status agal_limits_from_json(agal_context *ctx, const char *text, size_t le
     agal_status st = agal_result_check(ctx, out->size, "agal_limits");
     if (st != AGAL_OK) return st;
     agal_limits full = agal_limits_init();
-    json_reader r = {ctx, text, len, 0};
+    agal_json_reader r = {.ctx = ctx, .doc = "limits JSON", .s = text, .n = len};
     st = object(&r, &full);
-    skip_space(&r);
-    if (st == AGAL_OK && r.at < r.n) st = json_error(&r, "text follows the object");
+    agal_json_skip_space(&r);
+    if (st == AGAL_OK && r.at < r.n) st = agal_json_error(&r, "text follows the object", NULL);
     if (st == AGAL_OK) agal_result_write(out, &full, sizeof full);
     return st;
 }
