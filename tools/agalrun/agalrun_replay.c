@@ -25,7 +25,9 @@
  * --no-pipeline-cache rebuilds the pipeline at every change of state
  * (docs/replay.md, "Pipelines"). --first-divergence REF.png replays again to name
  * the call that first put a differing pixel off the reference for good
- * (agalrun_divergence.c; docs/replay.md, "First divergence"). */
+ * (agalrun_divergence.c; docs/replay.md, "First divergence"). --inject-fault puts
+ * an undeclared name on a token's line of the GL backend's GLSL, for the test that
+ * the driver's refusal is mapped back to the token (docs/debug-info.md). */
 #include "agalrun.h"
 #include "divergence.h"
 #include "harness.h"
@@ -43,7 +45,7 @@
 enum { MAX_SCENE = 256 << 20 };
 
 typedef struct options {
-    const char *scene, *out, *expect, *backend, *limits, *pipeline_cache, *divergence;
+    const char *scene, *out, *expect, *backend, *limits, *pipeline_cache, *divergence, *fault;
     unsigned tolerance, max_outliers, frame;
     int32_t at[2];
     bool at_given, check, validation, stats, no_pipeline_cache;
@@ -59,6 +61,7 @@ static int usage(void)
             "                      [--limits NAME|FILE.json] [--stats]\n"
             "                      [--pipeline-cache FILE | --no-pipeline-cache]\n"
             "                      [--first-divergence REF.png [--at X,Y] [--frame N] [--tolerance N]]\n"
+            "                      [--inject-fault vertex|fragment:TOKEN]\n"
             "  -o FRAME.png      write the images (FRAME-1.png, FRAME-2.png ... when several)\n"
             "  --backend NAME    vulkan (default) or gl\n"
             "  --expect REF.png  compare the image with REF.png, in which it sits at --at X,Y (default 0,0):\n"
@@ -79,7 +82,9 @@ static int usage(void)
             "  --first-divergence REF.png  the image against REF.png (the same size): replays again and\n"
             "                    names the first call after which pixel --at X,Y (default: the first\n"
             "                    differing pixel in row order) went off REF.png for good, with its\n"
-            "                    programs, state, constants and the pixel before and after (exit 1)\n",
+            "                    programs, state, constants and the pixel before and after (exit 1)\n"
+            "  --inject-fault STAGE:TOKEN  gl, a test aid: an undeclared name on that token's line (from 0)\n"
+            "                    of the stage's GLSL; the driver's refusal names the AGAL token\n",
             (unsigned long long)REPLAY_MEMORY_LIMIT);
     return 2;
 }
@@ -101,6 +106,24 @@ static bool parse_at(const char *text, int32_t at[2])
     return ok;
 }
 
+/* --inject-fault vertex|fragment:TOKEN */
+static bool parse_fault(const char *text, replay_open_options *o)
+{
+    const char *colon = strchr(text, ':');
+    size_t n = colon ? (size_t)(colon - text) : 0;
+    bool vertex = n == 6 && !strncmp(text, "vertex", n), fragment = n == 8 && !strncmp(text, "fragment", n);
+    unsigned token = 0;
+    if ((!vertex && !fragment) ||
+        !tool_parse_unsigned("agalrun replay", "--inject-fault", colon + 1, 0, 1u << 20, &token)) {
+        fprintf(stderr, "agalrun replay: --inject-fault: '%s' is not vertex:TOKEN or fragment:TOKEN\n", text);
+        return false;
+    }
+    o->fault.inject = true;
+    o->fault.stage = vertex ? AGAL_VERTEX : AGAL_FRAGMENT;
+    o->fault.token = token;
+    return true;
+}
+
 static int parse_options(int argc, char **argv, options *o)
 {
     *o = (options){.backend = "vulkan"};
@@ -118,6 +141,7 @@ static int parse_options(int argc, char **argv, options *o)
         else if (!strcmp(a, "--backend")) o->backend = argv[++i];
         else if (!strcmp(a, "--expect")) o->expect = argv[++i];
         else if (!strcmp(a, "--first-divergence")) o->divergence = argv[++i];
+        else if (!strcmp(a, "--inject-fault")) o->fault = argv[++i];
         else if (!strcmp(a, "--limits")) o->limits = argv[++i];
         else if (!strcmp(a, "--pipeline-cache")) o->pipeline_cache = argv[++i];
         else if (!strcmp(a, "--tolerance"))
@@ -140,6 +164,10 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (!o->scene) {
         fprintf(stderr, "agalrun replay: give a scene\n");
+        return usage();
+    }
+    if (o->fault && strcmp(o->backend, "gl")) {
+        fprintf(stderr, "agalrun replay: --inject-fault is for --backend gl\n");
         return usage();
     }
     if (o->divergence && (o->expect || o->check)) {
@@ -337,6 +365,11 @@ int agalrun_replay(int argc, char **argv)
                               .limits = o.limits ? &device : NULL,
                               .pipeline_cache = o.pipeline_cache,
                               .rebuild_pipelines = o.no_pipeline_cache};
+    if (o.fault && !parse_fault(o.fault, &oo)) {
+        agal_context_free(lctx);
+        free(json);
+        return 2;
+    }
     replay_run(json, len, o.scene, ops, &oo, &r);
     int rc = r.status == REPLAY_FAILED ? 2 : 0;
     if (r.status == REPLAY_THROWN && !o.check)

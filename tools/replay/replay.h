@@ -131,6 +131,15 @@ typedef struct replay_open_options {
      * (agalrun replay --first-divergence): a read-back per draw is slow. */
     void (*probe)(void *user, const struct replay_probe *p);
     void *probe_user;
+    /* Appended: a test's fault (GL; agalrun replay --inject-fault): an undeclared
+     * name put on the line of token `token` (from 0) of `stage`'s GLSL, so that the
+     * driver refuses the text and its log, mapped back (agal_map_driver_log), names
+     * the token. */
+    struct {
+        bool inject;
+        agal_stage stage;
+        uint32_t token;
+    } fault;
 } replay_open_options;
 
 /* What replay_open_options.probe sees: the call (counting from 1) and its draw,
