@@ -23,8 +23,13 @@
  * pipelines made and their time on stdout; --pipeline-cache keeps the pipelines
  * (Vulkan's cache data, GL's program binaries) in FILE from one run to the next;
  * --no-pipeline-cache rebuilds the pipeline at every change of state
- * (docs/replay.md, "Pipelines"). */
+ * (docs/replay.md, "Pipelines"). --first-divergence REF.png replays again to name
+ * the call that first put a differing pixel off the reference for good
+ * (agalrun_divergence.c; docs/replay.md, "First divergence"). --inject-fault puts
+ * an undeclared name on a token's line of the GL backend's GLSL, for the test that
+ * the driver's refusal is mapped back to the token (docs/debug-info.md). */
 #include "agalrun.h"
+#include "divergence.h"
 #include "harness.h"
 #include "limits_arg.h"
 #include "replay.h"
@@ -40,10 +45,10 @@
 enum { MAX_SCENE = 256 << 20 };
 
 typedef struct options {
-    const char *scene, *out, *expect, *backend, *limits, *pipeline_cache;
+    const char *scene, *out, *expect, *backend, *limits, *pipeline_cache, *divergence, *fault;
     unsigned tolerance, max_outliers, frame;
     int32_t at[2];
-    bool check, validation, stats, no_pipeline_cache;
+    bool at_given, check, validation, stats, no_pipeline_cache;
     unsigned long long memory_limit;
 } options;
 
@@ -55,6 +60,8 @@ static int usage(void)
             "                      [--frame N] [--check] [--validation] [--memory-limit BYTES]\n"
             "                      [--limits NAME|FILE.json] [--stats]\n"
             "                      [--pipeline-cache FILE | --no-pipeline-cache]\n"
+            "                      [--first-divergence REF.png [--at X,Y] [--frame N] [--tolerance N]]\n"
+            "                      [--inject-fault vertex|fragment:TOKEN]\n"
             "  -o FRAME.png      write the images (FRAME-1.png, FRAME-2.png ... when several)\n"
             "  --backend NAME    vulkan (default) or gl\n"
             "  --expect REF.png  compare the image with REF.png, in which it sits at --at X,Y (default 0,0):\n"
@@ -71,7 +78,13 @@ static int usage(void)
             "  --stats           per frame on stdout: draws, distinct pipeline keys, pipelines created,\n"
             "                    pipelines from the cache file, milliseconds creating them\n"
             "  --pipeline-cache FILE  load the pipelines from FILE when it exists, save them at the end\n"
-            "  --no-pipeline-cache  a new pipeline at every change of state, none kept\n",
+            "  --no-pipeline-cache  a new pipeline at every change of state, none kept\n"
+            "  --first-divergence REF.png  the image against REF.png (the same size): replays again and\n"
+            "                    names the first call after which pixel --at X,Y (default: the first\n"
+            "                    differing pixel in row order) went off REF.png for good, with its\n"
+            "                    programs, state, constants and the pixel before and after (exit 1)\n"
+            "  --inject-fault STAGE:TOKEN  gl, a test aid: an undeclared name on that token's line (from 0)\n"
+            "                    of the stage's GLSL; the driver's refusal names the AGAL token\n",
             (unsigned long long)REPLAY_MEMORY_LIMIT);
     return 2;
 }
@@ -93,6 +106,24 @@ static bool parse_at(const char *text, int32_t at[2])
     return ok;
 }
 
+/* --inject-fault vertex|fragment:TOKEN */
+static bool parse_fault(const char *text, replay_open_options *o)
+{
+    const char *colon = strchr(text, ':');
+    size_t n = colon ? (size_t)(colon - text) : 0;
+    bool vertex = n == 6 && !strncmp(text, "vertex", n), fragment = n == 8 && !strncmp(text, "fragment", n);
+    unsigned token = 0;
+    if ((!vertex && !fragment) ||
+        !tool_parse_unsigned("agalrun replay", "--inject-fault", colon + 1, 0, 1u << 20, &token)) {
+        fprintf(stderr, "agalrun replay: --inject-fault: '%s' is not vertex:TOKEN or fragment:TOKEN\n", text);
+        return false;
+    }
+    o->fault.inject = true;
+    o->fault.stage = vertex ? AGAL_VERTEX : AGAL_FRAGMENT;
+    o->fault.token = token;
+    return true;
+}
+
 static int parse_options(int argc, char **argv, options *o)
 {
     *o = (options){.backend = "vulkan"};
@@ -109,6 +140,8 @@ static int parse_options(int argc, char **argv, options *o)
         else if (!strcmp(a, "-o")) o->out = argv[++i];
         else if (!strcmp(a, "--backend")) o->backend = argv[++i];
         else if (!strcmp(a, "--expect")) o->expect = argv[++i];
+        else if (!strcmp(a, "--first-divergence")) o->divergence = argv[++i];
+        else if (!strcmp(a, "--inject-fault")) o->fault = argv[++i];
         else if (!strcmp(a, "--limits")) o->limits = argv[++i];
         else if (!strcmp(a, "--pipeline-cache")) o->pipeline_cache = argv[++i];
         else if (!strcmp(a, "--tolerance"))
@@ -117,7 +150,7 @@ static int parse_options(int argc, char **argv, options *o)
             ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 0, 1u << 30, &o->max_outliers);
         else if (!strcmp(a, "--frame"))
             ok = tool_parse_unsigned("agalrun replay", a, argv[++i], 1, 1u << 20, &o->frame);
-        else if (!strcmp(a, "--at")) ok = parse_at(argv[++i], o->at);
+        else if (!strcmp(a, "--at")) ok = o->at_given = parse_at(argv[++i], o->at);
         else if (!strcmp(a, "--memory-limit"))
             ok = tool_parse_uint("agalrun replay", a, argv[++i], 1, 1ull << 48, &o->memory_limit);
         else {
@@ -131,6 +164,14 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (!o->scene) {
         fprintf(stderr, "agalrun replay: give a scene\n");
+        return usage();
+    }
+    if (o->fault && strcmp(o->backend, "gl")) {
+        fprintf(stderr, "agalrun replay: --inject-fault is for --backend gl\n");
+        return usage();
+    }
+    if (o->divergence && (o->expect || o->check)) {
+        fprintf(stderr, "agalrun replay: --first-divergence excludes --expect and --check\n");
         return usage();
     }
     if (o->pipeline_cache && o->no_pipeline_cache) {
@@ -324,8 +365,12 @@ int agalrun_replay(int argc, char **argv)
                               .limits = o.limits ? &device : NULL,
                               .pipeline_cache = o.pipeline_cache,
                               .rebuild_pipelines = o.no_pipeline_cache};
+    if (o.fault && !parse_fault(o.fault, &oo)) {
+        agal_context_free(lctx);
+        free(json);
+        return 2;
+    }
     replay_run(json, len, o.scene, ops, &oo, &r);
-    agal_context_free(lctx);
     int rc = r.status == REPLAY_FAILED ? 2 : 0;
     if (r.status == REPLAY_THROWN && !o.check)
         fprintf(stderr, "%s: call %zu (%s): %s\n", o.scene, r.call, r.method, r.thrown);
@@ -334,7 +379,13 @@ int agalrun_replay(int argc, char **argv)
     if (rc == 0 && r.status == REPLAY_THROWN && !o.check) rc = 1;
     if (rc == 0 && o.check) rc = check_scene(&o, json, len, &r);
     if (rc == 0 && o.expect) rc = expect_frame(&o, &r);
+    if (rc == 0 && o.divergence) {
+        divergence_args a = {o.scene,    json, len, ops, &oo, o.divergence, o.frame, o.at_given ? o.at : NULL,
+                             o.tolerance};
+        rc = agalrun_first_divergence(&a, &r);
+    }
     replay_result_free(&r);
+    agal_context_free(lctx);
     free(json);
     return rc;
 }

@@ -111,7 +111,20 @@ static void gl_free(gl_draw *g)
     glDeleteRenderbuffers(HARNESS_MAX_OUTPUTS + 1, g->rb);
 }
 
-static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
+/* The driver's log with the AGAL token after each line it names, where the text is
+ * an upload's translated with debug info (docs/debug-info.md); else as it is. */
+static void refused(const harness_draw *d, GLenum stage, const char *src, const char *log, char *err, size_t errsize)
+{
+    const agal_shader *sh = d->layout ? &d->layout->shaders[stage == GL_VERTEX_SHADER ? AGAL_VERTEX : AGAL_FRAGMENT]
+                                      : NULL;
+    agal_context *ctx = sh && sh->text == src && sh->source ? agal_context_new(NULL, NULL) : NULL;
+    const char *mapped = ctx ? agal_map_driver_log(ctx, sh, log) : NULL;
+    snprintf(err, errsize, "gl: %s shader does not compile: %s", stage == GL_VERTEX_SHADER ? "vertex" : "fragment",
+             mapped ? mapped : log);
+    agal_context_free(ctx);
+}
+
+static GLuint compile(const harness_draw *d, GLenum stage, const char *src, char *err, size_t errsize)
 {
     GLuint s = glCreateShader(stage);
     glShaderSource(s, 1, &src, NULL);
@@ -121,8 +134,7 @@ static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
     if (!ok) {
         char log[1024] = "";
         glGetShaderInfoLog(s, sizeof log, NULL, log);
-        snprintf(err, errsize, "gl: %s shader does not compile: %s", stage == GL_VERTEX_SHADER ? "vertex" : "fragment",
-                 log);
+        refused(d, stage, src, log, err, errsize);
         glDeleteShader(s);
         return 0;
     }
@@ -133,9 +145,9 @@ static GLuint compile(GLenum stage, const char *src, char *err, size_t errsize)
 static int link_program(gl_draw *g, const harness_draw *d, char *err, size_t errsize)
 {
     double t0 = tool_seconds();
-    GLuint vs = compile(GL_VERTEX_SHADER, d->vs_glsl, err, errsize), fs = 0;
+    GLuint vs = compile(d, GL_VERTEX_SHADER, d->vs_glsl, err, errsize), fs = 0;
     if (!vs) return -1;
-    if (d->fs_glsl && !(fs = compile(GL_FRAGMENT_SHADER, d->fs_glsl, err, errsize))) {
+    if (d->fs_glsl && !(fs = compile(d, GL_FRAGMENT_SHADER, d->fs_glsl, err, errsize))) {
         glDeleteShader(vs);
         return -1;
     }

@@ -105,6 +105,8 @@ typedef struct replay_draw {
 
 enum { REPLAY_CLEAR_COLOR = 1, REPLAY_CLEAR_DEPTH = 2, REPLAY_CLEAR_STENCIL = 4 }; /* Context3DClearMask */
 
+struct replay_probe;
+
 typedef struct replay_open_options {
     bool validation; /* Vulkan: the Khronos validation layer; any message fails the run */
     bool gl_current; /* GL: draw in the caller's current context (agalview's window) */
@@ -124,7 +126,33 @@ typedef struct replay_open_options {
     /* Rebuild the pipeline whenever the draw's full key changes, keeping none, as
      * an emulator without a key does (--no-pipeline-cache). */
     bool rebuild_pipelines;
+    /* Appended: called after each call that writes the back buffer's colour (a clear,
+     * a draw to it) with the back buffer read back (NULL: none). A triage aid
+     * (agalrun replay --first-divergence): a read-back per draw is slow. */
+    void (*probe)(void *user, const struct replay_probe *p);
+    void *probe_user;
+    /* Appended: a test's fault (GL; agalrun replay --inject-fault): an undeclared
+     * name put on the line of token `token` (from 0) of `stage`'s GLSL, so that the
+     * driver refuses the text and its log, mapped back (agal_map_driver_log), names
+     * the token. */
+    struct {
+        bool inject;
+        agal_stage stage;
+        uint32_t token;
+    } fault;
 } replay_open_options;
+
+/* What replay_open_options.probe sees: the call (counting from 1) and its draw,
+ * the back buffer after it (RGBA, first row first, alpha 255), and how many
+ * images the run has yielded before it. */
+typedef struct replay_probe {
+    size_t call;
+    const char *method;
+    const replay_draw *draw; /* NULL: a clear */
+    const uint8_t *rgba;
+    uint32_t width, height;
+    size_t nimages;
+} replay_probe;
 
 /* The default memory limit for buffers, textures, back buffers and the images kept,
  * together: a Flash-era GPU's memory (decided: docs/decisions.md, "Context3D"). */

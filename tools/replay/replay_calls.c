@@ -704,7 +704,9 @@ static int upload(rcall *k)
                                .vertex_big_endian = v.big_endian,
                                .fragment_big_endian = f.big_endian,
                                .context_profile = agal_context3d_registers(c->profile),
-                               .limits = c->limits};
+                               .limits = c->limits,
+                               /* a driver's refusal names the AGAL token (replay_gl.c) */
+                               .debug_info = true};
     if (!rc && !r) rc = rfail(k, "out of memory");
     if (r) *r = agal_upload_result_init();
     if (!rc && agal_upload(c->agal, v.data, v.len, f.data, f.len, &opt, r)) {

@@ -294,6 +294,9 @@ static int refresh_mipmaps(rcall *k, robj *t, const agal_sampler *s)
     return R_OK;
 }
 
+/* replay_open_options.probe after a call that wrote the back buffer's colour. */
+static int probe(rcall *k, const replay_draw *d);
+
 int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instances)
 {
     replay_ctx *c = k->c;
@@ -330,7 +333,8 @@ int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instance
     agal_pipeline_key_make(d.upload, &s, &d.key);
     if (c->ops->draw(c->be, &d)) return rbackend(k);
     mark_rendered(c);
-    return count_key(c, &d.key) ? R_OK : rfail(k, "out of memory");
+    if (!count_key(c, &d.key)) return rfail(k, "out of memory");
+    return t.back_buffer ? probe(k, &d) : R_OK;
 }
 
 /* ---- clear ------------------------------------------------------------------------ */
@@ -352,7 +356,7 @@ int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint3
     if (t.back_buffer) c->cleared = true;
     if (mask && c->ops->clear(c->be, &t, color, z, stencil > 255 ? 255 : stencil, mask)) return rbackend(k);
     if (mask & REPLAY_CLEAR_COLOR) mark_rendered(c);
-    return R_OK;
+    return t.back_buffer && (mask & REPLAY_CLEAR_COLOR) ? probe(k, NULL) : R_OK;
 }
 
 /* ---- images ----------------------------------------------------------------------- */
@@ -370,6 +374,18 @@ uint8_t *rread_back_buffer(rcall *k)
     }
     for (size_t i = 0; i < (size_t)c->width * c->height; i++) px[4 * i + 3] = 255; /* the stage shows it opaque */
     return px;
+}
+
+static int probe(rcall *k, const replay_draw *d)
+{
+    replay_ctx *c = k->c;
+    if (!c->probe) return R_OK;
+    uint8_t *rgba = rread_back_buffer(k);
+    if (!rgba) return R_FAILED;
+    replay_probe p = {c->out->call, k->method, d, rgba, c->width, c->height, c->out->nimages};
+    c->probe(c->probe_user, &p);
+    free(rgba);
+    return R_OK;
 }
 
 int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h)

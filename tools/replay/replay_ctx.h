@@ -97,6 +97,9 @@ typedef struct replay_ctx {
     replay_pipeline_counts frame_start;
 
     replay_result *out;
+    /* replay_open_options.probe, called after each write to the back buffer */
+    void (*probe)(void *user, const replay_probe *p);
+    void *probe_user;
 } replay_ctx;
 
 /* A call being replayed. */

@@ -68,6 +68,10 @@ typedef struct gl_backend {
      * program's binary by its baked key. */
     const char *cache_path;
     rpcache binaries;
+    agal_context *logs; /* the driver's refusals mapped back to the AGAL tokens */
+    bool fault;         /* replay_open_options.fault */
+    agal_stage fault_stage;
+    uint32_t fault_token;
 } gl_backend;
 
 static int fail(gl_backend *g, const char *what)
@@ -119,6 +123,7 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
     g->base.holdings = gl_holdings;
     g->egl = (gl_context){EGL_NO_DISPLAY, EGL_NO_CONTEXT};
     g->cache_path = o->pipeline_cache;
+    g->fault = o->fault.inject, g->fault_stage = o->fault.stage, g->fault_token = o->fault.token;
     /* The file first: a bad one fails before any driver is loaded. */
     if ((g->cache_path && !rpcache_load(g->cache_path, "gl", &g->binaries, err, errsize)) ||
         (!o->gl_current && !gl_context_open(&g->egl, err, errsize))) {
@@ -126,6 +131,7 @@ static replay_backend *gl_open(const replay_open_options *o, char *err, size_t e
         free(g);
         return NULL;
     }
+    g->logs = agal_context_new(NULL, NULL); /* NULL: the logs are printed unmapped */
     glGetIntegerv(GL_MAX_SAMPLES, &g->max_samples);
     if (check(g, "glGetIntegerv")) g->max_samples = 1;
     glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY, &g->max_anisotropy);
@@ -178,6 +184,7 @@ static void gl_close(replay_backend *b)
     if (g->cache_path && !rpcache_save(g->cache_path, "gl", &g->binaries, err, sizeof err))
         fprintf(stderr, "agalrun replay: %s\n", err);
     rpcache_free(&g->binaries);
+    agal_context_free(g->logs);
     for (rb_program *p = g->programs, *n; p; p = n) {
         n = p->next;
         glDeleteProgram(p->name);
@@ -339,18 +346,48 @@ static int gl_texture_mipmaps(replay_backend *b, rb_texture *t)
     return check((gl_backend *)b, "making a render target's mip maps");
 }
 
-static GLuint compile(gl_backend *g, GLenum stage, const char *text)
+/* The text with an undeclared name on the first line of token `token`'s code: the
+ * line after its `#line N 1` (debug info), which the driver counts as line N
+ * (malloc'd; NULL when out of memory). Unchanged where the token has no code. */
+static char *with_fault(const char *text, uint32_t token)
 {
+    static const char fault[] = "agal_injected_fault = 0.0;\n";
+    char mark[32];
+    snprintf(mark, sizeof mark, "#line %u 1\n", token + 3); /* agal_token_line */
+    const char *at = strstr(text, mark);
+    size_t head = at ? (size_t)(at - text) + strlen(mark) : strlen(text), len = strlen(text);
+    char *out = malloc(len + sizeof fault);
+    if (!out) return NULL;
+    memcpy(out, text, head);
+    strcpy(out + head, at ? fault : "");
+    strcat(out, text + head);
+    return out;
+}
+
+/* The driver's log with the AGAL token after each line it names (docs/debug-info.md). */
+static void refused(gl_backend *g, const char *what, const agal_shader *shader, const char *log)
+{
+    const char *mapped = g->logs ? agal_map_driver_log(g->logs, shader, log) : NULL;
+    snprintf(g->base.err, sizeof g->base.err, "%s: %s", what, mapped ? mapped : log);
+}
+
+static GLuint compile(gl_backend *g, GLenum stage, const agal_shader *shader)
+{
+    agal_stage agal = stage == GL_VERTEX_SHADER ? AGAL_VERTEX : AGAL_FRAGMENT;
+    char *faulty = g->fault && g->fault_stage == agal ? with_fault(shader->text, g->fault_token) : NULL;
+    if (g->fault && g->fault_stage == agal && !faulty) return fail(g, "out of memory"), 0;
+    const char *text = faulty ? faulty : shader->text;
     GLuint s = glCreateShader(stage);
     GLint ok = 0;
     glShaderSource(s, 1, &text, NULL);
     glCompileShader(s);
+    free(faulty);
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
     if (ok) return s;
     char log[768] = "";
     glGetShaderInfoLog(s, sizeof log, NULL, log);
-    snprintf(g->base.err, sizeof g->base.err, "the %s shader does not compile: %s",
-             stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+    refused(g, agal == AGAL_VERTEX ? "the vertex shader does not compile" : "the fragment shader does not compile",
+            shader, log);
     glDeleteShader(s);
     return 0;
 }
@@ -383,8 +420,8 @@ static bool link_binary(gl_backend *g, rb_program *p)
 /* The program from its GLSL: two compiles and a link, the binary kept for the file. */
 static int link_source(gl_backend *g, rb_program *p, const agal_upload_result *r)
 {
-    GLuint vs = compile(g, GL_VERTEX_SHADER, r->shaders[AGAL_VERTEX].text), fs = 0;
-    if (!vs || !(fs = compile(g, GL_FRAGMENT_SHADER, r->shaders[AGAL_FRAGMENT].text))) {
+    GLuint vs = compile(g, GL_VERTEX_SHADER, &r->shaders[AGAL_VERTEX]), fs = 0;
+    if (!vs || !(fs = compile(g, GL_FRAGMENT_SHADER, &r->shaders[AGAL_FRAGMENT]))) {
         glDeleteShader(vs);
         return -1;
     }
@@ -397,6 +434,7 @@ static int link_source(gl_backend *g, rb_program *p, const agal_upload_result *r
     if (!linked(p->name)) {
         char log[768] = "";
         glGetProgramInfoLog(p->name, sizeof log, NULL, log);
+        /* as it is: a link log's line numbers do not say which stage's text they count */
         snprintf(g->base.err, sizeof g->base.err, "the program does not link: %s", log);
         return -1;
     }

@@ -64,7 +64,9 @@ void replay_run(const char *json, size_t len, const char *name, const replay_bac
                       .ops = ops,
                       .out = out,
                       .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT,
-                      .limits = o->limits};
+                      .limits = o->limits,
+                      .probe = o->probe,
+                      .probe_user = o->probe_user};
     init_state(c);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(json, len + 1, &end, false);

@@ -1,0 +1,227 @@
+/* agalrun_divergence.c: `agalrun replay --first-divergence REF.png [--at X,Y]`.
+ *
+ * The replay's image (--frame N, else the last) is compared with REF.png, of the
+ * same size. The pixel followed is --at X,Y, else the first differing pixel in row
+ * order (deterministic: the top-left of what went wrong). The scene is replayed
+ * again with a read-back after every call that writes the back buffer
+ * (replay_open_options.probe), and the call named is the last of the image's
+ * calls that changed the pixel: it wrote the differing value. Not the first call
+ * to leave it off the reference: a clear or an earlier draw that a correct draw
+ * overwrites is off too (overdraw). Every change of the pixel in the image's
+ * calls is listed after, so a blend over an earlier wrong value shows. Its report:
+ * the call index, the programs disassembled, the render state, the constants the
+ * programs read, the samplers, and the pixel before and after (docs/replay.md,
+ * "First divergence"). */
+#include "agalrun.h"
+#include "agal/text.h"
+#include "divergence.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tracker {
+    agal_context *ctx; /* the disassemblies and reflections */
+    uint32_t x, y;
+    uint8_t ref[3];
+    unsigned tolerance;
+    size_t image;      /* the images yielded before the frame compared */
+    uint8_t before[3]; /* the pixel before the call probed */
+    bool known;        /* before has been read */
+    char *report;      /* the last change's report (malloc'd), NULL: none */
+    FILE *history;     /* each change of the pixel in the image's calls */
+    bool failed;       /* out of memory */
+} tracker;
+
+static bool off_reference(const tracker *t, const uint8_t *rgb)
+{
+    for (int i = 0; i < 3; i++)
+        if ((unsigned)abs((int)rgb[i] - (int)t->ref[i]) > t->tolerance) return true;
+    return false;
+}
+
+/* ---- the report ---------------------------------------------------------------- */
+
+static void print_program(FILE *f, tracker *t, const char *label, const agal_program *prog)
+{
+    const char *text = NULL;
+    if (agal_disassemble_program(t->ctx, prog, 0, &text) != AGAL_OK) text = "(not disassembled)\n";
+    fprintf(f, "  %s program:\n", label);
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        fprintf(f, "    %.*s\n", (int)n, line);
+        line += n + (line[n] == '\n');
+    }
+}
+
+/* The constant registers the program reads, with the values the draw had. */
+static void print_constants(FILE *f, tracker *t, const agal_program *prog, const char *reg, const float (*v)[4])
+{
+    agal_reflection r;
+    if (agal_reflect(t->ctx, prog, &r) != AGAL_OK) return;
+    for (size_t i = 0; i < r.nconstants; i++)
+        for (uint32_t n = r.constants[i].first; n < (uint32_t)r.constants[i].first + r.constants[i].count; n++)
+            if (n < REPLAY_MAX_CONSTANTS)
+                fprintf(f, "  %s%u = (%g, %g, %g, %g)\n", reg, n, v[n][0], v[n][1], v[n][2], v[n][3]);
+}
+
+static const char *s3d(agal_stage3d_enum which, unsigned value)
+{
+    const char *name = agal_stage3d_name(which, value);
+    return name ? name : "?";
+}
+
+static const char *as3_bool(bool b) { return b ? "true" : "false"; }
+
+static void print_state(FILE *f, const replay_draw *d)
+{
+    const replay_state *s = d->state;
+    fprintf(f, "  setBlendFactors(%s, %s)\n", s3d(AGAL_S3D_BLEND_FACTOR, s->blend_src),
+            s3d(AGAL_S3D_BLEND_FACTOR, s->blend_dst));
+    fprintf(f, "  setColorMask(%s, %s, %s, %s)\n", as3_bool(s->color_mask[0]), as3_bool(s->color_mask[1]),
+            as3_bool(s->color_mask[2]), as3_bool(s->color_mask[3]));
+    fprintf(f, "  setCulling(%s)\n", s3d(AGAL_S3D_TRIANGLE_FACE, s->cull));
+    fprintf(f, "  setDepthTest(%s, %s)\n", as3_bool(s->depth_mask), s3d(AGAL_S3D_COMPARE_MODE, s->depth_compare));
+    fprintf(f, "  setStencilActions(%s, %s, %s, %s, %s)\n", s3d(AGAL_S3D_TRIANGLE_FACE, s->stencil_face),
+            s3d(AGAL_S3D_COMPARE_MODE, s->stencil_compare), s3d(AGAL_S3D_STENCIL_ACTION, s->stencil_both_pass),
+            s3d(AGAL_S3D_STENCIL_ACTION, s->stencil_depth_fail), s3d(AGAL_S3D_STENCIL_ACTION, s->stencil_fail));
+    fprintf(f, "  setStencilReferenceValue(%u, %u, %u)\n", s->stencil_ref, s->stencil_read, s->stencil_write);
+    if (d->scissor)
+        fprintf(f, "  scissor (%d, %d, %d, %d)\n", d->scissor_rect.x, d->scissor_rect.y, d->scissor_rect.width,
+                d->scissor_rect.height);
+    fprintf(f, "  indices from %u, %u of them, %u instance(s)\n", d->first, d->count, d->instances);
+}
+
+static void print_samplers(FILE *f, const replay_draw *d)
+{
+    for (size_t i = 0; i < d->upload->nsamplers; i++) {
+        const agal_sampler *s = &d->sampler[d->upload->samplers[i].num];
+        fprintf(f, "  fs%u: wrap %s, filter %s, mipmap %s, lod bias %g\n", s->num, s3d(AGAL_S3D_WRAP_MODE, s->wrap),
+                s3d(AGAL_S3D_TEXTURE_FILTER, s->filter), s3d(AGAL_S3D_MIP_FILTER, s->mipmap), s->bias / 8.0);
+    }
+}
+
+static char *make_report(tracker *t, const replay_probe *p, const uint8_t *after)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    fprintf(f, "first divergence at pixel (%u, %u): call %zu (%s) wrote it\n", t->x, t->y, p->call, p->method);
+    if (t->known) fprintf(f, "  pixel before: (%u, %u, %u)\n", t->before[0], t->before[1], t->before[2]);
+    else fprintf(f, "  pixel before: undefined (the back buffer was not cleared)\n");
+    fprintf(f, "  pixel after: (%u, %u, %u); the reference: (%u, %u, %u)\n", after[0], after[1], after[2], t->ref[0],
+            t->ref[1], t->ref[2]);
+    const replay_draw *d = p->draw;
+    if (d) {
+        print_program(f, t, "vertex", d->upload->vertex);
+        print_program(f, t, "fragment", d->upload->fragment);
+        print_state(f, d);
+        print_constants(f, t, d->upload->vertex, "vc", d->vc);
+        print_constants(f, t, d->upload->fragment, "fc", d->fc);
+        print_samplers(f, d);
+    }
+    if (fclose(f)) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* ---- the probe ------------------------------------------------------------------ */
+
+static void probe(void *user, const replay_probe *p)
+{
+    tracker *t = user;
+    if (t->x >= p->width || t->y >= p->height) return; /* a back buffer of another size */
+    const uint8_t *px = p->rgba + 4 * ((size_t)t->y * p->width + t->x);
+    if (p->nimages == t->image && (!t->known || memcmp(px, t->before, 3))) {
+        free(t->report);
+        t->report = make_report(t, p, px);
+        t->failed |= !t->report;
+        t->failed |= fprintf(t->history, "    call %zu (%s): (%u, %u, %u)%s\n", p->call, p->method, px[0], px[1], px[2],
+                             off_reference(t, px) ? "" : ", as the reference") < 0;
+    }
+    memcpy(t->before, px, 3);
+    t->known = true;
+}
+
+/* ---- the run ---------------------------------------------------------------------- */
+
+/* The last change's report and the pixel's history, or that nothing changed it. */
+static void print_outcome(const tracker *t, size_t image, const char *history)
+{
+    if (t->report) {
+        printf("%s  the pixel's changes in image %zu's calls:\n%s", t->report, image, history);
+        return;
+    }
+    printf("first divergence at pixel (%u, %u): no clear or draw before image %zu changed it; (%u, %u, %u) held "
+           "from before (a draw that should cover it does not)\n",
+           t->x, t->y, image, t->before[0], t->before[1], t->before[2]);
+}
+
+/* The pixel followed: *at, or the first differing pixel in row order; false: none. */
+static bool pick_pixel(const replay_image *im, const uint8_t *ref, const int32_t *at, unsigned tolerance, uint32_t *x,
+                       uint32_t *y)
+{
+    for (size_t i = 0; i < (size_t)im->width * im->height; i++) {
+        uint32_t px = (uint32_t)(i % im->width), py = (uint32_t)(i / im->width);
+        if (at && (px != (uint32_t)at[0] || py != (uint32_t)at[1])) continue;
+        for (int c = 0; c < 3; c++)
+            if ((unsigned)abs((int)im->rgba[4 * i + c] - (int)ref[4 * i + c]) > tolerance) {
+                *x = px, *y = py;
+                return true;
+            }
+    }
+    return false;
+}
+
+int agalrun_first_divergence(const divergence_args *a, const replay_result *first)
+{
+    size_t n = a->frame ? a->frame : first->nimages;
+    if (n == 0 || n > first->nimages) {
+        fprintf(stderr, "%s: --first-divergence: the scene yields %zu images, not image %zu\n", a->scene,
+                first->nimages, n);
+        return 2;
+    }
+    const replay_image *im = &first->images[n - 1];
+    uint32_t rw, rh;
+    uint8_t *ref = replay_png_read("agalrun replay", a->reference, &rw, &rh);
+    if (!ref) return 2;
+    if (rw != im->width || rh != im->height ||
+        (a->at && (a->at[0] < 0 || a->at[1] < 0 || (uint32_t)a->at[0] >= rw || (uint32_t)a->at[1] >= rh))) {
+        fprintf(stderr, "%s: --first-divergence: %s is %ux%u, image %zu %ux%u%s\n", a->scene, a->reference, rw, rh, n,
+                im->width, im->height, a->at ? ", and --at must lie in both" : ": they must be the same size");
+        free(ref);
+        return 2;
+    }
+    tracker t = {.image = n - 1, .tolerance = a->tolerance};
+    if (!pick_pixel(im, ref, a->at, a->tolerance, &t.x, &t.y)) {
+        printf("no divergence: image %zu matches %s%s\n", n, a->reference, a->at ? " at --at" : "");
+        free(ref);
+        return 0;
+    }
+    memcpy(t.ref, ref + 4 * ((size_t)t.y * rw + t.x), 3);
+    free(ref);
+    if (!(t.ctx = agal_context_new(NULL, NULL))) {
+        fprintf(stderr, "agalrun replay: out of memory\n");
+        return 2;
+    }
+    char *history = NULL;
+    size_t hlen = 0;
+    if (!(t.history = open_memstream(&history, &hlen))) t.failed = true;
+    replay_open_options o = *a->open;
+    o.probe = probe;
+    o.probe_user = &t;
+    replay_result r = {0};
+    if (!t.failed) replay_run(a->json, a->len, a->scene, a->ops, &o, &r);
+    if (t.history && fclose(t.history)) t.failed = true;
+    int rc = r.status == REPLAY_FAILED || t.failed ? 2 : 1;
+    if (t.failed) fprintf(stderr, "agalrun replay: out of memory\n");
+    if (rc == 1) print_outcome(&t, n, history);
+    replay_result_free(&r);
+    free(history);
+    free(t.report);
+    agal_context_free(t.ctx);
+    return rc;
+}
