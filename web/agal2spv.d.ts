@@ -168,6 +168,9 @@ export interface TranslateOptions<T extends Target = Target> {
   names?: Names;
   /** The device's limits the translation must fit; none by default. */
   limits?: Limits;
+  /** -g: `#line` per token in GLSL-family texts (WGSL keeps its comments), SPIR-V's
+   * OpSource and OpLines; the result then takes mapDriverLog (docs/debug-info.md). */
+  debugInfo?: boolean;
 }
 
 /** upload's options: any other key is a TypeError. */
@@ -181,6 +184,8 @@ export interface UploadOptions<T extends UploadTarget = UploadTarget> {
   names?: Names;
   /** The device's limits the pair must fit; none by default. */
   limits?: Limits;
+  /** As translate's: the texts carry their tokens' lines, the result takes mapDriverLog. */
+  debugInfo?: boolean;
 }
 export type UploadTarget = Exclude<Target, 'ir'>;
 
@@ -198,6 +203,23 @@ export interface Upload<T extends UploadTarget> {
   vertex: Code<T>;
   fragment: Code<T>;
   bindings: WithLayout<T, { vertex: Binding<T>; fragment: Binding<T> }>;
+}
+
+/** One error of a driver's log that mapDriverLog placed: its AGAL token (from 1,
+ * as the log and the texts' comments count), the token's line in the program's
+ * disassembly, that line, and the driver's line it follows. */
+export interface MappedError {
+  line: number;
+  token: number;
+  disassembly: string;
+  message: string;
+}
+
+/** mapDriverLog's answer: the log with a line "  AGAL: token N (line L): ..." after
+ * each error it placed, and those errors. */
+export interface MappedLog {
+  log: string;
+  errors: MappedError[];
 }
 
 /** What Flash Player throws: errorID its id, name its class, message its line. */
@@ -375,6 +397,11 @@ export interface Agal {
     bitmapWidth?: number; bitmapHeight?: number; length?: number; byteOffset?: number }): void;
   checkDrawToBitmap(context: Context3DState, bitmapWidth: number, bitmapHeight: number,
     srcRect?: [number, number, number, number] | null, destPoint?: [number, number] | null): void;
+  /** A driver's compile or link log (gl.getShaderInfoLog, getCompilationInfo's
+   * messages as text) of a result this object's translate or upload returned with
+   * debugInfo, each error followed by its AGAL token (docs/debug-info.md). `stage`
+   * names an upload's shader; a translation's is its own. */
+  mapDriverLog(result: Translation<Target> | Upload<UploadTarget>, stage: Stage | undefined, log: string): MappedLog;
   /** The pipeline key of a draw of `upload` (this object's) with `state`: the native
    * key's JSON and hash, and WebGPU's baked key (web/README.md, "Pipeline keys"). */
   pipelineKey(upload: Upload<UploadTarget>, state: PipelineState): PipelineKey;

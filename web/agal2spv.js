@@ -24,8 +24,8 @@ const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'inte
 
 // What each call takes (any other key is a TypeError: a misspelt option is not ignored).
 const CALL_OPTIONS = {
-  translate: ['target', 'stage', 'lenient', 'profile', 'names', 'limits'],
-  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits'],
+  translate: ['target', 'stage', 'lenient', 'profile', 'names', 'limits', 'debugInfo'],
+  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits', 'debugInfo'],
   assemble: ['stage', 'version', 'strict'],
 };
 const NAME_KEYS = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
@@ -150,7 +150,7 @@ function limitsOf(limits) {
 // and this list are the boundary; `size` is checked against web_options_size. A new
 // option: a field here and there, its value in `writeOptions` (or the call's own).
 const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
-                       'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict'];
+                       'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict', 'debugInfo'];
 // Each field's index (a word of the struct).
 const FIELD = Object.freeze(Object.fromEntries(OPTION_FIELDS.map((k, i) => [k, i])));
 // The struct's room in the scratch block (its words are written in place).
@@ -179,11 +179,25 @@ function writeOptions(o, words) {
   words[FIELD.profile] = option(PROFILES, own(o, 'profile'), 'profile', 0);
   words[FIELD.contextProfile] = option(PROFILES, own(o, 'contextProfile'), 'contextProfile', 0);
   words[FIELD.yflipComponent] = names.component;
+  words[FIELD.debugInfo] = flag(own(o, 'debugInfo'), 'debugInfo');
   if (names === NO_NAMES && !limits) return NO_STRINGS;
   const strings = [];
   for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
   if (limits) strings.push([FIELD.limits, limits.text]), words[FIELD.limitsJson] = limits.json;
   return strings;
+}
+
+// agal_map_driver_log's lines "  AGAL: token N (line L): disassembly", each after
+// the driver's line it places: [{ line, token, disassembly, message }], token
+// counted from 1 as the log, Flash and the texts' comments count it.
+const AGAL_LINE = /^  AGAL: token (\d+) \(line (\d+)\): (.*)$/;
+function mappedErrors(log) {
+  const lines = log.split('\n'), errors = [];
+  for (let i = 1; i < lines.length; i++) {
+    const m = AGAL_LINE.exec(lines[i]);
+    if (m) errors.push({ line: Number(m[2]), token: Number(m[1]), disassembly: m[3], message: lines[i - 1] });
+  }
+  return errors;
 }
 
 // A program's bytes as a Uint8Array over them: a Uint8Array, an ArrayBuffer, a
@@ -273,12 +287,13 @@ class Agal {
   #optionsSize;
   #pipelineStateSize;
   #uploads = new WeakMap(); // upload()'s results: their bytes and options, for pipelineKey
+  #debugged = new WeakMap(); // translate()'s and upload()'s results with debugInfo: their inputs, for mapDriverLog
   #keys = new WeakMap(); // pipelineKey's results: their upload, for pipelineDescriptor
   #enums = []; // Context3D's enumerations: AS3 name to the library's value (#enum)
   #pairs = new Set(); // the live web_pairs
   #freed = new FinalizationRegistry((pair) => { if (this.#pairs.delete(pair)) this.#m._web_pair_free(pair); });
   #words = new Int32Array(OPTION_FIELDS.length); // translate's and upload's web_options
-  #at = [0, 0]; // #placeOptions' programs, in the heap
+  #at = [0, 0, 0]; // #placeOptions' programs and its extra input, in the heap
 
   constructor(m) {
     this.#m = m;
@@ -350,9 +365,9 @@ class Agal {
 
   // The web_options' words (its strings' pointers written in: [field, bytes] pairs),
   // the strings and the programs v and f (f may be null) in the scratch block: the
-  // options' pointer; the programs' are this.#at[0] and [1]. No array, view or
-  // closure per call.
-  #placeOptions(words, strings, v, f) {
+  // options' pointer; the programs' are this.#at[0] and [1], `extra`'s (bytes or
+  // null) this.#at[2]. No array, view or closure per call.
+  #placeOptions(words, strings, v, f, extra = null) {
     this.#live();
     let size = OPTIONS_BYTES;
     for (let i = 0; i < strings.length; i++) size += (strings[i][1].length + 3) & ~3;
@@ -360,6 +375,8 @@ class Agal {
     size += (v.length + 3) & ~3;
     const at1 = size;
     if (f) size += (f.length + 3) & ~3;
+    const at2 = size;
+    if (extra) size += (extra.length + 3) & ~3;
     this.#reserve(size);
     const base = this.#scratch, heap = this.#m.HEAPU8;
     let p = base + OPTIONS_BYTES;
@@ -373,8 +390,10 @@ class Agal {
     this.#m.HEAP32.set(words, base >> 2);
     heap.set(v, base + at0);
     if (f) heap.set(f, base + at1);
+    if (extra) heap.set(extra, base + at2);
     this.#at[0] = base + at0;
     this.#at[1] = base + at1;
+    this.#at[2] = base + at2;
     return base;
   }
 
@@ -438,7 +457,13 @@ class Agal {
       return this.#m._web_translate(this.#ctx, this.#at[0], b.length, opts);
     });
     let bindings;
-    return { code: a.code0, get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); } };
+    const result = {
+      code: a.code0, get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); },
+    };
+    if (this.#words[FIELD.debugInfo]) {
+      this.#debugged.set(result, { vertex: b.slice(), fragment: null, words: this.#words.slice(), strings });
+    }
+    return result;
   }
 
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
@@ -461,8 +486,34 @@ class Agal {
       return bindGroupLayout ? { ...b, bindGroupLayout } : b;
     };
     const result = { vertex: a.code0, fragment: a.code1, get bindings() { return bindings || (bindings = both()); } };
-    this.#uploads.set(result, { vertex: v.slice(), fragment: f.slice(), words: this.#words.slice(), strings });
+    const inputs = { vertex: v.slice(), fragment: f.slice(), words: this.#words.slice(), strings };
+    this.#uploads.set(result, inputs);
+    if (inputs.words[FIELD.debugInfo]) this.#debugged.set(result, inputs);
     return result;
+  }
+
+  // A driver's compile or link log of `result`'s text or module (what this object's
+  // translate() or upload() returned with debugInfo; `stage` the upload's 'vertex'
+  // or 'fragment') with each error it can place followed by its AGAL token
+  // (agal_map_driver_log, docs/debug-info.md): { log, errors: [{ line, token,
+  // disassembly, message }] }. The context keeps no result between calls, so the
+  // translation is made again from the inputs kept at the call.
+  mapDriverLog(result, stage, log) {
+    this.#live();
+    const from = isObject(result) ? this.#debugged.get(result) : undefined;
+    if (!from) {
+      throw new TypeError('agal2spv: mapDriverLog\'s result must be what this object\'s translate() or upload() ' +
+                          `returned with debugInfo, not ${shown(result)}`);
+    }
+    const st = from.fragment ? option(STAGES, stage, 'stage', undefined) : 0;
+    if (st === undefined) throw new TypeError('agal2spv: mapDriverLog of an upload needs its stage: vertex or fragment');
+    const text = cText(log, 'log');
+    const a = this.#call(() => {
+      const opts = this.#placeOptions(from.words, from.strings, from.vertex, from.fragment, text);
+      const f = from.fragment ? this.#at[1] : 0, fn = from.fragment ? from.fragment.length : 0;
+      return this.#m._web_map_log(this.#ctx, this.#at[0], from.vertex.length, f, fn, opts, st, this.#at[2]);
+    });
+    return { log: a.code0, errors: mappedErrors(a.code0) };
   }
 
   // Adobe's AGALMiniAssembler syntax to its bytes; stage and version default to the

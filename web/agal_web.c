@@ -240,9 +240,10 @@ typedef struct web_options {
     int32_t yflip_component; /* 0, 'x', 'y', 'z' or 'w' */
     const char *limits;      /* a preset's name, or the JSON form's text (limits_json) */
     int32_t limits_json;
-    int32_t stage;    /* assemble: agal_stage, or -1 for the text's comment */
-    uint32_t version; /* assemble: 1 to 3, or 0 for the text's comment */
-    int32_t strict;   /* assemble: Adobe's readings are errors (AGAL_ASM_STRICT) */
+    int32_t stage;      /* assemble: agal_stage, or -1 for the text's comment */
+    uint32_t version;   /* assemble: 1 to 3, or 0 for the text's comment */
+    int32_t strict;     /* assemble: Adobe's readings are errors (AGAL_ASM_STRICT) */
+    int32_t debug_info; /* translate, upload: -g (docs/debug-info.md) */
 } web_options;
 
 EMSCRIPTEN_KEEPALIVE uint32_t web_options_size(void) { return sizeof(web_options); }
@@ -275,23 +276,36 @@ static web_answer *begin(agal_context *ctx, const web_options *o, agal_limits *l
     return o->limits && limits ? read_limits(ctx, o->limits, o->limits_json, limits) : NULL;
 }
 
-EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n,
-                                               const web_options *o)
+/* translate's work up to its shader (*sh, its options *t, which point to *device
+ * and *names): NULL, or the answer that says why not. */
+static web_answer *translated(agal_context *ctx, const uint8_t *bytes, uint32_t n, const web_options *o,
+                              agal_limits *device, agal_names *names, agal_translate_options *t, agal_shader *sh)
 {
-    agal_limits device;
-    web_answer *misuse = begin(ctx, o, &device);
+    web_answer *misuse = begin(ctx, o, device);
     if (misuse) return misuse;
     agal_decode_options d = agal_decode_options_init();
     d.slot = (agal_slot)o->slot, d.lenient = o->lenient != 0, d.profile = (agal_profile)o->profile;
     const agal_program *prog;
     agal_status st = agal_decode(ctx, bytes, n, &d, &prog);
     if (st != AGAL_OK) return failed(ctx, st);
-    agal_names names = names_of(o);
-    agal_translate_options t = agal_translate_options_init();
-    t.target = (agal_target)o->target, t.names = names_given(o) ? &names : NULL;
-    t.limits = o->limits ? &device : NULL;
-    agal_shader sh = agal_shader_init();
-    if ((st = agal_translate(ctx, prog, &t, &sh)) != AGAL_OK) return failed(ctx, st);
+    *names = names_of(o);
+    *t = agal_translate_options_init();
+    t->target = (agal_target)o->target, t->names = names_given(o) ? names : NULL;
+    t->limits = o->limits ? device : NULL, t->debug_info = o->debug_info != 0;
+    *sh = agal_shader_init();
+    return (st = agal_translate(ctx, prog, t, sh)) != AGAL_OK ? failed(ctx, st) : NULL;
+}
+
+EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t *bytes, uint32_t n,
+                                               const web_options *o)
+{
+    agal_limits device;
+    agal_names names;
+    agal_translate_options t;
+    agal_shader sh;
+    web_answer *no = translated(ctx, bytes, n, o, &device, &names, &t, &sh);
+    if (no) return no;
+    agal_status st;
     agal_names resolved;
     if ((st = agal_names_resolve(ctx, t.names, &resolved)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
@@ -307,20 +321,34 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     return a;
 }
 
+/* upload's work up to its pair (*r, its options *u, which point to *device and
+ * *names): NULL, or the answer that says why not. */
+static web_answer *uploaded(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f, uint32_t fn,
+                            const web_options *o, agal_limits *device, agal_names *names, agal_upload_options *u,
+                            agal_upload_result *r)
+{
+    web_answer *misuse = begin(ctx, o, device);
+    if (misuse) return misuse;
+    *names = names_of(o);
+    *u = agal_upload_options_init();
+    u->target = (agal_target)o->target, u->lenient = o->lenient != 0, u->profile = (agal_profile)o->profile;
+    u->context_profile = (agal_profile)o->context_profile, u->names = names_given(o) ? names : NULL;
+    u->limits = o->limits ? device : NULL, u->debug_info = o->debug_info != 0;
+    *r = agal_upload_result_init();
+    agal_status st = agal_upload(ctx, v, vn, f, fn, u, r);
+    return st != AGAL_OK ? failed(ctx, st) : NULL;
+}
+
 EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
                                             uint32_t fn, const web_options *o)
 {
     agal_limits device;
-    web_answer *misuse = begin(ctx, o, &device);
-    if (misuse) return misuse;
-    agal_names names = names_of(o);
-    agal_upload_options u = agal_upload_options_init();
-    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
-    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
-    u.limits = o->limits ? &device : NULL;
-    agal_upload_result r = agal_upload_result_init();
-    agal_status st = agal_upload(ctx, v, vn, f, fn, &u, &r);
-    if (st != AGAL_OK) return failed(ctx, st);
+    agal_names names;
+    agal_upload_options u;
+    agal_upload_result r;
+    web_answer *no = uploaded(ctx, v, vn, f, fn, o, &device, &names, &u, &r);
+    if (no) return no;
+    agal_status st;
     web_answer *a = answer(ctx, AGAL_OK);
     const agal_binding *pair[2] = {&r.shaders[AGAL_VERTEX].binding, &r.shaders[AGAL_FRAGMENT].binding};
     agal_strbuf j = {.ctx = ctx};
@@ -343,6 +371,30 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     code(a, 0, &r.shaders[AGAL_VERTEX]);
     code(a, 1, &r.shaders[AGAL_FRAGMENT]);
     a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    return a;
+}
+
+/* A driver's log of what translate (f NULL) or upload (stage's shader) gave with o,
+ * made again here with debug_info (the context keeps no result from call to call),
+ * mapped back to the AGAL tokens (agal_map_driver_log): the answer's code. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_map_log(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f,
+                                             uint32_t fn, web_options *o, int32_t stage, const char *log)
+{
+    agal_limits device;
+    agal_names names;
+    agal_translate_options t;
+    agal_upload_options u;
+    agal_upload_result r;
+    agal_shader sh;
+    o->debug_info = 1;
+    web_answer *no = f ? uploaded(ctx, v, vn, f, fn, o, &device, &names, &u, &r)
+                       : translated(ctx, v, vn, o, &device, &names, &t, &sh);
+    if (no) return no;
+    const agal_shader *mapped = f ? &r.shaders[stage == AGAL_FRAGMENT ? AGAL_FRAGMENT : AGAL_VERTEX] : &sh;
+    char *text = agal_map_driver_log(ctx, mapped, log);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (!a || !text) return answer(ctx, AGAL_ERR_NOMEM);
+    a->code[0] = text, a->code_bytes[0] = (uint32_t)strlen(text);
     return a;
 }
 
@@ -412,7 +464,7 @@ typedef struct web_context3d {
     int32_t render_to_texture; /* a render target set (clear leaves the back buffer alone) */
 } web_context3d;
 
-_Static_assert(sizeof(web_options) == 4 * 20 && sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 &&
+_Static_assert(sizeof(web_options) == 4 * 21 && sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 &&
                    sizeof(agal_texture_desc) == 20,
                "the layouts agal2spv.js writes (OPTION_FIELDS, web_context3d)");
 

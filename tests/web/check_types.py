@@ -27,6 +27,8 @@ REFUSED = [
     "agal.upload(b, b, { contextProfile: 'standardextended' });",
     "agal.translate(b, { names: { sampler: 1 } });",
     "agal.pipelineKey(agal.upload(b, b), { culling: 'sideways' });",
+    "agal.mapDriverLog(agal.upload(b, b), 'geometry', '');",
+    "agal.translate(b, { debugInfo: 'yes' });",
     "agal.pipelineKey(agal.upload(b, b), { vertexBuffers: [{ format: 'float4' }] });",
 ]
 

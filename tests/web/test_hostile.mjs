@@ -45,8 +45,8 @@ const asm = (text, options) => () => agal.assemble(text, options);
 const names = (n) => t({ names: n });
 const identifier = (s) => `agal2spv: agal_names: "${s}" is no GLSL identifier of at most 63 characters`;
 const noOption = (call, key, takes) => `agal2spv: ${call} has no option "${key}" (it takes ${takes})`;
-const T_OPTIONS = 'target, stage, lenient, profile, names, limits';
-const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits';
+const T_OPTIONS = 'target, stage, lenient, profile, names, limits, debugInfo';
+const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo';
 const A_OPTIONS = 'stage, version, strict';
 const NAMES = 'vertexConstants, fragmentConstants, vertexBlock, fragmentBlock, sampler, attribute, varying, yflip, ' +
   'yflipComponent';
@@ -117,6 +117,17 @@ const refused = [
   ['names yflipComponent 1', names({ yflipComponent: 1 }), TypeError,
    "agal2spv: names.yflipComponent is 'x', 'y', 'z' or 'w', not 1"],
   ['upload names.fragmentBlock', u({ names: { fragmentBlock: 'gl_fc' } }), TypeError, identifier('gl_fc')],
+  // debugInfo and mapDriverLog
+  ['debugInfo a string', t({ debugInfo: 'yes' }), TypeError, 'agal2spv: debugInfo must be a boolean, not "yes"'],
+  ['mapDriverLog of a translation without debugInfo', () => agal.mapDriverLog(agal.translate(vertex), undefined, ''),
+   TypeError, "agal2spv: mapDriverLog's result must be what this object's translate() or upload() returned with " +
+   'debugInfo, not an object'],
+  ['mapDriverLog of an upload without a stage',
+   () => agal.mapDriverLog(agal.upload(vertex, fragment, { debugInfo: true }), undefined, ''), TypeError,
+   'agal2spv: mapDriverLog of an upload needs its stage: vertex or fragment'],
+  ['mapDriverLog of a log that is no string',
+   () => agal.mapDriverLog(agal.translate(vertex, { debugInfo: true }), undefined, 7), TypeError,
+   'agal2spv: log must be a string, not 7'],
   // limits
   ['limits toString', t({ limits: 'toString' }), TypeError, /^agal2spv: limits: 'toString' is not a preset \(webgl1, /],
   ['limits with NUL', t({ limits: 'webgl1\0' }), TypeError, 'agal2spv: limits is a preset name or an object of limits'],

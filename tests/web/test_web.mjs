@@ -312,3 +312,46 @@ checks('Context3D checks: limits, ignoreResourceLimits and the enumerations', (c
                                             { start: 1, count: 3, length: 8 }))
         === 'RangeError: Error #3669: Bad input size.', 'eight numbers for nine');
 });
+
+// debugInfo: every corpus program's -g output, the native build's bytes; mapDriverLog
+// of a log naming each line, what `agal2spv --map-log` makes of it, asked after other
+// calls (the translation is made again from what the result kept).
+checks("debugInfo: the native -g output, and mapDriverLog as agal2spv --map-log", (check) => {
+  const results = [];
+  for (const p of manifest.programs) {
+    for (const [target, want] of Object.entries(p.debug)) {
+      if (want.error) continue;
+      const r = agal.translate(bytes(p.bytes), { target, debugInfo: true });
+      const got = typeof r.code === 'string' ? new TextEncoder().encode(r.code) : new Uint8Array(r.code.buffer);
+      check(same(got, bytes(want.code)), `${p.name} ${target} -g: differs`);
+      results.push([p, target, r, want]);
+    }
+  }
+  for (const [p, target, r, want] of results) {
+    const { log, errors } = agal.mapDriverLog(r, undefined, want.log);
+    check(log === want.mapped, `${p.name} ${target}: mapped log differs:\n${log}\nwant:\n${want.mapped}`);
+    const named = want.mapped.split('\n').filter((l) => l.startsWith('  AGAL: token ')).length;
+    check(errors.length === named && named > 0, `${p.name} ${target}: ${errors.length} errors, ${named} mapped`);
+    const source = agal.disassemble(bytes(p.bytes)).split('\n');
+    for (const e of errors) {
+      check(source[e.line - 1].trim() === e.disassembly && e.line === e.token + 2 && e.message.includes('a fault'),
+            `${p.name} ${target}: ${JSON.stringify(e)}`);
+    }
+  }
+});
+
+// An upload's shaders, each mapped by its stage: the fragment's log names a fragment token.
+checks("mapDriverLog of an upload, by stage", (check) => {
+  const v = agal.assemble('m44 op, va0, vc0\nmov v0, va1\n', { stage: 'vertex' });
+  const f = agal.assemble('tex ft0, v0, fs1 <2d, nearest, repeat, mipnone>\nmul oc, ft0, fc0\n', { stage: 'fragment' });
+  for (const target of ['essl3', 'essl1', 'glsl']) {
+    const up = agal.upload(v, f, { target, debugInfo: true });
+    check(up.fragment.includes('#line 4 1'), `${target}: the fragment text has no #line 4 1`);
+    agal.translate(f, { target: 'wgsl' }); // a later call: the context's result is gone
+    const log = "ERROR: 1:4: 'agal_x' : undeclared identifier\n";
+    const frag = agal.mapDriverLog(up, 'fragment', log), vert = agal.mapDriverLog(up, 'vertex', log);
+    check(JSON.stringify(frag.errors) === JSON.stringify([{ line: 4, token: 2, disassembly: 'mul oc0, ft0, fc0',
+                                                            message: log.trim() }]), `${target}: ${JSON.stringify(frag)}`);
+    check(vert.errors.length === 1 && vert.errors[0].disassembly === 'mov v0, va1', `${target}: ${JSON.stringify(vert)}`);
+  }
+});

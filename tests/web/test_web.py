@@ -22,7 +22,10 @@ OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with it
 Program3D.upload routed through the package's hook, agal2spv/openfl
 (openfl_dropin.html): AGAL 1 pairs every pixel as its own converter draws them, the
 corpus's AGAL 2 pairs, which its converter refuses, as the interpreter computes them
-(openfl_agal2.py), and a refused pair's Flash error reaching the page. A missing
+(openfl_agal2.py), and a refused pair's Flash error reaching the page. Issue 35's
+proof in WebGL (debug_page.html): 20 programs' debugInfo ES 3.00 and ES 1.00 texts
+with three faults each at chosen tokens, all refused by Chromium's WebGL 2 and
+WebGL 1, and mapDriverLog of each log naming the token. A missing
 emcc, node, chromium or openfl fails the test."""
 import argparse
 import base64
@@ -64,7 +67,27 @@ def program(args, tmp, path):
     if r.returncode != 0:
         raise SystemExit("agal2spv -t wgsl --reflect %s: %s" % (path, r.stderr.decode()))
     entry["webgpu"] = json.load(open(reflection))["webgpu"]
+    entry["debug"] = {target: debug_outputs(args, tmp, out, target) for target in ("glsl", "essl3", "essl1", "wgsl")}
     return entry
+
+
+# A driver's log naming every line of a text up to 60, in ANGLE's and glslang's
+# form (source string 1: a token's line; 0: the text's) and Tint's, for mapDriverLog
+# against `agal2spv --map-log`.
+DRIVER_LOG = "".join("ERROR: %d:%d: 'agal_x' : a fault\n:%d:3 error: a fault\n" % (n % 2, n, n) for n in range(1, 61))
+
+
+def debug_outputs(args, tmp, out, target):
+    """The program's -g output (base64) and DRIVER_LOG mapped back to it natively."""
+    r = run([args.agal2spv, "-g", "-t", TARGETS[target], out, "-o", "-"])
+    if r.returncode != 0:
+        return {"error": r.stderr.decode()}
+    log = os.path.join(tmp, "driver.log")
+    open(log, "w").write(DRIVER_LOG)
+    mapped = run([args.agal2spv, "-t", TARGETS[target], out, "--map-log", log])
+    if mapped.returncode != 0:
+        raise SystemExit("agal2spv --map-log %s: %s" % (out, mapped.stderr.decode()))
+    return {"code": base64.b64encode(r.stdout).decode(), "log": DRIVER_LOG, "mapped": mapped.stdout.decode()}
 
 
 def flash_line(args, vbin, fbin):
@@ -239,6 +262,33 @@ def bound_from_bindings(tmp):
     return ok
 
 
+def debug_in_webgl(tmp, programs):
+    """Issue 35's proof in Chromium's WebGL 2 and WebGL 1 (ANGLE on SwiftShader,
+    debug_page.html): 20 programs' debugInfo ES 3.00 and ES 1.00 texts, three faults
+    at chosen tokens in each, all refused, and mapDriverLog of each log names the
+    token: 120 checked, in one page load."""
+    shutil.copy(os.path.join(HERE, "debug_page.html"), tmp)
+    chosen = [{"name": p["name"], "bytes": p["bytes"]} for p in programs[:20]]
+    with open(os.path.join(tmp, "debug_programs.js"), "w") as f:
+        f.write("export default %s;\n" % json.dumps(chosen))
+    title = page_title(tmp, os.path.join(tmp, "debug_page.html"), "debug info",
+                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader"))
+    try:
+        got = json.loads(title)
+    except ValueError:
+        print("debug info page: no result")
+        return False
+    if "failure" in got:
+        print("debug info page: %s" % got["failure"])
+        return False
+    for failure in got["failures"]:
+        print("debug info page: %s" % failure)
+    want = 20 * 2 * 3
+    print("debug info page: %d programs, %d faults refused by WebGL 2 and WebGL 1, %d mapped logs naming their "
+          "token (want %d)" % (got["programs"], got["cases"], got["checked"], want))
+    return not got["failures"] and got["checked"] == want
+
+
 def openfl_dropin(args, tmp, refused):
     """OpenFL's Stage3D in Chromium with Program3D.upload routed through the package by
     its agal2spv/openfl (openfl_dropin.html): AGAL 1 pairs as OpenFL's converter
@@ -351,6 +401,7 @@ def main():
         print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
         browser_ok = in_chromium(tmp, manifest["version"])
         browser_ok = bound_from_bindings(tmp) and browser_ok
+        browser_ok = debug_in_webgl(tmp, manifest["programs"]) and browser_ok
         dropin_ok = openfl_dropin(args, tmp, manifest["uploads"][0])
         modules = os.path.join(args.oracle, "node_modules")
         bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,

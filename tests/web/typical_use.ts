@@ -6,12 +6,18 @@ import { load, FlashError, type ContextProfile } from 'agal2spv';
 
 export async function webgl2(gl: WebGL2RenderingContext, vertex: Uint8Array, fragment: Uint8Array): Promise<void> {
   const agal = await load();
-  const up = agal.upload(vertex, fragment, { target: 'essl3' });
+  const up = agal.upload(vertex, fragment, { target: 'essl3', debugInfo: true });
   const program = gl.createProgram()!;
   for (const [type, text] of [[gl.VERTEX_SHADER, up.vertex], [gl.FRAGMENT_SHADER, up.fragment]] as const) {
     const shader = gl.createShader(type)!;
     gl.shaderSource(shader, text); // a string: essl3's code is text
     gl.compileShader(shader);
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+      const stage = type === gl.VERTEX_SHADER ? 'vertex' : 'fragment';
+      const { log, errors } = agal.mapDriverLog(up, stage, gl.getShaderInfoLog(shader) ?? '');
+      const first: number | undefined = errors[0]?.token;
+      throw new Error(`${log} (first token ${first})`);
+    }
     gl.attachShader(program, shader);
   }
   gl.linkProgram(program);
