@@ -421,6 +421,12 @@ typedef struct agal_translate_options {
      * out->source_map are set. Ignored with strip_names. */
     bool debug_info;
     const char *source_name; /* SPIR-V's OpString (NULL: "vertex.agal" / "fragment.agal") */
+    /* With debug_info, when the program was assembled from text: token i's place in
+     * that text (agal_assemble_text_pos), nsource_pos entries (NULL, 0: none). The
+     * translation keeps a copy in out->source_pos; #line and OpLine still name the
+     * disassembly's lines. */
+    const struct agal_source_pos *source_pos;
+    size_t nsource_pos;
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
 AGAL_STRUCT_INIT(agal_translate_options)
@@ -626,6 +632,10 @@ typedef struct agal_shader {
     const char *source;
     const struct agal_source_loc *source_map;
     size_t nsource_map;
+    /* With debug_info and the options' source_pos: a copy of it (token i's place in
+     * the text it was assembled from), else NULL, 0. */
+    const struct agal_source_pos *source_pos;
+    size_t nsource_pos;
 } agal_shader;
 AGAL_STRUCT_INIT(agal_shader)
 
@@ -637,6 +647,12 @@ typedef struct agal_source_loc {
     uint32_t token; /* AGAL_NO_TOKEN: code of no token (SPIR-V's OpNoLine) */
 } agal_source_loc;
 #define AGAL_NO_TOKEN 0xffffffffu
+
+/* Where a token's instruction starts in the AGAL text it was assembled from: line
+ * and column from 1 (the column in bytes). */
+typedef struct agal_source_pos {
+    uint32_t line, column;
+} agal_source_pos;
 
 /* A driver's compile or link log of shader's text or module (translated with
  * debug_info) with each error line it can place followed by a line naming the AGAL
