@@ -657,15 +657,17 @@ typedef struct agal_source_pos {
 /* A driver's compile or link log of shader's text or module (translated with
  * debug_info) with each error line it can place followed by a line naming the AGAL
  * token, its disassembly and its line in shader->source: "  AGAL: token 5 (line 7):
- * add vt0, va0, vc0". It reads Mesa's `0:12(5): error:`, ANGLE's and glslang's
- * `ERROR: 0:12:` (and glslang's `ERROR: file:12:`) and Tint's and Dawn's `:12:5
- * error:`. A line it cannot place is copied as it is. NUL-terminated, in ctx's
+ * add vt0, va0, vc0" (with shader->source_pos "(line 7, source line 12)", the
+ * line of the text it was assembled from). It reads Mesa's `0:12(5): error:`,
+ * ANGLE's and glslang's `ERROR: 0:12:` (and glslang's `ERROR: file:12:`) and
+ * Tint's and Dawn's `:12:5 error:`. A line it cannot place is copied as it is. NUL-terminated, in ctx's
  * arena; NULL when out of memory or an argument is NULL. (translate/debug_info.c) */
 AGAL_API char *agal_map_driver_log(agal_context *ctx, const agal_shader *shader, const char *log);
 /* shader's source map (debug_info) as JSON (docs/debug-info.md): {"version": 1,
  * "out": "line" or "word", "source": the disassembly, "map": [{"out", "token" (from
- * 0, null for code of none), "line" (in source)}, ...]}. NULL when the shader has no
- * source or out of memory. (runtime/reflect_json.c) */
+ * 0, null for code of none), "line" (in source), with shader->source_pos also
+ * "source_line" and "source_column" (in the assembled text)}, ...]}. NULL when
+ * the shader has no source or out of memory. (runtime/reflect_json.c) */
 AGAL_API char *agal_source_map_json(agal_context *ctx, const agal_shader *shader);
 
 /* Translates a decoded (validated) program for opt->target (opt NULL: the defaults
