@@ -421,6 +421,12 @@ typedef struct agal_translate_options {
      * out->source_map are set. Ignored with strip_names. */
     bool debug_info;
     const char *source_name; /* SPIR-V's OpString (NULL: "vertex.agal" / "fragment.agal") */
+    /* With debug_info, when the program was assembled from text: token i's place in
+     * that text (agal_assemble_text_pos), nsource_pos entries (NULL, 0: none). The
+     * translation keeps a copy in out->source_pos; #line and OpLine still name the
+     * disassembly's lines. */
+    const struct agal_source_pos *source_pos;
+    size_t nsource_pos;
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
 AGAL_STRUCT_INIT(agal_translate_options)
@@ -626,6 +632,10 @@ typedef struct agal_shader {
     const char *source;
     const struct agal_source_loc *source_map;
     size_t nsource_map;
+    /* With debug_info and the options' source_pos: a copy of it (token i's place in
+     * the text it was assembled from), else NULL, 0. */
+    const struct agal_source_pos *source_pos;
+    size_t nsource_pos;
 } agal_shader;
 AGAL_STRUCT_INIT(agal_shader)
 
@@ -638,18 +648,26 @@ typedef struct agal_source_loc {
 } agal_source_loc;
 #define AGAL_NO_TOKEN 0xffffffffu
 
+/* Where a token's instruction starts in the AGAL text it was assembled from: line
+ * and column from 1 (the column in bytes). */
+typedef struct agal_source_pos {
+    uint32_t line, column;
+} agal_source_pos;
+
 /* A driver's compile or link log of shader's text or module (translated with
  * debug_info) with each error line it can place followed by a line naming the AGAL
  * token, its disassembly and its line in shader->source: "  AGAL: token 5 (line 7):
- * add vt0, va0, vc0". It reads Mesa's `0:12(5): error:`, ANGLE's and glslang's
- * `ERROR: 0:12:` (and glslang's `ERROR: file:12:`) and Tint's and Dawn's `:12:5
- * error:`. A line it cannot place is copied as it is. NUL-terminated, in ctx's
+ * add vt0, va0, vc0" (with shader->source_pos "(line 7, source line 12)", the
+ * line of the text it was assembled from). It reads Mesa's `0:12(5): error:`,
+ * ANGLE's and glslang's `ERROR: 0:12:` (and glslang's `ERROR: file:12:`) and
+ * Tint's and Dawn's `:12:5 error:`. A line it cannot place is copied as it is. NUL-terminated, in ctx's
  * arena; NULL when out of memory or an argument is NULL. (translate/debug_info.c) */
 AGAL_API char *agal_map_driver_log(agal_context *ctx, const agal_shader *shader, const char *log);
 /* shader's source map (debug_info) as JSON (docs/debug-info.md): {"version": 1,
  * "out": "line" or "word", "source": the disassembly, "map": [{"out", "token" (from
- * 0, null for code of none), "line" (in source)}, ...]}. NULL when the shader has no
- * source or out of memory. (runtime/reflect_json.c) */
+ * 0, null for code of none), "line" (in source), with shader->source_pos also
+ * "source_line" and "source_column" (in the assembled text)}, ...]}. NULL when
+ * the shader has no source or out of memory. (runtime/reflect_json.c) */
 AGAL_API char *agal_source_map_json(agal_context *ctx, const agal_shader *shader);
 
 /* Translates a decoded (validated) program for opt->target (opt NULL: the defaults

@@ -110,6 +110,14 @@ AGAL_API agal_status agal_asm_header(agal_context *ctx, const char *text, size_t
 AGAL_API agal_status agal_assemble_text(agal_context *ctx, const char *text, size_t len, unsigned flags, int *stage,
                                         uint32_t *version, const uint8_t **bytes, size_t *size);
 
+/* agal_assemble_text, and with pos not NULL *pos set to each token's place in the
+ * text: entry i (one a token, (*size - 7) / 24 of them, in ctx) is the line and
+ * column (from 1; column in bytes) where token i's instruction starts. For
+ * agal_translate_options.source_pos, so a source map names the text's lines. */
+AGAL_API agal_status agal_assemble_text_pos(agal_context *ctx, const char *text, size_t len, unsigned flags, int *stage,
+                                            uint32_t *version, const uint8_t **bytes, size_t *size,
+                                            const agal_source_pos **pos);
+
 enum {
     AGAL_DIS_TOKENS = 1, /* after each instruction, a comment with the token's raw fields */
     AGAL_DIS_STRICT = 2  /* fail (AGAL_ERR_INVALID) on a token the syntax cannot express */

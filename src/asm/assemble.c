@@ -944,8 +944,16 @@ static void next_line(line *ln, const char *e, const char *end)
     ln->lineno++;
 }
 
-agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
-                          unsigned flags, const uint8_t **bytes, size_t *size)
+/* The line and column where the instruction on ln starts (its first character). */
+static agal_source_pos position_of(const line *ln)
+{
+    return (agal_source_pos){(uint32_t)ln->lineno, (uint32_t)(skip_space(ln->p, ln->end) - ln->bol) + 1};
+}
+
+/* agal_assemble, and with pos set each token's place in the text (*pos in ctx, one
+ * entry a token). */
+static agal_status assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
+                            unsigned flags, const uint8_t **bytes, size_t *size, const agal_source_pos **pos)
 {
     if (!ctx || !bytes || !size || (!text && len) || stage > AGAL_FRAGMENT) return AGAL_ERR_ARG;
     if (!text) text = ""; /* no pointer arithmetic on NULL */
@@ -953,7 +961,8 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
     *size = 0;
     size_t cap = 64, n = AGAL_HEADER_SIZE;
     uint8_t *buf = agal_alloc(ctx, cap * AGAL_TOKEN_SIZE + AGAL_HEADER_SIZE);
-    if (!buf) return AGAL_ERR_NOMEM;
+    agal_source_pos *where = pos ? agal_alloc(ctx, cap * sizeof *where) : NULL;
+    if (!buf || (pos && !where)) return AGAL_ERR_NOMEM;
     buf[0] = AGAL_MAGIC;
     agal_wr32(buf + 1, version);
     buf[5] = AGAL_TYPE_ID;
@@ -978,13 +987,16 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
             }
         if ((n - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE == cap) {
             uint8_t *nb = agal_grow(ctx, buf, n, cap * 2 * AGAL_TOKEN_SIZE + AGAL_HEADER_SIZE, 1);
-            if (!nb) return AGAL_ERR_NOMEM;
+            agal_source_pos *nw = where ? agal_grow(ctx, where, cap, cap * 2, sizeof *where) : NULL;
+            if (!nb || (where && !nw)) return AGAL_ERR_NOMEM;
             buf = nb;
+            where = nw;
             cap *= 2;
         }
         bool emitted;
         agal_status st = assemble_line(&ln, buf + n, &emitted);
         if (st) return st;
+        if (emitted && where) where[(n - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE] = position_of(&ln);
         if (emitted) n += AGAL_TOKEN_SIZE;
         /* Far above any profile's limit (agal_decode reports that), but bounded. */
         if ((n - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE > MAX_INSTRUCTIONS)
@@ -994,7 +1006,14 @@ agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_
     }
     *bytes = buf;
     *size = n;
+    if (pos) *pos = where;
     return AGAL_OK;
+}
+
+agal_status agal_assemble(agal_context *ctx, const char *text, size_t len, agal_stage stage, uint32_t version,
+                          unsigned flags, const uint8_t **bytes, size_t *size)
+{
+    return assemble(ctx, text, len, stage, version, flags, bytes, size, NULL);
 }
 
 /* ---- the header comment convention ---------------------------------------- */
@@ -1019,7 +1038,14 @@ static bool header_value(const char *p, const char *e, const char *key, const ch
 agal_status agal_assemble_text(agal_context *ctx, const char *text, size_t len, unsigned flags, int *stage,
                                uint32_t *version, const uint8_t **bytes, size_t *size)
 {
+    return agal_assemble_text_pos(ctx, text, len, flags, stage, version, bytes, size, NULL);
+}
+
+agal_status agal_assemble_text_pos(agal_context *ctx, const char *text, size_t len, unsigned flags, int *stage,
+                                   uint32_t *version, const uint8_t **bytes, size_t *size, const agal_source_pos **pos)
+{
     if (!ctx || !stage || !version || !bytes || !size || (!text && len)) return AGAL_ERR_ARG;
+    if (pos) *pos = NULL;
     int hstage;
     uint32_t hversion;
     agal_status st = agal_asm_header(ctx, text, len, &hstage, &hversion);
@@ -1028,7 +1054,7 @@ agal_status agal_assemble_text(agal_context *ctx, const char *text, size_t len, 
     if (!*version) *version = hversion ? hversion : 1;
     if (*stage < 0)
         return agal_error(ctx, 0, -1, -1, NULL, "no stage: add a `// stage: vertex|fragment` line or give the stage");
-    return agal_assemble(ctx, text, len, (agal_stage)*stage, *version, flags, bytes, size);
+    return assemble(ctx, text, len, (agal_stage)*stage, *version, flags, bytes, size, pos);
 }
 
 agal_status agal_asm_header(agal_context *ctx, const char *text, size_t len, int *stage, uint32_t *version)

@@ -439,6 +439,16 @@ static void json_string(agal_strbuf *b, const char *s)
     agal_sb_putc(b, '"');
 }
 
+/* A program assembled from text: the token's line and column there (null for code
+ * of no token, or a token the table lacks). */
+static void put_source_pos(agal_strbuf *b, const agal_shader *sh, uint32_t token)
+{
+    if (token < sh->nsource_pos)
+        agal_sb_printf(b, ", \"source_line\": %u, \"source_column\": %u", sh->source_pos[token].line,
+                       sh->source_pos[token].column);
+    else agal_sb_put(b, ", \"source_line\": null, \"source_column\": null");
+}
+
 char *agal_source_map_json(agal_context *ctx, const agal_shader *sh)
 {
     if (!ctx || !sh || !sh->source) return NULL;
@@ -449,8 +459,10 @@ char *agal_source_map_json(agal_context *ctx, const agal_shader *sh)
     for (size_t i = 0; i < sh->nsource_map; i++) {
         const agal_source_loc *l = &sh->source_map[i];
         agal_sb_printf(&b, "%s\n    {\"out\": %u, ", i ? "," : "", l->out);
-        if (l->token == AGAL_NO_TOKEN) agal_sb_put(&b, "\"token\": null, \"line\": null}");
-        else agal_sb_printf(&b, "\"token\": %u, \"line\": %u}", l->token, agal_token_line(l->token));
+        if (l->token == AGAL_NO_TOKEN) agal_sb_put(&b, "\"token\": null, \"line\": null");
+        else agal_sb_printf(&b, "\"token\": %u, \"line\": %u", l->token, agal_token_line(l->token));
+        if (sh->source_pos) put_source_pos(&b, sh, l->token);
+        agal_sb_putc(&b, '}');
     }
     agal_sb_put(&b, sh->nsource_map ? "\n  ]\n}\n" : "]\n}\n");
     return b.err ? NULL : b.p;

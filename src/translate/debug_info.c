@@ -209,7 +209,9 @@ static void put_token_line(agal_strbuf *b, const agal_shader *sh, uint32_t token
     const char *s, *e;
     uint32_t line = agal_token_line(token);
     if (!source_line(sh->source, line, &s, &e)) return;
-    agal_sb_printf(b, "  AGAL: token %u (line %u): ", token + 1, line);
+    if (token < sh->nsource_pos)
+        agal_sb_printf(b, "  AGAL: token %u (line %u, source line %u): ", token + 1, line, sh->source_pos[token].line);
+    else agal_sb_printf(b, "  AGAL: token %u (line %u): ", token + 1, line);
     agal_sb_putn(b, s, (size_t)(e - s));
     agal_sb_putc(b, '\n');
 }

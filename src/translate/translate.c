@@ -211,6 +211,18 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     return st;
 }
 
+/* The text positions of the tokens, copied: the caller's table need not outlive the shader. */
+static agal_status keep_source_pos(agal_context *ctx, const agal_translate_options *opt, agal_shader *out)
+{
+    if (opt->nsource_pos > SIZE_MAX / sizeof(agal_source_pos)) return AGAL_ERR_ARG;
+    agal_source_pos *pos = agal_alloc(ctx, opt->nsource_pos * sizeof *pos);
+    if (!pos) return AGAL_ERR_NOMEM;
+    memcpy(pos, opt->source_pos, opt->nsource_pos * sizeof *pos);
+    out->source_pos = pos;
+    out->nsource_pos = opt->nsource_pos;
+    return AGAL_OK;
+}
+
 agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
                               agal_shader *out)
 {
@@ -226,6 +238,7 @@ agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target 
         out->source = row.source;
         st = agal_source_map(ctx, target, out);
     }
+    if (st == AGAL_OK && debug && eo->pub.source_pos && eo->pub.nsource_pos) st = keep_source_pos(ctx, &eo->pub, out);
     return st != AGAL_OK ? st : describe(ctx, ir, target, &row, &out->binding);
 }
 

@@ -61,6 +61,13 @@ def disassembly(path):
     return out(DIS, bin_path).decode()
 
 
+def instruction_lines(path):
+    """The lines (from 1) of a corpus text that hold an instruction, read independently of the
+    assembler: what is left of a line before `//` is not blank (the corpus has no line that
+    Adobe's reading skips)."""
+    return [i + 1 for i, l in enumerate(open(path).read().split("\n")) if l.split("//")[0].strip()]
+
+
 def spirv_source(path, dis):
     spv, smap = os.path.join(tmp, "p.spv"), os.path.join(tmp, "p.json")
     out(A2S, "-g", path, "-o", spv, "--source-map", smap)
@@ -79,6 +86,9 @@ def spirv_source(path, dis):
     named = [e for e in sm["map"] if e["token"] is not None]
     check(len(named) == len(oplines), f"{path}: {len(named)} map entries for {len(oplines)} OpLines")
     check(all(e["line"] == e["token"] + 3 for e in named), f"{path}: a map entry's line")
+    text_lines = instruction_lines(path)
+    check(len(text_lines) == ntok, f"{path}: {len(text_lines)} instruction lines for {ntok} tokens")
+    check(all(e["source_line"] == text_lines[e["token"]] for e in named), f"{path}: a map entry's source_line")
     return ntok
 
 
@@ -151,11 +161,21 @@ gl = run(GL_COMPILE, *[a for x in faults for a in ("frag" if ".frag." in x[0] el
 check(gl.returncode == 0, f"gl_compile: exit {gl.returncode}: {gl.stderr.decode()}")
 gl_logs = dict(re.findall(r"(?ms)^== (\S+) refused\n(.*?)(?=^== |\Z)", gl.stdout.decode()))
 
+
+
+def wanted(p, token):
+    """The line --map-log adds after a driver's error at token: its disassembly's line and, the
+    corpus being text, the line of the .agal file."""
+    source_line = instruction_lines(os.path.join(SHADERS, p))[token]
+    return (f"  AGAL: token {token + 1} (line {token + 3}, source line {source_line}): "
+            f"{disassemblies[p].split(chr(10))[token + 2].strip()}")
+
+
 checked = 0
 for p, t, fault, token, f_path, log in faults:
     path = os.path.join(SHADERS, p)
     check(f_path in gl_logs, f"{p} -t {t}: the GL driver does not refuse the {fault} at token {token + 1}")
-    want = f"  AGAL: token {token + 1} (line {token + 3}): {disassemblies[p].split(chr(10))[token + 2].strip()}"
+    want = wanted(p, token)
     logf = os.path.join(tmp, "log.txt")
     open(logf, "w").write(log + "\n" + gl_logs.get(f_path, ""))  # both drivers' logs, mapped in one run
     mapped = out(A2S, "-t", t, path, "--map-log", logf).decode()
@@ -207,12 +227,55 @@ for p, fault, token, f_path in wgsl_faults:
     logf = os.path.join(tmp, "log.txt")
     open(logf, "w").write(tint_logs.get(f_path, ""))
     mapped = out(A2S, "-t", "wgsl", os.path.join(SHADERS, p), "--map-log", logf).decode()
-    want = f"  AGAL: token {token + 1} (line {token + 3}): {disassemblies[p].split(chr(10))[token + 2].strip()}"
+    want = wanted(p, token)
     # Dawn: "Error while parsing WGSL: :L:C error: ..."
     m = re.search(r":\d+:\d+ error: [^\n]*\n" + re.escape(want) + "\n", mapped)
     check(m is not None, f"{p} -t wgsl: Tint: {fault} at token {token + 1}: the mapped log does not name it:\n{mapped}")
     checked += 1
 
 check(checked == 20 * 3 * 3 * 2 + 20 * 3, f"{checked} mapped logs checked")
+
+# ---- a text whose tokens are not a line each from the top: the map names its lines ----
+SPACED = """// stage: fragment
+// agal-version: 2
+
+  tex ft0, v0, fs0 <2d,linear>   // line 4, column 3
+
+// a comment between instructions
+xyz ft1, ft0
+\tmul ft1, ft0, fc0
+
+sub ft1.w, ft1.w, fc1.x
+mov oc, ft1
+"""
+SPACED_TOKENS = [(4, 3), (8, 2), (10, 1), (11, 1)]  # (line, column) of each token's instruction
+spaced = os.path.join(tmp, "spaced.agal")
+open(spaced, "w").write(SPACED)
+for t in ("spv", "glsl", "wgsl"):
+    smap = os.path.join(tmp, "spaced.json")
+    out(A2S, "-g", "-t", t, spaced, "-o", os.path.join(tmp, "spaced.out"), "--source-map", smap)
+    entries = json.load(open(smap))["map"]
+    named = {(e["token"], e["source_line"], e["source_column"]) for e in entries if e["token"] is not None}
+    # SPIR-V folds the last mov into the output's store, code of no token (OpNoLine)
+    want_named = {(i, ln, col) for i, (ln, col) in enumerate(SPACED_TOKENS[:3] if t == "spv" else SPACED_TOKENS)}
+    check(named == want_named, f"spaced.agal -t {t}: map (token, source_line, source_column) {sorted(named)}, "
+          f"want {sorted(want_named)}")
+    check(all(e["source_line"] is None for e in entries if e["token"] is None), f"spaced.agal -t {t}: code of none")
+# a driver's error at the third token's line of the GLSL names the text's line 10
+glsl = out(A2S, "-g", "-t", "glsl", spaced).decode().split("\n")
+at = next(i + 2 for i, l in enumerate(glsl) if l.strip() == "#line 5 1")  # token 3: its first statement's line
+logf = os.path.join(tmp, "spaced.log")
+open(logf, "w").write(f"ERROR: 0:{at}: 'agal_fault' : undeclared identifier\n")
+mapped = out(A2S, "-t", "glsl", spaced, "--map-log", logf).decode()
+check("  AGAL: token 3 (line 5, source line 10): sub ft1.w, ft1.w, fc1.x\n" in mapped,
+      f"spaced.agal: the mapped log does not name the text's line 10:\n{mapped}")
+# bytecode has no text: the map has no source_line, the log no source line
+spaced_bin = os.path.join(tmp, "spaced.bin")
+out(ASM, spaced, "-o", spaced_bin)
+smap = os.path.join(tmp, "spaced_bin.json")
+out(A2S, "-g", "-t", "glsl", spaced_bin, "-o", os.path.join(tmp, "spaced.out"), "--source-map", smap)
+check(all("source_line" not in e for e in json.load(open(smap))["map"]), "bytecode: a map entry with source_line")
+mapped = out(A2S, "-t", "glsl", spaced_bin, "--map-log", logf).decode()
+check("  AGAL: token 3 (line 5): sub ft1.w, ft1.w, fc1.x\n" in mapped, f"bytecode: mapped log:\n{mapped}")
 print(f"{len(programs)} programs with -g; 240 faults, {checked} drivers' logs mapped back to their tokens")
 sys.exit(1 if failures else 0)

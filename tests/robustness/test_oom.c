@@ -154,6 +154,33 @@ static agal_status do_driver_log(agal_context *ctx, const subject *s, blob *out)
     return log ? text_out(AGAL_OK, log, out) : AGAL_ERR_NOMEM;
 }
 
+/* A text's positions through the translation: agal_assemble_text_pos, then the map
+ * with each token's source line, and a log naming it. */
+static agal_status do_text_positions(agal_context *ctx, const subject *s, blob *out)
+{
+    if (!s->text) return AGAL_OK;
+    int stage = (int)s->stage;
+    uint32_t version = s->version;
+    const uint8_t *b;
+    size_t n;
+    const agal_source_pos *pos;
+    agal_status st = agal_assemble_text_pos(ctx, s->text, strlen(s->text), 0, &stage, &version, &b, &n, &pos);
+    agal_translate_options o = agal_translate_options_init();
+    o.target = AGAL_TARGET_GLSL;
+    o.debug_info = true;
+    o.source_pos = pos;
+    o.nsource_pos = (n - 7) / 24;
+    agal_shader sh = agal_shader_init();
+    if (st == AGAL_OK) st = agal_translate(ctx, s->prog, &o, &sh);
+    if (st != AGAL_OK) return st;
+    const char *json = agal_source_map_json(ctx, &sh);
+    const char *log = json ? agal_map_driver_log(ctx, &sh, "ERROR: 1:3: 'x' : undeclared\n") : NULL;
+    char *both = log ? agal_alloc(ctx, strlen(json) + strlen(log) + 1) : NULL;
+    if (!both) return AGAL_ERR_NOMEM;
+    strcat(strcpy(both, json), log);
+    return text_out(AGAL_OK, both, out);
+}
+
 static agal_status do_disassemble(agal_context *ctx, const subject *s, blob *out)
 {
     const char *t = NULL;
@@ -246,6 +273,7 @@ static const struct {
     {"disassemble", do_disassemble},
     {"source_map", do_source_map},
     {"driver_log", do_driver_log},
+    {"text_positions", do_text_positions},
     {"upload", do_upload},
 };
 

@@ -319,6 +319,47 @@ static void test_assemble_text(agal_context *ctx)
     agal_context_reset(ctx);
 }
 
+/* agal_assemble_text_pos: each token's line and column are where its instruction
+ * starts, past header comments, blank lines, comment lines, indentation, a line
+ * Adobe's reading skips (no known mnemonic) and \r\n or \r line breaks; the bytes
+ * are agal_assemble_text's. */
+static void test_positions(agal_context *ctx)
+{
+    const char *t = "// stage: vertex\n"
+                    "// agal-version: 2\n"
+                    "\n"
+                    "   m44 vt0, va0, vc0   // indented\n"
+                    "// a comment line\n"
+                    "\t\n"
+                    "xyz vt1, va1\r\n"
+                    "\tmov vt1, va1\r\n"
+                    "\r"
+                    "  mov op, vt0\n";
+    int stage = -1;
+    uint32_t version = 0;
+    const uint8_t *bytes, *want;
+    size_t size, want_size;
+    const agal_source_pos *pos = NULL;
+    CHECK(agal_assemble_text_pos(ctx, t, strlen(t), 0, &stage, &version, &bytes, &size, &pos) == AGAL_OK && pos,
+          "positions: does not assemble");
+    stage = -1, version = 0;
+    CHECK(agal_assemble_text(ctx, t, strlen(t), 0, &stage, &version, &want, &want_size) == AGAL_OK &&
+              want_size == size && !memcmp(bytes, want, size),
+          "positions: not agal_assemble_text's bytes");
+    static const agal_source_pos expect[] = {{4, 4}, {8, 2}, {10, 3}};
+    CHECK(size == 7 + 3 * 24, "positions: %zu bytes, want 3 tokens", size);
+    for (size_t i = 0; pos && size == 7 + 3 * 24 && i < 3; i++)
+        CHECK(pos[i].line == expect[i].line && pos[i].column == expect[i].column,
+              "token %zu at line %u, column %u; want line %u, column %u", i, pos[i].line, pos[i].column, expect[i].line,
+              expect[i].column);
+    pos = (const agal_source_pos *)t;
+    stage = -1, version = 0;
+    CHECK(agal_assemble_text_pos(ctx, "bad op\n", 7, 0, &stage, &version, &bytes, &size, &pos) == AGAL_ERR_INVALID &&
+              pos == NULL,
+          "no stage: positions left set");
+    agal_context_reset(ctx);
+}
+
 /* With any number of allocations allowed, assembling and disassembling a program
  * big enough to need several arena blocks gives AGAL_OK or AGAL_ERR_NOMEM, and
  * every block is given back. */
@@ -371,6 +412,7 @@ int main(void)
     test_warnings(ctx);
     test_header(ctx);
     test_assemble_text(ctx);
+    test_positions(ctx);
     agal_context_free(ctx);
     if (failures) fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;

@@ -39,9 +39,11 @@ typedef struct opts {
     bool check, flash, lenient, optimize, strip, debug, have_clip;
     agal_profile profile;
     agal_clip clip;
-    int stage;          /* text input: -1 = from the file's header comment */
-    uint32_t version;   /* text input: 0 = from the file's header comment */
-    agal_limits device; /* --limits, read (tool_load_limits) */
+    int stage;                         /* text input: -1 = from the file's header comment */
+    uint32_t version;                  /* text input: 0 = from the file's header comment */
+    agal_limits device;                /* --limits, read (tool_load_limits) */
+    const agal_source_pos *source_pos; /* a text input: its tokens' places, for -g's map */
+    size_t nsource_pos;
 } opts;
 
 static int usage(const char *msg)
@@ -226,6 +228,8 @@ static agal_status translate(agal_context *ctx, const opts *o, const agal_progra
     topt.debug_info = o->debug || o->source_map || o->map_log;
     topt.source_name = o->in[0];
     topt.limits = o->limits ? &o->device : NULL;
+    topt.source_pos = o->source_pos;
+    topt.nsource_pos = o->nsource_pos;
     *out = agal_shader_init();
     return agal_translate(ctx, prog, &topt, out);
 }
@@ -375,18 +379,24 @@ static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const
     return 0;
 }
 
-static int run(agal_context *ctx, const opts *o)
+static int run(agal_context *ctx, opts *o)
 {
     const agal_program *prog[2] = {NULL, NULL};
     for (int i = 0; i < o->nin; i++) {
+        const agal_source_pos *pos = NULL;
         tool_program_opts po = {.lenient = o->lenient,
                                 .profile = o->profile,
                                 .stage = o->stage,
                                 .version = o->version,
                                 .flash = o->flash,
-                                .slot = o->nin == 2 ? (i ? AGAL_SLOT_FRAGMENT : AGAL_SLOT_VERTEX) : AGAL_SLOT_HEADER};
+                                .slot = o->nin == 2 ? (i ? AGAL_SLOT_FRAGMENT : AGAL_SLOT_VERTEX) : AGAL_SLOT_HEADER,
+                                .positions = &pos};
         int rc = tool_load_program(ctx, o->in[i], &po, &prog[i]);
         if (rc) return rc;
+        if (o->nin == 1 && pos) {
+            o->source_pos = pos;
+            o->nsource_pos = prog[0]->ntokens;
+        }
     }
     if (o->check) {
         if (o->nin < 2) return 0;

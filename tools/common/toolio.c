@@ -324,7 +324,13 @@ void tool_print_flash(agal_context *ctx)
 int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
                   unsigned flags, const uint8_t **bytes, size_t *size)
 {
-    agal_status st = agal_assemble_text(ctx, text, len, flags, &stage, &version, bytes, size);
+    return tool_assemble_pos(ctx, name, text, len, stage, version, flags, bytes, size, NULL);
+}
+
+int tool_assemble_pos(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
+                      unsigned flags, const uint8_t **bytes, size_t *size, const agal_source_pos **pos)
+{
+    agal_status st = agal_assemble_text_pos(ctx, text, len, flags, &stage, &version, bytes, size, pos);
     if (st == AGAL_ERR_NOMEM) {
         fprintf(stderr, "%s: out of memory\n", name);
         return 2;
@@ -363,6 +369,7 @@ int tool_load_program(agal_context *ctx, const char *path, const tool_program_op
     char *data = tool_read_agal(path, maybe_text, &size);
     if (!data) return 2;
     const uint8_t *bytes = (const uint8_t *)data;
+    if (opt->positions) *opt->positions = NULL;
     bool text = tool_is_agal_text(path) || (maybe_text && !(size && bytes[0] == AGAL_MAGIC));
     if (!text && size > TOOL_MAX_BINARY) {
         fprintf(stderr, "%s: larger than %d bytes, %s\n", path, TOOL_MAX_BINARY, BINARY_LIMIT);
@@ -379,7 +386,7 @@ int tool_load_program(agal_context *ctx, const char *path, const tool_program_op
                 stage = opt->slot == AGAL_SLOT_VERTEX ? AGAL_VERTEX : AGAL_FRAGMENT;
             agal_diag_clear(ctx); /* tool_assemble reads the header again, and reports */
         }
-        int rc = tool_assemble(ctx, path, data, size, stage, opt->version, 0, &bytes, &size);
+        int rc = tool_assemble_pos(ctx, path, data, size, stage, opt->version, 0, &bytes, &size, opt->positions);
         if (rc) {
             free(data);
             return rc;

@@ -104,6 +104,9 @@ void tool_print_flash(agal_context *ctx);
  * Returns 0, 1 (invalid text) or 2 (no stage known). *bytes lives in ctx. */
 int tool_assemble(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
                   unsigned flags, const uint8_t **bytes, size_t *size);
+/* tool_assemble, with each token's place in the text (pos may be NULL). */
+int tool_assemble_pos(agal_context *ctx, const char *name, const char *text, size_t len, int stage, uint32_t version,
+                      unsigned flags, const uint8_t **bytes, size_t *size, const agal_source_pos **pos);
 /* True for a path ending in ".agal". */
 bool tool_is_agal_text(const char *path);
 
@@ -116,6 +119,9 @@ typedef struct tool_program_opts {
     bool flash;           /* print errors as Flash Player's lines (tool_print_flash) */
     bool slot_stage;      /* a place in a pair: a file not starting with the magic byte is text, and
                             * text without a `// stage:` line has the slot's stage (stage < 0) */
+    /* Text: set to each token's place in it (agal_assemble_text_pos); NULL when not
+     * wanted; *positions NULL for bytecode. */
+    const agal_source_pos **positions;
 } tool_program_opts;
 
 /* Loads and decodes a program: AGAL bytecode, or AGAL text when the path ends in
