@@ -52,11 +52,12 @@ static bool check_program(agal_context *ctx, const agal_program *prog, const aga
     if (!spirv_check_valid(words, n, what)) return false;
     /* -g: the source and a line for the tokens (OpSource is opcode 3, OpLine 8). */
     bool source = false, line = false;
-    for (size_t i = 5; opt->debug_info && !opt->strip_names && i < n && words[i] >> 16; i += words[i] >> 16) {
+    bool g = opt && opt->debug_info && !opt->strip_names;
+    for (size_t i = 5; g && i < n && words[i] >> 16; i += words[i] >> 16) {
         source |= (words[i] & 0xffff) == 3;
         line |= (words[i] & 0xffff) == 8;
     }
-    CHECK(!opt->debug_info || opt->strip_names || (source && line), "%s: -g without OpSource and OpLine", what);
+    CHECK(!g || (source && line), "%s: -g without OpSource and OpLine", what);
     return true;
 }
 
