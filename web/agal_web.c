@@ -321,6 +321,18 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     return a;
 }
 
+/* upload's options from o: *names filled from o (pointed to when given) and
+ * *device, begin()'s limits, pointed to when o has limits. */
+static agal_upload_options upload_options_of(const web_options *o, agal_limits *device, agal_names *names)
+{
+    *names = names_of(o);
+    agal_upload_options u = agal_upload_options_init();
+    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
+    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? names : NULL;
+    u.limits = o->limits ? device : NULL, u.debug_info = o->debug_info != 0;
+    return u;
+}
+
 /* upload's work up to its pair (*r, its options *u, which point to *device and
  * *names): NULL, or the answer that says why not. */
 static web_answer *uploaded(agal_context *ctx, const uint8_t *v, uint32_t vn, const uint8_t *f, uint32_t fn,
@@ -329,11 +341,7 @@ static web_answer *uploaded(agal_context *ctx, const uint8_t *v, uint32_t vn, co
 {
     web_answer *misuse = begin(ctx, o, device);
     if (misuse) return misuse;
-    *names = names_of(o);
-    *u = agal_upload_options_init();
-    u->target = (agal_target)o->target, u->lenient = o->lenient != 0, u->profile = (agal_profile)o->profile;
-    u->context_profile = (agal_profile)o->context_profile, u->names = names_given(o) ? names : NULL;
-    u->limits = o->limits ? device : NULL, u->debug_info = o->debug_info != 0;
+    *u = upload_options_of(o, device, names);
     *r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, v, vn, f, fn, u, r);
     return st != AGAL_OK ? failed(ctx, st) : NULL;
@@ -464,8 +472,9 @@ typedef struct web_context3d {
     int32_t render_to_texture; /* a render target set (clear leaves the back buffer alone) */
 } web_context3d;
 
-_Static_assert(sizeof(web_options) == 4 * 21 && sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 &&
-                   sizeof(agal_texture_desc) == 20,
+/* wasm32's layouts; a native build (tests/web/web_glue.c) has 8-byte pointers. */
+_Static_assert((sizeof(void *) != 4 || sizeof(web_options) == 4 * 21) && sizeof(web_context3d) == 36 &&
+                   sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
                "the layouts agal2spv.js writes (OPTION_FIELDS, web_context3d)");
 
 static agal_context3d_state state_of(const web_context3d *c)
@@ -613,11 +622,8 @@ EMSCRIPTEN_KEEPALIVE web_pair *web_pair_new(const uint8_t *v, uint32_t vn, const
     uint8_t *bytes = agal_alloc(ctx, (size_t)vn + fn + 1);
     if (!p || !bytes) return agal_context_free(ctx), NULL;
     memcpy(bytes, v, vn), memcpy(bytes + vn, f, fn);
-    agal_names names = names_of(o);
-    agal_upload_options u = agal_upload_options_init();
-    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
-    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
-    u.limits = o->limits ? &device : NULL;
+    agal_names names;
+    agal_upload_options u = upload_options_of(o, &device, &names);
     p->ctx = ctx, p->r = agal_upload_result_init();
     if (agal_upload(ctx, bytes, vn, bytes + vn, fn, &u, &p->r) != AGAL_OK) return agal_context_free(ctx), NULL;
     return p;
