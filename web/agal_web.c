@@ -121,6 +121,27 @@ static void code(web_answer *a, int i, const agal_shader *sh)
     a->words = sh->words != NULL;
 }
 
+/* A translation's texts (not SPIR-V's words) put first into j, its JSON to follow:
+ * JavaScript decodes texts and JSON as one string (agal2spv.js, #answer), one
+ * TextDecoder call instead of three. */
+static void texts_first(agal_strbuf *j, const agal_shader *const *sh, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!sh[i]->words) agal_sb_putn(j, sh[i]->text, sh[i]->len);
+}
+
+/* The answer of texts_first's j, complete (no longer moving): the code (the texts
+ * in j, SPIR-V where it is) and the JSON after the texts. */
+static void code_and_json(web_answer *a, const agal_strbuf *j, const agal_shader *const *sh, int n)
+{
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        code(a, i, sh[i]);
+        if (!sh[i]->words) a->code[i] = j->p + at, at += sh[i]->len;
+    }
+    a->json = j->p + at, a->json_bytes = (uint32_t)(j->n - at);
+}
+
 EMSCRIPTEN_KEEPALIVE agal_context *web_new(void) { return agal_context_new(NULL, NULL); }
 EMSCRIPTEN_KEEPALIVE void web_free(agal_context *ctx) { agal_context_free(ctx); }
 EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
@@ -309,15 +330,16 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     agal_names resolved;
     if ((st = agal_names_resolve(ctx, t.names, &resolved)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
+    const agal_shader *shaders[1] = {&sh};
     agal_strbuf j = {.ctx = ctx};
+    texts_first(&j, shaders, 1);
     agal_sb_put(&j, "{\"binding\":");
     agal_binding_json(&j, &sh.binding, t.target == AGAL_TARGET_WGSL);
     agal_sb_put(&j, ",\"host\":");
     host_json(&j, &sh.binding, &resolved);
     agal_sb_putc(&j, '}');
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    code(a, 0, &sh);
-    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    code_and_json(a, &j, shaders, 1);
     return a;
 }
 
@@ -359,7 +381,9 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     agal_status st;
     web_answer *a = answer(ctx, AGAL_OK);
     const agal_binding *pair[2] = {&r.shaders[AGAL_VERTEX].binding, &r.shaders[AGAL_FRAGMENT].binding};
+    const agal_shader *shaders[2] = {&r.shaders[AGAL_VERTEX], &r.shaders[AGAL_FRAGMENT]};
     agal_strbuf j = {.ctx = ctx};
+    texts_first(&j, shaders, 2);
     agal_sb_put(&j, "{\"vertex\":");
     agal_binding_json(&j, pair[0], false);
     agal_sb_put(&j, ",\"fragment\":");
@@ -376,9 +400,7 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     host_json(&j, pair[1], &resolved);
     agal_sb_put(&j, "}}");
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    code(a, 0, &r.shaders[AGAL_VERTEX]);
-    code(a, 1, &r.shaders[AGAL_FRAGMENT]);
-    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    code_and_json(a, &j, shaders, 2);
     return a;
 }
 
