@@ -13,7 +13,7 @@
 // drawArrays and gl.finish. A comment naming the round and the translator ends each
 // text, so that no round finds the driver's cache warm. The first round is a
 // warm-up; the table gives medians over the others, per pair and over the pairs
-// all three draw. The page runs in Chromium as the project's tests run it:
+// all three draw; it exits 1 if WebGL 2 refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests run it:
 // --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
 // Figures, not checks: docs/benchmark.md, "Web".
 import { spawn } from 'node:child_process';
@@ -117,6 +117,10 @@ for (const p of drawn) console.log(`${p.name.padEnd(26)}${names.map((n) => cell(
 for (const p of got.pairs.filter((x) => !drawn.includes(x))) {
   console.log(`${p.name.padEnd(26)}  not compared: ${Object.entries(p.failed).map(([n, w]) => `${n}: ${w.split('\n')[0]}`).join('; ')}`);
 }
+// Every pair agal2spv translates, WebGL 2 must draw: a refusal is a failure.
+const ours = got.pairs.filter((p) => p.failed.agal2spv);
+for (const p of ours) console.error(`agal2spv's ${p.name} not drawn: ${p.failed.agal2spv}`);
+if (!drawn.length || ours.length) process.exit(1);
 const over = (n, what) => median(drawn.map((p) => med(p, n, what)));
 console.log(`${'median over pairs'.padEnd(26)}${names.map((n) => `${over(n, 'total').toFixed(2)} (${over(n, 'translate')
   .toFixed(3)})`.padStart(26)).join('')}`);
