@@ -85,6 +85,8 @@ function noOption(call, key) {
 // Every option of every call: the record optionsOf fills.
 const ALL_OPTIONS = [...new Set(Object.values(CALL_OPTIONS).flat())];
 
+function optionRecord() { return Object.seal(Object.fromEntries(ALL_OPTIONS.map((k) => [k, undefined]))); }
+
 // The call's options, their keys checked, their values read once each into
 // `given` (a record of ALL_OPTIONS an object reuses, undefined where not given):
 // undefined is none; anything but an object, or a key the call does not take, is a
@@ -175,22 +177,26 @@ function optionWords(numbers, strings = []) {
   return { words, strings };
 }
 
-// translate's and upload's options (optionsOf's record), checked, written into words (one web_options,
-// reused across calls: no garbage per call): the strings its words point to, as
-// [field, bytes] pairs, written by #placeOptions. Nothing is kept from one call to
+// translate's and upload's options (optionsOf's record), checked, written into
+// words (one web_options, reused across calls: no garbage per call): the strings
+// its words point to, as [field, bytes] pairs, written by #placeOptions. Nothing is kept from one call to
 // the next, the options object being free to change between them.
 const NO_STRINGS = Object.freeze([]);
 function writeOptions(o, words) {
-  const names = o.names === undefined ? NO_NAMES : namesOf(o.names);
-  const limits = limitsOf(o.limits);
+  // The record's values first: a getter of `names` or `limits` may call in again,
+  // which refills the record.
+  const { target, stage, lenient, profile, contextProfile, debugInfo } = o;
+  const given = o.names, limited = o.limits;
+  const names = given === undefined ? NO_NAMES : namesOf(given);
+  const limits = limitsOf(limited);
   words.fill(0);
-  words[FIELD.target] = option(TARGETS, o.target, 'target', TARGETS.essl3);
-  words[FIELD.slot] = option(SLOTS, o.stage, 'stage', 0);
-  words[FIELD.lenient] = flag(o.lenient, 'lenient');
-  words[FIELD.profile] = option(PROFILES, o.profile, 'profile', 0);
-  words[FIELD.contextProfile] = option(PROFILES, o.contextProfile, 'contextProfile', 0);
+  words[FIELD.target] = option(TARGETS, target, 'target', TARGETS.essl3);
+  words[FIELD.slot] = option(SLOTS, stage, 'stage', 0);
+  words[FIELD.lenient] = flag(lenient, 'lenient');
+  words[FIELD.profile] = option(PROFILES, profile, 'profile', 0);
+  words[FIELD.contextProfile] = option(PROFILES, contextProfile, 'contextProfile', 0);
   words[FIELD.yflipComponent] = names.component;
-  words[FIELD.debugInfo] = flag(o.debugInfo, 'debugInfo');
+  words[FIELD.debugInfo] = flag(debugInfo, 'debugInfo');
   if (names === NO_NAMES && !limits) return NO_STRINGS;
   const strings = [];
   for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
@@ -323,7 +329,8 @@ class Agal {
   #u32 = null;
   #translateC; // the module's web_translate and web_upload
   #uploadC;
-  #given = Object.seal(Object.fromEntries(ALL_OPTIONS.map((k) => [k, undefined]))); // optionsOf's record
+  #given = optionRecord(); // optionsOf's record
+  #reading = false; // optionsOf is reading into #given
 
   constructor(m) {
     this.#m = m;
@@ -336,6 +343,18 @@ class Agal {
     this.#memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
     this.#translateC = m._web_translate;
     this.#uploadC = m._web_upload;
+  }
+
+  // optionsOf into the object's record, or into a new one when a getter of the
+  // options calls in again while it is read.
+  #options(options, call) {
+    if (this.#reading) return optionsOf(options, call, optionRecord());
+    this.#reading = true;
+    try {
+      return optionsOf(options, call, this.#given);
+    } finally {
+      this.#reading = false;
+    }
   }
 
   // The heap's bytes, HEAPU8 as the module last made it, and the views #i32 and
@@ -527,7 +546,7 @@ class Agal {
   // One program for one target: { code, bindings }.
   translate(data, options) {
     this.#live();
-    const o = optionsOf(options, 'translate', this.#given);
+    const o = this.#options(options, 'translate');
     const b = bytesOf(data, 'bytes');
     const strings = writeOptions(o, this.#words);
     const opts = this.#placeOptions(this.#words, strings, b, null);
@@ -545,7 +564,7 @@ class Agal {
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
   upload(vertexData, fragmentData, options) {
     this.#live();
-    const o = optionsOf(options, 'upload', this.#given);
+    const o = this.#options(options, 'upload');
     const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
     const strings = writeOptions(o, this.#words);
     if (this.#words[FIELD.target] === TARGETS.ir) {
@@ -596,7 +615,7 @@ class Agal {
   // `strict` makes a SyntaxError as agalasm --strict does.
   assemble(text, options) {
     this.#live();
-    const o = optionsOf(options, 'assemble', this.#given);
+    const o = this.#options(options, 'assemble');
     if (typeof text !== 'string') throw new TypeError(`agal2spv: assemble's text must be a string, not ${shown(text)}`);
     const t = new TextEncoder().encode(text);
     if (t.length > MAX_ASSEMBLE_BYTES) {
