@@ -63,6 +63,7 @@ function pageTitle(url, timeoutMs) {
   const browser = spawn(chromium, ['--headless=new', '--no-sandbox', '--use-angle=swiftshader',
     '--enable-unsafe-swiftshader', '--allow-file-access-from-files', `--user-data-dir=${join(dir, 'profile')}`,
     '--remote-debugging-pipe', 'about:blank'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
+  for (const fd of [3, 4]) browser.stdio[fd].on('error', () => {}); // a browser gone first: `closed` says so
   let buf = '', next = 0, session;
   const waiting = new Map();
   browser.stdio[4].on('data', (d) => {
