@@ -306,6 +306,47 @@ class Answer {
   }
 }
 
+// translate()'s result: { code, bindings }, the bindings parsed from the answer's
+// JSON when first read. A getter of the class, not of each result: an object
+// literal's own getter costs about a microsecond a call to define (a tenth of the
+// package's time around a translation).
+class Translation {
+  #answer;
+  #bindings;
+
+  constructor(a) {
+    this.code = a.code0;
+    this.#answer = a;
+  }
+
+  get bindings() {
+    if (!this.#bindings) this.#bindings = hosted(this.#answer.json().binding, this.#answer.json().host);
+    return this.#bindings;
+  }
+}
+
+// upload()'s result: { vertex, fragment, bindings } (with WGSL's bindGroupLayout),
+// the bindings read as Translation's.
+class Upload {
+  #answer;
+  #bindings;
+
+  constructor(a) {
+    this.vertex = a.code0;
+    this.fragment = a.code1;
+    this.#answer = a;
+  }
+
+  get bindings() {
+    if (!this.#bindings) {
+      const { vertex, fragment, bindGroupLayout, host } = this.#answer.json();
+      const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
+      this.#bindings = bindGroupLayout ? { ...b, bindGroupLayout } : b;
+    }
+    return this.#bindings;
+  }
+}
+
 class Agal {
   #m;
   #ctx;
@@ -551,10 +592,7 @@ class Agal {
     const strings = writeOptions(o, this.#words);
     const opts = this.#placeOptions(this.#words, strings, b, null);
     const a = this.#finish(this.#translateC(this.#ctx, this.#at[0], b.length, opts));
-    let bindings;
-    const result = {
-      code: a.code0, get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); },
-    };
+    const result = new Translation(a);
     if (this.#words[FIELD.debugInfo]) {
       this.#debugged.set(result, { vertex: b.slice(), fragment: null, words: this.#words.slice(), strings });
     }
@@ -572,13 +610,7 @@ class Agal {
     }
     const opts = this.#placeOptions(this.#words, strings, v, f);
     const a = this.#finish(this.#uploadC(this.#ctx, this.#at[0], v.length, this.#at[1], f.length, opts));
-    let bindings;
-    const both = () => {
-      const { vertex, fragment, bindGroupLayout, host } = a.json();
-      const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
-      return bindGroupLayout ? { ...b, bindGroupLayout } : b;
-    };
-    const result = { vertex: a.code0, fragment: a.code1, get bindings() { return bindings || (bindings = both()); } };
+    const result = new Upload(a);
     const inputs = kept(v, f, this.#words, strings);
     this.#uploads.set(result, inputs);
     if (inputs.words[FIELD.debugInfo]) this.#debugged.set(result, inputs);
