@@ -77,20 +77,33 @@ function flag(value, name) {
 
 function isObject(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }
 
-// The call's options, their keys checked: undefined is none; anything but an
-// object, or a key the call does not take, is a TypeError. Values are read with
-// `own` (own properties only).
-const NO_OPTIONS = Object.freeze(Object.create(null));
-function optionsOf(options, call) {
-  if (options === undefined) return NO_OPTIONS;
-  if (!isObject(options)) throw new TypeError(`agal2spv: ${call}'s options must be an object, not ${shown(options)}`);
+function noOption(call, key) {
   const known = CALL_OPTIONS[call];
-  for (const key of Reflect.ownKeys(options)) {
-    if (typeof key !== 'string' || !known.includes(key)) {
-      throw new TypeError(`agal2spv: ${call} has no option ${shown(String(key))} (it takes ${known.join(', ')})`);
-    }
+  return new TypeError(`agal2spv: ${call} has no option ${shown(String(key))} (it takes ${known.join(', ')})`);
+}
+
+// Every option of every call: the record optionsOf fills.
+const ALL_OPTIONS = [...new Set(Object.values(CALL_OPTIONS).flat())];
+
+function optionRecord() { return Object.seal(Object.fromEntries(ALL_OPTIONS.map((k) => [k, undefined]))); }
+
+// The call's options, their keys checked, their values read once each into
+// `given` (a record of ALL_OPTIONS an object reuses, undefined where not given):
+// undefined is none; anything but an object, or a key the call does not take, is a
+// TypeError. Only own properties are read.
+function optionsOf(options, call, given) {
+  for (let i = 0; i < ALL_OPTIONS.length; i++) given[ALL_OPTIONS[i]] = undefined;
+  if (options === undefined) return given;
+  if (!isObject(options)) throw new TypeError(`agal2spv: ${call}'s options must be an object, not ${shown(options)}`);
+  const known = CALL_OPTIONS[call], keys = Object.getOwnPropertyNames(options); // a tenth of Reflect.ownKeys' time
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (!known.includes(key)) throw noOption(call, key);
+    given[key] = options[key];
   }
-  return options;
+  const symbols = Object.getOwnPropertySymbols(options);
+  if (symbols.length) throw noOption(call, symbols[0]);
+  return given;
 }
 
 // o[key] when it is o's own property, else undefined.
@@ -164,22 +177,26 @@ function optionWords(numbers, strings = []) {
   return { words, strings };
 }
 
-// translate's and upload's options, checked, written into words (one web_options,
-// reused across calls: no garbage per call): the strings its words point to, as
-// [field, bytes] pairs, written by #placeOptions. Nothing is kept from one call to
+// translate's and upload's options (optionsOf's record), checked, written into
+// words (one web_options, reused across calls: no garbage per call): the strings
+// its words point to, as [field, bytes] pairs, written by #placeOptions. Nothing is kept from one call to
 // the next, the options object being free to change between them.
 const NO_STRINGS = Object.freeze([]);
 function writeOptions(o, words) {
-  const given = own(o, 'names'), names = given === undefined ? NO_NAMES : namesOf(given);
-  const limits = limitsOf(own(o, 'limits'));
+  // The record's values first: a getter of `names` or `limits` may call in again,
+  // which refills the record.
+  const { target, stage, lenient, profile, contextProfile, debugInfo } = o;
+  const given = o.names, limited = o.limits;
+  const names = given === undefined ? NO_NAMES : namesOf(given);
+  const limits = limitsOf(limited);
   words.fill(0);
-  words[FIELD.target] = option(TARGETS, own(o, 'target'), 'target', TARGETS.essl3);
-  words[FIELD.slot] = option(SLOTS, own(o, 'stage'), 'stage', 0);
-  words[FIELD.lenient] = flag(own(o, 'lenient'), 'lenient');
-  words[FIELD.profile] = option(PROFILES, own(o, 'profile'), 'profile', 0);
-  words[FIELD.contextProfile] = option(PROFILES, own(o, 'contextProfile'), 'contextProfile', 0);
+  words[FIELD.target] = option(TARGETS, target, 'target', TARGETS.essl3);
+  words[FIELD.slot] = option(SLOTS, stage, 'stage', 0);
+  words[FIELD.lenient] = flag(lenient, 'lenient');
+  words[FIELD.profile] = option(PROFILES, profile, 'profile', 0);
+  words[FIELD.contextProfile] = option(PROFILES, contextProfile, 'contextProfile', 0);
   words[FIELD.yflipComponent] = names.component;
-  words[FIELD.debugInfo] = flag(own(o, 'debugInfo'), 'debugInfo');
+  words[FIELD.debugInfo] = flag(debugInfo, 'debugInfo');
   if (names === NO_NAMES && !limits) return NO_STRINGS;
   const strings = [];
   for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);
@@ -217,6 +234,19 @@ function bytesOf(data, name, max = MAX_PROGRAM_BYTES) {
   }
   if (view.length > max) throw new RangeError(`agal2spv: ${name} is ${view.length} bytes, more than ${max}`);
   return view;
+}
+
+// upload's inputs, kept with its result for pipelineKey and mapDriverLog (the
+// caller may change its arrays after the call): the programs and the option words
+// copied into one buffer, { vertex, fragment, words, strings }.
+function kept(v, f, words, strings) {
+  const at = 4 * words.length, all = new Uint8Array(at + v.length + f.length);
+  const copy = new Int32Array(all.buffer, 0, words.length);
+  copy.set(words);
+  const vertex = all.subarray(at, at + v.length), fragment = all.subarray(at + v.length);
+  vertex.set(v);
+  fragment.set(f);
+  return { vertex, fragment, words: copy, strings };
 }
 
 // A binding (the library's JSON) with what agal_web.c's host_json adds to its
@@ -276,6 +306,47 @@ class Answer {
   }
 }
 
+// translate()'s result: { code, bindings }, the bindings parsed from the answer's
+// JSON when first read. A getter of the class, not of each result: an object
+// literal's own getter costs about a microsecond a call to define (a tenth of the
+// package's time around a translation).
+class Translation {
+  #answer;
+  #bindings;
+
+  constructor(a) {
+    this.code = a.code0;
+    this.#answer = a;
+  }
+
+  get bindings() {
+    if (!this.#bindings) this.#bindings = hosted(this.#answer.json().binding, this.#answer.json().host);
+    return this.#bindings;
+  }
+}
+
+// upload()'s result: { vertex, fragment, bindings } (with WGSL's bindGroupLayout),
+// the bindings read as Translation's.
+class Upload {
+  #answer;
+  #bindings;
+
+  constructor(a) {
+    this.vertex = a.code0;
+    this.fragment = a.code1;
+    this.#answer = a;
+  }
+
+  get bindings() {
+    if (!this.#bindings) {
+      const { vertex, fragment, bindGroupLayout, host } = this.#answer.json();
+      const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
+      this.#bindings = bindGroupLayout ? { ...b, bindGroupLayout } : b;
+    }
+    return this.#bindings;
+  }
+}
+
 class Agal {
   #m;
   #ctx;
@@ -294,6 +365,13 @@ class Agal {
   #freed = new FinalizationRegistry((pair) => { if (this.#pairs.delete(pair)) this.#m._web_pair_free(pair); });
   #words = new Int32Array(OPTION_FIELDS.length); // translate's and upload's web_options
   #at = [0, 0, 0]; // #placeOptions' programs and its extra input, in the heap
+  #u8 = new Uint8Array(0); // #heap's views
+  #i32 = null;
+  #u32 = null;
+  #translateC; // the module's web_translate and web_upload
+  #uploadC;
+  #given = optionRecord(); // optionsOf's record
+  #reading = false; // optionsOf is reading into #given
 
   constructor(m) {
     this.#m = m;
@@ -304,6 +382,33 @@ class Agal {
     this.#pipelineStateSize = m._web_pipeline_state_size();
     // The module's memory is its one exported WebAssembly.Memory (emscripten minifies the name).
     this.#memory = Object.values(m.asm).find((v) => v instanceof WebAssembly.Memory);
+    this.#translateC = m._web_translate;
+    this.#uploadC = m._web_upload;
+  }
+
+  // optionsOf into the object's record, or into a new one when a getter of the
+  // options calls in again while it is read.
+  #options(options, call) {
+    if (this.#reading) return optionsOf(options, call, optionRecord());
+    this.#reading = true;
+    try {
+      return optionsOf(options, call, this.#given);
+    } finally {
+      this.#reading = false;
+    }
+  }
+
+  // The heap's bytes, HEAPU8 as the module last made it, and the views #i32 and
+  // #u32 beside it: read once per call instead of the module's own properties on
+  // each access (the module object is a dictionary), made again after the memory grew
+  // (which detaches the old buffer: its views' length is 0).
+  #heap() {
+    if (this.#u8.length === 0) {
+      this.#u8 = this.#m.HEAPU8;
+      this.#i32 = this.#m.HEAP32;
+      this.#u32 = this.#m.HEAPU32;
+    }
+    return this.#u8;
   }
 
   /** The library's version. */
@@ -333,7 +438,7 @@ class Agal {
       size += (b.length + 3) & ~3;
     }
     this.#reserve(size);
-    const heap = this.#m.HEAPU8;
+    const heap = this.#heap();
     for (let i = 0; i < inputs.length; i++) {
       ptrs[i] += this.#scratch;
       heap.set(inputs[i], ptrs[i]);
@@ -378,7 +483,7 @@ class Agal {
     const at2 = size;
     if (extra) size += (extra.length + 3) & ~3;
     this.#reserve(size);
-    const base = this.#scratch, heap = this.#m.HEAPU8;
+    const base = this.#scratch, heap = this.#heap();
     let p = base + OPTIONS_BYTES;
     for (let i = 0; i < strings.length; i++) {
       const bytes = strings[i][1];
@@ -387,7 +492,7 @@ class Agal {
       p += (bytes.length + 3) & ~3;
     }
     words[0] = this.#optionsSize;
-    this.#m.HEAP32.set(words, base >> 2);
+    this.#i32.set(words, base >> 2);
     heap.set(v, base + at0);
     if (f) heap.set(f, base + at1);
     if (extra) heap.set(extra, base + at2);
@@ -404,8 +509,12 @@ class Agal {
   // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
   #answer(p, raw = false) {
     if (!p) throw new Error('agal2spv: out of memory');
-    const w = this.#m.HEAPU32, i = p >> 2, at = w[i + 5];
-    const a = new Answer(w[i] | 0, at ? this.#decoder.decode(this.#m.HEAPU8.subarray(at, at + w[i + 6])) : null);
+    const heap = this.#heap(), w = this.#u32, i = p >> 2, at = w[i + 5];
+    if (!raw) {
+      const a = this.#answerAsOne(w, i);
+      if (a) return a;
+    }
+    const a = new Answer(w[i] | 0, at ? this.#decoder.decode(heap.subarray(at, at + w[i + 6])) : null);
     if (a.status !== 0) {
       a.error = this.#error(a.status, a.json());
       return a;
@@ -416,8 +525,25 @@ class Agal {
     return a;
   }
 
+  // A translation's or upload's answer whose texts and JSON follow one another
+  // (agal_web.c's texts_first) decoded as one string and cut, when it is ASCII (a
+  // character a byte: the GLSL family's and WGSL's texts, the names being
+  // identifiers); null otherwise.
+  #answerAsOne(w, i) {
+    const c0 = w[i + 1], n0 = w[i + 3], c1 = w[i + 2], n1 = w[i + 4], at = w[i + 5], end = at + w[i + 6];
+    if ((w[i] | 0) !== 0 || w[i + 7] !== 0 || !at || !c0 || c0 + n0 !== (c1 || at) || c1 && c1 + n1 !== at) {
+      return null;
+    }
+    const all = this.#decoder.decode(this.#u8.subarray(c0, end));
+    if (all.length !== end - c0) return null;
+    const a = new Answer(0, all.slice(n0 + n1));
+    a.code0 = all.slice(0, n0);
+    a.code1 = c1 ? all.slice(n0, n0 + n1) : null;
+    return a;
+  }
+
   #code(ptr, n, words, raw) {
-    const heap = this.#m.HEAPU8;
+    const heap = this.#u8;
     if (raw) return heap.slice(ptr, ptr + n);
     if (!ptr && !n) return null;
     return words ? new Uint32Array(heap.slice(ptr, ptr + n).buffer) : this.#decoder.decode(heap.subarray(ptr, ptr + n));
@@ -434,11 +560,11 @@ class Agal {
     return new FlashError(info.id, info.name, info.message, info.diagnostic);
   }
 
-  // #answer, its error thrown; the call settled first.
-  #call(fn, raw = false) {
+  // The answer at p (#answer), its error thrown; the call settled first.
+  #finish(p, raw = false) {
     let a;
     try {
-      a = this.#answer(fn(), raw);
+      a = this.#answer(p, raw);
     } finally {
       this.#settle();
     }
@@ -446,20 +572,27 @@ class Agal {
     return a;
   }
 
+  // #finish of fn's answer, settled also when fn throws.
+  #call(fn, raw = false) {
+    let p;
+    try {
+      p = fn();
+    } catch (e) {
+      this.#settle();
+      throw e;
+    }
+    return this.#finish(p, raw);
+  }
+
   // One program for one target: { code, bindings }.
   translate(data, options) {
     this.#live();
-    const o = optionsOf(options, 'translate');
+    const o = this.#options(options, 'translate');
     const b = bytesOf(data, 'bytes');
     const strings = writeOptions(o, this.#words);
-    const a = this.#call(() => {
-      const opts = this.#placeOptions(this.#words, strings, b, null);
-      return this.#m._web_translate(this.#ctx, this.#at[0], b.length, opts);
-    });
-    let bindings;
-    const result = {
-      code: a.code0, get bindings() { return bindings || (bindings = hosted(a.json().binding, a.json().host)); },
-    };
+    const opts = this.#placeOptions(this.#words, strings, b, null);
+    const a = this.#finish(this.#translateC(this.#ctx, this.#at[0], b.length, opts));
+    const result = new Translation(a);
     if (this.#words[FIELD.debugInfo]) {
       this.#debugged.set(result, { vertex: b.slice(), fragment: null, words: this.#words.slice(), strings });
     }
@@ -469,24 +602,16 @@ class Agal {
   // Program3D.upload: { vertex, fragment, bindings }, or Flash's error.
   upload(vertexData, fragmentData, options) {
     this.#live();
-    const o = optionsOf(options, 'upload');
+    const o = this.#options(options, 'upload');
     const v = bytesOf(vertexData, 'vertex'), f = bytesOf(fragmentData, 'fragment');
     const strings = writeOptions(o, this.#words);
     if (this.#words[FIELD.target] === TARGETS.ir) {
       throw new TypeError('agal2spv: upload targets a GPU: spirv, glsl, essl3, essl1 or wgsl');
     }
-    const a = this.#call(() => {
-      const opts = this.#placeOptions(this.#words, strings, v, f);
-      return this.#m._web_upload(this.#ctx, this.#at[0], v.length, this.#at[1], f.length, opts);
-    });
-    let bindings;
-    const both = () => {
-      const { vertex, fragment, bindGroupLayout, host } = a.json();
-      const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
-      return bindGroupLayout ? { ...b, bindGroupLayout } : b;
-    };
-    const result = { vertex: a.code0, fragment: a.code1, get bindings() { return bindings || (bindings = both()); } };
-    const inputs = { vertex: v.slice(), fragment: f.slice(), words: this.#words.slice(), strings };
+    const opts = this.#placeOptions(this.#words, strings, v, f);
+    const a = this.#finish(this.#uploadC(this.#ctx, this.#at[0], v.length, this.#at[1], f.length, opts));
+    const result = new Upload(a);
+    const inputs = kept(v, f, this.#words, strings);
     this.#uploads.set(result, inputs);
     if (inputs.words[FIELD.debugInfo]) this.#debugged.set(result, inputs);
     return result;
@@ -522,21 +647,21 @@ class Agal {
   // `strict` makes a SyntaxError as agalasm --strict does.
   assemble(text, options) {
     this.#live();
-    const o = optionsOf(options, 'assemble');
+    const o = this.#options(options, 'assemble');
     if (typeof text !== 'string') throw new TypeError(`agal2spv: assemble's text must be a string, not ${shown(text)}`);
     const t = new TextEncoder().encode(text);
     if (t.length > MAX_ASSEMBLE_BYTES) {
       throw new RangeError(`agal2spv: assemble's text is ${t.length} bytes of UTF-8, more than ${MAX_ASSEMBLE_BYTES}`);
     }
-    const v = own(o, 'version');
+    const v = o.version;
     if (v !== undefined && typeof v !== 'number') {
       throw new TypeError(`agal2spv: version must be a number, not ${shown(v)}`);
     }
     if (v !== undefined && !(v === 1 || v === 2 || v === 3)) {
       throw new RangeError(`agal2spv: version must be 1, 2 or 3, not ${shown(v)}`);
     }
-    const fields = optionWords({ stage: option(STAGES, own(o, 'stage'), 'stage', -1), version: v || 0,
-                                 strict: flag(own(o, 'strict'), 'strict') });
+    const fields = optionWords({ stage: option(STAGES, o.stage, 'stage', -1), version: v || 0,
+                                 strict: flag(o.strict, 'strict') });
     const a = this.#call(() => {
       const opts = this.#placeOptions(fields.words, fields.strings, t, null);
       return this.#m._web_assemble(this.#ctx, this.#at[0], t.length, opts);

@@ -121,6 +121,27 @@ static void code(web_answer *a, int i, const agal_shader *sh)
     a->words = sh->words != NULL;
 }
 
+/* A translation's texts (not SPIR-V's words) put first into j, its JSON to follow:
+ * JavaScript decodes texts and JSON as one string (agal2spv.js, #answer), one
+ * TextDecoder call instead of three. */
+static void texts_first(agal_strbuf *j, const agal_shader *const *sh, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!sh[i]->words) agal_sb_putn(j, sh[i]->text, sh[i]->len);
+}
+
+/* The answer of texts_first's j, complete (no longer moving): the code (the texts
+ * in j, SPIR-V where it is) and the JSON after the texts. */
+static void code_and_json(web_answer *a, const agal_strbuf *j, const agal_shader *const *sh, int n)
+{
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        code(a, i, sh[i]);
+        if (!sh[i]->words) a->code[i] = j->p + at, at += sh[i]->len;
+    }
+    a->json = j->p + at, a->json_bytes = (uint32_t)(j->n - at);
+}
+
 EMSCRIPTEN_KEEPALIVE agal_context *web_new(void) { return agal_context_new(NULL, NULL); }
 EMSCRIPTEN_KEEPALIVE void web_free(agal_context *ctx) { agal_context_free(ctx); }
 EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return agal_version(); }
@@ -309,16 +330,29 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     agal_names resolved;
     if ((st = agal_names_resolve(ctx, t.names, &resolved)) != AGAL_OK) return failed(ctx, st);
     web_answer *a = answer(ctx, AGAL_OK);
+    const agal_shader *shaders[1] = {&sh};
     agal_strbuf j = {.ctx = ctx};
+    texts_first(&j, shaders, 1);
     agal_sb_put(&j, "{\"binding\":");
     agal_binding_json(&j, &sh.binding, t.target == AGAL_TARGET_WGSL);
     agal_sb_put(&j, ",\"host\":");
     host_json(&j, &sh.binding, &resolved);
     agal_sb_putc(&j, '}');
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    code(a, 0, &sh);
-    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    code_and_json(a, &j, shaders, 1);
     return a;
+}
+
+/* upload's options from o: *names filled from o (pointed to when given) and
+ * *device, begin()'s limits, pointed to when o has limits. */
+static agal_upload_options upload_options_of(const web_options *o, agal_limits *device, agal_names *names)
+{
+    *names = names_of(o);
+    agal_upload_options u = agal_upload_options_init();
+    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
+    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? names : NULL;
+    u.limits = o->limits ? device : NULL, u.debug_info = o->debug_info != 0;
+    return u;
 }
 
 /* upload's work up to its pair (*r, its options *u, which point to *device and
@@ -329,11 +363,7 @@ static web_answer *uploaded(agal_context *ctx, const uint8_t *v, uint32_t vn, co
 {
     web_answer *misuse = begin(ctx, o, device);
     if (misuse) return misuse;
-    *names = names_of(o);
-    *u = agal_upload_options_init();
-    u->target = (agal_target)o->target, u->lenient = o->lenient != 0, u->profile = (agal_profile)o->profile;
-    u->context_profile = (agal_profile)o->context_profile, u->names = names_given(o) ? names : NULL;
-    u->limits = o->limits ? device : NULL, u->debug_info = o->debug_info != 0;
+    *u = upload_options_of(o, device, names);
     *r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, v, vn, f, fn, u, r);
     return st != AGAL_OK ? failed(ctx, st) : NULL;
@@ -351,7 +381,9 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     agal_status st;
     web_answer *a = answer(ctx, AGAL_OK);
     const agal_binding *pair[2] = {&r.shaders[AGAL_VERTEX].binding, &r.shaders[AGAL_FRAGMENT].binding};
+    const agal_shader *shaders[2] = {&r.shaders[AGAL_VERTEX], &r.shaders[AGAL_FRAGMENT]};
     agal_strbuf j = {.ctx = ctx};
+    texts_first(&j, shaders, 2);
     agal_sb_put(&j, "{\"vertex\":");
     agal_binding_json(&j, pair[0], false);
     agal_sb_put(&j, ",\"fragment\":");
@@ -368,9 +400,7 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     host_json(&j, pair[1], &resolved);
     agal_sb_put(&j, "}}");
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    code(a, 0, &r.shaders[AGAL_VERTEX]);
-    code(a, 1, &r.shaders[AGAL_FRAGMENT]);
-    a->json = j.p, a->json_bytes = (uint32_t)j.n;
+    code_and_json(a, &j, shaders, 2);
     return a;
 }
 
@@ -464,8 +494,9 @@ typedef struct web_context3d {
     int32_t render_to_texture; /* a render target set (clear leaves the back buffer alone) */
 } web_context3d;
 
-_Static_assert(sizeof(web_options) == 4 * 21 && sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 &&
-                   sizeof(agal_texture_desc) == 20,
+/* wasm32's layouts; a native build (tests/web/web_glue.c) has 8-byte pointers. */
+_Static_assert((sizeof(void *) != 4 || sizeof(web_options) == 4 * 21) && sizeof(web_context3d) == 36 &&
+                   sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
                "the layouts agal2spv.js writes (OPTION_FIELDS, web_context3d)");
 
 static agal_context3d_state state_of(const web_context3d *c)
@@ -613,11 +644,8 @@ EMSCRIPTEN_KEEPALIVE web_pair *web_pair_new(const uint8_t *v, uint32_t vn, const
     uint8_t *bytes = agal_alloc(ctx, (size_t)vn + fn + 1);
     if (!p || !bytes) return agal_context_free(ctx), NULL;
     memcpy(bytes, v, vn), memcpy(bytes + vn, f, fn);
-    agal_names names = names_of(o);
-    agal_upload_options u = agal_upload_options_init();
-    u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
-    u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? &names : NULL;
-    u.limits = o->limits ? &device : NULL;
+    agal_names names;
+    agal_upload_options u = upload_options_of(o, &device, &names);
     p->ctx = ctx, p->r = agal_upload_result_init();
     if (agal_upload(ctx, bytes, vn, bytes + vn, fn, &u, &p->r) != AGAL_OK) return agal_context_free(ctx), NULL;
     return p;

@@ -233,6 +233,16 @@ const accepted = [
   ['an inherited target', () => agal.translate(vertex, Object.create({ target: 'wgsl' })).code === plain],
   ['inherited names', () => agal.translate(vertex, { names: Object.create({ attribute: 'a b' }) }).code === plain],
   ['a frozen options object', () => agal.translate(vertex, Object.freeze({ target: 'essl3' })).code === plain],
+  // A getter that translates again while the options are read: each call keeps its own.
+  ['an options getter calling in again', () => {
+    const again = () => agal.translate(vertex, { target: 'essl1', lenient: true, names: { attribute: 'b' } });
+    return agal.translate(vertex, { get lenient() { again(); return false; }, target: 'essl3' }).code === plain;
+  }],
+  ['a names getter calling in again', () => {
+    const again = () => agal.translate(vertex, { target: 'essl1', names: { attribute: 'b' } });
+    const named = agal.translate(vertex, { names: { attribute: 'a' } }).code;
+    return agal.translate(vertex, { names: { get attribute() { again(); return 'a'; } } }).code === named;
+  }],
   ['profile auto, the old spelling', () => agal.translate(vertex, { profile: 'auto' }).code === plain],
   ['profile baselineConstrained', () => agal.translate(vertex, { profile: 'baselineConstrained' }).code === plain],
   ['an upload on an enhanced context', () => agal.upload(vertex, fragment, { contextProfile: 'enhanced' }).fragment ===

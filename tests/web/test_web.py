@@ -25,7 +25,9 @@ corpus's AGAL 2 pairs, which its converter refuses, as the interpreter computes 
 (openfl_agal2.py), and a refused pair's Flash error reaching the page. Issue 35's
 proof in WebGL (debug_page.html): 20 programs' debugInfo ES 3.00 and ES 1.00 texts
 with three faults each at chosen tokens, all refused by Chromium's WebGL 2 and
-WebGL 1, and mapDriverLog of each log naming the token. A missing
+WebGL 1, and mapDriverLog of each log naming the token. The tarball must stay within
+PACKAGE_BUDGET, and web/firstdraw.mjs must draw every AGAL 1 pair of the package's in
+Chromium (its figures are the bench's, not checked). A missing
 emcc, node, chromium or openfl fails the test."""
 import argparse
 import base64
@@ -43,6 +45,9 @@ import time
 import openfl_agal2
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The package's budget (web/README.md, "Speed and size"): the npm tarball web/build.sh
+# makes, in bytes. A tarball past it fails the test.
+PACKAGE_BUDGET = 200 * 1024
 TARGETS = {"glsl": "glsl", "essl3": "essl3", "essl1": "essl1", "spirv": "spv", "wgsl": "wgsl"}
 
 
@@ -398,7 +403,10 @@ def main():
         r = run([args.node, "--test", "--test-reporter=spec", *tests],
                 cwd=os.path.join(tmp, "app"), env=dict(os.environ, AGAL_MANIFEST=mpath))
         print((r.stdout + r.stderr).decode())
-        print("package: %s, %d KiB" % (os.path.basename(tgz), os.path.getsize(tgz) // 1024))
+        size = os.path.getsize(tgz)
+        size_ok = size <= PACKAGE_BUDGET
+        print("package: %s, %d bytes (%.1f KiB), budget %d KiB: %s" % (
+            os.path.basename(tgz), size, size / 1024, PACKAGE_BUDGET // 1024, "within" if size_ok else "OVER"))
         browser_ok = in_chromium(tmp, manifest["version"])
         browser_ok = bound_from_bindings(tmp) and browser_ok
         browser_ok = debug_in_webgl(tmp, manifest["programs"]) and browser_ok
@@ -407,7 +415,12 @@ def main():
         bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,
                      "--quick"])
         print("bench.mjs --quick (its figures are goals, not checks):\n" + (bench.stdout + bench.stderr).decode())
-        return 1 if r.returncode or not browser_ok or not dropin_ok or bench.returncode else 0
+        first = run([args.node, os.path.join(HERE, "..", "..", "web", "firstdraw.mjs"), pkg, args.shaders, "--modules",
+                     modules, "--rounds", "2"])
+        print("firstdraw.mjs --rounds 2 (every AGAL 1 pair of ours drawn; its figures are not checks):\n" +
+              (first.stdout + first.stderr).decode())
+        return 1 if (r.returncode or not browser_ok or not dropin_ok or bench.returncode or first.returncode
+                     or not size_ok) else 0
 
 
 if __name__ == "__main__":
