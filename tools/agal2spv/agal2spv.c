@@ -37,6 +37,7 @@ typedef struct opts {
     const char *map_log;    /* --map-log: a driver's log of the translation, mapped to the tokens */
     target tgt;
     bool check, flash, lenient, optimize, strip, debug, have_clip;
+    bool nonsemantic; /* -gnonsemantic: -g and NonSemantic.Shader.DebugInfo.100 */
     agal_profile profile;
     agal_clip clip;
     int stage;                         /* text input: -1 = from the file's header comment */
@@ -64,6 +65,8 @@ static int usage(const char *msg)
                     "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
                     "  -g                 debug info: the AGAL source and lines (SPIR-V OpSource and\n"
                     "                     OpLine, GLSL #line per token; docs/debug-info.md)\n"
+                    "  -gnonsemantic      -g, and in SPIR-V also NonSemantic.Shader.DebugInfo.100 for a\n"
+                    "                     shader debugger (needs VK_KHR_shader_non_semantic_info)\n"
                     "  -g0                no debug names, comments or lines\n"
                     "  --source-map FILE  write the output's source map as JSON (implies -g)\n"
                     "  --map-log LOG      write a driver's log of this translation (-g) with each error's\n"
@@ -125,6 +128,7 @@ static int parse(opts *o, int argc, char **argv)
         else if (!strcmp(a, "-O")) o->optimize = true;
         else if (!strcmp(a, "-g0")) o->strip = true;
         else if (!strcmp(a, "-g")) o->debug = true;
+        else if (!strcmp(a, "-gnonsemantic")) o->debug = o->nonsemantic = true;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(NULL);
         else if (a[0] == '-' && a[1]) {
             if (i + 1 >= argc) return usage("option needs a value");
@@ -226,6 +230,7 @@ static agal_status translate(agal_context *ctx, const opts *o, const agal_progra
     topt.clip = o->clip;
     topt.strip_names = o->strip;
     topt.debug_info = o->debug || o->source_map || o->map_log;
+    topt.debug_info_nonsemantic = o->nonsemantic;
     topt.source_name = o->in[0];
     topt.limits = o->limits ? &o->device : NULL;
     topt.source_pos = o->source_pos;
@@ -365,6 +370,7 @@ static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const
     uo.clip = o->clip;
     uo.strip_names = o->strip;
     uo.debug_info = o->debug;
+    uo.debug_info_nonsemantic = o->nonsemantic;
     uo.limits = o->limits ? &o->device : NULL;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);
