@@ -12,7 +12,7 @@
 
 typedef struct agal_spv_ns agal_spv_ns;
 
-/* The most words one call below writes to out. */
+/* The most words one call below writes to out: a DebugScope (6) and a DebugLine (10). */
 enum { AGAL_SPV_NS_MAX_WORDS = 16 };
 
 /* A run of words of one module section. */

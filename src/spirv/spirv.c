@@ -374,7 +374,7 @@ static void function_words(spv *s, const uint32_t *w, size_t n)
 /* DebugLine (line 0: DebugNoLine) beside the OpLine, under the block's scope. */
 static void nonsemantic_line(spv *s, uint32_t n)
 {
-    uint32_t w[AGAL_SPV_NS_MAX_WORDS * 2];
+    uint32_t w[AGAL_SPV_NS_MAX_WORDS];
     function_words(s, w, agal_spv_ns_line(s->ns, s->label, n, w));
 }
 
@@ -1092,7 +1092,7 @@ static void function(spv *s)
     INS(s, S_FUNC, SpvOpFunction, t_void(s), main_id, 0, fnty);
     label(s, new_id(s));
     if (s->ns) {
-        uint32_t w[AGAL_SPV_NS_MAX_WORDS * 2];
+        uint32_t w[AGAL_SPV_NS_MAX_WORDS];
         function_words(s, w, agal_spv_ns_function(s->ns, s->label, main_id, w));
     }
     for (uint32_t v = 1; v < s->ir->ninsts; v++)
