@@ -10,7 +10,8 @@
 - `agal2spv -g -t spvasm` (20 programs): every token with code (an OpLine, an entry of
   the source map) has its disassembly's line, as agaldis prints it, in a comment
   right above its OpLine, before the first instruction made for it.
-- -g0 with -g is byte-identical to -g0 alone in every output (every fourth program).
+- -g0 with -g or -gnonsemantic is byte-identical to -g0 alone in every output, and
+  -gnonsemantic's texts to -g's (every fourth program).
 - Fault injection: in the -g text of 20 programs (GLSL 330, ES 3.00, ES 1.00) an
   undeclared name, a type mismatch or a bad swizzle is put on the line of a chosen
   token; glslang and the GL driver (Mesa's compiler on llvmpipe, through
@@ -145,6 +146,11 @@ for p in programs:
         a = run(A2S, "-g0", "-t", t, path)
         b = run(A2S, "-g", "-g0", "-t", t, path)
         check((a.returncode, a.stdout) == (b.returncode, b.stdout), f"{p} -t {t}: -g -g0 differs from -g0")
+        c = run(A2S, "-gnonsemantic", "-g0", "-t", t, path)
+        check((a.returncode, a.stdout) == (c.returncode, c.stdout), f"{p} -t {t}: -gnonsemantic -g0 differs from -g0")
+        if t != "spv":  # the text targets ignore the non-semantic set: -g's text
+            g, n = run(A2S, "-g", "-t", t, path), run(A2S, "-gnonsemantic", "-t", t, path)
+            check((g.returncode, g.stdout) == (n.returncode, n.stdout), f"{p} -t {t}: -gnonsemantic differs from -g")
 
 # ---- faults at chosen tokens -----------------------------------------------------
 FAULTS = {
