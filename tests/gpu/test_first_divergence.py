@@ -15,7 +15,8 @@ Through a render texture: in scenes/render_to_texture.json a draw into texture t
 (call 25) gets a wrong fragment constant, and call 51 draws t on the back buffer.
 The report names call 51 as the pixel's writer, and under "fs0 samples texture t"
 the writes t had when call 51 sampled it: its clear and its draws, call 25 with
-its programs and the wrong constant, and none of texture u's.
+its programs and the wrong constant, and none of texture u's; each of them left
+out in turn, only call 25's absence changes the pixel (to t's red clear).
 """
 import json
 import os
@@ -77,7 +78,11 @@ def check_render_texture(agalrun, scenes, backend, tmp):
              "pixel after: (255, 255, 0); the reference: (0, 0, 255)",
              "  fs0 samples texture t, rendered before this draw by:\n    call 20 (clear)\n"
              "    call 25 (drawTriangles):\n      vertex program:\n",
-             "      fc0 = (1, 1, 0, 1)\n", "    call 33 (drawTriangles):\n", "      scissor (0, 32, 32, 32)\n"]
+             "      fc0 = (1, 1, 0, 1)\n", "    call 33 (drawTriangles):\n", "      scissor (0, 32, 32, 32)\n",
+             # left out in turn: only call 25 wrote the texel call 51 sampled there
+             "    without call 20 (clear): unchanged\n",
+             "    without call 25 (drawTriangles): (255, 0, 0): it reaches the pixel\n",
+             "    without call 27 (drawTriangles): unchanged\n", "    without call 33 (drawTriangles): unchanged\n"]
     label = "%s: %s with call 25's fc0 altered" % (backend, RTT_SCENE)
     r = run(agalrun, path, *b)
     expect(label, r, 1, *texts)

@@ -18,9 +18,10 @@
  * clear, its creation) are kept, a draw's with its own report made then. When the
  * draw named sampled a texture some draw or clear rendered, the report lists the
  * writes it sampled, each draw with its programs, state and constants: a wrong
- * draw into a texture shows there. Which of them wrote the texel sampled is not
- * known (no texture is read back); the list holds every candidate, the latest
- * WRITES_KEPT. */
+ * draw into a texture shows there (the latest WRITES_KEPT of each). No texture is
+ * read back, so which of them wrote the texel sampled is found by leaving each
+ * draw and clear out in a replay of its own: one whose absence changes the pixel
+ * reached it. */
 #include "agalrun.h"
 #include "agal/text.h"
 #include "divergence.h"
@@ -32,11 +33,11 @@
 /* A write to a texture: the call, and a draw's report (NULL: a clear or an upload). */
 typedef struct twrite {
     size_t call;
-    const char *method; /* the scene's text: it outlives the run */
+    const char *method; /* the scene's text, alive during the run */
     char *draw;         /* malloc'd */
 } twrite;
 
-enum { WRITES_KEPT = 16 };
+enum { WRITES_KEPT = 16, CANDIDATES = WRITES_KEPT * REPLAY_SAMPLERS };
 
 /* A texture's writes since its contents were last replaced, the latest WRITES_KEPT. */
 typedef struct thistory {
@@ -59,6 +60,14 @@ typedef struct tracker {
     bool failed;       /* out of memory */
     thistory *tex;     /* every texture written, by name */
     size_t ntex;
+    /* The report's draws and clears into the textures its draw sampled, each left
+     * out in a replay of its own at the end, and the pixel the report names. */
+    struct {
+        size_t call;
+        char method[32];
+    } cand[CANDIDATES];
+    size_t ncand;
+    uint8_t after[3];
 } tracker;
 
 static bool off_reference(const tracker *t, const uint8_t *rgb)
@@ -188,14 +197,19 @@ static void print_sources_short(FILE *f, tracker *t, const char *in, const repla
  * the draw, each draw's with its report. */
 static void print_sources(FILE *f, tracker *t, const replay_probe *p)
 {
+    t->ncand = 0;
     for (unsigned n = 0; n < REPLAY_SAMPLERS; n++) {
         const thistory *h = p->sampled[n] ? history_of(t, p->sampled[n], false) : NULL;
         if (!h || !h->rendered) continue;
         fprintf(f, "  fs%u samples texture %s, rendered before this draw by:\n", n, h->name);
         if (h->dropped) fprintf(f, "    (%zu earlier writes not kept)\n", h->dropped);
-        for (size_t i = 0; i < h->n; i++)
-            fprintf(f, "    call %zu (%s)%s\n%s", h->w[i].call, h->w[i].method, h->w[i].draw ? ":" : "",
-                    h->w[i].draw ? h->w[i].draw : "");
+        for (size_t i = 0; i < h->n; i++) {
+            const twrite *w = &h->w[i];
+            fprintf(f, "    call %zu (%s)%s\n%s", w->call, w->method, w->draw ? ":" : "", w->draw ? w->draw : "");
+            if (!w->draw && strcmp(w->method, "clear")) continue;
+            t->cand[t->ncand].call = w->call;
+            snprintf(t->cand[t->ncand++].method, sizeof t->cand[0].method, "%s", w->method);
+        }
     }
 }
 
@@ -266,6 +280,8 @@ static char *make_report(tracker *t, const replay_probe *p, const uint8_t *after
     else fprintf(f, "  pixel before: undefined (the back buffer was not cleared)\n");
     fprintf(f, "  pixel after: (%u, %u, %u); the reference: (%u, %u, %u)\n", after[0], after[1], after[2], t->ref[0],
             t->ref[1], t->ref[2]);
+    memcpy(t->after, after, 3);
+    t->ncand = 0;
     if (p->draw) {
         print_draw(f, t, "  ", p->draw);
         print_sources(f, t, p);
@@ -307,6 +323,35 @@ static void print_outcome(const tracker *t, size_t image, const char *history)
     printf("first divergence at pixel (%u, %u): no clear or draw before image %zu changed it; (%u, %u, %u) held "
            "from before (a draw that should cover it does not)\n",
            t->x, t->y, image, t->before[0], t->before[1], t->before[2]);
+}
+
+/* Each draw and clear into the textures the named draw sampled, left out in a
+ * replay of its own: one that changes the pixel reached it through the texture
+ * (the texel sampled, or what a later write there blended with). The replay's
+ * image n; false when the scene does not replay without the call. */
+static bool pixel_without(const divergence_args *a, const tracker *t, size_t call, size_t n, uint8_t px[3])
+{
+    replay_open_options o = *a->open;
+    o.skip_call = call;
+    replay_result r = {0};
+    replay_run(a->json, a->len, a->scene, a->ops, &o, &r);
+    bool ok = r.status == REPLAY_OK && r.nimages >= n && r.images[n - 1].width > t->x && r.images[n - 1].height > t->y;
+    if (ok) memcpy(px, r.images[n - 1].rgba + 4 * ((size_t)t->y * r.images[n - 1].width + t->x), 3);
+    replay_result_free(&r);
+    return ok;
+}
+
+static void print_without(const divergence_args *a, const tracker *t, size_t n)
+{
+    if (!t->report || !t->ncand) return;
+    printf("  each of those draws and clears left out in turn (the scene replayed without it):\n");
+    for (size_t i = 0; i < t->ncand; i++) {
+        uint8_t px[3];
+        printf("    without call %zu (%s): ", t->cand[i].call, t->cand[i].method);
+        if (!pixel_without(a, t, t->cand[i].call, n, px)) printf("the scene does not replay the same\n");
+        else if (memcmp(px, t->after, 3)) printf("(%u, %u, %u): it reaches the pixel\n", px[0], px[1], px[2]);
+        else printf("unchanged\n");
+    }
 }
 
 /* The pixel followed: *at, or the first differing pixel in row order; false: none. */
@@ -368,6 +413,7 @@ int agalrun_first_divergence(const divergence_args *a, const replay_result *firs
     int rc = r.status == REPLAY_FAILED || t.failed ? 2 : 1;
     if (t.failed) fprintf(stderr, "agalrun replay: out of memory\n");
     if (rc == 1) print_outcome(&t, n, history);
+    if (rc == 1) print_without(a, &t, n);
     replay_result_free(&r);
     free(history);
     free(t.report);

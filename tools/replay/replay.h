@@ -142,6 +142,9 @@ typedef struct replay_open_options {
         agal_stage stage;
         uint32_t token;
     } fault;
+    /* Appended: a call (counting from 1) the run leaves out, 0: none. A triage aid
+     * (--first-divergence): the scene without one draw or clear into a texture. */
+    size_t skip_call;
 } replay_open_options;
 
 /* What replay_open_options.probe sees: the call (counting from 1) and its draw,

@@ -100,6 +100,7 @@ typedef struct replay_ctx {
     /* replay_open_options.probe, called after each write to the back buffer */
     void (*probe)(void *user, const replay_probe *p);
     void *probe_user;
+    size_t skip_call; /* replay_open_options' */
 } replay_ctx;
 
 /* A call being replayed. */
