@@ -609,6 +609,41 @@ static void indirect_bounds(void)
     agal_context_free(ctx);
 }
 
+/* A disassembly longer than one string instruction holds (65535 words): its rest in
+ * OpSourceContinued and, with -gnonsemantic, DebugSourceContinued, each valid, and
+ * the text whole again when its pieces are joined. */
+static void long_source(void)
+{
+    enum { TOKENS = 6000, OP_SOURCE_CONTINUED = 2, OP_STRING = 7, DEBUG_SOURCE_CONTINUED = 102 };
+    static const char tex[] = "tex ft0, v0, fs0 <2d, linear, miplinear, repeat>\n", last[] = "mov oc0, ft0\n";
+    char *text = malloc((TOKENS - 1) * (sizeof tex - 1) + sizeof last);
+    if (!text) return;
+    for (size_t i = 0; i < TOKENS - 1; i++) memcpy(text + i * (sizeof tex - 1), tex, sizeof tex - 1);
+    memcpy(text + (TOKENS - 1) * (sizeof tex - 1), last, sizeof last);
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *prog = assemble(ctx, text, AGAL_FRAGMENT, 2, true);
+    agal_translate_options opt = agal_translate_options_init();
+    opt.debug_info = opt.debug_info_nonsemantic = true;
+    const uint32_t *w = NULL;
+    size_t n = 0, continued = 0, debug_continued = 0, text_bytes = 0;
+    CHECK(prog && tool_translate_words(ctx, prog, &opt, &w, &n) == AGAL_OK, "long source: not translated");
+    CHECK(!w || check_program(ctx, prog, &opt, "long source"), "long source: invalid");
+    for (size_t i = 5; w && i < n && w[i] >> 16; i += w[i] >> 16) {
+        continued += (w[i] & 0xffff) == OP_SOURCE_CONTINUED;
+        size_t len = (w[i] & 0xffff) == OP_STRING ? strlen((const char *)&w[i + 2]) : 0;
+        text_bytes += len > 100 ? len : 0; /* the text's pieces, not "fragment.agal" or "main" */
+        debug_continued += (w[i] & 0xffff) == OP_EXT_INST && w[i + 4] == DEBUG_SOURCE_CONTINUED;
+    }
+    /* 6000 lines of 49 bytes or so: two pieces of at most 262,131 bytes */
+    const char *dis = NULL;
+    CHECK(prog && agal_disassemble_program(ctx, prog, 0, &dis) == AGAL_OK, "long source: no disassembly");
+    CHECK(continued == 1 && debug_continued == 1 && dis && text_bytes == strlen(dis),
+          "long source: %zu OpSourceContinued, %zu DebugSourceContinued, %zu bytes of text in OpStrings", continued,
+          debug_continued, text_bytes);
+    agal_context_free(ctx);
+    free(text);
+}
+
 static int run_golden(void)
 {
     golden_minimal_vertex();
@@ -620,6 +655,7 @@ static int run_golden(void)
     indirect_bounds();
     masked_write_chain();
     allocation_failures();
+    long_source();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
     size_t n = 0;
