@@ -7,10 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* spvValidate for Vulkan 1.0; prints the validator's message on failure. */
 bool spirv_check_valid(const uint32_t *words, size_t n, const char *what)
 {
-    spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
+    return spirv_check_valid_env(words, n, SPIRV_CHECK_VULKAN_1_0, what);
+}
+
+bool spirv_check_valid_env(const uint32_t *words, size_t n, spirv_check_env env, const char *what)
+{
+    spv_context sc = spvContextCreate(env == SPIRV_CHECK_VULKAN_1_3 ? SPV_ENV_VULKAN_1_3 : SPV_ENV_VULKAN_1_0);
     spv_const_binary_t bin = {words, n};
     spv_diagnostic diag = NULL;
     spv_result_t r = spvValidate(sc, &bin, &diag);

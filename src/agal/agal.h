@@ -427,6 +427,13 @@ typedef struct agal_translate_options {
      * disassembly's lines. */
     const struct agal_source_pos *source_pos;
     size_t nsource_pos;
+    /* Appended. SPIR-V with debug_info (-gnonsemantic): also NonSemantic.Shader.
+     * DebugInfo.100 (OpExtension "SPV_KHR_non_semantic_info"; a DebugSource with the
+     * disassembly, main as a DebugFunction, a DebugLine beside each OpLine), which a
+     * shader debugger (RenderDoc) steps through. The Vulkan device must have
+     * VK_KHR_shader_non_semantic_info (core in Vulkan 1.3) enabled. Other targets
+     * ignore it (docs/debug-info.md, "A shader debugger"). */
+    bool debug_info_nonsemantic;
 } agal_translate_options;
 /* Defaults: SPIR-V, the target's clip mapping, names kept, combined samplers. */
 AGAL_STRUCT_INIT(agal_translate_options)

@@ -45,6 +45,10 @@ typedef struct agal_upload_options {
     /* As agal_translate_options (-g): the source in each translation, its
      * shaders[i].source and source_map set (docs/debug-info.md). */
     bool debug_info;
+    /* Appended. As agal_translate_options: with debug_info and a SPIR-V target, also
+     * NonSemantic.Shader.DebugInfo.100, for a device that has
+     * VK_KHR_shader_non_semantic_info enabled. */
+    bool debug_info_nonsemantic;
 } agal_upload_options;
 AGAL_STRUCT_INIT(agal_upload_options)
 

@@ -165,6 +165,7 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
                                     .clip = opt->clip,
                                     .strip_names = opt->strip_names,
                                     .debug_info = opt->debug_info,
+                                    .debug_info_nonsemantic = opt->debug_info_nonsemantic,
                                     .separate_samplers = opt->separate_samplers},
                             .centroid_varyings = fir->info.centroid_varyings};
     if ((st = agal_names_resolve(ctx, opt->names, &eo.names)) != AGAL_OK) return st;

@@ -19,6 +19,7 @@
  * The function body is a straight walk of the IR's if tree: IR_IF becomes
  * OpSelectionMerge + OpBranchConditional, its phis OpPhi in the merge block. */
 #include "emit.h"
+#include "nonsemantic.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -90,6 +91,7 @@ typedef struct spv {
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
     int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
+    agal_spv_ns *ns;      /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it. */
     uint8_t *virt;
@@ -354,14 +356,50 @@ static void source(spv *s)
     }
 }
 
+/* ---- NonSemantic.Shader.DebugInfo.100 (debug_info_nonsemantic, nonsemantic.c) -- */
+
+/* Its writer, once the source is in (its DebugSource names the same OpString). */
+static void nonsemantic_begin(spv *s)
+{
+    s->ns = agal_spv_ns_new(s->ctx, &s->next_id, s->file, t_void(s), s->opt->source, agal_token_line(s->prog->ntokens));
+    if (!s->ns) agal_fail(&s->err, AGAL_ERR_NOMEM);
+}
+
+static void function_words(spv *s, const uint32_t *w, size_t n)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], n);
+    if (d) memcpy(d, w, n * sizeof *d);
+}
+
+/* DebugLine (line 0: DebugNoLine) beside the OpLine, under the block's scope. */
+static void nonsemantic_line(spv *s, uint32_t n)
+{
+    uint32_t w[AGAL_SPV_NS_MAX_WORDS];
+    function_words(s, w, agal_spv_ns_line(s->ns, s->label, n, w));
+}
+
+/* Its words outside the function, each in its section. */
+static void nonsemantic_finish(spv *s)
+{
+    static const int into[AGAL_SPV_NS_SECTIONS] = {S_CAP, S_IMPORT, S_SOURCE, S_GLOBAL};
+    agal_spv_words sec[AGAL_SPV_NS_SECTIONS];
+    if (agal_fail(&s->err, agal_spv_ns_finish(s->ns, sec))) return;
+    for (int i = 0; i < AGAL_SPV_NS_SECTIONS; i++) {
+        uint32_t *d = reserve(s, &s->sec[into[i]], sec[i].n);
+        if (d && sec[i].n) memcpy(d, sec[i].w, sec[i].n * sizeof *d);
+    }
+}
+
 /* Before the code of IR instruction in: OpLine naming its token's line in the
  * source, once per token and block (a line's scope ends with its block), or
  * OpNoLine before code of no token (the conventions' own). */
 static void line(spv *s, const agal_ir_inst *in)
 {
     if (!s->file || in->token == s->line_tok) return;
-    if (in->token >= 0) INS(s, S_FUNC, SpvOpLine, s->file, agal_token_line((uint32_t)in->token), 0);
+    uint32_t n = in->token >= 0 ? agal_token_line((uint32_t)in->token) : 0;
+    if (n) INS(s, S_FUNC, SpvOpLine, s->file, n, 0);
     else if (s->line_tok >= 0) ins(s, S_FUNC, SpvOpNoLine, NULL, 0);
+    if (s->ns && (n || s->line_tok >= 0)) nonsemantic_line(s, n);
     s->line_tok = in->token;
 }
 
@@ -1053,6 +1091,10 @@ static void function(spv *s)
     uint32_t main_id = new_id(s);
     INS(s, S_FUNC, SpvOpFunction, t_void(s), main_id, 0, fnty);
     label(s, new_id(s));
+    if (s->ns) {
+        uint32_t w[AGAL_SPV_NS_MAX_WORDS];
+        function_words(s, w, agal_spv_ns_function(s->ns, s->label, main_id, w));
+    }
     for (uint32_t v = 1; v < s->ir->ninsts; v++)
         if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
     emit_list(s, 0);
@@ -1118,7 +1160,9 @@ static agal_status build_module(spv *s)
     ins(s, S_IMPORT, SpvOpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
     INS(s, S_MODEL, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
     if (!s->opt->pub.strip_names) source(s);
+    if (s->file && s->opt->pub.debug_info_nonsemantic) nonsemantic_begin(s);
     function(s);
+    if (s->ns) nonsemantic_finish(s);
     if (s->err == AGAL_ERR_INTERNAL) {
         agal_status st = agal_error(s->ctx, 0, -1, -1, NULL, "internal: IR the SPIR-V emitter does not handle");
         return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;

@@ -7,7 +7,11 @@
   shows OpSource holding the program's disassembly (agaldis' output, byte for byte)
   and each OpLine naming a token's line of it; the source map has an entry per
   OpLine; the GLSL 330, ES 3.00 and ES 1.00 texts compile in glslang.
-- -g0 with -g is byte-identical to -g0 alone in every output (every fourth program).
+- `agal2spv -g -t spvasm` (20 programs): every token with code (an OpLine, an entry of
+  the source map) has its disassembly's line, as agaldis prints it, in a comment
+  right above its OpLine, before the first instruction made for it.
+- -g0 with -g or -gnonsemantic is byte-identical to -g0 alone in every output, and
+  -gnonsemantic's texts to -g's (every fourth program).
 - Fault injection: in the -g text of 20 programs (GLSL 330, ES 3.00, ES 1.00) an
   undeclared name, a type mismatch or a bad swizzle is put on the line of a chosen
   token; glslang and the GL driver (Mesa's compiler on llvmpipe, through
@@ -92,6 +96,26 @@ def spirv_source(path, dis):
     return ntok
 
 
+def spvasm_lines(path, dis):
+    """-g -t spvasm: each OpLine has the line of dis it names just above it, and the tokens
+    shown so are those the source map gives code."""
+    smap = os.path.join(tmp, "p.json")
+    out(A2S, "-g", path, "-o", os.path.join(tmp, "p.spv"), "--source-map", smap)
+    mapped = {e["token"] for e in json.load(open(smap))["map"] if e["token"] is not None}
+    text = out(A2S, "-g", "-t", "spvasm", path).decode().split("\n")
+    lines, shown = dis.split("\n"), set()
+    for i, l in enumerate(text):
+        m = re.match(r"\s*OpLine %\S+ (\d+) 0$", l)
+        if not m:
+            continue
+        n = int(m.group(1))
+        check(i > 0 and text[i - 1].lstrip() == f"; {n}: {lines[n - 1]}",
+              f"{path} -t spvasm: line {i}: {l!r} under {text[i - 1]!r}")
+        shown.add(n - 3)
+    check(shown == mapped, f"{path} -t spvasm: tokens shown {sorted(shown)}, with code {sorted(mapped)}")
+    return len(shown)
+
+
 def glslang(text, stage, name):
     f = os.path.join(tmp, name + "." + stage)
     open(f, "wb").write(text)
@@ -106,6 +130,8 @@ for p in programs:
     stage = "frag" if ".frag." in p else "vert"
     dis = disassemblies[p] = disassembly(path)
     spirv_source(path, dis)
+    if programs.index(p) < 20:
+        spvasm_lines(path, dis)
     for t in ("glsl", "essl3", "essl1", "wgsl"):
         r = run(A2S, "-g", "-t", t, path)
         if r.returncode and b"GLSL ES 1.00 (WebGL 1) has no" in r.stderr:
@@ -120,6 +146,11 @@ for p in programs:
         a = run(A2S, "-g0", "-t", t, path)
         b = run(A2S, "-g", "-g0", "-t", t, path)
         check((a.returncode, a.stdout) == (b.returncode, b.stdout), f"{p} -t {t}: -g -g0 differs from -g0")
+        c = run(A2S, "-gnonsemantic", "-g0", "-t", t, path)
+        check((a.returncode, a.stdout) == (c.returncode, c.stdout), f"{p} -t {t}: -gnonsemantic -g0 differs from -g0")
+        if t != "spv":  # the text targets ignore the non-semantic set: -g's text
+            g, n = run(A2S, "-g", "-t", t, path), run(A2S, "-gnonsemantic", "-t", t, path)
+            check((g.returncode, g.stdout) == (n.returncode, n.stdout), f"{p} -t {t}: -gnonsemantic differs from -g")
 
 # ---- faults at chosen tokens -----------------------------------------------------
 FAULTS = {

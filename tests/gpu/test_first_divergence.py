@@ -10,6 +10,13 @@ programs, the wrong constant, the state it drew with and the pixel before and
 after, with and without --at, in the first and in a later image. The unaltered
 scene, and a pixel the wrong draw does not touch, report no divergence (exit 0).
 Bad arguments are refused (exit 2).
+
+Through a render texture: in scenes/render_to_texture.json a draw into texture t
+(call 25) gets a wrong fragment constant, and call 51 draws t on the back buffer.
+The report names call 51 as the pixel's writer, and under "fs0 samples texture t"
+the writes t had when call 51 sampled it: its clear and its draws, call 25 with
+its programs and the wrong constant, and none of texture u's; each of them left
+out in turn, only call 25's absence changes the pixel (to t's red clear).
 """
 import json
 import os
@@ -56,6 +63,37 @@ def altered(scene, call, tmp):
     return path
 
 
+RTT_SCENE = "render_to_texture.json"
+
+
+def check_render_texture(agalrun, scenes, backend, tmp):
+    scene_path = os.path.join(scenes, RTT_SCENE)
+    with open(scene_path) as f:
+        scene = json.load(f)
+    ref = os.path.join(tmp, backend + "-rtt.png")
+    expect("%s: %s's image" % (backend, RTT_SCENE), run(agalrun, scene_path, "--backend", backend, "-o", ref), 0)
+    path = altered(scene, 22, tmp)  # fc0 of call 25, the blue cell drawn into t
+    b = ["--backend", backend, "--first-divergence", ref]
+    texts = ["call 51 (drawTriangles) wrote it", "tex oc0, v0, fs0 <2d, nearest, mipnone, clamp>",
+             "pixel after: (255, 255, 0); the reference: (0, 0, 255)",
+             "  fs0 samples texture t, rendered before this draw by:\n    call 20 (clear)\n"
+             "    call 25 (drawTriangles):\n      vertex program:\n",
+             "      fc0 = (1, 1, 0, 1)\n", "    call 33 (drawTriangles):\n", "      scissor (0, 32, 32, 32)\n",
+             # left out in turn: only call 25 wrote the texel call 51 sampled there
+             "    without call 20 (clear): unchanged\n",
+             "    without call 25 (drawTriangles): (255, 0, 0): it reaches the pixel\n",
+             "    without call 27 (drawTriangles): unchanged\n", "    without call 33 (drawTriangles): unchanged\n"]
+    label = "%s: %s with call 25's fc0 altered" % (backend, RTT_SCENE)
+    r = run(agalrun, path, *b)
+    expect(label, r, 1, *texts)
+    for call in (36, 40, 43):  # texture u's clear and draws
+        if "call %d " % call in r.stdout:
+            FAILURES.append("%s: texture u's call %d is named\n%s" % (label, call, r.stdout[-2000:]))
+    expect(label + " --at 8,8", run(agalrun, path, *b, "--at", "8,8"), 1, "at pixel (8, 8)", *texts)
+    r = run(agalrun, path, *b, "--at", "8,40")  # the green quarter: t's draw 33, unaltered
+    expect(label + " --at 8,40", r, 0, "no divergence: image 1 matches")
+
+
 def check_backend(agalrun, scene_path, scene, backend, tmp):
     ref = os.path.join(tmp, backend + ".png")
     r = run(agalrun, scene_path, "--backend", backend, "-o", ref)
@@ -94,6 +132,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for backend in ("vulkan", "gl"):
             check_backend(agalrun, scene_path, scene, backend, tmp)
+            check_render_texture(agalrun, scenes, backend, tmp)
     for f in FAILURES:
         print(f)
     print("first-divergence: %d failures" % len(FAILURES))

@@ -142,6 +142,19 @@ static agal_status do_source_map(agal_context *ctx, const subject *s, blob *out)
     return json ? text_out(AGAL_OK, json, out) : AGAL_ERR_NOMEM;
 }
 
+/* SPIR-V with NonSemantic.Shader.DebugInfo.100 (-gnonsemantic): its writer's own
+ * sections and constants. */
+static agal_status do_nonsemantic(agal_context *ctx, const subject *s, blob *out)
+{
+    agal_translate_options o = agal_translate_options_init();
+    o.debug_info = o.debug_info_nonsemantic = true;
+    const uint32_t *w;
+    size_t n;
+    agal_status st = tool_translate_words(ctx, s->prog, &o, &w, &n);
+    if (st == AGAL_OK) *out = (blob){w, n * 4};
+    return st;
+}
+
 static agal_status do_driver_log(agal_context *ctx, const subject *s, blob *out)
 {
     agal_translate_options o = agal_translate_options_init();
@@ -272,6 +285,7 @@ static const struct {
     {"reflect", do_reflect},
     {"disassemble", do_disassemble},
     {"source_map", do_source_map},
+    {"nonsemantic", do_nonsemantic},
     {"driver_log", do_driver_log},
     {"text_positions", do_text_positions},
     {"upload", do_upload},

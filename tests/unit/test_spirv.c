@@ -1,7 +1,8 @@
 /* test_spirv.c: the SPIR-V emitter against libSPIRV-Tools' Vulkan 1.0 validator,
  * plus small goldens whose expected text was worked out by hand.
  *
- *   test_spirv corpus DIR     every .agal file in DIR translates and validates
+ *   test_spirv corpus DIR     every .agal file in DIR translates and validates (with
+ *                             -gnonsemantic also for Vulkan 1.3 and after spirv-opt -O)
  *   test_spirv random N       N seeded random valid programs (tools/common/gen.c) per
  *                             stage/version, strict, plus the lenient variants
  *   test_spirv golden         IR and SPIR-V goldens, lenient programs, API edges
@@ -37,6 +38,50 @@ static void print_diags(agal_context *ctx, const char *what)
     }
 }
 
+/* tools/common/spvopt.cpp: SPIRV-Tools' optimizer (agal2spv -O). */
+int agal_tool_optimize(const uint32_t *in, size_t n, uint32_t **out, size_t *nout);
+
+enum { OP_LINE = 8, OP_EXT_INST_IMPORT = 11, OP_EXT_INST = 12, DEBUG_SCOPE = 23, DEBUG_LINE = 103 };
+
+/* -gnonsemantic: NonSemantic.Shader.DebugInfo.100 imported (its id returned, 0: not),
+ * and every OpLine followed by a DebugLine (after the block's DebugScope) of the
+ * same line. */
+static bool nonsemantic_lines(const uint32_t *w, size_t n, const char *what)
+{
+    static const char set[] = "NonSemantic.Shader.DebugInfo.100";
+    uint32_t id = 0;
+    size_t lines = 0, paired = 0;
+    for (size_t i = 5; i < n && w[i] >> 16; i += w[i] >> 16) {
+        unsigned op = w[i] & 0xffff;
+        if (op == OP_EXT_INST_IMPORT && !memcmp(&w[i + 2], set, sizeof set)) id = w[i + 1];
+        if (op != OP_LINE) continue;
+        lines++;
+        size_t j = i + (w[i] >> 16);
+        if (j + 4 < n && (w[j] & 0xffff) == OP_EXT_INST && w[j + 3] == id && w[j + 4] == DEBUG_SCOPE) j += w[j] >> 16;
+        /* DebugLine's operands: source, line start, line end (constants of the line) */
+        paired += j + 7 < n && (w[j] & 0xffff) == OP_EXT_INST && w[j + 3] == id && w[j + 4] == DEBUG_LINE &&
+                  w[j + 6] == w[j + 7];
+    }
+    CHECK(id && lines && paired == lines, "%s: -gnonsemantic: import %u, %zu OpLines, %zu with their DebugLine", what,
+          id, lines, paired);
+    return id && lines && paired == lines;
+}
+
+/* -gnonsemantic's module: valid for Vulkan 1.3 too, its lines paired, and still
+ * valid once SPIRV-Tools' optimizer has run over it. */
+static bool check_nonsemantic(const uint32_t *words, size_t n, const char *what)
+{
+    if (!spirv_check_valid_env(words, n, SPIRV_CHECK_VULKAN_1_3, what) || !nonsemantic_lines(words, n, what))
+        return false;
+    uint32_t *opt = NULL;
+    size_t nopt = 0;
+    bool ok = agal_tool_optimize(words, n, &opt, &nopt) == 0;
+    CHECK(ok, "%s: spirv-opt -O refuses the -gnonsemantic module", what);
+    ok = ok && spirv_check_valid(opt, nopt, what);
+    free(opt);
+    return ok;
+}
+
 /* Translates and validates one decoded program with the given options. */
 static bool check_program(agal_context *ctx, const agal_program *prog, const agal_translate_options *opt,
                           const char *what)
@@ -58,7 +103,7 @@ static bool check_program(agal_context *ctx, const agal_program *prog, const aga
         line |= (words[i] & 0xffff) == 8;
     }
     CHECK(!g || (source && line), "%s: -g without OpSource and OpLine", what);
-    return true;
+    return !g || !opt->debug_info_nonsemantic || check_nonsemantic(words, n, what);
 }
 
 /* ---- corpus ----------------------------------------------------------------- */
@@ -85,7 +130,8 @@ static void corpus_file(const char *path)
         static const agal_translate_options variants[] = {
             {.size = sizeof(agal_translate_options)},
             {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE},
-            {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_GL, .strip_names = true}};
+            {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_GL, .strip_names = true},
+            {.size = sizeof(agal_translate_options), .debug_info = true, .debug_info_nonsemantic = true}};
         for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
             CHECK(check_program(ctx, prog, &variants[i], path), "%s: variant %zu invalid SPIR-V", path, i);
     }
@@ -136,11 +182,13 @@ static void random_one(agal_context *ctx, uint64_t seed, agal_stage stage, uint3
     if (st != AGAL_OK) return;
     /* Alternate the options so every clip mode, -g0 and -g are covered too (-g in five
      * programs of six: 1,000 of the 1,200 a run of 200 makes, their OpSource and
-     * OpLines through the validator; -g0 in the sixth). */
+     * OpLines through the validator; -g0 in the sixth; -gnonsemantic in two of the
+     * five, 400, also for Vulkan 1.3 and after spirv-opt -O). */
     agal_translate_options topt = {.size = sizeof(agal_translate_options),
                                    .clip = (agal_clip)(seed % 4),
                                    .strip_names = seed % 6 == 0,
-                                   .debug_info = seed % 6 != 0};
+                                   .debug_info = seed % 6 != 0,
+                                   .debug_info_nonsemantic = seed % 6 == 1 || seed % 6 == 4};
     CHECK(check_program(ctx, prog, &topt, what), "%s: invalid SPIR-V", what);
     /* The pipeline runs each optimization once: that must be its fixed point, and
      * each pass must say so truthfully (the IR-check build also asserts this). */
@@ -561,6 +609,41 @@ static void indirect_bounds(void)
     agal_context_free(ctx);
 }
 
+/* A disassembly longer than one string instruction holds (65535 words): its rest in
+ * OpSourceContinued and, with -gnonsemantic, DebugSourceContinued, each valid, and
+ * the text whole again when its pieces are joined. */
+static void long_source(void)
+{
+    enum { TOKENS = 6000, OP_SOURCE_CONTINUED = 2, OP_STRING = 7, DEBUG_SOURCE_CONTINUED = 102 };
+    static const char tex[] = "tex ft0, v0, fs0 <2d, linear, miplinear, repeat>\n", last[] = "mov oc0, ft0\n";
+    char *text = malloc((TOKENS - 1) * (sizeof tex - 1) + sizeof last);
+    if (!text) return;
+    for (size_t i = 0; i < TOKENS - 1; i++) memcpy(text + i * (sizeof tex - 1), tex, sizeof tex - 1);
+    memcpy(text + (TOKENS - 1) * (sizeof tex - 1), last, sizeof last);
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    const agal_program *prog = assemble(ctx, text, AGAL_FRAGMENT, 2, true);
+    agal_translate_options opt = agal_translate_options_init();
+    opt.debug_info = opt.debug_info_nonsemantic = true;
+    const uint32_t *w = NULL;
+    size_t n = 0, continued = 0, debug_continued = 0, text_bytes = 0;
+    CHECK(prog && tool_translate_words(ctx, prog, &opt, &w, &n) == AGAL_OK, "long source: not translated");
+    CHECK(!w || check_program(ctx, prog, &opt, "long source"), "long source: invalid");
+    for (size_t i = 5; w && i < n && w[i] >> 16; i += w[i] >> 16) {
+        continued += (w[i] & 0xffff) == OP_SOURCE_CONTINUED;
+        size_t len = (w[i] & 0xffff) == OP_STRING ? strlen((const char *)&w[i + 2]) : 0;
+        text_bytes += len > 100 ? len : 0; /* the text's pieces, not "fragment.agal" or "main" */
+        debug_continued += (w[i] & 0xffff) == OP_EXT_INST && w[i + 4] == DEBUG_SOURCE_CONTINUED;
+    }
+    /* 6000 lines of 49 bytes or so: two pieces of at most 262,131 bytes */
+    const char *dis = NULL;
+    CHECK(prog && agal_disassemble_program(ctx, prog, 0, &dis) == AGAL_OK, "long source: no disassembly");
+    CHECK(continued == 1 && debug_continued == 1 && dis && text_bytes == strlen(dis),
+          "long source: %zu OpSourceContinued, %zu DebugSourceContinued, %zu bytes of text in OpStrings", continued,
+          debug_continued, text_bytes);
+    agal_context_free(ctx);
+    free(text);
+}
+
 static int run_golden(void)
 {
     golden_minimal_vertex();
@@ -572,6 +655,7 @@ static int run_golden(void)
     indirect_bounds();
     masked_write_chain();
     allocation_failures();
+    long_source();
     agal_context *ctx = agal_context_new(NULL, NULL);
     const uint32_t *w = NULL;
     size_t n = 0;

@@ -37,6 +37,7 @@ typedef struct opts {
     const char *map_log;    /* --map-log: a driver's log of the translation, mapped to the tokens */
     target tgt;
     bool check, flash, lenient, optimize, strip, debug, have_clip;
+    bool nonsemantic; /* -gnonsemantic: -g and NonSemantic.Shader.DebugInfo.100 */
     agal_profile profile;
     agal_clip clip;
     int stage;                         /* text input: -1 = from the file's header comment */
@@ -64,6 +65,8 @@ static int usage(const char *msg)
                     "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
                     "  -g                 debug info: the AGAL source and lines (SPIR-V OpSource and\n"
                     "                     OpLine, GLSL #line per token; docs/debug-info.md)\n"
+                    "  -gnonsemantic      -g, and in SPIR-V also NonSemantic.Shader.DebugInfo.100 for a\n"
+                    "                     shader debugger (needs VK_KHR_shader_non_semantic_info)\n"
                     "  -g0                no debug names, comments or lines\n"
                     "  --source-map FILE  write the output's source map as JSON (implies -g)\n"
                     "  --map-log LOG      write a driver's log of this translation (-g) with each error's\n"
@@ -125,6 +128,7 @@ static int parse(opts *o, int argc, char **argv)
         else if (!strcmp(a, "-O")) o->optimize = true;
         else if (!strcmp(a, "-g0")) o->strip = true;
         else if (!strcmp(a, "-g")) o->debug = true;
+        else if (!strcmp(a, "-gnonsemantic")) o->debug = o->nonsemantic = true;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) return usage(NULL);
         else if (a[0] == '-' && a[1]) {
             if (i + 1 >= argc) return usage("option needs a value");
@@ -191,7 +195,54 @@ static int diag_input(const agal_context *ctx)
     return agal_diag_count(ctx) && agal_diag_get(ctx, 0)->stage == AGAL_FRAGMENT;
 }
 
-static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
+/* The line an OpLine of the disassembly names (its operands: file, line, column), or 0
+ * when line (up to its newline) is no OpLine. */
+static unsigned opline_number(const char *line)
+{
+    line += strspn(line, " ");
+    if (strncmp(line, "OpLine ", 7)) return 0;
+    line += 7;
+    line += strcspn(line, " \n"); /* the file's id */
+    return (unsigned)strtoul(line, NULL, 10);
+}
+
+/* -g -t spvasm: above each OpLine, a comment with the line of the source (OpSource's
+ * text, agaldis') it names, so the text shows each AGAL line before its code, as
+ * spirv-dis cannot (it prints the OpLine's numbers); NULL when out of memory. */
+static char *annotate_lines(const char *text, size_t len, const char *source, size_t *out_len)
+{
+    size_t nlines = 1;
+    for (const char *c = source; *c; c++) nlines += *c == '\n';
+    const char **line = malloc(nlines * sizeof *line); /* line[i]: the start of line i + 1 */
+    char *res = NULL;
+    FILE *f = line ? open_memstream(&res, out_len) : NULL;
+    if (!f) {
+        free(line);
+        return NULL;
+    }
+    line[0] = source;
+    for (size_t i = 1; i < nlines; i++) line[i] = strchr(line[i - 1], '\n') + 1;
+    for (const char *at = text, *end = text + len; at < end;) {
+        const char *nl = memchr(at, '\n', (size_t)(end - at));
+        size_t n = nl ? (size_t)(nl - at) + 1 : (size_t)(end - at);
+        unsigned number = opline_number(at);
+        if (number && number <= nlines && *line[number - 1])
+            fprintf(f, "%.*s; %u: %.*s\n", (int)strspn(at, " "), at, number, (int)strcspn(line[number - 1], "\n"),
+                    line[number - 1]);
+        fwrite(at, 1, n, f);
+        at += n;
+    }
+    free(line);
+    if (fclose(f)) {
+        free(res);
+        return NULL;
+    }
+    return res;
+}
+
+/* The module as SPIR-V assembly to out; source: the -g source its OpLines name
+ * (NULL: none), each shown above its code. */
+static int emit_spvasm(const uint32_t *words, size_t n, const char *source, const char *out)
 {
     spv_context sc = spvContextCreate(SPV_ENV_VULKAN_1_0);
     spv_text text = NULL;
@@ -199,8 +250,13 @@ static int emit_spvasm(const uint32_t *words, size_t n, const char *out)
     spv_result_t r = spvBinaryToText(
         sc, words, n, SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES, &text, &diag);
     int rc = EXIT_USAGE;
-    if (r == SPV_SUCCESS) rc = write_out(out, text->str, text->length);
+    size_t alen = 0;
+    char *annotated = r == SPV_SUCCESS && source ? annotate_lines(text->str, text->length, source, &alen) : NULL;
+    if (r == SPV_SUCCESS && source && !annotated) fprintf(stderr, "agal2spv: out of memory\n");
+    else if (r == SPV_SUCCESS)
+        rc = annotated ? write_out(out, annotated, alen) : write_out(out, text->str, text->length);
     else fprintf(stderr, "agal2spv: disassembly failed: %s\n", diag ? diag->error : "?");
+    free(annotated);
     spvTextDestroy(text);
     spvDiagnosticDestroy(diag);
     spvContextDestroy(sc);
@@ -226,6 +282,7 @@ static agal_status translate(agal_context *ctx, const opts *o, const agal_progra
     topt.clip = o->clip;
     topt.strip_names = o->strip;
     topt.debug_info = o->debug || o->source_map || o->map_log;
+    topt.debug_info_nonsemantic = o->nonsemantic;
     topt.source_name = o->in[0];
     topt.limits = o->limits ? &o->device : NULL;
     topt.source_pos = o->source_pos;
@@ -280,7 +337,7 @@ static int emit_spv(agal_context *ctx, const opts *o, const agal_program *prog)
         words = optimized;
         n = on;
     }
-    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, o->out) : write_out(o->out, words, n * 4);
+    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, sh.source, o->out) : write_out(o->out, words, n * 4);
     free(optimized);
     return rc;
 }
@@ -342,7 +399,7 @@ static int write_stage(const opts *o, const agal_shader *sh, const char *path)
         return EXIT_USAGE;
     }
     if (optimized) words = optimized;
-    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, path) : write_out(path, words, n * 4);
+    int rc = o->tgt == T_SPVASM ? emit_spvasm(words, n, sh->source, path) : write_out(path, words, n * 4);
     free(optimized);
     return rc;
 }
@@ -365,6 +422,7 @@ static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const
     uo.clip = o->clip;
     uo.strip_names = o->strip;
     uo.debug_info = o->debug;
+    uo.debug_info_nonsemantic = o->nonsemantic;
     uo.limits = o->limits ? &o->device : NULL;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);

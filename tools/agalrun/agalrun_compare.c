@@ -358,6 +358,8 @@ static int usage(void)
                     "         --require-coverage (random: fail unless every opcode appeared)\n"
                     "         --separate-samplers (SPIR-V images and samplers in separate bindings)\n"
                     "         --debug-info (every upload with debug info, as agal2spv -g)\n"
+                    "         --debug-info=nonsemantic (and Vulkan's as agal2spv -gnonsemantic; the device\n"
+                    "           must have VK_KHR_shader_non_semantic_info)\n"
                     "         --limits NAME|FILE.json (the device's limits: webgl1, webgl2, gl33, vulkan,\n"
                     "           webgpu, webgpu-compat, wgpu-gl31, or a JSON file; refused pairs are counted)\n"
                     "         --partial-varyings (random: AGAL 2 pairs of 9 or 10 varyings read in part)\n");
@@ -392,6 +394,7 @@ int agalrun_compare(int argc, char **argv)
         else if (!strcmp(a, "--separate-samplers")) o.separate = true;
         else if (!strcmp(a, "--partial-varyings")) o.partial_varyings = true;
         else if (!strcmp(a, "--debug-info")) o.debug_info = true;
+        else if (!strcmp(a, "--debug-info=nonsemantic")) o.debug_info = o.nonsemantic = true;
         else if (!strcmp(a, "--limits") && i + 1 < argc) limits = argv[++i];
         else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
         else return usage();
@@ -411,7 +414,8 @@ int agalrun_compare(int argc, char **argv)
     o.limits = limits ? &device : NULL;
     char err[512];
     backends b = {0};
-    if (o.vk && !(b.vk = harness_vk_create(o.validation, err, sizeof err))) {
+    if (o.vk && !(b.vk = o.nonsemantic ? harness_vk_create_nonsemantic(o.validation, err, sizeof err)
+                                       : harness_vk_create(o.validation, err, sizeof err))) {
         fprintf(stderr, "compare: %s\n", err);
         agal_context_free(lctx);
         return 2;

@@ -11,7 +11,17 @@
  * calls is listed after, so a blend over an earlier wrong value shows. Its report:
  * the call index, the programs disassembled, the render state, the constants the
  * programs read, the samplers, and the pixel before and after (docs/replay.md,
- * "First divergence"). */
+ * "First divergence").
+ *
+ * Through render textures: the probe also sees every write to a texture (no
+ * read-back), and each texture's writes since its contents were last replaced (a
+ * clear, its creation) are kept, a draw's with its own report made then. When the
+ * draw named sampled a texture some draw or clear rendered, the report lists the
+ * writes it sampled, each draw with its programs, state and constants: a wrong
+ * draw into a texture shows there (the latest WRITES_KEPT of each). No texture is
+ * read back, so which of them wrote the texel sampled is found by leaving each
+ * draw and clear out in a replay of its own: one whose absence changes the pixel
+ * reached it. */
 #include "agalrun.h"
 #include "agal/text.h"
 #include "divergence.h"
@@ -20,8 +30,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A write to a texture: the call, and a draw's report (NULL: a clear or an upload). */
+typedef struct twrite {
+    size_t call;
+    const char *method; /* the scene's text, alive during the run */
+    char *draw;         /* malloc'd */
+} twrite;
+
+enum { WRITES_KEPT = 16, CANDIDATES = WRITES_KEPT * REPLAY_SAMPLERS };
+
+/* A texture's writes since its contents were last replaced, the latest WRITES_KEPT. */
+typedef struct thistory {
+    char *name; /* malloc'd */
+    twrite w[WRITES_KEPT];
+    size_t n, dropped;
+    bool rendered; /* a clear or a draw among them */
+} thistory;
+
 typedef struct tracker {
-    agal_context *ctx; /* the disassemblies and reflections */
+    agal_context *ctx; /* the disassemblies and reflections of one report, reset for the next */
     uint32_t x, y;
     uint8_t ref[3];
     unsigned tolerance;
@@ -31,6 +58,16 @@ typedef struct tracker {
     char *report;      /* the last change's report (malloc'd), NULL: none */
     FILE *history;     /* each change of the pixel in the image's calls */
     bool failed;       /* out of memory */
+    thistory *tex;     /* every texture written, by name */
+    size_t ntex;
+    /* The report's draws and clears into the textures its draw sampled, each left
+     * out in a replay of its own at the end, and the pixel the report names. */
+    struct {
+        size_t call;
+        char method[32];
+    } cand[CANDIDATES];
+    size_t ncand;
+    uint8_t after[3];
 } tracker;
 
 static bool off_reference(const tracker *t, const uint8_t *rgb)
@@ -42,27 +79,29 @@ static bool off_reference(const tracker *t, const uint8_t *rgb)
 
 /* ---- the report ---------------------------------------------------------------- */
 
-static void print_program(FILE *f, tracker *t, const char *label, const agal_program *prog)
+/* The report's lines are indented by in (a draw into a texture: deeper). */
+static void print_program(FILE *f, tracker *t, const char *in, const char *label, const agal_program *prog)
 {
     const char *text = NULL;
     if (agal_disassemble_program(t->ctx, prog, 0, &text) != AGAL_OK) text = "(not disassembled)\n";
-    fprintf(f, "  %s program:\n", label);
+    fprintf(f, "%s%s program:\n", in, label);
     for (const char *line = text; *line;) {
         size_t n = strcspn(line, "\n");
-        fprintf(f, "    %.*s\n", (int)n, line);
+        fprintf(f, "%s  %.*s\n", in, (int)n, line);
         line += n + (line[n] == '\n');
     }
 }
 
 /* The constant registers the program reads, with the values the draw had. */
-static void print_constants(FILE *f, tracker *t, const agal_program *prog, const char *reg, const float (*v)[4])
+static void print_constants(FILE *f, tracker *t, const char *in, const agal_program *prog, const char *reg,
+                            const float (*v)[4])
 {
     agal_reflection r;
     if (agal_reflect(t->ctx, prog, &r) != AGAL_OK) return;
     for (size_t i = 0; i < r.nconstants; i++)
         for (uint32_t n = r.constants[i].first; n < (uint32_t)r.constants[i].first + r.constants[i].count; n++)
             if (n < REPLAY_MAX_CONSTANTS)
-                fprintf(f, "  %s%u = (%g, %g, %g, %g)\n", reg, n, v[n][0], v[n][1], v[n][2], v[n][3]);
+                fprintf(f, "%s%s%u = (%g, %g, %g, %g)\n", in, reg, n, v[n][0], v[n][1], v[n][2], v[n][3]);
 }
 
 static const char *s3d(agal_stage3d_enum which, unsigned value)
@@ -73,32 +112,161 @@ static const char *s3d(agal_stage3d_enum which, unsigned value)
 
 static const char *as3_bool(bool b) { return b ? "true" : "false"; }
 
-static void print_state(FILE *f, const replay_draw *d)
+static void print_state(FILE *f, const char *in, const replay_draw *d)
 {
     const replay_state *s = d->state;
-    fprintf(f, "  setBlendFactors(%s, %s)\n", s3d(AGAL_S3D_BLEND_FACTOR, s->blend_src),
+    fprintf(f, "%ssetBlendFactors(%s, %s)\n", in, s3d(AGAL_S3D_BLEND_FACTOR, s->blend_src),
             s3d(AGAL_S3D_BLEND_FACTOR, s->blend_dst));
-    fprintf(f, "  setColorMask(%s, %s, %s, %s)\n", as3_bool(s->color_mask[0]), as3_bool(s->color_mask[1]),
+    fprintf(f, "%ssetColorMask(%s, %s, %s, %s)\n", in, as3_bool(s->color_mask[0]), as3_bool(s->color_mask[1]),
             as3_bool(s->color_mask[2]), as3_bool(s->color_mask[3]));
-    fprintf(f, "  setCulling(%s)\n", s3d(AGAL_S3D_TRIANGLE_FACE, s->cull));
-    fprintf(f, "  setDepthTest(%s, %s)\n", as3_bool(s->depth_mask), s3d(AGAL_S3D_COMPARE_MODE, s->depth_compare));
-    fprintf(f, "  setStencilActions(%s, %s, %s, %s, %s)\n", s3d(AGAL_S3D_TRIANGLE_FACE, s->stencil_face),
+    fprintf(f, "%ssetCulling(%s)\n", in, s3d(AGAL_S3D_TRIANGLE_FACE, s->cull));
+    fprintf(f, "%ssetDepthTest(%s, %s)\n", in, as3_bool(s->depth_mask), s3d(AGAL_S3D_COMPARE_MODE, s->depth_compare));
+    fprintf(f, "%ssetStencilActions(%s, %s, %s, %s, %s)\n", in, s3d(AGAL_S3D_TRIANGLE_FACE, s->stencil_face),
             s3d(AGAL_S3D_COMPARE_MODE, s->stencil_compare), s3d(AGAL_S3D_STENCIL_ACTION, s->stencil_both_pass),
             s3d(AGAL_S3D_STENCIL_ACTION, s->stencil_depth_fail), s3d(AGAL_S3D_STENCIL_ACTION, s->stencil_fail));
-    fprintf(f, "  setStencilReferenceValue(%u, %u, %u)\n", s->stencil_ref, s->stencil_read, s->stencil_write);
+    fprintf(f, "%ssetStencilReferenceValue(%u, %u, %u)\n", in, s->stencil_ref, s->stencil_read, s->stencil_write);
     if (d->scissor)
-        fprintf(f, "  scissor (%d, %d, %d, %d)\n", d->scissor_rect.x, d->scissor_rect.y, d->scissor_rect.width,
+        fprintf(f, "%sscissor (%d, %d, %d, %d)\n", in, d->scissor_rect.x, d->scissor_rect.y, d->scissor_rect.width,
                 d->scissor_rect.height);
-    fprintf(f, "  indices from %u, %u of them, %u instance(s)\n", d->first, d->count, d->instances);
+    fprintf(f, "%sindices from %u, %u of them, %u instance(s)\n", in, d->first, d->count, d->instances);
 }
 
-static void print_samplers(FILE *f, const replay_draw *d)
+static void print_samplers(FILE *f, const char *in, const replay_draw *d)
 {
     for (size_t i = 0; i < d->upload->nsamplers; i++) {
         const agal_sampler *s = &d->sampler[d->upload->samplers[i].num];
-        fprintf(f, "  fs%u: wrap %s, filter %s, mipmap %s, lod bias %g\n", s->num, s3d(AGAL_S3D_WRAP_MODE, s->wrap),
+        fprintf(f, "%sfs%u: wrap %s, filter %s, mipmap %s, lod bias %g\n", in, s->num, s3d(AGAL_S3D_WRAP_MODE, s->wrap),
                 s3d(AGAL_S3D_TEXTURE_FILTER, s->filter), s3d(AGAL_S3D_MIP_FILTER, s->mipmap), s->bias / 8.0);
     }
+}
+
+/* ---- the textures' writes ------------------------------------------------------- */
+
+/* The history of texture name; NULL: none yet (add: made, NULL when out of memory). */
+static thistory *history_of(tracker *t, const char *name, bool add)
+{
+    for (size_t i = 0; i < t->ntex; i++)
+        if (!strcmp(t->tex[i].name, name)) return &t->tex[i];
+    if (!add) return NULL;
+    thistory *grown = realloc(t->tex, (t->ntex + 1) * sizeof *grown);
+    if (!grown) return NULL;
+    t->tex = grown;
+    thistory *h = &t->tex[t->ntex];
+    *h = (thistory){.name = strdup(name)};
+    if (!h->name) return NULL;
+    t->ntex++;
+    return h;
+}
+
+/* Forgets h's writes: its contents were replaced. */
+static void history_clear(thistory *h)
+{
+    for (size_t i = 0; i < h->n; i++) free(h->w[i].draw);
+    h->n = h->dropped = 0;
+    h->rendered = false;
+}
+
+/* A clear, as against an upload or a texture's creation (no draw either). */
+static bool is_clear(const replay_probe *p) { return !p->draw && !strcmp(p->method, "clear"); }
+
+static void history_add(thistory *h, const replay_probe *p, char *draw)
+{
+    if (h->n == WRITES_KEPT) {
+        free(h->w[0].draw);
+        memmove(h->w, h->w + 1, (WRITES_KEPT - 1) * sizeof *h->w);
+        h->n--, h->dropped++;
+    }
+    h->w[h->n++] = (twrite){p->call, p->method, draw};
+    h->rendered |= p->draw || is_clear(p);
+}
+
+/* The calls that wrote the texture of each fs the draw samples, one line each: what
+ * a draw into a texture says of its own sources. */
+static void print_sources_short(FILE *f, tracker *t, const char *in, const replay_probe *p)
+{
+    for (unsigned n = 0; n < REPLAY_SAMPLERS; n++) {
+        const thistory *h = p->sampled[n] ? history_of(t, p->sampled[n], false) : NULL;
+        if (!h || !h->rendered) continue;
+        fprintf(f, "%sfs%u samples texture %s, written by call", in, n, h->name);
+        for (size_t i = 0; i < h->n; i++) fprintf(f, "%s %zu (%s)", i ? "," : "", h->w[i].call, h->w[i].method);
+        fputc('\n', f);
+    }
+}
+
+/* Each texture the draw samples that a clear or draw rendered: its writes before
+ * the draw, each draw's with its report. */
+static void print_sources(FILE *f, tracker *t, const replay_probe *p)
+{
+    t->ncand = 0;
+    for (unsigned n = 0; n < REPLAY_SAMPLERS; n++) {
+        const thistory *h = p->sampled[n] ? history_of(t, p->sampled[n], false) : NULL;
+        if (!h || !h->rendered) continue;
+        fprintf(f, "  fs%u samples texture %s, rendered before this draw by:\n", n, h->name);
+        if (h->dropped) fprintf(f, "    (%zu earlier writes not kept)\n", h->dropped);
+        for (size_t i = 0; i < h->n; i++) {
+            const twrite *w = &h->w[i];
+            fprintf(f, "    call %zu (%s)%s\n%s", w->call, w->method, w->draw ? ":" : "", w->draw ? w->draw : "");
+            if (!w->draw && strcmp(w->method, "clear")) continue;
+            t->cand[t->ncand].call = w->call;
+            snprintf(t->cand[t->ncand++].method, sizeof t->cand[0].method, "%s", w->method);
+        }
+    }
+}
+
+/* The draw: its programs, state, constants and samplers, each line indented by in. */
+static void print_draw(FILE *f, tracker *t, const char *in, const replay_draw *d)
+{
+    print_program(f, t, in, "vertex", d->upload->vertex);
+    print_program(f, t, in, "fragment", d->upload->fragment);
+    print_state(f, in, d);
+    print_constants(f, t, in, d->upload->vertex, "vc", d->vc);
+    print_constants(f, t, in, d->upload->fragment, "fc", d->fc);
+    print_samplers(f, in, d);
+}
+
+/* The text f wrote (malloc'd), NULL when out of memory; the context's disassemblies
+ * and reflections are given back, so a report holds nothing from draw to draw. */
+static char *close_report(tracker *t, FILE *f, char **text)
+{
+    agal_context_reset(t->ctx);
+    if (fclose(f)) { /* *text is the memstream's once closed */
+        free(*text);
+        return NULL;
+    }
+    return *text;
+}
+
+/* A draw into textures, as a report on a texture it wrote shows it. */
+static char *write_report(tracker *t, const replay_probe *p)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return NULL;
+    print_draw(f, t, "      ", p->draw);
+    print_sources_short(f, t, "      ", p);
+    return close_report(t, f, &text);
+}
+
+/* A call that wrote textures: each one's history goes on, or starts again (a clear,
+ * the texture made: then nothing is written yet). */
+static void texture_written(tracker *t, const replay_probe *p)
+{
+    char *report = p->draw ? write_report(t, p) : NULL;
+    t->failed |= p->draw && !report;
+    for (unsigned i = 0; i < REPLAY_TARGETS && p->written[i] && !t->failed; i++) {
+        thistory *h = history_of(t, p->written[i], true);
+        if (!h) {
+            t->failed = true;
+            break;
+        }
+        if (p->replaced) history_clear(h);
+        if (p->replaced && !p->draw && !is_clear(p)) continue;
+        char *draw = report ? strdup(report) : NULL; /* each history frees its own */
+        t->failed |= report && !draw;
+        if (!t->failed) history_add(h, p, draw);
+    }
+    free(report);
 }
 
 static char *make_report(tracker *t, const replay_probe *p, const uint8_t *after)
@@ -112,20 +280,13 @@ static char *make_report(tracker *t, const replay_probe *p, const uint8_t *after
     else fprintf(f, "  pixel before: undefined (the back buffer was not cleared)\n");
     fprintf(f, "  pixel after: (%u, %u, %u); the reference: (%u, %u, %u)\n", after[0], after[1], after[2], t->ref[0],
             t->ref[1], t->ref[2]);
-    const replay_draw *d = p->draw;
-    if (d) {
-        print_program(f, t, "vertex", d->upload->vertex);
-        print_program(f, t, "fragment", d->upload->fragment);
-        print_state(f, d);
-        print_constants(f, t, d->upload->vertex, "vc", d->vc);
-        print_constants(f, t, d->upload->fragment, "fc", d->fc);
-        print_samplers(f, d);
+    memcpy(t->after, after, 3);
+    t->ncand = 0;
+    if (p->draw) {
+        print_draw(f, t, "  ", p->draw);
+        print_sources(f, t, p);
     }
-    if (fclose(f)) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return close_report(t, f, &text);
 }
 
 /* ---- the probe ------------------------------------------------------------------ */
@@ -133,6 +294,10 @@ static char *make_report(tracker *t, const replay_probe *p, const uint8_t *after
 static void probe(void *user, const replay_probe *p)
 {
     tracker *t = user;
+    if (!p->rgba) {
+        texture_written(t, p);
+        return;
+    }
     if (t->x >= p->width || t->y >= p->height) return; /* a back buffer of another size */
     const uint8_t *px = p->rgba + 4 * ((size_t)t->y * p->width + t->x);
     if (p->nimages == t->image && (!t->known || memcmp(px, t->before, 3))) {
@@ -158,6 +323,35 @@ static void print_outcome(const tracker *t, size_t image, const char *history)
     printf("first divergence at pixel (%u, %u): no clear or draw before image %zu changed it; (%u, %u, %u) held "
            "from before (a draw that should cover it does not)\n",
            t->x, t->y, image, t->before[0], t->before[1], t->before[2]);
+}
+
+/* Each draw and clear into the textures the named draw sampled, left out in a
+ * replay of its own: one that changes the pixel reached it through the texture
+ * (the texel sampled, or what a later write there blended with). The replay's
+ * image n; false when the scene does not replay without the call. */
+static bool pixel_without(const divergence_args *a, const tracker *t, size_t call, size_t n, uint8_t px[3])
+{
+    replay_open_options o = *a->open;
+    o.skip_call = call;
+    replay_result r = {0};
+    replay_run(a->json, a->len, a->scene, a->ops, &o, &r);
+    bool ok = r.status == REPLAY_OK && r.nimages >= n && r.images[n - 1].width > t->x && r.images[n - 1].height > t->y;
+    if (ok) memcpy(px, r.images[n - 1].rgba + 4 * ((size_t)t->y * r.images[n - 1].width + t->x), 3);
+    replay_result_free(&r);
+    return ok;
+}
+
+static void print_without(const divergence_args *a, const tracker *t, size_t n)
+{
+    if (!t->report || !t->ncand) return;
+    printf("  each of those draws and clears left out in turn (the scene replayed without it):\n");
+    for (size_t i = 0; i < t->ncand; i++) {
+        uint8_t px[3];
+        printf("    without call %zu (%s): ", t->cand[i].call, t->cand[i].method);
+        if (!pixel_without(a, t, t->cand[i].call, n, px)) printf("the scene does not replay the same\n");
+        else if (memcmp(px, t->after, 3)) printf("(%u, %u, %u): it reaches the pixel\n", px[0], px[1], px[2]);
+        else printf("unchanged\n");
+    }
 }
 
 /* The pixel followed: *at, or the first differing pixel in row order; false: none. */
@@ -219,9 +413,15 @@ int agalrun_first_divergence(const divergence_args *a, const replay_result *firs
     int rc = r.status == REPLAY_FAILED || t.failed ? 2 : 1;
     if (t.failed) fprintf(stderr, "agalrun replay: out of memory\n");
     if (rc == 1) print_outcome(&t, n, history);
+    if (rc == 1) print_without(a, &t, n);
     replay_result_free(&r);
     free(history);
     free(t.report);
+    for (size_t i = 0; i < t.ntex; i++) {
+        history_clear(&t.tex[i]);
+        free(t.tex[i].name);
+    }
+    free(t.tex);
     agal_context_free(t.ctx);
     return rc;
 }

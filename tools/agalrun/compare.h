@@ -52,6 +52,9 @@ typedef struct options {
     bool coverage;   /* --require-coverage: random mode fails unless every opcode appeared */
     bool separate;   /* --separate-samplers: Vulkan's uploads bind images and samplers apart */
     bool debug_info; /* --debug-info: every upload with debug info (-g: OpSource, OpLine, #line) */
+    /* --debug-info=nonsemantic: and Vulkan's with NonSemantic.Shader.DebugInfo.100
+     * (-gnonsemantic), on a device that must have VK_KHR_shader_non_semantic_info */
+    bool nonsemantic;
     const agal_limits *limits; /* --limits: every upload held to the device's (NULL: none) */
     bool partial_varyings;     /* --partial-varyings: random pairs whose varyings pack */
     uint64_t seed;

@@ -77,7 +77,8 @@ static int upload(agal_context *ctx, const agal_program *vp, const agal_program 
                               .lenient = vp->lenient || fp->lenient,
                               .separate_samplers = o->separate,
                               .limits = o->limits,
-                              .debug_info = o->debug_info};
+                              .debug_info = o->debug_info,
+                              .debug_info_nonsemantic = o->nonsemantic && bk == BK_VULKAN};
     *out = agal_upload_result_init();
     if (!vb || !fb || agal_upload(ctx, vb, vn, fb, fn, &uo, out) != AGAL_OK) return translation_failed(ctx, what);
     return 0;

@@ -155,6 +155,11 @@ typedef struct harness_vk harness_vk;
 /* validation: enable VK_LAYER_KHRONOS_validation and count every warning/error it
  * reports (harness_vk_messages). Returns NULL and a reason in err on failure. */
 harness_vk *harness_vk_create(bool validation, char *err, size_t errsize);
+/* The same on a device that takes SPIR-V with NonSemantic.Shader.DebugInfo.100
+ * (agal2spv -gnonsemantic): VK_KHR_shader_non_semantic_info enabled where the device
+ * lists it, else Vulkan 1.3 (the instance asks for 1.3, where it is core); NULL, and
+ * err naming the device, where it has neither. */
+harness_vk *harness_vk_create_nonsemantic(bool validation, char *err, size_t errsize);
 /* Returns the validation messages seen over the runner's life, teardown included. */
 unsigned harness_vk_destroy(harness_vk *h);
 /* 0 on success; otherwise -1 and a reason in err. */

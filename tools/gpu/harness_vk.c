@@ -23,6 +23,7 @@
 struct harness_vk {
     vk_device vk;
     bool has_xfb;
+    bool has_nonsemantic; /* SPV_KHR_non_semantic_info may be drawn */
     PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb;
     PFN_vkCmdBeginTransformFeedbackEXT begin_xfb;
     PFN_vkCmdEndTransformFeedbackEXT end_xfb;
@@ -44,9 +45,11 @@ static void set_err(char *err, size_t n, const char *what, VkResult r)
 
 /* ---- instance, device ---------------------------------------------------- */
 
-/* Transform feedback where the device has it (the capture draws), nothing else, so
- * validation sees the same device everywhere. */
-static int create_device(harness_vk *h, char *err, size_t errsize)
+/* Transform feedback where the device has it (the capture draws), and for a
+ * nonsemantic harness VK_KHR_shader_non_semantic_info where the device lists it
+ * (else it is Vulkan 1.3's core), nothing else, so validation sees the same device
+ * everywhere. */
+static int create_device(harness_vk *h, bool nonsemantic, char *err, size_t errsize)
 {
     VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbf = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
@@ -58,9 +61,13 @@ static int create_device(harness_vk *h, char *err, size_t errsize)
     VkPhysicalDeviceTransformFeedbackFeaturesEXT want_xfb = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT, .transformFeedback = VK_TRUE};
     VkPhysicalDeviceFeatures want = {0};
-    const char *ext = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
-    if (vk_device_create(&h->vk, &ext, h->has_xfb ? 1 : 0, h->has_xfb ? &want_xfb : NULL, &want, err, errsize))
-        return -1;
+    const char *ext[2];
+    uint32_t next = 0;
+    if (h->has_xfb) ext[next++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+    bool listed = nonsemantic && vk_device_has_extension(h->vk.phys, VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME);
+    if (listed) ext[next++] = VK_KHR_SHADER_NON_SEMANTIC_INFO_EXTENSION_NAME;
+    h->has_nonsemantic = listed || (nonsemantic && h->vk.props.apiVersion >= VK_API_VERSION_1_3);
+    if (vk_device_create(&h->vk, ext, next, h->has_xfb ? &want_xfb : NULL, &want, err, errsize)) return -1;
     if (h->has_xfb) {
         h->bind_xfb = (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
             h->vk.dev, "vkCmdBindTransformFeedbackBuffersEXT");
@@ -72,7 +79,7 @@ static int create_device(harness_vk *h, char *err, size_t errsize)
     return 0;
 }
 
-harness_vk *harness_vk_create(bool validation, char *err, size_t errsize)
+static harness_vk *create(bool validation, bool nonsemantic, char *err, size_t errsize)
 {
     harness_vk *h = calloc(1, sizeof *h);
     if (!h) {
@@ -80,13 +87,33 @@ harness_vk *harness_vk_create(bool validation, char *err, size_t errsize)
         return NULL;
     }
     /* A device with transform feedback wins (the capture draws need it). */
-    vk_device_options o = {.app_name = "agal2spv harness", .validation = validation, .performance_messages = true};
+    vk_device_options o = {.app_name = "agal2spv harness",
+                           .validation = validation,
+                           .performance_messages = true,
+                           .api_version = nonsemantic ? VK_API_VERSION_1_3 : 0};
     if (vk_device_pick(&h->vk, &o, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, err, errsize) ||
-        create_device(h, err, errsize)) {
+        create_device(h, nonsemantic, err, errsize)) {
         harness_vk_destroy(h);
         return NULL;
     }
     harness_pin_libraries();
+    return h;
+}
+
+harness_vk *harness_vk_create(bool validation, char *err, size_t errsize)
+{
+    return create(validation, false, err, errsize);
+}
+
+harness_vk *harness_vk_create_nonsemantic(bool validation, char *err, size_t errsize)
+{
+    harness_vk *h = create(validation, true, err, errsize);
+    if (h && !h->has_nonsemantic) {
+        snprintf(err, errsize, "vulkan: %s has neither VK_KHR_shader_non_semantic_info nor Vulkan 1.3",
+                 h->vk.props.deviceName);
+        harness_vk_destroy(h);
+        return NULL;
+    }
     return h;
 }
 

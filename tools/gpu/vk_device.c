@@ -52,8 +52,9 @@ static int create_instance(vk_device *d, const vk_device_options *o, char *err, 
         snprintf(err, errsize, "vulkan: %s is not installed", layer);
         return -1;
     }
-    VkApplicationInfo app = {
-        .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = o->app_name, .apiVersion = VK_API_VERSION_1_1};
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                             .pApplicationName = o->app_name,
+                             .apiVersion = o->api_version ? o->api_version : VK_API_VERSION_1_1};
     /* Every type, PERFORMANCE too where asked: a vertex output the fragment shader
      * does not consume is such a warning, and agal_upload's pairs must raise none. */
     VkDebugUtilsMessengerCreateInfoEXT mi = {

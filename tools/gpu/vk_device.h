@@ -30,6 +30,7 @@ typedef struct vk_device_options {
     const char *app_name;
     bool validation;           /* VK_LAYER_KHRONOS_validation, an error where it is missing */
     bool performance_messages; /* count the layer's performance warnings too */
+    uint32_t api_version;      /* the instance's VkApplicationInfo.apiVersion (0: Vulkan 1.1) */
 } vk_device_options;
 
 /* The instance (and the messenger), then a device: the first with a graphics queue,

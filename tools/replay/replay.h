@@ -127,8 +127,10 @@ typedef struct replay_open_options {
      * an emulator without a key does (--no-pipeline-cache). */
     bool rebuild_pipelines;
     /* Appended: called after each call that writes the back buffer's colour (a clear,
-     * a draw to it) with the back buffer read back (NULL: none). A triage aid
-     * (agalrun replay --first-divergence): a read-back per draw is slow. */
+     * a draw to it) with the back buffer read back, and after each that writes a
+     * texture (a clear or draw into it, an upload) or makes one, without a read-back
+     * (NULL: none). A triage aid (agalrun replay --first-divergence): a read-back per
+     * draw is slow. */
     void (*probe)(void *user, const struct replay_probe *p);
     void *probe_user;
     /* Appended: a test's fault (GL; agalrun replay --inject-fault): an undeclared
@@ -140,18 +142,25 @@ typedef struct replay_open_options {
         agal_stage stage;
         uint32_t token;
     } fault;
+    /* Appended: a call (counting from 1) the run leaves out, 0: none. A triage aid
+     * (--first-divergence): the scene without one draw or clear into a texture. */
+    size_t skip_call;
 } replay_open_options;
 
 /* What replay_open_options.probe sees: the call (counting from 1) and its draw,
- * the back buffer after it (RGBA, first row first, alpha 255), and how many
- * images the run has yielded before it. */
+ * the back buffer after it (RGBA, first row first, alpha 255; NULL: the call wrote
+ * textures), and how many images the run has yielded before it. Textures are named
+ * by the scene ("as"). */
 typedef struct replay_probe {
     size_t call;
     const char *method;
-    const replay_draw *draw; /* NULL: a clear */
+    const replay_draw *draw; /* NULL: a clear, an upload, createTexture */
     const uint8_t *rgba;
     uint32_t width, height;
     size_t nimages;
+    const char *written[REPLAY_TARGETS];  /* rgba NULL: the textures written (NULL: none) */
+    bool replaced;                        /* ... their contents all replaced (a clear but of a cube's face; create) */
+    const char *sampled[REPLAY_SAMPLERS]; /* a draw's: the texture of each fs it samples (NULL: none) */
 } replay_probe;
 
 /* The default memory limit for buffers, textures, back buffers and the images kept,

@@ -248,7 +248,7 @@ static int new_texture(rcall *k, const agal_texture_desc *t)
     o->u.tex.format = t->format;
     o->u.tex.desc = desc;
     if (!(o->u.tex.rb = c->ops->texture_new(c->be, &o->u.tex.desc))) return rbackend(k);
-    return R_OK;
+    return rprobe_texture(k, o, true);
 }
 
 static int create_texture(rcall *k)
@@ -819,7 +819,7 @@ static int texture_write(rcall *k, unsigned face, uint32_t level, uint32_t w, ui
     free(texels);
     if (rc) return rbackend(k);
     t->u.tex.defined[face] |= 1u << level;
-    return R_OK;
+    return rprobe_texture(k, t, false);
 }
 
 static uint32_t level_size(uint32_t s, uint32_t level) { return s >> level ? s >> level : 1; }

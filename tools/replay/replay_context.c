@@ -294,8 +294,8 @@ static int refresh_mipmaps(rcall *k, robj *t, const agal_sampler *s)
     return R_OK;
 }
 
-/* replay_open_options.probe after a call that wrote the back buffer's colour. */
-static int probe(rcall *k, const replay_draw *d);
+/* replay_open_options.probe after a call that wrote t's colour (a clear, a draw). */
+static int probe(rcall *k, const replay_draw *d, const replay_target *t);
 
 int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instances)
 {
@@ -334,7 +334,7 @@ int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instance
     if (c->ops->draw(c->be, &d)) return rbackend(k);
     mark_rendered(c);
     if (!count_key(c, &d.key)) return rfail(k, "out of memory");
-    return t.back_buffer ? probe(k, &d) : R_OK;
+    return probe(k, &d, &t);
 }
 
 /* ---- clear ------------------------------------------------------------------------ */
@@ -356,7 +356,7 @@ int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint3
     if (t.back_buffer) c->cleared = true;
     if (mask && c->ops->clear(c->be, &t, color, z, stencil > 255 ? 255 : stencil, mask)) return rbackend(k);
     if (mask & REPLAY_CLEAR_COLOR) mark_rendered(c);
-    return t.back_buffer && (mask & REPLAY_CLEAR_COLOR) ? probe(k, NULL) : R_OK;
+    return mask & REPLAY_CLEAR_COLOR ? probe(k, NULL, &t) : R_OK;
 }
 
 /* ---- images ----------------------------------------------------------------------- */
@@ -376,15 +376,46 @@ uint8_t *rread_back_buffer(rcall *k)
     return px;
 }
 
-static int probe(rcall *k, const replay_draw *d)
+static const char *texture_name(const robj *t) { return t ? t->name : NULL; }
+
+/* The textures a draw's fs sample, by name. */
+static void sampled_names(const replay_ctx *c, const replay_draw *d, replay_probe *p)
+{
+    for (size_t i = 0; d && i < d->upload->nsamplers; i++) {
+        unsigned n = d->upload->samplers[i].num;
+        p->sampled[n] = texture_name(c->textures[n]);
+    }
+}
+
+static int probe(rcall *k, const replay_draw *d, const replay_target *t)
 {
     replay_ctx *c = k->c;
     if (!c->probe) return R_OK;
-    uint8_t *rgba = rread_back_buffer(k);
-    if (!rgba) return R_FAILED;
-    replay_probe p = {c->out->call, k->method, d, rgba, c->width, c->height, c->out->nimages};
+    uint8_t *rgba = t->back_buffer ? rread_back_buffer(k) : NULL;
+    if (t->back_buffer && !rgba) return R_FAILED;
+    replay_probe p = {c->out->call, k->method, d, rgba, c->width, c->height, c->out->nimages, .replaced = !d};
+    for (unsigned i = 0; i < t->ncolor; i++) {
+        p.written[i] = texture_name(c->slots[i].texture);
+        p.replaced &= c->slots[i].texture->u.tex.desc.kind != REPLAY_TEX_CUBE;
+    }
+    sampled_names(c, d, &p);
     c->probe(c->probe_user, &p);
     free(rgba);
+    return R_OK;
+}
+
+int rprobe_texture(rcall *k, const robj *t, bool made)
+{
+    replay_ctx *c = k->c;
+    if (!c->probe) return R_OK;
+    replay_probe p = {.call = c->out->call,
+                      .method = k->method,
+                      .width = c->width,
+                      .height = c->height,
+                      .nimages = c->out->nimages,
+                      .written = {t->name},
+                      .replaced = made};
+    c->probe(c->probe_user, &p);
     return R_OK;
 }
 

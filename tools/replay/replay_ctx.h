@@ -100,6 +100,7 @@ typedef struct replay_ctx {
     /* replay_open_options.probe, called after each write to the back buffer */
     void (*probe)(void *user, const replay_probe *p);
     void *probe_user;
+    size_t skip_call; /* replay_open_options' */
 } replay_ctx;
 
 /* A call being replayed. */
@@ -147,6 +148,8 @@ int rdraw(rcall *k, robj *ib, int32_t first, int32_t triangles, int32_t instance
 int rclear(rcall *k, const double rgba[4], double depth, uint32_t stencil, uint32_t mask);
 /* The back buffer as an image (present, drawToBitmapData); NULL with k failed. */
 uint8_t *rread_back_buffer(rcall *k);
+/* replay_open_options.probe after an upload into texture t, or (made) its creation. */
+int rprobe_texture(rcall *k, const robj *t, bool made);
 int radd_image(rcall *k, uint8_t *rgba, uint32_t w, uint32_t h);
 /* Ends a frame of the pipelines' statistics (a present; the run's end, when it drew
  * since); false when out of memory. */

@@ -44,7 +44,7 @@ static void run_calls(replay_ctx *c, const cJSON *root)
     rcall top = {.c = c};
     const cJSON *calls = scene_calls(&top, root);
     for (const cJSON *call = calls ? calls->child : NULL; call; call = call->next) {
-        c->out->call++;
+        if (++c->out->call == c->skip_call) continue;
         if (replay_call(c, call)) return;
     }
 }
@@ -66,7 +66,8 @@ void replay_run(const char *json, size_t len, const char *name, const replay_bac
                       .memory_limit = o->memory_limit ? o->memory_limit : REPLAY_MEMORY_LIMIT,
                       .limits = o->limits,
                       .probe = o->probe,
-                      .probe_user = o->probe_user};
+                      .probe_user = o->probe_user,
+                      .skip_call = o->skip_call};
     init_state(c);
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(json, len + 1, &end, false);
