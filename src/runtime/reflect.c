@@ -13,13 +13,18 @@ typedef struct refl {
     const agal_program *prog;
     agal_reflection *r;
     uint8_t constants[MAX_CONST]; /* 1 = read */
+    unsigned lo, hi;              /* the marked ones lie in lo..hi-1 (collect scans only those) */
     agal_reflect_sampler smp[16];
     bool have_smp[16];
 } refl;
 
 static void mark_constants(refl *f, unsigned first, unsigned count)
 {
-    for (unsigned i = first; i < first + count && i < MAX_CONST; i++) f->constants[i] = 1;
+    unsigned end = first + count < MAX_CONST ? first + count : MAX_CONST;
+    if (first >= end) return;
+    for (unsigned i = first; i < end; i++) f->constants[i] = 1;
+    if (f->lo >= f->hi || first < f->lo) f->lo = first;
+    if (end > f->hi) f->hi = end;
 }
 
 /* rows consecutive registers from num (agal_source_rows), each in mask. */
@@ -84,12 +89,12 @@ static void token(refl *f, const agal_token *t)
 static agal_status collect(refl *f)
 {
     size_t nr = 0;
-    for (unsigned i = 0; i < MAX_CONST; i++) nr += f->constants[i] && (i == 0 || !f->constants[i - 1]);
+    for (unsigned i = f->lo; i < f->hi; i++) nr += f->constants[i] && (i == 0 || !f->constants[i - 1]);
     agal_range *ranges = agal_zalloc(f->ctx, (nr ? nr : 1) * sizeof *ranges);
     agal_reflect_sampler *smp = agal_zalloc(f->ctx, 16 * sizeof *smp);
     if (!ranges || !smp) return AGAL_ERR_NOMEM;
     size_t k = 0;
-    for (unsigned i = 0; i < MAX_CONST; i++) {
+    for (unsigned i = f->lo; i < f->hi; i++) {
         if (!f->constants[i]) continue;
         if (i == 0 || !f->constants[i - 1]) ranges[k++] = (agal_range){(uint16_t)i, 0};
         ranges[k - 1].count++;

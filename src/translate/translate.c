@@ -5,8 +5,6 @@
  * record (info.c) and the profile, never by a back end. */
 #include "emit.h"
 
-#include <stdio.h>
-
 typedef agal_status (*emit_fn)(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out);
 
 static agal_status emit_spirv(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
@@ -101,11 +99,18 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     return b;
 }
 
-/* The GLSL name of fs<n>: the prefix and the number. */
+/* The GLSL name of fs<n>: the prefix (an identifier of at most 63 characters,
+ * names.c) and the number, under 16. Spelled by hand: snprintf was a
+ * twentieth of a fragment program's SPIR-V translation. */
 static const char *sampler_name(agal_context *ctx, const char *prefix, unsigned n)
 {
-    char *s = agal_alloc(ctx, 72);
-    if (s) snprintf(s, 72, "%s%u", prefix, n);
+    size_t len = strlen(prefix);
+    char *s = agal_alloc(ctx, len + 3);
+    if (!s) return NULL;
+    memcpy(s, prefix, len);
+    if (n >= 10) s[len++] = (char)('0' + n / 10);
+    s[len++] = (char)('0' + n % 10);
+    s[len] = 0;
     return s;
 }
 
