@@ -13,6 +13,13 @@
 #include <string.h>
 
 #define AGAL_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
+/* A rarely taken path (an array's growth) kept out of the hot function that calls
+ * it, so that function's common path saves no registers for it. */
+#if defined(__GNUC__)
+#define AGAL_COLD __attribute__((noinline, cold))
+#else
+#define AGAL_COLD
+#endif
 
 /* ---- names.c: the names a GLSL-family text declares -------------------------- */
 

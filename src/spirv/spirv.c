@@ -137,7 +137,7 @@ static bool resize(spv *s, wbuf *b, size_t cap)
 /* Room for n more words than b holds. Most sections hold a few words: they start
  * at 16 and double, but for the globals and decorations, which start where most
  * programs' end (corpus: 50 to 170 words, 16 to 72) instead of growing four times. */
-static bool grow_for(spv *s, wbuf *b, size_t n)
+static AGAL_COLD bool grow_for(spv *s, wbuf *b, size_t n)
 {
     size_t first = b == &s->sec[S_GLOBAL] ? 192 : b == &s->sec[S_DECO] ? 64 : 16;
     size_t cap = b->cap ? 2 * b->cap : first;
