@@ -484,12 +484,11 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return 0;
     }
-    for (size_t i = 0; i < n; i++) {
-        if (!(ops[i] & VIRT)) continue;
-        memcpy(m, ops, n * sizeof *ops);
-        for (size_t j = i; j < n; j++) m[j] = real(s, m[j]);
+    uint32_t any = 0;
+    for (size_t i = 0; i < n; i++) any |= ops[i];
+    if (any & VIRT) {
+        for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
         ops = m;
-        break;
     }
     uint32_t h = hash_words(ops, n) ^ (op * 0x9e3779b1u) ^ type;
     uint32_t *e = &s->cse[h % CSE_SLOTS];
@@ -506,7 +505,7 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     d[0] = head;
     d[1] = type;
     d[2] = id;
-    memcpy(d + 3, ops, n * sizeof *ops);
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call */
     *e = (uint32_t)(d - f->w) + 1;
     return id;
 }
