@@ -46,10 +46,13 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     }
 }
 
-static void read_source(refl *f, const agal_source *s, unsigned mask, unsigned rows)
+/* Source s of token t. Only attributes and varyings keep the components read:
+ * the others are not asked for them (a token's read mask is its dearest part). */
+static void read_source(refl *f, const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (!s->indirect) {
-        read_reg(f, s->type, s->num, mask, rows);
+        bool masked = s->type == AGAL_REG_ATTRIBUTE || s->type == AGAL_REG_VARYING;
+        read_reg(f, s->type, s->num, masked ? agal_source_read_mask(t, s) : 0, rows);
         return;
     }
     /* The address is known only at run time: the whole constant file may be read
@@ -72,8 +75,8 @@ static void token(refl *f, const agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
     if (!info) return;
-    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, agal_source_read_mask(t, &t->a), agal_source_rows(info, 0));
-    if (info->operands & AGAL_OPND_B) read_source(f, &t->b, agal_source_read_mask(t, &t->b), agal_source_rows(info, 1));
+    if (info->operands & AGAL_OPND_A) read_source(f, t, &t->a, agal_source_rows(info, 0));
+    if (info->operands & AGAL_OPND_B) read_source(f, t, &t->b, agal_source_rows(info, 1));
     if (info->operands & AGAL_OPND_D) write_dest(f, &t->dst);
     if (info->operands & AGAL_OPND_S) {
         unsigned n = t->s.num & 15;
