@@ -161,7 +161,7 @@ static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
     uint32_t *d = reserve(s, &s->sec[sec], n + 1);
     if (!d) return;
     d[0] = (uint32_t)(n + 1) << 16 | op;
-    if (n) memcpy(d + 1, ops, n * sizeof *ops);
+    for (size_t i = 0; i < n; i++) d[1 + i] = ops[i]; /* a few words: no memcpy call */
 }
 
 #define INS(s, sec, op, ...) \
@@ -536,7 +536,7 @@ static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const ui
  * returns the real vec4 it comes from, *k its component there. The latest walk
  * through merges is remembered: a swizzle's four components (a splat: `.yyyy`) walk
  * the same chain. */
-static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
 {
     uint32_t from = 0;
     unsigned from_k = 0;
@@ -564,6 +564,14 @@ static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
     }
     if (from) s->walk.from = from, s->walk.from_k = from_k, s->walk.v = v, s->walk.k = *k;
     return v;
+}
+
+/* Most components read are of a real vector that is no recorded shuffle: that
+ * case inline, the walk in a call. */
+static inline uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+{
+    if (!(v & VIRT) && s->shuf[v % SHUF_CACHE].id != v) return v;
+    return source_comp_walk(s, v, k);
 }
 
 /* The n components vec[c].comp[c] from three or four distinct vectors: a shuffle of
