@@ -638,6 +638,22 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
+/* What shuffle(4, v, v, 0123) makes of the commonest virtual value, a swizzle of a
+ * real vector that is no recorded shuffle (a constant's or input's load read
+ * .xxxx), without walking each component to its source; 0 for any other v. */
+static uint32_t swizzle_of_real(spv *s, uint32_t v)
+{
+    const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
+    uint32_t src = in->op == IR_SWIZZLE ? s->ids[in->args[0]] : VIRT;
+    if ((src & VIRT) || !src || s->shuf[src % SHUF_CACHE].id == src) return 0;
+    if (in->swizzle == AGAL_SWIZZLE_IDENTITY) return src;
+    uint8_t sel[4];
+    for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
+    uint32_t id = raw_shuffle(s, 4, src, src, sel);
+    if (id) s->shuf[id % SHUF_CACHE] = (shuf){id, src, src, {sel[0], sel[1], sel[2], sel[3]}};
+    return id;
+}
+
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
  * components it selects. Remembered for the block, so a value read through many
  * chains is made once. */
@@ -646,7 +662,8 @@ static uint32_t real(spv *s, uint32_t v)
     if (!(v & VIRT)) return v;
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
     if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
-    uint32_t id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
+    uint32_t id = swizzle_of_real(s, v);
+    if (!id) id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
     s->mat[slot].v = x;
     s->mat[slot].block = s->block_start;
     s->mat[slot].id = id;
