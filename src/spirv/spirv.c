@@ -208,18 +208,21 @@ static bool tab_grow(spv *s)
  * result type word); returns %id. */
 static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
-    uint32_t w[18];
-    if (n + 2 > AGAL_COUNTOF(w)) {
-        agal_fail(&s->err, AGAL_ERR_NOMEM);
-        return 0;
-    }
-    size_t k = 0;
-    if (type) w[k++] = type;
-    uint32_t id = new_id(s);
-    w[k++] = id;
-    if (n) memcpy(w + k, ops, n * sizeof *ops);
-    ins(s, S_GLOBAL, op, w, k + n);
+    size_t k = type ? 2 : 1; /* words between the opcode and the operands */
+    uint32_t id = new_id(s), *d = reserve(s, &s->sec[S_GLOBAL], 1 + k + n);
+    if (!d) return 0;
+    d[0] = (uint32_t)(1 + k + n) << 16 | op;
+    d[1] = type; /* the id, when there is no type: written again below */
+    d[k] = id;
+    for (size_t i = 0; i < n; i++) d[1 + k + i] = ops[i];
     return s->err ? 0 : id;
+}
+
+static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return false;
+    return true;
 }
 
 /* The id of global `op [type] %id ops...`, emitting it the first time. */
@@ -242,8 +245,7 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     for (; s->tab[j].pos; j = (j + 1) & (s->tab_cap - 1)) {
         if (s->tab[j].hash != h) continue;
         const uint32_t *w = s->sec[S_GLOBAL].w + s->tab[j].pos - 1;
-        if (w[0] == head && (!type || w[1] == type) && (!n || memcmp(w + 1 + k, ops, n * sizeof *ops) == 0))
-            return w[k];
+        if (w[0] == head && (!type || w[1] == type) && same_words(w + 1 + k, ops, n)) return w[k];
     }
     size_t at = s->sec[S_GLOBAL].n;
     uint32_t id = global_new(s, op, type, ops, n);
@@ -496,7 +498,7 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
     if (*e > s->block_start) {
         const uint32_t *old = f->w + *e - 1;
-        if (old[0] == head && old[1] == type && memcmp(old + 3, ops, n * sizeof *ops) == 0) return old[2];
+        if (old[0] == head && old[1] == type && same_words(old + 3, ops, n)) return old[2];
     }
     /* Written straight into the section (the hot path of every translation). */
     uint32_t *d = reserve(s, f, n + 3);
