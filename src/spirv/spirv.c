@@ -181,10 +181,14 @@ static size_t str_words(const char *str, uint32_t *out, size_t cap)
 
 /* ---- deduplicated types and constants ------------------------------------- */
 
+/* FNV-1a over words. */
+#define FNV_BASIS 2166136261u
+static inline uint32_t fnv_step(uint32_t h, uint32_t w) { return (h ^ w) * 16777619u; }
+
 static uint32_t hash_words(const uint32_t *w, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ w[i]) * 16777619u;
+    uint32_t h = FNV_BASIS;
+    for (size_t i = 0; i < n; i++) h = fnv_step(h, w[i]);
     return h;
 }
 
@@ -486,13 +490,15 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return 0;
     }
-    uint32_t any = 0;
-    for (size_t i = 0; i < n; i++) any |= ops[i];
+    /* hash_words, and whether an operand is virtual, in one pass over them */
+    uint32_t h = FNV_BASIS, any = 0;
+    for (size_t i = 0; i < n; i++) h = fnv_step(h, ops[i]), any |= ops[i];
     if (any & VIRT) {
         for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
         ops = m;
+        h = hash_words(ops, n);
     }
-    uint32_t h = hash_words(ops, n) ^ (op * 0x9e3779b1u) ^ type;
+    h ^= (op * 0x9e3779b1u) ^ type;
     uint32_t *e = &s->cse[h % CSE_SLOTS];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
