@@ -269,10 +269,9 @@ static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
 static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, SpvOpTypeBool, 0, NULL, 0)); }
 static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, SpvOpTypeFloat, 32)); }
 static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, SpvOpTypeInt, 32, 1)); }
-static uint32_t t_vec(spv *s, unsigned n)
-{
-    return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, SpvOpTypeVector, t_float(s), n));
-}
+static uint32_t t_vec_new(spv *s, unsigned n) { return TYPE(s, SpvOpTypeVector, t_float(s), n); }
+/* Inline: nearly every instruction of the body asks for its vector type. */
+static inline uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], t_vec_new(s, n)); }
 static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, SpvOpTypeVector, t_bool(s), 4)); }
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, SpvOpTypePointer, storage, type); }
 
@@ -1148,8 +1147,9 @@ static agal_status build_module(spv *s)
     if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
         (!s->opt->pub.strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
         return AGAL_ERR_NOMEM;
-    /* A phi operand must exist at the end of its branch: emitted where defined. */
-    for (uint32_t v = 1; v < s->ir->ninsts; v++) {
+    /* A phi operand must exist at the end of its branch: emitted where defined.
+     * (Phis follow an if, which has lists of its own.) */
+    for (uint32_t v = 1; v < s->ir->ninsts && s->ir->nlists > 1; v++) {
         const agal_ir_inst *in = &s->ir->insts[v];
         if (in->op != IR_PHI) continue;
         for (unsigned a = 0; a < 2; a++) {
