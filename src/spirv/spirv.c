@@ -32,6 +32,7 @@
 typedef struct wbuf {
     uint32_t *w;
     size_t n, cap;
+    bool shared; /* w is its part of the small sections' one block (first_room) */
 } wbuf;
 
 /* S_SOURCE: OpString and OpSource (debug_info), which come before the names. */
@@ -121,28 +122,49 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
 /* ---- words ------------------------------------------------------------------ */
 
-/* Gives b room for exactly cap words (false, with err set, when out of memory). */
+/* Gives b room for exactly cap words (false, with err set, when out of memory). A
+ * section in the shared block moves out of it whole: the arena would grow the
+ * block's first part in place, over the next. */
 static bool resize(spv *s, wbuf *b, size_t cap)
 {
-    uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
+    uint32_t *nw = agal_grow(s->ctx, b->shared ? NULL : b->w, b->shared ? 0 : b->n, cap, sizeof *nw);
     if (!nw) {
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return false;
     }
+    if (b->shared && b->n) memcpy(nw, b->w, b->n * sizeof *nw);
     b->w = nw;
     b->cap = cap;
+    b->shared = false;
     return true;
 }
 
-/* Room for n more words than b holds. Most sections hold a few words: they start
- * at 16 and double, but for the globals and decorations, which start where most
- * programs' end (corpus: 50 to 170 words, 16 to 72) instead of growing four times. */
+/* Room for n more words than b holds: twice as much, or what it needs. */
 static AGAL_COLD bool grow_for(spv *s, wbuf *b, size_t n)
 {
-    size_t first = b == &s->sec[S_GLOBAL] ? 192 : b == &s->sec[S_DECO] ? 64 : 16;
-    size_t cap = b->cap ? 2 * b->cap : first;
+    size_t cap = b->cap ? 2 * b->cap : 16;
     if (cap < b->n + n) cap = b->n + n;
     return resize(s, b, cap);
+}
+
+/* The small sections' first room, in one allocation instead of one each and then
+ * their growth: where most programs' end (corpus: globals 50 to 170 words,
+ * decorations 16 to 72, the entry point under 16). Names, the function and the
+ * source are sized on their own. */
+static bool first_room(spv *s)
+{
+    static const uint16_t room[S_COUNT] = {
+        [S_CAP] = 4, [S_IMPORT] = 8, [S_MODEL] = 4, [S_ENTRY] = 16, [S_MODE] = 12, [S_DECO] = 64, [S_GLOBAL] = 192};
+    size_t total = 0;
+    for (int i = 0; i < S_COUNT; i++) total += room[i];
+    uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
+    if (!w) return false;
+    for (int i = 0; i < S_COUNT; i++) {
+        if (!room[i]) continue;
+        s->sec[i] = (wbuf){.w = w, .cap = room[i], .shared = true};
+        w += room[i];
+    }
+    return true;
 }
 
 /* Room for n more words at the end of b (NULL, with err set, when out of memory).
@@ -1130,7 +1152,7 @@ static agal_status build_module(spv *s)
     s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
     s->virt = agal_zalloc(s->ctx, ninsts);
-    if (!s->ids || !s->cse || !s->virt) return AGAL_ERR_NOMEM;
+    if (!s->ids || !s->cse || !s->virt || !first_room(s)) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
      * live instructions (dead code can be most of a generated program), so they
      * rarely leave outgrown copies behind. The function section ends up holding
