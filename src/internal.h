@@ -184,6 +184,12 @@ agal_status agal_options_read(agal_context *ctx, void *dst, size_t dst_size, con
 agal_status agal_result_check(agal_context *ctx, uint32_t size, const char *what);
 void agal_result_write(void *out, const void *full, size_t full_size);
 
+/* ---- reflect.c (src/runtime/) ---------------------------------------------------- */
+
+/* agal_reflect's attribute_mask alone (mask[n]: the components of va<n> the tokens
+ * read), for the binding description of every vertex translation. */
+void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16]);
+
 /* ---- reflect_json.c (src/runtime/): the one JSON writer of an agal_binding ------- */
 
 /* {"entries": [...]}: the WebGPU bind group layout of n WGSL bindings (an upload's

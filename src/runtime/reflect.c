@@ -27,6 +27,11 @@ static void mark_constants(refl *f, unsigned first, unsigned count)
     if (end > f->hi) f->hi = end;
 }
 
+static void read_attribute(uint16_t attribute_mask[16], unsigned n, unsigned mask)
+{
+    if (n < 16) attribute_mask[n] |= (uint16_t)mask;
+}
+
 /* rows consecutive registers from num (agal_source_rows), each in mask. */
 static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsigned rows)
 {
@@ -34,9 +39,7 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     for (unsigned n = num; n < num + rows; n++) {
         switch (type) {
         case AGAL_REG_CONSTANT: mark_constants(f, n, 1); break;
-        case AGAL_REG_ATTRIBUTE:
-            if (n < 16) r->attribute_mask[n] |= (uint16_t)mask;
-            break;
+        case AGAL_REG_ATTRIBUTE: read_attribute(r->attribute_mask, n, mask); break;
         case AGAL_REG_VARYING:
             if (n < 16) r->varying_mask[n] |= (uint16_t)mask;
             break;
@@ -110,6 +113,29 @@ static agal_status collect(refl *f)
     f->r->samplers = smp;
     f->r->nsamplers = ns;
     return AGAL_OK;
+}
+
+/* The attributes source s of token t reads (read_source's, for them alone). */
+static void source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
+{
+    if (s->indirect) {
+        if (s->index_type == AGAL_REG_ATTRIBUTE) read_attribute(mask, s->index_num, 1u << (s->index_comp & 3));
+        return;
+    }
+    if (s->type != AGAL_REG_ATTRIBUTE) return;
+    unsigned m = agal_source_read_mask(t, s);
+    for (unsigned n = s->num; n < s->num + rows; n++) read_attribute(mask, n, m);
+}
+
+void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16])
+{
+    memset(mask, 0, 16 * sizeof *mask);
+    for (uint32_t i = 0; i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (info && (info->operands & AGAL_OPND_A)) source_attributes(mask, t, &t->a, agal_source_rows(info, 0));
+        if (info && (info->operands & AGAL_OPND_B)) source_attributes(mask, t, &t->b, agal_source_rows(info, 1));
+    }
 }
 
 agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out)

@@ -140,13 +140,12 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
  * read (agal_reflect's). */
 static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding *b)
 {
-    agal_reflection r;
-    agal_status st = agal_reflect(ctx, ir->prog, &r);
-    agal_binding_attribute *list = st == AGAL_OK ? agal_alloc(ctx, 16 * sizeof *list) : NULL;
-    if (st != AGAL_OK || !list) return st != AGAL_OK ? st : AGAL_ERR_NOMEM;
+    uint16_t mask[16];
+    agal_reflect_attributes(ir->prog, mask);
+    agal_binding_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; n < 16; n++)
-        if (ir->info.inputs >> n & 1)
-            list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)r.attribute_mask[n]};
+        if (ir->info.inputs >> n & 1) list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
     b->attributes = list;
     return AGAL_OK;
 }
