@@ -1091,24 +1091,24 @@ static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builti
 
 /* Every variable the program reads or writes, from the info record (info.c), as the
  * text back ends declare theirs: inputs, iid, the constant block, the samplers, then
- * the outputs. */
+ * the outputs (each loop stops past the highest register its mask names). */
 static void interface(spv *s)
 {
     const agal_ir_info *info = &s->ir->info;
     bool vertex = s->prog->stage == AGAL_VERTEX;
     unsigned in_type = vertex ? AGAL_REG_ATTRIBUTE : AGAL_REG_VARYING;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; info->inputs >> n; n++)
         if (info->inputs >> n & 1) s->var_in[n] = located(s, SpvStorageClassInput, in_type, n);
     if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, "iid");
     if (info->reads_constants) const_block(s);
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; info->samplers >> n; n++)
         if (info->samplers >> n & 1) sampler_var(s, &info->sampler[n]);
     if (info->writes_op) s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, "op");
     unsigned outputs = vertex ? info->varyings_written : info->outputs;
     unsigned out_type = vertex ? AGAL_REG_VARYING : AGAL_REG_OUTPUT;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; outputs >> n; n++)
         if (outputs >> n & 1) s->var_out[out_slot(s, n)] = located(s, SpvStorageClassOutput, out_type, n);
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; info->packed >> n; n++)
         if (info->packed >> n & 1)
             s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
     if (info->writes_depth) s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, "fd");
