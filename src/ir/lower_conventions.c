@@ -80,6 +80,13 @@ static uint32_t put(lowering *lw, uint32_t v)
     return lw->nomem ? 0 : v;
 }
 
+/* put for an instruction the list had: where there is room, a plain store. */
+static inline void keep(lowering *lw, uint32_t v)
+{
+    if (lw->at.n < lw->at.cap) lw->at.items[lw->at.n++] = v;
+    else put(lw, v);
+}
+
 static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
 {
     if (lw->nomem) return 0;
@@ -155,7 +162,7 @@ static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
             uint32_t p = position(lw, in->args[0]);
             ir->insts[v].args[0] = p ? p : ir->insts[v].args[0];
         }
-        put(lw, v);
+        keep(lw, v);
         if (is_ddy(&ir->insts[v])) scaled[v] = scaled_ddy(lw, v), lw->nddy++;
     }
     agal_ir_list done = lw->at;
