@@ -85,8 +85,8 @@ typedef struct spv {
     unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
-    uint32_t ty_ptr_io4[2];  /* Input and Output vec4 pointers (the located variables') */
-    uint32_t c_offsets[256]; /* the float constants of relative reads' offsets */
+    uint32_t ty_ptr_io4[2]; /* Input and Output vec4 pointers (the located variables') */
+    uint32_t *c_offsets;    /* the float constants of relative reads' offsets 0..255, made at the first */
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
@@ -891,7 +891,8 @@ static uint32_t indirect_read(spv *s, uint32_t index, uint32_t offset, unsigned 
 static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 {
     uint32_t index = s->ids[in->args[0]];
-    uint32_t offset = in->reg_num < AGAL_COUNTOF(s->c_offsets)
+    if (!s->c_offsets) s->c_offsets = agal_zalloc(s->ctx, 256 * sizeof *s->c_offsets); /* NULL: not memoized */
+    uint32_t offset = s->c_offsets && in->reg_num < 256
                           ? MEMO(s->c_offsets[in->reg_num], c_float(s, (float)in->reg_num))
                           : c_float(s, (float)in->reg_num);
     if (s->indirect_fn && s->indirect_range != in->range) return indirect_read(s, index, offset, in->range);
