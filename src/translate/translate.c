@@ -119,7 +119,7 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
 {
     agal_binding_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++) {
+    for (unsigned n = 0; info->samplers >> n; n++) { /* up to the highest sampled */
         uint16_t bit = (uint16_t)(1u << n);
         if (!(info->samplers & bit)) continue;
         list[b->nsamplers] = (agal_binding_sampler){.num = (uint16_t)n,
@@ -144,7 +144,7 @@ static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding
     agal_reflect_attributes(ir->prog, mask);
     agal_binding_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; ir->info.inputs >> n; n++)
         if (ir->info.inputs >> n & 1) list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
     b->attributes = list;
     return AGAL_OK;
@@ -155,7 +155,7 @@ static agal_status varyings(agal_context *ctx, uint16_t declared, uint16_t centr
 {
     agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; declared >> n; n++)
         if (declared >> n & 1)
             list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
                                                           .centroid = (centroid >> n & 1) != 0,
