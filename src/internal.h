@@ -13,6 +13,13 @@
 #include <string.h>
 
 #define AGAL_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
+/* A rarely taken path (an array's growth) kept out of the hot function that calls
+ * it, so that function's common path saves no registers for it. */
+#if defined(__GNUC__)
+#define AGAL_COLD __attribute__((noinline, cold))
+#else
+#define AGAL_COLD
+#endif
 
 /* ---- names.c: the names a GLSL-family text declares -------------------------- */
 
@@ -176,6 +183,12 @@ agal_status agal_error(agal_context *ctx, int flash_id, int token, long offset, 
 agal_status agal_options_read(agal_context *ctx, void *dst, size_t dst_size, const void *src, const char *what);
 agal_status agal_result_check(agal_context *ctx, uint32_t size, const char *what);
 void agal_result_write(void *out, const void *full, size_t full_size);
+
+/* ---- reflect.c (src/runtime/) ---------------------------------------------------- */
+
+/* agal_reflect's attribute_mask alone (mask[n]: the components of va<n> the tokens
+ * read), for the binding description of every vertex translation. */
+void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16]);
 
 /* ---- reflect_json.c (src/runtime/): the one JSON writer of an agal_binding ------- */
 

@@ -31,8 +31,9 @@ typedef struct build {
     agal_ir_builder b;
     agal_status err;
     int token;
-    uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body) */
-    shared_read shared[SHARED_READS]; /* by shared_slot; a read replaces the one there */
+    uint16_t reg_count[AGAL_REG_TYPES]; /* the profile's, for this stage (read at every source) */
+    uint32_t open[SHARED_DEPTH];        /* the list open at each block depth (0: the body) */
+    shared_read shared[SHARED_READS];   /* by shared_slot; a read replaces the one there */
 } build;
 
 static uint32_t fail(build *bd, agal_status st, const char *msg)
@@ -78,7 +79,7 @@ static uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
 static uint32_t read_reg(build *bd, unsigned type, unsigned num)
 {
     const agal_program *p = bd->b.ir->prog;
-    if (num >= agal_reg_count(p->profile, p->stage, (agal_regtype)(type < AGAL_REG_TYPES ? type : 0)) &&
+    if (num >= bd->reg_count[type < AGAL_REG_TYPES ? type : 0] &&
         !(type == AGAL_REG_IID && p->stage == AGAL_VERTEX && num == 0))
         return fail(bd, AGAL_ERR_INTERNAL, "register index out of range");
     switch (type) {
@@ -321,7 +322,13 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     if (!ir->insts) return AGAL_ERR_NOMEM;
     if (!agal_ir_new(ir, IR_NOP, IR_VOID, -1) && ir->ninsts == 0) return AGAL_ERR_NOMEM; /* index 0 */
     if (agal_ir_new_list(ir) != 0) return AGAL_ERR_NOMEM;
+    /* The body holds most values: sized as the values are. */
+    ir->lists[0].items = agal_alloc(ctx, ir->inst_cap * sizeof *ir->lists[0].items);
+    if (!ir->lists[0].items) return AGAL_ERR_NOMEM;
+    ir->lists[0].cap = ir->inst_cap;
     build bd = {.b = {.ir = ir, .list = 0}, .err = AGAL_OK};
+    for (unsigned t = 0; t < AGAL_REG_TYPES; t++)
+        bd.reg_count[t] = (uint16_t)agal_reg_count(prog->profile, prog->stage, (agal_regtype)t);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
         agal_status st = token(&bd, &prog->tokens[i]);

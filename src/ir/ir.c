@@ -3,15 +3,19 @@
  * they call nothing but the arena. */
 #include "emit.h"
 
+static AGAL_COLD bool grow_insts(agal_ir *ir)
+{
+    uint32_t cap = ir->inst_cap ? ir->inst_cap * 2 : 64;
+    agal_ir_inst *n = agal_grow(ir->ctx, ir->insts, ir->ninsts, cap, sizeof *n);
+    if (!n) return false;
+    ir->insts = n;
+    ir->inst_cap = cap;
+    return true;
+}
+
 uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t token)
 {
-    if (ir->ninsts == ir->inst_cap) {
-        uint32_t cap = ir->inst_cap ? ir->inst_cap * 2 : 64;
-        agal_ir_inst *n = agal_grow(ir->ctx, ir->insts, ir->ninsts, cap, sizeof *n);
-        if (!n) return 0;
-        ir->insts = n;
-        ir->inst_cap = cap;
-    }
+    if (ir->ninsts == ir->inst_cap && !grow_insts(ir)) return 0;
     uint32_t v = ir->ninsts++;
     agal_ir_inst *in = &ir->insts[v];
     memset(in, 0, sizeof *in);
@@ -35,16 +39,20 @@ uint32_t agal_ir_new_list(agal_ir *ir)
     return ir->nlists++;
 }
 
+static AGAL_COLD bool grow_list(agal_ir *ir, agal_ir_list *list)
+{
+    uint32_t cap = list->cap ? list->cap * 2 : 16;
+    uint32_t *n = agal_grow(ir->ctx, list->items, list->n, cap, sizeof *n);
+    if (!n) return false;
+    list->items = n;
+    list->cap = cap;
+    return true;
+}
+
 bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v)
 {
     agal_ir_list *list = &ir->lists[l];
-    if (list->n == list->cap) {
-        uint32_t cap = list->cap ? list->cap * 2 : 16;
-        uint32_t *n = agal_grow(ir->ctx, list->items, list->n, cap, sizeof *n);
-        if (!n) return false;
-        list->items = n;
-        list->cap = cap;
-    }
+    if (list->n == list->cap && !grow_list(ir, list)) return false;
     list->items[list->n++] = v;
     return true;
 }

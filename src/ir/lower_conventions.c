@@ -61,6 +61,7 @@ typedef struct lowering {
     agal_ir_conventions conv;
     uint32_t flip;   /* the IR_YFLIP */
     agal_ir_list at; /* the instructions the list being rewritten gets, in order */
+    unsigned nddy;   /* the ddys scaled: their uses need redirecting */
     bool nomem;
 } lowering;
 
@@ -77,6 +78,13 @@ static uint32_t put(lowering *lw, uint32_t v)
     if (!v) lw->nomem = true;
     else at->items[at->n++] = v;
     return lw->nomem ? 0 : v;
+}
+
+/* put for an instruction the list had: where there is room, a plain store. */
+static inline void keep(lowering *lw, uint32_t v)
+{
+    if (lw->at.n < lw->at.cap) lw->at.items[lw->at.n++] = v;
+    else put(lw, v);
 }
 
 static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
@@ -141,7 +149,11 @@ static bool is_position(const agal_ir *ir, const agal_ir_inst *in)
 static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
 {
     agal_ir *ir = lw->ir;
-    lw->at = (agal_ir_list){0};
+    /* Room for the list and what the body gets (the flip, op's seven at most): a
+     * ddy's two more may grow it. */
+    uint32_t cap = ir->lists[l].n + 8;
+    lw->at = (agal_ir_list){agal_alloc(ir->ctx, cap * sizeof *lw->at.items), 0, cap};
+    if (!lw->at.items) lw->at.cap = 0;
     if (l == 0) put(lw, lw->flip);
     for (uint32_t i = 0; i < ir->lists[l].n && !lw->nomem; i++) {
         uint32_t v = ir->lists[l].items[i];
@@ -150,8 +162,8 @@ static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
             uint32_t p = position(lw, in->args[0]);
             ir->insts[v].args[0] = p ? p : ir->insts[v].args[0];
         }
-        put(lw, v);
-        if (is_ddy(&ir->insts[v])) scaled[v] = scaled_ddy(lw, v);
+        keep(lw, v);
+        if (is_ddy(&ir->insts[v])) scaled[v] = scaled_ddy(lw, v), lw->nddy++;
     }
     agal_ir_list done = lw->at;
     if (!lw->nomem) ir->lists[l] = done;
@@ -218,7 +230,7 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     if (!scaled || !lw.flip) return AGAL_ERR_NOMEM;
     rewrite_tree(&lw, 0, scaled);
     if (lw.nomem) return AGAL_ERR_NOMEM;
-    redirect(ir, scaled, n);
+    if (lw.nddy) redirect(ir, scaled, n);
     *changed = true;
     return AGAL_OK;
 }

@@ -14,7 +14,7 @@ typedef struct marker {
     uint32_t n;
 } marker;
 
-static void mark(marker *m, uint32_t v)
+static inline void mark(marker *m, uint32_t v)
 {
     if (!v || m->live[v]) return;
     m->live[v] = 1;
@@ -22,14 +22,15 @@ static void mark(marker *m, uint32_t v)
 }
 
 /* dep[v]: the IR_IF that instruction v needs (the one holding it, or for a phi the
- * one it joins), 0 at top level. The roots, stores and kils, are marked live. */
+ * one it joins), 0 at top level (no dep: no blocks). The roots, stores and kils,
+ * are marked live. */
 static void fill_deps(agal_ir *ir, uint32_t l, uint32_t owner, marker *m)
 {
     uint32_t last_if = 0;
     for (uint32_t i = 0; i < ir->lists[l].n; i++) {
         uint32_t v = ir->lists[l].items[i];
         agal_ir_inst *in = &ir->insts[v];
-        m->dep[v] = in->op == IR_PHI ? last_if : owner;
+        if (m->dep) m->dep[v] = in->op == IR_PHI ? last_if : owner;
         if (in->op == IR_KIL || in->op == IR_STORE) mark(m, v);
         if (in->op == IR_IF) {
             last_if = v;
@@ -67,11 +68,13 @@ static bool sweep(agal_ir *ir, uint32_t l, const uint8_t *live)
 
 agal_status agal_opt_dce(agal_ir *ir, bool *changed)
 {
-    /* The stack, deps and marks are scratch, given back at the end. */
+    /* The stack, deps and marks are scratch, given back at the end. Without blocks
+     * (one list) nothing depends on an if: no deps. */
     agal_arena_mark scratch = agal_arena_save(ir->ctx);
-    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack), agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep),
-                agal_zalloc(ir->ctx, ir->ninsts), 0};
-    if (!m.stack || !m.dep || !m.live) {
+    bool blocks = ir->nlists > 1;
+    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack),
+                blocks ? agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep) : NULL, agal_zalloc(ir->ctx, ir->ninsts), 0};
+    if (!m.stack || (blocks && !m.dep) || !m.live) {
         agal_arena_restore(ir->ctx, scratch);
         return AGAL_ERR_NOMEM;
     }
@@ -88,7 +91,7 @@ agal_status agal_opt_dce(agal_ir *ir, bool *changed)
             agal_ir_add_use(&ir->insts[in->args[a]]);
             mark(&m, in->args[a]);
         }
-        mark(&m, m.dep[v]);
+        if (blocks) mark(&m, m.dep[v]);
     }
     *changed = sweep(ir, 0, m.live);
     agal_arena_restore(ir->ctx, scratch);

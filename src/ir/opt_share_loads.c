@@ -20,11 +20,13 @@ static int load_key(const agal_ir_inst *in)
 }
 
 /* Each register's kept load (0: none), and the kept loads in value order: on the
- * stack (2 KiB), so the pass allocates only the room the program body may need. */
+ * stack (2 KiB). to[v]: the kept load that load v becomes (itself when kept), 0
+ * for any other value, so that the walk reads one word per operand. */
 typedef struct loads {
     uint32_t first[KEYS];
     uint32_t kept[KEYS];
     uint32_t nkept, ndup;
+    uint32_t *to;
 } loads;
 
 /* One walk of list l and below: every load leaves its list (the kept ones go to the
@@ -36,12 +38,10 @@ static void share(agal_ir *ir, const loads *ld, uint32_t l)
     for (uint32_t i = 0; i < list->n; i++) {
         uint32_t v = list->items[i];
         agal_ir_inst *in = &ir->insts[v];
-        if (load_key(in) >= 0) continue;
+        if (ld->to[v]) continue;
         if (ld->ndup) /* only then does any operand change */
-            for (unsigned a = 0; a < in->nargs; a++) {
-                int ka = load_key(&ir->insts[in->args[a]]);
-                if (ka >= 0) in->args[a] = ld->first[ka];
-            }
+            for (unsigned a = 0; a < in->nargs; a++)
+                if (ld->to[in->args[a]]) in->args[a] = ld->to[in->args[a]];
         if (in->op == IR_IF) {
             share(ir, ld, in->then_list);
             share(ir, ld, in->else_list);
@@ -67,12 +67,15 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
     loads ld;
     ld.nkept = ld.ndup = 0;
     memset(ld.first, 0, sizeof ld.first);
+    ld.to = agal_zalloc(ir->ctx, ir->ninsts * sizeof *ld.to);
+    if (!ld.to) return AGAL_ERR_NOMEM;
     /* Every instruction that is neither removed nor a constant is listed (ir.h). */
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         int k = load_key(&ir->insts[v]);
         if (k < 0) continue;
         if (!ld.first[k]) ld.first[k] = ld.kept[ld.nkept++] = v;
         else ld.ndup++;
+        ld.to[v] = ld.first[k];
     }
     if (shared_already(ir, &ld)) return AGAL_OK;
     /* Room first: the IR stays as it was when there is none. At most one load of
@@ -88,9 +91,8 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
     share(ir, &ld, 0);
     /* The duplicates go; their uses are their kept loads' now. */
     for (uint32_t v = 1; v < ir->ninsts && ld.ndup; v++) {
-        int k = load_key(&ir->insts[v]);
-        if (k < 0 || ld.first[k] == v) continue;
-        agal_ir_inst *kept = &ir->insts[ld.first[k]], *dup = &ir->insts[v];
+        if (!ld.to[v] || ld.to[v] == v) continue;
+        agal_ir_inst *kept = &ir->insts[ld.to[v]], *dup = &ir->insts[v];
         unsigned uses = kept->nuses + dup->nuses;
         kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
         dup->op = IR_NOP;

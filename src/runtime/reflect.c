@@ -13,13 +13,23 @@ typedef struct refl {
     const agal_program *prog;
     agal_reflection *r;
     uint8_t constants[MAX_CONST]; /* 1 = read */
+    unsigned lo, hi;              /* the marked ones lie in lo..hi-1 (collect scans only those) */
     agal_reflect_sampler smp[16];
     bool have_smp[16];
 } refl;
 
 static void mark_constants(refl *f, unsigned first, unsigned count)
 {
-    for (unsigned i = first; i < first + count && i < MAX_CONST; i++) f->constants[i] = 1;
+    unsigned end = first + count < MAX_CONST ? first + count : MAX_CONST;
+    if (first >= end) return;
+    for (unsigned i = first; i < end; i++) f->constants[i] = 1;
+    if (f->lo >= f->hi || first < f->lo) f->lo = first;
+    if (end > f->hi) f->hi = end;
+}
+
+static void read_attribute(uint16_t attribute_mask[16], unsigned n, unsigned mask)
+{
+    if (n < 16) attribute_mask[n] |= (uint16_t)mask;
 }
 
 /* rows consecutive registers from num (agal_source_rows), each in mask. */
@@ -29,9 +39,7 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     for (unsigned n = num; n < num + rows; n++) {
         switch (type) {
         case AGAL_REG_CONSTANT: mark_constants(f, n, 1); break;
-        case AGAL_REG_ATTRIBUTE:
-            if (n < 16) r->attribute_mask[n] |= (uint16_t)mask;
-            break;
+        case AGAL_REG_ATTRIBUTE: read_attribute(r->attribute_mask, n, mask); break;
         case AGAL_REG_VARYING:
             if (n < 16) r->varying_mask[n] |= (uint16_t)mask;
             break;
@@ -41,10 +49,13 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     }
 }
 
-static void read_source(refl *f, const agal_source *s, unsigned mask, unsigned rows)
+/* Source s of token t. Only attributes and varyings keep the components read:
+ * the others are not asked for them (a token's read mask is its dearest part). */
+static void read_source(refl *f, const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (!s->indirect) {
-        read_reg(f, s->type, s->num, mask, rows);
+        bool masked = s->type == AGAL_REG_ATTRIBUTE || s->type == AGAL_REG_VARYING;
+        read_reg(f, s->type, s->num, masked ? agal_source_read_mask(t, s) : 0, rows);
         return;
     }
     /* The address is known only at run time: the whole constant file may be read
@@ -67,8 +78,8 @@ static void token(refl *f, const agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
     if (!info) return;
-    if (info->operands & AGAL_OPND_A) read_source(f, &t->a, agal_source_read_mask(t, &t->a), agal_source_rows(info, 0));
-    if (info->operands & AGAL_OPND_B) read_source(f, &t->b, agal_source_read_mask(t, &t->b), agal_source_rows(info, 1));
+    if (info->operands & AGAL_OPND_A) read_source(f, t, &t->a, agal_source_rows(info, 0));
+    if (info->operands & AGAL_OPND_B) read_source(f, t, &t->b, agal_source_rows(info, 1));
     if (info->operands & AGAL_OPND_D) write_dest(f, &t->dst);
     if (info->operands & AGAL_OPND_S) {
         unsigned n = t->s.num & 15;
@@ -84,12 +95,12 @@ static void token(refl *f, const agal_token *t)
 static agal_status collect(refl *f)
 {
     size_t nr = 0;
-    for (unsigned i = 0; i < MAX_CONST; i++) nr += f->constants[i] && (i == 0 || !f->constants[i - 1]);
+    for (unsigned i = f->lo; i < f->hi; i++) nr += f->constants[i] && (i == 0 || !f->constants[i - 1]);
     agal_range *ranges = agal_zalloc(f->ctx, (nr ? nr : 1) * sizeof *ranges);
     agal_reflect_sampler *smp = agal_zalloc(f->ctx, 16 * sizeof *smp);
     if (!ranges || !smp) return AGAL_ERR_NOMEM;
     size_t k = 0;
-    for (unsigned i = 0; i < MAX_CONST; i++) {
+    for (unsigned i = f->lo; i < f->hi; i++) {
         if (!f->constants[i]) continue;
         if (i == 0 || !f->constants[i - 1]) ranges[k++] = (agal_range){(uint16_t)i, 0};
         ranges[k - 1].count++;
@@ -102,6 +113,29 @@ static agal_status collect(refl *f)
     f->r->samplers = smp;
     f->r->nsamplers = ns;
     return AGAL_OK;
+}
+
+/* The attributes source s of token t reads (read_source's, for them alone). */
+static void source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
+{
+    if (s->indirect) {
+        if (s->index_type == AGAL_REG_ATTRIBUTE) read_attribute(mask, s->index_num, 1u << (s->index_comp & 3));
+        return;
+    }
+    if (s->type != AGAL_REG_ATTRIBUTE) return;
+    unsigned m = agal_source_read_mask(t, s);
+    for (unsigned n = s->num; n < s->num + rows; n++) read_attribute(mask, n, m);
+}
+
+void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16])
+{
+    memset(mask, 0, 16 * sizeof *mask);
+    for (uint32_t i = 0; i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (info && (info->operands & AGAL_OPND_A)) source_attributes(mask, t, &t->a, agal_source_rows(info, 0));
+        if (info && (info->operands & AGAL_OPND_B)) source_attributes(mask, t, &t->b, agal_source_rows(info, 1));
+    }
 }
 
 agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out)

@@ -33,6 +33,7 @@
 typedef struct wbuf {
     uint32_t *w;
     size_t n, cap;
+    bool shared; /* w is its part of the small sections' one block (first_room) */
 } wbuf;
 
 /* S_SOURCE: OpString and OpSource (debug_info), which come before the names. */
@@ -85,7 +86,8 @@ typedef struct spv {
     unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
-    uint32_t c_offsets[256]; /* the float constants of relative reads' offsets */
+    uint32_t ty_ptr_io4[2]; /* Input and Output vec4 pointers (the located variables') */
+    uint32_t *c_offsets;    /* the float constants of relative reads' offsets 0..255, made at the first */
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
@@ -122,26 +124,49 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
 /* ---- words ------------------------------------------------------------------ */
 
-/* Gives b room for exactly cap words (false, with err set, when out of memory). */
+/* Gives b room for exactly cap words (false, with err set, when out of memory). A
+ * section in the shared block moves out of it whole: the arena would grow the
+ * block's first part in place, over the next. */
 static bool resize(spv *s, wbuf *b, size_t cap)
 {
-    uint32_t *nw = agal_grow(s->ctx, b->w, b->n, cap, sizeof *nw);
+    uint32_t *nw = agal_grow(s->ctx, b->shared ? NULL : b->w, b->shared ? 0 : b->n, cap, sizeof *nw);
     if (!nw) {
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return false;
     }
+    if (b->shared && b->n) memcpy(nw, b->w, b->n * sizeof *nw);
     b->w = nw;
     b->cap = cap;
+    b->shared = false;
     return true;
 }
 
-/* Room for n more words than b holds. Most sections hold a few words: they start
- * at 16 and double. */
-static bool grow_for(spv *s, wbuf *b, size_t n)
+/* Room for n more words than b holds: twice as much, or what it needs. */
+static AGAL_COLD bool grow_for(spv *s, wbuf *b, size_t n)
 {
     size_t cap = b->cap ? 2 * b->cap : 16;
     if (cap < b->n + n) cap = b->n + n;
     return resize(s, b, cap);
+}
+
+/* The small sections' first room, in one allocation instead of one each and then
+ * their growth: where most programs' end (corpus: globals 50 to 170 words,
+ * decorations 16 to 72, the entry point under 16). Names, the function and the
+ * source are sized on their own. */
+static bool first_room(spv *s)
+{
+    static const uint16_t room[S_COUNT] = {
+        [S_CAP] = 4, [S_IMPORT] = 8, [S_MODEL] = 4, [S_ENTRY] = 16, [S_MODE] = 12, [S_DECO] = 64, [S_GLOBAL] = 192};
+    size_t total = 0;
+    for (int i = 0; i < S_COUNT; i++) total += room[i];
+    uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
+    if (!w) return false;
+    for (int i = 0; i < S_COUNT; i++) {
+        if (!room[i]) continue;
+        s->sec[i] = (wbuf){.w = w, .cap = room[i], .shared = true};
+        w += room[i];
+    }
+    return true;
 }
 
 /* Room for n more words at the end of b (NULL, with err set, when out of memory).
@@ -160,7 +185,7 @@ static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
     uint32_t *d = reserve(s, &s->sec[sec], n + 1);
     if (!d) return;
     d[0] = (uint32_t)(n + 1) << 16 | op;
-    for (size_t i = 0; i < n; i++) d[1 + i] = ops[i];
+    for (size_t i = 0; i < n; i++) d[1 + i] = ops[i]; /* a few words: no memcpy call */
 }
 
 #define INS(s, sec, op, ...) \
@@ -180,10 +205,14 @@ static size_t str_words(const char *str, uint32_t *out, size_t cap)
 
 /* ---- deduplicated types and constants ------------------------------------- */
 
+/* FNV-1a over words. */
+#define FNV_BASIS 2166136261u
+static inline uint32_t fnv_step(uint32_t h, uint32_t w) { return (h ^ w) * 16777619u; }
+
 static uint32_t hash_words(const uint32_t *w, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ w[i]) * 16777619u;
+    uint32_t h = FNV_BASIS;
+    for (size_t i = 0; i < n; i++) h = fnv_step(h, w[i]);
     return h;
 }
 
@@ -207,18 +236,21 @@ static bool tab_grow(spv *s)
  * result type word); returns %id. */
 static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
-    uint32_t w[18];
-    if (n + 2 > AGAL_COUNTOF(w)) {
-        agal_fail(&s->err, AGAL_ERR_NOMEM);
-        return 0;
-    }
-    size_t k = 0;
-    if (type) w[k++] = type;
-    uint32_t id = new_id(s);
-    w[k++] = id;
-    if (n) memcpy(w + k, ops, n * sizeof *ops);
-    ins(s, S_GLOBAL, op, w, k + n);
+    size_t k = type ? 2 : 1; /* words between the opcode and the operands */
+    uint32_t id = new_id(s), *d = reserve(s, &s->sec[S_GLOBAL], 1 + k + n);
+    if (!d) return 0;
+    d[0] = (uint32_t)(1 + k + n) << 16 | op;
+    d[1] = type; /* the id, when there is no type: written again below */
+    d[k] = id;
+    for (size_t i = 0; i < n; i++) d[1 + k + i] = ops[i];
     return s->err ? 0 : id;
+}
+
+static bool same_words(const uint32_t *a, const uint32_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return false;
+    return true;
 }
 
 /* The id of global `op [type] %id ops...`, emitting it the first time. */
@@ -241,8 +273,7 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
     for (; s->tab[j].pos; j = (j + 1) & (s->tab_cap - 1)) {
         if (s->tab[j].hash != h) continue;
         const uint32_t *w = s->sec[S_GLOBAL].w + s->tab[j].pos - 1;
-        if (w[0] == head && (!type || w[1] == type) && (!n || memcmp(w + 1 + k, ops, n * sizeof *ops) == 0))
-            return w[k];
+        if (w[0] == head && (!type || w[1] == type) && same_words(w + 1 + k, ops, n)) return w[k];
     }
     size_t at = s->sec[S_GLOBAL].n;
     uint32_t id = global_new(s, op, type, ops, n);
@@ -262,10 +293,9 @@ static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
 static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, SpvOpTypeBool, 0, NULL, 0)); }
 static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, SpvOpTypeFloat, 32)); }
 static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, SpvOpTypeInt, 32, 1)); }
-static uint32_t t_vec(spv *s, unsigned n)
-{
-    return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], TYPE(s, SpvOpTypeVector, t_float(s), n));
-}
+static uint32_t t_vec_new(spv *s, unsigned n) { return TYPE(s, SpvOpTypeVector, t_float(s), n); }
+/* Inline: nearly every instruction of the body asks for its vector type. */
+static inline uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], t_vec_new(s, n)); }
 static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, SpvOpTypeVector, t_bool(s), 4)); }
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, SpvOpTypePointer, storage, type); }
 
@@ -302,13 +332,17 @@ static uint32_t c_splat(spv *s, float f)
 
 /* ---- debug names and decorations --------------------------------------------- */
 
+/* Written straight into the section: a translation names most of its values. */
 static void name(spv *s, uint32_t id, const char *str)
 {
     if (s->opt->pub.strip_names) return;
-    uint32_t w[16];
-    w[0] = id;
-    size_t n = str_words(str, w + 1, 15);
-    if (n) ins(s, S_NAME, SpvOpName, w, n + 1);
+    size_t len = strlen(str), n = len / 4 + 1;
+    uint32_t *d = reserve(s, &s->sec[S_NAME], n + 2);
+    if (!d) return;
+    d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
+    d[1] = id;
+    d[n + 1] = 0; /* the string's last word: its NUL and zero padding */
+    memcpy(d + 2, str, len);
 }
 
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
@@ -405,19 +439,27 @@ static void line(spv *s, const agal_ir_inst *in)
 
 /* ---- interface variables ---------------------------------------------------- */
 
-static uint32_t variable(spv *s, unsigned storage, uint32_t type)
+/* OpVariable %id of pointer type ptr (its storage class's), an entry point's
+ * interface when Input or Output. */
+static void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
 {
-    uint32_t id = new_id(s);
-    INS(s, S_GLOBAL, SpvOpVariable, t_ptr(s, storage, type), id, storage);
+    INS(s, S_GLOBAL, SpvOpVariable, ptr, id, storage);
     if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->iface))
         s->iface[s->niface++] = id;
+}
+
+static uint32_t variable(spv *s, unsigned storage, uint32_t type)
+{
+    uint32_t id = new_id(s); /* before its pointer type's: the ids' order is the output's */
+    declare(s, storage, id, t_ptr(s, storage, type));
     return id;
 }
 
 /* va<n>, v<n> or oc<n>: a vec4 at Location n. */
 static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
-    uint32_t var = variable(s, storage, t_vec(s, 4));
+    uint32_t *ptr = &s->ty_ptr_io4[storage == SpvStorageClassOutput], v4 = t_vec(s, 4), var = new_id(s);
+    declare(s, storage, var, MEMO(*ptr, t_ptr(s, storage, v4)));
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
@@ -507,20 +549,21 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return 0;
     }
-    for (size_t i = 0; i < n; i++) {
-        if (!(ops[i] & VIRT)) continue;
-        memcpy(m, ops, n * sizeof *ops);
-        for (size_t j = i; j < n; j++) m[j] = real(s, m[j]);
+    /* hash_words, and whether an operand is virtual, in one pass over them */
+    uint32_t h = FNV_BASIS, any = 0;
+    for (size_t i = 0; i < n; i++) h = fnv_step(h, ops[i]), any |= ops[i];
+    if (any & VIRT) {
+        for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
         ops = m;
-        break;
+        h = hash_words(ops, n);
     }
-    uint32_t h = hash_words(ops, n) ^ (op * 0x9e3779b1u) ^ type;
+    h ^= (op * 0x9e3779b1u) ^ type;
     uint32_t *e = &s->cse[h % CSE_SLOTS];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
     if (*e > s->block_start) {
         const uint32_t *old = f->w + *e - 1;
-        if (old[0] == head && old[1] == type && memcmp(old + 3, ops, n * sizeof *ops) == 0) return old[2];
+        if (old[0] == head && old[1] == type && same_words(old + 3, ops, n)) return old[2];
     }
     /* Written straight into the section (the hot path of every translation). */
     uint32_t *d = reserve(s, f, n + 3);
@@ -529,7 +572,7 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     d[0] = head;
     d[1] = type;
     d[2] = id;
-    memcpy(d + 3, ops, n * sizeof *ops);
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call */
     *e = (uint32_t)(d - f->w) + 1;
     return id;
 }
@@ -560,7 +603,7 @@ static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const ui
  * returns the real vec4 it comes from, *k its component there. The latest walk
  * through merges is remembered: a swizzle's four components (a splat: `.yyyy`) walk
  * the same chain. */
-static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
 {
     uint32_t from = 0;
     unsigned from_k = 0;
@@ -588,6 +631,14 @@ static uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
     }
     if (from) s->walk.from = from, s->walk.from_k = from_k, s->walk.v = v, s->walk.k = *k;
     return v;
+}
+
+/* Most components read are of a real vector that is no recorded shuffle: that
+ * case inline, the walk in a call. */
+static inline uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+{
+    if (!(v & VIRT) && s->shuf[v % SHUF_CACHE].id != v) return v;
+    return source_comp_walk(s, v, k);
 }
 
 /* The n components vec[c].comp[c] from three or four distinct vectors: a shuffle of
@@ -654,6 +705,22 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
+/* What shuffle(4, v, v, 0123) makes of the commonest virtual value, a swizzle of a
+ * real vector that is no recorded shuffle (a constant's or input's load read
+ * .xxxx), without walking each component to its source; 0 for any other v. */
+static uint32_t swizzle_of_real(spv *s, uint32_t v)
+{
+    const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
+    uint32_t src = in->op == IR_SWIZZLE ? s->ids[in->args[0]] : VIRT;
+    if ((src & VIRT) || !src || s->shuf[src % SHUF_CACHE].id == src) return 0;
+    if (in->swizzle == AGAL_SWIZZLE_IDENTITY) return src;
+    uint8_t sel[4];
+    for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
+    uint32_t id = raw_shuffle(s, 4, src, src, sel);
+    if (id) s->shuf[id % SHUF_CACHE] = (shuf){id, src, src, {sel[0], sel[1], sel[2], sel[3]}};
+    return id;
+}
+
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
  * components it selects. Remembered for the block, so a value read through many
  * chains is made once. */
@@ -662,7 +729,8 @@ static uint32_t real(spv *s, uint32_t v)
     if (!(v & VIRT)) return v;
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
     if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
-    uint32_t id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
+    uint32_t id = swizzle_of_real(s, v);
+    if (!id) id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
     s->mat[slot].v = x;
     s->mat[slot].block = s->block_start;
     s->mat[slot].id = id;
@@ -861,7 +929,8 @@ static uint32_t indirect_read(spv *s, uint32_t index, uint32_t offset, unsigned 
 static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 {
     uint32_t index = s->ids[in->args[0]];
-    uint32_t offset = in->reg_num < AGAL_COUNTOF(s->c_offsets)
+    if (!s->c_offsets) s->c_offsets = agal_zalloc(s->ctx, 256 * sizeof *s->c_offsets); /* NULL: not memoized */
+    uint32_t offset = s->c_offsets && in->reg_num < 256
                           ? MEMO(s->c_offsets[in->reg_num], c_float(s, (float)in->reg_num))
                           : c_float(s, (float)in->reg_num);
     if (s->indirect_fn && s->indirect_range != in->range) return indirect_read(s, index, offset, in->range);
@@ -1061,24 +1130,24 @@ static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builti
 
 /* Every variable the program reads or writes, from the info record (info.c), as the
  * text back ends declare theirs: inputs, iid, the constant block, the samplers, then
- * the outputs. */
+ * the outputs (each loop stops past the highest register its mask names). */
 static void interface(spv *s)
 {
     const agal_ir_info *info = &s->ir->info;
     bool vertex = s->prog->stage == AGAL_VERTEX;
     unsigned in_type = vertex ? AGAL_REG_ATTRIBUTE : AGAL_REG_VARYING;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; info->inputs >> n; n++)
         if (info->inputs >> n & 1) s->var_in[n] = located(s, SpvStorageClassInput, in_type, n);
     if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, "iid");
     if (info->reads_constants) const_block(s);
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; info->samplers >> n; n++)
         if (info->samplers >> n & 1) sampler_var(s, &info->sampler[n]);
     if (info->writes_op) s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, "op");
     unsigned outputs = vertex ? info->varyings_written : info->outputs;
     unsigned out_type = vertex ? AGAL_REG_VARYING : AGAL_REG_OUTPUT;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; outputs >> n; n++)
         if (outputs >> n & 1) s->var_out[out_slot(s, n)] = located(s, SpvStorageClassOutput, out_type, n);
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; info->packed >> n; n++)
         if (info->packed >> n & 1)
             s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
     if (info->writes_depth) s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, "fd");
@@ -1126,7 +1195,7 @@ static agal_status build_module(spv *s)
     s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
     s->virt = agal_zalloc(s->ctx, ninsts);
-    if (!s->ids || !s->cse || !s->virt) return AGAL_ERR_NOMEM;
+    if (!s->ids || !s->cse || !s->virt || !first_room(s)) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
      * live instructions (dead code can be most of a generated program), so they
      * rarely leave outgrown copies behind. The function section ends up holding
@@ -1143,8 +1212,9 @@ static agal_status build_module(spv *s)
     if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
         (!s->opt->pub.strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
         return AGAL_ERR_NOMEM;
-    /* A phi operand must exist at the end of its branch: emitted where defined. */
-    for (uint32_t v = 1; v < s->ir->ninsts; v++) {
+    /* A phi operand must exist at the end of its branch: emitted where defined.
+     * (Phis follow an if, which has lists of its own.) */
+    for (uint32_t v = 1; v < s->ir->ninsts && s->ir->nlists > 1; v++) {
         const agal_ir_inst *in = &s->ir->insts[v];
         if (in->op != IR_PHI) continue;
         for (unsigned a = 0; a < 2; a++) {

@@ -5,8 +5,6 @@
  * record (info.c) and the profile, never by a back end. */
 #include "emit.h"
 
-#include <stdio.h>
-
 typedef agal_status (*emit_fn)(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out);
 
 static agal_status emit_spirv(agal_context *ctx, const agal_ir *ir, const agal_emit_options *eo, agal_shader *out)
@@ -101,11 +99,18 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     return b;
 }
 
-/* The GLSL name of fs<n>: the prefix and the number. */
+/* The GLSL name of fs<n>: the prefix (an identifier of at most 63 characters,
+ * names.c) and the number, under 16. Spelled by hand: snprintf was a
+ * twentieth of a fragment program's SPIR-V translation. */
 static const char *sampler_name(agal_context *ctx, const char *prefix, unsigned n)
 {
-    char *s = agal_alloc(ctx, 72);
-    if (s) snprintf(s, 72, "%s%u", prefix, n);
+    size_t len = strlen(prefix);
+    char *s = agal_alloc(ctx, len + 3);
+    if (!s) return NULL;
+    memcpy(s, prefix, len);
+    if (n >= 10) s[len++] = (char)('0' + n / 10);
+    s[len++] = (char)('0' + n % 10);
+    s[len] = 0;
     return s;
 }
 
@@ -114,7 +119,7 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
 {
     agal_binding_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++) {
+    for (unsigned n = 0; info->samplers >> n; n++) { /* up to the highest sampled */
         uint16_t bit = (uint16_t)(1u << n);
         if (!(info->samplers & bit)) continue;
         list[b->nsamplers] = (agal_binding_sampler){.num = (uint16_t)n,
@@ -135,13 +140,12 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
  * read (agal_reflect's). */
 static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding *b)
 {
-    agal_reflection r;
-    agal_status st = agal_reflect(ctx, ir->prog, &r);
-    agal_binding_attribute *list = st == AGAL_OK ? agal_alloc(ctx, 16 * sizeof *list) : NULL;
-    if (st != AGAL_OK || !list) return st != AGAL_OK ? st : AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
-        if (ir->info.inputs >> n & 1)
-            list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)r.attribute_mask[n]};
+    uint16_t mask[16];
+    agal_reflect_attributes(ir->prog, mask);
+    agal_binding_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
+    if (!list) return AGAL_ERR_NOMEM;
+    for (unsigned n = 0; ir->info.inputs >> n; n++)
+        if (ir->info.inputs >> n & 1) list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
     b->attributes = list;
     return AGAL_OK;
 }
@@ -151,7 +155,7 @@ static agal_status varyings(agal_context *ctx, uint16_t declared, uint16_t centr
 {
     agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; n < 16; n++)
+    for (unsigned n = 0; declared >> n; n++)
         if (declared >> n & 1)
             list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
                                                           .centroid = (centroid >> n & 1) != 0,
