@@ -226,6 +226,10 @@ agal_cmp agal_op_cmp(unsigned op);
 
 /* Short name of a register: name + number ("vt2", "oc1"; "op", "fd", "iid" alone). */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
+/* The same written at p, which has AGAL_REG_TEXT_MAX bytes free, without a NUL;
+ * returns its length (the longest: "r4294967295[4294967295]"). */
+enum { AGAL_REG_TEXT_MAX = 24 };
+size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num);
 /* Components of register source s of token t that the operation really reads,
  * after the swizzle: the written mask's positions for componentwise ops, the first
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for

@@ -111,7 +111,9 @@ unsigned agal_token_limit(agal_profile profile)
     return limits[profile_row(profile)];
 }
 
-const char *agal_reg_name(agal_stage stage, agal_regtype type)
+/* The table behind agal_reg_name, which the formatting below reads inline (the
+ * exported function is a call each time in the shared library). */
+static const char *reg_name(agal_stage stage, unsigned type)
 {
     static const char *const names[2][AGAL_REG_TYPES] = {
         {"va", "vc", "vt", "op", "v", NULL, NULL, "iid"},
@@ -120,6 +122,8 @@ const char *agal_reg_name(agal_stage stage, agal_regtype type)
     if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return NULL;
     return names[stage][type];
 }
+
+const char *agal_reg_name(agal_stage stage, agal_regtype type) { return reg_name(stage, type); }
 
 /* Appends the decimal digits of v at p; returns how many. */
 static size_t put_decimal(char *p, unsigned v)
@@ -141,13 +145,9 @@ static size_t put_decimal(char *p, unsigned v)
     return n;
 }
 
-/* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
- * was a twentieth of a SPIR-V translation. */
-int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
+size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    const char *name = agal_reg_name(stage, type < AGAL_REG_TYPES ? (agal_regtype)type : AGAL_REG_TYPES);
-    char tmp[32]; /* the longest, "r4294967295[4294967295]", and its NUL */
-    char *p = size >= sizeof tmp ? buf : tmp;
+    const char *name = reg_name(stage, type);
     size_t n = 0;
     if (!name) {
         p[n++] = 'r';
@@ -155,16 +155,27 @@ int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, uns
         p[n++] = '[';
         n += put_decimal(p + n, num);
         p[n++] = ']';
-    } else {
-        while (name[n]) p[n] = name[n], n++; /* two or three letters */
-        /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
-        bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH ||
-                      type == AGAL_REG_IID;
-        if (num || !single) n += put_decimal(p + n, num);
+        return n;
     }
-    if (p == buf) {
+    while (name[n]) p[n] = name[n], n++; /* two or three letters */
+    /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
+    bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID;
+    if (num || !single) n += put_decimal(p + n, num);
+    return n;
+}
+
+/* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
+ * was a twentieth of a SPIR-V translation. */
+int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
+{
+    if (size >= AGAL_REG_TEXT_MAX + 1) {
+        size_t n = agal_put_reg(buf, stage, type, num);
         buf[n] = 0;
-    } else if (size) {
+        return (int)n;
+    }
+    char tmp[AGAL_REG_TEXT_MAX];
+    size_t n = agal_put_reg(tmp, stage, type, num);
+    if (size) {
         size_t k = n < size - 1 ? n : size - 1;
         memcpy(buf, tmp, k);
         buf[k] = 0;
