@@ -55,9 +55,9 @@ void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     static const char letters[] = "xyzw";
     if (sel_is_identity(s, width)) return;
-    char p[5] = ".";
-    for (unsigned i = 0; i < s.n; i++) p[1 + i] = letters[s.c[i]];
-    agal_sb_putn(&t->out, p, 1u + s.n);
+    char p[8] = ".";
+    for (unsigned i = 0; i < s.n; i++) p[1 + i] = letters[s.c[i] & 3];
+    text_put8(t, p, 1u + s.n);
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
@@ -138,7 +138,7 @@ void agal_text_reg_name(agal_text *t, int slot)
     unsigned type, num;
     agal_reg_text *r = &t->reg_names[slot];
     if (r->n) {
-        agal_sb_putn(&t->out, r->s, r->n);
+        text_put8(t, r->s, r->n);
         return;
     }
     agal_ir_slot_reg(slot, &type, &num);
@@ -146,9 +146,9 @@ void agal_text_reg_name(agal_text *t, int slot)
         text_put_num(t, t->names->varying, num);
         return;
     }
-    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
-    size_t n = (size_t)agal_format_reg(buf, sizeof buf, t->prog->stage, type, num);
-    if (n < sizeof r->s) memcpy(r->s, buf, n), r->n = (uint8_t)n;
+    char buf[AGAL_REG_TEXT_MAX];
+    size_t n = agal_put_reg(buf, t->prog->stage, type, num);
+    if (n <= sizeof r->s) memcpy(r->s, buf, n), r->n = (uint8_t)n;
     agal_sb_putn(&t->out, buf, n);
 }
 
@@ -446,7 +446,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
         text_put3(t, cname, "[", NULL);
-        agal_sb_uint(&t->out, (unsigned)in->reg_num);
+        text_uint(t, (unsigned)in->reg_num);
         agal_sb_putc(&t->out, ']');
         agal_text_put_swz(t, s, 4);
         break;
@@ -557,7 +557,7 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 static void put_token(agal_text *t, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
-    agal_sb_uint(&t->out, (unsigned)i + 1);
+    text_uint(t, (unsigned)i + 1);
     agal_sb_put(&t->out, ": "); /* counting from 1, as Flash does */
     agal_format_instruction(&t->out, t->prog->stage, tok);
 }
@@ -593,9 +593,9 @@ static void line_mark(agal_text *t, int32_t tok)
     if (!t->lines || tok < 0) return;
     agal_text_indent(t);
     agal_sb_put(&t->out, "#line ");
-    agal_sb_uint(&t->out, agal_token_line((uint32_t)tok));
+    text_uint(t, agal_token_line((uint32_t)tok));
     agal_sb_put(&t->out, " ");
-    agal_sb_uint(&t->out, AGAL_GLSL_BODY_STRING);
+    text_uint(t, AGAL_GLSL_BODY_STRING);
     agal_sb_put(&t->out, "\n");
 }
 
