@@ -111,19 +111,29 @@ unsigned agal_token_limit(agal_profile profile)
     return limits[profile_row(profile)];
 }
 
-/* The table behind agal_reg_name, which the formatting below reads inline (the
- * exported function is a call each time in the shared library). */
-static const char *reg_name(agal_stage stage, unsigned type)
+/* Registers' names by stage and type, NUL-terminated in 4 bytes that
+ * agal_put_reg copies at once, and their lengths (0: the stage has no such
+ * register). agal_reg_name reads the same table. */
+typedef struct reg_spelling {
+    char s[4];
+    uint8_t n;
+} reg_spelling;
+static const reg_spelling reg_names[2][AGAL_REG_TYPES] = {
+    {{"va", 2}, {"vc", 2}, {"vt", 2}, {"op", 2}, {"v", 1}, {"", 0}, {"", 0}, {"iid", 3}},
+    {{"", 0}, {"fc", 2}, {"ft", 2}, {"oc", 2}, {"v", 1}, {"fs", 2}, {"fd", 2}, {"", 0}},
+};
+
+static const reg_spelling *reg_spelled(agal_stage stage, unsigned type)
 {
-    static const char *const names[2][AGAL_REG_TYPES] = {
-        {"va", "vc", "vt", "op", "v", NULL, NULL, "iid"},
-        {NULL, "fc", "ft", "oc", "v", "fs", "fd", NULL},
-    };
-    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return NULL;
-    return names[stage][type];
+    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES || !reg_names[stage][type].n) return NULL;
+    return &reg_names[stage][type];
 }
 
-const char *agal_reg_name(agal_stage stage, agal_regtype type) { return reg_name(stage, type); }
+const char *agal_reg_name(agal_stage stage, agal_regtype type)
+{
+    const reg_spelling *r = reg_spelled(stage, type);
+    return r ? r->s : NULL;
+}
 
 /* Appends the decimal digits of v at p; returns how many. */
 static size_t put_decimal(char *p, unsigned v)
@@ -147,9 +157,9 @@ static size_t put_decimal(char *p, unsigned v)
 
 size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    const char *name = reg_name(stage, type);
+    const reg_spelling *r = reg_spelled(stage, type);
     size_t n = 0;
-    if (!name) {
+    if (!r) {
         p[n++] = 'r';
         n += put_decimal(p + n, type);
         p[n++] = '[';
@@ -157,7 +167,8 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
         p[n++] = ']';
         return n;
     }
-    while (name[n]) p[n] = name[n], n++; /* two or three letters */
+    memcpy(p, r->s, sizeof r->s);
+    n = r->n;
     /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
     bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID;
     if (num || !single) n += put_decimal(p + n, num);

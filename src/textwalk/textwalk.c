@@ -43,20 +43,22 @@ static void close_paren(agal_text *t, bind mine, bind need)
 
 /* ---- pieces of text ---------------------------------------------------------- */
 
+/* Is s all of a width-component value, in order (.xyz of a vec3)? Its n
+ * components compared as one word, c[0] lowest. */
 static bool sel_is_identity(agal_sel s, unsigned width)
 {
-    if (s.n != width) return false;
-    for (unsigned i = 0; i < s.n; i++)
-        if (s.c[i] != i) return false;
-    return true;
+    static const uint32_t identity[5] = {0, 0, 0x0100, 0x020100, 0x03020100};
+    static const uint32_t used[5] = {0, 0xff, 0xffff, 0xffffff, 0xffffffff};
+    uint32_t w;
+    memcpy(&w, s.c, sizeof w);
+    return s.n == width && s.n <= 4 && (w & used[s.n]) == identity[s.n];
 }
 
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     static const char letters[] = "xyzw";
     if (sel_is_identity(s, width)) return;
-    char p[8] = ".";
-    for (unsigned i = 0; i < s.n; i++) p[1 + i] = letters[s.c[i] & 3];
+    char p[8] = {'.', letters[s.c[0] & 3], letters[s.c[1] & 3], letters[s.c[2] & 3], letters[s.c[3] & 3]};
     text_put8(t, p, 1u + s.n);
 }
 
