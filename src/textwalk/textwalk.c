@@ -80,7 +80,8 @@ static void bug(agal_text *t, const char *what)
 /* ---- which values live in which register ------------------------------------ */
 
 /* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). The plan notes it for every value. */
+ * untagged intermediates have no home). The plan notes it for every value in a
+ * list (the others: -1). */
 static int find_home_slot(const agal_text *t, uint32_t v)
 {
     const agal_ir_inst *in = inst(t, v);
@@ -150,8 +151,13 @@ void agal_text_reg_name(agal_text *t, int slot)
     }
     char buf[AGAL_REG_TEXT_MAX];
     size_t n = agal_put_reg(buf, t->prog->stage, type, num);
-    if (n <= sizeof r->s) memcpy(r->s, buf, n), r->n = (uint8_t)n;
-    agal_sb_putn(&t->out, buf, n);
+    if (n > sizeof r->s) { /* longer than the cache holds (no tracked register is) */
+        agal_sb_putn(&t->out, buf, n);
+        return;
+    }
+    memcpy(r->s, buf, sizeof r->s);
+    r->n = (uint8_t)n;
+    text_put8(t, r->s, n);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -568,6 +574,10 @@ void agal_text_indent(agal_text *t)
 {
     static const char spaces[] = "                                "; /* 8 levels, one append */
     unsigned n = t->indent;
+    if (n <= 2) { /* main's statements and a block's: one 8-byte copy */
+        text_put8(t, spaces, 4u * n);
+        return;
+    }
     for (; n > 8; n -= 8) agal_sb_putn(&t->out, spaces, 32);
     agal_sb_putn(&t->out, spaces, 4u * n);
 }
@@ -918,7 +928,8 @@ static void scan_value(scan *sc, uint32_t list, uint32_t v)
     sc->list_of[v] = list;
     if (is_trivial(in)) t->flags[v] |= TEXT_INLINE;
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
-    int slot = home_slot(t, v);
+    int slot = find_home_slot(t, v);
+    t->slots[v] = (int8_t)slot;
     if (slot >= 0) sc->u->temps[slot] = true;
     sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
 }
@@ -965,10 +976,8 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     t->flags = agal_zalloc(t->ctx, n);
     t->slots = agal_alloc(t->ctx, n);
     if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
-    for (uint32_t v = 0; v < n; v++) {
-        sc.list_of[v] = UINT32_MAX;
-        t->slots[v] = (int8_t)find_home_slot(t, v);
-    }
+    memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
+    memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
     uses_of(t->ir, u);
     scan_list(&sc, 0);
     return t->err;
