@@ -539,8 +539,34 @@ void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
     agal_text_put_swz(t, s, w);
 }
 
+/* f as put_finite's general path spells it, for the floats whose decimal is short
+ * and exact: multiples of 1/16 below 1e5 in magnitude (0.5, 2.0, a bias / 8), the
+ * IR's constants. %.9g writes them in fixed notation, at most 5 + 4 digits, without
+ * trailing zeros. false: f is none of them. */
+static bool put_sixteenths(agal_text *t, float f)
+{
+    float a = fabsf(f) * 16.0f; /* exact: a power of two */
+    if (!(a < 1.6e6f) || a != truncf(a)) return false;
+    uint32_t q = (uint32_t)a, whole = q >> 4, frac = (q & 15u) * 625u; /* ten-thousandths */
+    char num[24], rev[8], *p = num;
+    if (signbit(f)) *p++ = '-';
+    size_t k = 0;
+    do rev[k++] = (char)('0' + whole % 10);
+    while (whole /= 10);
+    while (k) *p++ = rev[--k];
+    *p++ = '.';
+    if (!frac) *p++ = '0';
+    for (uint32_t d = 1000; frac; d /= 10) { /* up to the last nonzero digit */
+        *p++ = (char)('0' + frac / d);
+        frac %= d;
+    }
+    agal_sb_putn(&t->out, num, (size_t)(p - num));
+    return true;
+}
+
 void agal_text_put_finite(agal_text *t, float f)
 {
+    if (put_sixteenths(t, f)) return;
     char num[64];
     agal_format_number(num, sizeof num, (double)f, 9);
     agal_sb_put(&t->out, num);
