@@ -32,10 +32,10 @@ static const char *type_name(agal_stage stage, unsigned type)
     return n ? n : agal_reg_name(stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX, (agal_regtype)type);
 }
 
-/* An instruction's opcode and registers are spelled at a cursor into a line on the
- * stack and appended at once (the text back ends name every token in a comment: one
- * append each, not one a letter; the cursor stays in a register where a length in
- * a struct went through memory at every letter). Its longest line is under 80
+/* An instruction's opcode and registers are spelled at a cursor straight into the
+ * buffer, its room reserved once (the text back ends name every token in a comment:
+ * no check or copy a piece; the cursor stays in a register where a length in a
+ * struct went through memory at every letter). Its longest line is under 80
  * characters; a register name takes at most AGAL_REG_TEXT_MAX. */
 enum { LINE_MAX = 160 };
 
@@ -57,9 +57,7 @@ static char *put_uint(char *p, unsigned v)
 
 static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    /* agal_format_reg names by the stage; a type the stage lacks takes the other's. */
-    agal_stage s = agal_reg_name(stage, (agal_regtype)type) ? stage : (agal_stage)!stage;
-    return p + agal_put_reg(p, s, type, num);
+    return p + agal_put_reg_either(p, stage, type, num);
 }
 
 static const char letters[] = "xyzw";
@@ -181,28 +179,34 @@ static const char *token_problem(const rawtok *t, const agal_opinfo *info)
     return why;
 }
 
+/* ", " between operands, " " after the opcode. */
+static char *put_sep(char *p, bool first)
+{
+    if (!first) *p++ = ',';
+    *p++ = ' ';
+    return p;
+}
+
 static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
-    char line[LINE_MAX], *p = put_str(line, info->name);
-    const char *sep = " ";
+    if (!agal_sb_reserve(b, LINE_MAX)) return;
+    char *line = b->p + b->n, *p = put_str(line, info->name);
+    bool first = true;
     if (info->operands & AGAL_OPND_D) {
-        p = put_str(p, sep);
+        p = put_sep(p, first);
         p = put_reg(p, stage, dst_type(t->d), dst_num(t->d));
         p = put_mask(p, dst_mask(t->d));
-        sep = ", ";
+        first = false;
     }
     if (info->operands & AGAL_OPND_A) {
-        p = put_str(p, sep);
+        p = put_sep(p, first);
         p = put_source(p, stage, t->a);
-        sep = ", ";
+        first = false;
     }
-    if (info->operands & AGAL_OPND_B) {
-        p = put_str(p, sep);
-        p = put_source(p, stage, t->b);
-    } else if (info->operands & AGAL_OPND_S) {
-        p = put_str(p, sep);
-    }
-    agal_sb_putn(b, line, (size_t)(p - line));
+    if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
+    if (info->operands & AGAL_OPND_B) p = put_source(p, stage, t->b);
+    b->n += (size_t)(p - line);
+    b->p[b->n] = 0;
     if (info->operands & AGAL_OPND_S) put_sampler(b, t->b);
 }
 

@@ -136,7 +136,7 @@ const char *agal_reg_name(agal_stage stage, agal_regtype type)
 }
 
 /* Appends the decimal digits of v at p; returns how many. */
-static size_t put_decimal(char *p, unsigned v)
+static inline size_t put_decimal(char *p, unsigned v)
 {
     if (v < 10) { /* register numbers: almost always one or two digits */
         p[0] = (char)('0' + v);
@@ -173,6 +173,13 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
     bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID;
     if (num || !single) n += put_decimal(p + n, num);
     return n;
+}
+
+size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
+{
+    agal_stage other = stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX;
+    if (!reg_spelled(stage, type) && reg_spelled(other, type)) stage = other;
+    return agal_put_reg(p, stage, type, num);
 }
 
 /* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
