@@ -929,47 +929,51 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 
 /* ---- planning --------------------------------------------------------------- */
 
+/* The planning scan's state, copied out of agal_text: the scan stores bytes (flags),
+ * which may alias anything, so fields read through t would be read again after
+ * every store. */
 typedef struct scan {
-    agal_text *t;
-    agal_text_usage *u;
+    const agal_ir *ir;
+    uint32_t ninsts;
+    uint8_t *flags;
+    int8_t *slots;
     uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
+    agal_text_usage *u;
 } scan;
 
 /* An intermediate is printed inside its user's statement when it is trivial, or
  * used once, by an instruction of the same AGAL token in the same list (so textures
  * and derivatives stay where AGAL computes them): decided at its first use. */
-static void first_use(scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
-    agal_text *t = sc->t;
-    if (!w || w >= t->ir->ninsts || (t->flags[w] & TEXT_USED)) return;
-    t->flags[w] |= TEXT_USED;
-    const agal_ir_inst *in = inst(t, w);
-    if (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token) t->flags[w] |= TEXT_INLINE;
+    if (!w || w >= sc->ninsts || (sc->flags[w] & TEXT_USED)) return;
+    const agal_ir_inst *in = agal_ir_get(sc->ir, w);
+    bool inline_it = in->nuses == 1 && sc->list_of[w] == list && in->token == user->token;
+    sc->flags[w] |= (uint8_t)(TEXT_USED | (inline_it ? TEXT_INLINE : 0));
 }
 
-static void scan_value(scan *sc, uint32_t list, uint32_t v)
+static void scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v)
 {
-    agal_text *t = sc->t;
-    const agal_ir_inst *in = inst(t, v);
+    const agal_ir_inst *in = agal_ir_get(sc->ir, v);
     sc->list_of[v] = list;
-    if (is_trivial(in)) t->flags[v] |= TEXT_INLINE;
+    if (is_trivial(in)) sc->flags[v] |= TEXT_INLINE;
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, v);
-    t->slots[v] = (int8_t)slot;
+    sc->slots[v] = (int8_t)slot;
     if (slot >= 0) sc->u->temps[slot] = true;
     sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
 }
 
-static void scan_list(scan *sc, uint32_t list)
+static void scan_list(const scan *sc, const agal_text *t, uint32_t list)
 {
-    const agal_ir_list *l = &sc->t->ir->lists[list];
-    for (uint32_t i = 0; i < l->n; i++) {
-        uint32_t v = l->items[i];
-        scan_value(sc, list, v);
-        const agal_ir_inst *in = inst(sc->t, v);
+    const agal_ir_list l = sc->ir->lists[list];
+    for (uint32_t i = 0; i < l.n; i++) {
+        uint32_t v = l.items[i];
+        scan_value(sc, t, list, v);
+        const agal_ir_inst *in = agal_ir_get(sc->ir, v);
         if (in->op == IR_IF) {
-            scan_list(sc, in->then_list);
-            scan_list(sc, in->else_list);
+            scan_list(sc, t, in->then_list);
+            scan_list(sc, t, in->else_list);
         }
     }
 }
@@ -997,14 +1001,14 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
 agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
 {
     uint32_t n = t->ir->ninsts;
-    scan sc = {t, u, agal_alloc(t->ctx, n * sizeof *sc.list_of)};
     memset(u, 0, sizeof *u);
     t->flags = agal_zalloc(t->ctx, n);
     t->slots = agal_alloc(t->ctx, n);
+    scan sc = {t->ir, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
     if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
     memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
     memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
     uses_of(t->ir, u);
-    scan_list(&sc, 0);
+    scan_list(&sc, t, 0);
     return t->err;
 }
