@@ -1076,7 +1076,8 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
         } else if (!strcmp(a, "--profile") && i + 1 < argc) {
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
         } else if (!strcmp(a, "--target") && i + 1 < argc) {
-            if (!profile_target(argv[++i], &b->profile_target)) return usage("--target: not spirv, glsl, essl3, essl1 or wgsl");
+            if (!profile_target(argv[++i], &b->profile_target))
+                return usage("--target: not spirv, glsl, essl3, essl1 or wgsl");
         } else if (!strcmp(a, "--driver")) {
             b->driver = true;
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
