@@ -130,6 +130,10 @@ typedef struct agal_strbuf {
 
 /* agal_sb_putn's path that grows the buffer (or finds it failed). */
 void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len);
+/* Room for len more bytes and the NUL: a writer then spells a piece straight at
+ * b->p + b->n, adds its length to b->n and writes the NUL. false: the buffer failed
+ * (err set). */
+bool agal_sb_reserve(agal_strbuf *b, size_t len);
 /* Inline: the emitters append many small pieces, and a call and a strlen each were
  * a fifth of a GLSL translation. */
 static inline void agal_sb_putn(agal_strbuf *b, const char *s, size_t len)
@@ -239,6 +243,13 @@ agal_cmp agal_op_cmp(unsigned op);
 
 /* Short name of a register: name + number ("vt2", "oc1"; "op", "fd", "iid" alone). */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
+/* The same written at p, which has AGAL_REG_TEXT_MAX bytes free, without a NUL;
+ * returns its length (the longest: "r4294967295[4294967295]"). */
+enum { AGAL_REG_TEXT_MAX = 24 };
+size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num);
+/* The same, but a type the stage lacks is named as the other stage names it (the
+ * disassembler's `va0` in a fragment program). */
+size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num);
 /* Components of register source s of token t that the operation really reads,
  * after the swizzle: the written mask's positions for componentwise ops, the first
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for

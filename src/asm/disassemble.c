@@ -32,77 +32,76 @@ static const char *type_name(agal_stage stage, unsigned type)
     return n ? n : agal_reg_name(stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX, (agal_regtype)type);
 }
 
-/* An instruction's opcode and registers are spelled into a line on the stack and
- * appended at once (the GLSL emitter names every token in a comment: one append
- * each, not one a letter). Its longest line is under 80 characters. */
-typedef struct line {
-    char s[160];
-    size_t n;
-} line;
+/* An instruction's opcode and registers are spelled at a cursor straight into the
+ * buffer, its room reserved once (the text back ends name every token in a comment:
+ * no check or copy a piece; the cursor stays in a register where a length in a
+ * struct went through memory at every letter). Its longest line is under 80
+ * characters; a register name takes at most AGAL_REG_TEXT_MAX. */
+enum { LINE_MAX = 160 };
 
-static void line_put(line *l, const char *s)
+static char *put_str(char *p, const char *s)
 {
-    while (*s) l->s[l->n++] = *s++;
+    while (*s) *p++ = *s++;
+    return p;
 }
 
-static void line_putc(line *l, char c) { l->s[l->n++] = c; }
-
-static void line_uint(line *l, unsigned v)
+static char *put_uint(char *p, unsigned v)
 {
     char rev[10];
     size_t k = 0;
     do rev[k++] = (char)('0' + v % 10);
     while (v /= 10);
-    while (k) l->s[l->n++] = rev[--k];
+    while (k) *p++ = rev[--k];
+    return p;
 }
 
-static void put_reg(line *l, agal_stage stage, unsigned type, unsigned num)
+static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    /* agal_format_reg names by the stage; a type the stage lacks takes the other's. */
-    agal_stage s = agal_reg_name(stage, (agal_regtype)type) ? stage : (agal_stage)!stage;
-    l->n += (size_t)agal_format_reg(l->s + l->n, sizeof l->s - l->n, s, type, num);
+    return p + agal_put_reg_either(p, stage, type, num);
 }
 
 static const char letters[] = "xyzw";
 
-static void put_mask(line *l, unsigned mask)
+static char *put_mask(char *p, unsigned mask)
 {
-    if (mask == 0xf) return;
-    line_putc(l, '.');
+    if (mask == 0xf) return p;
+    *p++ = '.';
     for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) line_putc(l, letters[c]);
+        if (mask & (1u << c)) *p++ = letters[c];
+    return p;
 }
 
 /* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
-static void put_swizzle(line *l, unsigned swz)
+static char *put_swizzle(char *p, unsigned swz)
 {
-    if (swz == AGAL_SWIZZLE_IDENTITY) return;
+    if (swz == AGAL_SWIZZLE_IDENTITY) return p;
     unsigned n = 4;
     while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
-    line_putc(l, '.');
-    for (unsigned c = 0; c < n; c++) line_putc(l, letters[agal_swizzle_comp((uint8_t)swz, c)]);
+    *p++ = '.';
+    for (unsigned c = 0; c < n; c++) *p++ = letters[agal_swizzle_comp((uint8_t)swz, c)];
+    return p;
 }
 
-static void put_source(line *l, agal_stage stage, uint64_t s)
+static char *put_source(char *p, agal_stage stage, uint64_t s)
 {
     if (src_indirect(s)) {
         /* The index register always with its number: Adobe reads the first digits
          * inside the brackets as that number. */
-        line_put(l, type_name(stage, src_type(s)));
-        line_putc(l, '[');
-        line_put(l, type_name(stage, src_index_type(s)));
-        line_uint(l, src_num(s));
-        line_putc(l, '.');
-        line_putc(l, letters[src_index_comp(s)]);
+        p = put_str(p, type_name(stage, src_type(s)));
+        *p++ = '[';
+        p = put_str(p, type_name(stage, src_index_type(s)));
+        p = put_uint(p, src_num(s));
+        *p++ = '.';
+        *p++ = letters[src_index_comp(s)];
         if (src_offset(s)) {
-            line_putc(l, '+');
-            line_uint(l, src_offset(s));
+            *p++ = '+';
+            p = put_uint(p, src_offset(s));
         }
-        line_putc(l, ']');
+        *p++ = ']';
     } else {
-        put_reg(l, stage, src_type(s), src_num(s));
+        p = put_reg(p, stage, src_type(s), src_num(s));
     }
-    put_swizzle(l, src_swizzle(s));
+    return put_swizzle(p, src_swizzle(s));
 }
 
 /* A sampler field's value by name (agal_sampler_option_name). */
@@ -165,9 +164,9 @@ static const char *sampler_problem(uint64_t s)
     return NULL;
 }
 
-static const char *token_problem(const rawtok *t)
+/* info: the opcode's row (NULL: unknown) */
+static const char *token_problem(const rawtok *t, const agal_opinfo *info)
 {
-    const agal_opinfo *info = agal_opinfo_get(t->op);
     if (!info) return "unknown opcode";
     const char *why = NULL;
     if (info->operands & AGAL_OPND_D) why = dest_problem(t->d);
@@ -180,45 +179,49 @@ static const char *token_problem(const rawtok *t)
     return why;
 }
 
-static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t)
+/* ", " between operands, " " after the opcode. */
+static char *put_sep(char *p, bool first)
 {
-    const agal_opinfo *info = agal_opinfo_get(t->op);
-    line l = {.n = 0};
-    line_put(&l, info->name);
-    const char *sep = " ";
+    if (!first) *p++ = ',';
+    *p++ = ' ';
+    return p;
+}
+
+static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+{
+    if (!agal_sb_reserve(b, LINE_MAX)) return;
+    char *line = b->p + b->n, *p = put_str(line, info->name);
+    bool first = true;
     if (info->operands & AGAL_OPND_D) {
-        line_put(&l, sep);
-        put_reg(&l, stage, dst_type(t->d), dst_num(t->d));
-        put_mask(&l, dst_mask(t->d));
-        sep = ", ";
+        p = put_sep(p, first);
+        p = put_reg(p, stage, dst_type(t->d), dst_num(t->d));
+        p = put_mask(p, dst_mask(t->d));
+        first = false;
     }
     if (info->operands & AGAL_OPND_A) {
-        line_put(&l, sep);
-        put_source(&l, stage, t->a);
-        sep = ", ";
+        p = put_sep(p, first);
+        p = put_source(p, stage, t->a);
+        first = false;
     }
-    if (info->operands & AGAL_OPND_B) {
-        line_put(&l, sep);
-        put_source(&l, stage, t->b);
-    } else if (info->operands & AGAL_OPND_S) {
-        line_put(&l, sep);
-    }
-    agal_sb_putn(b, l.s, l.n);
+    if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
+    if (info->operands & AGAL_OPND_B) p = put_source(p, stage, t->b);
+    b->n += (size_t)(p - line);
+    b->p[b->n] = 0;
     if (info->operands & AGAL_OPND_S) put_sampler(b, t->b);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
 {
     rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
+    const agal_opinfo *info = agal_opinfo_get(r.op);
     /* A lenient program keeps fields the syntax has no name for (a reserved
      * sampler format, say): say so rather than index a name table with them. */
-    const char *why = token_problem(&r);
+    const char *why = token_problem(&r, info);
     if (why) {
-        const agal_opinfo *info = agal_opinfo_get(r.op);
         agal_sb_printf(b, "%s (cannot be written in assembler syntax: %s)", info ? info->name : "?", why);
         return;
     }
-    put_instruction(b, stage, &r);
+    put_instruction(b, stage, &r, info);
 }
 
 /* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
@@ -262,8 +265,9 @@ static agal_status put_header(agal_strbuf *b, const uint8_t *p, unsigned flags, 
 static agal_status put_token(agal_strbuf *b, agal_stage stage, unsigned flags, unsigned i, const rawtok *t, int *depth)
 {
     static const char spaces[] = "                ";
-    const char *why = token_problem(t);
-    const agal_opinfo *info = why ? NULL : agal_opinfo_get(t->op);
+    const agal_opinfo *info = agal_opinfo_get(t->op);
+    const char *why = token_problem(t, info);
+    if (why) info = NULL;
     /* Indent by open blocks; an els or eif with no open block (invalid) stays at 0. */
     bool reopen = false;
     if (info && (info->flags & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) && *depth > 0) {
@@ -279,7 +283,7 @@ static agal_status put_token(agal_strbuf *b, agal_stage stage, unsigned flags, u
                               "cannot be written in assembler syntax: %s", why);
     } else {
         agal_sb_printf(b, "%s", indent);
-        put_instruction(b, stage, t);
+        put_instruction(b, stage, t, info);
         agal_sb_printf(b, "\n");
     }
     if (flags & AGAL_DIS_TOKENS) put_fields(b, indent, i, t);

@@ -327,6 +327,24 @@ char *agal_sprintf(agal_context *ctx, const char *fmt, ...)
     return p;
 }
 
+bool agal_sb_reserve(agal_strbuf *b, size_t len)
+{
+    if (!b->err && len < b->cap - b->n) return true;
+    agal_sb_putn_grow(b, "", 0); /* makes the first block: b->p exists from here on */
+    if (b->err) return false;
+    size_t cap = b->cap;
+    while (cap < b->n + len + 1) cap *= 2;
+    if (cap == b->cap) return true;
+    char *p = agal_grow(b->ctx, b->p, b->n, cap, 1);
+    if (!p) {
+        agal_fail(&b->err, AGAL_ERR_NOMEM);
+        return false;
+    }
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
 void agal_sb_putn_grow(agal_strbuf *b, const char *s, size_t len)
 {
     if (b->err) return;

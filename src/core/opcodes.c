@@ -111,18 +111,32 @@ unsigned agal_token_limit(agal_profile profile)
     return limits[profile_row(profile)];
 }
 
+/* Registers' names by stage and type, NUL-terminated in 4 bytes that
+ * agal_put_reg copies at once, and their lengths (0: the stage has no such
+ * register). agal_reg_name reads the same table. */
+typedef struct reg_spelling {
+    char s[4];
+    uint8_t n;
+} reg_spelling;
+static const reg_spelling reg_names[2][AGAL_REG_TYPES] = {
+    {{"va", 2}, {"vc", 2}, {"vt", 2}, {"op", 2}, {"v", 1}, {"", 0}, {"", 0}, {"iid", 3}},
+    {{"", 0}, {"fc", 2}, {"ft", 2}, {"oc", 2}, {"v", 1}, {"fs", 2}, {"fd", 2}, {"", 0}},
+};
+
+static const reg_spelling *reg_spelled(agal_stage stage, unsigned type)
+{
+    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES || !reg_names[stage][type].n) return NULL;
+    return &reg_names[stage][type];
+}
+
 const char *agal_reg_name(agal_stage stage, agal_regtype type)
 {
-    static const char *const names[2][AGAL_REG_TYPES] = {
-        {"va", "vc", "vt", "op", "v", NULL, NULL, "iid"},
-        {NULL, "fc", "ft", "oc", "v", "fs", "fd", NULL},
-    };
-    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return NULL;
-    return names[stage][type];
+    const reg_spelling *r = reg_spelled(stage, type);
+    return r ? r->s : NULL;
 }
 
 /* Appends the decimal digits of v at p; returns how many. */
-static size_t put_decimal(char *p, unsigned v)
+static inline size_t put_decimal(char *p, unsigned v)
 {
     if (v < 10) { /* register numbers: almost always one or two digits */
         p[0] = (char)('0' + v);
@@ -141,30 +155,45 @@ static size_t put_decimal(char *p, unsigned v)
     return n;
 }
 
-/* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
- * was a twentieth of a SPIR-V translation. */
-int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
+size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    const char *name = agal_reg_name(stage, type < AGAL_REG_TYPES ? (agal_regtype)type : AGAL_REG_TYPES);
-    char tmp[32]; /* the longest, "r4294967295[4294967295]", and its NUL */
-    char *p = size >= sizeof tmp ? buf : tmp;
+    const reg_spelling *r = reg_spelled(stage, type);
     size_t n = 0;
-    if (!name) {
+    if (!r) {
         p[n++] = 'r';
         n += put_decimal(p + n, type);
         p[n++] = '[';
         n += put_decimal(p + n, num);
         p[n++] = ']';
-    } else {
-        while (name[n]) p[n] = name[n], n++; /* two or three letters */
-        /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
-        bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH ||
-                      type == AGAL_REG_IID;
-        if (num || !single) n += put_decimal(p + n, num);
+        return n;
     }
-    if (p == buf) {
+    memcpy(p, r->s, sizeof r->s);
+    n = r->n;
+    /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
+    bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID;
+    if (num || !single) n += put_decimal(p + n, num);
+    return n;
+}
+
+size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
+{
+    agal_stage other = stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX;
+    if (!reg_spelled(stage, type) && reg_spelled(other, type)) stage = other;
+    return agal_put_reg(p, stage, type, num);
+}
+
+/* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
+ * was a twentieth of a SPIR-V translation. */
+int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
+{
+    if (size >= AGAL_REG_TEXT_MAX + 1) {
+        size_t n = agal_put_reg(buf, stage, type, num);
         buf[n] = 0;
-    } else if (size) {
+        return (int)n;
+    }
+    char tmp[AGAL_REG_TEXT_MAX];
+    size_t n = agal_put_reg(tmp, stage, type, num);
+    if (size) {
         size_t k = n < size - 1 ? n : size - 1;
         memcpy(buf, tmp, k);
         buf[k] = 0;

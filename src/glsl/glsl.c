@@ -289,6 +289,15 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     }
 }
 
+/* Is register (type, num) a local of main, else the shader's out variable? GLSL ES
+ * 1.00 writes colours through gl_FragColor / gl_FragData, and a packed pair's
+ * varyings are locals its packed outputs store. */
+static bool is_local(const agal_text *t, const agal_text_usage *u, unsigned type, unsigned num)
+{
+    return type == AGAL_REG_TEMP || type == AGAL_REG_DEPTH || (type == AGAL_REG_VARYING && !(u->varyings >> num & 1)) ||
+           (type == AGAL_REG_OUTPUT && (t->prog->stage == AGAL_VERTEX || GLSL(t)->dialect == AGAL_GLSL_ESSL100));
+}
+
 /* Register variables: temporaries, op and fd are locals starting at 0; the
  * outputs oc/v are the shader's out variables, zeroed only if the program leaves
  * components unwritten that the final value counts on. */
@@ -299,12 +308,7 @@ static void locals(agal_text *t, const agal_text_usage *u)
         if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
-        /* GLSL ES 1.00 writes colours through gl_FragColor / gl_FragData. */
-        /* a packed pair's varyings are locals its packed outputs store */
-        bool local =
-            type == AGAL_REG_TEMP || type == AGAL_REG_DEPTH ||
-            (type == AGAL_REG_VARYING && !(u->varyings >> num & 1)) ||
-            (type == AGAL_REG_OUTPUT && (t->prog->stage == AGAL_VERTEX || GLSL(t)->dialect == AGAL_GLSL_ESSL100));
+        bool local = is_local(t, u, type, num);
         bool stored = type == AGAL_REG_OUTPUT
                           ? (t->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)
                           : type == AGAL_REG_DEPTH && u->fd;
@@ -340,23 +344,27 @@ static agal_status flip_names(glsl *g)
     return AGAL_OK;
 }
 
-static bool any_zero_used(const agal_text *t)
+/* Does an out variable rely on its zero initial value (a local starts at 0 anyway)? */
+static bool outputs_rely_on_zero(const agal_text *t, const agal_text_usage *u)
 {
-    for (int s = 0; s < IR_TRACKED_REGS; s++)
-        if (t->zero_used[s]) return true;
+    for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
+        unsigned type, num;
+        agal_ir_slot_reg(s, &type, &num);
+        if (t->zero_used[s] && !is_local(t, u, type, num)) return true;
+    }
     return false;
 }
 
 /* main's locals, then its statements. The locals are written before the walk;
- * where the walk found outputs that rely on their zero initial value, they are
- * written again with those, over the first ones. */
+ * where the walk found out variables that rely on their zero initial value, they
+ * are written again with those, over the first ones. */
 static void body(agal_text *t, const agal_text_usage *u)
 {
     size_t start = t->out.n;
     locals(t, u);
     size_t stmts = t->out.n;
     agal_text_body(t);
-    if (!any_zero_used(t)) return;
+    if (!outputs_rely_on_zero(t, u)) return;
     size_t end = t->out.n;
     locals(t, u);
     agal_text_move_tail(t, start, stmts, end);

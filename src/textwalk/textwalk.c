@@ -43,21 +43,23 @@ static void close_paren(agal_text *t, bind mine, bind need)
 
 /* ---- pieces of text ---------------------------------------------------------- */
 
+/* Is s all of a width-component value, in order (.xyz of a vec3)? Its n
+ * components compared as one word, c[0] lowest. */
 static bool sel_is_identity(agal_sel s, unsigned width)
 {
-    if (s.n != width) return false;
-    for (unsigned i = 0; i < s.n; i++)
-        if (s.c[i] != i) return false;
-    return true;
+    static const uint32_t identity[5] = {0, 0, 0x0100, 0x020100, 0x03020100};
+    static const uint32_t used[5] = {0, 0xff, 0xffff, 0xffffff, 0xffffffff};
+    uint32_t w;
+    memcpy(&w, s.c, sizeof w);
+    return s.n == width && s.n <= 4 && (w & used[s.n]) == identity[s.n];
 }
 
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     static const char letters[] = "xyzw";
     if (sel_is_identity(s, width)) return;
-    char p[5] = ".";
-    for (unsigned i = 0; i < s.n; i++) p[1 + i] = letters[s.c[i]];
-    agal_sb_putn(&t->out, p, 1u + s.n);
+    char p[8] = {'.', letters[s.c[0] & 3], letters[s.c[1] & 3], letters[s.c[2] & 3], letters[s.c[3] & 3]};
+    text_put8(t, p, 1u + s.n);
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
@@ -78,7 +80,8 @@ static void bug(agal_text *t, const char *what)
 /* ---- which values live in which register ------------------------------------ */
 
 /* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). The plan notes it for every value. */
+ * untagged intermediates have no home). The plan notes it for every value in a
+ * list (the others: -1). */
 static int find_home_slot(const agal_text *t, uint32_t v)
 {
     const agal_ir_inst *in = inst(t, v);
@@ -138,7 +141,7 @@ void agal_text_reg_name(agal_text *t, int slot)
     unsigned type, num;
     agal_reg_text *r = &t->reg_names[slot];
     if (r->n) {
-        agal_sb_putn(&t->out, r->s, r->n);
+        text_put8(t, r->s, r->n);
         return;
     }
     agal_ir_slot_reg(slot, &type, &num);
@@ -146,10 +149,15 @@ void agal_text_reg_name(agal_text *t, int slot)
         text_put_num(t, t->names->varying, num);
         return;
     }
-    char buf[32]; /* agal_format_reg writes straight into 32 bytes */
-    size_t n = (size_t)agal_format_reg(buf, sizeof buf, t->prog->stage, type, num);
-    if (n < sizeof r->s) memcpy(r->s, buf, n), r->n = (uint8_t)n;
-    agal_sb_putn(&t->out, buf, n);
+    char buf[AGAL_REG_TEXT_MAX];
+    size_t n = agal_put_reg(buf, t->prog->stage, type, num);
+    if (n > sizeof r->s) { /* longer than the cache holds (no tracked register is) */
+        agal_sb_putn(&t->out, buf, n);
+        return;
+    }
+    memcpy(r->s, buf, sizeof r->s);
+    r->n = (uint8_t)n;
+    text_put8(t, r->s, n);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -446,7 +454,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
         text_put3(t, cname, "[", NULL);
-        agal_sb_uint(&t->out, (unsigned)in->reg_num);
+        text_uint(t, (unsigned)in->reg_num);
         agal_sb_putc(&t->out, ']');
         agal_text_put_swz(t, s, 4);
         break;
@@ -531,8 +539,34 @@ void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
     agal_text_put_swz(t, s, w);
 }
 
+/* f as put_finite's general path spells it, for the floats whose decimal is short
+ * and exact: multiples of 1/16 below 1e5 in magnitude (0.5, 2.0, a bias / 8), the
+ * IR's constants. %.9g writes them in fixed notation, at most 5 + 4 digits, without
+ * trailing zeros. false: f is none of them. */
+static bool put_sixteenths(agal_text *t, float f)
+{
+    float a = fabsf(f) * 16.0f; /* exact: a power of two */
+    if (!(a < 1.6e6f) || a != truncf(a)) return false;
+    uint32_t q = (uint32_t)a, whole = q >> 4, frac = (q & 15u) * 625u; /* ten-thousandths */
+    char num[24], rev[8], *p = num;
+    if (signbit(f)) *p++ = '-';
+    size_t k = 0;
+    do rev[k++] = (char)('0' + whole % 10);
+    while (whole /= 10);
+    while (k) *p++ = rev[--k];
+    *p++ = '.';
+    if (!frac) *p++ = '0';
+    for (uint32_t d = 1000; frac; d /= 10) { /* up to the last nonzero digit */
+        *p++ = (char)('0' + frac / d);
+        frac %= d;
+    }
+    agal_sb_putn(&t->out, num, (size_t)(p - num));
+    return true;
+}
+
 void agal_text_put_finite(agal_text *t, float f)
 {
+    if (put_sixteenths(t, f)) return;
     char num[64];
     agal_format_number(num, sizeof num, (double)f, 9);
     agal_sb_put(&t->out, num);
@@ -557,7 +591,7 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 static void put_token(agal_text *t, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
-    agal_sb_uint(&t->out, (unsigned)i + 1);
+    text_uint(t, (unsigned)i + 1);
     agal_sb_put(&t->out, ": "); /* counting from 1, as Flash does */
     agal_format_instruction(&t->out, t->prog->stage, tok);
 }
@@ -566,6 +600,10 @@ void agal_text_indent(agal_text *t)
 {
     static const char spaces[] = "                                "; /* 8 levels, one append */
     unsigned n = t->indent;
+    if (n <= 2) { /* main's statements and a block's: one 8-byte copy */
+        text_put8(t, spaces, 4u * n);
+        return;
+    }
     for (; n > 8; n -= 8) agal_sb_putn(&t->out, spaces, 32);
     agal_sb_putn(&t->out, spaces, 4u * n);
 }
@@ -593,9 +631,9 @@ static void line_mark(agal_text *t, int32_t tok)
     if (!t->lines || tok < 0) return;
     agal_text_indent(t);
     agal_sb_put(&t->out, "#line ");
-    agal_sb_uint(&t->out, agal_token_line((uint32_t)tok));
+    text_uint(t, agal_token_line((uint32_t)tok));
     agal_sb_put(&t->out, " ");
-    agal_sb_uint(&t->out, AGAL_GLSL_BODY_STRING);
+    text_uint(t, AGAL_GLSL_BODY_STRING);
     agal_sb_put(&t->out, "\n");
 }
 
@@ -891,46 +929,51 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 
 /* ---- planning --------------------------------------------------------------- */
 
+/* The planning scan's state, copied out of agal_text: the scan stores bytes (flags),
+ * which may alias anything, so fields read through t would be read again after
+ * every store. */
 typedef struct scan {
-    agal_text *t;
-    agal_text_usage *u;
+    const agal_ir *ir;
+    uint32_t ninsts;
+    uint8_t *flags;
+    int8_t *slots;
     uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
+    agal_text_usage *u;
 } scan;
 
 /* An intermediate is printed inside its user's statement when it is trivial, or
  * used once, by an instruction of the same AGAL token in the same list (so textures
  * and derivatives stay where AGAL computes them): decided at its first use. */
-static void first_use(scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
-    agal_text *t = sc->t;
-    if (!w || w >= t->ir->ninsts || (t->flags[w] & TEXT_USED)) return;
-    t->flags[w] |= TEXT_USED;
-    const agal_ir_inst *in = inst(t, w);
-    if (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token) t->flags[w] |= TEXT_INLINE;
+    if (!w || w >= sc->ninsts || (sc->flags[w] & TEXT_USED)) return;
+    const agal_ir_inst *in = agal_ir_get(sc->ir, w);
+    bool inline_it = in->nuses == 1 && sc->list_of[w] == list && in->token == user->token;
+    sc->flags[w] |= (uint8_t)(TEXT_USED | (inline_it ? TEXT_INLINE : 0));
 }
 
-static void scan_value(scan *sc, uint32_t list, uint32_t v)
+static void scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v)
 {
-    agal_text *t = sc->t;
-    const agal_ir_inst *in = inst(t, v);
+    const agal_ir_inst *in = agal_ir_get(sc->ir, v);
     sc->list_of[v] = list;
-    if (is_trivial(in)) t->flags[v] |= TEXT_INLINE;
+    if (is_trivial(in)) sc->flags[v] |= TEXT_INLINE;
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
-    int slot = home_slot(t, v);
+    int slot = find_home_slot(t, v);
+    sc->slots[v] = (int8_t)slot;
     if (slot >= 0) sc->u->temps[slot] = true;
     sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
 }
 
-static void scan_list(scan *sc, uint32_t list)
+static void scan_list(const scan *sc, const agal_text *t, uint32_t list)
 {
-    const agal_ir_list *l = &sc->t->ir->lists[list];
-    for (uint32_t i = 0; i < l->n; i++) {
-        uint32_t v = l->items[i];
-        scan_value(sc, list, v);
-        const agal_ir_inst *in = inst(sc->t, v);
+    const agal_ir_list l = sc->ir->lists[list];
+    for (uint32_t i = 0; i < l.n; i++) {
+        uint32_t v = l.items[i];
+        scan_value(sc, t, list, v);
+        const agal_ir_inst *in = agal_ir_get(sc->ir, v);
         if (in->op == IR_IF) {
-            scan_list(sc, in->then_list);
-            scan_list(sc, in->else_list);
+            scan_list(sc, t, in->then_list);
+            scan_list(sc, t, in->else_list);
         }
     }
 }
@@ -958,16 +1001,14 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
 agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
 {
     uint32_t n = t->ir->ninsts;
-    scan sc = {t, u, agal_alloc(t->ctx, n * sizeof *sc.list_of)};
     memset(u, 0, sizeof *u);
     t->flags = agal_zalloc(t->ctx, n);
     t->slots = agal_alloc(t->ctx, n);
+    scan sc = {t->ir, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
     if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
-    for (uint32_t v = 0; v < n; v++) {
-        sc.list_of[v] = UINT32_MAX;
-        t->slots[v] = (int8_t)find_home_slot(t, v);
-    }
+    memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
+    memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
     uses_of(t->ir, u);
-    scan_list(&sc, 0);
+    scan_list(&sc, t, 0);
     return t->err;
 }

@@ -56,9 +56,10 @@ typedef struct agal_text_lang {
     void (*stored)(agal_text *t, const agal_ir_inst *in);
 } agal_text_lang;
 
-/* A register variable's name ("vt3"), spelled at its first use (n 0: not yet). */
+/* A register variable's name ("vt3"), spelled at its first use (n 0: not yet),
+ * in 8 bytes that text_put8 copies at once. */
 typedef struct agal_reg_text {
-    char s[15];
+    char s[8];
     uint8_t n;
 } agal_reg_text;
 
@@ -113,11 +114,38 @@ static inline void text_put3(agal_text *t, const char *a, const char *b, const c
     if (c) agal_sb_put(&t->out, c);
 }
 
+/* The first n (at most 8) of the 8 bytes at s: where the buffer has room for all
+ * 8, one fixed-size copy, not a memcpy call of n bytes (what follows overwrites
+ * the rest). Registers' names and swizzles, the most frequent pieces. */
+static inline void text_put8(agal_text *t, const char s[8], size_t n)
+{
+    agal_strbuf *b = &t->out;
+    if (b->err || b->cap - b->n <= 8) {
+        agal_sb_putn(b, s, n);
+        return;
+    }
+    memcpy(b->p + b->n, s, 8);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+/* An unsigned number; register and temporary numbers have one or two digits. */
+static inline void text_uint(agal_text *t, unsigned v)
+{
+    if (v >= 100) {
+        agal_sb_uint(&t->out, v);
+        return;
+    }
+    char d[8] = {(char)('0' + v / 10), (char)('0' + v % 10)};
+    if (v < 10) d[0] = d[1];
+    text_put8(t, d, v < 10 ? 1 : 2);
+}
+
 /* A name and its number: "t12", "va3". */
 static inline void text_put_num(agal_text *t, const char *name, unsigned n)
 {
     agal_sb_put(&t->out, name);
-    agal_sb_uint(&t->out, n);
+    text_uint(t, n);
 }
 
 static inline const char *text_vec_type(const agal_text *t, unsigned n) { return t->lang->vec_types[n <= 4 ? n : 4]; }

@@ -43,7 +43,6 @@
 #include "textwalk/textwalk.h"
 
 #include <math.h>
-#include <stdio.h>
 
 /* WGSL's state around the walk's. */
 typedef struct wgsl {
@@ -256,18 +255,21 @@ static void functions(agal_text *t, const agal_text_usage *u)
          * unchanged there (x < 0 is undefined in AGAL and WGSL alike). */
         agal_sb_put(o, "\n");
         if (t->comments) agal_sb_put(o, "// pow(x, y), 0 at x = 0: WGSL bounds no error of log2(0)\n");
-        for (unsigned n = 1; n <= 4; n++)
-            agal_sb_printf(o, "fn agal_pow%u(x: %s, y: %s) -> %s { return pow(x, y) * sign(x); }\n", n,
-                           text_vec_type(t, n), text_vec_type(t, n), text_vec_type(t, n));
+        for (unsigned n = 1; n <= 4; n++) {
+            const char *type = text_vec_type(t, n);
+            text_put_num(t, "fn agal_pow", n);
+            text_put3(t, "(x: ", type, ", y: ");
+            text_put3(t, type, ") -> ", type);
+            agal_sb_put(o, " { return pow(x, y) * sign(x); }\n");
+        }
     }
     if (u->indirect) {
         agal_sb_put(o, "\n");
         if (t->comments)
-            agal_sb_printf(o, "// %s[a], or 0 outside the register file (AGAL's bounded relative read)\n", cname);
-        agal_sb_printf(o,
-                       "fn agal_%s(a: i32) -> vec4f {\n    if (a < 0 || a >= %u) { return vec4f(0.0); }\n"
-                       "    return %s[a];\n}\n",
-                       cname, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT), cname);
+            text_put3(t, "// ", cname, "[a], or 0 outside the register file (AGAL's bounded relative read)\n");
+        text_put3(t, "fn agal_", cname, "(a: i32) -> vec4f {\n    if (a < 0 || a >= ");
+        agal_sb_uint(o, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT));
+        text_put3(t, ") { return vec4f(0.0); }\n    return ", cname, "[a];\n}\n");
     }
 }
 
@@ -317,6 +319,7 @@ static void locals(agal_text *t, const agal_text_usage *u)
     bool vs = t->prog->stage == AGAL_VERTEX;
     t->indent = 1;
     for (int s = 0; s < IR_TRACKED_REGS; s++) {
+        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         bool stored = type == AGAL_REG_OUTPUT    ? (vs ? num == 0 : (u->outputs >> num & 1) != 0)

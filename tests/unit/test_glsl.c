@@ -13,9 +13,11 @@
 #include "agal/text.h"
 #include "gen.h"
 #include "emit.h"
+#include "textwalk/textwalk.h"
 #include "glslang_check.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,6 +272,38 @@ static void test_lenient_and_textures(void)
     CHECK(t && strstr(t, "ft2 = textureLod(fs0, v1.zy, v1.w);") != NULL);
     CHECK(t && strstr(t, "oc0 = ft1 * vec4(0.0);") != NULL); /* ft7 never written */
     CHECK(compiles(AGAL_FRAGMENT, t, "lenient"));
+    agal_context_free(ctx);
+}
+
+/* One float as agal_text_put_finite writes it, against its general path: %.9g in
+ * the C locale with ".0" where that has no point or exponent. */
+static bool literal_matches(agal_text *t, float f)
+{
+    char want[80];
+    size_t n = agal_format_number(want, 64, (double)f, 9);
+    if (!strpbrk(want, ".e")) memcpy(want + n, ".0", 3);
+    t->out.n = 0;
+    agal_text_put_finite(t, f);
+    bool same = !t->out.err && t->out.p && !strcmp(t->out.p, want);
+    CHECK(same, "literal %a: wrote \"%s\", %%.9g gives \"%s\"", (double)f, t->out.p ? t->out.p : "", want);
+    return same;
+}
+
+/* The literal's short path (multiples of 1/16 below 1e5) writes what the general one
+ * does: every sixteenth below 4096, every 97th up to the limit, the limit's
+ * neighbours, both signs, and the floats next to each (the general path's). */
+static void test_float_literals(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL);
+    agal_text t = {.ctx = ctx, .out = {.ctx = ctx}};
+    unsigned bad = 0;
+    for (uint32_t q = 0; q <= 1600016 && bad < 5; q += q < 65536 || q >= 1599984 ? 1 : 97) {
+        float f = (float)q / 16.0f;
+        const float near[] = {f, -f, nextafterf(f, 0.0f), nextafterf(f, INFINITY), -nextafterf(f, INFINITY)};
+        for (unsigned k = 0; k < sizeof near / sizeof near[0]; k++) bad += !literal_matches(&t, near[k]);
+    }
+    const float odd[] = {1e-5f, 0.1f, 1.0f / 3.0f, 123456.5f, 1e9f, 16777216.0f, 3.4e38f, 1.17549435e-38f, 1e-45f};
+    for (unsigned k = 0; k < sizeof odd / sizeof odd[0]; k++) literal_matches(&t, odd[k]), literal_matches(&t, -odd[k]);
     agal_context_free(ctx);
 }
 
@@ -780,6 +814,7 @@ int main(int argc, char **argv)
     test_clip_and_builtins();
     test_lenient_and_textures();
     test_unnameable_token_comment();
+    test_float_literals();
     test_failing_allocator();
     test_corpus(argv[1]);
     test_random(npairs);

@@ -28,7 +28,8 @@
  *
  * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T]] [--driver]
  * --profile N runs only the translations to one target (--target spirv, the
- * default; glsl or essl3), N times over the corpus, for a profiler: callgrind
+ * default; glsl, essl3, essl1 or wgsl), N times over the corpus (essl1 leaves out
+ * the programs GLSL ES 1.00 cannot express: iid), for a profiler: callgrind
  * counts instructions, so it is stable on a noisy machine, and the count over
  * N x the corpus's programs is the cost of one corpus translation (the set-up's
  * glslang check, which translates too, is left out of that mode):
@@ -979,7 +980,8 @@ static bool profile_once(bench *b, const program *p, agal_context *ctx)
         ok = tool_translate_words(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
     } else {
         const char *text;
-        ok = tool_translate_text(ctx, p->prog, b->profile_target, NULL, &text, NULL) == AGAL_OK;
+        agal_status st = tool_translate_text(ctx, p->prog, b->profile_target, NULL, &text, NULL);
+        ok = st == AGAL_OK || (st == AGAL_ERR_UNSUPPORTED && b->profile_target == AGAL_TARGET_ESSL1);
     }
     if (!ok) {
         snprintf(b->log, sizeof b->log, "%s: translation failed", p->name);
@@ -1045,7 +1047,8 @@ static int usage(const char *msg)
             "  --rounds N    rounds (default 7, at most %d)\n"
             "  --corpus DIR  the .agal files (default %s/shaders)\n"
             "  --profile N   only translate, N times over the corpus (for callgrind)\n"
-            "  --target T    what --profile translates to: spirv (default), glsl, essl3\n"
+            "  --target T    what --profile translates to: spirv (default), glsl, essl3,\n"
+            "                essl1 (without the programs it cannot express), wgsl\n"
             "  --driver      only the GPU driver's creation and first-draw times per corpus pair\n"
             "                (Vulkan and GL; rounds default 5, 1 with --quick)\n",
             MAX_ROUNDS, AGAL_SOURCE_DIR);
@@ -1057,7 +1060,11 @@ static bool profile_target(const char *name, agal_target *out)
     static const struct {
         const char *name;
         agal_target target;
-    } names[] = {{"spirv", AGAL_TARGET_SPIRV}, {"glsl", AGAL_TARGET_GLSL}, {"essl3", AGAL_TARGET_ESSL3}};
+    } names[] = {{"spirv", AGAL_TARGET_SPIRV},
+                 {"glsl", AGAL_TARGET_GLSL},
+                 {"essl3", AGAL_TARGET_ESSL3},
+                 {"essl1", AGAL_TARGET_ESSL1},
+                 {"wgsl", AGAL_TARGET_WGSL}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(name, names[i].name)) {
             *out = names[i].target;
@@ -1077,7 +1084,8 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
         } else if (!strcmp(a, "--profile") && i + 1 < argc) {
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
         } else if (!strcmp(a, "--target") && i + 1 < argc) {
-            if (!profile_target(argv[++i], &b->profile_target)) return usage("--target: not spirv, glsl or essl3");
+            if (!profile_target(argv[++i], &b->profile_target))
+                return usage("--target: not spirv, glsl, essl3, essl1 or wgsl");
         } else if (!strcmp(a, "--driver")) {
             b->driver = true;
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
