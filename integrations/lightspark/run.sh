@@ -36,21 +36,28 @@ build() { # build NAME CMAKE_ARGS...: OUT/NAME/src, built in OUT/NAME/build
     nice -n 19 ninja -C "$out/$name/build" -j "$jobs" lightspark > "$out/$name/build.log"
 }
 
-run_swf() { # run_swf NAME SWF_DIR: OUT/NAME/runs/<test>.{txt,png}
+run_swf() { # run_swf NAME SWF_DIR: OUT/NAME/runs/<test>.{txt,log,png}
     local name=$1 dir=$2 test exe
     test=$(basename "$dir")
     exe=$(find "$out/$name/build" -type f -name lightspark -perm -u+x | head -1)
     mkdir -p "$out/$name/runs"
     # One X server per run: the picture is the player's window (with no window
     # manager it sits undecorated at the root's top left, which is taken if the
-    # window is not found), cropped to the reference's size by results.py.
+    # window is not found), cropped to the reference's size by results.py. Once the
+    # window is mapped it gets the test's input.json, as Ruffle injects it (input.py).
     xvfb-run -a -s "-screen 0 1024x768x24" bash -c '
         "$1" -l 1 "$2" > "$3.txt" 2> "$3.log" & pid=$!
+        for _ in $(seq 50); do
+            win=$(xdotool search --onlyvisible --name "^Lightspark$" 2>/dev/null | head -1)
+            [ -n "$win" ] && break; sleep 0.1
+        done
+        if [ -n "$win" ] && [ -f "$5" ]; then
+            python3 "$6" "$5" "$win" 2>> "$3.log" | while read -r cmd; do xdotool $cmd; sleep 0.1; done
+        fi
         sleep "$4"
-        win=$(xdotool search --name "^Lightspark$" 2>/dev/null | head -1)
         import -window "${win:-root}" "PNG32:$3.png" || true
         kill $pid 2>/dev/null; sleep 1; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null; true
-    ' _ "$exe" "$dir/test.swf" "$out/$name/runs/$test" "$seconds"
+    ' _ "$exe" "$dir/test.swf" "$out/$name/runs/$test" "$seconds" "$dir/input.json" "$here/input.py"
 }
 
 build builtin

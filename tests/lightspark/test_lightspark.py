@@ -14,7 +14,9 @@
 2. results.py makes the README's table from a fixture made here: two SWF folders
    (test.toml with and without an image comparison, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
-   cell is compared with the value worked out by hand."""
+   cell is compared with the value worked out by hand.
+3. input.py turns a Ruffle input.json into xdotool commands (a move, a click, a Wait,
+   a key it must refuse)."""
 import argparse
 import os
 import re
@@ -162,6 +164,25 @@ def check_results(args, tmp):
     print(r.stdout.strip())
 
 
+def check_input(args, tmp):
+    """input.py turns a Ruffle input.json into the xdotool commands run.sh sends to the
+    window: a move, a click as move+down and move+up with the button's number, a Wait
+    skipped; an event it cannot send fails with the event's index, no command printed."""
+    script = os.path.join(args.integration, 'input.py')
+    events = os.path.join(tmp, 'input.json')
+    write(events, '[{"type": "MouseMove", "pos": [60.0, 400.0]}, {"type": "Wait"},'
+          ' {"type": "MouseDown", "pos": [160, 379], "btn": "Left"},'
+          ' {"type": "MouseUp", "pos": [160.4, 379], "btn": "Right"}]')
+    r = subprocess.run([sys.executable, script, events, '77'], capture_output=True, text=True, timeout=60)
+    want = ['mousemove --window 77 60 400', 'mousemove --window 77 160 379', 'mousedown 1',
+            'mousemove --window 77 160 379', 'mouseup 3']
+    check(r.returncode == 0 and r.stdout.splitlines() == want, 'input.py: rc %d %r' % (r.returncode, r.stdout))
+    write(events, '[{"type": "MouseMove", "pos": [1, 2]}, {"type": "KeyDown", "key_code": 65}]')
+    r = subprocess.run([sys.executable, script, events, '77'], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 1 and r.stdout == '' and 'event 1: KeyDown' in r.stderr,
+          'input.py refuses a key: rc %d %r %r' % (r.returncode, r.stdout, r.stderr))
+
+
 def main():
     ap = argparse.ArgumentParser()
     for opt in ('cxx', 'sanitize', 'lib', 'headers', 'integration', 'guide'):
@@ -172,6 +193,7 @@ def main():
         check_patch_names(args)
         check_guide(args)
         check_results(args, tmp)
+        check_input(args, tmp)
     print('%d failures' % failures if failures else 'lightspark: all passed')
     return 1 if failures else 0
 
