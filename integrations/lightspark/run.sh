@@ -55,7 +55,7 @@ run_swf() { # run_swf NAME SWF_DIR: OUT/NAME/runs/<test>.{txt,log,png}
             python3 "$6" "$5" "$win" 2>> "$3.log" | while read -r cmd; do xdotool $cmd; sleep 0.1; done
         fi
         sleep "$4"
-        import -window "${win:-root}" "PNG32:$3.png" || true
+        timeout 30 import -window "${win:-root}" "PNG32:$3.png" || true
         kill $pid 2>/dev/null; sleep 1; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null; true
     ' _ "$exe" "$dir/test.swf" "$out/$name/runs/$test" "$seconds" "$dir/input.json" "$here/input.py"
 }
