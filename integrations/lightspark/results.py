@@ -9,8 +9,9 @@ For each stage3d_* folder of --swfs that has a run in either RUNS folder
 - against Flash: the picture's top left, cropped to the reference
   (<name>.expected.png of test.toml's [image_comparisons.<name>], "output" first), is
   within tolerance when at most max_outliers pixels have a channel farther than
-  tolerance from the reference's (Ruffle's rule; both default to 0): "pass", or
-  "fail (N outliers)"; "-" where the test has no reference;
+  tolerance from the reference's (Ruffle's rule; both default to 0; with a list of
+  `checks`, each pair must hold): "pass", or "fail (N outliers)" (of a list, the first
+  check failed, "at tolerance T"); "-" where the test has no reference;
 - pixels changed: how many pixels of that crop differ between the two builds;
 - uploads: "accepted/refused" from the patched build's log lines
   (`agal2spv: Program3D.upload accepted|refused`) plus shader compile or link
@@ -76,7 +77,8 @@ def read_png(path):
 
 
 def reference(test_dir):
-    """(png path, tolerance, max_outliers) of the test's first image comparison, or None."""
+    """(png path, [(tolerance, max_outliers), ...]) of the test's first image
+    comparison, or None: one pair, or one a `checks` entry, all of which must hold."""
     with open(os.path.join(test_dir, 'test.toml'), 'rb') as f:
         toml = tomllib.load(f)
     comparisons = toml.get('image_comparisons', {})
@@ -84,7 +86,8 @@ def reference(test_dir):
         return None
     name = 'output' if 'output' in comparisons else sorted(comparisons)[0]
     c = comparisons[name]
-    return os.path.join(test_dir, name + '.expected.png'), c.get('tolerance', 0), c.get('max_outliers', 0)
+    checks = [(k.get('tolerance', 0), k.get('max_outliers', 0)) for k in c.get('checks', [c])]
+    return os.path.join(test_dir, name + '.expected.png'), checks
 
 
 def crop(png, width, height):
@@ -160,8 +163,10 @@ def row(test_dir, builtin, agal):
         elif f is None:
             cells.append('no picture')
         else:
-            n = outliers(f, ref_rows, ref[1])
-            cells.append('pass' if n <= ref[2] else 'fail (%d outliers)' % n)
+            failed = [(n, t) for n, t in ((outliers(f, ref_rows, t), (t, m)) for t, m in ref[1]) if n > t[1]]
+            cells.append('pass' if not failed else
+                         'fail (%d outliers%s)' % (failed[0][0], ' at tolerance %d' % failed[0][1][0]
+                                                    if len(ref[1]) > 1 else ''))
     cells.append('%d' % outliers(frames[0], frames[1], 0) if None not in frames else '-')
     cells += [uploads_cell(builtin, test, False), uploads_cell(agal, test, True)]
     cells += [trace_cell(test_dir, builtin, test), trace_cell(test_dir, agal, test)]

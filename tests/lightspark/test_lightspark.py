@@ -12,7 +12,7 @@
    lightspark.patch calls is one agal2spv.h declares; each ```cpp excerpt of the
    emulator guide is in the glue.
 2. results.py makes the README's table from a fixture made here: two SWF folders
-   (test.toml with and without an image comparison, output.txt with Stage3D lines
+   (test.toml with and without an image comparison, one with two checks, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
    cell is compared with the value worked out by hand.
 3. input.py turns a Ruffle input.json into xdotool commands (a move, a click, a Wait,
@@ -148,6 +148,22 @@ def fixture(tmp):
     write(os.path.join(builtin, 'stage3d_b.log'), '')
     write(os.path.join(agal, 'stage3d_b.log'), 'INFO: agal2spv: Program3D.upload accepted\n'
           'INFO: agal2spv: Program3D.upload refused: Error #3631: Vertex shader type is not vertex.\n')
+    # stage3d_c: two checks (tolerance 0 up to 20 outliers, tolerance 10 up to 1); the
+    # patched frame is 5 away in 3 pixels (both hold), the built-in one 50 away in 4
+    # others (the second fails); the two frames differ in those 7 pixels.
+    c = os.path.join(swfs, 'stage3d_c')
+    os.makedirs(c)
+    flat = [[(100, 100, 100, 255)] * 4 for _ in range(4)]
+    write_png(os.path.join(c, 'output.expected.png'), flat)
+    write(os.path.join(c, 'test.toml'), '[[image_comparisons.output.checks]]\ntolerance = 0\nmax_outliers = 20\n\n'
+          '[[image_comparisons.output.checks]]\ntolerance = 10\nmax_outliers = 1\n')
+    write(os.path.join(c, 'output.txt'), '')
+    for runs, pixels, value in ((agal, [(0, 0), (1, 1), (2, 2)], 105), (builtin, [(3, 0), (3, 1), (3, 2), (3, 3)], 150)):
+        frame = [list(r) for r in flat]
+        for x, y in pixels:
+            frame[y][x] = (value, 100, 100, 255)
+        write_png(os.path.join(runs, 'stage3d_c.png'), frame)
+        write(os.path.join(runs, 'stage3d_c.txt'), '')
     return swfs, builtin, agal
 
 
@@ -159,7 +175,8 @@ def check_results(args, tmp):
         return
     rows = [[c.strip() for c in line.strip('|').split('|')] for line in r.stdout.splitlines()[2:]]
     want = [['stage3d_a', 'fail (30 outliers)', 'pass', '30', '?/1', '2/0', '2/2', '2/2'],
-            ['stage3d_b', '-', '-', '-', '?/0', '1/1', '1/4 (Stage3D 0/2)', '3/4 (Stage3D 2/2)']]
+            ['stage3d_b', '-', '-', '-', '?/0', '1/1', '1/4 (Stage3D 0/2)', '3/4 (Stage3D 2/2)'],
+            ['stage3d_c', 'fail (4 outliers at tolerance 10)', 'pass', '7', '-', '-', '0/0', '0/0']]
     check(rows == want, 'results.py rows:\n%s\nwant:\n%s' % (rows, want))
     print(r.stdout.strip())
 
