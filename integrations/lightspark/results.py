@@ -19,7 +19,8 @@ For each stage3d_* folder of --swfs that has a run in either RUNS folder
 - trace: lines of output.txt (Flash's) found, in order, in the run's trace, and
   the same for the Stage3D lines alone (those naming a Stage3D error, #3600 to
   #3799, or a Context3D check's 2007/2008): "found/total".
-No third-party module: PNGs are read with zlib (8-bit RGB or RGBA, not interlaced).
+No third-party module: PNGs are read with zlib (8-bit RGB or RGBA, or a palette of 1
+to 8 bits; not interlaced).
 """
 import argparse
 import difflib
@@ -37,22 +38,28 @@ def read_png(path):
         data = f.read()
     if data[:8] != b'\x89PNG\r\n\x1a\n':
         raise ValueError('%s: not a PNG' % path)
-    pos, idat, header = 8, b'', None
+    pos, idat, header, palette, alphas = 8, b'', None, [], b''
     while pos < len(data):
         length, kind = struct.unpack('>I4s', data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + length]
         pos += 12 + length
         if kind == b'IHDR':
             header = struct.unpack('>IIBBBBB', body)
+        elif kind == b'PLTE':
+            palette = [tuple(body[i:i + 3]) for i in range(0, len(body) - 2, 3)]
+        elif kind == b'tRNS':
+            alphas = body
         elif kind == b'IDAT':
             idat += body
         elif kind == b'IEND':
             break
     width, height, depth, color, _, _, interlace = header
-    if depth != 8 or color not in (2, 6) or interlace:
-        raise ValueError('%s: only 8-bit RGB or RGBA, not interlaced' % path)
-    bpp = 4 if color == 6 else 3
-    raw, stride, prev, rows, i = zlib.decompress(idat), width * bpp, bytearray(width * bpp), [], 0
+    paletted = color == 3 and depth in (1, 2, 4, 8) and palette
+    if not paletted and (depth != 8 or color not in (2, 6)) or interlace:
+        raise ValueError('%s: only 8-bit RGB or RGBA or a palette, not interlaced' % path)
+    bits = depth if paletted else 8 * (4 if color == 6 else 3)
+    bpp, stride = max(1, bits // 8), (width * bits + 7) // 8
+    raw, prev, rows, i = zlib.decompress(idat), bytearray(stride), [], 0
     for _ in range(height):
         kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
         i += 1 + stride
@@ -70,8 +77,13 @@ def read_png(path):
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append([tuple(line[x * bpp:x * bpp + 3]) + ((line[x * bpp + 3],) if bpp == 4 else (255,))
-                     for x in range(width)])
+        if paletted:
+            per = 8 // depth
+            index = [(line[x // per] >> (8 - depth * (x % per + 1))) & ((1 << depth) - 1) for x in range(width)]
+            rows.append([palette[k] + ((alphas[k] if k < len(alphas) else 255),) for k in index])
+        else:
+            rows.append([tuple(line[x * bpp:x * bpp + 3]) + ((line[x * bpp + 3],) if bpp == 4 else (255,))
+                         for x in range(width)])
         prev = line
     return width, height, rows
 

@@ -15,7 +15,8 @@
    (test.toml with and without an image comparison, one with two checks, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
    cell is compared with the value worked out by hand.
-3. input.py turns a Ruffle input.json into xdotool commands (a move, a click, a Wait,
+3. results.py reads a paletted PNG (some references are) exactly.
+4. input.py turns a Ruffle input.json into xdotool commands (a move, a click, a Wait,
    a key it must refuse)."""
 import argparse
 import os
@@ -181,6 +182,28 @@ def check_results(args, tmp):
     print(r.stdout.strip())
 
 
+def check_palette_png(args, tmp):
+    """results.py reads a paletted PNG (stage3d_stencil's reference is 4-bit): a 3x2
+    image of 2-bit indexes, filtered none and Sub, with a tRNS alpha for index 1."""
+    palette = [(10, 20, 30), (40, 50, 60), (70, 80, 90), (200, 210, 220)]
+    index = [[0, 1, 2], [3, 3, 1]]
+    rows = [bytes([0, index[0][0] << 6 | index[0][1] << 4 | index[0][2] << 2]),
+            bytes([1, index[1][0] << 6 | index[1][1] << 4 | index[1][2] << 2])]  # Sub: one byte, unchanged
+
+    def chunk(kind, body):
+        return struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body))
+    path = os.path.join(tmp, 'palette.png')
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 3, 2, 2, 3, 0, 0, 0)) +
+                chunk(b'PLTE', bytes(v for c in palette for v in c)) + chunk(b'tRNS', bytes([255, 128])) +
+                chunk(b'IDAT', zlib.compress(b''.join(rows))) + chunk(b'IEND', b''))
+    sys.path.insert(0, args.integration)
+    import results
+    want = [[palette[k] + (128 if k == 1 else 255,) for k in row] for row in index]
+    got = results.read_png(path)
+    check(got == (3, 2, want), 'results.read_png of a 2-bit palette: %r' % (got,))
+
+
 def check_input(args, tmp):
     """input.py turns a Ruffle input.json into the xdotool commands run.sh sends to the
     window: a move, a click as move+down and move+up with the button's number, a Wait
@@ -211,6 +234,7 @@ def main():
         check_guide(args)
         check_results(args, tmp)
         check_input(args, tmp)
+        check_palette_png(args, tmp)
     print('%d failures' % failures if failures else 'lightspark: all passed')
     return 1 if failures else 0
 
