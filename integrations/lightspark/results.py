@@ -32,8 +32,9 @@ import tomllib
 import zlib
 
 
-def read_png(path):
-    """(width, height, rows): rows[y][x] is an (r, g, b, a) tuple."""
+def read_png(path, max_rows=None):
+    """(width, height, rows): rows[y][x] is an (r, g, b, a) tuple; only the first
+    max_rows rows are decoded when it is given (a crop needs no more)."""
     with open(path, 'rb') as f:
         data = f.read()
     if data[:8] != b'\x89PNG\r\n\x1a\n':
@@ -60,7 +61,7 @@ def read_png(path):
     bits = depth if paletted else 8 * (4 if color == 6 else 3)
     bpp, stride = max(1, bits // 8), (width * bits + 7) // 8
     raw, prev, rows, i = zlib.decompress(idat), bytearray(stride), [], 0
-    for _ in range(height):
+    for _ in range(height if max_rows is None else min(height, max_rows)):
         kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
         i += 1 + stride
         for x in range(stride):
@@ -104,7 +105,7 @@ def reference(test_dir):
 
 def crop(png, width, height):
     w, h, rows = png
-    if w < width or h < height:
+    if w < width or h < height or len(rows) < height:
         return None
     return [row[:width] for row in rows[:height]]
 
@@ -157,7 +158,7 @@ def frame(runs, test, size):
     path = os.path.join(runs, test + '.png')
     if size is None or not os.path.exists(path):
         return None
-    return crop(read_png(path), *size)
+    return crop(read_png(path, size[1]), *size)
 
 
 def row(test_dir, builtin, agal):
