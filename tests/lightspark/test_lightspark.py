@@ -8,10 +8,10 @@
    with -std=c++14 (Lightspark's) -Wall -Wextra -Werror against the headers as
    installed and the static library, with glue_check.cpp driving it as
    flashdisplay3d.cpp does; it must run cleanly (its CHECKs hold Flash's recorded
-   lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008), and every glue name
+   lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008, 3669, 2006), and every glue name
    lightspark.patch calls is one agal2spv.h declares; each ```cpp excerpt of the
    emulator guide is in the glue.
-2. results.py makes the README's table from a fixture made here: two SWF folders
+2. results.py makes the README's table from a fixture made here: three SWF folders
    (test.toml with and without an image comparison, one with two checks, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
    cell is compared with the value worked out by hand.
