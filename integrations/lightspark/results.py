@@ -9,8 +9,9 @@ For each stage3d_* folder of --swfs that has a run in either RUNS folder
 - against Flash: the picture's top left, cropped to the reference
   (<name>.expected.png of test.toml's [image_comparisons.<name>], "output" first), is
   within tolerance when at most max_outliers pixels have a channel farther than
-  tolerance from the reference's (Ruffle's rule; both default to 0): "pass", or
-  "fail (N outliers)"; "-" where the test has no reference;
+  tolerance from the reference's (Ruffle's rule; both default to 0; with a list of
+  `checks`, each pair must hold): "pass", or "fail (N outliers)" (of a list, the first
+  check failed, "at tolerance T"); "-" where the test has no reference;
 - pixels changed: how many pixels of that crop differ between the two builds;
 - uploads: "accepted/refused" from the patched build's log lines
   (`agal2spv: Program3D.upload accepted|refused`) plus shader compile or link
@@ -18,7 +19,8 @@ For each stage3d_* folder of --swfs that has a run in either RUNS folder
 - trace: lines of output.txt (Flash's) found, in order, in the run's trace, and
   the same for the Stage3D lines alone (those naming a Stage3D error, #3600 to
   #3799, or a Context3D check's 2007/2008): "found/total".
-No third-party module: PNGs are read with zlib (8-bit RGB or RGBA, not interlaced).
+No third-party module: PNGs are read with zlib (8-bit RGB or RGBA, or a palette of 1
+to 8 bits; not interlaced).
 """
 import argparse
 import difflib
@@ -30,29 +32,36 @@ import tomllib
 import zlib
 
 
-def read_png(path):
-    """(width, height, rows): rows[y][x] is an (r, g, b, a) tuple."""
+def read_png(path, max_rows=None):
+    """(width, height, rows): rows[y][x] is an (r, g, b, a) tuple; only the first
+    max_rows rows are decoded when it is given (a crop needs no more)."""
     with open(path, 'rb') as f:
         data = f.read()
     if data[:8] != b'\x89PNG\r\n\x1a\n':
         raise ValueError('%s: not a PNG' % path)
-    pos, idat, header = 8, b'', None
+    pos, idat, header, palette, alphas = 8, b'', None, [], b''
     while pos < len(data):
         length, kind = struct.unpack('>I4s', data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + length]
         pos += 12 + length
         if kind == b'IHDR':
             header = struct.unpack('>IIBBBBB', body)
+        elif kind == b'PLTE':
+            palette = [tuple(body[i:i + 3]) for i in range(0, len(body) - 2, 3)]
+        elif kind == b'tRNS':
+            alphas = body
         elif kind == b'IDAT':
             idat += body
         elif kind == b'IEND':
             break
     width, height, depth, color, _, _, interlace = header
-    if depth != 8 or color not in (2, 6) or interlace:
-        raise ValueError('%s: only 8-bit RGB or RGBA, not interlaced' % path)
-    bpp = 4 if color == 6 else 3
-    raw, stride, prev, rows, i = zlib.decompress(idat), width * bpp, bytearray(width * bpp), [], 0
-    for _ in range(height):
+    paletted = color == 3 and depth in (1, 2, 4, 8) and palette
+    if not paletted and (depth != 8 or color not in (2, 6)) or interlace:
+        raise ValueError('%s: only 8-bit RGB or RGBA or a palette, not interlaced' % path)
+    bits = depth if paletted else 8 * (4 if color == 6 else 3)
+    bpp, stride = max(1, bits // 8), (width * bits + 7) // 8
+    raw, prev, rows, i = zlib.decompress(idat), bytearray(stride), [], 0
+    for _ in range(height if max_rows is None else min(height, max_rows)):
         kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
         i += 1 + stride
         for x in range(stride):
@@ -69,14 +78,20 @@ def read_png(path):
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append([tuple(line[x * bpp:x * bpp + 3]) + ((line[x * bpp + 3],) if bpp == 4 else (255,))
-                     for x in range(width)])
+        if paletted:
+            per = 8 // depth
+            index = [(line[x // per] >> (8 - depth * (x % per + 1))) & ((1 << depth) - 1) for x in range(width)]
+            rows.append([palette[k] + ((alphas[k] if k < len(alphas) else 255),) for k in index])
+        else:
+            rows.append([tuple(line[x * bpp:x * bpp + 3]) + ((line[x * bpp + 3],) if bpp == 4 else (255,))
+                         for x in range(width)])
         prev = line
     return width, height, rows
 
 
 def reference(test_dir):
-    """(png path, tolerance, max_outliers) of the test's first image comparison, or None."""
+    """(png path, [(tolerance, max_outliers), ...]) of the test's first image
+    comparison, or None: one pair, or one a `checks` entry, all of which must hold."""
     with open(os.path.join(test_dir, 'test.toml'), 'rb') as f:
         toml = tomllib.load(f)
     comparisons = toml.get('image_comparisons', {})
@@ -84,12 +99,13 @@ def reference(test_dir):
         return None
     name = 'output' if 'output' in comparisons else sorted(comparisons)[0]
     c = comparisons[name]
-    return os.path.join(test_dir, name + '.expected.png'), c.get('tolerance', 0), c.get('max_outliers', 0)
+    checks = [(k.get('tolerance', 0), k.get('max_outliers', 0)) for k in c.get('checks', [c])]
+    return os.path.join(test_dir, name + '.expected.png'), checks
 
 
 def crop(png, width, height):
     w, h, rows = png
-    if w < width or h < height:
+    if w < width or h < height or len(rows) < height:
         return None
     return [row[:width] for row in rows[:height]]
 
@@ -142,7 +158,7 @@ def frame(runs, test, size):
     path = os.path.join(runs, test + '.png')
     if size is None or not os.path.exists(path):
         return None
-    return crop(read_png(path), *size)
+    return crop(read_png(path, size[1]), *size)
 
 
 def row(test_dir, builtin, agal):
@@ -160,8 +176,10 @@ def row(test_dir, builtin, agal):
         elif f is None:
             cells.append('no picture')
         else:
-            n = outliers(f, ref_rows, ref[1])
-            cells.append('pass' if n <= ref[2] else 'fail (%d outliers)' % n)
+            failed = [(n, t) for n, t in ((outliers(f, ref_rows, t), (t, m)) for t, m in ref[1]) if n > t[1]]
+            cells.append('pass' if not failed else
+                         'fail (%d outliers%s)' % (failed[0][0], ' at tolerance %d' % failed[0][1][0]
+                                                    if len(ref[1]) > 1 else ''))
     cells.append('%d' % outliers(frames[0], frames[1], 0) if None not in frames else '-')
     cells += [uploads_cell(builtin, test, False), uploads_cell(agal, test, True)]
     cells += [trace_cell(test_dir, builtin, test), trace_cell(test_dir, agal, test)]

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace lightspark::agal2spv;
 
@@ -117,8 +118,27 @@ int main()
     check_error(error, 2008, "ArgumentError",
                 "Error #2008: Parameter vertexStreamFormat must be one of the accepted values.");
 
+    // setProgramConstants*: stage3d_program_constants_invalid_input's 3669s, recorded
+    // from Flash, and the registers past the constant file (2006).
+    std::vector<float> values;
+    CHECK(!constantsFromVector(AGAL_PROFILE_BASELINE, AGAL_VERTEX, 0, {1, 2, 3}, 1, values, error));
+    check_error(error, 3669, "RangeError", "Error #3669: Bad input size.");
+    CHECK(values.empty());
+    CHECK(constantsFromVector(AGAL_PROFILE_BASELINE, AGAL_VERTEX, 2, {1, 2, 3, 4, 5, 6, 7, 8, 9}, -1, values, error));
+    CHECK(values == std::vector<float>({1, 2, 3, 4, 5, 6, 7, 8}));
+    CHECK(!constantsFromVector(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 27, {1, 2, 3, 4, 5, 6, 7, 8}, 2, values, error));
+    check_error(error, 2006, "RangeError", "Error #2006: The supplied index is out of bounds.");
+    // Little-endian floats whatever the ByteArray's endian flag: 1.0f, -2.0f, 0.5f, 0.
+    const uint8_t bytes[20] = {9, 9, 9, 9, 0, 0, 0x80, 0x3f, 0, 0, 0, 0xc0, 0, 0, 0, 0x3f, 0, 0, 0, 0};
+    CHECK(constantsFromBytes(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 1, 1, bytes, 20, 4, values, error));
+    CHECK(values == std::vector<float>({1.0f, -2.0f, 0.5f, 0.0f}));
+    CHECK(!constantsFromBytes(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 0, 1, bytes, 16, 16, values, error));
+    CHECK(error.id == 3669 && values.empty()); // an offset at the end
+    CHECK(!constantsFromBytes(AGAL_PROFILE_BASELINE, AGAL_FRAGMENT, 0, 1, bytes, 20, 8, values, error));
+    CHECK(error.id == 3669); // 12 bytes after the offset
+
     CHECK(yFlip(false) == 1.0f && yFlip(true) == -1.0f && !frontFaceCCW(false) && frontFaceCCW(true));
     agal_context_free(ctx);
-    std::printf("glue: uploads, 7 errors, slots, checks and y flip as Flash\n");
+    std::printf("glue: uploads, 7 errors, slots, checks, constants and y flip as Flash\n");
     return 0;
 }

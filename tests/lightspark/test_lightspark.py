@@ -8,13 +8,16 @@
    with -std=c++14 (Lightspark's) -Wall -Wextra -Werror against the headers as
    installed and the static library, with glue_check.cpp driving it as
    flashdisplay3d.cpp does; it must run cleanly (its CHECKs hold Flash's recorded
-   lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008), and every glue name
+   lines: 3631, 3612, 3615, 3725, 2007, 3780, 3781, 2008, 3669, 2006), and every glue name
    lightspark.patch calls is one agal2spv.h declares; each ```cpp excerpt of the
    emulator guide is in the glue.
-2. results.py makes the README's table from a fixture made here: two SWF folders
-   (test.toml with and without an image comparison, output.txt with Stage3D lines
+2. results.py makes the README's table from a fixture made here: three SWF folders
+   (test.toml with and without an image comparison, one with two checks, output.txt with Stage3D lines
    and stack lines), pictures with known outliers and the runs' traces and logs; every
-   cell is compared with the value worked out by hand."""
+   cell is compared with the value worked out by hand.
+3. results.py reads a paletted PNG (some references are) exactly.
+4. input.py turns a Ruffle input.json into xdotool commands (a move, a click, a Wait,
+   a key it must refuse)."""
 import argparse
 import os
 import re
@@ -146,6 +149,22 @@ def fixture(tmp):
     write(os.path.join(builtin, 'stage3d_b.log'), '')
     write(os.path.join(agal, 'stage3d_b.log'), 'INFO: agal2spv: Program3D.upload accepted\n'
           'INFO: agal2spv: Program3D.upload refused: Error #3631: Vertex shader type is not vertex.\n')
+    # stage3d_c: two checks (tolerance 0 up to 20 outliers, tolerance 10 up to 1); the
+    # patched frame is 5 away in 3 pixels (both hold), the built-in one 50 away in 4
+    # others (the second fails); the two frames differ in those 7 pixels.
+    c = os.path.join(swfs, 'stage3d_c')
+    os.makedirs(c)
+    flat = [[(100, 100, 100, 255)] * 4 for _ in range(4)]
+    write_png(os.path.join(c, 'output.expected.png'), flat)
+    write(os.path.join(c, 'test.toml'), '[[image_comparisons.output.checks]]\ntolerance = 0\nmax_outliers = 20\n\n'
+          '[[image_comparisons.output.checks]]\ntolerance = 10\nmax_outliers = 1\n')
+    write(os.path.join(c, 'output.txt'), '')
+    for runs, pixels, value in ((agal, [(0, 0), (1, 1), (2, 2)], 105), (builtin, [(3, 0), (3, 1), (3, 2), (3, 3)], 150)):
+        frame = [list(r) for r in flat]
+        for x, y in pixels:
+            frame[y][x] = (value, 100, 100, 255)
+        write_png(os.path.join(runs, 'stage3d_c.png'), frame)
+        write(os.path.join(runs, 'stage3d_c.txt'), '')
     return swfs, builtin, agal
 
 
@@ -157,9 +176,51 @@ def check_results(args, tmp):
         return
     rows = [[c.strip() for c in line.strip('|').split('|')] for line in r.stdout.splitlines()[2:]]
     want = [['stage3d_a', 'fail (30 outliers)', 'pass', '30', '?/1', '2/0', '2/2', '2/2'],
-            ['stage3d_b', '-', '-', '-', '?/0', '1/1', '1/4 (Stage3D 0/2)', '3/4 (Stage3D 2/2)']]
+            ['stage3d_b', '-', '-', '-', '?/0', '1/1', '1/4 (Stage3D 0/2)', '3/4 (Stage3D 2/2)'],
+            ['stage3d_c', 'fail (4 outliers at tolerance 10)', 'pass', '7', '-', '-', '0/0', '0/0']]
     check(rows == want, 'results.py rows:\n%s\nwant:\n%s' % (rows, want))
     print(r.stdout.strip())
+
+
+def check_palette_png(args, tmp):
+    """results.py reads a paletted PNG (stage3d_stencil's reference is 4-bit): a 3x2
+    image of 2-bit indexes, filtered none and Sub, with a tRNS alpha for index 1."""
+    palette = [(10, 20, 30), (40, 50, 60), (70, 80, 90), (200, 210, 220)]
+    index = [[0, 1, 2], [3, 3, 1]]
+    rows = [bytes([0, index[0][0] << 6 | index[0][1] << 4 | index[0][2] << 2]),
+            bytes([1, index[1][0] << 6 | index[1][1] << 4 | index[1][2] << 2])]  # Sub: one byte, unchanged
+
+    def chunk(kind, body):
+        return struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body))
+    path = os.path.join(tmp, 'palette.png')
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 3, 2, 2, 3, 0, 0, 0)) +
+                chunk(b'PLTE', bytes(v for c in palette for v in c)) + chunk(b'tRNS', bytes([255, 128])) +
+                chunk(b'IDAT', zlib.compress(b''.join(rows))) + chunk(b'IEND', b''))
+    sys.path.insert(0, args.integration)
+    import results
+    want = [[palette[k] + (128 if k == 1 else 255,) for k in row] for row in index]
+    got = results.read_png(path)
+    check(got == (3, 2, want), 'results.read_png of a 2-bit palette: %r' % (got,))
+
+
+def check_input(args, tmp):
+    """input.py turns a Ruffle input.json into the xdotool commands run.sh sends to the
+    window: a move, a click as move+down and move+up with the button's number, a Wait
+    skipped; an event it cannot send fails with the event's index, no command printed."""
+    script = os.path.join(args.integration, 'input.py')
+    events = os.path.join(tmp, 'input.json')
+    write(events, '[{"type": "MouseMove", "pos": [60.0, 400.0]}, {"type": "Wait"},'
+          ' {"type": "MouseDown", "pos": [160, 379], "btn": "Left"},'
+          ' {"type": "MouseUp", "pos": [160.4, 379], "btn": "Right"}]')
+    r = subprocess.run([sys.executable, script, events, '77'], capture_output=True, text=True, timeout=60)
+    want = ['mousemove --window 77 60 400', 'mousemove --window 77 160 379', 'mousedown 1',
+            'mousemove --window 77 160 379', 'mouseup 3']
+    check(r.returncode == 0 and r.stdout.splitlines() == want, 'input.py: rc %d %r' % (r.returncode, r.stdout))
+    write(events, '[{"type": "MouseMove", "pos": [1, 2]}, {"type": "KeyDown", "key_code": 65}]')
+    r = subprocess.run([sys.executable, script, events, '77'], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 1 and r.stdout == '' and 'event 1: KeyDown' in r.stderr,
+          'input.py refuses a key: rc %d %r %r' % (r.returncode, r.stdout, r.stderr))
 
 
 def main():
@@ -172,6 +233,8 @@ def main():
         check_patch_names(args)
         check_guide(args)
         check_results(args, tmp)
+        check_input(args, tmp)
+        check_palette_png(args, tmp)
     print('%d failures' % failures if failures else 'lightspark: all passed')
     return 1 if failures else 0
 

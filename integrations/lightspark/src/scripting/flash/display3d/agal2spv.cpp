@@ -114,6 +114,44 @@ bool lightspark::agal2spv::checkNonNull(const void* value, const char* param, Fl
 	return false;
 }
 
+// The library writes into a whole constant file; the registers written are copied
+// out, so a failed call leaves values empty.
+static bool constantsOut(int id, const std::vector<float>& file, int32_t first, int64_t count,
+			 std::vector<float>& values, FlashError& error)
+{
+	values.clear();
+	if (id != 0)
+	{
+		agal_flash_error e = agal_flash_error();
+		e.id = id;
+		error.set(e);
+		return false;
+	}
+	values.assign(file.begin() + 4 * first, file.begin() + 4 * (first + count));
+	return true;
+}
+
+bool lightspark::agal2spv::constantsFromVector(agal_profile profile, agal_stage stage, int32_t first,
+					       const std::vector<double>& data, int32_t numRegisters,
+					       std::vector<float>& values, FlashError& error)
+{
+	std::vector<float> file(4 * agal_reg_count(profile, stage, AGAL_REG_CONSTANT));
+	int id = agal_stage3d_constants_from_vector(profile, stage, first, data.data(), uint32_t(data.size()),
+						    numRegisters, reinterpret_cast<float(*)[4]>(file.data()));
+	return constantsOut(id, file, first, numRegisters == -1 ? int64_t(data.size() / 4) : numRegisters, values,
+			    error);
+}
+
+bool lightspark::agal2spv::constantsFromBytes(agal_profile profile, agal_stage stage, int32_t first,
+					      int32_t numRegisters, const uint8_t* bytes, size_t size, uint32_t offset,
+					      std::vector<float>& values, FlashError& error)
+{
+	std::vector<float> file(4 * agal_reg_count(profile, stage, AGAL_REG_CONSTANT));
+	int id = agal_stage3d_constants_from_bytes(profile, stage, first, numRegisters, bytes, size, offset,
+						   reinterpret_cast<float(*)[4]>(file.data()));
+	return constantsOut(id, file, first, numRegisters, values, error);
+}
+
 uint32_t lightspark::agal2spv::packSamplerState(agal_sampler_state state)
 {
 	return uint32_t(state.wrap) | uint32_t(state.filter) << 4 | uint32_t(state.mipmap) << 8;

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace lightspark
 {
@@ -91,6 +92,16 @@ bool checkEnum(agal_stage3d_enum which, const char* value, const char* param, un
 // An argument that must not be null (Program3D.upload's ByteArrays): false with
 // Flash's 2007 naming param.
 bool checkNonNull(const void* value, const char* param, FlashError& error);
+
+// setProgramConstantsFromVector(programType, firstRegister, data, numRegisters) and
+// ...FromByteArray(programType, firstRegister, numRegisters, data, byteArrayOffset)
+// of a Context3D whose programs have profile's registers: the registers written,
+// from first, 4 floats each in values, or false with Flash's 3669 (too little data)
+// or 2006 (registers past the stage's constant file).
+bool constantsFromVector(agal_profile profile, agal_stage stage, int32_t first, const std::vector<double>& data,
+			 int32_t numRegisters, std::vector<float>& values, FlashError& error);
+bool constantsFromBytes(agal_profile profile, agal_stage stage, int32_t first, int32_t numRegisters,
+			const uint8_t* bytes, size_t size, uint32_t offset, std::vector<float>& values, FlashError& error);
 
 // setSamplerStateAt's state as Lightspark's render action carries it, and back.
 uint32_t packSamplerState(agal_sampler_state state);
