@@ -670,7 +670,7 @@ static inline uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
  * (a component still to come holds a placeholder). Built from the components'
  * sources, not by materializing the operands, so a deep chain of masked writes
  * costs one to three shuffles and no walk of its own chain. */
-static uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp)
+static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp)
 {
     uint32_t acc = vec[0];
     bool done[4] = {false, false, false, false};
@@ -696,8 +696,9 @@ static uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *c
 /* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
  * from b. A component taken from a recorded vec4 shuffle is read from that
  * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
- * one instruction (or none, for an identity), as spirv-opt would fold them. */
-static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+ * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
+ * in real, the commonest caller, where n, a == b and sel are constants. */
+static inline uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
@@ -722,6 +723,11 @@ static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_
     uint32_t id = raw_shuffle(s, n, x, y, out);
     if (n == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, x, y, {out[0], out[1], out[2], out[3]}};
     return id;
+}
+
+static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    return shuffle_inline(s, n, a, b, sel);
 }
 
 static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const uint8_t[]){0, 1, 2}); }
@@ -754,7 +760,7 @@ static uint32_t real(spv *s, uint32_t v)
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
     if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
     uint32_t id = swizzle_of_real(s, v);
-    if (!id) id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
+    if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
     s->mat[slot].v = x;
     s->mat[slot].block = s->block_start;
     s->mat[slot].id = id;
