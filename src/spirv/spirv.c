@@ -540,23 +540,12 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 
 static uint32_t real(spv *s, uint32_t v);
 
-/* Emits `op %type %id ops...` in the function; returns %id. Virtual operands (no
- * literal operand has bit 31 set) are materialized first. */
-static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+/* `op %type %id ops...` in the function, its operands real and h the FNV hash of
+ * their words: the block's earlier equal instruction's id, or the new one's. Inline,
+ * so that a caller with a constant operand count (the shuffles) gets its loops
+ * unrolled. */
+static inline uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
 {
-    uint32_t m[12];
-    if (n > AGAL_COUNTOF(m)) {
-        agal_fail(&s->err, AGAL_ERR_NOMEM);
-        return 0;
-    }
-    /* hash_words, and whether an operand is virtual, in one pass over them */
-    uint32_t h = FNV_BASIS, any = 0;
-    for (size_t i = 0; i < n; i++) h = fnv_step(h, ops[i]), any |= ops[i];
-    if (any & VIRT) {
-        for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
-        ops = m;
-        h = hash_words(ops, n);
-    }
     h ^= (op * 0x9e3779b1u) ^ type;
     uint32_t *e = &s->cse[h % CSE_SLOTS];
     wbuf *f = &s->sec[S_FUNC];
@@ -577,6 +566,26 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     return id;
 }
 
+/* Emits `op %type %id ops...` in the function; returns %id. Virtual operands (no
+ * literal operand has bit 31 set) are materialized first. */
+static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    uint32_t m[12];
+    if (n > AGAL_COUNTOF(m)) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return 0;
+    }
+    /* hash_words, and whether an operand is virtual, in one pass over them */
+    uint32_t h = FNV_BASIS, any = 0;
+    for (size_t i = 0; i < n; i++) h = fnv_step(h, ops[i]), any |= ops[i];
+    if (any & VIRT) {
+        for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
+        ops = m;
+        h = hash_words(ops, n);
+    }
+    return fn_numbered(s, op, type, ops, n, h);
+}
+
 #define FN(s, op, type, ...) \
     fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
@@ -592,11 +601,26 @@ static uint32_t label(spv *s, uint32_t id)
     return id;
 }
 
+/* OpVectorShuffle of width n (2 to 4) of real vectors a and b: each width its own
+ * constant word count, so fn's loops over the operands unroll. A dot-product or
+ * component chain makes two or three of these for every token (materializing
+ * its merges), against one instruction for straight-line code. */
+static inline uint32_t shuffle_words(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    uint32_t ops[6] = {a, b, sel[0], sel[1], n > 2 ? sel[2] : 0, n > 3 ? sel[3] : 0};
+    uint32_t h = FNV_BASIS;
+    for (unsigned i = 0; i < n + 2; i++) h = fnv_step(h, ops[i]);
+    return fn_numbered(s, SpvOpVectorShuffle, t_vec(s, n), ops, n + 2, h);
+}
+
 static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
-    if (n == 2) return FN(s, SpvOpVectorShuffle, t_vec(s, 2), a, b, sel[0], sel[1]);
-    return n == 4 ? FN(s, SpvOpVectorShuffle, t_vec(s, 4), a, b, sel[0], sel[1], sel[2], sel[3])
-                  : FN(s, SpvOpVectorShuffle, t_vec(s, 3), a, b, sel[0], sel[1], sel[2]);
+    if ((a | b) & VIRT) { /* the callers pass sources read through to real vectors */
+        agal_fail(&s->err, AGAL_ERR_INTERNAL);
+        return 0;
+    }
+    if (n == 2) return shuffle_words(s, 2, a, b, sel);
+    return n == 4 ? shuffle_words(s, 4, a, b, sel) : shuffle_words(s, 3, a, b, sel);
 }
 
 /* Component *k of vector id v, read through virtual values and recorded shuffles:
@@ -646,7 +670,7 @@ static inline uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
  * (a component still to come holds a placeholder). Built from the components'
  * sources, not by materializing the operands, so a deep chain of masked writes
  * costs one to three shuffles and no walk of its own chain. */
-static uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp)
+static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp)
 {
     uint32_t acc = vec[0];
     bool done[4] = {false, false, false, false};
@@ -672,8 +696,9 @@ static uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uint8_t *c
 /* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
  * from b. A component taken from a recorded vec4 shuffle is read from that
  * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
- * one instruction (or none, for an identity), as spirv-opt would fold them. */
-static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+ * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
+ * in real, the commonest caller, where n, a == b and sel are constants. */
+static inline uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
@@ -698,6 +723,11 @@ static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_
     uint32_t id = raw_shuffle(s, n, x, y, out);
     if (n == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, x, y, {out[0], out[1], out[2], out[3]}};
     return id;
+}
+
+static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    return shuffle_inline(s, n, a, b, sel);
 }
 
 static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const uint8_t[]){0, 1, 2}); }
@@ -730,7 +760,7 @@ static uint32_t real(spv *s, uint32_t v)
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
     if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
     uint32_t id = swizzle_of_real(s, v);
-    if (!id) id = shuffle(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
+    if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
     s->mat[slot].v = x;
     s->mat[slot].block = s->block_start;
     s->mat[slot].id = id;

@@ -26,7 +26,7 @@
  * --driver measures instead what the GPU driver then spends on our output, per
  * corpus pair (bench_driver.c): Vulkan and GL through the harness.
  *
- * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T]] [--driver]
+ * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T] [--shape S]] [--driver]
  * --profile N runs only the translations to one target (--target spirv, the
  * default; glsl, essl3, essl1 or wgsl), N times over the corpus (essl1 leaves out
  * the programs GLSL ES 1.00 cannot express: iid), for a profiler: callgrind
@@ -34,7 +34,10 @@
  * N x the corpus's programs is the cost of one corpus translation (the set-up's
  * glslang check, which translates too, is left out of that mode):
  *   valgrind --tool=callgrind --toggle-collect=agal_translate \
- *     tools/agal-bench --profile 50 --target essl3 */
+ *     tools/agal-bench --profile 50 --target essl3
+ * With --shape S it translates one program of shapes.h's shape S at
+ * AGAL_MAX_TOKENS instead of the corpus, N times: what a shape pays per token
+ * that straight-line code does not is the difference of two such counts. */
 #include "agal/interp.h"
 #include "agal/stage3d.h"
 #include "agal/text.h"
@@ -83,6 +86,7 @@ typedef struct bench {
     bool driver;                /* --driver: only the driver's times (bench_driver.c) */
     unsigned profile_loops;     /* --profile N: only one target's loop, N times (callgrind) */
     agal_target profile_target; /* --target: that target */
+    int profile_shape;          /* --shape: a shapes.h program instead of the corpus, or -1 */
     char log[4096];
 } bench;
 
@@ -991,8 +995,22 @@ static bool profile_once(bench *b, const program *p, agal_context *ctx)
     return ok;
 }
 
+static const agal_program *shape_program(bench *b, shape s, unsigned tokens);
+
+/* --profile N --shape NAME: the shape's largest program (AGAL_MAX_TOKENS), N times,
+ * so that callgrind sees what it pays per token that straight-line code does not. */
+static bool profile_shape_loop(bench *b, agal_context *ctx)
+{
+    program p = {.name = (char *)shape_name((shape)b->profile_shape)};
+    p.prog = shape_program(b, (shape)b->profile_shape, AGAL_MAX_TOKENS);
+    bool ok = p.prog != NULL;
+    for (unsigned k = 0; ok && k < b->profile_loops; k++) ok = profile_once(b, &p, ctx);
+    return ok;
+}
+
 static bool profile_loop(bench *b, agal_context *ctx)
 {
+    if (b->profile_shape >= 0) return profile_shape_loop(b, ctx);
     tool_progress pg;
     tool_progress_start(&pg, "agal-bench", b->profile_loops);
     bool ok = true;
@@ -1042,16 +1060,19 @@ static int usage(const char *msg)
 {
     if (msg) fprintf(stderr, "agal-bench: %s\n", msg);
     fprintf(stderr,
-            "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T]]\n"
+            "usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T] [--shape S]]\n"
             "  --quick       2 rounds of short measurements (CI: shows it works)\n"
             "  --rounds N    rounds (default 7, at most %d)\n"
             "  --corpus DIR  the .agal files (default %s/shaders)\n"
             "  --profile N   only translate, N times over the corpus (for callgrind)\n"
             "  --target T    what --profile translates to: spirv (default), glsl, essl3,\n"
             "                essl1 (without the programs it cannot express), wgsl\n"
+            "  --shape S     what --profile translates instead of the corpus: one program of\n"
+            "                %u tokens of shape S (straight, component, swizzle, masks, dot,\n"
+            "                relative, blocks), N times\n"
             "  --driver      only the GPU driver's creation and first-draw times per corpus pair\n"
             "                (Vulkan and GL; rounds default 5, 1 with --quick)\n",
-            MAX_ROUNDS, AGAL_SOURCE_DIR);
+            MAX_ROUNDS, AGAL_SOURCE_DIR, (unsigned)AGAL_MAX_TOKENS);
     return 2;
 }
 
@@ -1073,8 +1094,19 @@ static bool profile_target(const char *name, agal_target *out)
     return false;
 }
 
+/* --shape's words, in shapes.h's order. */
+static int shape_by_word(const char *word)
+{
+    static const char *const words[SHAPE_COUNT] = {"straight", "component", "swizzle", "masks",
+                                                   "dot",      "relative",  "blocks"};
+    for (int s = 0; s < SHAPE_COUNT; s++)
+        if (!strcmp(word, words[s])) return s;
+    return -1;
+}
+
 static int parse_args(int argc, char **argv, bench *b, const char **corpus)
 {
+    b->profile_shape = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--quick")) {
@@ -1086,6 +1118,9 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
         } else if (!strcmp(a, "--target") && i + 1 < argc) {
             if (!profile_target(argv[++i], &b->profile_target))
                 return usage("--target: not spirv, glsl, essl3, essl1 or wgsl");
+        } else if (!strcmp(a, "--shape") && i + 1 < argc) {
+            if ((b->profile_shape = shape_by_word(argv[++i])) < 0)
+                return usage("--shape: not straight, component, swizzle, masks, dot, relative or blocks");
         } else if (!strcmp(a, "--driver")) {
             b->driver = true;
         } else if (!strcmp(a, "--corpus") && i + 1 < argc) {
@@ -1094,6 +1129,7 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
             return usage(strcmp(a, "-h") && strcmp(a, "--help") ? "unknown argument" : NULL);
         }
     }
+    if (b->profile_shape >= 0 && !b->profile_loops) return usage("--shape needs --profile N");
     if (b->driver && b->rounds == 0) b->rounds = b->quick ? 1 : 5;
     if (b->quick && b->rounds == 0) b->rounds = 2;
     if (b->rounds == 0) b->rounds = 7;
