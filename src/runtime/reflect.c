@@ -32,14 +32,14 @@ static void read_attribute(uint16_t attribute_mask[16], unsigned n, unsigned mas
     if (n < 16) attribute_mask[n] |= (uint16_t)mask;
 }
 
-/* rows consecutive registers from num (agal_source_rows), each in mask. */
+/* rows consecutive registers from num (agal_source_rows), each in mask; attributes
+ * are source_attributes'. */
 static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsigned rows)
 {
     agal_reflection *r = f->r;
     for (unsigned n = num; n < num + rows; n++) {
         switch (type) {
         case AGAL_REG_CONSTANT: mark_constants(f, n, 1); break;
-        case AGAL_REG_ATTRIBUTE: read_attribute(r->attribute_mask, n, mask); break;
         case AGAL_REG_VARYING:
             if (n < 16) r->varying_mask[n] |= (uint16_t)mask;
             break;
@@ -49,13 +49,26 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     }
 }
 
+/* The attributes source s of token t reads, into mask: the one rule for both the
+ * reflection (read_source) and agal_reflect_attributes. */
+static void source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
+{
+    if (s->indirect) {
+        if (s->index_type == AGAL_REG_ATTRIBUTE) read_attribute(mask, s->index_num, 1u << (s->index_comp & 3));
+        return;
+    }
+    if (s->type != AGAL_REG_ATTRIBUTE) return;
+    unsigned m = agal_source_read_mask(t, s);
+    for (unsigned n = s->num; n < s->num + rows; n++) read_attribute(mask, n, m);
+}
+
 /* Source s of token t. Only attributes and varyings keep the components read:
  * the others are not asked for them (a token's read mask is its dearest part). */
 static void read_source(refl *f, const agal_token *t, const agal_source *s, unsigned rows)
 {
+    source_attributes(f->r->attribute_mask, t, s, rows);
     if (!s->indirect) {
-        bool masked = s->type == AGAL_REG_ATTRIBUTE || s->type == AGAL_REG_VARYING;
-        read_reg(f, s->type, s->num, masked ? agal_source_read_mask(t, s) : 0, rows);
+        read_reg(f, s->type, s->num, s->type == AGAL_REG_VARYING ? agal_source_read_mask(t, s) : 0, rows);
         return;
     }
     /* The address is known only at run time: the whole constant file may be read
@@ -113,18 +126,6 @@ static agal_status collect(refl *f)
     f->r->samplers = smp;
     f->r->nsamplers = ns;
     return AGAL_OK;
-}
-
-/* The attributes source s of token t reads (read_source's, for them alone). */
-static void source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
-{
-    if (s->indirect) {
-        if (s->index_type == AGAL_REG_ATTRIBUTE) read_attribute(mask, s->index_num, 1u << (s->index_comp & 3));
-        return;
-    }
-    if (s->type != AGAL_REG_ATTRIBUTE) return;
-    unsigned m = agal_source_read_mask(t, s);
-    for (unsigned n = s->num; n < s->num + rows; n++) read_attribute(mask, n, m);
 }
 
 void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16])
