@@ -160,14 +160,16 @@ FAULTS = {
 }
 
 
-def statement_lines(text):
-    """(index of a code line, its token) for each statement line after a `#line N 1`."""
+def statement_lines(text, marker=r"\s*#line (\d+) 1", first=3):
+    """(index of a code line, its token) for each statement line right after a line
+    matching marker, whose number is the token's index plus first (`#line N 1`:
+    the index + 3; WGSL's token comment `// N: ...`: + 1)."""
     lines = text.split("\n")
     found = []
     for i in range(len(lines) - 1):
-        m = re.fullmatch(r"\s*#line (\d+) 1", lines[i])
+        m = re.fullmatch(marker, lines[i])
         if m and lines[i + 1].rstrip().endswith(";") and "//" not in lines[i + 1]:
-            found.append((i + 1, int(m.group(1)) - 3))
+            found.append((i + 1, int(m.group(1)) - first))
     return found
 
 
@@ -225,21 +227,10 @@ WGSL_FAULTS = {
 }
 
 
-def wgsl_statement_lines(text):
-    """(index of a code line, its token) for each statement line right after a token's comment."""
-    lines = text.split("\n")
-    found = []
-    for i in range(len(lines) - 1):
-        m = re.fullmatch(r"\s*// (\d+): .*", lines[i])
-        if m and lines[i + 1].rstrip().endswith(";") and "//" not in lines[i + 1]:
-            found.append((i + 1, int(m.group(1)) - 1))
-    return found
-
-
 wgsl_faults = []
 for k, p in enumerate(programs[:20]):
     text = texts[(p, "wgsl")].decode()
-    stmts = wgsl_statement_lines(text)
+    stmts = statement_lines(text, r"\s*// (\d+): .*", 1)
     check(stmts, f"{p} -t wgsl: no statement line")
     for f, (fault, code) in enumerate(WGSL_FAULTS.items() if stmts else ()):
         line, token = stmts[(k + f) % len(stmts)]
