@@ -225,6 +225,21 @@ def page_title(tmp, page, name, flags=(), timeout=600):
         browser.close()
 
 
+def page_result(tmp, page, name, flags):
+    """The JSON object a page writes into its title (page_title), or None, said why,
+    when it wrote none or reported a "failure"."""
+    title = page_title(tmp, os.path.join(tmp, page), name, flags)
+    try:
+        got = json.loads(title)
+    except ValueError:
+        print("%s: no result" % name)
+        return None
+    if "failure" in got:
+        print("%s: %s" % (name, got["failure"]))
+        return None
+    return got
+
+
 def in_chromium(tmp, version):
     """The package in a page from file://, no network: what the page writes."""
     page = os.path.join(tmp, "page.html")
@@ -242,15 +257,9 @@ def bound_from_bindings(tmp):
     with the pipeline of pipelineDescriptor (webgpuKeyed): alpha masked off, front faces
     culled, a stencil test only setStencilReference passes: (255, 64, 0, 0)."""
     shutil.copy(os.path.join(HERE, "bind_page.html"), tmp)
-    title = page_title(tmp, os.path.join(tmp, "bind_page.html"), "bindings",
-                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
-    try:
-        got = json.loads(title)
-    except ValueError:
-        print("bindings page: no result")
-        return False
-    if "failure" in got:
-        print("bindings page: %s" % got["failure"])
+    got = page_result(tmp, "bind_page.html", "bindings page",
+                      ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
+    if got is None:
         return False
     ok = True
     for api in ("webgl2", "webgl1", "webgpu", "webgpuKeyed"):
@@ -276,15 +285,9 @@ def debug_in_webgl(tmp, programs):
     chosen = [{"name": p["name"], "bytes": p["bytes"]} for p in programs[:20]]
     with open(os.path.join(tmp, "debug_programs.js"), "w") as f:
         f.write("export default %s;\n" % json.dumps(chosen))
-    title = page_title(tmp, os.path.join(tmp, "debug_page.html"), "debug info",
-                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader"))
-    try:
-        got = json.loads(title)
-    except ValueError:
-        print("debug info page: no result")
-        return False
-    if "failure" in got:
-        print("debug info page: %s" % got["failure"])
+    got = page_result(tmp, "debug_page.html", "debug info page",
+                      ("--use-angle=swiftshader", "--enable-unsafe-swiftshader"))
+    if got is None:
         return False
     for failure in got["failures"]:
         print("debug info page: %s" % failure)
@@ -306,15 +309,9 @@ def openfl_dropin(args, tmp, refused):
     cases, refs = openfl_agal2.pairs(args, tmp, args.shaders)
     with open(os.path.join(tmp, "agal2_cases.js"), "w") as f:
         f.write("window.AGAL2_CASES = %s;\n" % json.dumps({"pairs": cases, "refused": refused}))
-    title = page_title(tmp, os.path.join(tmp, "openfl_dropin.html"), "openfl drop-in",
-                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader"))
-    try:
-        got = json.loads(title)
-    except ValueError:
-        print("openfl drop-in: no result")
-        return False
-    if "failure" in got:
-        print("openfl drop-in: %s" % got["failure"])
+    got = page_result(tmp, "openfl_dropin.html", "openfl drop-in",
+                      ("--use-angle=swiftshader", "--enable-unsafe-swiftshader"))
+    if got is None:
         return False
     ok = True
     for i, c in enumerate(got["agal1"]):
