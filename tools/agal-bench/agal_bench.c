@@ -242,15 +242,25 @@ static bool run_once(bench *b, const program *p, enum path k, agal_context *ctx)
     return ok;
 }
 
+/* One measured operation: what it works on, and a call of it that ends with its
+ * context's reset (false on failure, the reason in b->log). */
+typedef struct measured {
+    bool (*once)(bench *b, const struct measured *m, agal_context *ctx);
+    const program *p, *f; /* the program (a pair's vertex program), a pair's fragment program */
+    enum path k;
+    const agal_upload_options *upload; /* time_upload's */
+    const agal_ir_packing *plan;       /* time_pipelines' */
+} measured;
+
 /* Seconds per operation. With *iters 0 it first doubles the count until a batch
  * takes target_s, and keeps that count for later rounds. */
-static bool time_path(bench *b, const program *p, enum path k, agal_context *ctx, unsigned *iters, double *t)
+static bool time_calls(bench *b, const measured *m, agal_context *ctx, unsigned *iters, double *t)
 {
     unsigned n = *iters ? *iters : 1;
     for (;;) {
         double t0 = tool_seconds();
         for (unsigned i = 0; i < n; i++)
-            if (!run_once(b, p, k, ctx)) return false;
+            if (!m->once(b, m, ctx)) return false;
         double dt = tool_seconds() - t0;
         if (*iters || dt >= b->target_s || n >= (1u << 24)) {
             *iters = n;
@@ -259,6 +269,13 @@ static bool time_path(bench *b, const program *p, enum path k, agal_context *ctx
         }
         n *= 2;
     }
+}
+
+static bool path_once(bench *b, const measured *m, agal_context *ctx) { return run_once(b, m->p, m->k, ctx); }
+
+static bool time_path(bench *b, const program *p, enum path k, agal_context *ctx, unsigned *iters, double *t)
+{
+    return time_calls(b, &(measured){.once = path_once, .p = p, .k = k}, ctx, iters, t);
 }
 
 /* ---- speed ---------------------------------------------------------------------- */
@@ -820,29 +837,34 @@ static size_t fragment_of(const bench *b, size_t i)
     return SIZE_MAX;
 }
 
+static bool upload_once(bench *b, const measured *m, agal_context *ctx)
+{
+    agal_upload_result r = agal_upload_result_init();
+    bool ok = agal_upload(ctx, m->p->bytes, m->p->size, m->f->bytes, m->f->size, m->upload, &r) == AGAL_OK;
+    agal_context_reset(ctx);
+    if (!ok) snprintf(b->log, sizeof b->log, "upload of %s failed", m->p->name);
+    return ok;
+}
+
 /* Seconds per agal_upload of the pair (SPIR-V), under limits or not; *iters as in
- * time_path. */
+ * time_calls. */
 static bool time_upload(bench *b, const program *v, const program *f, const agal_limits *limits, agal_context *ctx,
                         unsigned *iters, double *t)
 {
     agal_upload_options o = agal_upload_options_init();
     o.limits = limits;
-    unsigned n = *iters ? *iters : 1;
-    for (;;) {
-        double t0 = tool_seconds();
-        for (unsigned i = 0; i < n; i++) {
-            agal_upload_result r = agal_upload_result_init();
-            bool ok = agal_upload(ctx, v->bytes, v->size, f->bytes, f->size, &o, &r) == AGAL_OK;
-            agal_context_reset(ctx);
-            if (!ok) return snprintf(b->log, sizeof b->log, "upload of %s failed", v->name), false;
-        }
-        double dt = tool_seconds() - t0;
-        if (*iters || dt >= b->target_s || n >= (1u << 24)) {
-            *iters = n, *t = dt / n;
-            return true;
-        }
-        n *= 2;
-    }
+    return time_calls(b, &(measured){.once = upload_once, .p = v, .f = f, .upload = &o}, ctx, iters, t);
+}
+
+static bool pipelines_once(bench *b, const measured *m, agal_context *ctx)
+{
+    agal_ir *fir, *vir;
+    bool ok =
+        agal_translate_pipeline(ctx, m->f->prog, AGAL_TARGET_SPIRV, AGAL_CLIP_DEFAULT, 0, m->plan, &fir) == AGAL_OK &&
+        agal_translate_pipeline(ctx, m->p->prog, AGAL_TARGET_SPIRV, AGAL_CLIP_DEFAULT, 0, m->plan, &vir) == AGAL_OK;
+    agal_context_reset(ctx);
+    if (!ok) snprintf(b->log, sizeof b->log, "pipeline of %s failed", m->p->name);
+    return ok;
 }
 
 /* Seconds per pipeline of both programs of a pair for SPIR-V, the varyings packed
@@ -851,24 +873,7 @@ static bool time_upload(bench *b, const program *v, const program *f, const agal
 static bool time_pipelines(bench *b, const program *v, const program *f, const agal_ir_packing *plan, agal_context *ctx,
                            unsigned *iters, double *t)
 {
-    unsigned n = *iters ? *iters : 1;
-    for (;;) {
-        double t0 = tool_seconds();
-        for (unsigned i = 0; i < n; i++) {
-            agal_ir *fir, *vir;
-            bool ok =
-                agal_translate_pipeline(ctx, f->prog, AGAL_TARGET_SPIRV, AGAL_CLIP_DEFAULT, 0, plan, &fir) == AGAL_OK &&
-                agal_translate_pipeline(ctx, v->prog, AGAL_TARGET_SPIRV, AGAL_CLIP_DEFAULT, 0, plan, &vir) == AGAL_OK;
-            agal_context_reset(ctx);
-            if (!ok) return snprintf(b->log, sizeof b->log, "pipeline of %s failed", v->name), false;
-        }
-        double dt = tool_seconds() - t0;
-        if (*iters || dt >= b->target_s || n >= (1u << 24)) {
-            *iters = n, *t = dt / n;
-            return true;
-        }
-        n *= 2;
-    }
+    return time_calls(b, &(measured){.once = pipelines_once, .p = v, .f = f, .plan = plan}, ctx, iters, t);
 }
 
 /* The pair's packing as agal_upload plans it under limits (its tokens' masks). */
