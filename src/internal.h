@@ -250,6 +250,8 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num);
 /* The same, but a type the stage lacks is named as the other stage names it (the
  * disassembler's `va0` in a fragment program). */
 size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num);
+/* Its name alone (NULL: neither stage has the type). */
+const char *agal_reg_name_either(agal_stage stage, unsigned type);
 /* Components of register source s of token t that the operation really reads,
  * after the swizzle: the written mask's positions for componentwise ops, the first
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for

@@ -23,15 +23,6 @@ typedef struct rawtok {
     uint64_t a, b;
 } rawtok;
 
-/* The register's name for the program's stage, or the other stage's for a type
- * this stage lacks (so `va` in a fragment program still reads as va). */
-static const char *type_name(agal_stage stage, unsigned type)
-{
-    if (type >= AGAL_REG_TYPES) return NULL;
-    const char *n = agal_reg_name(stage, (agal_regtype)type);
-    return n ? n : agal_reg_name(stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX, (agal_regtype)type);
-}
-
 /* An instruction's opcode and registers are spelled at a cursor straight into the
  * buffer, its room reserved once (the text back ends name every token in a comment:
  * no check or copy a piece; the cursor stays in a register where a length in a
@@ -87,9 +78,9 @@ static char *put_source(char *p, agal_stage stage, uint64_t s)
     if (src_indirect(s)) {
         /* The index register always with its number: Adobe reads the first digits
          * inside the brackets as that number. */
-        p = put_str(p, type_name(stage, src_type(s)));
+        p = put_str(p, agal_reg_name_either(stage, src_type(s)));
         *p++ = '[';
-        p = put_str(p, type_name(stage, src_index_type(s)));
+        p = put_str(p, agal_reg_name_either(stage, src_index_type(s)));
         p = put_uint(p, src_num(s));
         *p++ = '.';
         *p++ = letters[src_index_comp(s)];

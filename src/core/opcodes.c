@@ -175,11 +175,23 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
     return n;
 }
 
-size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
+/* The stage whose name of type the disassembler writes: stage's own, else the
+ * other stage's (va0 read in a fragment program still reads as va0). */
+static agal_stage either_stage(agal_stage stage, unsigned type)
 {
     agal_stage other = stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX;
-    if (!reg_spelled(stage, type) && reg_spelled(other, type)) stage = other;
-    return agal_put_reg(p, stage, type, num);
+    return !reg_spelled(stage, type) && reg_spelled(other, type) ? other : stage;
+}
+
+size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
+{
+    return agal_put_reg(p, either_stage(stage, type), type, num);
+}
+
+const char *agal_reg_name_either(agal_stage stage, unsigned type)
+{
+    const reg_spelling *r = reg_spelled(either_stage(stage, type), type);
+    return r ? r->s : NULL;
 }
 
 /* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
