@@ -252,6 +252,8 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num);
 size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num);
 /* Its name alone (NULL: neither stage has the type). */
 const char *agal_reg_name_either(agal_stage stage, unsigned type);
+/* v's decimal digits at p (at most 10), without a NUL; returns how many. */
+size_t agal_put_uint(char *p, unsigned v);
 /* Components of register source s of token t that the operation really reads,
  * after the swizzle: the written mask's positions for componentwise ops, the first
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for

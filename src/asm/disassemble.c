@@ -36,15 +36,7 @@ static char *put_str(char *p, const char *s)
     return p;
 }
 
-static char *put_uint(char *p, unsigned v)
-{
-    char rev[10];
-    size_t k = 0;
-    do rev[k++] = (char)('0' + v % 10);
-    while (v /= 10);
-    while (k) *p++ = rev[--k];
-    return p;
-}
+static char *put_uint(char *p, unsigned v) { return p + agal_put_uint(p, v); }
 
 static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {

@@ -194,6 +194,8 @@ const char *agal_reg_name_either(agal_stage stage, unsigned type)
     return r ? r->s : NULL;
 }
 
+size_t agal_put_uint(char *p, unsigned v) { return put_decimal(p, v); }
+
 /* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
  * was a twentieth of a SPIR-V translation. */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num)
