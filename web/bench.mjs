@@ -27,7 +27,7 @@ const args = process.argv.slice(2);
 const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : null; };
 const quick = args.includes('--quick');
 const dir = args[0];
-const rounds = quick ? 3 : 7, reps = quick ? 20 : 200;
+const rounds = quick ? 2 : 7, reps = quick ? 20 : 200;
 const runCount = Number(opt('--runs') ?? (quick ? 2 : 5));
 if (!dir || !(runCount >= 1)) {
   console.error('usage: node bench.mjs SHADER_DIR [--aglsl NODE_MODULES] [--openfl NODE_MODULES] [--runs N] [--quick]');
