@@ -1,12 +1,12 @@
 /* agal_web.c: the C side of the JavaScript package (web/agal2spv.js). Each call
  * works in the caller's context, reset first, and answers with one web_answer in
  * that context's arena, which JavaScript reads before its next call: the code (text
- * or SPIR-V words), the bindings as JSON (the library's writer, reflect_json.c,
- * with a WGSL translation's bind group layout), Flash's error with the library's
- * diagnostic, the assembler's diagnostics, or an argument JavaScript passed wrong
- * (a `limits` option, a name that is no identifier). A call's options come as one
- * size-checked struct (web_options). Nothing here is global; everything lives until
- * the next call or web_free. */
+ * or SPIR-V words), the bindings as JSON when asked for (web_bindings_json: the
+ * library's writer, reflect_json.c, with a WGSL bind group layout), Flash's error
+ * with the library's diagnostic, the assembler's diagnostics, or an argument
+ * JavaScript passed wrong (a `limits` option, a name that is no identifier). A
+ * call's options come as one size-checked struct (web_options). Nothing here is
+ * global; everything lives until the next call or web_free. */
 #include "internal.h" /* the binding's JSON: the library's writer (reflect_json.c) */
 
 #include "agal/vulkan.h" /* agal_vk_sampler_info: Flash's sampler rules, for the GPUSamplerDescriptor */
