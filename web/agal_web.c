@@ -508,9 +508,9 @@ typedef struct web_context3d {
 } web_context3d;
 
 /* wasm32's layouts; a native build (tests/web/web_glue.c) has 8-byte pointers. */
-_Static_assert((sizeof(void *) != 4 || sizeof(web_options) == 4 * 21) && sizeof(web_context3d) == 36 &&
-                   sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
-               "the layouts agal2spv.js writes (OPTION_FIELDS, web_context3d)");
+_Static_assert((sizeof(void *) != 4 || (sizeof(web_options) == 4 * 21 && sizeof(web_answer) == 4 * 9)) &&
+                   sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
+               "the layouts agal2spv.js writes and reads (OPTION_FIELDS, web_context3d, #answer)");
 
 static agal_context3d_state state_of(const web_context3d *c)
 {
