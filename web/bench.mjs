@@ -10,9 +10,10 @@
 // after another; a translator's time in a run is the median over the programs it
 // translates of the median over rounds of the CPU time per translation, warm; ours is
 // GLSL ES 3.00 (and 1.00 beside OpenFL's), each comparison over the programs both
-// take. Prints each run's times and ratios, then the median over the runs (5; --runs)
-// with the runs' spread, and the target met or MISSED (a goal, not a test: --quick
-// shows it runs). A translator slower than 10 us a program (OpenFL's) is timed with
+// take; a run's ratio is the median over the programs of each one's median over the
+// rounds of the two times taken one after the other. Prints each run's times and
+// ratios, then the median over the runs (5; --runs) with the runs' spread, and the
+// target met or MISSED (a goal, not a test: --quick shows it runs). A translator slower than 10 us a program (OpenFL's) is timed with
 // fewer translations a turn, so a turn stays near 10 ms.
 //
 // firstdraw.mjs, beside this file in the project's web/, times what follows the
@@ -100,9 +101,9 @@ const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[s.lengt
 // One run: each round, each program timed by each translator in turn (the
 // translators interleaved per program, so a change of load reaches them alike);
 // times[i][j] translator i's CPU time per translation of program j, a round each.
-function run() {
+function run(n = rounds) {
   const times = translators.map(() => programs.map(() => []));
-  for (let r = 0; r < rounds; r++) {
+  for (let r = 0; r < n; r++) {
     programs.forEach((p, j) => translators.forEach(([, t], i) => {
       if (!takes[i][j]) return;
       const n = turns[i], t0 = cpu();
@@ -114,10 +115,16 @@ function run() {
 }
 // The median over the programs in `on` of translator i's median over a run's rounds.
 const per = (times, i, on) => median(programs.map((p, j) => j).filter((j) => on[j]).map((j) => median(times[i][j])));
+// theirs over ours: the median over the programs in `on` of each program's median over
+// the rounds of the two times measured one after the other (a change of load between
+// rounds reaches both).
+const pairedRatio = (times, ours, theirs, on) => median(programs.map((p, j) => j).filter((j) => on[j])
+  .map((j) => median(times[theirs][j].map((t, r) => t / times[ours][j][r]))));
 const comparisons = [];
 if (opt('--aglsl')) comparisons.push([0, 1, 2]); // ours, theirs, the target ratio
 if (opt('--openfl')) comparisons.push([translators.length - 2, translators.length - 1, 0]);
 const runs = [];
+run(1); // a round untimed: the JavaScript translators' code optimised before the first run
 console.log(`${programs.length} programs; ${runCount} runs of ${rounds} rounds of up to ${reps} translations a ` +
             'program, the translators interleaved per program');
 for (let r = 0; r < runCount; r++) {
@@ -125,7 +132,7 @@ for (let r = 0; r < runCount; r++) {
   const line = comparisons.map(([ours, theirs]) => {
     const on = takes[theirs].map((t, j) => t && takes[ours][j]);
     const a = per(times, ours, on), b = per(times, theirs, on);
-    return { a, b, x: b / a };
+    return { a, b, x: pairedRatio(times, ours, theirs, on) };
   });
   runs.push({ times, line, alone: per(times, 0, takes[0]) });
   console.log(`  run ${r + 1}: ` + (line.length ? line.map(({ a, b, x }, k) => {
