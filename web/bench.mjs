@@ -10,11 +10,13 @@
 // after another; a translator's time in a run is the median over the programs it
 // translates of the median over rounds of the CPU time per translation, warm; ours is
 // GLSL ES 3.00 (and 1.00 beside OpenFL's), each comparison over the programs both
-// take; a run's ratio is the median over the programs of each one's median over the
-// rounds of the two times taken one after the other. Prints each run's times and
-// ratios, then the median over the runs (5; --runs) with the runs' spread, and the
-// target met or MISSED (a goal, not a test: --quick shows it runs). A translator slower than 10 us a program (OpenFL's) is timed with
-// fewer translations a turn, so a turn stays near 10 ms.
+// take; a run's ratio is its times' (the issue's figure), and beside it the paired
+// ratio: the median over the programs of each one's median over the rounds of the two
+// times taken one after the other (a change of load reaches both). Prints each run's
+// times and ratios, then the median over the runs (5; --runs) with their spread, and the
+// target met or MISSED (a goal, not a test: --quick shows it runs). A translator
+// slower than 10 us a program (OpenFL's) is timed with fewer translations a turn, so
+// a turn stays near 10 ms.
 //
 // firstdraw.mjs, beside this file in the project's web/, times what follows the
 // translation in a browser: each AGAL 1 pair's upload, compile, link and first draw in
@@ -132,12 +134,13 @@ for (let r = 0; r < runCount; r++) {
   const line = comparisons.map(([ours, theirs]) => {
     const on = takes[theirs].map((t, j) => t && takes[ours][j]);
     const a = per(times, ours, on), b = per(times, theirs, on);
-    return { a, b, x: pairedRatio(times, ours, theirs, on) };
+    return { a, b, x: b / a, paired: pairedRatio(times, ours, theirs, on) };
   });
   runs.push({ times, line, alone: per(times, 0, takes[0]) });
-  console.log(`  run ${r + 1}: ` + (line.length ? line.map(({ a, b, x }, k) => {
+  console.log(`  run ${r + 1}: ` + (line.length ? line.map(({ a, b, x, paired }, k) => {
     const [ours, theirs] = comparisons[k];
-    return `${translators[ours][0]} ${a.toFixed(1)} us, ${translators[theirs][0]} ${b.toFixed(1)} us: ${ratio(x)}`;
+    return `${translators[ours][0]} ${a.toFixed(1)} us, ${translators[theirs][0]} ${b.toFixed(1)} us: ${ratio(x)} ` +
+           `(paired ${ratio(paired)})`;
   }).join('; ') : `agal2spv essl3 ${runs[r].alone.toFixed(1)} us`));
 }
 function ratio(x) { return `${x.toFixed(x < 10 ? 2 : 1)}x`; }
@@ -147,9 +150,10 @@ console.log(`medians over the ${runCount} runs (each the median over the program
 if (!comparisons.length) console.log(`  agal2spv essl3 ${spread(runs.map((r) => r.alone), us)}`);
 comparisons.forEach(([ours, theirs, goal], k) => {
   const count = takes[theirs].filter((t, j) => t && takes[ours][j]).length;
-  const xs = runs.map((r) => r.line[k].x), x = median(xs);
+  const xs = runs.map((r) => r.line[k].x), x = median(xs), paired = runs.map((r) => r.line[k].paired);
   console.log(`  ${translators[ours][0].padEnd(16)} ${spread(runs.map((r) => r.line[k].a), us)} (${count} programs)`);
   console.log(`  ${translators[theirs][0].padEnd(16)} ${spread(runs.map((r) => r.line[k].b), us)}`);
   const met = goal ? ` (target at least ${goal}x, aim 3x): ${x >= goal ? 'met' : 'MISSED'}` : '';
   console.log(`  ${translators[theirs][0].split(' ')[0]} / agal2spv: ${spread(xs, ratio)}${met}`);
+  console.log(`  paired, per program and round: ${spread(paired, ratio)}`);
 });
