@@ -1,20 +1,24 @@
 // firstdraw.mjs: the first draw of a pair in headless Chromium's WebGL 2, agal2spv
 // against AwayJS's aglsl and OpenFL's AGALConverter, each translating in the page.
 //
-//   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--chromium PATH]
+//   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--variants] [--chromium PATH]
 //
 // PACKAGE_DIR: the package unpacked (web/build.sh's tarball, its `package/`);
 // SHADER_DIR: .agal files, whose AGAL 1 pairs (NAME.vert.agal and NAME.frag.agal)
 // are drawn; NODE_MODULES: one holding @awayjs/core, @awayjs/stage, openfl 8.9.6,
 // pako and howler (the project's tests/oracle/node_modules). For each pair, round
-// and translator, firstdraw.html times the translation from the bytes (agal2spv's
-// upload to GLSL ES 3.00; aglsl's ES 3.00; OpenFL's ES 1.00, its own
-// Program3D.upload) plus compileShader, linkProgram (its status read), one
-// drawArrays and gl.finish. A comment naming the round and the translator ends each
-// text, so that no round finds the driver's cache warm. The first round is a
-// warm-up; the table gives medians over the others, per pair and over the pairs
-// all three draw; it exits 1 if WebGL 2 refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests run it:
-// --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
+// and translator (interleaved, their order turning each round), firstdraw.html
+// times the translation from the bytes (agal2spv's upload to GLSL ES 3.00; aglsl's ES
+// 3.00; OpenFL's ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
+// (its status read), one drawArrays and gl.finish. A comment naming the round and the
+// translator ends each text, so that no round finds the driver's cache warm. The
+// first round is a warm-up. Per pair: each translator's median, and ours over the
+// fastest peer that draws it, the median of the per-round ratios with its 95%
+// interval; overall, the geometric mean of the pairs' ratios; each text not drawn,
+// with its error. --variants adds our texts rewritten in the page, one construct
+// each, or one stage aglsl's, each against ours as emitted. It exits 1 if WebGL 2
+// refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests
+// run it: --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
 // Figures, not checks: docs/benchmark.md, "Web".
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
