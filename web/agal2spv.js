@@ -241,8 +241,9 @@ function bytesOf(data, name, max = MAX_PROGRAM_BYTES) {
 // after the call): the option words and the programs copied one after another into
 // a block shared by many calls, so that a call allocates no typed array (one a call
 // cost as much as writing the bindings' JSON with every translation did). A block
-// lives while a result keeps a part of it.
-const KEEP_BLOCK = 1 << 16;
+// lives while a result keeps a part of it: 16 KiB, a few dozen calls' inputs, is
+// what a result kept long may hold beside its own.
+const KEEP_BLOCK = 1 << 14;
 class Keeper {
   #block = new Uint8Array(0);
   #words = new Int32Array(0); // #block's words
