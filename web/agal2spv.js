@@ -556,9 +556,9 @@ class Agal {
 
   // The web_answer at p: 9 words (agal_web.c). The code is read now, as text (raw:
   // the bytes) or SPIR-V words, and the JSON's text (the next call reuses the
-  // memory), parsed when first asked for: web_bindings_json's the library's JSON
+  // memory), parsed when first asked for (web_bindings_json's: the library's JSON
   // of each binding and what host_json adds, and for WGSL the WebGPU bind group
-  // layout (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
+  // layout, `bindGroupLayout`, as the library writes them: src/runtime/reflect_json.c).
   #answer(p, raw = false) {
     if (!p) throw new Error('agal2spv: out of memory');
     this.#generation++;
