@@ -236,17 +236,42 @@ function bytesOf(data, name, max = MAX_PROGRAM_BYTES) {
   return view;
 }
 
-// upload's inputs, kept with its result for pipelineKey and mapDriverLog (the
-// caller may change its arrays after the call): the programs and the option words
-// copied into one buffer, { vertex, fragment, words, strings }.
-function kept(v, f, words, strings) {
-  const at = 4 * words.length, all = new Uint8Array(at + v.length + f.length);
-  const copy = new Int32Array(all.buffer, 0, words.length);
-  copy.set(words);
-  const vertex = all.subarray(at, at + v.length), fragment = all.subarray(at + v.length);
-  vertex.set(v);
-  fragment.set(f);
-  return { vertex, fragment, words: copy, strings };
+// translate's and upload's inputs, kept with each result for `bindings` read
+// after a later call, pipelineKey and mapDriverLog (the caller may change its arrays
+// after the call): the option words and the programs copied one after another into
+// a block shared by many calls, so that a call allocates no typed array (one a call
+// cost as much as writing the bindings' JSON with every translation did). A block
+// lives while a result keeps a part of it: 16 KiB, a few dozen calls' inputs, is
+// what a result kept long may hold beside its own.
+const KEEP_BLOCK = 1 << 14;
+class Keeper {
+  #block = new Uint8Array(0);
+  #words = new Int32Array(0); // #block's words
+  #used = 0;
+
+  // { block, at, vn, fn, strings } (fn null for translate): inputsOf's argument.
+  keep(words, strings, v, f) {
+    const size = 4 * words.length + v.length + (f ? f.length : 0);
+    let at = (this.#used + 3) & ~3;
+    if (at + size > this.#block.length) {
+      this.#block = new Uint8Array(Math.max(size, KEEP_BLOCK));
+      this.#words = new Int32Array(this.#block.buffer, 0, this.#block.length >> 2);
+      at = 0;
+    }
+    this.#words.set(words, at >> 2);
+    this.#block.set(v, at + 4 * words.length);
+    if (f) this.#block.set(f, at + 4 * words.length + v.length);
+    this.#used = at + size;
+    return { block: this.#block, at, vn: v.length, fn: f ? f.length : null, strings };
+  }
+}
+
+// What Keeper.keep kept: { vertex, fragment (null for translate), words, strings },
+// views of its block.
+function inputsOf(k) {
+  const v = k.at + 4 * OPTION_FIELDS.length, f = v + k.vn;
+  return { vertex: k.block.subarray(v, f), fragment: k.fn === null ? null : k.block.subarray(f, f + k.fn),
+           words: new Int32Array(k.block.buffer, k.at, OPTION_FIELDS.length), strings: k.strings };
 }
 
 // A binding (the library's JSON) with what agal_web.c's host_json adds to its
@@ -287,15 +312,17 @@ function detached(buffer) {
 
 // A call's answer (agal_web.c's web_answer), read before the next call: status,
 // the code (text, SPIR-V words, or bytes), the JSON's text, parsed when first asked
-// for (json()), and a failed call's error. The JSON is decoded at once: a string
-// costs less to make and to collect than a copy of its bytes (an ArrayBuffer).
+// for (json()), a failed call's error, and a translation's or upload's `bound`
+// (web_bindings_json's argument). The JSON is decoded at once: a string costs less
+// to make and to collect than a copy of its bytes (an ArrayBuffer).
 class Answer {
   #json;
   #parsed;
 
-  constructor(status, json) {
+  constructor(status, json, bound) {
     this.status = status;
     this.#json = json;
+    this.bound = bound;
     this.error = null;
     this.code0 = this.code1 = null;
   }
@@ -306,20 +333,34 @@ class Answer {
   }
 }
 
-// translate()'s result: { code, bindings }, the bindings parsed from the answer's
-// JSON when first read. A getter of the class, not an own getter of each result:
+// Agal's method that writes a result's bindings' JSON (web_bindings_json), which
+// the result classes call; a symbol, so that it is no API.
+const BINDINGS_JSON = Symbol('bindingsJson');
+
+// translate()'s result: { code, bindings }, the bindings written and parsed when
+// first read (most callers never read them: writing them with every translation took
+// a tenth of its time). A getter of the class, not an own getter of each result:
 // defining one per call would cost more than the rest of the answer path.
 class Translation {
-  #answer;
+  #agal;
+  #generation; // the call that made it: Agal's #generation then
+  #bound;
+  #inputs;
   #bindings;
 
-  constructor(a) {
+  constructor(a, agal, generation, inputs) {
     this.code = a.code0;
-    this.#answer = a;
+    this.#agal = agal;
+    this.#generation = generation;
+    this.#bound = a.bound;
+    this.#inputs = inputs;
   }
 
   get bindings() {
-    if (!this.#bindings) this.#bindings = hosted(this.#answer.json().binding, this.#answer.json().host);
+    if (!this.#bindings) {
+      const { binding, host } = this.#agal[BINDINGS_JSON](this.#generation, this.#bound, this.#inputs);
+      this.#bindings = hosted(binding, host);
+    }
     return this.#bindings;
   }
 }
@@ -327,18 +368,25 @@ class Translation {
 // upload()'s result: { vertex, fragment, bindings } (with WGSL's bindGroupLayout),
 // the bindings read as Translation's.
 class Upload {
-  #answer;
+  #agal;
+  #generation;
+  #bound;
+  #inputs;
   #bindings;
 
-  constructor(a) {
+  constructor(a, agal, generation, inputs) {
     this.vertex = a.code0;
     this.fragment = a.code1;
-    this.#answer = a;
+    this.#agal = agal;
+    this.#generation = generation;
+    this.#bound = a.bound;
+    this.#inputs = inputs;
   }
 
   get bindings() {
     if (!this.#bindings) {
-      const { vertex, fragment, bindGroupLayout, host } = this.#answer.json();
+      const json = this.#agal[BINDINGS_JSON](this.#generation, this.#bound, this.#inputs);
+      const { vertex, fragment, bindGroupLayout, host } = json;
       const b = { vertex: hosted(vertex, host.vertex), fragment: hosted(fragment, host.fragment) };
       this.#bindings = bindGroupLayout ? { ...b, bindGroupLayout } : b;
     }
@@ -371,6 +419,10 @@ class Agal {
   #uploadC;
   #given = optionRecord(); // optionsOf's record
   #reading = false; // optionsOf is reading into #given
+  // Counts the calls that reset the context (each answer read, a context given
+  // back): a result whose call is the last one still has its bindings in the arena.
+  #generation = 0;
+  #keeper = new Keeper(); // translate's and upload's inputs, for their results
 
   constructor(m) {
     this.#m = m;
@@ -463,6 +515,7 @@ class Agal {
     this.#m._free(this.#scratch);
     this.#scratch = this.#scratchSize = 0;
     this.#m._web_free(this.#ctx);
+    this.#generation++;
     this.#ctx = this.#m._web_new();
     if (!this.#ctx) throw new Error('agal2spv: out of memory');
   }
@@ -501,19 +554,20 @@ class Agal {
     return base;
   }
 
-  // The web_answer at p: 8 words (agal_web.c). The code is read now, as text (raw:
+  // The web_answer at p: 9 words (agal_web.c). The code is read now, as text (raw:
   // the bytes) or SPIR-V words, and the JSON's text (the next call reuses the
-  // memory), parsed when first asked for: the library's JSON of each
-  // binding and what host_json adds, and for WGSL the WebGPU bind group layout
-  // (`bindGroupLayout`), as the library writes them (src/runtime/reflect_json.c).
+  // memory), parsed when first asked for (web_bindings_json's: the library's JSON
+  // of each binding and what host_json adds, and for WGSL the WebGPU bind group
+  // layout, `bindGroupLayout`, as the library writes them: src/runtime/reflect_json.c).
   #answer(p, raw = false) {
     if (!p) throw new Error('agal2spv: out of memory');
+    this.#generation++;
     const heap = this.#heap(), w = this.#u32, i = p >> 2, at = w[i + 5];
     if (!raw) {
       const a = this.#answerAsOne(w, i);
       if (a) return a;
     }
-    const a = new Answer(w[i] | 0, at ? this.#decoder.decode(heap.subarray(at, at + w[i + 6])) : null);
+    const a = new Answer(w[i] | 0, at ? this.#decoder.decode(heap.subarray(at, at + w[i + 6])) : null, w[i + 8]);
     if (a.status !== 0) {
       a.error = this.#error(a.status, a.json());
       return a;
@@ -524,20 +578,18 @@ class Agal {
     return a;
   }
 
-  // A translation's or upload's answer whose texts and JSON follow one another
-  // (agal_web.c's texts_first) decoded as one string and cut, when it is ASCII (a
-  // character a byte: the GLSL family's and WGSL's texts, the names being
-  // identifiers); null otherwise.
+  // An upload's answer whose two texts follow one another (agal_web.c's
+  // texts_and_bound) decoded as one string and cut, when it is ASCII (a character a
+  // byte: the GLSL family's and WGSL's texts, the names being identifiers); null
+  // otherwise.
   #answerAsOne(w, i) {
-    const c0 = w[i + 1], n0 = w[i + 3], c1 = w[i + 2], n1 = w[i + 4], at = w[i + 5], end = at + w[i + 6];
-    if ((w[i] | 0) !== 0 || w[i + 7] !== 0 || !at || !c0 || c0 + n0 !== (c1 || at) || c1 && c1 + n1 !== at) {
-      return null;
-    }
-    const all = this.#decoder.decode(this.#u8.subarray(c0, end));
-    if (all.length !== end - c0) return null;
-    const a = new Answer(0, all.slice(n0 + n1));
+    const c0 = w[i + 1], n0 = w[i + 3], c1 = w[i + 2], n1 = w[i + 4];
+    if ((w[i] | 0) !== 0 || w[i + 7] !== 0 || !c0 || !c1 || c0 + n0 !== c1) return null;
+    const all = this.#decoder.decode(this.#u8.subarray(c0, c1 + n1));
+    if (all.length !== n0 + n1) return null;
+    const a = new Answer(0, null, w[i + 8]);
     a.code0 = all.slice(0, n0);
-    a.code1 = c1 ? all.slice(n0, n0 + n1) : null;
+    a.code1 = all.slice(n0);
     return a;
   }
 
@@ -591,10 +643,9 @@ class Agal {
     const strings = writeOptions(o, this.#words);
     const opts = this.#placeOptions(this.#words, strings, b, null);
     const a = this.#finish(this.#translateC(this.#ctx, this.#at[0], b.length, opts));
-    const result = new Translation(a);
-    if (this.#words[FIELD.debugInfo]) {
-      this.#debugged.set(result, { vertex: b.slice(), fragment: null, words: this.#words.slice(), strings });
-    }
+    const inputs = this.#keeper.keep(this.#words, strings, b, null);
+    const result = new Translation(a, this, this.#generation, inputs);
+    if (this.#words[FIELD.debugInfo]) this.#debugged.set(result, inputs);
     return result;
   }
 
@@ -609,11 +660,47 @@ class Agal {
     }
     const opts = this.#placeOptions(this.#words, strings, v, f);
     const a = this.#finish(this.#uploadC(this.#ctx, this.#at[0], v.length, this.#at[1], f.length, opts));
-    const result = new Upload(a);
-    const inputs = kept(v, f, this.#words, strings);
+    const inputs = this.#keeper.keep(this.#words, strings, v, f);
+    const result = new Upload(a, this, this.#generation, inputs);
     this.#uploads.set(result, inputs);
-    if (inputs.words[FIELD.debugInfo]) this.#debugged.set(result, inputs);
+    if (this.#words[FIELD.debugInfo]) this.#debugged.set(result, inputs);
     return result;
+  }
+
+  // The JSON of the bindings of a result of this object's translate() or upload()
+  // (web_bindings_json): from the arena when no call came since the result's
+  // (`generation`), else from its inputs translated again, as mapDriverLog does (in a
+  // context of its own once this object is disposed).
+  [BINDINGS_JSON](generation, bound, kept) {
+    if (generation === this.#generation && this.#ctx) return this.#bindingsJson(bound);
+    const agal = this.#ctx ? this : new Agal(this.#m);
+    try {
+      return agal.#translatedAgain(inputsOf(kept));
+    } finally {
+      if (agal !== this) agal.dispose();
+    }
+  }
+
+  #bindingsJson(bound) {
+    const a = this.#answer(this.#m._web_bindings_json(this.#ctx, bound));
+    if (a.error) throw a.error;
+    return a.json();
+  }
+
+  // inputsOf's inputs translated (or uploaded) again: the bindings' JSON, read before
+  // the call is settled (which may give its context back).
+  #translatedAgain(inputs) {
+    const { vertex, fragment } = inputs;
+    try {
+      const opts = this.#placeOptions(inputs.words, inputs.strings, vertex, fragment);
+      const a = this.#answer(fragment ? this.#uploadC(this.#ctx, this.#at[0], vertex.length, this.#at[1],
+                                                      fragment.length, opts)
+                                      : this.#translateC(this.#ctx, this.#at[0], vertex.length, opts));
+      if (a.error) throw a.error;
+      return this.#bindingsJson(a.bound);
+    } finally {
+      this.#settle();
+    }
   }
 
   // A driver's compile or link log of `result`'s text or module (what this object's
@@ -624,11 +711,12 @@ class Agal {
   // translation is made again from the inputs kept at the call.
   mapDriverLog(result, stage, log) {
     this.#live();
-    const from = isObject(result) ? this.#debugged.get(result) : undefined;
-    if (!from) {
+    const kept = isObject(result) ? this.#debugged.get(result) : undefined;
+    if (!kept) {
       throw new TypeError('agal2spv: mapDriverLog\'s result must be what this object\'s translate() or upload() ' +
                           `returned with debugInfo, not ${shown(result)}`);
     }
+    const from = inputsOf(kept);
     const st = from.fragment ? option(STAGES, stage, 'stage', undefined) : 0;
     if (st === undefined) throw new TypeError('agal2spv: mapDriverLog of an upload needs its stage: vertex or fragment');
     const text = cText(log, 'log');
@@ -801,19 +889,20 @@ class Agal {
   // The upload's pair in the library (agal_web.c's web_pair), made at its first key
   // and freed with the upload (or by dispose).
   #pair(upload) {
-    const from = isObject(upload) ? this.#uploads.get(upload) : undefined;
-    if (!from) {
+    const kept = isObject(upload) ? this.#uploads.get(upload) : undefined;
+    if (!kept) {
       throw new TypeError('agal2spv: pipelineKey\'s upload must be what this object\'s upload() returned, not ' +
                           `${shown(upload)}`);
     }
-    if (!from.pair) {
+    if (!kept.pair) {
+      const from = inputsOf(kept);
       const opts = this.#placeOptions(from.words, from.strings, from.vertex, from.fragment);
-      from.pair = this.#m._web_pair_new(this.#at[0], from.vertex.length, this.#at[1], from.fragment.length, opts);
-      if (!from.pair) throw new Error('agal2spv: out of memory');
-      this.#pairs.add(from.pair);
-      this.#freed.register(upload, from.pair);
+      kept.pair = this.#m._web_pair_new(this.#at[0], from.vertex.length, this.#at[1], from.fragment.length, opts);
+      if (!kept.pair) throw new Error('agal2spv: out of memory');
+      this.#pairs.add(kept.pair);
+      this.#freed.register(upload, kept.pair);
     }
-    return from.pair;
+    return kept.pair;
   }
 
   // A GPURenderPipelineDescriptor for the key (what pipelineKey returned) and the
@@ -966,6 +1055,7 @@ class Agal {
     for (const pair of this.#pairs) this.#m._web_pair_free(pair);
     this.#pairs.clear();
     this.#ctx = this.#scratch = this.#scratchSize = 0;
+    this.#generation++;
   }
 }
 

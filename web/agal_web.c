@@ -1,12 +1,12 @@
 /* agal_web.c: the C side of the JavaScript package (web/agal2spv.js). Each call
  * works in the caller's context, reset first, and answers with one web_answer in
  * that context's arena, which JavaScript reads before its next call: the code (text
- * or SPIR-V words), the bindings as JSON (the library's writer, reflect_json.c,
- * with a WGSL translation's bind group layout), Flash's error with the library's
- * diagnostic, the assembler's diagnostics, or an argument JavaScript passed wrong
- * (a `limits` option, a name that is no identifier). A call's options come as one
- * size-checked struct (web_options). Nothing here is global; everything lives until
- * the next call or web_free. */
+ * or SPIR-V words), the bindings as JSON when asked for (web_bindings_json: the
+ * library's writer, reflect_json.c, with a WGSL bind group layout), Flash's error
+ * with the library's diagnostic, the assembler's diagnostics, or an argument
+ * JavaScript passed wrong (a `limits` option, a name that is no identifier). A
+ * call's options come as one size-checked struct (web_options). Nothing here is
+ * global; everything lives until the next call or web_free. */
 #include "internal.h" /* the binding's JSON: the library's writer (reflect_json.c) */
 
 #include "agal/vulkan.h" /* agal_vk_sampler_info: Flash's sampler rules, for the GPUSamplerDescriptor */
@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* What JavaScript reads (web/agal2spv.js, `#answer`): eight 32-bit fields. */
+struct web_bound;
+
+/* What JavaScript reads (web/agal2spv.js, `#answer`): nine 32-bit fields. */
 typedef struct web_answer {
     int32_t status;         /* agal_status */
     const void *code[2];    /* a translation's (or the pair's vertex and fragment) */
@@ -24,7 +26,8 @@ typedef struct web_answer {
     const char *json;       /* the bindings, or the error: {"id", "name", "message", "diagnostic"},
                                or {"message"} alone for a bad argument; assemble's diagnostics */
     uint32_t json_bytes;
-    int32_t words; /* code is SPIR-V words, not text */
+    int32_t words;                 /* code is SPIR-V words, not text */
+    const struct web_bound *bound; /* a translation's or upload's: what web_bindings_json writes */
 } web_answer;
 
 /* ---- answers ---------------------------------------------------------------------- */
@@ -121,25 +124,34 @@ static void code(web_answer *a, int i, const agal_shader *sh)
     a->words = sh->words != NULL;
 }
 
-/* A translation's texts (not SPIR-V's words) put first into j, its JSON to follow:
- * JavaScript decodes texts and JSON as one string (agal2spv.js, #answer), one
- * TextDecoder call instead of three. */
-static void texts_first(agal_strbuf *j, const agal_shader *const *sh, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!sh[i]->words) agal_sb_putn(j, sh[i]->text, sh[i]->len);
-}
+/* What web_bindings_json writes a translation's (count 1) or an upload's (2)
+ * bindings from, kept in the arena until the next call. */
+typedef struct web_bound {
+    agal_binding binding[2];
+    int count;
+    agal_names names; /* resolved: host_json's */
+} web_bound;
 
-/* The answer of texts_first's j, complete (no longer moving): the code (the texts
- * in j, SPIR-V where it is) and the JSON after the texts. */
-static void code_and_json(web_answer *a, const agal_strbuf *j, const agal_shader *const *sh, int n)
+/* A translation's or upload's answer: the code, an upload's two texts one after the
+ * other (JavaScript decodes them as one string, agal2spv.js #answerAsOne: one
+ * TextDecoder call instead of two), and what its bindings are written from when
+ * JavaScript reads them (web_bindings_json). names: the host's as given. */
+static web_answer *texts_and_bound(agal_context *ctx, const agal_shader *const *sh, int n, const agal_names *names)
 {
-    size_t at = 0;
-    for (int i = 0; i < n; i++) {
-        code(a, i, sh[i]);
-        if (!sh[i]->words) a->code[i] = j->p + at, at += sh[i]->len;
-    }
-    a->json = j->p + at, a->json_bytes = (uint32_t)(j->n - at);
+    web_bound *b = agal_alloc(ctx, sizeof *b);
+    if (!b) return answer(ctx, AGAL_ERR_NOMEM);
+    agal_status st = agal_names_resolve(ctx, names, &b->names);
+    if (st != AGAL_OK) return failed(ctx, st);
+    web_answer *a = answer(ctx, AGAL_OK);
+    if (!a) return a;
+    b->count = n, a->bound = b;
+    for (int i = 0; i < n; i++) code(a, i, sh[i]), b->binding[i] = sh[i]->binding;
+    if (n == 1 || sh[0]->words) return a;
+    agal_strbuf j = {.ctx = ctx};
+    agal_sb_putn(&j, sh[0]->text, sh[0]->len), agal_sb_putn(&j, sh[1]->text, sh[1]->len);
+    if (j.err) return answer(ctx, AGAL_ERR_NOMEM);
+    a->code[0] = j.p, a->code[1] = j.p + sh[0]->len;
+    return a;
 }
 
 EMSCRIPTEN_KEEPALIVE agal_context *web_new(void) { return agal_context_new(NULL, NULL); }
@@ -326,21 +338,8 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_translate(agal_context *ctx, const uint8_t 
     agal_shader sh;
     web_answer *no = translated(ctx, bytes, n, o, &device, &names, &t, &sh);
     if (no) return no;
-    agal_status st;
-    agal_names resolved;
-    if ((st = agal_names_resolve(ctx, t.names, &resolved)) != AGAL_OK) return failed(ctx, st);
-    web_answer *a = answer(ctx, AGAL_OK);
     const agal_shader *shaders[1] = {&sh};
-    agal_strbuf j = {.ctx = ctx};
-    texts_first(&j, shaders, 1);
-    agal_sb_put(&j, "{\"binding\":");
-    agal_binding_json(&j, &sh.binding, t.target == AGAL_TARGET_WGSL);
-    agal_sb_put(&j, ",\"host\":");
-    host_json(&j, &sh.binding, &resolved);
-    agal_sb_putc(&j, '}');
-    if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    code_and_json(a, &j, shaders, 1);
-    return a;
+    return texts_and_bound(ctx, shaders, 1, t.names);
 }
 
 /* upload's options from o: *names filled from o (pointed to when given) and
@@ -378,29 +377,43 @@ EMSCRIPTEN_KEEPALIVE web_answer *web_upload(agal_context *ctx, const uint8_t *v,
     agal_upload_result r;
     web_answer *no = uploaded(ctx, v, vn, f, fn, o, &device, &names, &u, &r);
     if (no) return no;
-    agal_status st;
-    web_answer *a = answer(ctx, AGAL_OK);
-    const agal_binding *pair[2] = {&r.shaders[AGAL_VERTEX].binding, &r.shaders[AGAL_FRAGMENT].binding};
     const agal_shader *shaders[2] = {&r.shaders[AGAL_VERTEX], &r.shaders[AGAL_FRAGMENT]};
+    return texts_and_bound(ctx, shaders, 2, u.names);
+}
+
+/* The bindings of bound (a web_translate's or web_upload's answer, no call since:
+ * the arena still holds them) as JSON, the library's and host_json's: a
+ * translation's {"binding", "host"}, an upload's {"vertex", "fragment",
+ * "bindGroupLayout" (WGSL), "host": {"vertex", "fragment"}}. Written here, not with
+ * the texts, since most callers never read them; the context is not reset. */
+EMSCRIPTEN_KEEPALIVE web_answer *web_bindings_json(agal_context *ctx, const web_bound *b)
+{
+    web_answer *a = answer(ctx, AGAL_OK);
     agal_strbuf j = {.ctx = ctx};
-    texts_first(&j, shaders, 2);
-    agal_sb_put(&j, "{\"vertex\":");
-    agal_binding_json(&j, pair[0], false);
-    agal_sb_put(&j, ",\"fragment\":");
-    agal_binding_json(&j, pair[1], false);
-    if (u.target == AGAL_TARGET_WGSL) {
-        agal_sb_put(&j, ",\"bindGroupLayout\":");
-        agal_binding_layout_json(&j, pair, 2);
+    if (b->count == 1) {
+        agal_sb_put(&j, "{\"binding\":");
+        agal_binding_json(&j, &b->binding[0], b->binding[0].target == AGAL_TARGET_WGSL);
+        agal_sb_put(&j, ",\"host\":");
+        host_json(&j, &b->binding[0], &b->names);
+    } else {
+        const agal_binding *pair[2] = {&b->binding[0], &b->binding[1]};
+        agal_sb_put(&j, "{\"vertex\":");
+        agal_binding_json(&j, pair[0], false);
+        agal_sb_put(&j, ",\"fragment\":");
+        agal_binding_json(&j, pair[1], false);
+        if (pair[0]->target == AGAL_TARGET_WGSL) {
+            agal_sb_put(&j, ",\"bindGroupLayout\":");
+            agal_binding_layout_json(&j, pair, 2);
+        }
+        agal_sb_put(&j, ",\"host\":{\"vertex\":");
+        host_json(&j, pair[0], &b->names);
+        agal_sb_put(&j, ",\"fragment\":");
+        host_json(&j, pair[1], &b->names);
+        agal_sb_putc(&j, '}');
     }
-    agal_names resolved;
-    if ((st = agal_names_resolve(ctx, u.names, &resolved)) != AGAL_OK) return failed(ctx, st);
-    agal_sb_put(&j, ",\"host\":{\"vertex\":");
-    host_json(&j, pair[0], &resolved);
-    agal_sb_put(&j, ",\"fragment\":");
-    host_json(&j, pair[1], &resolved);
-    agal_sb_put(&j, "}}");
+    agal_sb_putc(&j, '}');
     if (!a || j.err) return answer(ctx, AGAL_ERR_NOMEM);
-    code_and_json(a, &j, shaders, 2);
+    a->json = j.p, a->json_bytes = (uint32_t)j.n;
     return a;
 }
 
@@ -495,9 +508,9 @@ typedef struct web_context3d {
 } web_context3d;
 
 /* wasm32's layouts; a native build (tests/web/web_glue.c) has 8-byte pointers. */
-_Static_assert((sizeof(void *) != 4 || sizeof(web_options) == 4 * 21) && sizeof(web_context3d) == 36 &&
-                   sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
-               "the layouts agal2spv.js writes (OPTION_FIELDS, web_context3d)");
+_Static_assert((sizeof(void *) != 4 || (sizeof(web_options) == 4 * 21 && sizeof(web_answer) == 4 * 9)) &&
+                   sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
+               "the layouts agal2spv.js writes and reads (OPTION_FIELDS, web_context3d, #answer)");
 
 static agal_context3d_state state_of(const web_context3d *c)
 {

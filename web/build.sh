@@ -28,7 +28,7 @@ emcc -O3 -flto -sMALLOC=emmalloc -std=c11 -Wall -Wextra -Wno-unused-parameter -W
   "$top"/src/*/*.c "$here/agal_web.c" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createModule -sSINGLE_FILE=1 -sENVIRONMENT=web \
   -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_malloc,_free,_web_new,_web_free,_web_version,_web_heap_used,_web_options_size,_web_translate,_web_upload,_web_assemble,_web_disassemble,\
+  -sEXPORTED_FUNCTIONS=_malloc,_free,_web_new,_web_free,_web_version,_web_heap_used,_web_options_size,_web_translate,_web_upload,_web_bindings_json,_web_assemble,_web_disassemble,\
 _web_check_enum,_web_check_non_null,_web_check_back_buffer,_web_check_clear,_web_check_draw_instanced,_web_check_object_count,_web_check_memory,_web_check_buffer,_web_check_texture,_web_check_buffer_upload,_web_check_texture_upload,_web_check_draw_to_bitmap,_web_pipeline_state_size,_web_stage3d_name,_web_pair_new,_web_pair_free,_web_pipeline_key,_web_pipeline_key_json,_web_map_log \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString \
   -o "$work/package/agal2spv-wasm.js"

@@ -1,20 +1,24 @@
 // firstdraw.mjs: the first draw of a pair in headless Chromium's WebGL 2, agal2spv
 // against AwayJS's aglsl and OpenFL's AGALConverter, each translating in the page.
 //
-//   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--chromium PATH]
+//   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--variants] [--chromium PATH]
 //
 // PACKAGE_DIR: the package unpacked (web/build.sh's tarball, its `package/`);
 // SHADER_DIR: .agal files, whose AGAL 1 pairs (NAME.vert.agal and NAME.frag.agal)
 // are drawn; NODE_MODULES: one holding @awayjs/core, @awayjs/stage, openfl 8.9.6,
 // pako and howler (the project's tests/oracle/node_modules). For each pair, round
-// and translator, firstdraw.html times the translation from the bytes (agal2spv's
-// upload to GLSL ES 3.00; aglsl's ES 3.00; OpenFL's ES 1.00, its own
-// Program3D.upload) plus compileShader, linkProgram (its status read), one
-// drawArrays and gl.finish. A comment naming the round and the translator ends each
-// text, so that no round finds the driver's cache warm. The first round is a
-// warm-up; the table gives medians over the others, per pair and over the pairs
-// all three draw; it exits 1 if WebGL 2 refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests run it:
-// --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
+// and translator (interleaved, their order turning each round), firstdraw.html
+// times the translation from the bytes (agal2spv's upload to GLSL ES 3.00; aglsl's ES
+// 3.00; OpenFL's ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
+// (its status read), one drawArrays and gl.finish. A comment naming the round and the
+// translator ends each text, so that no round finds the driver's cache warm. The
+// first round is a warm-up. Per pair: each translator's median, and ours over the
+// fastest peer that draws it, the median of the per-round ratios with its 95%
+// interval; overall, the geometric mean of the pairs' ratios; each text not drawn,
+// with its error. --variants adds our texts rewritten in the page, one construct
+// each, or one stage aglsl's, each against ours as emitted. It exits 1 if WebGL 2
+// refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests
+// run it: --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
 // Figures, not checks: docs/benchmark.md, "Web".
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,10 +30,11 @@ const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const [pkg, shaders] = args.map((a) => resolve(a));
 const modules = opt('--modules') && resolve(opt('--modules'));
-const rounds = Number(opt('--rounds', 9));
+const rounds = Number(opt('--rounds', 41));
+const variants = args.includes('--variants');
 if (!pkg || !shaders || !modules || !(rounds >= 2)) {
   console.error('usage: node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N >= 2] ' +
-                '[--chromium PATH]');
+                '[--variants] [--chromium PATH]');
   process.exit(2);
 }
 const { load } = await import(join(pkg, 'agal2spv.js'));
@@ -52,7 +57,8 @@ for (const f of ['@awayjs/core/bundle/awayjs-core.umd.js', '@awayjs/stage/bundle
                  'pako/dist/pako.min.js', 'howler/dist/howler.min.js', 'openfl/dist/openfl.min.js']) {
   copyFileSync(join(modules, f), join(dir, f.split('/').pop()));
 }
-writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport default ${JSON.stringify(pairs)}` +
+writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\n` +
+  `export default ${JSON.stringify(pairs)}` +
   '.map((p) => ({ ...p, vertex: new Uint8Array(p.vertex), fragment: new Uint8Array(p.fragment) }));\n');
 
 // Chromium over the DevTools protocol on a pipe (--remote-debugging-pipe: JSON
@@ -95,7 +101,15 @@ function pageTitle(url, timeoutMs) {
   });
 }
 
-const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[s.length >> 1]; };
+const sorted = (a) => [...a].sort((x, y) => x - y);
+const median = (a) => sorted(a)[a.length >> 1];
+// The median of a sample with its 95% interval from the order statistics (ranks n/2
+// -+ 0.98 sqrt(n)): how settled the median is, whatever the times' distribution.
+function settled(a) {
+  const s = sorted(a), n = s.length, d = Math.ceil(0.98 * Math.sqrt(n));
+  return { median: s[n >> 1], low: s[Math.max(0, (n >> 1) - d)], high: s[Math.min(n - 1, (n >> 1) + d)] };
+}
+const geomean = (a) => Math.exp(a.reduce((x, y) => x + Math.log(y), 0) / a.length);
 let got;
 try {
   got = JSON.parse(await pageTitle(`file://${join(dir, 'firstdraw.html')}`, 600000));
@@ -106,27 +120,55 @@ if (got.failure) {
   console.error(`firstdraw.html: ${got.failure}`);
   process.exit(1);
 }
-const names = ['agal2spv', 'aglsl', 'openfl'];
-// Medians over the rounds after the first.
-const med = (p, n, what) => median(p.times[n][what].slice(1));
-const drawn = got.pairs.filter((p) => names.every((n) => !p.failed[n] && p.times[n].total.length === rounds));
-console.log(`${got.pairs.length} AGAL 1 pairs, ${drawn.length} drawn by all three; ${rounds} rounds (the first a ` +
-            `warm-up), medians in ms; ${got.renderer}`);
-console.log(`${'pair'.padEnd(26)}${names.map((n) => `${n} (translation)`.padStart(26)).join('')}`);
-const cell = (p, n) => `${med(p, n, 'total').toFixed(2)} (${med(p, n, 'translate').toFixed(3)})`.padStart(26);
-for (const p of drawn) console.log(`${p.name.padEnd(26)}${names.map((n) => cell(p, n)).join('')}`);
-for (const p of got.pairs.filter((x) => !drawn.includes(x))) {
-  console.log(`${p.name.padEnd(26)}  not compared: ${Object.entries(p.failed).map(([n, w]) => `${n}: ${w.split('\n')[0]}`).join('; ')}`);
+const names = Object.keys(got.pairs[0].times), peers = ['aglsl', 'openfl'];
+// A translator's times of a pair after the warm-up round; `draw` the compile, link
+// and draw without the translation.
+const after = (p, n, what) => {
+  const t = p.times[n];
+  return what === 'draw' ? t.total.slice(1).map((x, r) => x - t.translate[r + 1]) : t[what].slice(1);
+};
+const drew = (p, n) => !p.failed[n] && p.times[n].total.length === rounds;
+// Per round, a's time over b's on the same pair (the two drawn within a few ms of each
+// other, so a change of load reaches both): the median ratio and its interval.
+const paired = (p, a, b, what = 'total') => settled(after(p, a, what).map((x, r) => x / after(p, b, what)[r]));
+
+console.log(`${got.pairs.length} AGAL 1 pairs; ${rounds} rounds (the first a warm-up), the translators interleaved ` +
+            `per pair and round; ms, medians; ${got.renderer}`);
+const fmt = (x, d = 2) => x.toFixed(d);
+const range = (q) => `${fmt(q.median)} [${fmt(q.low)}-${fmt(q.high)}]`;
+console.log(`${'pair'.padEnd(16)}${['agal2spv', ...peers].map((n) => `${n} (translation)`.padStart(22)).join('')}` +
+            '   agal2spv / fastest peer, per round [95%]');
+const ratios = [];
+for (const p of got.pairs) {
+  const cells = ['agal2spv', ...peers].map((n) => (drew(p, n)
+    ? `${fmt(median(after(p, n, 'total')))} (${fmt(median(after(p, n, 'translate')), 1)})` : 'not drawn').padStart(22));
+  const drawing = peers.filter((n) => drew(p, n));
+  let vs = '';
+  if (drew(p, 'agal2spv') && drawing.length) {
+    // The fastest peer on this pair: the one ours is slowest against.
+    const each = drawing.map((n) => ({ n, q: paired(p, 'agal2spv', n) }));
+    const worst = each.reduce((x, y) => (y.q.median > x.q.median ? y : x));
+    ratios.push({ pair: p.name, all: drawing.length === peers.length, x: worst.q.median });
+    vs = `   ${range(worst.q)} (${worst.n})`;
+  }
+  console.log(`${p.name.padEnd(16)}${cells.join('')}${vs}`);
+}
+for (const p of got.pairs.filter((x) => Object.keys(x.failed).length)) {
+  for (const [n, why] of Object.entries(p.failed)) console.log(`  ${p.name}: ${n}'s texts not drawn: ${why.split('\n')[0]}`);
 }
 // Every pair agal2spv translates, WebGL 2 must draw: a refusal is a failure.
 const ours = got.pairs.filter((p) => p.failed.agal2spv);
 for (const p of ours) console.error(`agal2spv's ${p.name} not drawn: ${p.failed.agal2spv}`);
-if (!drawn.length || ours.length) process.exit(1);
-const over = (n, what) => median(drawn.map((p) => med(p, n, what)));
-console.log(`${'median over pairs'.padEnd(26)}${names.map((n) => `${over(n, 'total').toFixed(2)} (${over(n, 'translate')
-  .toFixed(3)})`.padStart(26)).join('')}`);
-const fastest = Math.min(over('aglsl', 'total'), over('openfl', 'total'));
-// The per-pair ratio of agal2spv's first draw to the faster peer's on that pair.
-const ratios = drawn.map((p) => med(p, 'agal2spv', 'total') / Math.min(med(p, 'aglsl', 'total'), med(p, 'openfl', 'total')));
-console.log(`agal2spv / fastest peer: ${(over('agal2spv', 'total') / fastest).toFixed(2)} over the medians, per pair ` +
-            `${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)} (median ${median(ratios).toFixed(2)})`);
+if (!ratios.length || ours.length) process.exit(1);
+const all = ratios.filter((r) => r.all);
+console.log(`agal2spv / fastest peer, geometric mean of the pairs' median ratios: ${fmt(geomean(ratios.map((r) => r.x)))} ` +
+            `over the ${ratios.length} pairs a peer draws (${fmt(Math.min(...ratios.map((r) => r.x)))} to ` +
+            `${fmt(Math.max(...ratios.map((r) => r.x)))}), ${all.length ? fmt(geomean(all.map((r) => r.x))) : '-'} over ` +
+            `the ${all.length} all three draw`);
+// --variants: each rewritten text's compile, link and draw over ours as emitted, per
+// round, and the geometric mean over the pairs.
+for (const v of names.filter((n) => n.startsWith('agal2spv '))) {
+  const each = got.pairs.filter((p) => drew(p, v) && drew(p, 'agal2spv')).map((p) => ({ p, q: paired(p, v, 'agal2spv', 'draw') }));
+  console.log(`${v.padEnd(20)} over agal2spv, the draw: ${fmt(geomean(each.map((e) => e.q.median)))} (geometric mean); ` +
+              each.map((e) => `${e.p.name} ${range(e.q)}`).join(', '));
+}

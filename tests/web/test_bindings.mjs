@@ -104,3 +104,25 @@ test("one profile vocabulary: Context3DProfile's names; 'auto' still read", () =
     assert.equal(typeof agal.translate(vertex, { profile }).code, 'string', profile);
   }
 });
+
+// The bindings are written when first read (web_bindings_json): from the call's own
+// context when no call came since, else from the inputs kept at the call, made again.
+test('bindings read after later calls, after the caller reused its arrays, and after dispose: as read at once', async () => {
+  const own = await load();
+  for (const target of ['essl3', 'essl1', 'glsl', 'wgsl', 'spirv']) {
+    const options = { target, names: target === 'wgsl' || target === 'spirv' ? undefined : host };
+    const atOnce = [own.translate(fragment, options).bindings, own.upload(vertex, fragment, options).bindings];
+    const v = vertex.slice(), f = fragment.slice();
+    const late = [own.translate(f, options), own.upload(v, f, options)];
+    v.fill(0);
+    f.fill(0);
+    own.translate(vertex, { target: 'glsl' });
+    own.assemble('mov oc, v0\n', { stage: 'fragment' });
+    assert.deepEqual(late.map((r) => r.bindings), atOnce, target);
+    assert.ok(atOnce[1].fragment.samplers.length === 2 && atOnce[1].vertex.attributes.length === 3, target);
+  }
+  const disposed = [own.translate(fragment, { target: 'wgsl' }), own.upload(vertex, fragment, { target: 'wgsl' })];
+  own.dispose();
+  assert.deepEqual(disposed.map((r) => r.bindings), [agal.translate(fragment, { target: 'wgsl' }).bindings,
+                                                      agal.upload(vertex, fragment, { target: 'wgsl' }).bindings]);
+});
