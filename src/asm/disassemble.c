@@ -23,12 +23,10 @@ typedef struct rawtok {
     uint64_t a, b;
 } rawtok;
 
-/* An instruction's opcode and registers are spelled at a cursor straight into the
- * buffer, its room reserved once (the text back ends name every token in a comment:
- * no check or copy a piece; the cursor stays in a register where a length in a
- * struct went through memory at every letter). Its longest line is under 80
- * characters; a register name takes at most AGAL_REG_TEXT_MAX. */
-enum { LINE_MAX = 160 };
+/* An instruction is spelled at a cursor straight into the buffer, its room
+ * (AGAL_INSTRUCTION_TEXT_MAX) reserved once: the text back ends name every token in
+ * a comment, so no check or copy a piece; the cursor stays in a register where a
+ * length in a struct went through memory at every letter. */
 
 static char *put_str(char *p, const char *s)
 {
@@ -90,30 +88,42 @@ static char *put_source(char *p, agal_stage stage, uint64_t s)
 /* A sampler field's value by name (agal_sampler_option_name). */
 static const char *option(uint64_t s, agal_sampler_field f) { return agal_sampler_option_name(f, smp_field(s, f)); }
 
-static void put_sampler(agal_strbuf *b, uint64_t s)
+/* ", name" */
+static char *put_option(char *p, const char *name)
+{
+    *p++ = ',';
+    *p++ = ' ';
+    return put_str(p, name);
+}
+
+/* bias / 8 as %g writes it: at most three decimals, each an eighth's digits. */
+static char *put_eighths(char *p, int v)
+{
+    static const char *const fractions[8] = {"", ".125", ".25", ".375", ".5", ".625", ".75", ".875"};
+    unsigned a = (unsigned)(v < 0 ? -v : v);
+    if (v < 0) *p++ = '-';
+    p = put_uint(p, a >> 3);
+    return put_str(p, fractions[a & 7]);
+}
+
+static char *put_sampler(char *p, uint64_t s)
 {
     static const agal_sampler_field fields[] = {AGAL_SMP_DIM, AGAL_SMP_FILTER, AGAL_SMP_MIPMAP, AGAL_SMP_WRAP};
-    agal_sb_put(b, "fs");
-    agal_sb_uint(b, smp_num(s));
-    for (unsigned i = 0; i < AGAL_COUNTOF(fields); i++) {
-        agal_sb_put(b, i ? ", " : " <");
-        agal_sb_put(b, option(s, fields[i]));
-    }
-    if (smp_format(s)) {
-        agal_sb_put(b, ", ");
-        agal_sb_put(b, option(s, AGAL_SMP_FORMAT));
-    }
+    p = put_uint(put_str(p, "fs"), smp_num(s));
+    *p++ = ' ';
+    *p++ = '<';
+    p = put_str(p, option(s, fields[0]));
+    for (unsigned i = 1; i < AGAL_COUNTOF(fields); i++) p = put_option(p, option(s, fields[i]));
+    if (smp_format(s)) p = put_option(p, option(s, AGAL_SMP_FORMAT));
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) {
-            agal_sb_put(b, ", ");
-            agal_sb_put(b, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
-        }
-    /* bias / 8 has at most three decimals: %g prints it exactly. */
+        if (smp_special(s) & (1u << i)) p = put_option(p, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
     if (smp_bias(s)) {
-        agal_sb_put(b, ", ");
-        agal_sb_number(b, smp_bias(s) / 8.0, 6);
+        *p++ = ',';
+        *p++ = ' ';
+        p = put_eighths(p, smp_bias(s));
     }
-    agal_sb_putc(b, '>');
+    *p++ = '>';
+    return p;
 }
 
 /* Why a field cannot be written in the syntax, or NULL. */
@@ -170,10 +180,9 @@ static char *put_sep(char *p, bool first)
     return p;
 }
 
-static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+static char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
-    if (!agal_sb_reserve(b, LINE_MAX)) return;
-    char *line = b->p + b->n, *p = put_str(line, info->name);
+    p = put_str(p, info->name);
     bool first = true;
     if (info->operands & AGAL_OPND_D) {
         p = put_sep(p, first);
@@ -188,9 +197,23 @@ static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t, c
     }
     if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
     if (info->operands & AGAL_OPND_B) p = put_source(p, stage, t->b);
-    b->n += (size_t)(p - line);
+    if (info->operands & AGAL_OPND_S) p = put_sampler(p, t->b);
+    return p;
+}
+
+/* The instruction's room reserved once, then spelled at a cursor. */
+static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+{
+    if (!agal_sb_reserve(b, AGAL_INSTRUCTION_TEXT_MAX)) return;
+    b->n = (size_t)(put_instruction(b->p + b->n, stage, t, info) - b->p);
     b->p[b->n] = 0;
-    if (info->operands & AGAL_OPND_S) put_sampler(b, t->b);
+}
+
+char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
+{
+    rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
+    const agal_opinfo *info = agal_opinfo_get(r.op);
+    return token_problem(&r, info) ? NULL : put_instruction(p, stage, &r, info);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
@@ -204,7 +227,7 @@ void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token 
         agal_sb_printf(b, "%s (cannot be written in assembler syntax: %s)", info ? info->name : "?", why);
         return;
     }
-    put_instruction(b, stage, &r, info);
+    format_line(b, stage, &r, info);
 }
 
 /* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
@@ -265,9 +288,9 @@ static agal_status put_token(agal_strbuf *b, agal_stage stage, unsigned flags, u
             return agal_error(b->ctx, 0, (int)i, agal_token_offset(i), NULL,
                               "cannot be written in assembler syntax: %s", why);
     } else {
-        agal_sb_printf(b, "%s", indent);
-        put_instruction(b, stage, t, info);
-        agal_sb_printf(b, "\n");
+        agal_sb_put(b, indent);
+        format_line(b, stage, t, info);
+        agal_sb_putc(b, '\n');
     }
     if (flags & AGAL_DIS_TOKENS) put_fields(b, indent, i, t);
     if ((info && (info->flags & AGAL_OPF_IF)) || reopen) (*depth)++;

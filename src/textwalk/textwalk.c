@@ -587,13 +587,35 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
 
-/* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax. */
-static void put_token(agal_text *t, uint32_t i)
+/* Room for a token's comment: its number, ": ", its instruction, a newline. */
+enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
+
+/* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax,
+ * spelled at p (TOKEN_TEXT_MAX bytes free); returns its end. */
+static char *put_token_at(agal_text *t, char *p, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
-    text_uint(t, (unsigned)i + 1);
-    agal_sb_put(&t->out, ": "); /* counting from 1, as Flash does */
-    agal_format_instruction(&t->out, t->prog->stage, tok);
+    p += agal_put_uint(p, i + 1); /* counting from 1, as Flash does */
+    *p++ = ':';
+    *p++ = ' ';
+    char *end = agal_put_instruction(p, t->prog->stage, tok);
+    if (end) return end;
+    /* what the syntax cannot write: the disassembler's sentence, at most once a program */
+    agal_strbuf *b = &t->out;
+    b->n = (size_t)(p - b->p);
+    agal_format_instruction(b, t->prog->stage, tok);
+    return agal_sb_reserve(b, TOKEN_TEXT_MAX) ? b->p + b->n : NULL;
+}
+
+/* The token's text after what is in the buffer, its room reserved once. */
+static void put_token(agal_text *t, uint32_t i)
+{
+    agal_strbuf *b = &t->out;
+    if (!agal_sb_reserve(b, TOKEN_TEXT_MAX)) return;
+    char *end = put_token_at(t, b->p + b->n, i);
+    if (!end) return;
+    b->n = (size_t)(end - b->p);
+    *end = 0;
 }
 
 void agal_text_indent(agal_text *t)
@@ -608,18 +630,33 @@ void agal_text_indent(agal_text *t)
     agal_sb_putn(&t->out, spaces, 4u * n);
 }
 
+/* A comment line naming token i, "    // 5: add vt0, va0, vc5\n": its indentation,
+ * marker, text and newline in one reservation. */
+static void comment_line(agal_text *t, uint32_t i)
+{
+    agal_strbuf *b = &t->out;
+    size_t indent = 4u * t->indent;
+    if (!agal_sb_reserve(b, indent + 3 + TOKEN_TEXT_MAX)) return;
+    char *p = b->p + b->n;
+    memset(p, ' ', indent);
+    memcpy(p + indent, "// ", 3);
+    p = put_token_at(t, p + indent + 3, i);
+    if (!p) return;
+    *p++ = '\n';
+    b->n = (size_t)(p - b->p);
+    *p = 0;
+}
+
 /* Comment lines for the tokens before `end` not named yet (their instructions may
  * have been optimized away: a dead write, an unread temporary). */
 static void comments_before(agal_text *t, uint32_t end)
 {
     if (end > t->prog->ntokens) end = t->prog->ntokens;
-    for (; t->next_tok < end; t->next_tok++) {
-        if (!t->comments) continue;
-        agal_text_indent(t);
-        agal_sb_put(&t->out, "// ");
-        put_token(t, t->next_tok);
-        agal_sb_put(&t->out, "\n");
+    if (!t->comments) {
+        if (t->next_tok < end) t->next_tok = end;
+        return;
     }
+    for (; t->next_tok < end; t->next_tok++) comment_line(t, t->next_tok);
 }
 
 /* Under debug_info, before a line of token tok's code (tok -1: none): the line a
