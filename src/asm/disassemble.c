@@ -43,25 +43,45 @@ static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 
 static const char letters[] = "xyzw";
 
-static char *put_mask(char *p, unsigned mask)
+/* Spellings copied as one 8-byte piece (the cursor moves by n): every swizzle's
+ * and mask's, made by the compiler from the rules below. */
+typedef struct spelled {
+    char s[8];
+    uint8_t n;
+} spelled;
+
+/* Component c of swizzle w as its letter, x y z w. */
+#define SWZ_C(w, c) (((w) >> (2 * (c))) & 3)
+#define SWZ_L(w, c) (SWZ_C(w, c) == 3 ? 'w' : 'x' + SWZ_C(w, c))
+/* The shortest spelling: Adobe repeats the last letter of a short swizzle; the
+ * identity is none. */
+#define SWZ_N(w) \
+    ((w) == AGAL_SWIZZLE_IDENTITY ? 0 \
+     : SWZ_C(w, 3) != SWZ_C(w, 2) ? 5 \
+     : SWZ_C(w, 2) != SWZ_C(w, 1) ? 4 \
+     : SWZ_C(w, 1) != SWZ_C(w, 0) ? 3 \
+                                  : 2)
+#define SWZ(w) {{'.', SWZ_L(w, 0), SWZ_L(w, 1), SWZ_L(w, 2), SWZ_L(w, 3)}, SWZ_N(w)},
+#define SWZ4(w) SWZ(w) SWZ((w) + 1) SWZ((w) + 2) SWZ((w) + 3)
+#define SWZ16(w) SWZ4(w) SWZ4((w) + 4) SWZ4((w) + 8) SWZ4((w) + 12)
+#define SWZ64(w) SWZ16(w) SWZ16((w) + 16) SWZ16((w) + 32) SWZ16((w) + 48)
+static const spelled swizzles[256] = {SWZ64(0) SWZ64(64) SWZ64(128) SWZ64(192)};
+
+/* A write mask's letters in order; all four are none (a zero mask is refused). */
+static const spelled masks[16] = {
+    {"", 0},   {".x", 2},  {".y", 2},  {".xy", 3},  {".z", 2},  {".xz", 3},  {".yz", 3},  {".xyz", 4},
+    {".w", 2}, {".xw", 3}, {".yw", 3}, {".xyw", 4}, {".zw", 3}, {".xzw", 4}, {".yzw", 4}, {"", 0},
+};
+
+static char *put_spelled(char *p, const spelled *s)
 {
-    if (mask == 0xf) return p;
-    *p++ = '.';
-    for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) *p++ = letters[c];
-    return p;
+    memcpy(p, s->s, sizeof s->s);
+    return p + s->n;
 }
 
-/* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
-static char *put_swizzle(char *p, unsigned swz)
-{
-    if (swz == AGAL_SWIZZLE_IDENTITY) return p;
-    unsigned n = 4;
-    while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
-    *p++ = '.';
-    for (unsigned c = 0; c < n; c++) *p++ = letters[agal_swizzle_comp((uint8_t)swz, c)];
-    return p;
-}
+static char *put_mask(char *p, unsigned mask) { return put_spelled(p, &masks[mask & 15]); }
+
+static char *put_swizzle(char *p, unsigned swz) { return put_spelled(p, &swizzles[swz & 255]); }
 
 static char *put_source(char *p, agal_stage stage, uint64_t s)
 {
