@@ -34,11 +34,11 @@ typedef enum bind { BIND_ANY, BIND_SUM, BIND_PRODUCT, BIND_UNARY, BIND_PRIMARY }
 
 static void open_paren(agal_text *t, bind mine, bind need)
 {
-    if (mine < need) agal_sb_put(&t->out, "(");
+    if (mine < need) text_put(t, "(");
 }
 static void close_paren(agal_text *t, bind mine, bind need)
 {
-    if (mine < need) agal_sb_put(&t->out, ")");
+    if (mine < need) text_put(t, ")");
 }
 
 /* ---- pieces of text ---------------------------------------------------------- */
@@ -152,7 +152,7 @@ void agal_text_reg_name(agal_text *t, int slot)
     char buf[AGAL_REG_TEXT_MAX];
     size_t n = agal_put_reg(buf, t->prog->stage, type, num);
     if (n > sizeof r->s) { /* longer than the cache holds (no tracked register is) */
-        agal_sb_putn(&t->out, buf, n);
+        text_putn(t, buf, n);
         return;
     }
     memcpy(r->s, buf, sizeof r->s);
@@ -204,10 +204,10 @@ static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s
     text_put3(t, f, "(", NULL);
     agal_text_ref(t, in->args[0], s, false);
     if (in->nargs > 1) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1], s, false);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 /* Does an operand read one component in every position (ft5.xxxx, as `mul ft7,
@@ -259,12 +259,12 @@ static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width
 {
     agal_sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    agal_sb_put(&t->out, "dot(");
+    text_put(t, "dot(");
     agal_text_ref(t, in->args[0], w, false);
-    agal_sb_put(&t->out, ", ");
+    text_put(t, ", ");
     agal_text_ref(t, in->args[1], w, false);
-    agal_sb_put(&t->out, ")");
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    text_put(t, ")");
+    if (s.n > 1) text_put(t, ")");
 }
 
 static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -272,15 +272,15 @@ static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
     bool w = false;
     for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
     if (w) text_put3(t, text_vec_type(t, 4), "(", NULL);
-    agal_sb_put(&t->out, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
+    text_put(t, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
     agal_text_ref(t, in->args[0], SEL_XYZ, false);
     if (in->aop == AGAL_OP_CRS) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1], SEL_XYZ, false);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
     if (w) {
-        agal_sb_put(&t->out, ", 0.0)");
+        text_put(t, ", 0.0)");
         agal_text_put_swz(t, s, 4);
     } else {
         agal_text_put_swz(t, s, 3);
@@ -293,18 +293,18 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
     for (unsigned i = 0; i < s.n; i++) {
-        if (i) agal_sb_put(&t->out, ", ");
+        if (i) text_put(t, ", ");
         if (s.c[i] >= rows) {
-            agal_sb_put(&t->out, "0.0");
+            text_put(t, "0.0");
             continue;
         }
-        agal_sb_put(&t->out, "dot(");
+        text_put(t, "dot(");
         agal_text_ref(t, in->args[0], w, false);
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1 + s.c[i]], w, false);
-        agal_sb_put(&t->out, ")");
+        text_put(t, ")");
     }
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    if (s.n > 1) text_put(t, ")");
 }
 
 /* Component c of a merge comes from the new value where the mask has it:
@@ -331,11 +331,11 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
         unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
         agal_sel run = {{0}, 0};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
-        if (i) agal_sb_put(&t->out, ", ");
+        if (i) text_put(t, ", ");
         agal_text_ref(t, in->args[side], run, false);
         i = j;
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 /* Each predicate's operator (AGAL_CMPS), which WGSL applies to vectors too, and
@@ -353,20 +353,20 @@ static const text_cmp cmps[] = {
 void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     const text_cmp *c = &cmps[agal_op_cmp(in->aop)];
-    agal_sb_put(&t->out, c->negate ? "!(" : "");
+    text_put(t, c->negate ? "!(" : "");
     agal_text_ref(t, in->args[0], s, true);
     text_put3(t, " ", c->op, " ");
     agal_text_ref(t, in->args[1], s, true);
-    agal_sb_put(&t->out, c->negate ? ")" : "");
+    text_put(t, c->negate ? ")" : "");
 }
 
 /* An if's condition: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
 static void cmp(agal_text *t, const agal_ir_inst *in, bind need)
 {
     bool paren = need > BIND_ANY && !cmps[agal_op_cmp(in->aop)].negate; /* "!(a == b)" is a primary */
-    if (paren) agal_sb_put(&t->out, "(");
+    if (paren) text_put(t, "(");
     agal_text_compare(t, in, sel_one(0));
-    if (paren) agal_sb_put(&t->out, ")");
+    if (paren) text_put(t, ")");
 }
 
 /* Each opcode's one-to-one spelling, from its row (opcode_meaning.def): GLSL's, and
@@ -419,7 +419,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
         open_paren(t, strength(form), need);
-        agal_sb_put(&t->out, form->text);
+        text_put(t, form->text);
         ref(t, in->args[0], s, BIND_PRIMARY);
         close_paren(t, strength(form), need);
         return;
@@ -431,9 +431,9 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     }
     switch (in->aop) {
     case AGAL_OP_SAT:
-        agal_sb_put(&t->out, t->lang->sat[0]);
+        text_put(t, t->lang->sat[0]);
         agal_text_ref(t, in->args[0], s, false);
-        agal_sb_put(&t->out, t->lang->sat[1]);
+        text_put(t, t->lang->sat[1]);
         break;
     case AGAL_OP_DP3: dot(t, in, s, 3); break;
     case AGAL_OP_DP4: dot(t, in, s, 4); break;
@@ -455,17 +455,17 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
     case IR_UNIFORM:
         text_put3(t, cname, "[", NULL);
         text_uint(t, (unsigned)in->reg_num);
-        agal_sb_putc(&t->out, ']');
+        text_putc(t, ']');
         agal_text_put_swz(t, s, 4);
         break;
     case IR_UNIFORM_INDIRECT:
         text_put3(t, "agal_", cname, "(");
-        agal_sb_put(&t->out, t->lang->int_cast);
+        text_put(t, t->lang->int_cast);
         agal_text_ref(t, in->args[0], sel_one(0), false);
         if (in->reg_num) {
             text_put_num(t, ") + ", (unsigned)in->reg_num);
-            agal_sb_putc(&t->out, ')');
-        } else agal_sb_put(&t->out, "))");
+            text_putc(t, ')');
+        } else text_put(t, "))");
         agal_text_put_swz(t, s, 4);
         break;
     case IR_SWIZZLE: {
@@ -499,13 +499,13 @@ void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
     agal_text_ref(t, in->args[0], coords, false);
     if (in->aop == AGAL_OP_TED) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[0], sel_one(3), false);
     } else if (in->smp.bias) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         t->lang->number(t, (float)in->smp.bias / 8.0f);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
     agal_text_put_swz(t, s, 4);
 }
 
@@ -513,17 +513,17 @@ void agal_text_components(agal_text *t, uint32_t v)
 {
     text_put3(t, text_vec_type(t, 4), "(", NULL);
     for (unsigned c = 0; c < 4; c++) {
-        if (c) agal_sb_put(&t->out, ", ");
+        if (c) text_put(t, ", ");
         ref(t, v, sel_one(c), BIND_ANY);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar)
 {
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    agal_sb_put(&t->out, scalar);
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    text_put(t, scalar);
+    if (s.n > 1) text_put(t, ")");
 }
 
 void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
@@ -535,7 +535,7 @@ void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
         agal_text_splat(t, s, name);
         return;
     }
-    agal_sb_put(&t->out, name);
+    text_put(t, name);
     agal_text_put_swz(t, s, w);
 }
 
@@ -560,7 +560,7 @@ static bool put_sixteenths(agal_text *t, float f)
         *p++ = (char)('0' + frac / d);
         frac %= d;
     }
-    agal_sb_putn(&t->out, num, (size_t)(p - num));
+    text_putn(t, num, (size_t)(p - num));
     return true;
 }
 
@@ -569,8 +569,8 @@ void agal_text_put_finite(agal_text *t, float f)
     if (put_sixteenths(t, f)) return;
     char num[64];
     agal_format_number(num, sizeof num, (double)f, 9);
-    agal_sb_put(&t->out, num);
-    if (!strpbrk(num, ".e")) agal_sb_put(&t->out, ".0");
+    text_put(t, num);
+    if (!strpbrk(num, ".e")) text_put(t, ".0");
 }
 
 void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -579,10 +579,10 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
     for (unsigned i = 1; i < s.n; i++) same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
     for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
-        if (i) agal_sb_put(&t->out, ", ");
+        if (i) text_put(t, ", ");
         t->lang->number(t, in->imm[s.c[i]]);
     }
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    if (s.n > 1) text_put(t, ")");
 }
 
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
@@ -626,8 +626,8 @@ void agal_text_indent(agal_text *t)
         text_put8(t, spaces, 4u * n);
         return;
     }
-    for (; n > 8; n -= 8) agal_sb_putn(&t->out, spaces, 32);
-    agal_sb_putn(&t->out, spaces, 4u * n);
+    for (; n > 8; n -= 8) text_putn(t, spaces, 32);
+    text_putn(t, spaces, 4u * n);
 }
 
 /* A comment line naming token i, "    // 5: add vt0, va0, vc5\n": its indentation,
@@ -667,11 +667,11 @@ static void line_mark(agal_text *t, int32_t tok)
 {
     if (!t->lines || tok < 0) return;
     agal_text_indent(t);
-    agal_sb_put(&t->out, "#line ");
+    text_put(t, "#line ");
     text_uint(t, agal_token_line((uint32_t)tok));
-    agal_sb_put(&t->out, " ");
+    text_put(t, " ");
     text_uint(t, AGAL_GLSL_BODY_STRING);
-    agal_sb_put(&t->out, "\n");
+    text_put(t, "\n");
 }
 
 /* Starts a statement line of token tok (-1: none), after its comment. */
@@ -688,7 +688,7 @@ static void trailing_comment(agal_text *t, int32_t tok)
     if (tok < 0) return;
     comments_before(t, (uint32_t)tok);
     if (t->comments) {
-        agal_sb_put(&t->out, " // ");
+        text_put(t, " // ");
         put_token(t, (uint32_t)tok);
     }
     t->next_tok = (uint32_t)tok + 1;
@@ -705,9 +705,9 @@ static void move(agal_text *t, int slot, uint32_t value)
     line_mark(t, inst(t, value)->token);
     agal_text_indent(t);
     agal_text_reg_name(t, slot);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     agal_text_ref(t, value, SEL_XYZW, false);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
     t->held[slot] = value;
 }
 
@@ -719,9 +719,9 @@ static void keep_copy(agal_text *t, uint32_t v, int slot)
     line_mark(t, inst(t, v)->token);
     agal_text_indent(t);
     text_put_num(t, t->lang->temp_types[IR_F4], (unsigned)v);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     agal_text_reg_name(t, slot);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
 }
 
 /* The assignment of a value to its register: "vt0.xz = ...;" for a masked write
@@ -735,13 +735,13 @@ static void assign(agal_text *t, uint32_t v, int slot)
     agal_sel m = in->op == IR_MERGE ? sel_mask(in->mask) : SEL_XYZW;
     if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m.n == 1) && holds(t, slot, in->args[0])) {
         agal_text_put_swz(t, m, 4);
-        agal_sb_put(&t->out, " = ");
+        text_put(t, " = ");
         agal_text_ref(t, in->args[1], m, false);
     } else {
-        agal_sb_put(&t->out, " = ");
+        text_put(t, " = ");
         def(t, v, SEL_XYZW, false);
     }
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
     t->held[slot] = v;
     keep_copy(t, v, slot);
 }
@@ -758,23 +758,23 @@ static void temp(agal_text *t, uint32_t v)
         begin_stmt(t, in->token);
     }
     text_put_num(t, t->lang->temp_types[in->type & 3], (unsigned)v);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     def(t, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
-    agal_sb_put(&t->out, ";");
+    text_put(t, ";");
     if (hoisted && t->comments && in->token >= 0) {
-        agal_sb_put(&t->out, " // ");
+        text_put(t, " // ");
         put_token(t, (uint32_t)in->token);
-        agal_sb_put(&t->out, " (hoisted: implicit LOD needs uniform control flow)");
+        text_put(t, " (hoisted: implicit LOD needs uniform control flow)");
     }
-    agal_sb_put(&t->out, "\n");
+    text_put(t, "\n");
 }
 
 static void kil(agal_text *t, const agal_ir_inst *in)
 {
     begin_stmt(t, in->token);
-    agal_sb_put(&t->out, "if (");
+    text_put(t, "if (");
     agal_text_ref(t, in->args[0], sel_one(0), true);
-    agal_sb_put(&t->out, t->lang->kil_end);
+    text_put(t, t->lang->kil_end);
 }
 
 /* The final content of an output: already in its variable unless the IR's value
@@ -787,9 +787,9 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     unsigned n = in->reg_num & 15, w = t->ir->packing.width[n];
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w}, false);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
 }
 
 static void store(agal_text *t, const agal_ir_inst *in)
@@ -840,9 +840,9 @@ static bool needs_phi_moves(const agal_text *t, const joins *j, unsigned which)
 /* The end of an "if (...) {", "} else {" or "}" line: the comment naming its token. */
 static void block_line(agal_text *t, const char *text, int32_t tok)
 {
-    agal_sb_put(&t->out, text);
+    text_put(t, text);
     trailing_comment(t, tok);
-    agal_sb_put(&t->out, "\n");
+    text_put(t, "\n");
 }
 
 /* One branch: its statements, the comments of its tokens left unnamed (up to
@@ -881,7 +881,7 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     if (tok >= 0) comments_before(t, (uint32_t)tok);
     line_mark(t, tok);
     agal_text_indent(t);
-    agal_sb_put(&t->out, "if (");
+    text_put(t, "if (");
     agal_text_ref(t, in->args[0], sel_one(0), false);
     block_line(t, ") {", tok);
 
