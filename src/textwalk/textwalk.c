@@ -171,30 +171,68 @@ static void temp_name(agal_text *t, uint32_t v, agal_sel s)
     if (inst(t, v)->type == IR_F4) agal_text_put_swz(t, s, 4);
 }
 
+/* Does v's expression only pass selection *s on to an operand (a swizzle, an
+ * extract, a copy, a merge whose selected components all come from one side)?
+ * Then *operand and *s are that operand and its selection: a use follows the
+ * chain in a loop (the position's four components go through two merges each). */
+static bool passes_on(const agal_ir_inst *in, agal_sel *s, uint32_t *operand)
+{
+    switch (in->op) {
+    case IR_SWIZZLE:
+        for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s->c[i]);
+        *operand = in->args[0];
+        return true;
+    case IR_EXTRACT:
+        *s = sel_one(in->comp);
+        *operand = in->args[0];
+        return true;
+    case IR_COPY: *operand = in->args[0]; return true;
+    case IR_MERGE: {
+        unsigned from_new = 0;
+        for (unsigned i = 0; i < s->n; i++) from_new += (in->mask >> s->c[i]) & 1u;
+        *operand = in->args[from_new ? 1 : 0];
+        return from_new == 0 || from_new == s->n;
+    }
+    default: return false;
+    }
+}
+
+/* A use of v, each value it passes through counted against TEXT_MAX_DEPTH as a
+ * level of the expression. */
 static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
-    if (++t->depth > TEXT_MAX_DEPTH) {
-        agal_fail(&t->err, AGAL_ERR_LIMIT);
-    } else if (v == 0 || v >= t->ir->ninsts) {
-        t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
-    } else if (t->flags[v] & TEXT_TEMP) {
-        temp_name(t, v, s);
-    } else if (home_slot(t, v) >= 0) {
-        int slot = home_slot(t, v);
-        if (!holds(t, slot, v)) {
-            /* Overwritten before this use: the body is written again with a copy. */
-            if (t->copies_known) bug(t, "a value its register no longer holds");
-            t->flags[v] |= TEXT_TEMP;
-            t->copies_found = true;
+    unsigned depth = t->depth;
+    for (;;) {
+        if (++t->depth > TEXT_MAX_DEPTH) {
+            agal_fail(&t->err, AGAL_ERR_LIMIT);
+        } else if (v == 0 || v >= t->ir->ninsts) {
+            t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
+        } else if (t->flags[v] & TEXT_TEMP) {
+            temp_name(t, v, s);
+        } else if (home_slot(t, v) >= 0) {
+            int slot = home_slot(t, v);
+            if (!holds(t, slot, v)) {
+                /* Overwritten before this use: the body is written again with a copy. */
+                if (t->copies_known) bug(t, "a value its register no longer holds");
+                t->flags[v] |= TEXT_TEMP;
+                t->copies_found = true;
+            }
+            agal_text_reg_name(t, slot);
+            agal_text_put_swz(t, s, 4);
+        } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
+            agal_sel under = s;
+            uint32_t operand;
+            if (passes_on(inst(t, v), &under, &operand)) {
+                v = operand, s = under;
+                continue;
+            }
+            def(t, v, s, need);
+        } else {
+            temp_name(t, v, s);
         }
-        agal_text_reg_name(t, slot);
-        agal_text_put_swz(t, s, 4);
-    } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
-        def(t, v, s, need);
-    } else {
-        temp_name(t, v, s);
+        break;
     }
-    t->depth--;
+    t->depth = depth;
 }
 
 void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom) { ref(t, v, s, atom ? BIND_PRIMARY : BIND_ANY); }
@@ -309,19 +347,13 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
 
 /* Component c of a merge comes from the new value where the mask has it:
  * "vec4(old.xy, new.z, old.w)", one operand per run of components from one side,
- * unless the language writes interleaved ones its own way. */
-static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
+ * unless the language writes interleaved ones its own way. (A selection from one
+ * side alone is that side's: passes_on.) */
+static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    unsigned from_new = 0, new_runs = 0;
-    for (unsigned i = 0; i < s.n; i++) {
-        unsigned bit = (in->mask >> s.c[i]) & 1u;
-        from_new += bit;
-        new_runs += bit && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
-    }
-    if (from_new == 0 || from_new == s.n) {
-        ref(t, in->args[from_new ? 1 : 0], s, need);
-        return;
-    }
+    unsigned new_runs = 0;
+    for (unsigned i = 0; i < s.n; i++)
+        new_runs += ((in->mask >> s.c[i]) & 1u) && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
     if (new_runs > 1 && t->lang->interleaved) {
         t->lang->interleaved(t, in, s);
         return;
@@ -449,6 +481,12 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
     const agal_ir_inst *in = inst(t, v);
     const char *cname = t->names->constants[t->prog->stage];
+    agal_sel under = s;
+    uint32_t operand;
+    if (passes_on(in, &under, &operand)) {
+        ref(t, operand, under, need);
+        return;
+    }
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
@@ -468,14 +506,6 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
         } else text_put(t, "))");
         agal_text_put_swz(t, s, 4);
         break;
-    case IR_SWIZZLE: {
-        agal_sel under = s;
-        for (unsigned i = 0; i < s.n; i++) under.c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s.c[i]);
-        ref(t, in->args[0], under, need);
-        break;
-    }
-    case IR_EXTRACT: ref(t, in->args[0], sel_one(in->comp), need); break;
-    case IR_COPY: ref(t, in->args[0], s, need); break;
     case IR_YFLIP: agal_text_splat(t, s, t->flip); break;
     case IR_ALU:
         t->computing++;
@@ -488,7 +518,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
         t->computing--;
         break;
     case IR_TEX: t->lang->tex(t, in, s); break;
-    case IR_MERGE: merge(t, in, s, need); break;
+    case IR_MERGE: merge(t, in, s); break;
     case IR_CMP: cmp(t, in, need); break;
     default: bug(t, "an IR op with no expression"); break;
     }
