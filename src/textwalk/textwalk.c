@@ -439,7 +439,7 @@ static const text_form forms[AGAL_OP_LIMIT] = {
 static bind strength(const text_form *form)
 {
     if (form->kind == TEXT_PREFIX) return strchr(form->text, '/') ? BIND_PRODUCT : BIND_UNARY;
-    return strchr("*/", form->text[0]) ? BIND_PRODUCT : BIND_SUM;
+    return form->text[0] == '*' || form->text[0] == '/' ? BIND_PRODUCT : BIND_SUM;
 }
 
 static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
