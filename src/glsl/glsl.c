@@ -301,19 +301,20 @@ static bool is_local(const agal_text *t, const agal_text_usage *u, unsigned type
 static void locals(agal_text *t, const agal_text_usage *u)
 {
     t->indent = 1;
-    for (int s = 0; s < IR_TRACKED_REGS; s++) {
-        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
+    /* written registers, and the ones an output's final value is stored from: op, oc<n>, fd */
+    uint64_t stored = t->prog->stage == AGAL_VERTEX ? (uint64_t)u->op << IR_SLOT_OUT
+                                                    : (uint64_t)(u->outputs & 15u) << IR_SLOT_OUT;
+    uint64_t declared = u->temps | stored | (uint64_t)u->fd << IR_SLOT_DEPTH, slots = declared | t->zero_used;
+    for (int s = 0; slots >> s; s++) {
+        if (!(slots >> s & 1)) continue;
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         bool local = is_local(t, u, type, num);
-        bool stored = type == AGAL_REG_OUTPUT
-                          ? (t->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)
-                          : type == AGAL_REG_DEPTH && u->fd;
-        if (local && (u->temps[s] || stored)) {
+        if (local && (declared >> s & 1)) {
             text_put(t, "    vec4 ");
             agal_text_reg_name(t, s);
             text_put(t, " = vec4(0.0);\n");
-        } else if (!local && t->zero_used[s]) {
+        } else if (!local && (t->zero_used >> s & 1)) {
             text_put(t, "    ");
             agal_text_reg_name(t, s);
             text_put(t, " = vec4(0.0);\n");
@@ -344,10 +345,10 @@ static agal_status flip_names(glsl *g)
 /* Does an out variable rely on its zero initial value (a local starts at 0 anyway)? */
 static bool outputs_rely_on_zero(const agal_text *t, const agal_text_usage *u)
 {
-    for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
+    for (int s = IR_SLOT_OUT; t->zero_used >> s; s++) {
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
-        if (t->zero_used[s] && !is_local(t, u, type, num)) return true;
+        if ((t->zero_used >> s & 1) && !is_local(t, u, type, num)) return true;
     }
     return false;
 }

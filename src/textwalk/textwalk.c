@@ -113,7 +113,7 @@ static bool holds(agal_text *t, int s, uint32_t v)
 {
     if (t->held[s] == v) return true;
     if (t->held[s] == TEXT_HELD_ZERO && is_zero_value(t, v)) {
-        t->zero_used[s] = true;
+        t->zero_used |= (uint64_t)1 << s;
         return true;
     }
     return false;
@@ -1027,7 +1027,7 @@ static void scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, v);
     sc->slots[v] = (int8_t)slot;
-    if (slot >= 0) sc->u->temps[slot] = true;
+    if (slot >= 0) sc->u->temps |= (uint64_t)1 << slot;
     sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
 }
 

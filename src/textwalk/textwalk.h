@@ -63,6 +63,8 @@ typedef struct agal_reg_text {
     uint8_t n;
 } agal_reg_text;
 
+_Static_assert(IR_TRACKED_REGS <= 64, "a slot is a bit of a uint64_t");
+
 /* The walk's state; the back end's own follows it. */
 struct agal_text {
     const agal_text_lang *lang;
@@ -79,7 +81,7 @@ struct agal_text {
     uint8_t *flags;                           /* per value: how it is printed (textwalk.c) */
     int8_t *slots;                            /* per value: its register's slot, or -1 */
     uint32_t held[IR_TRACKED_REGS];           /* value each register variable holds */
-    bool zero_used[IR_TRACKED_REGS];          /* an output relies on starting at 0 */
+    uint64_t zero_used;                       /* bit s: slot s relies on starting at 0 */
     agal_reg_text reg_names[IR_TRACKED_REGS]; /* per slot: its name, once spelled */
     uint32_t next_tok;                        /* first token not commented yet */
     bool copies_known;                        /* the copies are known: a use that needs one more is a bug */
@@ -100,7 +102,7 @@ typedef struct agal_text_usage {
     uint16_t packed; /* bit n: packed varying n written (vertex) or read (fragment) */
     /* From the planning walk: */
     bool pow;
-    bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
+    uint64_t temps; /* bit s: slot s's register variable, to declare in main */
 } agal_text_usage;
 
 /* ---- pieces of text ----------------------------------------------------------

@@ -313,14 +313,13 @@ static void locals(agal_text *t, const agal_text_usage *u)
 {
     bool vs = t->prog->stage == AGAL_VERTEX;
     t->indent = 1;
-    for (int s = 0; s < IR_TRACKED_REGS; s++) {
-        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
-        unsigned type, num;
-        agal_ir_slot_reg(s, &type, &num);
-        bool stored = type == AGAL_REG_OUTPUT    ? (vs ? num == 0 : (u->outputs >> num & 1) != 0)
-                      : type == AGAL_REG_VARYING ? vs && (u->varyings >> num & 1) != 0
-                                                 : type == AGAL_REG_DEPTH && u->fd;
-        if (!u->temps[s] && !stored) continue;
+    /* written registers, and the ones an output's final value is stored from: op and
+     * v<n>, or oc<n> and fd */
+    uint64_t stored = vs ? (uint64_t)1 << IR_SLOT_OUT | (uint64_t)(u->varyings & 0x3ffu) << IR_SLOT_VARY
+                         : (uint64_t)(u->outputs & 15u) << IR_SLOT_OUT | (uint64_t)u->fd << IR_SLOT_DEPTH;
+    uint64_t slots = u->temps | stored;
+    for (int s = 0; slots >> s; s++) {
+        if (!(slots >> s & 1)) continue;
         text_put(t, "    var ");
         agal_text_reg_name(t, s);
         text_put(t, ": vec4f;\n");
