@@ -274,6 +274,12 @@ const char *agal_mask_letters(char out[5], unsigned mask);
  * token's raw words; a token the syntax cannot write is named with the reason
  * ("tex (cannot be written in assembler syntax: sampler format has no name)"). */
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t);
+/* The same spelled at p, which has AGAL_INSTRUCTION_TEXT_MAX bytes free, without a
+ * NUL; returns its end, or NULL for a token the syntax cannot write (nothing
+ * written). The bound: an opcode, three operands of at most 2 register names with
+ * numbers and a swizzle each, a sampler's 8 options and its bias, under 200. */
+enum { AGAL_INSTRUCTION_TEXT_MAX = 256 };
+char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t);
 /* With debug_info, a token's line in its source text, the program's disassembly
  * (agal_disassemble_program: two header comment lines, then a line a token): the
  * line every output names it by (OpLine, GLSL's #line, the source map's readers). */

@@ -23,12 +23,10 @@ typedef struct rawtok {
     uint64_t a, b;
 } rawtok;
 
-/* An instruction's opcode and registers are spelled at a cursor straight into the
- * buffer, its room reserved once (the text back ends name every token in a comment:
- * no check or copy a piece; the cursor stays in a register where a length in a
- * struct went through memory at every letter). Its longest line is under 80
- * characters; a register name takes at most AGAL_REG_TEXT_MAX. */
-enum { LINE_MAX = 160 };
+/* An instruction is spelled at a cursor straight into the buffer, its room
+ * (AGAL_INSTRUCTION_TEXT_MAX) reserved once: the text back ends name every token in
+ * a comment, so no check or copy a piece; the cursor stays in a register where a
+ * length in a struct went through memory at every letter. */
 
 static char *put_str(char *p, const char *s)
 {
@@ -45,25 +43,45 @@ static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 
 static const char letters[] = "xyzw";
 
-static char *put_mask(char *p, unsigned mask)
+/* Spellings copied as one 8-byte piece (the cursor moves by n): every swizzle's
+ * and mask's, made by the compiler from the rules below. */
+typedef struct spelled {
+    char s[8];
+    uint8_t n;
+} spelled;
+
+/* Component c of swizzle w as its letter, x y z w. */
+#define SWZ_C(w, c) (((w) >> (2 * (c))) & 3)
+#define SWZ_L(w, c) (SWZ_C(w, c) == 3 ? 'w' : 'x' + SWZ_C(w, c))
+/* The shortest spelling: Adobe repeats the last letter of a short swizzle; the
+ * identity is none. */
+#define SWZ_N(w) \
+    ((w) == AGAL_SWIZZLE_IDENTITY ? 0 \
+     : SWZ_C(w, 3) != SWZ_C(w, 2) ? 5 \
+     : SWZ_C(w, 2) != SWZ_C(w, 1) ? 4 \
+     : SWZ_C(w, 1) != SWZ_C(w, 0) ? 3 \
+                                  : 2)
+#define SWZ(w) {{'.', SWZ_L(w, 0), SWZ_L(w, 1), SWZ_L(w, 2), SWZ_L(w, 3)}, SWZ_N(w)},
+#define SWZ4(w) SWZ(w) SWZ((w) + 1) SWZ((w) + 2) SWZ((w) + 3)
+#define SWZ16(w) SWZ4(w) SWZ4((w) + 4) SWZ4((w) + 8) SWZ4((w) + 12)
+#define SWZ64(w) SWZ16(w) SWZ16((w) + 16) SWZ16((w) + 32) SWZ16((w) + 48)
+static const spelled swizzles[256] = {SWZ64(0) SWZ64(64) SWZ64(128) SWZ64(192)};
+
+/* A write mask's letters in order; all four are none (a zero mask is refused). */
+static const spelled masks[16] = {
+    {"", 0},   {".x", 2},  {".y", 2},  {".xy", 3},  {".z", 2},  {".xz", 3},  {".yz", 3},  {".xyz", 4},
+    {".w", 2}, {".xw", 3}, {".yw", 3}, {".xyw", 4}, {".zw", 3}, {".xzw", 4}, {".yzw", 4}, {"", 0},
+};
+
+static char *put_spelled(char *p, const spelled *s)
 {
-    if (mask == 0xf) return p;
-    *p++ = '.';
-    for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) *p++ = letters[c];
-    return p;
+    memcpy(p, s->s, sizeof s->s);
+    return p + s->n;
 }
 
-/* The shortest spelling: Adobe repeats the last letter of a short swizzle. */
-static char *put_swizzle(char *p, unsigned swz)
-{
-    if (swz == AGAL_SWIZZLE_IDENTITY) return p;
-    unsigned n = 4;
-    while (n > 1 && agal_swizzle_comp((uint8_t)swz, n - 1) == agal_swizzle_comp((uint8_t)swz, n - 2)) n--;
-    *p++ = '.';
-    for (unsigned c = 0; c < n; c++) *p++ = letters[agal_swizzle_comp((uint8_t)swz, c)];
-    return p;
-}
+static char *put_mask(char *p, unsigned mask) { return put_spelled(p, &masks[mask & 15]); }
+
+static char *put_swizzle(char *p, unsigned swz) { return put_spelled(p, &swizzles[swz & 255]); }
 
 static char *put_source(char *p, agal_stage stage, uint64_t s)
 {
@@ -90,30 +108,42 @@ static char *put_source(char *p, agal_stage stage, uint64_t s)
 /* A sampler field's value by name (agal_sampler_option_name). */
 static const char *option(uint64_t s, agal_sampler_field f) { return agal_sampler_option_name(f, smp_field(s, f)); }
 
-static void put_sampler(agal_strbuf *b, uint64_t s)
+/* ", name" */
+static char *put_option(char *p, const char *name)
+{
+    *p++ = ',';
+    *p++ = ' ';
+    return put_str(p, name);
+}
+
+/* bias / 8 as %g writes it: at most three decimals, each an eighth's digits. */
+static char *put_eighths(char *p, int v)
+{
+    static const char *const fractions[8] = {"", ".125", ".25", ".375", ".5", ".625", ".75", ".875"};
+    unsigned a = (unsigned)(v < 0 ? -v : v);
+    if (v < 0) *p++ = '-';
+    p = put_uint(p, a >> 3);
+    return put_str(p, fractions[a & 7]);
+}
+
+static char *put_sampler(char *p, uint64_t s)
 {
     static const agal_sampler_field fields[] = {AGAL_SMP_DIM, AGAL_SMP_FILTER, AGAL_SMP_MIPMAP, AGAL_SMP_WRAP};
-    agal_sb_put(b, "fs");
-    agal_sb_uint(b, smp_num(s));
-    for (unsigned i = 0; i < AGAL_COUNTOF(fields); i++) {
-        agal_sb_put(b, i ? ", " : " <");
-        agal_sb_put(b, option(s, fields[i]));
-    }
-    if (smp_format(s)) {
-        agal_sb_put(b, ", ");
-        agal_sb_put(b, option(s, AGAL_SMP_FORMAT));
-    }
+    p = put_uint(put_str(p, "fs"), smp_num(s));
+    *p++ = ' ';
+    *p++ = '<';
+    p = put_str(p, option(s, fields[0]));
+    for (unsigned i = 1; i < AGAL_COUNTOF(fields); i++) p = put_option(p, option(s, fields[i]));
+    if (smp_format(s)) p = put_option(p, option(s, AGAL_SMP_FORMAT));
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) {
-            agal_sb_put(b, ", ");
-            agal_sb_put(b, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
-        }
-    /* bias / 8 has at most three decimals: %g prints it exactly. */
+        if (smp_special(s) & (1u << i)) p = put_option(p, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
     if (smp_bias(s)) {
-        agal_sb_put(b, ", ");
-        agal_sb_number(b, smp_bias(s) / 8.0, 6);
+        *p++ = ',';
+        *p++ = ' ';
+        p = put_eighths(p, smp_bias(s));
     }
-    agal_sb_putc(b, '>');
+    *p++ = '>';
+    return p;
 }
 
 /* Why a field cannot be written in the syntax, or NULL. */
@@ -170,10 +200,9 @@ static char *put_sep(char *p, bool first)
     return p;
 }
 
-static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+static char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
-    if (!agal_sb_reserve(b, LINE_MAX)) return;
-    char *line = b->p + b->n, *p = put_str(line, info->name);
+    p = put_str(p, info->name);
     bool first = true;
     if (info->operands & AGAL_OPND_D) {
         p = put_sep(p, first);
@@ -188,9 +217,23 @@ static void put_instruction(agal_strbuf *b, agal_stage stage, const rawtok *t, c
     }
     if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
     if (info->operands & AGAL_OPND_B) p = put_source(p, stage, t->b);
-    b->n += (size_t)(p - line);
+    if (info->operands & AGAL_OPND_S) p = put_sampler(p, t->b);
+    return p;
+}
+
+/* The instruction's room reserved once, then spelled at a cursor. */
+static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+{
+    if (!agal_sb_reserve(b, AGAL_INSTRUCTION_TEXT_MAX)) return;
+    b->n = (size_t)(put_instruction(b->p + b->n, stage, t, info) - b->p);
     b->p[b->n] = 0;
-    if (info->operands & AGAL_OPND_S) put_sampler(b, t->b);
+}
+
+char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
+{
+    rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
+    const agal_opinfo *info = agal_opinfo_get(r.op);
+    return token_problem(&r, info) ? NULL : put_instruction(p, stage, &r, info);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
@@ -204,7 +247,7 @@ void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token 
         agal_sb_printf(b, "%s (cannot be written in assembler syntax: %s)", info ? info->name : "?", why);
         return;
     }
-    put_instruction(b, stage, &r, info);
+    format_line(b, stage, &r, info);
 }
 
 /* The raw fields, for --tokens: every interpretation, whether the opcode uses it or not. */
@@ -265,9 +308,9 @@ static agal_status put_token(agal_strbuf *b, agal_stage stage, unsigned flags, u
             return agal_error(b->ctx, 0, (int)i, agal_token_offset(i), NULL,
                               "cannot be written in assembler syntax: %s", why);
     } else {
-        agal_sb_printf(b, "%s", indent);
-        put_instruction(b, stage, t, info);
-        agal_sb_printf(b, "\n");
+        agal_sb_put(b, indent);
+        format_line(b, stage, t, info);
+        agal_sb_putc(b, '\n');
     }
     if (flags & AGAL_DIS_TOKENS) put_fields(b, indent, i, t);
     if ((info && (info->flags & AGAL_OPF_IF)) || reopen) (*depth)++;

@@ -155,9 +155,9 @@ static inline size_t put_decimal(char *p, unsigned v)
     return n;
 }
 
-size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
+/* Register (type, num) of stage, spelled r (NULL: the stage has no such type). */
+static size_t put_spelled(char *p, const reg_spelling *r, agal_stage stage, unsigned type, unsigned num)
 {
-    const reg_spelling *r = reg_spelled(stage, type);
     size_t n = 0;
     if (!r) {
         p[n++] = 'r';
@@ -175,6 +175,11 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
     return n;
 }
 
+size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
+{
+    return put_spelled(p, reg_spelled(stage, type), stage, type, num);
+}
+
 /* The stage whose name of type the disassembler writes: stage's own, else the
  * other stage's (va0 read in a fragment program still reads as va0). */
 static agal_stage either_stage(agal_stage stage, unsigned type)
@@ -185,7 +190,10 @@ static agal_stage either_stage(agal_stage stage, unsigned type)
 
 size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    return agal_put_reg(p, either_stage(stage, type), type, num);
+    const reg_spelling *own = reg_spelled(stage, type); /* the common case: one lookup */
+    if (own) return put_spelled(p, own, stage, type, num);
+    stage = either_stage(stage, type);
+    return put_spelled(p, reg_spelled(stage, type), stage, type, num);
 }
 
 const char *agal_reg_name_either(agal_stage stage, unsigned type)

@@ -38,10 +38,10 @@ static void put_float(agal_text *t, float f)
 {
     bool es1 = GLSL(t)->dialect == AGAL_GLSL_ESSL100; /* no uintBitsToFloat in GLSL ES 1.00 */
     if (isnan(f)) {
-        agal_sb_put(&t->out, es1 ? "(0.0 / 0.0)" : "uintBitsToFloat(0x7fc00000u)");
+        text_put(t, es1 ? "(0.0 / 0.0)" : "uintBitsToFloat(0x7fc00000u)");
     } else if (isinf(f)) {
-        agal_sb_put(&t->out, f > 0 ? (es1 ? "(1.0 / 0.0)" : "uintBitsToFloat(0x7f800000u)")
-                                   : (es1 ? "(-1.0 / 0.0)" : "uintBitsToFloat(0xff800000u)"));
+        text_put(t, f > 0 ? (es1 ? "(1.0 / 0.0)" : "uintBitsToFloat(0x7f800000u)")
+                          : (es1 ? "(-1.0 / 0.0)" : "uintBitsToFloat(0xff800000u)"));
     } else {
         agal_text_put_finite(t, f);
     }
@@ -68,11 +68,11 @@ static void set_cmp(agal_text *t, const agal_ir_inst *in, agal_sel s)
     } else {
         text_put3(t, c->negate ? "not(" : "", c->vector, "(");
         agal_text_ref(t, in->args[0], s, false);
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1], s, false);
-        agal_sb_put(&t->out, c->negate ? "))" : ")");
+        text_put(t, c->negate ? "))" : ")");
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 /* A function of the opcode table: GLSL's own, but pow in GLSL ES goes through
@@ -92,7 +92,7 @@ static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
         fn = lod ? (cube ? "textureCubeLodEXT" : "texture2DLodEXT") : (cube ? "textureCube" : "texture2D");
     text_put3(t, fn, "(", NULL);
     text_put_num(t, t->names->sampler, (unsigned)in->smp.num);
-    agal_sb_put(&t->out, ", ");
+    text_put(t, ", ");
     agal_text_sample_operands(t, in, s);
 }
 
@@ -121,9 +121,9 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
 static void position(agal_text *t)
 {
     agal_text_indent(t);
-    agal_sb_put(&t->out, "gl_Position = ");
+    text_put(t, "gl_Position = ");
     agal_text_components(t, t->position);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
 }
 
 /* An output's final value is in its variable: op and fd go to their GL built-ins,
@@ -135,15 +135,15 @@ static void stored(agal_text *t, const agal_ir_inst *in)
         position(t);
     } else if (in->reg_type == AGAL_REG_DEPTH) {
         agal_text_indent(t);
-        agal_sb_put(&t->out, es1 ? "gl_FragDepthEXT = fd.x;\n" : "gl_FragDepth = fd.x;\n");
+        text_put(t, es1 ? "gl_FragDepthEXT = fd.x;\n" : "gl_FragDepth = fd.x;\n");
     } else if (in->reg_type == AGAL_REG_OUTPUT && es1) {
         agal_text_indent(t);
         if (GLSL(t)->mrt) {
             text_put_num(t, "gl_FragData[", (unsigned)in->reg_num);
             text_put_num(t, "] = oc", (unsigned)in->reg_num);
-            agal_sb_put(&t->out, ";\n");
+            text_put(t, ";\n");
         } else {
-            agal_sb_put(&t->out, "gl_FragColor = oc0;\n");
+            text_put(t, "gl_FragColor = oc0;\n");
         }
     }
 }
@@ -166,28 +166,27 @@ static void packed_varyings(agal_text *t, const agal_text_usage *u, bool vs, boo
         bool centroid = !es1 && (p->centroid >> n & 1);
         text_put3(t, es1 ? "varying " : centroid ? "centroid " : "", es1 ? NULL : vs ? "out " : "in ", NULL);
         text_put3(t, text_vec_type(t, p->width[n]), " ", AGAL_GLSL_PACK_PREFIX);
-        agal_sb_uint(&t->out, n);
-        agal_sb_put(&t->out, ";\n");
+        text_uint(t, n);
+        text_put(t, ";\n");
     }
 }
 
 /* #version, precision and extensions. */
 static void header(agal_text *t)
 {
-    agal_strbuf *o = &t->out;
     switch (GLSL(t)->dialect) {
-    case AGAL_GLSL_330: agal_sb_put(o, "#version 330 core\n"); break;
-    case AGAL_GLSL_ESSL300: agal_sb_put(o, "#version 300 es\nprecision highp float;\nprecision highp int;\n"); break;
+    case AGAL_GLSL_330: text_put(t, "#version 330 core\n"); break;
+    case AGAL_GLSL_ESSL300: text_put(t, "#version 300 es\nprecision highp float;\nprecision highp int;\n"); break;
     case AGAL_GLSL_ESSL100: {
-        agal_sb_put(o, "#version 100\n");
+        text_put(t, "#version 100\n");
         unsigned ext = agal_ir_essl1_extensions(&t->ir->info);
         for (unsigned bit = 1; bit <= AGAL_EXT_DRAW_BUFFERS; bit <<= 1)
             if (ext & bit) text_put3(t, "#extension ", agal_extension_name(bit, false), " : enable\n");
         /* highp is optional in GLSL ES 1.00 fragment shaders (always there in vertex ones). */
-        if (t->prog->stage == AGAL_VERTEX) agal_sb_put(o, "precision highp float;\n");
+        if (t->prog->stage == AGAL_VERTEX) text_put(t, "precision highp float;\n");
         else
-            agal_sb_put(
-                o,
+            text_put(
+                t,
                 "#ifdef GL_FRAGMENT_PRECISION_HIGH\nprecision highp float;\n#else\nprecision mediump float;\n#endif\n");
         break;
     }
@@ -204,7 +203,6 @@ static unsigned constant_count(const agal_text *t)
 
 static void declarations(agal_text *t, const agal_text_usage *u)
 {
-    agal_strbuf *o = &t->out;
     bool vs = t->prog->stage == AGAL_VERTEX, es1 = GLSL(t)->dialect == AGAL_GLSL_ESSL100;
     const char *cname = t->names->constants[t->prog->stage];
     unsigned nconst = constant_count(t);
@@ -212,22 +210,21 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     if (t->comments) {
         text_put_num(t, "// agal2spv: AGAL ", (unsigned)t->prog->version);
         text_put3(t, vs ? " vertex" : " fragment", " program, ", NULL);
-        agal_sb_uint(o, (unsigned)t->prog->ntokens);
-        agal_sb_put(o, " tokens\n");
+        text_uint(t, (unsigned)t->prog->ntokens);
+        text_put(t, " tokens\n");
     }
     if (u->constants) {
-        if (es1) agal_sb_put(o, "uniform vec4 ");
+        if (es1) text_put(t, "uniform vec4 ");
         else text_put3(t, "layout(std140) uniform ", t->names->blocks[t->prog->stage], " { vec4 ");
         text_put3(t, cname, "[", NULL);
-        agal_sb_uint(o, nconst);
-        agal_sb_put(o, es1 ? "];\n" : "]; };\n");
+        text_uint(t, nconst);
+        text_put(t, es1 ? "];\n" : "]; };\n");
     }
     if (vs || u->ddy) {
         /* GLSL ES has no uniform initializers: 0, a uniform never set, stands for 1. */
         const char *type = t->names->yflip_component ? "vec4 " : "float ";
         text_put3(t, "uniform ", type, t->names->yflip);
-        if (GLSL(t)->dialect == AGAL_GLSL_330)
-            agal_sb_put(o, t->names->yflip_component ? " = vec4(1.0);\n" : " = 1.0;\n");
+        if (GLSL(t)->dialect == AGAL_GLSL_330) text_put(t, t->names->yflip_component ? " = vec4(1.0);\n" : " = 1.0;\n");
         else {
             text_put3(t, ";\nfloat agal_flip() { return ", GLSL(t)->flip_value, " == 0.0 ? 1.0 : ");
             text_put3(t, GLSL(t)->flip_value, "; }\n", NULL);
@@ -238,7 +235,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
         if (!(u->samplers & (1u << n))) continue;
         text_put3(t, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
         text_put_num(t, t->names->sampler, n);
-        agal_sb_put(o, ";\n");
+        text_put(t, ";\n");
     }
     for (unsigned n = 0; n < 32 && u->inputs >> n; n++) {
         if (!(u->inputs & (1u << n))) continue;
@@ -246,45 +243,45 @@ static void declarations(agal_text *t, const agal_text_usage *u)
             text_put3(t, vs ? "attribute vec4 " : "varying vec4 ", NULL, NULL);
         } else if (vs) {
             text_put_num(t, "layout(location = ", n);
-            agal_sb_put(o, ") in vec4 ");
+            text_put(t, ") in vec4 ");
         } else {
             text_put3(t, centroid(t, n), "in vec4 ", NULL);
         }
         text_put_num(t, vs ? t->names->attribute : t->names->varying, n);
-        agal_sb_put(o, ";\n");
+        text_put(t, ";\n");
     }
     for (unsigned n = 0; n < 32 && u->varyings >> n; n++) {
         if (!(u->varyings & (1u << n))) continue;
         text_put3(t, es1 ? "varying" : centroid(t, n), es1 ? NULL : "out", NULL);
         text_put3(t, " vec4 ", NULL, NULL);
         text_put_num(t, t->names->varying, n);
-        agal_sb_put(o, ";\n");
+        text_put(t, ";\n");
     }
     packed_varyings(t, u, vs, es1);
     for (unsigned n = 0; n < 32 && !es1 && u->outputs >> n; n++)
         if (u->outputs & (1u << n)) {
             text_put_num(t, "layout(location = ", n);
             text_put_num(t, ") out vec4 oc", n);
-            agal_sb_put(o, ";\n");
+            text_put(t, ";\n");
         }
     if (u->pow && GLSL(t)->dialect != AGAL_GLSL_330) {
         /* GLSL ES defines pow's precision as exp2(y * log2(x))'s, and log2(0) has no
          * bound: SwiftShader (Chromium's software WebGL) gives pow(0, y) = 2^(-127 y).
          * AGAL's pow(0, y) is 0 for y > 0; sign(x) is 1 for every x > 0, so pow is
          * unchanged there (x < 0 is undefined in AGAL and GLSL alike). */
-        agal_sb_put(o, "\n");
-        if (t->comments) agal_sb_put(o, "/* pow(x, y), 0 at x = 0: GLSL ES bounds no error of log2(0) */\n");
+        text_put(t, "\n");
+        if (t->comments) text_put(t, "/* pow(x, y), 0 at x = 0: GLSL ES bounds no error of log2(0) */\n");
         for (unsigned n = 1; n <= 4; n++) {
             text_put3(t, text_vec_type(t, n), " agal_pow(", text_vec_type(t, n));
             text_put3(t, " x, ", text_vec_type(t, n), " y) { return pow(x, y) * sign(x); }\n");
         }
     }
     if (u->indirect) {
-        agal_sb_put(o, "\n");
+        text_put(t, "\n");
         if (t->comments)
             text_put3(t, "/* ", cname, "[a], or 0 outside the register file (AGAL's bounded relative read). */\n");
         text_put3(t, "vec4 agal_", cname, "(int a) { return a >= 0 && a < ");
-        agal_sb_uint(o, nconst);
+        text_uint(t, nconst);
         text_put3(t, " ? ", cname, "[a] : vec4(0.0); }\n");
     }
 }
@@ -304,22 +301,23 @@ static bool is_local(const agal_text *t, const agal_text_usage *u, unsigned type
 static void locals(agal_text *t, const agal_text_usage *u)
 {
     t->indent = 1;
-    for (int s = 0; s < IR_TRACKED_REGS; s++) {
-        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
+    /* written registers, and the ones an output's final value is stored from: op, oc<n>, fd */
+    uint64_t stored = t->prog->stage == AGAL_VERTEX ? (uint64_t)u->op << IR_SLOT_OUT
+                                                    : (uint64_t)(u->outputs & 15u) << IR_SLOT_OUT;
+    uint64_t declared = u->temps | stored | (uint64_t)u->fd << IR_SLOT_DEPTH, slots = declared | t->zero_used;
+    for (int s = 0; slots >> s; s++) {
+        if (!(slots >> s & 1)) continue;
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         bool local = is_local(t, u, type, num);
-        bool stored = type == AGAL_REG_OUTPUT
-                          ? (t->prog->stage == AGAL_VERTEX ? num == 0 && u->op : (u->outputs >> num & 1) != 0)
-                          : type == AGAL_REG_DEPTH && u->fd;
-        if (local && (u->temps[s] || stored)) {
-            agal_sb_put(&t->out, "    vec4 ");
+        if (local && (declared >> s & 1)) {
+            text_put(t, "    vec4 ");
             agal_text_reg_name(t, s);
-            agal_sb_put(&t->out, " = vec4(0.0);\n");
-        } else if (!local && t->zero_used[s]) {
-            agal_sb_put(&t->out, "    ");
+            text_put(t, " = vec4(0.0);\n");
+        } else if (!local && (t->zero_used >> s & 1)) {
+            text_put(t, "    ");
             agal_text_reg_name(t, s);
-            agal_sb_put(&t->out, " = vec4(0.0);\n");
+            text_put(t, " = vec4(0.0);\n");
         }
     }
 }
@@ -347,10 +345,10 @@ static agal_status flip_names(glsl *g)
 /* Does an out variable rely on its zero initial value (a local starts at 0 anyway)? */
 static bool outputs_rely_on_zero(const agal_text *t, const agal_text_usage *u)
 {
-    for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
+    for (int s = IR_SLOT_OUT; t->zero_used >> s; s++) {
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
-        if (t->zero_used[s] && !is_local(t, u, type, num)) return true;
+        if ((t->zero_used >> s & 1) && !is_local(t, u, type, num)) return true;
     }
     return false;
 }
@@ -418,12 +416,11 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     if (st != AGAL_OK) return st;
     g.mrt = (u.outputs & ~1u) != 0;
     declarations(&g.t, &u);
-    agal_sb_put(&g.t.out, "\nvoid main()\n{\n");
+    text_put(&g.t, "\nvoid main()\n{\n");
     body(&g.t, &u);
-    agal_sb_put(&g.t.out, "}\n");
+    text_put(&g.t, "}\n");
     if (g.t.err != AGAL_OK) return g.t.err;
-    if (g.t.out.err || !g.t.out.p) return AGAL_ERR_NOMEM;
-    *text = g.t.out.p;
+    if (!(*text = agal_text_finish(&g.t))) return AGAL_ERR_NOMEM;
     if (len) *len = g.t.out.n;
     return AGAL_OK;
 }

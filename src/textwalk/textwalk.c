@@ -34,11 +34,11 @@ typedef enum bind { BIND_ANY, BIND_SUM, BIND_PRODUCT, BIND_UNARY, BIND_PRIMARY }
 
 static void open_paren(agal_text *t, bind mine, bind need)
 {
-    if (mine < need) agal_sb_put(&t->out, "(");
+    if (mine < need) text_put(t, "(");
 }
 static void close_paren(agal_text *t, bind mine, bind need)
 {
-    if (mine < need) agal_sb_put(&t->out, ")");
+    if (mine < need) text_put(t, ")");
 }
 
 /* ---- pieces of text ---------------------------------------------------------- */
@@ -113,7 +113,7 @@ static bool holds(agal_text *t, int s, uint32_t v)
 {
     if (t->held[s] == v) return true;
     if (t->held[s] == TEXT_HELD_ZERO && is_zero_value(t, v)) {
-        t->zero_used[s] = true;
+        t->zero_used |= (uint64_t)1 << s;
         return true;
     }
     return false;
@@ -152,7 +152,7 @@ void agal_text_reg_name(agal_text *t, int slot)
     char buf[AGAL_REG_TEXT_MAX];
     size_t n = agal_put_reg(buf, t->prog->stage, type, num);
     if (n > sizeof r->s) { /* longer than the cache holds (no tracked register is) */
-        agal_sb_putn(&t->out, buf, n);
+        text_putn(t, buf, n);
         return;
     }
     memcpy(r->s, buf, sizeof r->s);
@@ -171,30 +171,68 @@ static void temp_name(agal_text *t, uint32_t v, agal_sel s)
     if (inst(t, v)->type == IR_F4) agal_text_put_swz(t, s, 4);
 }
 
+/* Does v's expression only pass selection *s on to an operand (a swizzle, an
+ * extract, a copy, a merge whose selected components all come from one side)?
+ * Then *operand and *s are that operand and its selection: a use follows the
+ * chain in a loop (the position's four components go through two merges each). */
+static bool passes_on(const agal_ir_inst *in, agal_sel *s, uint32_t *operand)
+{
+    switch (in->op) {
+    case IR_SWIZZLE:
+        for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s->c[i]);
+        *operand = in->args[0];
+        return true;
+    case IR_EXTRACT:
+        *s = sel_one(in->comp);
+        *operand = in->args[0];
+        return true;
+    case IR_COPY: *operand = in->args[0]; return true;
+    case IR_MERGE: {
+        unsigned from_new = 0;
+        for (unsigned i = 0; i < s->n; i++) from_new += (in->mask >> s->c[i]) & 1u;
+        *operand = in->args[from_new ? 1 : 0];
+        return from_new == 0 || from_new == s->n;
+    }
+    default: return false;
+    }
+}
+
+/* A use of v, each value it passes through counted against TEXT_MAX_DEPTH as a
+ * level of the expression. */
 static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
-    if (++t->depth > TEXT_MAX_DEPTH) {
-        agal_fail(&t->err, AGAL_ERR_LIMIT);
-    } else if (v == 0 || v >= t->ir->ninsts) {
-        t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
-    } else if (t->flags[v] & TEXT_TEMP) {
-        temp_name(t, v, s);
-    } else if (home_slot(t, v) >= 0) {
-        int slot = home_slot(t, v);
-        if (!holds(t, slot, v)) {
-            /* Overwritten before this use: the body is written again with a copy. */
-            if (t->copies_known) bug(t, "a value its register no longer holds");
-            t->flags[v] |= TEXT_TEMP;
-            t->copies_found = true;
+    unsigned depth = t->depth;
+    for (;;) {
+        if (++t->depth > TEXT_MAX_DEPTH) {
+            agal_fail(&t->err, AGAL_ERR_LIMIT);
+        } else if (v == 0 || v >= t->ir->ninsts) {
+            t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
+        } else if (t->flags[v] & TEXT_TEMP) {
+            temp_name(t, v, s);
+        } else if (home_slot(t, v) >= 0) {
+            int slot = home_slot(t, v);
+            if (!holds(t, slot, v)) {
+                /* Overwritten before this use: the body is written again with a copy. */
+                if (t->copies_known) bug(t, "a value its register no longer holds");
+                t->flags[v] |= TEXT_TEMP;
+                t->copies_found = true;
+            }
+            agal_text_reg_name(t, slot);
+            agal_text_put_swz(t, s, 4);
+        } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
+            agal_sel under = s;
+            uint32_t operand;
+            if (passes_on(inst(t, v), &under, &operand)) {
+                v = operand, s = under;
+                continue;
+            }
+            def(t, v, s, need);
+        } else {
+            temp_name(t, v, s);
         }
-        agal_text_reg_name(t, slot);
-        agal_text_put_swz(t, s, 4);
-    } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
-        def(t, v, s, need);
-    } else {
-        temp_name(t, v, s);
+        break;
     }
-    t->depth--;
+    t->depth = depth;
 }
 
 void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom) { ref(t, v, s, atom ? BIND_PRIMARY : BIND_ANY); }
@@ -204,10 +242,10 @@ static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s
     text_put3(t, f, "(", NULL);
     agal_text_ref(t, in->args[0], s, false);
     if (in->nargs > 1) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1], s, false);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 /* Does an operand read one component in every position (ft5.xxxx, as `mul ft7,
@@ -259,12 +297,12 @@ static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width
 {
     agal_sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    agal_sb_put(&t->out, "dot(");
+    text_put(t, "dot(");
     agal_text_ref(t, in->args[0], w, false);
-    agal_sb_put(&t->out, ", ");
+    text_put(t, ", ");
     agal_text_ref(t, in->args[1], w, false);
-    agal_sb_put(&t->out, ")");
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    text_put(t, ")");
+    if (s.n > 1) text_put(t, ")");
 }
 
 static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -272,15 +310,15 @@ static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
     bool w = false;
     for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
     if (w) text_put3(t, text_vec_type(t, 4), "(", NULL);
-    agal_sb_put(&t->out, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
+    text_put(t, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
     agal_text_ref(t, in->args[0], SEL_XYZ, false);
     if (in->aop == AGAL_OP_CRS) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1], SEL_XYZ, false);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
     if (w) {
-        agal_sb_put(&t->out, ", 0.0)");
+        text_put(t, ", 0.0)");
         agal_text_put_swz(t, s, 4);
     } else {
         agal_text_put_swz(t, s, 3);
@@ -293,35 +331,29 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
     for (unsigned i = 0; i < s.n; i++) {
-        if (i) agal_sb_put(&t->out, ", ");
+        if (i) text_put(t, ", ");
         if (s.c[i] >= rows) {
-            agal_sb_put(&t->out, "0.0");
+            text_put(t, "0.0");
             continue;
         }
-        agal_sb_put(&t->out, "dot(");
+        text_put(t, "dot(");
         agal_text_ref(t, in->args[0], w, false);
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[1 + s.c[i]], w, false);
-        agal_sb_put(&t->out, ")");
+        text_put(t, ")");
     }
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    if (s.n > 1) text_put(t, ")");
 }
 
 /* Component c of a merge comes from the new value where the mask has it:
  * "vec4(old.xy, new.z, old.w)", one operand per run of components from one side,
- * unless the language writes interleaved ones its own way. */
-static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
+ * unless the language writes interleaved ones its own way. (A selection from one
+ * side alone is that side's: passes_on.) */
+static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    unsigned from_new = 0, new_runs = 0;
-    for (unsigned i = 0; i < s.n; i++) {
-        unsigned bit = (in->mask >> s.c[i]) & 1u;
-        from_new += bit;
-        new_runs += bit && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
-    }
-    if (from_new == 0 || from_new == s.n) {
-        ref(t, in->args[from_new ? 1 : 0], s, need);
-        return;
-    }
+    unsigned new_runs = 0;
+    for (unsigned i = 0; i < s.n; i++)
+        new_runs += ((in->mask >> s.c[i]) & 1u) && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
     if (new_runs > 1 && t->lang->interleaved) {
         t->lang->interleaved(t, in, s);
         return;
@@ -331,11 +363,11 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
         unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
         agal_sel run = {{0}, 0};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
-        if (i) agal_sb_put(&t->out, ", ");
+        if (i) text_put(t, ", ");
         agal_text_ref(t, in->args[side], run, false);
         i = j;
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 /* Each predicate's operator (AGAL_CMPS), which WGSL applies to vectors too, and
@@ -353,20 +385,20 @@ static const text_cmp cmps[] = {
 void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     const text_cmp *c = &cmps[agal_op_cmp(in->aop)];
-    agal_sb_put(&t->out, c->negate ? "!(" : "");
+    text_put(t, c->negate ? "!(" : "");
     agal_text_ref(t, in->args[0], s, true);
     text_put3(t, " ", c->op, " ");
     agal_text_ref(t, in->args[1], s, true);
-    agal_sb_put(&t->out, c->negate ? ")" : "");
+    text_put(t, c->negate ? ")" : "");
 }
 
 /* An if's condition: ife/ifg/ifl ordered (false for NaN), ine unordered (true). */
 static void cmp(agal_text *t, const agal_ir_inst *in, bind need)
 {
     bool paren = need > BIND_ANY && !cmps[agal_op_cmp(in->aop)].negate; /* "!(a == b)" is a primary */
-    if (paren) agal_sb_put(&t->out, "(");
+    if (paren) text_put(t, "(");
     agal_text_compare(t, in, sel_one(0));
-    if (paren) agal_sb_put(&t->out, ")");
+    if (paren) text_put(t, ")");
 }
 
 /* Each opcode's one-to-one spelling, from its row (opcode_meaning.def): GLSL's, and
@@ -407,7 +439,7 @@ static const text_form forms[AGAL_OP_LIMIT] = {
 static bind strength(const text_form *form)
 {
     if (form->kind == TEXT_PREFIX) return strchr(form->text, '/') ? BIND_PRODUCT : BIND_UNARY;
-    return strchr("*/", form->text[0]) ? BIND_PRODUCT : BIND_SUM;
+    return form->text[0] == '*' || form->text[0] == '/' ? BIND_PRODUCT : BIND_SUM;
 }
 
 static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
@@ -419,7 +451,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
         open_paren(t, strength(form), need);
-        agal_sb_put(&t->out, form->text);
+        text_put(t, form->text);
         ref(t, in->args[0], s, BIND_PRIMARY);
         close_paren(t, strength(form), need);
         return;
@@ -431,9 +463,9 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     }
     switch (in->aop) {
     case AGAL_OP_SAT:
-        agal_sb_put(&t->out, t->lang->sat[0]);
+        text_put(t, t->lang->sat[0]);
         agal_text_ref(t, in->args[0], s, false);
-        agal_sb_put(&t->out, t->lang->sat[1]);
+        text_put(t, t->lang->sat[1]);
         break;
     case AGAL_OP_DP3: dot(t, in, s, 3); break;
     case AGAL_OP_DP4: dot(t, in, s, 4); break;
@@ -449,33 +481,31 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
     const agal_ir_inst *in = inst(t, v);
     const char *cname = t->names->constants[t->prog->stage];
+    agal_sel under = s;
+    uint32_t operand;
+    if (passes_on(in, &under, &operand)) {
+        ref(t, operand, under, need);
+        return;
+    }
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
         text_put3(t, cname, "[", NULL);
         text_uint(t, (unsigned)in->reg_num);
-        agal_sb_putc(&t->out, ']');
+        text_putc(t, ']');
         agal_text_put_swz(t, s, 4);
         break;
     case IR_UNIFORM_INDIRECT:
         text_put3(t, "agal_", cname, "(");
-        agal_sb_put(&t->out, t->lang->int_cast);
+        text_put(t, t->lang->int_cast);
         agal_text_ref(t, in->args[0], sel_one(0), false);
         if (in->reg_num) {
             text_put_num(t, ") + ", (unsigned)in->reg_num);
-            agal_sb_putc(&t->out, ')');
-        } else agal_sb_put(&t->out, "))");
+            text_putc(t, ')');
+        } else text_put(t, "))");
         agal_text_put_swz(t, s, 4);
         break;
-    case IR_SWIZZLE: {
-        agal_sel under = s;
-        for (unsigned i = 0; i < s.n; i++) under.c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s.c[i]);
-        ref(t, in->args[0], under, need);
-        break;
-    }
-    case IR_EXTRACT: ref(t, in->args[0], sel_one(in->comp), need); break;
-    case IR_COPY: ref(t, in->args[0], s, need); break;
     case IR_YFLIP: agal_text_splat(t, s, t->flip); break;
     case IR_ALU:
         t->computing++;
@@ -488,7 +518,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
         t->computing--;
         break;
     case IR_TEX: t->lang->tex(t, in, s); break;
-    case IR_MERGE: merge(t, in, s, need); break;
+    case IR_MERGE: merge(t, in, s); break;
     case IR_CMP: cmp(t, in, need); break;
     default: bug(t, "an IR op with no expression"); break;
     }
@@ -499,13 +529,13 @@ void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
     agal_text_ref(t, in->args[0], coords, false);
     if (in->aop == AGAL_OP_TED) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         agal_text_ref(t, in->args[0], sel_one(3), false);
     } else if (in->smp.bias) {
-        agal_sb_put(&t->out, ", ");
+        text_put(t, ", ");
         t->lang->number(t, (float)in->smp.bias / 8.0f);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
     agal_text_put_swz(t, s, 4);
 }
 
@@ -513,17 +543,17 @@ void agal_text_components(agal_text *t, uint32_t v)
 {
     text_put3(t, text_vec_type(t, 4), "(", NULL);
     for (unsigned c = 0; c < 4; c++) {
-        if (c) agal_sb_put(&t->out, ", ");
+        if (c) text_put(t, ", ");
         ref(t, v, sel_one(c), BIND_ANY);
     }
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar)
 {
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    agal_sb_put(&t->out, scalar);
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    text_put(t, scalar);
+    if (s.n > 1) text_put(t, ")");
 }
 
 void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
@@ -535,7 +565,7 @@ void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
         agal_text_splat(t, s, name);
         return;
     }
-    agal_sb_put(&t->out, name);
+    text_put(t, name);
     agal_text_put_swz(t, s, w);
 }
 
@@ -560,7 +590,7 @@ static bool put_sixteenths(agal_text *t, float f)
         *p++ = (char)('0' + frac / d);
         frac %= d;
     }
-    agal_sb_putn(&t->out, num, (size_t)(p - num));
+    text_putn(t, num, (size_t)(p - num));
     return true;
 }
 
@@ -569,8 +599,8 @@ void agal_text_put_finite(agal_text *t, float f)
     if (put_sixteenths(t, f)) return;
     char num[64];
     agal_format_number(num, sizeof num, (double)f, 9);
-    agal_sb_put(&t->out, num);
-    if (!strpbrk(num, ".e")) agal_sb_put(&t->out, ".0");
+    text_put(t, num);
+    if (!strpbrk(num, ".e")) text_put(t, ".0");
 }
 
 void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -579,21 +609,43 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
     for (unsigned i = 1; i < s.n; i++) same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
     for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
-        if (i) agal_sb_put(&t->out, ", ");
+        if (i) text_put(t, ", ");
         t->lang->number(t, in->imm[s.c[i]]);
     }
-    if (s.n > 1) agal_sb_put(&t->out, ")");
+    if (s.n > 1) text_put(t, ")");
 }
 
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
 
-/* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax. */
-static void put_token(agal_text *t, uint32_t i)
+/* Room for a token's comment: its number, ": ", its instruction, a newline. */
+enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
+
+/* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax,
+ * spelled at p (TOKEN_TEXT_MAX bytes free); returns its end. */
+static char *put_token_at(agal_text *t, char *p, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
-    text_uint(t, (unsigned)i + 1);
-    agal_sb_put(&t->out, ": "); /* counting from 1, as Flash does */
-    agal_format_instruction(&t->out, t->prog->stage, tok);
+    p += agal_put_uint(p, i + 1); /* counting from 1, as Flash does */
+    *p++ = ':';
+    *p++ = ' ';
+    char *end = agal_put_instruction(p, t->prog->stage, tok);
+    if (end) return end;
+    /* what the syntax cannot write: the disassembler's sentence, at most once a program */
+    agal_strbuf *b = &t->out;
+    b->n = (size_t)(p - b->p);
+    agal_format_instruction(b, t->prog->stage, tok);
+    return agal_sb_reserve(b, TOKEN_TEXT_MAX) ? b->p + b->n : NULL;
+}
+
+/* The token's text after what is in the buffer, its room reserved once. */
+static void put_token(agal_text *t, uint32_t i)
+{
+    agal_strbuf *b = &t->out;
+    if (!agal_sb_reserve(b, TOKEN_TEXT_MAX)) return;
+    char *end = put_token_at(t, b->p + b->n, i);
+    if (!end) return;
+    b->n = (size_t)(end - b->p);
+    *end = 0;
 }
 
 void agal_text_indent(agal_text *t)
@@ -604,8 +656,25 @@ void agal_text_indent(agal_text *t)
         text_put8(t, spaces, 4u * n);
         return;
     }
-    for (; n > 8; n -= 8) agal_sb_putn(&t->out, spaces, 32);
-    agal_sb_putn(&t->out, spaces, 4u * n);
+    for (; n > 8; n -= 8) text_putn(t, spaces, 32);
+    text_putn(t, spaces, 4u * n);
+}
+
+/* A comment line naming token i, "    // 5: add vt0, va0, vc5\n": its indentation,
+ * marker, text and newline in one reservation. */
+static void comment_line(agal_text *t, uint32_t i)
+{
+    agal_strbuf *b = &t->out;
+    size_t indent = 4u * t->indent;
+    if (!agal_sb_reserve(b, indent + 3 + TOKEN_TEXT_MAX)) return;
+    char *p = b->p + b->n;
+    memset(p, ' ', indent);
+    memcpy(p + indent, "// ", 3);
+    p = put_token_at(t, p + indent + 3, i);
+    if (!p) return;
+    *p++ = '\n';
+    b->n = (size_t)(p - b->p);
+    *p = 0;
 }
 
 /* Comment lines for the tokens before `end` not named yet (their instructions may
@@ -613,13 +682,11 @@ void agal_text_indent(agal_text *t)
 static void comments_before(agal_text *t, uint32_t end)
 {
     if (end > t->prog->ntokens) end = t->prog->ntokens;
-    for (; t->next_tok < end; t->next_tok++) {
-        if (!t->comments) continue;
-        agal_text_indent(t);
-        agal_sb_put(&t->out, "// ");
-        put_token(t, t->next_tok);
-        agal_sb_put(&t->out, "\n");
+    if (!t->comments) {
+        if (t->next_tok < end) t->next_tok = end;
+        return;
     }
+    for (; t->next_tok < end; t->next_tok++) comment_line(t, t->next_tok);
 }
 
 /* Under debug_info, before a line of token tok's code (tok -1: none): the line a
@@ -630,11 +697,11 @@ static void line_mark(agal_text *t, int32_t tok)
 {
     if (!t->lines || tok < 0) return;
     agal_text_indent(t);
-    agal_sb_put(&t->out, "#line ");
+    text_put(t, "#line ");
     text_uint(t, agal_token_line((uint32_t)tok));
-    agal_sb_put(&t->out, " ");
+    text_put(t, " ");
     text_uint(t, AGAL_GLSL_BODY_STRING);
-    agal_sb_put(&t->out, "\n");
+    text_put(t, "\n");
 }
 
 /* Starts a statement line of token tok (-1: none), after its comment. */
@@ -651,7 +718,7 @@ static void trailing_comment(agal_text *t, int32_t tok)
     if (tok < 0) return;
     comments_before(t, (uint32_t)tok);
     if (t->comments) {
-        agal_sb_put(&t->out, " // ");
+        text_put(t, " // ");
         put_token(t, (uint32_t)tok);
     }
     t->next_tok = (uint32_t)tok + 1;
@@ -668,9 +735,9 @@ static void move(agal_text *t, int slot, uint32_t value)
     line_mark(t, inst(t, value)->token);
     agal_text_indent(t);
     agal_text_reg_name(t, slot);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     agal_text_ref(t, value, SEL_XYZW, false);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
     t->held[slot] = value;
 }
 
@@ -682,9 +749,9 @@ static void keep_copy(agal_text *t, uint32_t v, int slot)
     line_mark(t, inst(t, v)->token);
     agal_text_indent(t);
     text_put_num(t, t->lang->temp_types[IR_F4], (unsigned)v);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     agal_text_reg_name(t, slot);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
 }
 
 /* The assignment of a value to its register: "vt0.xz = ...;" for a masked write
@@ -698,13 +765,13 @@ static void assign(agal_text *t, uint32_t v, int slot)
     agal_sel m = in->op == IR_MERGE ? sel_mask(in->mask) : SEL_XYZW;
     if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m.n == 1) && holds(t, slot, in->args[0])) {
         agal_text_put_swz(t, m, 4);
-        agal_sb_put(&t->out, " = ");
+        text_put(t, " = ");
         agal_text_ref(t, in->args[1], m, false);
     } else {
-        agal_sb_put(&t->out, " = ");
+        text_put(t, " = ");
         def(t, v, SEL_XYZW, false);
     }
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
     t->held[slot] = v;
     keep_copy(t, v, slot);
 }
@@ -721,23 +788,23 @@ static void temp(agal_text *t, uint32_t v)
         begin_stmt(t, in->token);
     }
     text_put_num(t, t->lang->temp_types[in->type & 3], (unsigned)v);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     def(t, v, in->type == IR_F4 ? SEL_XYZW : sel_one(0), false);
-    agal_sb_put(&t->out, ";");
+    text_put(t, ";");
     if (hoisted && t->comments && in->token >= 0) {
-        agal_sb_put(&t->out, " // ");
+        text_put(t, " // ");
         put_token(t, (uint32_t)in->token);
-        agal_sb_put(&t->out, " (hoisted: implicit LOD needs uniform control flow)");
+        text_put(t, " (hoisted: implicit LOD needs uniform control flow)");
     }
-    agal_sb_put(&t->out, "\n");
+    text_put(t, "\n");
 }
 
 static void kil(agal_text *t, const agal_ir_inst *in)
 {
     begin_stmt(t, in->token);
-    agal_sb_put(&t->out, "if (");
+    text_put(t, "if (");
     agal_text_ref(t, in->args[0], sel_one(0), true);
-    agal_sb_put(&t->out, t->lang->kil_end);
+    text_put(t, t->lang->kil_end);
 }
 
 /* The final content of an output: already in its variable unless the IR's value
@@ -750,9 +817,9 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     unsigned n = in->reg_num & 15, w = t->ir->packing.width[n];
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
-    agal_sb_put(&t->out, " = ");
+    text_put(t, " = ");
     agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w}, false);
-    agal_sb_put(&t->out, ";\n");
+    text_put(t, ";\n");
 }
 
 static void store(agal_text *t, const agal_ir_inst *in)
@@ -803,9 +870,9 @@ static bool needs_phi_moves(const agal_text *t, const joins *j, unsigned which)
 /* The end of an "if (...) {", "} else {" or "}" line: the comment naming its token. */
 static void block_line(agal_text *t, const char *text, int32_t tok)
 {
-    agal_sb_put(&t->out, text);
+    text_put(t, text);
     trailing_comment(t, tok);
-    agal_sb_put(&t->out, "\n");
+    text_put(t, "\n");
 }
 
 /* One branch: its statements, the comments of its tokens left unnamed (up to
@@ -844,7 +911,7 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     if (tok >= 0) comments_before(t, (uint32_t)tok);
     line_mark(t, tok);
     agal_text_indent(t);
-    agal_sb_put(&t->out, "if (");
+    text_put(t, "if (");
     agal_text_ref(t, in->args[0], sel_one(0), false);
     block_line(t, ") {", tok);
 
@@ -960,7 +1027,7 @@ static void scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, v);
     sc->slots[v] = (int8_t)slot;
-    if (slot >= 0) sc->u->temps[slot] = true;
+    if (slot >= 0) sc->u->temps |= (uint64_t)1 << slot;
     sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
 }
 

@@ -63,6 +63,8 @@ typedef struct agal_reg_text {
     uint8_t n;
 } agal_reg_text;
 
+_Static_assert(IR_TRACKED_REGS <= 64, "a slot is a bit of a uint64_t");
+
 /* The walk's state; the back end's own follows it. */
 struct agal_text {
     const agal_text_lang *lang;
@@ -79,7 +81,7 @@ struct agal_text {
     uint8_t *flags;                           /* per value: how it is printed (textwalk.c) */
     int8_t *slots;                            /* per value: its register's slot, or -1 */
     uint32_t held[IR_TRACKED_REGS];           /* value each register variable holds */
-    bool zero_used[IR_TRACKED_REGS];          /* an output relies on starting at 0 */
+    uint64_t zero_used;                       /* bit s: slot s relies on starting at 0 */
     agal_reg_text reg_names[IR_TRACKED_REGS]; /* per slot: its name, once spelled */
     uint32_t next_tok;                        /* first token not commented yet */
     bool copies_known;                        /* the copies are known: a use that needs one more is a bug */
@@ -100,18 +102,43 @@ typedef struct agal_text_usage {
     uint16_t packed; /* bit n: packed varying n written (vertex) or read (fragment) */
     /* From the planning walk: */
     bool pow;
-    bool temps[IR_TRACKED_REGS]; /* register variables to declare in main */
+    uint64_t temps; /* bit s: slot s's register variable, to declare in main */
 } agal_text_usage;
 
-/* ---- pieces of text ---------------------------------------------------------- */
+/* ---- pieces of text ----------------------------------------------------------
+ * The back ends append to t->out through these, which keep room for the NUL but do
+ * not store it after each piece (a byte store may alias every field the walk reads
+ * through t, so each piece reloaded them): agal_text_finish writes it once. */
+
+/* len bytes at s. Inline: the emitters append many small pieces. */
+static inline void text_putn(agal_text *t, const char *s, size_t len)
+{
+    agal_strbuf *b = &t->out;
+    if (b->err || len >= b->cap - b->n) {
+        agal_sb_putn_grow(b, s, len);
+        return;
+    }
+    memcpy(b->p + b->n, s, len);
+    b->n += len;
+}
+static inline void text_put(agal_text *t, const char *s) { text_putn(t, s, strlen(s)); }
+static inline void text_putc(agal_text *t, char c) { text_putn(t, &c, 1); }
+
+/* The text, NUL-terminated; NULL when the buffer failed. */
+static inline const char *agal_text_finish(agal_text *t)
+{
+    if (t->out.err || !agal_sb_reserve(&t->out, 0)) return NULL;
+    t->out.p[t->out.n] = 0;
+    return t->out.p;
+}
 
 /* a, then b, then c (NULL: nothing): the pieces of an expression, without a
  * printf call each. */
 static inline void text_put3(agal_text *t, const char *a, const char *b, const char *c)
 {
-    agal_sb_put(&t->out, a);
-    if (b) agal_sb_put(&t->out, b);
-    if (c) agal_sb_put(&t->out, c);
+    text_put(t, a);
+    if (b) text_put(t, b);
+    if (c) text_put(t, c);
 }
 
 /* The first n (at most 8) of the 8 bytes at s: where the buffer has room for all
@@ -121,12 +148,11 @@ static inline void text_put8(agal_text *t, const char s[8], size_t n)
 {
     agal_strbuf *b = &t->out;
     if (b->err || b->cap - b->n <= 8) {
-        agal_sb_putn(b, s, n);
+        text_putn(t, s, n);
         return;
     }
     memcpy(b->p + b->n, s, 8);
     b->n += n;
-    b->p[b->n] = 0;
 }
 
 /* An unsigned number; register and temporary numbers have one or two digits. */
@@ -144,7 +170,7 @@ static inline void text_uint(agal_text *t, unsigned v)
 /* A name and its number: "t12", "va3". */
 static inline void text_put_num(agal_text *t, const char *name, unsigned n)
 {
-    agal_sb_put(&t->out, name);
+    text_put(t, name);
     text_uint(t, n);
 }
 

@@ -74,7 +74,7 @@ static void put_const(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     if (t->computing && in->imm[0] == 0 && in->imm[1] == 0 && in->imm[2] == 0 && in->imm[3] == 0) {
         WGSL(t)->zero_var = true;
-        agal_sb_put(&t->out, "agal_zero");
+        text_put(t, "agal_zero");
         agal_text_put_swz(t, s, 4);
         return;
     }
@@ -86,11 +86,11 @@ static void put_const(agal_text *t, const agal_ir_inst *in, agal_sel s)
 static void set_cmp(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     if (s.n > 1) text_put3(t, "select(", text_vec_type(t, s.n), "(0.0), ");
-    else agal_sb_put(&t->out, "select(0.0, ");
+    else text_put(t, "select(0.0, ");
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(1.0), ", NULL);
-    else agal_sb_put(&t->out, "1.0, ");
+    else text_put(t, "1.0, ");
     agal_text_compare(t, in, s);
-    agal_sb_put(&t->out, ")");
+    text_put(t, ")");
 }
 
 /* WGSL's name of a function of the opcode table (GLSL's names). pow goes through
@@ -118,7 +118,7 @@ static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
     text_put3(t, lod ? "textureSampleLevel(" : in->smp.bias ? "textureSampleBias(" : "textureSample(", NULL, NULL);
     text_put_num(t, "fs", n);
     text_put_num(t, ", fs", n);
-    agal_sb_put(&t->out, "_sampler, ");
+    text_put(t, "_sampler, ");
     agal_text_sample_operands(t, in, s);
 }
 
@@ -126,14 +126,14 @@ static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
  * once where its components interleave with the old ones. */
 static void interleaved(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    agal_sb_put(&t->out, "select(");
+    text_put(t, "select(");
     agal_text_ref(t, in->args[0], s, false);
-    agal_sb_put(&t->out, ", ");
+    text_put(t, ", ");
     agal_text_ref(t, in->args[1], s, false);
     text_put_num(t, ", vec", s.n);
-    agal_sb_put(&t->out, "<bool>(");
+    text_put(t, "<bool>(");
     for (unsigned i = 0; i < s.n; i++) text_put3(t, i ? ", " : "", (in->mask >> s.c[i]) & 1u ? "true" : "false", NULL);
-    agal_sb_put(&t->out, "))");
+    text_put(t, "))");
 }
 
 static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -157,7 +157,7 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
 static void position(agal_text *t)
 {
     if (t->position) agal_text_components(t, t->position);
-    else agal_sb_put(&t->out, "op");
+    else text_put(t, "op");
 }
 
 /* ---- declarations ----------------------------------------------------------- */
@@ -184,7 +184,7 @@ static void packed_decl(agal_text *t, unsigned n)
 static void put_binding(agal_text *t, unsigned binding)
 {
     text_put_num(t, "@group(0) @binding(", binding);
-    agal_sb_put(&t->out, ") var");
+    text_put(t, ") var");
 }
 
 /* vc / fc: the profile's registers (the packed ones under limits) as one uniform array (vec4's 16-byte stride is
@@ -192,23 +192,22 @@ static void put_binding(agal_text *t, unsigned binding)
  * sampler, WGSL having no combined one. */
 static void resources(agal_text *t, const agal_text_usage *u)
 {
-    agal_strbuf *o = &t->out;
     bool vs = t->prog->stage == AGAL_VERTEX;
     if (u->constants) {
         put_binding(t, vs ? AGAL_VC_BINDING : AGAL_FC_BINDING);
         text_put3(t, "<uniform> ", agal_reg_name(t->prog->stage, AGAL_REG_CONSTANT), ": array<vec4f, ");
-        agal_sb_uint(o, agal_ir_constant_count(t->ir, false));
-        agal_sb_put(o, ">;\n");
+        text_uint(t, agal_ir_constant_count(t->ir, false));
+        text_put(t, ">;\n");
     }
-    if (vs || u->ddy) agal_sb_put(o, "@id(0) override " AGAL_GLSL_YFLIP ": f32 = 1.0;\n");
+    if (vs || u->ddy) text_put(t, "@id(0) override " AGAL_GLSL_YFLIP ": f32 = 1.0;\n");
     for (unsigned n = 0; n < 16; n++) {
         if (!(u->samplers & (1u << n))) continue;
         put_binding(t, AGAL_SAMPLER_BINDING + n);
         text_put_num(t, " fs", n);
-        agal_sb_put(o, u->sampler_dim[n] == AGAL_DIM_CUBE ? ": texture_cube<f32>;\n" : ": texture_2d<f32>;\n");
+        text_put(t, u->sampler_dim[n] == AGAL_DIM_CUBE ? ": texture_cube<f32>;\n" : ": texture_2d<f32>;\n");
         put_binding(t, AGAL_SEPARATE_SAMPLER_BINDING + n);
         text_put_num(t, " fs", n);
-        agal_sb_put(o, "_sampler: sampler;\n");
+        text_put(t, "_sampler: sampler;\n");
     }
 }
 
@@ -220,68 +219,65 @@ static bool has_result(const agal_text *t, const agal_text_usage *u)
 
 static void result_struct(agal_text *t, const agal_text_usage *u)
 {
-    agal_strbuf *o = &t->out;
     bool vs = t->prog->stage == AGAL_VERTEX;
     if (!has_result(t, u)) return;
-    agal_sb_put(o, "\nstruct agal_out {\n");
-    if (vs) agal_sb_put(o, "    @builtin(position) position: vec4f,\n");
+    text_put(t, "\nstruct agal_out {\n");
+    if (vs) text_put(t, "    @builtin(position) position: vec4f,\n");
     for (unsigned n = 0; n < 16; n++) {
         if (!((vs ? u->varyings : u->outputs) >> n & 1)) continue;
         text_put_num(t, "    @location(", n);
         text_put3(t, ")", vs ? centroid(t, n) : "", vs ? " v" : " oc");
-        agal_sb_uint(o, n);
-        agal_sb_put(o, ": vec4f,\n");
+        text_uint(t, n);
+        text_put(t, ": vec4f,\n");
     }
     for (unsigned n = 0; n < 16 && vs; n++)
         if (u->packed >> n & 1) {
             text_put_num(t, "    @location(", n);
             text_put3(t, ")", packed_centroid(t, n), " ");
             packed_decl(t, n);
-            agal_sb_put(o, ",\n");
+            text_put(t, ",\n");
         }
-    if (u->fd) agal_sb_put(o, "    @builtin(frag_depth) fd: f32,\n");
-    agal_sb_put(o, "}\n");
+    if (u->fd) text_put(t, "    @builtin(frag_depth) fd: f32,\n");
+    text_put(t, "}\n");
 }
 
 /* The functions the body calls: agal_pow1..4, agal_vc / agal_fc. */
 static void functions(agal_text *t, const agal_text_usage *u)
 {
-    agal_strbuf *o = &t->out;
     const char *cname = agal_reg_name(t->prog->stage, AGAL_REG_CONSTANT);
     if (u->pow) {
         /* WGSL defines pow's precision as exp2(y * log2(x))'s, as GLSL ES does, and
          * log2(0) has no bound (SwiftShader gives pow(0, y) = 2^(-127 y)). AGAL's
          * pow(0, y) is 0 for y > 0; sign(x) is 1 for every x > 0, so pow is
          * unchanged there (x < 0 is undefined in AGAL and WGSL alike). */
-        agal_sb_put(o, "\n");
-        if (t->comments) agal_sb_put(o, "// pow(x, y), 0 at x = 0: WGSL bounds no error of log2(0)\n");
+        text_put(t, "\n");
+        if (t->comments) text_put(t, "// pow(x, y), 0 at x = 0: WGSL bounds no error of log2(0)\n");
         for (unsigned n = 1; n <= 4; n++) {
             const char *type = text_vec_type(t, n);
             text_put_num(t, "fn agal_pow", n);
             text_put3(t, "(x: ", type, ", y: ");
             text_put3(t, type, ") -> ", type);
-            agal_sb_put(o, " { return pow(x, y) * sign(x); }\n");
+            text_put(t, " { return pow(x, y) * sign(x); }\n");
         }
     }
     if (u->indirect) {
-        agal_sb_put(o, "\n");
+        text_put(t, "\n");
         if (t->comments)
             text_put3(t, "// ", cname, "[a], or 0 outside the register file (AGAL's bounded relative read)\n");
         text_put3(t, "fn agal_", cname, "(a: i32) -> vec4f {\n    if (a < 0 || a >= ");
-        agal_sb_uint(o, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT));
+        text_uint(t, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT));
         text_put3(t, ") { return vec4f(0.0); }\n    return ", cname, "[a];\n}\n");
     }
 }
 
 static void declarations(agal_text *t, const agal_text_usage *u)
 {
-    agal_strbuf *o = &t->out;
     bool vs = t->prog->stage == AGAL_VERTEX;
     if (t->comments) {
         text_put_num(t, "// agal2spv: AGAL ", (unsigned)t->prog->version);
         text_put3(t, vs ? " vertex" : " fragment", " program, ", NULL);
-        agal_sb_uint(o, (unsigned)t->prog->ntokens);
-        agal_sb_put(o, " tokens\n");
+        text_uint(t, (unsigned)t->prog->ntokens);
+        text_put(t, " tokens\n");
     }
     resources(t, u);
     WGSL(t)->zero_at = t->out.n;
@@ -297,8 +293,8 @@ static void parameters(agal_text *t, const agal_text_usage *u)
         if (!(u->inputs >> n & 1)) continue;
         text_put_num(t, first ? "@location(" : ", @location(", n);
         text_put3(t, ")", vs ? "" : centroid(t, n), vs ? " va" : " v");
-        agal_sb_uint(&t->out, n);
-        agal_sb_put(&t->out, ": vec4f");
+        text_uint(t, n);
+        text_put(t, ": vec4f");
         first = false;
     }
     for (unsigned n = 0; n < 16 && !vs; n++) {
@@ -308,8 +304,7 @@ static void parameters(agal_text *t, const agal_text_usage *u)
         packed_decl(t, n);
         first = false;
     }
-    if (u->iid)
-        agal_sb_put(&t->out, first ? "@builtin(instance_index) iid: u32" : ", @builtin(instance_index) iid: u32");
+    if (u->iid) text_put(t, first ? "@builtin(instance_index) iid: u32" : ", @builtin(instance_index) iid: u32");
 }
 
 /* Register variables: every written register is a local, which WGSL starts at 0
@@ -318,33 +313,31 @@ static void locals(agal_text *t, const agal_text_usage *u)
 {
     bool vs = t->prog->stage == AGAL_VERTEX;
     t->indent = 1;
-    for (int s = 0; s < IR_TRACKED_REGS; s++) {
-        if (s < IR_SLOT_OUT && !u->temps[s]) continue; /* an unwritten temporary */
-        unsigned type, num;
-        agal_ir_slot_reg(s, &type, &num);
-        bool stored = type == AGAL_REG_OUTPUT    ? (vs ? num == 0 : (u->outputs >> num & 1) != 0)
-                      : type == AGAL_REG_VARYING ? vs && (u->varyings >> num & 1) != 0
-                                                 : type == AGAL_REG_DEPTH && u->fd;
-        if (!u->temps[s] && !stored) continue;
-        agal_sb_put(&t->out, "    var ");
+    /* written registers, and the ones an output's final value is stored from: op and
+     * v<n>, or oc<n> and fd */
+    uint64_t stored = vs ? (uint64_t)1 << IR_SLOT_OUT | (uint64_t)(u->varyings & 0x3ffu) << IR_SLOT_VARY
+                         : (uint64_t)(u->outputs & 15u) << IR_SLOT_OUT | (uint64_t)u->fd << IR_SLOT_DEPTH;
+    uint64_t slots = u->temps | stored;
+    for (int s = 0; slots >> s; s++) {
+        if (!(slots >> s & 1)) continue;
+        text_put(t, "    var ");
         agal_text_reg_name(t, s);
-        agal_sb_put(&t->out, ": vec4f;\n");
+        text_put(t, ": vec4f;\n");
     }
     for (unsigned n = 0; n < 16 && vs; n++)
         if (u->packed >> n & 1) {
-            agal_sb_put(&t->out, "    var ");
+            text_put(t, "    var ");
             packed_decl(t, n);
-            agal_sb_put(&t->out, ";\n");
+            text_put(t, ";\n");
         }
 }
 
 /* The return of what main writes, in agal_out's order. */
 static void result(agal_text *t, const agal_text_usage *u)
 {
-    agal_strbuf *o = &t->out;
     bool vs = t->prog->stage == AGAL_VERTEX;
     if (!has_result(t, u)) return;
-    agal_sb_put(o, "    return agal_out(");
+    text_put(t, "    return agal_out(");
     bool first = true;
     if (vs) {
         position(t);
@@ -357,8 +350,8 @@ static void result(agal_text *t, const agal_text_usage *u)
     }
     for (unsigned n = 0; n < 16 && vs; n++)
         if (u->packed >> n & 1) text_put_num(t, ", " AGAL_GLSL_PACK_PREFIX, n);
-    if (u->fd) agal_sb_put(o, first ? "fd.x" : ", fd.x");
-    agal_sb_put(o, ");\n");
+    if (u->fd) text_put(t, first ? "fd.x" : ", fd.x");
+    text_put(t, ");\n");
 }
 
 /* agal_zero, where the body read it: declared after the resources, in front of
@@ -367,8 +360,8 @@ static void zero_var(agal_text *t)
 {
     size_t end = t->out.n;
     if (!WGSL(t)->zero_var) return;
-    if (t->comments) agal_sb_put(&t->out, "// 0 where the program reads a register it never wrote (put_const)\n");
-    agal_sb_put(&t->out, "var<private> agal_zero: vec4f;\n");
+    if (t->comments) text_put(t, "// 0 where the program reads a register it never wrote (put_const)\n");
+    text_put(t, "var<private> agal_zero: vec4f;\n");
     agal_text_move_tail(t, WGSL(t)->zero_at, WGSL(t)->zero_at, end);
 }
 
@@ -415,17 +408,16 @@ agal_status agal_wgsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     agal_status st = agal_text_plan(t, &u);
     if (st != AGAL_OK) return st;
     declarations(t, &u);
-    agal_sb_put(&t->out, prog->stage == AGAL_VERTEX ? "\n@vertex\nfn main(" : "\n@fragment\nfn main(");
+    text_put(t, prog->stage == AGAL_VERTEX ? "\n@vertex\nfn main(" : "\n@fragment\nfn main(");
     parameters(t, &u);
-    agal_sb_put(&t->out, has_result(t, &u) ? ") -> agal_out {\n" : ") {\n");
+    text_put(t, has_result(t, &u) ? ") -> agal_out {\n" : ") {\n");
     locals(t, &u);
     agal_text_body(t);
     result(t, &u);
-    agal_sb_put(&t->out, "}\n");
+    text_put(t, "}\n");
     zero_var(t);
     if (t->err != AGAL_OK) return t->err;
-    if (t->out.err || !t->out.p) return AGAL_ERR_NOMEM;
-    *text = t->out.p;
+    if (!(*text = agal_text_finish(t))) return AGAL_ERR_NOMEM;
     if (len) *len = t->out.n;
     return AGAL_OK;
 }

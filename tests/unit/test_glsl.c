@@ -284,8 +284,9 @@ static bool literal_matches(agal_text *t, float f)
     if (!strpbrk(want, ".e")) memcpy(want + n, ".0", 3);
     t->out.n = 0;
     agal_text_put_finite(t, f);
-    bool same = !t->out.err && t->out.p && !strcmp(t->out.p, want);
-    CHECK(same, "literal %a: wrote \"%s\", %%.9g gives \"%s\"", (double)f, t->out.p ? t->out.p : "", want);
+    const char *got = agal_text_finish(t);
+    bool same = got && !strcmp(got, want);
+    CHECK(same, "literal %a: wrote \"%s\", %%.9g gives \"%s\"", (double)f, got ? got : "", want);
     return same;
 }
 
