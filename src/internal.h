@@ -76,6 +76,10 @@ struct agal_context {
  * no more than this. */
 #define AGAL_ARENA_KEEP_MAX ((size_t)8 << 20)
 
+/* An allocation of this many bytes or more gets an arena block of its own, which
+ * agal_grow resizes in place; smaller ones share bump blocks. */
+enum { AGAL_ARENA_LARGE = 4 * 1024 };
+
 /* Tests: every allocation from now on asks the hook for a block of its own, so an
  * allocation-failure sweep reaches each allocation, not only the arena's blocks. */
 void agal_context_hook_every_alloc(agal_context *ctx, bool on);

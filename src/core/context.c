@@ -23,7 +23,7 @@ struct arena_block {
 
 /* Sized so that a corpus program's translation (context, IR, module) fits one bump
  * block, and a 200-token one's bump allocations do too. */
-enum { ARENA_MIN_BLOCK = 16 * 1024, ARENA_LARGE = 4 * 1024 };
+enum { ARENA_MIN_BLOCK = 16 * 1024 };
 
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -202,7 +202,7 @@ void *agal_alloc(agal_context *ctx, size_t size)
     size = align_up(size);
     /* A large allocation is usually an array that grows: in a block of its own it
      * grows in place, and never strands the bump block's room behind a copy. */
-    if (size >= ARENA_LARGE || ctx->every_alloc) return large_alloc(ctx, size);
+    if (size >= AGAL_ARENA_LARGE || ctx->every_alloc) return large_alloc(ctx, size);
     arena_block *b = ctx->blocks;
     if (!b || b->size - b->used < size) {
         b = new_block(ctx, size);

@@ -32,7 +32,9 @@ typedef struct build {
     agal_status err;
     int token;
     uint16_t reg_count[AGAL_REG_TYPES]; /* the profile's, for this stage (read at every source) */
-    uint32_t open[SHARED_DEPTH];        /* the list open at each block depth (0: the body) */
+    uint32_t open[SHARED_DEPTH];        /* the list open at each block depth (0: the body); an
+                                           entry is set when its depth opens */
+    uint32_t shared_set;                /* bit n: shared[n] holds a read (the table is not cleared) */
     shared_read shared[SHARED_READS];   /* by shared_slot; a read replaces the one there */
 } build;
 
@@ -130,10 +132,11 @@ static unsigned shared_slot(const shared_read *key)
 static const shared_read *find_shared(const build *bd, const shared_read *key)
 {
     if (key->depth >= SHARED_DEPTH) return NULL;
-    const shared_read *r = &bd->shared[shared_slot(key)];
-    if (r->v && r->depth <= key->depth && bd->open[r->depth] == r->list && r->reg_num == key->reg_num &&
-        r->index_type == key->index_type && r->index_num == key->index_num && r->index_comp == key->index_comp &&
-        r->index_value == key->index_value)
+    unsigned slot = shared_slot(key);
+    const shared_read *r = &bd->shared[slot];
+    if (bd->shared_set >> slot & 1 && r->depth <= key->depth && bd->open[r->depth] == r->list &&
+        r->reg_num == key->reg_num && r->index_type == key->index_type && r->index_num == key->index_num &&
+        r->index_comp == key->index_comp && r->index_value == key->index_value)
         return r;
     return NULL;
 }
@@ -167,9 +170,11 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
     if (key.depth < SHARED_DEPTH) {
-        shared_read *slot = &bd->shared[shared_slot(&key)];
+        unsigned n = shared_slot(&key);
+        shared_read *slot = &bd->shared[n];
         *slot = key;
         slot->v = v; /* after the copy: a store into key just before would stall it */
+        bd->shared_set |= 1u << n;
     }
     return v;
 }
@@ -297,6 +302,36 @@ static agal_status stores(build *bd)
     return AGAL_OK;
 }
 
+/* The IR and its first lists in one allocation, and with them, for a program small
+ * enough that all of it is one bump allocation (AGAL_ARENA_LARGE), its
+ * instructions and the body's items: a small program's IR costs one arena call.
+ * A larger one's two arrays get blocks of their own, which grow in place, so the
+ * same translation again takes back the same blocks. Both arrays are sized from
+ * the program (about 2 values a token on the corpus; matrices and blocks make
+ * more, and then an array grows). */
+enum { FIRST_LISTS = 8 };
+static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
+{
+    uint32_t cap = 32 + 2 * ntokens + ntokens / 4;
+    size_t head = sizeof(agal_ir) + FIRST_LISTS * sizeof(agal_ir_list);
+    size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t);
+    _Static_assert(sizeof(agal_ir) % _Alignof(agal_ir_list) == 0 && sizeof(agal_ir_list) % _Alignof(agal_ir_inst) == 0,
+                   "new_ir's arrays follow the IR aligned");
+    bool one = head + insts + items < AGAL_ARENA_LARGE;
+    char *p = agal_alloc(ctx, one ? head + insts + items : head);
+    if (!p) return NULL;
+    agal_ir *ir = (agal_ir *)p;
+    memset(ir, 0, sizeof *ir);
+    ir->lists = (agal_ir_list *)(p + sizeof *ir);
+    ir->list_cap = FIRST_LISTS;
+    ir->nlists = 1;
+    ir->insts = one ? (agal_ir_inst *)(p + head) : agal_alloc(ctx, insts);
+    ir->inst_cap = cap;
+    uint32_t *body = one ? (uint32_t *)(p + head + insts) : agal_alloc(ctx, items);
+    ir->lists[0] = (agal_ir_list){body, 0, cap};
+    return ir->insts && body ? ir : NULL;
+}
+
 agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out)
 {
     static const agal_ir_options defaults = {0};
@@ -305,7 +340,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
         return agal_error(ctx, 0, -1, -1, NULL, "program has %u tokens, more than %d", prog->ntokens, IR_MAX_TOKENS),
                AGAL_ERR_LIMIT;
     if (!opt) opt = &defaults;
-    agal_ir *ir = agal_zalloc(ctx, sizeof *ir);
+    agal_ir *ir = new_ir(ctx, prog->ntokens);
     if (!ir) return AGAL_ERR_NOMEM;
     ir->ctx = ctx;
     ir->prog = prog;
@@ -314,19 +349,14 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     if (opt->packing) ir->packing = *opt->packing;
     ir->clip = opt->clip;
     ir->window_y_up = opt->window_y_up;
-    /* Sized from the program (about 2 values a token on the corpus; matrices and
-     * blocks make more, and then the array grows), so a large program does not
-     * leave a trail of outgrown copies in the arena. */
-    ir->inst_cap = 32 + 2 * prog->ntokens + prog->ntokens / 4;
-    ir->insts = agal_alloc(ctx, ir->inst_cap * sizeof *ir->insts);
-    if (!ir->insts) return AGAL_ERR_NOMEM;
-    if (!agal_ir_new(ir, IR_NOP, IR_VOID, -1) && ir->ninsts == 0) return AGAL_ERR_NOMEM; /* index 0 */
-    if (agal_ir_new_list(ir) != 0) return AGAL_ERR_NOMEM;
-    /* The body holds most values: sized as the values are. */
-    ir->lists[0].items = agal_alloc(ctx, ir->inst_cap * sizeof *ir->lists[0].items);
-    if (!ir->lists[0].items) return AGAL_ERR_NOMEM;
-    ir->lists[0].cap = ir->inst_cap;
-    build bd = {.b = {.ir = ir, .list = 0}, .err = AGAL_OK};
+    agal_ir_new(ir, IR_NOP, IR_VOID, -1); /* index 0, in the room new_ir made */
+    /* Not zeroed whole: the shared reads' table is read only where shared_set says. */
+    build bd;
+    bd.b = (agal_ir_builder){.ir = ir, .list = 0};
+    bd.err = AGAL_OK;
+    bd.token = -1;
+    bd.open[0] = 0;
+    bd.shared_set = 0;
     for (unsigned t = 0; t < AGAL_REG_TYPES; t++)
         bd.reg_count[t] = (uint16_t)agal_reg_count(prog->profile, prog->stage, (agal_regtype)t);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {

@@ -183,15 +183,20 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     agal_context *ctx = ir->ctx;
     agal_arena_mark scratch = agal_arena_save(ctx);
     checker c = {.ir = ir, .after = after, .flags = flags, .st = AGAL_OK};
-    c.state = agal_zalloc(ctx, ir->ninsts);
-    c.list_seen = agal_zalloc(ctx, ir->nlists ? ir->nlists : 1);
-    c.scope = agal_alloc(ctx, ir->ninsts * sizeof *c.scope);
-    uint32_t *count = (flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) ? agal_zalloc(ctx, ir->ninsts * sizeof *count)
-                                                                          : NULL;
-    if (!c.state || !c.list_seen || !c.scope || ((flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) && !count)) {
+    /* One block for the scratch: given back after every pass, blocks of three sizes
+     * let the same translation again take the arena's spares in another order than
+     * the first time, and then ask the hook (test_arena, without opt_dce's scratch
+     * between them). */
+    size_t n = ir->ninsts, lists = ir->nlists ? ir->nlists : 1;
+    uint32_t *words = agal_zalloc(ctx, 2 * n * sizeof *words + n + lists);
+    if (!words) {
         agal_arena_restore(ctx, scratch);
         return AGAL_ERR_NOMEM;
     }
+    uint32_t *count = (flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) ? words : NULL;
+    c.scope = words + n;
+    c.state = (uint8_t *)(words + 2 * n);
+    c.list_seen = c.state + n;
     if (!ir->nlists) fault(&c, 0, "no program body");
     else if (check_list(&c, 0, 0) && count) check_uses(&c, count, (flags & AGAL_IR_CHECK_LIVE) != 0);
     if (c.st == AGAL_OK && (flags & AGAL_IR_CHECK_INFO)) check_info(&c);

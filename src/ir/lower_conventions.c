@@ -191,6 +191,37 @@ static bool needs_rewrite(const agal_ir *ir, uint32_t l)
     return false;
 }
 
+/* A vertex program's body: no ddy, so nothing moves but op's store, which the
+ * builder put with the other stores at the body's end. The flip goes in front and
+ * op's instructions before its store, the list shifted in place rather than copied
+ * item by item. No op stored: nothing but the flip. */
+static void rewrite_vertex_body(lowering *lw)
+{
+    agal_ir *ir = lw->ir;
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t pos = body->n;
+    while (pos > 0 && !is_position(ir, &ir->insts[body->items[pos - 1]])) pos--;
+    uint32_t at_store = pos ? pos - 1 : body->n;
+    uint32_t op_store = pos ? body->items[at_store] : 0;
+    lw->at = (agal_ir_list){agal_alloc(ir->ctx, 8 * sizeof *lw->at.items), 0, 8}; /* op's seven at most */
+    if (!lw->at.items) lw->at.cap = 0;
+    uint32_t p = op_store ? position(lw, ir->insts[op_store].args[0]) : 0;
+    if (lw->nomem) return;
+    uint32_t k = lw->at.n, need = body->n + 1 + k;
+    if (body->cap < need) {
+        uint32_t *items = agal_grow(ir->ctx, body->items, body->n, need, sizeof *items);
+        if (!items) return (void)(lw->nomem = true);
+        body->items = items, body->cap = need;
+    }
+    uint32_t *items = body->items;
+    memmove(items + at_store + 1 + k, items + at_store, (body->n - at_store) * sizeof *items);
+    memcpy(items + at_store + 1, lw->at.items, k * sizeof *items);
+    memmove(items + 1, items, at_store * sizeof *items);
+    items[0] = lw->flip;
+    body->n = need;
+    if (op_store) ir->insts[op_store].args[0] = p;
+}
+
 /* List l and the lists of its ifs, depth first (nesting is at most 4 deep, ir.h). */
 static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
 {
@@ -225,12 +256,17 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     lowering lw = {.ir = ir};
     agal_conventions(ir->window_y_up, ir->clip, &lw.conv);
     uint32_t n = ir->ninsts;
-    uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
     lw.flip = agal_ir_new(ir, IR_YFLIP, IR_F4, -1);
-    if (!scaled || !lw.flip) return AGAL_ERR_NOMEM;
-    rewrite_tree(&lw, 0, scaled);
+    if (!lw.flip) return AGAL_ERR_NOMEM;
+    if (ir->prog->stage == AGAL_VERTEX) {
+        rewrite_vertex_body(&lw);
+    } else {
+        uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
+        if (!scaled) return AGAL_ERR_NOMEM;
+        rewrite_tree(&lw, 0, scaled);
+        if (!lw.nomem && lw.nddy) redirect(ir, scaled, n);
+    }
     if (lw.nomem) return AGAL_ERR_NOMEM;
-    if (lw.nddy) redirect(ir, scaled, n);
     *changed = true;
     return AGAL_OK;
 }

@@ -115,7 +115,9 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
         uint32_t value = 0;
         for (unsigned n = 0; n < 16; n++) {
             if (p->slot[n] != s || !stored[n]) continue;
-            uint32_t moved = add(ir, IR_SWIZZLE, stored[n], 0, to_slot(p, n), &err);
+            /* whole and in place: copy_prop would fold the swizzle away */
+            uint8_t sw = to_slot(p, n);
+            uint32_t moved = sw == AGAL_SWIZZLE_IDENTITY ? stored[n] : add(ir, IR_SWIZZLE, stored[n], 0, sw, &err);
             value = !value ? moved : add(ir, IR_MERGE, value, moved, lanes_of(p, n), &err);
         }
         if (!value) continue; /* no member the fragment program reads live (unread_varyings) */
@@ -149,10 +151,15 @@ static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads
 /* by[v], v < n: what replaces load v (0: nothing). */
 static uint32_t replacement(const uint32_t *by, uint32_t n, uint32_t v) { return v < n ? by[v] : 0; }
 
+/* Every use of a replaced load reads its replacement, and the load is removed. */
 static void replace_uses(agal_ir *ir, const uint32_t *by, uint32_t n)
 {
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         agal_ir_inst *in = &ir->insts[v];
+        if (replacement(by, n, v)) {
+            in->op = IR_NOP, in->nargs = 0;
+            continue;
+        }
         for (unsigned a = 0; a < in->nargs && in->op != IR_CONST; a++)
             if (replacement(by, n, in->args[a])) in->args[a] = by[in->args[a]];
     }
@@ -167,8 +174,6 @@ static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n)
             if (!replacement(by, n, list->items[i])) list->items[kept++] = list->items[i];
         list->n = kept;
     }
-    for (uint32_t v = 1; v < n; v++)
-        if (by[v]) ir->insts[v].op = IR_NOP, ir->insts[v].nargs = 0;
 }
 
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
@@ -190,13 +195,13 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
         *changed = true;
     }
     if (err != AGAL_OK) return err;
+    /* At most a load, a swizzle and a merge for each of the 16 varyings. */
     agal_ir_list *body = &ir->lists[0];
-    uint32_t added = body->n - body_n;
-    uint32_t *items = agal_alloc(ir->ctx, (body->n ? body->n : 1) * sizeof *items);
-    if (!items) return AGAL_ERR_NOMEM;
-    memcpy(items, body->items + body_n, added * sizeof *items);
-    memcpy(items + added, body->items, body_n * sizeof *items);
-    memcpy(body->items, items, body->n * sizeof *items);
+    uint32_t added = body->n - body_n, moved[3 * 16];
+    if (added > AGAL_COUNTOF(moved)) return AGAL_ERR_INTERNAL;
+    memcpy(moved, body->items + body_n, added * sizeof *moved);
+    memmove(body->items + added, body->items, body_n * sizeof *body->items);
+    memcpy(body->items, moved, added * sizeof *moved);
     replace_uses(ir, by, n0);
     drop_listed(ir, by, n0);
     return AGAL_OK;

@@ -3,97 +3,85 @@
  *
  * Liveness from the effects: a store or kil is live; a live value makes its operands
  * live; a live instruction inside a branch makes the if that holds it live, and so
- * does a live phi of that if; a live if makes its condition live. One run reaches
- * the fixed point: removing what is not live changes no live operand. The work
- * list is explicit (no recursion on value chains, whose depth the input controls). */
+ * does a live phi of that if (the nearest if before it in its list); a live if
+ * makes its condition live.
+ *
+ * The lists in reverse are the program backwards: every use of a value comes after
+ * it (ir.h), in its list, in a branch of a later if or in a later phi, so a walk of
+ * each list from its end, into an if's branches after its phis and before the if
+ * itself, meets every user of a value before the value. A value is then live when
+ * it is a store or kil, or a live user has counted a use of it already: the use
+ * counts are the marks, and no table of dependencies, no work list and no second
+ * walk to sweep are needed. One run reaches the fixed point: removing what is not
+ * live changes no live operand. Nesting is at most 4 deep (ir.h), so the walk's
+ * recursion on lists is bounded. */
 #include "ir.h"
 
-typedef struct marker {
-    uint32_t *stack, *dep;
-    uint8_t *live;
-    uint32_t n;
-} marker;
+typedef struct sweep {
+    agal_ir *ir;
+    bool changed;
+} sweep;
 
-static inline void mark(marker *m, uint32_t v)
+static void count_operands(agal_ir *ir, const agal_ir_inst *in)
 {
-    if (!v || m->live[v]) return;
-    m->live[v] = 1;
-    m->stack[m->n++] = v;
+    for (unsigned a = 0; a < in->nargs; a++) agal_ir_add_use(&ir->insts[in->args[a]]);
 }
 
-/* dep[v]: the IR_IF that instruction v needs (the one holding it, or for a phi the
- * one it joins), 0 at top level (no dep: no blocks). The roots, stores and kils,
- * are marked live. */
-static void fill_deps(agal_ir *ir, uint32_t l, uint32_t owner, marker *m)
+static bool walk(sweep *sw, uint32_t l);
+
+/* Is v live, given what the walk has met after it; an if's branches are walked
+ * (and swept) here. phi_live: a live phi follows, whose if this is when v is one. */
+static bool live(sweep *sw, uint32_t v, bool phi_live)
 {
-    uint32_t last_if = 0;
-    for (uint32_t i = 0; i < ir->lists[l].n; i++) {
-        uint32_t v = ir->lists[l].items[i];
-        agal_ir_inst *in = &ir->insts[v];
-        if (m->dep) m->dep[v] = in->op == IR_PHI ? last_if : owner;
-        if (in->op == IR_KIL || in->op == IR_STORE) mark(m, v);
-        if (in->op == IR_IF) {
-            last_if = v;
-            fill_deps(ir, in->then_list, v, m);
-            fill_deps(ir, in->else_list, v, m);
-        }
+    agal_ir_inst *in = &sw->ir->insts[v];
+    switch (in->op) {
+    case IR_STORE:
+    case IR_KIL: return true;
+    case IR_IF: {
+        uint32_t else_list = in->else_list;
+        bool then_live = walk(sw, in->then_list);
+        bool else_live = walk(sw, else_list);
+        return then_live || else_live || phi_live;
+    }
+    default: return in->nuses != 0;
     }
 }
 
-/* Drops instructions that are not live from list l and below, and removes them
- * (IR_NOP). A dead if's branches hold nothing live: they are swept too, so no
- * instruction stays behind in a list the tree no longer reaches. */
-static bool sweep(agal_ir *ir, uint32_t l, const uint8_t *live)
+/* List l from its end: the live instructions stay, in order, their operands'
+ * uses counted; the others are removed. Whether anything in it is live. */
+static bool walk(sweep *sw, uint32_t l)
 {
+    agal_ir *ir = sw->ir;
     agal_ir_list *list = &ir->lists[l];
-    bool changed = false;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < list->n; i++) {
+    uint32_t kept = list->n; /* the live ones gather at the end, then move down */
+    bool phi_live = false;
+    for (uint32_t i = list->n; i-- > 0;) {
         uint32_t v = list->items[i];
+        bool is_live = live(sw, v, phi_live);
         agal_ir_inst *in = &ir->insts[v];
-        if (in->op == IR_IF) {
-            changed |= sweep(ir, in->then_list, live);
-            changed |= sweep(ir, in->else_list, live);
-        }
-        if (!live[v]) {
+        if (in->op == IR_PHI) phi_live |= is_live;
+        else if (in->op == IR_IF) phi_live = false;
+        if (!is_live) {
             in->op = IR_NOP;
-            changed = true;
+            sw->changed = true;
             continue;
         }
-        list->items[n++] = v;
+        count_operands(ir, in);
+        ir->nlive++;
+        list->items[--kept] = v;
     }
+    uint32_t n = list->n - kept;
+    if (kept) memmove(list->items, list->items + kept, n * sizeof *list->items);
     list->n = n;
-    return changed;
+    return n != 0;
 }
 
 agal_status agal_opt_dce(agal_ir *ir, bool *changed)
 {
-    /* The stack, deps and marks are scratch, given back at the end. Without blocks
-     * (one list) nothing depends on an if: no deps. */
-    agal_arena_mark scratch = agal_arena_save(ir->ctx);
-    bool blocks = ir->nlists > 1;
-    marker m = {agal_alloc(ir->ctx, ir->ninsts * sizeof *m.stack),
-                blocks ? agal_zalloc(ir->ctx, ir->ninsts * sizeof *m.dep) : NULL, agal_zalloc(ir->ctx, ir->ninsts), 0};
-    if (!m.stack || (blocks && !m.dep) || !m.live) {
-        agal_arena_restore(ir->ctx, scratch);
-        return AGAL_ERR_NOMEM;
-    }
-    fill_deps(ir, 0, 0, &m);
-    /* Each live instruction is taken off the stack once: its operands' uses are
-     * counted there, as agal_ir_count_uses would over the swept lists. */
     for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
     ir->nlive = 0;
-    while (m.n) {
-        uint32_t v = m.stack[--m.n];
-        const agal_ir_inst *in = &ir->insts[v];
-        ir->nlive += in->op != IR_CONST; /* constants are in no list */
-        for (unsigned a = 0; a < in->nargs; a++) {
-            agal_ir_add_use(&ir->insts[in->args[a]]);
-            mark(&m, in->args[a]);
-        }
-        if (blocks) mark(&m, m.dep[v]);
-    }
-    *changed = sweep(ir, 0, m.live);
-    agal_arena_restore(ir->ctx, scratch);
+    sweep sw = {ir, false};
+    walk(&sw, 0);
+    *changed = sw.changed;
     return AGAL_OK;
 }

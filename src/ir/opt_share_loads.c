@@ -19,10 +19,12 @@ static int load_key(const agal_ir_inst *in)
     return in->reg_type == AGAL_REG_IID ? KEY_IID : KEY_INPUT + (in->reg_num & 15);
 }
 
-/* Each register's kept load (0: none), and the kept loads in value order: on the
- * stack (2 KiB). to[v]: the kept load that load v becomes (itself when kept), 0
- * for any other value, so that the walk reads one word per operand. */
+/* Each register's kept load, where bit k of has_first says there is one (a bit
+ * map to clear, not the 1 KiB table), and the kept loads in value order: on the
+ * stack. to[v]: the kept load that load v becomes (itself when kept), 0 for any
+ * other value, so that the walk reads one word per operand. */
 typedef struct loads {
+    uint32_t has_first[(KEYS + 31) / 32];
     uint32_t first[KEYS];
     uint32_t kept[KEYS];
     uint32_t nkept, ndup;
@@ -66,14 +68,15 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
     *changed = false;
     loads ld;
     ld.nkept = ld.ndup = 0;
-    memset(ld.first, 0, sizeof ld.first);
+    memset(ld.has_first, 0, sizeof ld.has_first);
     ld.to = agal_zalloc(ir->ctx, ir->ninsts * sizeof *ld.to);
     if (!ld.to) return AGAL_ERR_NOMEM;
     /* Every instruction that is neither removed nor a constant is listed (ir.h). */
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         int k = load_key(&ir->insts[v]);
         if (k < 0) continue;
-        if (!ld.first[k]) ld.first[k] = ld.kept[ld.nkept++] = v;
+        uint32_t bit = 1u << (k & 31), *word = &ld.has_first[k >> 5];
+        if (!(*word & bit)) *word |= bit, ld.first[k] = ld.kept[ld.nkept++] = v;
         else ld.ndup++;
         ld.to[v] = ld.first[k];
     }

@@ -128,14 +128,24 @@ static agal_status collect(refl *f)
     return AGAL_OK;
 }
 
+/* Whether source s names an attribute, as its register or its index: most
+ * sources do not, and then their rows are not looked up. */
+static bool names_attribute(const agal_source *s)
+{
+    return (s->indirect ? s->index_type : s->type) == AGAL_REG_ATTRIBUTE;
+}
+
 void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16])
 {
     memset(mask, 0, 16 * sizeof *mask);
     for (uint32_t i = 0; i < prog->ntokens; i++) {
         const agal_token *t = &prog->tokens[i];
         const agal_opinfo *info = agal_opinfo_get(t->op);
-        if (info && (info->operands & AGAL_OPND_A)) source_attributes(mask, t, &t->a, agal_source_rows(info, 0));
-        if (info && (info->operands & AGAL_OPND_B)) source_attributes(mask, t, &t->b, agal_source_rows(info, 1));
+        if (!info) continue;
+        if ((info->operands & AGAL_OPND_A) && names_attribute(&t->a))
+            source_attributes(mask, t, &t->a, agal_source_rows(info, 0));
+        if ((info->operands & AGAL_OPND_B) && names_attribute(&t->b))
+            source_attributes(mask, t, &t->b, agal_source_rows(info, 1));
     }
 }
 
