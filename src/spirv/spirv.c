@@ -85,9 +85,10 @@ typedef struct spv {
     uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
     unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
-    uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
-    uint32_t ty_ptr_io4[2]; /* Input and Output vec4 pointers (the located variables') */
-    uint32_t *c_offsets;    /* the float constants of relative reads' offsets 0..255, made at the first */
+    uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_void, ty_sampler, ty_image[2], ty_sampled[2];
+    uint32_t ty_ptr_v4[3]; /* Input, Output and Uniform vec4 pointers (t_ptr) */
+    uint32_t c_float01[2], c_splat01[2], c_ints[256];
+    uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
     shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
@@ -286,24 +287,47 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
 #define TYPE(s, op, ...) \
     global(s, op, 0, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
-static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
-/* The common types are asked for by nearly every instruction: memoized, so the hash
- * table sees each once (a 0 from out of memory is simply asked again). */
+/* A global that only a memoized maker below makes (its slot is asked first): no
+ * other request can name the same words, so it skips the hash table. Most modules
+ * have only these (types, pointers to vec4, small ints, 0.0 and 1.0). */
+#define UNIQUE(s, op, type, ...) \
+    global_new(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+/* The common types are asked for by nearly every instruction: memoized, so each is
+ * made once, without hashing (a 0 from out of memory is simply asked again). */
 #define MEMO(slot, expr) ((slot) ? (slot) : ((slot) = (expr)))
-static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, SpvOpTypeBool, 0, NULL, 0)); }
-static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, SpvOpTypeFloat, 32)); }
-static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, SpvOpTypeInt, 32, 1)); }
-static uint32_t t_vec_new(spv *s, unsigned n) { return TYPE(s, SpvOpTypeVector, t_float(s), n); }
+static uint32_t t_void(spv *s) { return MEMO(s->ty_void, global_new(s, SpvOpTypeVoid, 0, NULL, 0)); }
+static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global_new(s, SpvOpTypeBool, 0, NULL, 0)); }
+static uint32_t t_float(spv *s) { return MEMO(s->ty_float, UNIQUE(s, SpvOpTypeFloat, 0, 32)); }
+static uint32_t t_int(spv *s) { return MEMO(s->ty_int, UNIQUE(s, SpvOpTypeInt, 0, 32, 1)); }
+static uint32_t t_vec_new(spv *s, unsigned n) { return UNIQUE(s, SpvOpTypeVector, 0, t_float(s), n); }
 /* Inline: nearly every instruction of the body asks for its vector type. */
 static inline uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], t_vec_new(s, n)); }
-static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, SpvOpTypeVector, t_bool(s), 4)); }
-static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, SpvOpTypePointer, storage, type); }
+static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, UNIQUE(s, SpvOpTypeVector, 0, t_bool(s), 4)); }
+static uint32_t t_sampler(spv *s) { return MEMO(s->ty_sampler, global_new(s, SpvOpTypeSampler, 0, NULL, 0)); }
 
+/* Pointers to vec4 (the interface's and the constant block's loads) memoized by
+ * storage class, the rest (iid, fd, packed varyings, samplers) hashed. */
+static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
+{
+    int slot = storage == SpvStorageClassInput     ? 0
+               : storage == SpvStorageClassOutput  ? 1
+               : storage == SpvStorageClassUniform ? 2
+                                                   : -1;
+    if (slot < 0 || !type || type != s->ty_vec[4]) return TYPE(s, SpvOpTypePointer, storage, type);
+    return MEMO(s->ty_ptr_v4[slot], UNIQUE(s, SpvOpTypePointer, 0, storage, type));
+}
+
+static uint32_t c_float_hashed(spv *s, uint32_t bits) { return global(s, SpvOpConstant, t_float(s), &bits, 1); }
+
+/* 0.0 and 1.0, the commonest, memoized; -0.0 is another constant. */
 static uint32_t c_float(spv *s, float f)
 {
     uint32_t bits;
     memcpy(&bits, &f, 4);
-    return global(s, SpvOpConstant, t_float(s), &bits, 1);
+    if (bits == 0) return MEMO(s->c_float01[0], UNIQUE(s, SpvOpConstant, t_float(s), 0));
+    if (bits == 0x3f800000u) return MEMO(s->c_float01[1], UNIQUE(s, SpvOpConstant, t_float(s), bits));
+    return c_float_hashed(s, bits);
 }
 
 /* Integer constants index the constant block, one per register read: 0..255 are
@@ -458,8 +482,8 @@ static uint32_t variable(spv *s, unsigned storage, uint32_t type)
 /* va<n>, v<n> or oc<n>: a vec4 at Location n. */
 static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
-    uint32_t *ptr = &s->ty_ptr_io4[storage == SpvStorageClassOutput], v4 = t_vec(s, 4), var = new_id(s);
-    declare(s, storage, var, MEMO(*ptr, t_ptr(s, storage, v4)));
+    uint32_t v4 = t_vec(s, 4), var = new_id(s);
+    declare(s, storage, var, t_ptr(s, storage, v4));
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
@@ -490,13 +514,15 @@ static uint32_t const_block(spv *s)
     if (s->var_const) return s->var_const;
     unsigned count = agal_ir_constant_count(s->ir, false);
     uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
-    uint32_t arr = TYPE(s, SpvOpTypeArray, elem, len);
-    uint32_t blk = TYPE(s, SpvOpTypeStruct, arr);
-    /* Decorating the deduplicated types is safe: nothing else uses this array or struct. */
+    /* Made once (var_const), as is the pointer to the block: nothing else uses this
+     * array or struct, so decorating them is safe. */
+    uint32_t arr = UNIQUE(s, SpvOpTypeArray, 0, elem, len);
+    uint32_t blk = UNIQUE(s, SpvOpTypeStruct, 0, arr);
     DECO(s, arr, SpvDecorationArrayStride, 16);
     DECO(s, blk, SpvDecorationBlock);
     INS(s, S_DECO, SpvOpMemberDecorate, blk, 0, SpvDecorationOffset, 0);
-    s->var_const = variable(s, SpvStorageClassUniform, blk);
+    s->var_const = new_id(s);
+    declare(s, SpvStorageClassUniform, s->var_const, UNIQUE(s, SpvOpTypePointer, 0, SpvStorageClassUniform, blk));
     DECO(s, s->var_const, SpvDecorationDescriptorSet, 0);
     DECO(s, s->var_const, SpvDecorationBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
     name(s, blk, s->prog->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
@@ -506,10 +532,16 @@ static uint32_t const_block(spv *s)
 
 static uint32_t image_only_type(spv *s, unsigned dim)
 {
-    return TYPE(s, SpvOpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0);
+    bool cube = dim == AGAL_DIM_CUBE;
+    return MEMO(s->ty_image[cube],
+                UNIQUE(s, SpvOpTypeImage, 0, t_float(s), cube ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0));
 }
 
-static uint32_t image_type(spv *s, unsigned dim) { return TYPE(s, SpvOpTypeSampledImage, image_only_type(s, dim)); }
+static uint32_t image_type(spv *s, unsigned dim)
+{
+    bool cube = dim == AGAL_DIM_CUBE;
+    return MEMO(s->ty_sampled[cube], UNIQUE(s, SpvOpTypeSampledImage, 0, image_only_type(s, dim)));
+}
 
 static uint32_t bound_var(spv *s, uint32_t type, unsigned binding)
 {
@@ -529,9 +561,7 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
         s->var_smp[i] = bound_var(s, type, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate)
-            s->var_sampler[i] =
-                bound_var(s, global(s, SpvOpTypeSampler, 0, NULL, 0), AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
@@ -930,8 +960,7 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
     uint32_t block = const_block(s), zero = c_int(s, 0);
-    uint32_t ptr =
-        FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), block, zero, index);
+    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -971,7 +1000,8 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 static void indirect_function(spv *s)
 {
     uint32_t f = t_float(s), v4 = t_vec(s, 4), index = new_id(s), offset = new_id(s);
-    INS(s, S_FUNC, SpvOpFunction, v4, s->indirect_fn, SpvFunctionControlPureMask, TYPE(s, SpvOpTypeFunction, v4, f, f));
+    INS(s, S_FUNC, SpvOpFunction, v4, s->indirect_fn, SpvFunctionControlPureMask,
+        UNIQUE(s, SpvOpTypeFunction, 0, v4, f, f));
     INS(s, S_FUNC, SpvOpFunctionParameter, f, index);
     INS(s, S_FUNC, SpvOpFunctionParameter, f, offset);
     label(s, new_id(s));
@@ -1001,7 +1031,7 @@ static uint32_t sampled_image(spv *s, const agal_sampler *smp)
     uint32_t var = sampler_var(s, smp);
     if (!s->opt->pub.separate_samplers) return FN(s, SpvOpLoad, image_type(s, smp->dim), var);
     uint32_t img = FN(s, SpvOpLoad, image_only_type(s, smp->dim), var);
-    uint32_t smp_id = FN(s, SpvOpLoad, global(s, SpvOpTypeSampler, 0, NULL, 0), s->var_sampler[smp->num & 15]);
+    uint32_t smp_id = FN(s, SpvOpLoad, t_sampler(s), s->var_sampler[smp->num & 15]);
     return FN(s, SpvOpSampledImage, image_type(s, smp->dim), img, smp_id);
 }
 
@@ -1186,7 +1216,7 @@ static void interface(spv *s)
 static void function(spv *s)
 {
     interface(s);
-    uint32_t fnty = TYPE(s, SpvOpTypeFunction, t_void(s));
+    uint32_t fnty = UNIQUE(s, SpvOpTypeFunction, 0, t_void(s)); /* main's, made once */
     uint32_t main_id = new_id(s);
     INS(s, S_FUNC, SpvOpFunction, t_void(s), main_id, 0, fnty);
     label(s, new_id(s));
