@@ -369,12 +369,20 @@ static void name(spv *s, uint32_t id, const char *str)
     memcpy(d + 2, str, len);
 }
 
+/* A register's name spelled straight into its OpName's words: room for the longest,
+ * then the section cut back to what it took. */
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->pub.strip_names) return;
-    char buf[32];
-    agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
-    name(s, id, buf);
+    enum { ROOM = AGAL_REG_TEXT_MAX / 4 + 1 };
+    wbuf *b = &s->sec[S_NAME];
+    uint32_t *d = reserve(s, b, 2 + ROOM);
+    if (!d) return;
+    for (unsigned i = 0; i < ROOM; i++) d[2 + i] = 0; /* the NUL and zero padding */
+    size_t n = agal_put_reg((char *)(d + 2), s->prog->stage, type, num) / 4 + 1;
+    d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
+    d[1] = id;
+    b->n -= ROOM - n;
 }
 
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
