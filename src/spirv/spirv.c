@@ -27,6 +27,14 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
 
+/* The helpers the hot paths rely on being inlined (their comments say where),
+ * whatever the compiler's budget for a function that has grown. */
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
 /* Vulkan's default id bound (spirv-val's limit). */
 #define ID_LIMIT 0x3fffffu
 
@@ -74,9 +82,8 @@ typedef struct spv {
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
-    agal_status err;    /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
-    uint32_t *ids;      /* SPIR-V id per IR value */
-    uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+    agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
+    uint32_t *ids;   /* SPIR-V id per IR value */
     unsigned niface;
     uint32_t glsl, label;
     /* Interface variables by register, declared from the info record (interface). */
@@ -87,9 +94,8 @@ typedef struct spv {
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_void, ty_sampler, ty_image[2], ty_sampled[2];
     uint32_t ty_ptr_v4[3]; /* Input, Output and Uniform vec4 pointers (t_ptr) */
-    uint32_t c_float01[2], c_splat01[2], c_ints[256];
+    uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
-    shuf shuf[SHUF_CACHE];
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
@@ -98,16 +104,39 @@ typedef struct spv {
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it. */
     uint8_t *virt;
-    /* Recent materializations of virtual values, in this block (see real). */
-    struct {
-        uint32_t v, block, id;
-    } mat[64];
     /* The latest component read through a merge (see source_comp). */
     struct {
         uint32_t from, v;
         unsigned from_k, k;
     } walk;
+    /* Bit i: entry i of the table of that name below holds something. */
+    uint64_t c_int_made[4], shuf_used, mat_used;
+    /* The tables, last: a translation clears only what comes before them (spv_init)
+     * and reads an entry only under its bit, so a small module does not pay for
+     * clearing four kilobytes. */
+    struct spv_tables {
+        uint32_t c_ints[256];      /* int constants 0..255 (c_int) */
+        shuf shuf[SHUF_CACHE];     /* recent vec4 shuffles (recorded) */
+        struct mat {               /* recent materializations of virtual */
+            uint32_t v, block, id; /* values, in this block (see real) */
+        } mat[64];
+        uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+    } t;
 } spv;
+
+/* Clears everything but the tables (their bits included). */
+static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt)
+{
+    memset(s, 0, offsetof(spv, t));
+    s->ctx = ctx;
+    s->ir = ir;
+    s->prog = ir->prog;
+    s->opt = opt;
+    s->line_tok = -1;
+}
+
+static inline bool bit(const uint64_t *set, unsigned i) { return set[i / 64] >> (i % 64) & 1; }
+static inline void set_bit(uint64_t *set, unsigned i) { set[i / 64] |= (uint64_t)1 << (i % 64); }
 
 /* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
  * IR index, and whoever reads it reads the components it selects from its sources
@@ -335,7 +364,12 @@ static uint32_t c_float(spv *s, float f)
 static uint32_t c_int(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
-    if (i >= 0 && i < 256) return MEMO(s->c_ints[i], global_new(s, SpvOpConstant, t_int(s), &bits, 1));
+    if (i >= 0 && i < 256) {
+        if (bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
+        uint32_t id = global_new(s, SpvOpConstant, t_int(s), &bits, 1);
+        if (id) set_bit(s->c_int_made, (unsigned)i), s->t.c_ints[i] = id;
+        return id;
+    }
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
 }
 
@@ -476,8 +510,8 @@ static void line(spv *s, const agal_ir_inst *in)
 static void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
 {
     INS(s, S_GLOBAL, SpvOpVariable, ptr, id, storage);
-    if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->iface))
-        s->iface[s->niface++] = id;
+    if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->t.iface))
+        s->t.iface[s->niface++] = id;
 }
 
 static uint32_t variable(spv *s, unsigned storage, uint32_t type)
@@ -582,7 +616,7 @@ static uint32_t real(spv *s, uint32_t v);
  * their words: the block's earlier equal instruction's id, or the new one's. Inline,
  * so that a caller with a constant operand count (the shuffles) gets its loops
  * unrolled. */
-static inline uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
+static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
 {
     h ^= (op * 0x9e3779b1u) ^ type;
     uint32_t *e = &s->cse[h % CSE_SLOTS];
@@ -661,6 +695,21 @@ static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const ui
     return n == 4 ? shuffle_words(s, 4, a, b, sel) : shuffle_words(s, 3, a, b, sel);
 }
 
+/* The recorded shuffle whose result is v, or NULL. */
+static INLINE const shuf *recorded(const spv *s, uint32_t v)
+{
+    unsigned i = v % SHUF_CACHE;
+    return (s->shuf_used >> i & 1) && s->t.shuf[i].id == v ? &s->t.shuf[i] : NULL;
+}
+
+/* Records the vec4 shuffle id of a and b by sel (0..3 from a, 4..7 from b). */
+static void record(spv *s, uint32_t id, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    unsigned i = id % SHUF_CACHE;
+    s->shuf_used |= (uint64_t)1 << i;
+    s->t.shuf[i] = (shuf){id, a, b, {sel[0], sel[1], sel[2], sel[3]}};
+}
+
 /* Component *k of vector id v, read through virtual values and recorded shuffles:
  * returns the real vec4 it comes from, *k its component there. The latest walk
  * through merges is remembered: a swizzle's four components (a splat: `.yyyy`) walk
@@ -685,8 +734,8 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
         }
         v = s->ids[in->args[(in->mask >> *k) & 1]];
     }
-    const shuf *d = &s->shuf[v % SHUF_CACHE];
-    if (d->id == v && v) {
+    const shuf *d = recorded(s, v);
+    if (d && v) {
         unsigned sel = d->sel[*k];
         v = sel < 4 ? d->a : d->b;
         *k = sel & 3;
@@ -697,9 +746,9 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
 
 /* Most components read are of a real vector that is no recorded shuffle: that
  * case inline, the walk in a call. */
-static inline uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+static INLINE uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
 {
-    if (!(v & VIRT) && s->shuf[v % SHUF_CACHE].id != v) return v;
+    if (!(v & VIRT) && !recorded(s, v)) return v;
     return source_comp_walk(s, v, k);
 }
 
@@ -725,7 +774,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
         }
         unsigned width = last ? n : 4;
         uint32_t id = raw_shuffle(s, width, acc, src, out);
-        if (width == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, acc, src, {out[0], out[1], out[2], out[3]}};
+        if (width == 4 && id) record(s, id, acc, src, out);
         acc = id;
     }
     return acc;
@@ -736,7 +785,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
  * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
  * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
  * in real, the commonest caller, where n, a == b and sel are constants. */
-static inline uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
@@ -759,7 +808,7 @@ static inline uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
     if (identity) return x;
     if (!y) y = x;
     uint32_t id = raw_shuffle(s, n, x, y, out);
-    if (n == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, x, y, {out[0], out[1], out[2], out[3]}};
+    if (n == 4 && id) record(s, id, x, y, out);
     return id;
 }
 
@@ -780,12 +829,12 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
 {
     const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
     uint32_t src = in->op == IR_SWIZZLE ? s->ids[in->args[0]] : VIRT;
-    if ((src & VIRT) || !src || s->shuf[src % SHUF_CACHE].id == src) return 0;
+    if ((src & VIRT) || !src || recorded(s, src)) return 0;
     if (in->swizzle == AGAL_SWIZZLE_IDENTITY) return src;
     uint8_t sel[4];
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
     uint32_t id = raw_shuffle(s, 4, src, src, sel);
-    if (id) s->shuf[id % SHUF_CACHE] = (shuf){id, src, src, {sel[0], sel[1], sel[2], sel[3]}};
+    if (id) record(s, id, src, src, sel);
     return id;
 }
 
@@ -795,13 +844,13 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
 static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
-    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
-    if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
+    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
+    struct mat *m = &s->t.mat[slot];
+    if ((s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start) return m->id;
     uint32_t id = swizzle_of_real(s, v);
     if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
-    s->mat[slot].v = x;
-    s->mat[slot].block = s->block_start;
-    s->mat[slot].id = id;
+    *m = (struct mat){x, s->block_start, id};
+    s->mat_used |= (uint64_t)1 << slot;
     return id;
 }
 
@@ -1241,12 +1290,12 @@ static void function(spv *s)
     if (s->indirect_fn) indirect_function(s);
 
     bool vertex = s->prog->stage == AGAL_VERTEX;
-    uint32_t ep[8 + AGAL_COUNTOF(s->iface)];
+    uint32_t ep[8 + AGAL_COUNTOF(s->t.iface)];
     size_t n = 0;
     ep[n++] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
     ep[n++] = main_id;
     n += str_words("main", ep + n, 4);
-    memcpy(ep + n, s->iface, s->niface * sizeof *ep);
+    memcpy(ep + n, s->t.iface, s->niface * sizeof *ep);
     ins(s, S_ENTRY, SpvOpEntryPoint, ep, n + s->niface);
     if (!vertex) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeOriginUpperLeft);
     if (s->var_depth) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeDepthReplacing);
@@ -1352,7 +1401,8 @@ static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nword
 agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const uint32_t **words,
                             size_t *nwords)
 {
-    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt, .line_tok = -1};
+    spv s;
+    spv_init(&s, ctx, ir, opt);
     agal_status st = build_module(&s);
     return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
 }
@@ -1360,7 +1410,8 @@ agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emi
 agal_status agal_spirv_emit_to(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, uint32_t *buf,
                                size_t cap, size_t *nwords)
 {
-    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt, .line_tok = -1};
+    spv s;
+    spv_init(&s, ctx, ir, opt);
     agal_status st = build_module(&s);
     if (st != AGAL_OK) return st;
     *nwords = module_size(&s);
