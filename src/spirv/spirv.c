@@ -72,6 +72,9 @@ enum { SHUF_CACHE = 64 };
  * extended instructions, and would hash every IR instruction to do so (the figures:
  * docs/internals.md, "Figures behind the decisions"). */
 enum { CSE_SLOTS = 512 }; /* fewer lose candidates on the corpus: larger modules */
+/* The loads of input and constant registers are numbered by their register instead
+ * (load_of): v<n> / va<n> at key n, vc<i> / fc<i> at LOAD_UNIFORM + i. */
+enum { LOAD_UNIFORM = 16, LOAD_KEYS = LOAD_UNIFORM + 256 };
 
 typedef struct spv {
     agal_context *ctx;
@@ -110,7 +113,7 @@ typedef struct spv {
         unsigned from_k, k;
     } walk;
     /* Bit i: entry i of the table of that name below holds something. */
-    uint64_t c_int_made[4], shuf_used, mat_used;
+    uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
     /* The tables, last: a translation clears only what comes before them (spv_init)
      * and reads an entry only under its bit, so a small module does not pay for
      * clearing four kilobytes. */
@@ -121,6 +124,9 @@ typedef struct spv {
             uint32_t v, block, id; /* values, in this block (see real) */
         } mat[64];
         uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+        struct load {       /* each register's load in a block (see load_of) */
+            uint32_t block, id;
+        } load[LOAD_KEYS];
     } t;
 } spv;
 
@@ -662,6 +668,37 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
 
+/* `op %type %id ops...` in the function, not value-numbered: for what only one
+ * maker makes and numbers itself (load_of). */
+static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], n + 3);
+    if (!d) return 0;
+    uint32_t id = new_id(s);
+    d[0] = (uint32_t)(n + 3) << 16 | op;
+    d[1] = type;
+    d[2] = id;
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i];
+    return id;
+}
+
+#define FN_UNNUMBERED(s, op, type, ...) \
+    fn_unnumbered(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
+                  sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+/* The load of register key in this block, if any. Only input() and uniform_at load
+ * these registers, by their variables and constant indices, so numbering their
+ * loads here shares what fn would share (the same load twice in a block, without
+ * opt_share_loads) at a lookup, not a hash of the words. */
+static uint32_t *load_of(spv *s, unsigned key)
+{
+    struct load *l = &s->t.load[key];
+    if (bit(s->load_used, key) && l->block == s->block_start) return &l->id;
+    set_bit(s->load_used, key);
+    *l = (struct load){s->block_start, 0};
+    return &l->id;
+}
+
 static uint32_t label(spv *s, uint32_t id)
 {
     /* Values of the previous block need not dominate this one: value numbering
@@ -1021,6 +1058,18 @@ static uint32_t uniform_at(spv *s, uint32_t index)
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
+/* vc<i> / fc<i>: its access chain and load, once per block. */
+static uint32_t uniform_reg(spv *s, unsigned i)
+{
+    if (i >= 256) return uniform_at(s, c_int(s, (int32_t)i));
+    uint32_t *load = load_of(s, LOAD_UNIFORM + i);
+    if (*load) return *load;
+    uint32_t index = c_int(s, (int32_t)i), block = const_block(s), zero = c_int(s, 0); /* uniform_at's order */
+    uint32_t ptr =
+        FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
+    return *load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), ptr);
+}
+
 /* vc[trunc(index) + offset]: computed in float so that any index (NaN, huge) gives
  * a defined in-range test; out of range reads zero, like the interpreter. */
 static uint32_t indirect_read(spv *s, uint32_t index, uint32_t offset, unsigned range)
@@ -1079,7 +1128,8 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
         if (w == 1) return splat(s, l);
         return w == 4 ? l : FN(s, SpvOpVectorShuffle, t_vec(s, 4), l, l, 0, 1, w > 2 ? 2 : 0, 0);
     }
-    return FN(s, SpvOpLoad, t_vec(s, 4), s->var_in[in->reg_num & 15]);
+    uint32_t *load = load_of(s, in->reg_num & 15);
+    return *load ? *load : (*load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), s->var_in[in->reg_num & 15]));
 }
 
 /* The sampled image of fs<i> in this block. */
@@ -1191,7 +1241,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
     switch (in->op) {
     case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
-    case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
+    case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
     case IR_YFLIP: id = yflip(s); break;
     case IR_SWIZZLE: id = virtual_or_real(s, v); break;
