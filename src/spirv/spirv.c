@@ -82,6 +82,8 @@ typedef struct spv {
     const agal_program *prog;
     const agal_emit_options *opt;
     wbuf sec[S_COUNT];
+    uint32_t *block; /* the sections' first rooms, behind room for the header (first_room) */
+    size_t block_words;
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
@@ -160,11 +162,30 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
 /* ---- words ------------------------------------------------------------------ */
 
+/* The function section, the block's last, grows with the whole block (the arena
+ * extends it in place where it can), which keeps the module's sections together. */
+static bool grow_block(spv *s, wbuf *f, size_t cap)
+{
+    size_t words = s->block_words + (cap - f->cap);
+    uint32_t *nb = agal_grow(s->ctx, s->block, s->block_words, words, sizeof *nb);
+    if (!nb) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return false;
+    }
+    for (int i = 0; i < S_COUNT; i++)
+        if (s->sec[i].shared) s->sec[i].w = nb + (s->sec[i].w - s->block);
+    s->block = nb;
+    s->block_words = words;
+    f->cap = cap;
+    return true;
+}
+
 /* Gives b room for exactly cap words (false, with err set, when out of memory). A
  * section in the shared block moves out of it whole: the arena would grow the
  * block's first part in place, over the next. */
 static bool resize(spv *s, wbuf *b, size_t cap)
 {
+    if (b == &s->sec[S_FUNC] && b->shared) return grow_block(s, b, cap);
     uint32_t *nw = agal_grow(s->ctx, b->shared ? NULL : b->w, b->shared ? 0 : b->n, cap, sizeof *nw);
     if (!nw) {
         agal_fail(&s->err, AGAL_ERR_NOMEM);
@@ -185,18 +206,27 @@ static AGAL_COLD bool grow_for(spv *s, wbuf *b, size_t n)
     return resize(s, b, cap);
 }
 
-/* The small sections' first room, in one allocation instead of one each and then
- * their growth: where most programs' end (corpus: globals 50 to 170 words,
- * decorations 16 to 72, the entry point under 16). Names, the function and the
- * source are sized on their own. */
-static bool first_room(spv *s)
+enum { HEADER = 5 }; /* the module's header words */
+
+/* Every section's first room, in one allocation in the module's order behind room
+ * for the header, instead of one each and then their growth: the small sections'
+ * where most programs' end (corpus: globals 50 to 170 words, decorations 16 to 72,
+ * the entry point under 16), names and the function as the caller sizes them from
+ * the program. The module is then made in this block (module_in_place): the
+ * sections before the function move up against it, the function stays. */
+static bool first_room(spv *s, size_t names, size_t function)
 {
-    static const uint16_t room[S_COUNT] = {
+    uint32_t room[S_COUNT] = {
         [S_CAP] = 4, [S_IMPORT] = 8, [S_MODEL] = 4, [S_ENTRY] = 16, [S_MODE] = 12, [S_DECO] = 64, [S_GLOBAL] = 192};
-    size_t total = 0;
+    room[S_NAME] = (uint32_t)names;
+    room[S_FUNC] = (uint32_t)function;
+    size_t total = HEADER;
     for (int i = 0; i < S_COUNT; i++) total += room[i];
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
+    s->block = w;
+    s->block_words = total;
+    w += HEADER;
     for (int i = 0; i < S_COUNT; i++) {
         if (!room[i]) continue;
         s->sec[i] = (wbuf){.w = w, .cap = room[i], .shared = true};
@@ -1362,22 +1392,22 @@ static agal_status build_module(spv *s)
     s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
     s->virt = agal_zalloc(s->ctx, ninsts);
-    if (!s->ids || !s->cse || !s->virt || !first_room(s)) return AGAL_ERR_NOMEM;
+    if (!s->ids || !s->cse || !s->virt) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
      * live instructions (dead code can be most of a generated program), so they
-     * rarely leave outgrown copies behind. The function section ends up holding
-     * the whole module (agal_translate_spirv): measured on the corpus, 5 to 13
+     * rarely leave outgrown copies behind: measured on the corpus, 5 to 13
      * function words per live instruction, 9 on a 200-token chain, and the rest of
-     * the module under 3; names under 2 but on tiny programs. A register's one load
-     * (the front of the body, opt_share_loads.c) brings its variable or constant, its
-     * decorations and name: about 9 words more. */
+     * the module under 3. Names: at most 4 words a live value (a temporary's), so
+     * that they stay in their room and the module is made without moving the
+     * function (module_in_place). A register's one load (the front of the body,
+     * opt_share_loads.c) brings its variable or constant, its decorations and name:
+     * about 9 words more, 4 of them its name. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n &&
            (s->ir->insts[body->items[loads]].op == IR_UNIFORM || s->ir->insts[body->items[loads]].op == IR_INPUT))
         loads++;
-    if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
-        (!s->opt->pub.strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 4 * (live + loads), 64 + 10 * live + 9 * loads))
         return AGAL_ERR_NOMEM;
     /* A phi operand must exist at the end of its branch: emitted where defined.
      * (Phis follow an if, which has lists of its own.) */
@@ -1413,9 +1443,15 @@ static agal_status build_module(spv *s)
 
 static size_t module_size(const spv *s)
 {
-    size_t n = 5;
+    size_t n = HEADER;
     for (int i = 0; i < S_COUNT; i++) n += s->sec[i].n;
     return n;
+}
+
+static void header(const spv *s, uint32_t *out)
+{
+    const uint32_t words[HEADER] = {SpvMagicNumber, 0x00010000u /* SPIR-V 1.0 */, 0 /* generator */, s->next_id, 0};
+    memcpy(out, words, sizeof words);
 }
 
 /* Writes the header and every section but the function, which comes last, as the
@@ -1423,9 +1459,8 @@ static size_t module_size(const spv *s)
 _Static_assert(S_FUNC == S_COUNT - 1, "the function section is the module's last");
 static size_t module_front(const spv *s, uint32_t *out)
 {
-    const uint32_t header[5] = {SpvMagicNumber, 0x00010000u /* SPIR-V 1.0 */, 0 /* generator */, s->next_id, 0};
-    memcpy(out, header, sizeof header);
-    size_t n = 5;
+    header(s, out);
+    size_t n = HEADER;
     for (int i = 0; i < S_FUNC; i++) {
         if (s->sec[i].n) memcpy(out + n, s->sec[i].w, s->sec[i].n * sizeof *out);
         n += s->sec[i].n;
@@ -1433,13 +1468,34 @@ static size_t module_front(const spv *s, uint32_t *out)
     return n;
 }
 
-/* The emit options of a public call: its options, or the defaults. */
-/* The module is made where the function section is: it moves up behind room for
+/* Whether every section is still in its first room (first_room) or empty. */
+static bool in_first_rooms(const spv *s)
+{
+    for (int i = 0; i < S_COUNT; i++)
+        if (!s->sec[i].shared && s->sec[i].n) return false;
+    return true;
+}
+
+/* The module made where the function section is: the other sections, each no
+ * longer than its room, move up against it (the last first: none moves down over
+ * one not yet moved), the header in front, and the function does not move. A
+ * section that outgrew its room instead moves the function up behind room for
  * the rest, so no second copy of the module is ever held. */
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
 {
     wbuf *f = &s->sec[S_FUNC];
     size_t body = f->n, front = module_size(s) - body;
+    if (in_first_rooms(s)) {
+        uint32_t *at = f->w;
+        for (int i = S_FUNC - 1; i >= 0; i--) {
+            at -= s->sec[i].n;
+            if (s->sec[i].n) memmove(at, s->sec[i].w, s->sec[i].n * sizeof *at);
+        }
+        header(s, at - HEADER);
+        *words = at - HEADER;
+        *nwords = front + body;
+        return AGAL_OK;
+    }
     if (f->cap - body < front && !resize(s, f, body + front)) return AGAL_ERR_NOMEM;
     memmove(f->w + front, f->w, body * sizeof *f->w);
     module_front(s, f->w);
