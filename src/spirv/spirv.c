@@ -1397,18 +1397,18 @@ static agal_status build_module(spv *s)
      * live instructions (dead code can be most of a generated program), so they
      * rarely leave outgrown copies behind: measured on the corpus, 5 to 13
      * function words per live instruction, 9 on a 200-token chain, and the rest of
-     * the module under 3. Names: at most 4 words a live value (a temporary's), so
-     * that they stay in their room and the module is made without moving the
-     * function (module_in_place). A register's one load (the front of the body,
-     * opt_share_loads.c) brings its variable or constant, its decorations and name:
-     * about 9 words more, 4 of them its name. */
+     * the module under 3; names under 2 but on tiny programs and straight-line
+     * chains of temporaries (3 to 4), which then take module_in_place's slower way:
+     * room for all of them would be a large allocation where the arena's bump block
+     * had room (agal-bench's peak heap). A register's one load (the front of the
+     * body, opt_share_loads.c) brings its variable or constant, its decorations and
+     * name: about 9 words more. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n &&
            (s->ir->insts[body->items[loads]].op == IR_UNIFORM || s->ir->insts[body->items[loads]].op == IR_INPUT))
         loads++;
-    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 4 * (live + loads), 64 + 10 * live + 9 * loads))
-        return AGAL_ERR_NOMEM;
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads)) return AGAL_ERR_NOMEM;
     /* A phi operand must exist at the end of its branch: emitted where defined.
      * (Phis follow an if, which has lists of its own.) */
     for (uint32_t v = 1; v < s->ir->ninsts && s->ir->nlists > 1; v++) {
