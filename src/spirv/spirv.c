@@ -2,11 +2,13 @@
  *
  * The module is written into one word buffer per section of SPIR-V's logical layout
  * (capabilities, imports, memory model, entry point, execution modes, names,
- * decorations, types/constants/globals, function), joined at the end behind the
- * header with the id bound; the function section is written where the module
- * ends up, and the other sections move in front of it at the end. Types and
- * constants go through one hash table keyed by their instruction's words in the
- * globals section, so each exists once and is always emitted before its users.
+ * decorations, types/constants/globals, function), all first in one block in that
+ * order; the function section is written where the module ends up, and the other
+ * sections move up against it at the end, behind the header with the id bound.
+ * Each type and constant exists once and is emitted before its users: those only
+ * one memoized maker makes (the scalar and vector types, vec4 pointers, small ints,
+ * 0.0 and 1.0) straight, the rest through one hash table keyed by their
+ * instruction's words in the globals section.
  *
  * Binding model (docs/binding-models.md, "SPIR-V binding model"): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
