@@ -168,14 +168,15 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
  * extends it in place where it can), which keeps the module's sections together. */
 static bool grow_block(spv *s, wbuf *f, size_t cap)
 {
-    size_t words = s->block_words + (cap - f->cap);
+    size_t words = s->block_words + (cap - f->cap), at[S_COUNT];
+    for (int i = 0; i < S_COUNT; i++) at[i] = s->sec[i].shared ? (size_t)(s->sec[i].w - s->block) : 0;
     uint32_t *nb = agal_grow(s->ctx, s->block, s->block_words, words, sizeof *nb);
     if (!nb) {
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return false;
     }
     for (int i = 0; i < S_COUNT; i++)
-        if (s->sec[i].shared) s->sec[i].w = nb + (s->sec[i].w - s->block);
+        if (s->sec[i].shared) s->sec[i].w = nb + at[i]; /* offsets taken before: the old block may be gone */
     s->block = nb;
     s->block_words = words;
     f->cap = cap;
