@@ -303,7 +303,7 @@ static bool tab_grow(spv *s)
 
 /* Emits global `op [type] %id ops...` (type 0: a type declaration, which has no
  * result type word); returns %id. */
-static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+static INLINE uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     size_t k = type ? 2 : 1; /* words between the opcode and the operands */
     uint32_t id = new_id(s), *d = reserve(s, &s->sec[S_GLOBAL], 1 + k + n);
