@@ -2,11 +2,13 @@
  *
  * The module is written into one word buffer per section of SPIR-V's logical layout
  * (capabilities, imports, memory model, entry point, execution modes, names,
- * decorations, types/constants/globals, function), joined at the end behind the
- * header with the id bound; the function section is written where the module
- * ends up, and the other sections move in front of it at the end. Types and
- * constants go through one hash table keyed by their instruction's words in the
- * globals section, so each exists once and is always emitted before its users.
+ * decorations, types/constants/globals, function), all first in one block in that
+ * order; the function section is written where the module ends up, and the other
+ * sections move up against it at the end, behind the header with the id bound.
+ * Each type and constant exists once and is emitted before its users: those only
+ * one memoized maker makes (the scalar and vector types, vec4 pointers, small ints,
+ * 0.0 and 1.0) straight, the rest through one hash table keyed by their
+ * instruction's words in the globals section.
  *
  * Binding model (docs/binding-models.md, "SPIR-V binding model"): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
@@ -26,6 +28,14 @@
 /* The SPIR-V and GLSL.std.450 numbers, from Khronos (spirv-headers). */
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
+
+/* The helpers the hot paths rely on being inlined (their comments say where),
+ * whatever the compiler's budget for a function that has grown. */
+#if defined(__GNUC__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
 
 /* Vulkan's default id bound (spirv-val's limit). */
 #define ID_LIMIT 0x3fffffu
@@ -64,6 +74,9 @@ enum { SHUF_CACHE = 64 };
  * extended instructions, and would hash every IR instruction to do so (the figures:
  * docs/internals.md, "Figures behind the decisions"). */
 enum { CSE_SLOTS = 512 }; /* fewer lose candidates on the corpus: larger modules */
+/* The loads of input and constant registers are numbered by their register instead
+ * (load_of): v<n> / va<n> at key n, vc<i> / fc<i> at LOAD_UNIFORM + i. */
+enum { LOAD_UNIFORM = 16, LOAD_KEYS = LOAD_UNIFORM + 256 };
 
 typedef struct spv {
     agal_context *ctx;
@@ -71,12 +84,13 @@ typedef struct spv {
     const agal_program *prog;
     const agal_emit_options *opt;
     wbuf sec[S_COUNT];
+    uint32_t *block; /* the sections' first rooms, behind room for the header (first_room) */
+    size_t block_words;
     hslot *tab;
     size_t tab_n, tab_cap;
     uint32_t next_id;
-    agal_status err;    /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
-    uint32_t *ids;      /* SPIR-V id per IR value */
-    uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+    agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
+    uint32_t *ids;   /* SPIR-V id per IR value */
     unsigned niface;
     uint32_t glsl, label;
     /* Interface variables by register, declared from the info record (interface). */
@@ -85,10 +99,10 @@ typedef struct spv {
     uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
     unsigned indirect_range;
     /* Memoized ids of the types and constants every instruction asks for. */
-    uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_ptr_uv4, c_splat01[2], c_ints[256];
-    uint32_t ty_ptr_io4[2]; /* Input and Output vec4 pointers (the located variables') */
-    uint32_t *c_offsets;    /* the float constants of relative reads' offsets 0..255, made at the first */
-    shuf shuf[SHUF_CACHE];
+    uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_void, ty_sampler, ty_image[2], ty_sampled[2];
+    uint32_t ty_ptr_v4[3]; /* Input, Output and Uniform vec4 pointers (t_ptr) */
+    uint32_t c_float01[2], c_splat01[2];
+    uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
     uint32_t *cse;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
@@ -97,16 +111,42 @@ typedef struct spv {
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it. */
     uint8_t *virt;
-    /* Recent materializations of virtual values, in this block (see real). */
-    struct {
-        uint32_t v, block, id;
-    } mat[64];
     /* The latest component read through a merge (see source_comp). */
     struct {
         uint32_t from, v;
         unsigned from_k, k;
     } walk;
+    /* Bit i: entry i of the table of that name below holds something. */
+    uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
+    /* The tables, last: a translation clears only what comes before them (spv_init)
+     * and reads an entry only under its bit, so a small module does not pay for
+     * clearing four kilobytes. */
+    struct spv_tables {
+        uint32_t c_ints[256];      /* int constants 0..255 (c_int) */
+        shuf shuf[SHUF_CACHE];     /* recent vec4 shuffles (recorded) */
+        struct mat {               /* recent materializations of virtual */
+            uint32_t v, block, id; /* values, in this block (see real) */
+        } mat[64];
+        uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+        struct load {       /* each register's load in a block (see load_of) */
+            uint32_t block, id;
+        } load[LOAD_KEYS];
+    } t;
 } spv;
+
+/* Clears everything but the tables (their bits included). */
+static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt)
+{
+    memset(s, 0, offsetof(spv, t));
+    s->ctx = ctx;
+    s->ir = ir;
+    s->prog = ir->prog;
+    s->opt = opt;
+    s->line_tok = -1;
+}
+
+static inline bool bit(const uint64_t *set, unsigned i) { return set[i / 64] >> (i % 64) & 1; }
+static inline void set_bit(uint64_t *set, unsigned i) { set[i / 64] |= (uint64_t)1 << (i % 64); }
 
 /* An IR_SWIZZLE or IR_MERGE is not emitted where it is defined: its id is VIRT | its
  * IR index, and whoever reads it reads the components it selects from its sources
@@ -124,11 +164,31 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
 
 /* ---- words ------------------------------------------------------------------ */
 
+/* The function section, the block's last, grows with the whole block (the arena
+ * extends it in place where it can), which keeps the module's sections together. */
+static bool grow_block(spv *s, wbuf *f, size_t cap)
+{
+    size_t words = s->block_words + (cap - f->cap), at[S_COUNT];
+    for (int i = 0; i < S_COUNT; i++) at[i] = s->sec[i].shared ? (size_t)(s->sec[i].w - s->block) : 0;
+    uint32_t *nb = agal_grow(s->ctx, s->block, s->block_words, words, sizeof *nb);
+    if (!nb) {
+        agal_fail(&s->err, AGAL_ERR_NOMEM);
+        return false;
+    }
+    for (int i = 0; i < S_COUNT; i++)
+        if (s->sec[i].shared) s->sec[i].w = nb + at[i]; /* offsets taken before: the old block may be gone */
+    s->block = nb;
+    s->block_words = words;
+    f->cap = cap;
+    return true;
+}
+
 /* Gives b room for exactly cap words (false, with err set, when out of memory). A
  * section in the shared block moves out of it whole: the arena would grow the
  * block's first part in place, over the next. */
 static bool resize(spv *s, wbuf *b, size_t cap)
 {
+    if (b == &s->sec[S_FUNC] && b->shared) return grow_block(s, b, cap);
     uint32_t *nw = agal_grow(s->ctx, b->shared ? NULL : b->w, b->shared ? 0 : b->n, cap, sizeof *nw);
     if (!nw) {
         agal_fail(&s->err, AGAL_ERR_NOMEM);
@@ -149,18 +209,27 @@ static AGAL_COLD bool grow_for(spv *s, wbuf *b, size_t n)
     return resize(s, b, cap);
 }
 
-/* The small sections' first room, in one allocation instead of one each and then
- * their growth: where most programs' end (corpus: globals 50 to 170 words,
- * decorations 16 to 72, the entry point under 16). Names, the function and the
- * source are sized on their own. */
-static bool first_room(spv *s)
+enum { HEADER = 5 }; /* the module's header words */
+
+/* Every section's first room, in one allocation in the module's order behind room
+ * for the header, instead of one each and then their growth: the small sections'
+ * where most programs' end (corpus: globals 50 to 170 words, decorations 16 to 72,
+ * the entry point under 16), names and the function as the caller sizes them from
+ * the program. The module is then made in this block (module_in_place): the
+ * sections before the function move up against it, the function stays. */
+static bool first_room(spv *s, size_t names, size_t function)
 {
-    static const uint16_t room[S_COUNT] = {
+    uint32_t room[S_COUNT] = {
         [S_CAP] = 4, [S_IMPORT] = 8, [S_MODEL] = 4, [S_ENTRY] = 16, [S_MODE] = 12, [S_DECO] = 64, [S_GLOBAL] = 192};
-    size_t total = 0;
+    room[S_NAME] = (uint32_t)names;
+    room[S_FUNC] = (uint32_t)function;
+    size_t total = HEADER;
     for (int i = 0; i < S_COUNT; i++) total += room[i];
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
+    s->block = w;
+    s->block_words = total;
+    w += HEADER;
     for (int i = 0; i < S_COUNT; i++) {
         if (!room[i]) continue;
         s->sec[i] = (wbuf){.w = w, .cap = room[i], .shared = true};
@@ -234,7 +303,7 @@ static bool tab_grow(spv *s)
 
 /* Emits global `op [type] %id ops...` (type 0: a type declaration, which has no
  * result type word); returns %id. */
-static uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+static INLINE uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     size_t k = type ? 2 : 1; /* words between the opcode and the operands */
     uint32_t id = new_id(s), *d = reserve(s, &s->sec[S_GLOBAL], 1 + k + n);
@@ -286,24 +355,47 @@ static uint32_t global(spv *s, unsigned op, uint32_t type, const uint32_t *ops, 
 #define TYPE(s, op, ...) \
     global(s, op, 0, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
-static uint32_t t_void(spv *s) { return global(s, SpvOpTypeVoid, 0, NULL, 0); }
-/* The common types are asked for by nearly every instruction: memoized, so the hash
- * table sees each once (a 0 from out of memory is simply asked again). */
+/* A global that only a memoized maker below makes (its slot is asked first): no
+ * other request can name the same words, so it skips the hash table. Most modules
+ * have only these (types, pointers to vec4, small ints, 0.0 and 1.0). */
+#define UNIQUE(s, op, type, ...) \
+    global_new(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+/* The common types are asked for by nearly every instruction: memoized, so each is
+ * made once, without hashing (a 0 from out of memory is simply asked again). */
 #define MEMO(slot, expr) ((slot) ? (slot) : ((slot) = (expr)))
-static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global(s, SpvOpTypeBool, 0, NULL, 0)); }
-static uint32_t t_float(spv *s) { return MEMO(s->ty_float, TYPE(s, SpvOpTypeFloat, 32)); }
-static uint32_t t_int(spv *s) { return MEMO(s->ty_int, TYPE(s, SpvOpTypeInt, 32, 1)); }
-static uint32_t t_vec_new(spv *s, unsigned n) { return TYPE(s, SpvOpTypeVector, t_float(s), n); }
+static uint32_t t_void(spv *s) { return MEMO(s->ty_void, global_new(s, SpvOpTypeVoid, 0, NULL, 0)); }
+static uint32_t t_bool(spv *s) { return MEMO(s->ty_bool, global_new(s, SpvOpTypeBool, 0, NULL, 0)); }
+static uint32_t t_float(spv *s) { return MEMO(s->ty_float, UNIQUE(s, SpvOpTypeFloat, 0, 32)); }
+static uint32_t t_int(spv *s) { return MEMO(s->ty_int, UNIQUE(s, SpvOpTypeInt, 0, 32, 1)); }
+static uint32_t t_vec_new(spv *s, unsigned n) { return UNIQUE(s, SpvOpTypeVector, 0, t_float(s), n); }
 /* Inline: nearly every instruction of the body asks for its vector type. */
 static inline uint32_t t_vec(spv *s, unsigned n) { return MEMO(s->ty_vec[n & 3 ? n & 7 : 4], t_vec_new(s, n)); }
-static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, TYPE(s, SpvOpTypeVector, t_bool(s), 4)); }
-static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type) { return TYPE(s, SpvOpTypePointer, storage, type); }
+static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, UNIQUE(s, SpvOpTypeVector, 0, t_bool(s), 4)); }
+static uint32_t t_sampler(spv *s) { return MEMO(s->ty_sampler, global_new(s, SpvOpTypeSampler, 0, NULL, 0)); }
 
+/* Pointers to vec4 (the interface's and the constant block's loads) memoized by
+ * storage class, the rest (iid, fd, packed varyings, samplers) hashed. */
+static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
+{
+    int slot = storage == SpvStorageClassInput     ? 0
+               : storage == SpvStorageClassOutput  ? 1
+               : storage == SpvStorageClassUniform ? 2
+                                                   : -1;
+    if (slot < 0 || !type || type != s->ty_vec[4]) return TYPE(s, SpvOpTypePointer, storage, type);
+    return MEMO(s->ty_ptr_v4[slot], UNIQUE(s, SpvOpTypePointer, 0, storage, type));
+}
+
+static uint32_t c_float_hashed(spv *s, uint32_t bits) { return global(s, SpvOpConstant, t_float(s), &bits, 1); }
+
+/* 0.0 and 1.0, the commonest, memoized; -0.0 is another constant. */
 static uint32_t c_float(spv *s, float f)
 {
     uint32_t bits;
     memcpy(&bits, &f, 4);
-    return global(s, SpvOpConstant, t_float(s), &bits, 1);
+    if (bits == 0) return MEMO(s->c_float01[0], UNIQUE(s, SpvOpConstant, t_float(s), 0));
+    if (bits == 0x3f800000u) return MEMO(s->c_float01[1], UNIQUE(s, SpvOpConstant, t_float(s), bits));
+    return c_float_hashed(s, bits);
 }
 
 /* Integer constants index the constant block, one per register read: 0..255 are
@@ -311,7 +403,12 @@ static uint32_t c_float(spv *s, float f)
 static uint32_t c_int(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
-    if (i >= 0 && i < 256) return MEMO(s->c_ints[i], global_new(s, SpvOpConstant, t_int(s), &bits, 1));
+    if (i >= 0 && i < 256) {
+        if (bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
+        uint32_t id = global_new(s, SpvOpConstant, t_int(s), &bits, 1);
+        if (id) set_bit(s->c_int_made, (unsigned)i), s->t.c_ints[i] = id;
+        return id;
+    }
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
 }
 
@@ -345,12 +442,20 @@ static void name(spv *s, uint32_t id, const char *str)
     memcpy(d + 2, str, len);
 }
 
+/* A register's name spelled straight into its OpName's words: room for the longest,
+ * then the section cut back to what it took. */
 static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->pub.strip_names) return;
-    char buf[32];
-    agal_format_reg(buf, sizeof buf, s->prog->stage, type, num);
-    name(s, id, buf);
+    enum { ROOM = AGAL_REG_TEXT_MAX / 4 + 1 };
+    wbuf *b = &s->sec[S_NAME];
+    uint32_t *d = reserve(s, b, 2 + ROOM);
+    if (!d) return;
+    for (unsigned i = 0; i < ROOM; i++) d[2 + i] = 0; /* the NUL and zero padding */
+    size_t n = agal_put_reg((char *)(d + 2), s->prog->stage, type, num) / 4 + 1;
+    d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
+    d[1] = id;
+    b->n -= ROOM - n;
 }
 
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
@@ -444,8 +549,8 @@ static void line(spv *s, const agal_ir_inst *in)
 static void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
 {
     INS(s, S_GLOBAL, SpvOpVariable, ptr, id, storage);
-    if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->iface))
-        s->iface[s->niface++] = id;
+    if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->t.iface))
+        s->t.iface[s->niface++] = id;
 }
 
 static uint32_t variable(spv *s, unsigned storage, uint32_t type)
@@ -458,8 +563,8 @@ static uint32_t variable(spv *s, unsigned storage, uint32_t type)
 /* va<n>, v<n> or oc<n>: a vec4 at Location n. */
 static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
-    uint32_t *ptr = &s->ty_ptr_io4[storage == SpvStorageClassOutput], v4 = t_vec(s, 4), var = new_id(s);
-    declare(s, storage, var, MEMO(*ptr, t_ptr(s, storage, v4)));
+    uint32_t v4 = t_vec(s, 4), var = new_id(s);
+    declare(s, storage, var, t_ptr(s, storage, v4));
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
@@ -490,13 +595,15 @@ static uint32_t const_block(spv *s)
     if (s->var_const) return s->var_const;
     unsigned count = agal_ir_constant_count(s->ir, false);
     uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
-    uint32_t arr = TYPE(s, SpvOpTypeArray, elem, len);
-    uint32_t blk = TYPE(s, SpvOpTypeStruct, arr);
-    /* Decorating the deduplicated types is safe: nothing else uses this array or struct. */
+    /* Made once (var_const), as is the pointer to the block: nothing else uses this
+     * array or struct, so decorating them is safe. */
+    uint32_t arr = UNIQUE(s, SpvOpTypeArray, 0, elem, len);
+    uint32_t blk = UNIQUE(s, SpvOpTypeStruct, 0, arr);
     DECO(s, arr, SpvDecorationArrayStride, 16);
     DECO(s, blk, SpvDecorationBlock);
     INS(s, S_DECO, SpvOpMemberDecorate, blk, 0, SpvDecorationOffset, 0);
-    s->var_const = variable(s, SpvStorageClassUniform, blk);
+    s->var_const = new_id(s);
+    declare(s, SpvStorageClassUniform, s->var_const, UNIQUE(s, SpvOpTypePointer, 0, SpvStorageClassUniform, blk));
     DECO(s, s->var_const, SpvDecorationDescriptorSet, 0);
     DECO(s, s->var_const, SpvDecorationBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
     name(s, blk, s->prog->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
@@ -506,10 +613,16 @@ static uint32_t const_block(spv *s)
 
 static uint32_t image_only_type(spv *s, unsigned dim)
 {
-    return TYPE(s, SpvOpTypeImage, t_float(s), dim == AGAL_DIM_CUBE ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0);
+    bool cube = dim == AGAL_DIM_CUBE;
+    return MEMO(s->ty_image[cube],
+                UNIQUE(s, SpvOpTypeImage, 0, t_float(s), cube ? SpvDimCube : SpvDim2D, 0, 0, 0, 1, 0));
 }
 
-static uint32_t image_type(spv *s, unsigned dim) { return TYPE(s, SpvOpTypeSampledImage, image_only_type(s, dim)); }
+static uint32_t image_type(spv *s, unsigned dim)
+{
+    bool cube = dim == AGAL_DIM_CUBE;
+    return MEMO(s->ty_sampled[cube], UNIQUE(s, SpvOpTypeSampledImage, 0, image_only_type(s, dim)));
+}
 
 static uint32_t bound_var(spv *s, uint32_t type, unsigned binding)
 {
@@ -529,9 +642,7 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
         s->var_smp[i] = bound_var(s, type, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate)
-            s->var_sampler[i] =
-                bound_var(s, global(s, SpvOpTypeSampler, 0, NULL, 0), AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
@@ -544,7 +655,7 @@ static uint32_t real(spv *s, uint32_t v);
  * their words: the block's earlier equal instruction's id, or the new one's. Inline,
  * so that a caller with a constant operand count (the shuffles) gets its loops
  * unrolled. */
-static inline uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
+static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
 {
     h ^= (op * 0x9e3779b1u) ^ type;
     uint32_t *e = &s->cse[h % CSE_SLOTS];
@@ -590,6 +701,37 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
 
+/* `op %type %id ops...` in the function, not value-numbered: for what only one
+ * maker makes and numbers itself (load_of). */
+static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], n + 3);
+    if (!d) return 0;
+    uint32_t id = new_id(s);
+    d[0] = (uint32_t)(n + 3) << 16 | op;
+    d[1] = type;
+    d[2] = id;
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i];
+    return id;
+}
+
+#define FN_UNNUMBERED(s, op, type, ...) \
+    fn_unnumbered(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
+                  sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+/* The load of register key in this block, if any. Only input() and uniform_at load
+ * these registers, by their variables and constant indices, so numbering their
+ * loads here shares what fn would share (the same load twice in a block, without
+ * opt_share_loads) at a lookup, not a hash of the words. */
+static uint32_t *load_of(spv *s, unsigned key)
+{
+    struct load *l = &s->t.load[key];
+    if (bit(s->load_used, key) && l->block == s->block_start) return &l->id;
+    set_bit(s->load_used, key);
+    *l = (struct load){s->block_start, 0};
+    return &l->id;
+}
+
 static uint32_t label(spv *s, uint32_t id)
 {
     /* Values of the previous block need not dominate this one: value numbering
@@ -623,6 +765,21 @@ static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const ui
     return n == 4 ? shuffle_words(s, 4, a, b, sel) : shuffle_words(s, 3, a, b, sel);
 }
 
+/* The recorded shuffle whose result is v, or NULL. */
+static INLINE const shuf *recorded(const spv *s, uint32_t v)
+{
+    unsigned i = v % SHUF_CACHE;
+    return (s->shuf_used >> i & 1) && s->t.shuf[i].id == v ? &s->t.shuf[i] : NULL;
+}
+
+/* Records the vec4 shuffle id of a and b by sel (0..3 from a, 4..7 from b). */
+static void record(spv *s, uint32_t id, uint32_t a, uint32_t b, const uint8_t *sel)
+{
+    unsigned i = id % SHUF_CACHE;
+    s->shuf_used |= (uint64_t)1 << i;
+    s->t.shuf[i] = (shuf){id, a, b, {sel[0], sel[1], sel[2], sel[3]}};
+}
+
 /* Component *k of vector id v, read through virtual values and recorded shuffles:
  * returns the real vec4 it comes from, *k its component there. The latest walk
  * through merges is remembered: a swizzle's four components (a splat: `.yyyy`) walk
@@ -647,8 +804,8 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
         }
         v = s->ids[in->args[(in->mask >> *k) & 1]];
     }
-    const shuf *d = &s->shuf[v % SHUF_CACHE];
-    if (d->id == v && v) {
+    const shuf *d = recorded(s, v);
+    if (d && v) {
         unsigned sel = d->sel[*k];
         v = sel < 4 ? d->a : d->b;
         *k = sel & 3;
@@ -659,9 +816,9 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
 
 /* Most components read are of a real vector that is no recorded shuffle: that
  * case inline, the walk in a call. */
-static inline uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+static INLINE uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
 {
-    if (!(v & VIRT) && s->shuf[v % SHUF_CACHE].id != v) return v;
+    if (!(v & VIRT) && !recorded(s, v)) return v;
     return source_comp_walk(s, v, k);
 }
 
@@ -687,7 +844,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
         }
         unsigned width = last ? n : 4;
         uint32_t id = raw_shuffle(s, width, acc, src, out);
-        if (width == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, acc, src, {out[0], out[1], out[2], out[3]}};
+        if (width == 4 && id) record(s, id, acc, src, out);
         acc = id;
     }
     return acc;
@@ -698,7 +855,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
  * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
  * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
  * in real, the commonest caller, where n, a == b and sel are constants. */
-static inline uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
@@ -721,7 +878,7 @@ static inline uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
     if (identity) return x;
     if (!y) y = x;
     uint32_t id = raw_shuffle(s, n, x, y, out);
-    if (n == 4 && id) s->shuf[id % SHUF_CACHE] = (shuf){id, x, y, {out[0], out[1], out[2], out[3]}};
+    if (n == 4 && id) record(s, id, x, y, out);
     return id;
 }
 
@@ -742,12 +899,12 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
 {
     const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
     uint32_t src = in->op == IR_SWIZZLE ? s->ids[in->args[0]] : VIRT;
-    if ((src & VIRT) || !src || s->shuf[src % SHUF_CACHE].id == src) return 0;
+    if ((src & VIRT) || !src || recorded(s, src)) return 0;
     if (in->swizzle == AGAL_SWIZZLE_IDENTITY) return src;
     uint8_t sel[4];
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
     uint32_t id = raw_shuffle(s, 4, src, src, sel);
-    if (id) s->shuf[id % SHUF_CACHE] = (shuf){id, src, src, {sel[0], sel[1], sel[2], sel[3]}};
+    if (id) record(s, id, src, src, sel);
     return id;
 }
 
@@ -757,13 +914,13 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
 static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
-    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->mat);
-    if (s->mat[slot].v == x && s->mat[slot].block == s->block_start) return s->mat[slot].id;
+    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
+    struct mat *m = &s->t.mat[slot];
+    if ((s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start) return m->id;
     uint32_t id = swizzle_of_real(s, v);
     if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
-    s->mat[slot].v = x;
-    s->mat[slot].block = s->block_start;
-    s->mat[slot].id = id;
+    *m = (struct mat){x, s->block_start, id};
+    s->mat_used |= (uint64_t)1 << slot;
     return id;
 }
 
@@ -930,9 +1087,20 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
     uint32_t block = const_block(s), zero = c_int(s, 0);
-    uint32_t ptr =
-        FN(s, SpvOpAccessChain, MEMO(s->ty_ptr_uv4, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4))), block, zero, index);
+    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
+}
+
+/* vc<i> / fc<i>: its access chain and load, once per block. */
+static uint32_t uniform_reg(spv *s, unsigned i)
+{
+    if (i >= 256) return uniform_at(s, c_int(s, (int32_t)i));
+    uint32_t *load = load_of(s, LOAD_UNIFORM + i);
+    if (*load) return *load;
+    uint32_t index = c_int(s, (int32_t)i), block = const_block(s), zero = c_int(s, 0); /* uniform_at's order */
+    uint32_t ptr =
+        FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
+    return *load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
 /* vc[trunc(index) + offset]: computed in float so that any index (NaN, huge) gives
@@ -971,7 +1139,8 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
 static void indirect_function(spv *s)
 {
     uint32_t f = t_float(s), v4 = t_vec(s, 4), index = new_id(s), offset = new_id(s);
-    INS(s, S_FUNC, SpvOpFunction, v4, s->indirect_fn, SpvFunctionControlPureMask, TYPE(s, SpvOpTypeFunction, v4, f, f));
+    INS(s, S_FUNC, SpvOpFunction, v4, s->indirect_fn, SpvFunctionControlPureMask,
+        UNIQUE(s, SpvOpTypeFunction, 0, v4, f, f));
     INS(s, S_FUNC, SpvOpFunctionParameter, f, index);
     INS(s, S_FUNC, SpvOpFunctionParameter, f, offset);
     label(s, new_id(s));
@@ -992,7 +1161,8 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
         if (w == 1) return splat(s, l);
         return w == 4 ? l : FN(s, SpvOpVectorShuffle, t_vec(s, 4), l, l, 0, 1, w > 2 ? 2 : 0, 0);
     }
-    return FN(s, SpvOpLoad, t_vec(s, 4), s->var_in[in->reg_num & 15]);
+    uint32_t *load = load_of(s, in->reg_num & 15);
+    return *load ? *load : (*load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), s->var_in[in->reg_num & 15]));
 }
 
 /* The sampled image of fs<i> in this block. */
@@ -1001,7 +1171,7 @@ static uint32_t sampled_image(spv *s, const agal_sampler *smp)
     uint32_t var = sampler_var(s, smp);
     if (!s->opt->pub.separate_samplers) return FN(s, SpvOpLoad, image_type(s, smp->dim), var);
     uint32_t img = FN(s, SpvOpLoad, image_only_type(s, smp->dim), var);
-    uint32_t smp_id = FN(s, SpvOpLoad, global(s, SpvOpTypeSampler, 0, NULL, 0), s->var_sampler[smp->num & 15]);
+    uint32_t smp_id = FN(s, SpvOpLoad, t_sampler(s), s->var_sampler[smp->num & 15]);
     return FN(s, SpvOpSampledImage, image_type(s, smp->dim), img, smp_id);
 }
 
@@ -1104,7 +1274,7 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
     switch (in->op) {
     case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
-    case IR_UNIFORM: id = uniform_at(s, c_int(s, in->reg_num)); break;
+    case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
     case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
     case IR_YFLIP: id = yflip(s); break;
     case IR_SWIZZLE: id = virtual_or_real(s, v); break;
@@ -1186,7 +1356,7 @@ static void interface(spv *s)
 static void function(spv *s)
 {
     interface(s);
-    uint32_t fnty = TYPE(s, SpvOpTypeFunction, t_void(s));
+    uint32_t fnty = UNIQUE(s, SpvOpTypeFunction, 0, t_void(s)); /* main's, made once */
     uint32_t main_id = new_id(s);
     INS(s, S_FUNC, SpvOpFunction, t_void(s), main_id, 0, fnty);
     label(s, new_id(s));
@@ -1203,12 +1373,12 @@ static void function(spv *s)
     if (s->indirect_fn) indirect_function(s);
 
     bool vertex = s->prog->stage == AGAL_VERTEX;
-    uint32_t ep[8 + AGAL_COUNTOF(s->iface)];
+    uint32_t ep[8 + AGAL_COUNTOF(s->t.iface)];
     size_t n = 0;
     ep[n++] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
     ep[n++] = main_id;
     n += str_words("main", ep + n, 4);
-    memcpy(ep + n, s->iface, s->niface * sizeof *ep);
+    memcpy(ep + n, s->t.iface, s->niface * sizeof *ep);
     ins(s, S_ENTRY, SpvOpEntryPoint, ep, n + s->niface);
     if (!vertex) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeOriginUpperLeft);
     if (s->var_depth) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeDepthReplacing);
@@ -1225,23 +1395,23 @@ static agal_status build_module(spv *s)
     s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
     s->virt = agal_zalloc(s->ctx, ninsts);
-    if (!s->ids || !s->cse || !s->virt || !first_room(s)) return AGAL_ERR_NOMEM;
+    if (!s->ids || !s->cse || !s->virt) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
      * live instructions (dead code can be most of a generated program), so they
-     * rarely leave outgrown copies behind. The function section ends up holding
-     * the whole module (agal_translate_spirv): measured on the corpus, 5 to 13
+     * rarely leave outgrown copies behind: measured on the corpus, 5 to 13
      * function words per live instruction, 9 on a 200-token chain, and the rest of
-     * the module under 3; names under 2 but on tiny programs. A register's one load
-     * (the front of the body, opt_share_loads.c) brings its variable or constant, its
-     * decorations and name: about 9 words more. */
+     * the module under 3; names under 2 but on tiny programs and straight-line
+     * chains of temporaries (3 to 4), which then take module_in_place's slower way:
+     * room for all of them would be a large allocation where the arena's bump block
+     * had room (agal-bench's peak heap). A register's one load (the front of the
+     * body, opt_share_loads.c) brings its variable or constant, its decorations and
+     * name: about 9 words more. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n &&
            (s->ir->insts[body->items[loads]].op == IR_UNIFORM || s->ir->insts[body->items[loads]].op == IR_INPUT))
         loads++;
-    if (!resize(s, &s->sec[S_FUNC], 64 + 10 * live + 9 * loads) ||
-        (!s->opt->pub.strip_names && !resize(s, &s->sec[S_NAME], 64 + 2 * live)))
-        return AGAL_ERR_NOMEM;
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads)) return AGAL_ERR_NOMEM;
     /* A phi operand must exist at the end of its branch: emitted where defined.
      * (Phis follow an if, which has lists of its own.) */
     for (uint32_t v = 1; v < s->ir->ninsts && s->ir->nlists > 1; v++) {
@@ -1276,9 +1446,15 @@ static agal_status build_module(spv *s)
 
 static size_t module_size(const spv *s)
 {
-    size_t n = 5;
+    size_t n = HEADER;
     for (int i = 0; i < S_COUNT; i++) n += s->sec[i].n;
     return n;
+}
+
+static void header(const spv *s, uint32_t *out)
+{
+    const uint32_t words[HEADER] = {SpvMagicNumber, 0x00010000u /* SPIR-V 1.0 */, 0 /* generator */, s->next_id, 0};
+    memcpy(out, words, sizeof words);
 }
 
 /* Writes the header and every section but the function, which comes last, as the
@@ -1286,9 +1462,8 @@ static size_t module_size(const spv *s)
 _Static_assert(S_FUNC == S_COUNT - 1, "the function section is the module's last");
 static size_t module_front(const spv *s, uint32_t *out)
 {
-    const uint32_t header[5] = {SpvMagicNumber, 0x00010000u /* SPIR-V 1.0 */, 0 /* generator */, s->next_id, 0};
-    memcpy(out, header, sizeof header);
-    size_t n = 5;
+    header(s, out);
+    size_t n = HEADER;
     for (int i = 0; i < S_FUNC; i++) {
         if (s->sec[i].n) memcpy(out + n, s->sec[i].w, s->sec[i].n * sizeof *out);
         n += s->sec[i].n;
@@ -1296,13 +1471,34 @@ static size_t module_front(const spv *s, uint32_t *out)
     return n;
 }
 
-/* The emit options of a public call: its options, or the defaults. */
-/* The module is made where the function section is: it moves up behind room for
+/* Whether every section is still in its first room (first_room) or empty. */
+static bool in_first_rooms(const spv *s)
+{
+    for (int i = 0; i < S_COUNT; i++)
+        if (!s->sec[i].shared && s->sec[i].n) return false;
+    return true;
+}
+
+/* The module made where the function section is: the other sections, each no
+ * longer than its room, move up against it (the last first: none moves down over
+ * one not yet moved), the header in front, and the function does not move. A
+ * section that outgrew its room instead moves the function up behind room for
  * the rest, so no second copy of the module is ever held. */
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
 {
     wbuf *f = &s->sec[S_FUNC];
     size_t body = f->n, front = module_size(s) - body;
+    if (in_first_rooms(s)) {
+        uint32_t *at = f->w;
+        for (int i = S_FUNC - 1; i >= 0; i--) {
+            at -= s->sec[i].n;
+            if (s->sec[i].n) memmove(at, s->sec[i].w, s->sec[i].n * sizeof *at);
+        }
+        header(s, at - HEADER);
+        *words = at - HEADER;
+        *nwords = front + body;
+        return AGAL_OK;
+    }
     if (f->cap - body < front && !resize(s, f, body + front)) return AGAL_ERR_NOMEM;
     memmove(f->w + front, f->w, body * sizeof *f->w);
     module_front(s, f->w);
@@ -1314,7 +1510,8 @@ static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nword
 agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, const uint32_t **words,
                             size_t *nwords)
 {
-    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt, .line_tok = -1};
+    spv s;
+    spv_init(&s, ctx, ir, opt);
     agal_status st = build_module(&s);
     return st != AGAL_OK ? st : module_in_place(&s, words, nwords);
 }
@@ -1322,7 +1519,8 @@ agal_status agal_spirv_emit(agal_context *ctx, const agal_ir *ir, const agal_emi
 agal_status agal_spirv_emit_to(agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt, uint32_t *buf,
                                size_t cap, size_t *nwords)
 {
-    spv s = {.ctx = ctx, .ir = ir, .prog = ir->prog, .opt = opt, .line_tok = -1};
+    spv s;
+    spv_init(&s, ctx, ir, opt);
     agal_status st = build_module(&s);
     if (st != AGAL_OK) return st;
     *nwords = module_size(&s);
