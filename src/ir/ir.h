@@ -283,6 +283,10 @@ uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t toke
 uint32_t agal_ir_new_list(agal_ir *ir);
 /* Appends instruction v to list l. false when out of memory. */
 bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v);
+/* A new instruction appended to list l, with its nargs operands: agal_ir_new then
+ * agal_ir_append. 0 when out of memory. */
+uint32_t agal_ir_add(agal_ir *ir, uint32_t l, agal_ir_op op, agal_ir_type type, int32_t token, unsigned nargs,
+                     const uint32_t *args);
 /* The F4 constant (x, y, z, w), deduplicated; 0 when out of memory. */
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }
