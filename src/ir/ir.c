@@ -87,6 +87,14 @@ bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v)
     return true;
 }
 
+uint32_t agal_ir_find_late_user(const agal_ir *ir)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        for (unsigned a = 0; a < ir->insts[v].nargs; a++)
+            if (ir->insts[v].args[a] > v) return v;
+    return 0;
+}
+
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w)
 {
     const float want[4] = {x, y, z, w};
