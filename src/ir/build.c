@@ -54,12 +54,8 @@ static uint32_t emit(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs
     agal_ir *ir = bd->b.ir;
     for (unsigned i = 0; i < nargs; i++)
         if (!args[i]) return 0; /* an operand failed: already recorded */
-    uint32_t v = agal_ir_new(ir, op, type, bd->token);
-    if (!v || !agal_ir_append(ir, bd->b.list, v)) return nomem(bd);
-    agal_ir_inst *in = &ir->insts[v];
-    in->nargs = (uint8_t)nargs;
-    if (nargs) memcpy(in->args, args, nargs * sizeof *args);
-    return v;
+    uint32_t v = agal_ir_add(ir, bd->b.list, op, type, bd->token, nargs, args);
+    return v ? v : nomem(bd);
 }
 
 static uint32_t zero(build *bd)

@@ -223,6 +223,11 @@ typedef struct agal_ir {
     agal_ir_list *lists; /* [0] = program body */
     uint32_t nlists, list_cap;
     uint32_t nlive; /* instructions in the live lists (agal_ir_count_uses) */
+    /* The lowest value with an operand numbered above its own, 0 for none: every
+     * value below it reads only earlier ones (opt_copy_prop.c starts there). The
+     * builder makes none; a pass that gives a value a later operand notes it
+     * (agal_ir_note_operand), ir_read.c finds it, the IR checker compares. */
+    uint32_t first_late_user;
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
@@ -283,6 +288,17 @@ uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t toke
 uint32_t agal_ir_new_list(agal_ir *ir);
 /* Appends instruction v to list l. false when out of memory. */
 bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v);
+/* A new instruction appended to list l, with its nargs operands: agal_ir_new then
+ * agal_ir_append. 0 when out of memory. */
+uint32_t agal_ir_add(agal_ir *ir, uint32_t l, agal_ir_op op, agal_ir_type type, int32_t token, unsigned nargs,
+                     const uint32_t *args);
+/* Value v now reads operand a: a later one lowers ir->first_late_user to v. */
+static inline void agal_ir_note_operand(agal_ir *ir, uint32_t v, uint32_t a)
+{
+    if (a > v && (!ir->first_late_user || v < ir->first_late_user)) ir->first_late_user = v;
+}
+/* ir->first_late_user as the IR is: the lowest value with a later operand, 0 for none. */
+uint32_t agal_ir_find_late_user(const agal_ir *ir);
 /* The F4 constant (x, y, z, w), deduplicated; 0 when out of memory. */
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }

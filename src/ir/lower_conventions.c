@@ -161,6 +161,7 @@ static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
         if (is_position(ir, in)) {
             uint32_t p = position(lw, in->args[0]);
             ir->insts[v].args[0] = p ? p : ir->insts[v].args[0];
+            agal_ir_note_operand(ir, v, ir->insts[v].args[0]);
         }
         keep(lw, v);
         if (is_ddy(&ir->insts[v])) scaled[v] = scaled_ddy(lw, v), lw->nddy++;
@@ -177,7 +178,7 @@ static void redirect(agal_ir *ir, const uint32_t *scaled, uint32_t n)
         agal_ir_inst *in = &ir->insts[v];
         for (unsigned a = 0; a < in->nargs; a++) {
             uint32_t x = in->args[a];
-            if (x < n && scaled[x] && scaled[x] != v) in->args[a] = scaled[x];
+            if (x < n && scaled[x] && scaled[x] != v) in->args[a] = scaled[x], agal_ir_note_operand(ir, v, scaled[x]);
         }
     }
 }
@@ -219,7 +220,7 @@ static void rewrite_vertex_body(lowering *lw)
     memmove(items + 1, items, at_store * sizeof *items);
     items[0] = lw->flip;
     body->n = need;
-    if (op_store) ir->insts[op_store].args[0] = p;
+    if (op_store) ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
 }
 
 /* List l and the lists of its ifs, depth first (nesting is at most 4 deep, ir.h). */

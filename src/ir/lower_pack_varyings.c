@@ -161,7 +161,8 @@ static void replace_uses(agal_ir *ir, const uint32_t *by, uint32_t n)
             continue;
         }
         for (unsigned a = 0; a < in->nargs && in->op != IR_CONST; a++)
-            if (replacement(by, n, in->args[a])) in->args[a] = by[in->args[a]];
+            if (replacement(by, n, in->args[a]))
+                in->args[a] = by[in->args[a]], agal_ir_note_operand(ir, v, in->args[a]);
     }
 }
 

@@ -25,10 +25,12 @@ static uint32_t resolve(const agal_ir *ir, uint32_t v)
     return v;
 }
 
-static void fold_one(agal_ir *ir, uint32_t v, bool *changed)
+/* Operands below `first` (the lowest copy) are no copies: only the rest are resolved. */
+static void fold_one(agal_ir *ir, uint32_t v, uint32_t first, bool *changed)
 {
     agal_ir_inst *in = &ir->insts[v];
     for (unsigned a = 0; a < in->nargs; a++) {
+        if (in->args[a] < first) continue;
         uint32_t r = resolve(ir, in->args[a]);
         if (r != in->args[a]) {
             /* keep_copies: a mov's copy stays, but whatever it copied is folded. */
@@ -38,11 +40,25 @@ static void fold_one(agal_ir *ir, uint32_t v, bool *changed)
     }
 }
 
+/* The lowest value that is a copy, or 0: only the ops that can be one are asked. */
+static uint32_t first_copy(const agal_ir *ir)
+{
+    const uint32_t maybe = 1u << IR_COPY | 1u << IR_SWIZZLE | 1u << IR_MERGE | 1u << IR_PHI;
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (maybe >> ir->insts[v].op & 1 && copy_of(ir, v)) return v;
+    return 0;
+}
+
 agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed)
 {
     *changed = false;
     /* Every instruction that is neither removed nor a constant is listed (ir.h), and
-     * those two have no operands: a plain loop sees the same ones as a walk. */
-    for (uint32_t v = 1; v < ir->ninsts; v++) fold_one(ir, v, changed);
+     * those two have no operands: a plain loop sees the same ones as a walk. Below
+     * the first copy and below the first value with a later operand (a lowering's:
+     * op's store, a packed varying's uses), no value reads a copy. */
+    uint32_t first = first_copy(ir);
+    if (!first) return AGAL_OK;
+    uint32_t start = ir->first_late_user && ir->first_late_user < first ? ir->first_late_user : first;
+    for (uint32_t v = start; v < ir->ninsts; v++) fold_one(ir, v, first, changed);
     return AGAL_OK;
 }

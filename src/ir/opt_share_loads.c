@@ -27,7 +27,7 @@ typedef struct loads {
     uint32_t has_first[(KEYS + 31) / 32];
     uint32_t first[KEYS];
     uint32_t kept[KEYS];
-    uint32_t nkept, ndup;
+    uint32_t nkept, ndup, first_dup; /* first_dup: the lowest duplicate load, 0 for none */
     uint32_t *to;
 } loads;
 
@@ -67,7 +67,7 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
     loads ld;
-    ld.nkept = ld.ndup = 0;
+    ld.nkept = ld.ndup = ld.first_dup = 0;
     memset(ld.has_first, 0, sizeof ld.has_first);
     ld.to = agal_zalloc(ir->ctx, ir->ninsts * sizeof *ld.to);
     if (!ld.to) return AGAL_ERR_NOMEM;
@@ -77,7 +77,7 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
         if (k < 0) continue;
         uint32_t bit = 1u << (k & 31), *word = &ld.has_first[k >> 5];
         if (!(*word & bit)) *word |= bit, ld.first[k] = ld.kept[ld.nkept++] = v;
-        else ld.ndup++;
+        else ld.first_dup = ld.ndup++ ? ld.first_dup : v;
         ld.to[v] = ld.first[k];
     }
     if (shared_already(ir, &ld)) return AGAL_OK;
@@ -92,9 +92,11 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
         body->cap = need;
     }
     share(ir, &ld, 0);
-    /* The duplicates go; their uses are their kept loads' now. */
-    for (uint32_t v = 1; v < ir->ninsts && ld.ndup; v++) {
+    /* The duplicates go; their uses are their kept loads' now. Only loads from the
+     * first duplicate on are asked, until the last is gone. */
+    for (uint32_t v = ld.first_dup, left = ld.ndup; left; v++) {
         if (!ld.to[v] || ld.to[v] == v) continue;
+        left--;
         agal_ir_inst *kept = &ir->insts[ld.to[v]], *dup = &ir->insts[v];
         unsigned uses = kept->nuses + dup->nuses;
         kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);

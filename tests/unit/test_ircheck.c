@@ -150,6 +150,19 @@ int main(void)
     agal_ir_count_uses(ir);
     expect_fault(ctx, ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "dead code", "unused, but listed");
 
+    /* A value reading a later one, not noted in first_late_user: the store reads a
+     * swizzle made after it, listed just before it. */
+    ir = fresh_ir(ctx);
+    store = find(ir, 0, IR_STORE);
+    uint32_t later = agal_ir_new(ir, IR_SWIZZLE, IR_F4, -1);
+    ir->insts[later].nargs = 1;
+    ir->insts[later].args[0] = ir->insts[store].args[0];
+    ir->insts[later].swizzle = 0x1b;
+    ir->lists[0].items[ir->lists[0].n - 1] = later; /* the store is the body's last item */
+    agal_ir_append(ir, 0, store);
+    ir->insts[store].args[0] = later;
+    expect_fault(ctx, ir, 0, "later operand not noted", "reads a later value");
+
     agal_context_free(ctx);
     printf("ircheck: %d failures\n", failures);
     return failures != 0;
