@@ -926,16 +926,17 @@ static uint32_t real(spv *s, uint32_t v)
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
  * needs it) or its chain of virtual values has grown too deep. */
+static INLINE unsigned virt_depth(const spv *s, uint32_t id) { return id & VIRT ? s->virt[id & ~VIRT] & ~EAGER : 0; }
+
+/* A swizzle has one operand, a merge two: read as such, not through a loop to
+ * nargs (this runs for every swizzle and merge of the program). */
 static uint32_t virtual_or_real(spv *s, uint32_t v)
 {
     const agal_ir_inst *in = &s->ir->insts[v];
-    unsigned depth = 0;
-    for (unsigned a = 0; a < in->nargs; a++) {
-        uint32_t id = s->ids[in->args[a]];
-        if (id & VIRT) {
-            unsigned d = s->virt[id & ~VIRT] & ~EAGER;
-            if (d > depth) depth = d;
-        }
+    unsigned depth = virt_depth(s, s->ids[in->args[0]]);
+    if (in->op == IR_MERGE) {
+        unsigned d = virt_depth(s, s->ids[in->args[1]]);
+        if (d > depth) depth = d;
     }
     if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH)
         return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
@@ -1301,7 +1302,11 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
 static void emit_list(spv *s, uint32_t l)
 {
     uint32_t if_ends[2] = {0, 0};
-    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->err; i++) emit_inst(s, s->ir->lists[l].items[i], if_ends);
+    /* The list in locals: every write through s in emit_inst would otherwise make
+     * the compiler load it again for each item. */
+    const uint32_t *items = s->ir->lists[l].items;
+    uint32_t n = s->ir->lists[l].n;
+    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, items[i], if_ends);
 }
 
 /* ---- module ----------------------------------------------------------------- */
