@@ -750,8 +750,11 @@ static uint32_t label(spv *s, uint32_t id)
 static inline uint32_t shuffle_words(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     uint32_t ops[6] = {a, b, sel[0], sel[1], n > 2 ? sel[2] : 0, n > 3 ? sel[3] : 0};
-    uint32_t h = FNV_BASIS;
-    for (unsigned i = 0; i < n + 2; i++) h = fnv_step(h, ops[i]);
+    /* hash_words(ops, n + 2) spelled out from the arguments: as a loop over ops the
+     * compiler kept it rolled, through the stack. */
+    uint32_t h = fnv_step(fnv_step(fnv_step(fnv_step(FNV_BASIS, a), b), sel[0]), sel[1]);
+    if (n > 2) h = fnv_step(h, sel[2]);
+    if (n > 3) h = fnv_step(h, sel[3]);
     return fn_numbered(s, SpvOpVectorShuffle, t_vec(s, n), ops, n + 2, h);
 }
 
