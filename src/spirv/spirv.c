@@ -840,6 +840,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
         uint32_t src = vec[first];
         uint8_t out[4] = {0, 1, 2, 3};
         bool last = true;
+#pragma GCC unroll 4
         for (unsigned c = 0; c < n; c++) {
             if (vec[c] == src) out[c] = (uint8_t)(4 + comp[c]), done[c] = true;
             else if (acc == vec[0] && vec[c] == acc) out[c] = comp[c]; /* the first shuffle places acc's too */
