@@ -863,12 +863,14 @@ static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
+#pragma GCC unroll 4
     for (unsigned c = 0; c < n; c++) {
         unsigned k = sel[c] & 3;
         vec[c] = source_comp(s, sel[c] < 4 ? a : b, &k);
         comp[c] = (uint8_t)k;
     }
     x = vec[0];
+#pragma GCC unroll 4
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
         if (y) return gather(s, n, vec, comp);
