@@ -750,8 +750,11 @@ static uint32_t label(spv *s, uint32_t id)
 static inline uint32_t shuffle_words(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
     uint32_t ops[6] = {a, b, sel[0], sel[1], n > 2 ? sel[2] : 0, n > 3 ? sel[3] : 0};
-    uint32_t h = FNV_BASIS;
-    for (unsigned i = 0; i < n + 2; i++) h = fnv_step(h, ops[i]);
+    /* hash_words(ops, n + 2) spelled out from the arguments: as a loop over ops the
+     * compiler kept it rolled, through the stack. */
+    uint32_t h = fnv_step(fnv_step(fnv_step(fnv_step(FNV_BASIS, a), b), sel[0]), sel[1]);
+    if (n > 2) h = fnv_step(h, sel[2]);
+    if (n > 3) h = fnv_step(h, sel[3]);
     return fn_numbered(s, SpvOpVectorShuffle, t_vec(s, n), ops, n + 2, h);
 }
 
@@ -837,6 +840,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
         uint32_t src = vec[first];
         uint8_t out[4] = {0, 1, 2, 3};
         bool last = true;
+#pragma GCC unroll 4
         for (unsigned c = 0; c < n; c++) {
             if (vec[c] == src) out[c] = (uint8_t)(4 + comp[c]), done[c] = true;
             else if (acc == vec[0] && vec[c] == acc) out[c] = comp[c]; /* the first shuffle places acc's too */
@@ -859,12 +863,14 @@ static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
+#pragma GCC unroll 4
     for (unsigned c = 0; c < n; c++) {
         unsigned k = sel[c] & 3;
         vec[c] = source_comp(s, sel[c] < 4 ? a : b, &k);
         comp[c] = (uint8_t)k;
     }
     x = vec[0];
+#pragma GCC unroll 4
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
         if (y) return gather(s, n, vec, comp);
@@ -926,16 +932,17 @@ static uint32_t real(spv *s, uint32_t v)
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
  * needs it) or its chain of virtual values has grown too deep. */
+static INLINE unsigned virt_depth(const spv *s, uint32_t id) { return id & VIRT ? s->virt[id & ~VIRT] & ~EAGER : 0; }
+
+/* A swizzle has one operand, a merge two: read as such, not through a loop to
+ * nargs (this runs for every swizzle and merge of the program). */
 static uint32_t virtual_or_real(spv *s, uint32_t v)
 {
     const agal_ir_inst *in = &s->ir->insts[v];
-    unsigned depth = 0;
-    for (unsigned a = 0; a < in->nargs; a++) {
-        uint32_t id = s->ids[in->args[a]];
-        if (id & VIRT) {
-            unsigned d = s->virt[id & ~VIRT] & ~EAGER;
-            if (d > depth) depth = d;
-        }
+    unsigned depth = virt_depth(s, s->ids[in->args[0]]);
+    if (in->op == IR_MERGE) {
+        unsigned d = virt_depth(s, s->ids[in->args[1]]);
+        if (d > depth) depth = d;
     }
     if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH)
         return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
@@ -1301,7 +1308,11 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
 static void emit_list(spv *s, uint32_t l)
 {
     uint32_t if_ends[2] = {0, 0};
-    for (uint32_t i = 0; i < s->ir->lists[l].n && !s->err; i++) emit_inst(s, s->ir->lists[l].items[i], if_ends);
+    /* The list in locals: every write through s in emit_inst would otherwise make
+     * the compiler load it again for each item. */
+    const uint32_t *items = s->ir->lists[l].items;
+    uint32_t n = s->ir->lists[l].n;
+    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, items[i], if_ends);
 }
 
 /* ---- module ----------------------------------------------------------------- */
