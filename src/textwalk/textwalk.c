@@ -219,7 +219,7 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
             }
             agal_text_reg_name(t, slot);
             agal_text_put_swz(t, s, 4);
-        } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
+        } else if ((t->flags[v] & TEXT_INLINE) || is_trivial(inst(t, v))) {
             agal_sel under = s;
             uint32_t operand;
             if (passes_on(inst(t, v), &under, &operand)) {
@@ -1010,39 +1010,48 @@ typedef struct scan {
 
 /* An intermediate is printed inside its user's statement when it is trivial, or
  * used once, by an instruction of the same AGAL token in the same list (so textures
- * and derivatives stay where AGAL computes them): decided at its first use. */
+ * and derivatives stay where AGAL computes them): decided at its first use. The
+ * trivial ones in no list (constants) are marked too, so that a use reads the
+ * flag before it asks is_trivial. */
 static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
     if (!w || w >= sc->ninsts || (sc->flags[w] & TEXT_USED)) return;
     const agal_ir_inst *in = agal_ir_get(sc->ir, w);
-    bool inline_it = in->nuses == 1 && sc->list_of[w] == list && in->token == user->token;
+    bool inline_it = is_trivial(in) || (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token);
     sc->flags[w] |= (uint8_t)(TEXT_USED | (inline_it ? TEXT_INLINE : 0));
 }
 
-static void scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v)
+/* Notes v's list, inline and home slot; returns the slot. */
+static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = agal_ir_get(sc->ir, v);
     sc->list_of[v] = list;
     if (is_trivial(in)) sc->flags[v] |= TEXT_INLINE;
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, v);
     sc->slots[v] = (int8_t)slot;
-    if (slot >= 0) sc->u->temps |= (uint64_t)1 << slot;
-    sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
+    return slot;
 }
 
+/* The registers written and pow's use gather in locals, stored once: a store
+ * through sc->u after each value's byte stores would be reloaded and stored again. */
 static void scan_list(const scan *sc, const agal_text *t, uint32_t list)
 {
     const agal_ir_list l = sc->ir->lists[list];
+    uint64_t temps = 0;
+    bool pow = false;
     for (uint32_t i = 0; i < l.n; i++) {
         uint32_t v = l.items[i];
-        scan_value(sc, t, list, v);
         const agal_ir_inst *in = agal_ir_get(sc->ir, v);
+        int slot = scan_value(sc, t, list, v, in);
+        if (slot >= 0) temps |= (uint64_t)1 << slot;
+        pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
         if (in->op == IR_IF) {
             scan_list(sc, t, in->then_list);
             scan_list(sc, t, in->else_list);
         }
     }
+    sc->u->temps |= temps;
+    sc->u->pow |= pow;
 }
 
 /* What the program uses: the IR's info record (info.c), as every back end reads it. */
