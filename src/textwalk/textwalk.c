@@ -54,12 +54,26 @@ static bool sel_is_identity(agal_sel s, unsigned width)
     return s.n == width && s.n <= 4 && (w & used[s.n]) == identity[s.n];
 }
 
+/* Every selection of four components as ".xyzw", indexed by its components two
+ * bits each, c[0] lowest: made by the compiler, so that a swizzle is one lookup
+ * and one 8-byte copy rather than four letters stored one by one. */
+#define SEL_L(i, c) ("xyzw"[((i) >> (2 * (c))) & 3])
+#define SEL_SPELLED(i) {'.', SEL_L(i, 0), SEL_L(i, 1), SEL_L(i, 2), SEL_L(i, 3), 0, 0, 0},
+#define SEL_SPELLED4(i) SEL_SPELLED(i) SEL_SPELLED((i) + 1) SEL_SPELLED((i) + 2) SEL_SPELLED((i) + 3)
+#define SEL_SPELLED16(i) SEL_SPELLED4(i) SEL_SPELLED4((i) + 4) SEL_SPELLED4((i) + 8) SEL_SPELLED4((i) + 12)
+#define SEL_SPELLED64(i) SEL_SPELLED16(i) SEL_SPELLED16((i) + 16) SEL_SPELLED16((i) + 32) SEL_SPELLED16((i) + 48)
+static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_SPELLED64(128) SEL_SPELLED64(192)};
+#undef SEL_L
+#undef SEL_SPELLED
+#undef SEL_SPELLED4
+#undef SEL_SPELLED16
+#undef SEL_SPELLED64
+
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
-    static const char letters[] = "xyzw";
     if (sel_is_identity(s, width)) return;
-    char p[8] = {'.', letters[s.c[0] & 3], letters[s.c[1] & 3], letters[s.c[2] & 3], letters[s.c[3] & 3]};
-    text_put8(t, p, 1u + s.n);
+    unsigned i = (s.c[0] & 3u) | (s.c[1] & 3u) << 2 | (s.c[2] & 3u) << 4 | (s.c[3] & 3u) << 6;
+    text_put8(t, sel_spelled[i], 1u + s.n);
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
