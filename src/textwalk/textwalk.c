@@ -176,7 +176,7 @@ void agal_text_reg_name(agal_text *t, int slot)
 
 /* ---- expressions ------------------------------------------------------------ */
 
-static void def(agal_text *t, uint32_t v, agal_sel s, bind need);
+static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
 
 /* An intermediate several instructions use, by the name temp() declared: "t7". */
 static void temp_name(agal_text *t, uint32_t v, agal_sel s)
@@ -240,7 +240,7 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
                 v = operand, s = under;
                 continue;
             }
-            def(t, v, s, need);
+            expr(t, inst(t, v), s, need); /* passes_on just said it is an expression of its own */
         } else {
             temp_name(t, v, s);
         }
@@ -489,18 +489,12 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     }
 }
 
-/* The expression of value v restricted to selection s, parenthesized where it binds
- * less tightly than need. */
-static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
+/* The expression of an instruction that does not pass its selection on
+ * (passes_on) restricted to selection s, parenthesized where it binds less tightly
+ * than need. */
+static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
-    const agal_ir_inst *in = inst(t, v);
     const char *cname = t->names->constants[t->prog->stage];
-    agal_sel under = s;
-    uint32_t operand;
-    if (passes_on(in, &under, &operand)) {
-        ref(t, operand, under, need);
-        return;
-    }
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
@@ -536,6 +530,17 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
     case IR_CMP: cmp(t, in, need); break;
     default: bug(t, "an IR op with no expression"); break;
     }
+}
+
+/* The expression of value v restricted to selection s: what it passes s on to, or
+ * its own. */
+static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
+{
+    const agal_ir_inst *in = inst(t, v);
+    agal_sel under = s;
+    uint32_t operand;
+    if (passes_on(in, &under, &operand)) ref(t, operand, under, need);
+    else expr(t, in, s, need);
 }
 
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
