@@ -233,7 +233,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     /* Each loop ends past its mask's highest bit. */
     for (unsigned n = 0; n < 16 && u->samplers >> n; n++) {
         if (!(u->samplers & (1u << n))) continue;
-        text_put3(t, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
+        text_put3(t, "uniform ", u->sampler[n].dim == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
         text_put_num(t, t->names->sampler, n);
         text_put(t, ";\n");
     }

@@ -5,7 +5,10 @@
 #include <math.h>
 #include <stdio.h>
 
-enum { TEXT_HELD_ZERO = UINT32_MAX - 1, TEXT_HELD_UNKNOWN = UINT32_MAX };
+/* What a register variable holds besides a value: 0 (no path wrote it), or not
+ * known. Never a value's index; HELD_ZERO's bytes all alike, so that a walk
+ * starts with one memset. */
+enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
 /* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use);
  * TEXT_USED (planning only: its first user was seen). An instruction the IR hoisted
@@ -975,7 +978,7 @@ static void walk(agal_text *t, uint32_t list)
 
 static void reset_walk(agal_text *t)
 {
-    for (int s = 0; s < IR_TRACKED_REGS; s++) t->held[s] = TEXT_HELD_ZERO;
+    memset(t->held, TEXT_HELD_ZERO & 0xff, sizeof t->held);
     t->next_tok = 0;
     t->indent = 1;
     t->depth = 0;
@@ -1083,7 +1086,7 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->indirect = info->reads_indirect;
     u->lod = info->ted;
     u->samplers = info->samplers;
-    for (unsigned n = 0; n < 16; n++) u->sampler_dim[n] = info->sampler[n].dim;
+    u->sampler = info->sampler;
     u->ddy = info->ddy;
     u->derivatives = info->ddx || info->ddy;
     u->op = info->writes_op;

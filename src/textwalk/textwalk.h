@@ -97,9 +97,9 @@ typedef struct agal_text_usage {
     /* From the info record: */
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
     bool constants, indirect, op, fd, ddy, derivatives, lod, iid;
-    uint32_t samplers; /* bit n: fs<n> sampled */
-    uint8_t sampler_dim[16];
-    uint16_t packed; /* bit n: packed varying n written (vertex) or read (fragment) */
+    uint32_t samplers;           /* bit n: fs<n> sampled */
+    const agal_sampler *sampler; /* fs<n>: the first sample's sampler (16 of them) */
+    uint16_t packed;             /* bit n: packed varying n written (vertex) or read (fragment) */
     /* From the planning walk: */
     bool pow;
     uint64_t temps; /* bit s: slot s's register variable, to declare in main */
