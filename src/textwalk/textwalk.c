@@ -295,9 +295,9 @@ static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
     return v;
 }
 
-/* a op b: mine is how tightly it binds; its left operand may bind as tightly, its
- * right one must bind more tightly (a - (b - c)). */
-static void infix(agal_text *t, const char *op, bind mine, const agal_ir_inst *in, agal_sel s, bind need)
+/* a op b (op: the first op_n of 8 bytes, " + "): mine is how tightly it binds; its
+ * left operand may bind as tightly, its right one must bind more tightly (a - (b - c)). */
+static void infix(agal_text *t, const char op[8], size_t op_n, bind mine, const agal_ir_inst *in, agal_sel s, bind need)
 {
     /* vec op float where an operand is one component: "fc[3] * ft5.x" */
     agal_sel sa = s, sb = s;
@@ -305,7 +305,7 @@ static void infix(agal_text *t, const char *op, bind mine, const agal_ir_inst *i
     bool a1 = broadcast(sa) || is_flip(t, a), b1 = broadcast(sb) || is_flip(t, b);
     open_paren(t, mine, need);
     ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, mine);
-    text_put3(t, " ", op, " ");
+    text_put8(t, op, op_n);
     ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, (bind)(mine + 1));
     close_paren(t, mine, need);
 }
@@ -423,23 +423,25 @@ static void cmp(agal_text *t, const agal_ir_inst *in, bind need)
 enum { TEXT_HAND, TEXT_INFIX, TEXT_CALL, TEXT_PREFIX };
 typedef struct text_form {
     uint8_t kind;
+    uint8_t spaced_n;
+    char spaced[8]; /* an infix operator between its spaces, " + ": one 8-byte copy */
     const char *text;
 } text_form;
 #define GLSL_HAND \
     { \
-        TEXT_HAND, NULL \
+        TEXT_HAND, 0, "", NULL \
     }
 #define GLSL_INFIX(op) \
     { \
-        TEXT_INFIX, op \
+        TEXT_INFIX, sizeof(op) + 1, " " op " ", op \
     }
 #define GLSL_CALL(fn) \
     { \
-        TEXT_CALL, fn \
+        TEXT_CALL, 0, "", fn \
     }
 #define GLSL_PREFIX(text) \
     { \
-        TEXT_PREFIX, text \
+        TEXT_PREFIX, 0, "", text \
     }
 static const text_form forms[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE_MEANING(ID, c, glsl, spirv, cmp) [AGAL_OP_##ID] = glsl,
@@ -463,7 +465,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
     const text_form *form = &forms[in->aop];
     switch (form->kind) {
-    case TEXT_INFIX: infix(t, form->text, strength(form), in, s, need); return;
+    case TEXT_INFIX: infix(t, form->spaced, form->spaced_n, strength(form), in, s, need); return;
     case TEXT_CALL: call(t, t->lang->function(t, form->text, s.n), in, s); return;
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
