@@ -163,7 +163,8 @@ void agal_text_reg_name(agal_text *t, int slot)
     }
     agal_ir_slot_reg(slot, &type, &num);
     if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
-        text_put_num(t, t->names->varying, num);
+        text_put_host(t, &t->spelled.varying, t->names->varying);
+        text_uint(t, num);
         return;
     }
     char buf[AGAL_REG_TEXT_MAX];
@@ -504,7 +505,8 @@ static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
-        text_put3(t, cname, "[", NULL);
+        text_put_host(t, &t->spelled.constants, cname);
+        text_putc(t, '[');
         text_uint(t, (unsigned)in->reg_num);
         text_putc(t, ']');
         agal_text_put_swz(t, s, 4);
@@ -1098,8 +1100,22 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->fd = info->writes_depth;
 }
 
+/* name in 8 bytes, when it fits them (else n 0). */
+static void spell_name(agal_reg_text *r, const char *name)
+{
+    size_t n = strlen(name);
+    memset(r, 0, sizeof *r);
+    if (n > sizeof r->s) return;
+    memcpy(r->s, name, n);
+    r->n = (uint8_t)n;
+}
+
 agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
 {
+    spell_name(&t->spelled.constants, t->names->constants[t->prog->stage]);
+    spell_name(&t->spelled.attribute, t->names->attribute);
+    spell_name(&t->spelled.varying, t->names->varying);
+    spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
     t->flags = agal_zalloc(t->ctx, n);
