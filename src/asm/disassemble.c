@@ -157,6 +157,8 @@ static const char *dest_problem(uint32_t d)
 
 static const char *source_problem(uint64_t s)
 {
+    /* the common case in one test: direct, no reserved or indirect bits, a known type */
+    if (!(s & (SRC_RESERVED | SRC_INDIRECT_FIELDS | 1ull << 63)) && src_type(s) < AGAL_REG_TYPES) return NULL;
     if (s & SRC_RESERVED) return "source reserved bits set";
     if (src_type(s) >= AGAL_REG_TYPES) return "source register type unknown";
     if (!src_indirect(s) && (s & SRC_INDIRECT_FIELDS)) return "indirect fields set on a direct source";

@@ -91,7 +91,8 @@ static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
     if (GLSL(t)->dialect == AGAL_GLSL_ESSL100) /* texture2D / textureCube, the LOD ones of EXT_shader_texture_lod */
         fn = lod ? (cube ? "textureCubeLodEXT" : "texture2DLodEXT") : (cube ? "textureCube" : "texture2D");
     text_put3(t, fn, "(", NULL);
-    text_put_num(t, t->names->sampler, (unsigned)in->smp.num);
+    text_put_host(t, &t->spelled.sampler, t->names->sampler);
+    text_uint(t, (unsigned)in->smp.num);
     text_put(t, ", ");
     agal_text_sample_operands(t, in, s);
 }
@@ -111,8 +112,9 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_text_packed(t, in->reg_num, s);
         return;
     }
-    text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? t->names->attribute : t->names->varying,
-                 (unsigned)in->reg_num);
+    if (in->reg_type == AGAL_REG_ATTRIBUTE) text_put_host(t, &t->spelled.attribute, t->names->attribute);
+    else text_put_host(t, &t->spelled.varying, t->names->varying);
+    text_uint(t, (unsigned)in->reg_num);
     agal_text_put_swz(t, s, 4);
 }
 
@@ -233,7 +235,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     /* Each loop ends past its mask's highest bit. */
     for (unsigned n = 0; n < 16 && u->samplers >> n; n++) {
         if (!(u->samplers & (1u << n))) continue;
-        text_put3(t, "uniform ", u->sampler_dim[n] == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
+        text_put3(t, "uniform ", u->sampler[n].dim == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
         text_put_num(t, t->names->sampler, n);
         text_put(t, ";\n");
     }

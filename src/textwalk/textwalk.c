@@ -5,7 +5,10 @@
 #include <math.h>
 #include <stdio.h>
 
-enum { TEXT_HELD_ZERO = UINT32_MAX - 1, TEXT_HELD_UNKNOWN = UINT32_MAX };
+/* What a register variable holds besides a value: 0 (no path wrote it), or not
+ * known. Never a value's index; HELD_ZERO's bytes all alike, so that a walk
+ * starts with one memset. */
+enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
 /* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use);
  * TEXT_USED (planning only: its first user was seen). An instruction the IR hoisted
@@ -54,12 +57,26 @@ static bool sel_is_identity(agal_sel s, unsigned width)
     return s.n == width && s.n <= 4 && (w & used[s.n]) == identity[s.n];
 }
 
+/* Every selection of four components as ".xyzw", indexed by its components two
+ * bits each, c[0] lowest: made by the compiler, so that a swizzle is one lookup
+ * and one 8-byte copy rather than four letters stored one by one. */
+#define SEL_L(i, c) ("xyzw"[((i) >> (2 * (c))) & 3])
+#define SEL_SPELLED(i) {'.', SEL_L(i, 0), SEL_L(i, 1), SEL_L(i, 2), SEL_L(i, 3), 0, 0, 0},
+#define SEL_SPELLED4(i) SEL_SPELLED(i) SEL_SPELLED((i) + 1) SEL_SPELLED((i) + 2) SEL_SPELLED((i) + 3)
+#define SEL_SPELLED16(i) SEL_SPELLED4(i) SEL_SPELLED4((i) + 4) SEL_SPELLED4((i) + 8) SEL_SPELLED4((i) + 12)
+#define SEL_SPELLED64(i) SEL_SPELLED16(i) SEL_SPELLED16((i) + 16) SEL_SPELLED16((i) + 32) SEL_SPELLED16((i) + 48)
+static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_SPELLED64(128) SEL_SPELLED64(192)};
+#undef SEL_L
+#undef SEL_SPELLED
+#undef SEL_SPELLED4
+#undef SEL_SPELLED16
+#undef SEL_SPELLED64
+
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
-    static const char letters[] = "xyzw";
     if (sel_is_identity(s, width)) return;
-    char p[8] = {'.', letters[s.c[0] & 3], letters[s.c[1] & 3], letters[s.c[2] & 3], letters[s.c[3] & 3]};
-    text_put8(t, p, 1u + s.n);
+    unsigned i = (s.c[0] & 3u) | (s.c[1] & 3u) << 2 | (s.c[2] & 3u) << 4 | (s.c[3] & 3u) << 6;
+    text_put8(t, sel_spelled[i], 1u + s.n);
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
@@ -146,7 +163,8 @@ void agal_text_reg_name(agal_text *t, int slot)
     }
     agal_ir_slot_reg(slot, &type, &num);
     if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
-        text_put_num(t, t->names->varying, num);
+        text_put_host(t, &t->spelled.varying, t->names->varying);
+        text_uint(t, num);
         return;
     }
     char buf[AGAL_REG_TEXT_MAX];
@@ -162,7 +180,7 @@ void agal_text_reg_name(agal_text *t, int slot)
 
 /* ---- expressions ------------------------------------------------------------ */
 
-static void def(agal_text *t, uint32_t v, agal_sel s, bind need);
+static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
 
 /* An intermediate several instructions use, by the name temp() declared: "t7". */
 static void temp_name(agal_text *t, uint32_t v, agal_sel s)
@@ -219,14 +237,14 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
             }
             agal_text_reg_name(t, slot);
             agal_text_put_swz(t, s, 4);
-        } else if (is_trivial(inst(t, v)) || (t->flags[v] & TEXT_INLINE)) {
+        } else if ((t->flags[v] & TEXT_INLINE) || is_trivial(inst(t, v))) {
             agal_sel under = s;
             uint32_t operand;
             if (passes_on(inst(t, v), &under, &operand)) {
                 v = operand, s = under;
                 continue;
             }
-            def(t, v, s, need);
+            expr(t, inst(t, v), s, need); /* passes_on just said it is an expression of its own */
         } else {
             temp_name(t, v, s);
         }
@@ -278,9 +296,9 @@ static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
     return v;
 }
 
-/* a op b: mine is how tightly it binds; its left operand may bind as tightly, its
- * right one must bind more tightly (a - (b - c)). */
-static void infix(agal_text *t, const char *op, bind mine, const agal_ir_inst *in, agal_sel s, bind need)
+/* a op b (op: the first op_n of 8 bytes, " + "): mine is how tightly it binds; its
+ * left operand may bind as tightly, its right one must bind more tightly (a - (b - c)). */
+static void infix(agal_text *t, const char op[8], size_t op_n, bind mine, const agal_ir_inst *in, agal_sel s, bind need)
 {
     /* vec op float where an operand is one component: "fc[3] * ft5.x" */
     agal_sel sa = s, sb = s;
@@ -288,7 +306,7 @@ static void infix(agal_text *t, const char *op, bind mine, const agal_ir_inst *i
     bool a1 = broadcast(sa) || is_flip(t, a), b1 = broadcast(sb) || is_flip(t, b);
     open_paren(t, mine, need);
     ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, mine);
-    text_put3(t, " ", op, " ");
+    text_put8(t, op, op_n);
     ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, (bind)(mine + 1));
     close_paren(t, mine, need);
 }
@@ -406,23 +424,25 @@ static void cmp(agal_text *t, const agal_ir_inst *in, bind need)
 enum { TEXT_HAND, TEXT_INFIX, TEXT_CALL, TEXT_PREFIX };
 typedef struct text_form {
     uint8_t kind;
+    uint8_t spaced_n;
+    char spaced[8]; /* an infix operator between its spaces, " + ": one 8-byte copy */
     const char *text;
 } text_form;
 #define GLSL_HAND \
     { \
-        TEXT_HAND, NULL \
+        TEXT_HAND, 0, "", NULL \
     }
 #define GLSL_INFIX(op) \
     { \
-        TEXT_INFIX, op \
+        TEXT_INFIX, sizeof(op) + 1, " " op " ", op \
     }
 #define GLSL_CALL(fn) \
     { \
-        TEXT_CALL, fn \
+        TEXT_CALL, 0, "", fn \
     }
 #define GLSL_PREFIX(text) \
     { \
-        TEXT_PREFIX, text \
+        TEXT_PREFIX, 0, "", text \
     }
 static const text_form forms[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE_MEANING(ID, c, glsl, spirv, cmp) [AGAL_OP_##ID] = glsl,
@@ -446,7 +466,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
     const text_form *form = &forms[in->aop];
     switch (form->kind) {
-    case TEXT_INFIX: infix(t, form->text, strength(form), in, s, need); return;
+    case TEXT_INFIX: infix(t, form->spaced, form->spaced_n, strength(form), in, s, need); return;
     case TEXT_CALL: call(t, t->lang->function(t, form->text, s.n), in, s); return;
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
@@ -475,23 +495,18 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     }
 }
 
-/* The expression of value v restricted to selection s, parenthesized where it binds
- * less tightly than need. */
-static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
+/* The expression of an instruction that does not pass its selection on
+ * (passes_on) restricted to selection s, parenthesized where it binds less tightly
+ * than need. */
+static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
-    const agal_ir_inst *in = inst(t, v);
     const char *cname = t->names->constants[t->prog->stage];
-    agal_sel under = s;
-    uint32_t operand;
-    if (passes_on(in, &under, &operand)) {
-        ref(t, operand, under, need);
-        return;
-    }
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
-        text_put3(t, cname, "[", NULL);
+        text_put_host(t, &t->spelled.constants, cname);
+        text_putc(t, '[');
         text_uint(t, (unsigned)in->reg_num);
         text_putc(t, ']');
         agal_text_put_swz(t, s, 4);
@@ -522,6 +537,17 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
     case IR_CMP: cmp(t, in, need); break;
     default: bug(t, "an IR op with no expression"); break;
     }
+}
+
+/* The expression of value v restricted to selection s: what it passes s on to, or
+ * its own. */
+static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
+{
+    const agal_ir_inst *in = inst(t, v);
+    agal_sel under = s;
+    uint32_t operand;
+    if (passes_on(in, &under, &operand)) ref(t, operand, under, need);
+    else expr(t, in, s, need);
 }
 
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
@@ -625,7 +651,10 @@ enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
 static char *put_token_at(agal_text *t, char *p, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
-    p += agal_put_uint(p, i + 1); /* counting from 1, as Flash does */
+    unsigned num = i + 1; /* counting from 1, as Flash does; most programs have under 100 tokens */
+    if (num < 10) *p++ = (char)('0' + num);
+    else if (num < 100) *p++ = (char)('0' + num / 10), *p++ = (char)('0' + num % 10);
+    else p += agal_put_uint(p, num);
     *p++ = ':';
     *p++ = ' ';
     char *end = agal_put_instruction(p, t->prog->stage, tok);
@@ -956,7 +985,7 @@ static void walk(agal_text *t, uint32_t list)
 
 static void reset_walk(agal_text *t)
 {
-    for (int s = 0; s < IR_TRACKED_REGS; s++) t->held[s] = TEXT_HELD_ZERO;
+    memset(t->held, TEXT_HELD_ZERO & 0xff, sizeof t->held);
     t->next_tok = 0;
     t->indent = 1;
     t->depth = 0;
@@ -1010,39 +1039,48 @@ typedef struct scan {
 
 /* An intermediate is printed inside its user's statement when it is trivial, or
  * used once, by an instruction of the same AGAL token in the same list (so textures
- * and derivatives stay where AGAL computes them): decided at its first use. */
+ * and derivatives stay where AGAL computes them): decided at its first use. The
+ * trivial ones in no list (constants) are marked too, so that a use reads the
+ * flag before it asks is_trivial. */
 static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
     if (!w || w >= sc->ninsts || (sc->flags[w] & TEXT_USED)) return;
     const agal_ir_inst *in = agal_ir_get(sc->ir, w);
-    bool inline_it = in->nuses == 1 && sc->list_of[w] == list && in->token == user->token;
+    bool inline_it = is_trivial(in) || (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token);
     sc->flags[w] |= (uint8_t)(TEXT_USED | (inline_it ? TEXT_INLINE : 0));
 }
 
-static void scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v)
+/* Notes v's list, inline and home slot; returns the slot. */
+static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = agal_ir_get(sc->ir, v);
     sc->list_of[v] = list;
     if (is_trivial(in)) sc->flags[v] |= TEXT_INLINE;
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, v);
     sc->slots[v] = (int8_t)slot;
-    if (slot >= 0) sc->u->temps |= (uint64_t)1 << slot;
-    sc->u->pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
+    return slot;
 }
 
+/* The registers written and pow's use gather in locals, stored once: a store
+ * through sc->u after each value's byte stores would be reloaded and stored again. */
 static void scan_list(const scan *sc, const agal_text *t, uint32_t list)
 {
     const agal_ir_list l = sc->ir->lists[list];
+    uint64_t temps = 0;
+    bool pow = false;
     for (uint32_t i = 0; i < l.n; i++) {
         uint32_t v = l.items[i];
-        scan_value(sc, t, list, v);
         const agal_ir_inst *in = agal_ir_get(sc->ir, v);
+        int slot = scan_value(sc, t, list, v, in);
+        if (slot >= 0) temps |= (uint64_t)1 << slot;
+        pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
         if (in->op == IR_IF) {
             scan_list(sc, t, in->then_list);
             scan_list(sc, t, in->else_list);
         }
     }
+    sc->u->temps |= temps;
+    sc->u->pow |= pow;
 }
 
 /* What the program uses: the IR's info record (info.c), as every back end reads it. */
@@ -1055,7 +1093,7 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->indirect = info->reads_indirect;
     u->lod = info->ted;
     u->samplers = info->samplers;
-    for (unsigned n = 0; n < 16; n++) u->sampler_dim[n] = info->sampler[n].dim;
+    u->sampler = info->sampler;
     u->ddy = info->ddy;
     u->derivatives = info->ddx || info->ddy;
     u->op = info->writes_op;
@@ -1065,8 +1103,22 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->fd = info->writes_depth;
 }
 
+/* name in 8 bytes, when it fits them (else n 0). */
+static void spell_name(agal_reg_text *r, const char *name)
+{
+    size_t n = strlen(name);
+    memset(r, 0, sizeof *r);
+    if (n > sizeof r->s) return;
+    memcpy(r->s, name, n);
+    r->n = (uint8_t)n;
+}
+
 agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
 {
+    spell_name(&t->spelled.constants, t->names->constants[t->prog->stage]);
+    spell_name(&t->spelled.attribute, t->names->attribute);
+    spell_name(&t->spelled.varying, t->names->varying);
+    spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
     t->flags = agal_zalloc(t->ctx, n);

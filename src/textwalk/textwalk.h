@@ -65,6 +65,13 @@ typedef struct agal_reg_text {
 
 _Static_assert(IR_TRACKED_REGS <= 64, "a slot is a bit of a uint64_t");
 
+/* The host's names the expressions repeat (agal_names: this stage's constant array,
+ * the attribute, varying and sampler prefixes), spelled once by the plan (n 0: longer
+ * than 8 bytes, written from agal_names). */
+typedef struct agal_text_names {
+    agal_reg_text constants, attribute, varying, sampler;
+} agal_text_names;
+
 /* The walk's state; the back end's own follows it. */
 struct agal_text {
     const agal_text_lang *lang;
@@ -72,6 +79,7 @@ struct agal_text {
     const agal_ir *ir;
     const agal_program *prog;
     const agal_names *names; /* varyings' names (the host's, in the GLSL family) */
+    agal_text_names spelled; /* the same, to copy */
     bool comments;
     bool lines;        /* debug_info in GLSL: `#line N 1` before each token's statements */
     uint16_t centroid; /* bit n: v<n> is interpolated at the centroid */
@@ -97,9 +105,9 @@ typedef struct agal_text_usage {
     /* From the info record: */
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
     bool constants, indirect, op, fd, ddy, derivatives, lod, iid;
-    uint32_t samplers; /* bit n: fs<n> sampled */
-    uint8_t sampler_dim[16];
-    uint16_t packed; /* bit n: packed varying n written (vertex) or read (fragment) */
+    uint32_t samplers;           /* bit n: fs<n> sampled */
+    const agal_sampler *sampler; /* fs<n>: the first sample's sampler (16 of them) */
+    uint16_t packed;             /* bit n: packed varying n written (vertex) or read (fragment) */
     /* From the planning walk: */
     bool pow;
     uint64_t temps; /* bit s: slot s's register variable, to declare in main */
@@ -165,6 +173,13 @@ static inline void text_uint(agal_text *t, unsigned v)
     char d[8] = {(char)('0' + v / 10), (char)('0' + v % 10)};
     if (v < 10) d[0] = d[1];
     text_put8(t, d, v < 10 ? 1 : 2);
+}
+
+/* A name of the host's, spelled (agal_text_names) or as long as name is. */
+static inline void text_put_host(agal_text *t, const agal_reg_text *spelled, const char *name)
+{
+    if (spelled->n) text_put8(t, spelled->s, spelled->n);
+    else text_put(t, name);
 }
 
 /* A name and its number: "t12", "va3". */

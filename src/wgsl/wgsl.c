@@ -204,7 +204,7 @@ static void resources(agal_text *t, const agal_text_usage *u)
         if (!(u->samplers & (1u << n))) continue;
         put_binding(t, AGAL_SAMPLER_BINDING + n);
         text_put_num(t, " fs", n);
-        text_put(t, u->sampler_dim[n] == AGAL_DIM_CUBE ? ": texture_cube<f32>;\n" : ": texture_2d<f32>;\n");
+        text_put(t, u->sampler[n].dim == AGAL_DIM_CUBE ? ": texture_cube<f32>;\n" : ": texture_2d<f32>;\n");
         put_binding(t, AGAL_SEPARATE_SAMPLER_BINDING + n);
         text_put_num(t, " fs", n);
         text_put(t, "_sampler: sampler;\n");

@@ -784,6 +784,27 @@ static void test_host_names(void)
                   !strcmp(fs.binding.samplers[0].name, "sampler2"),
               "target %d: the binding's names", targets[t]);
     }
+    /* Names of 8 bytes and longer: the emitter copies the short ones from 8-byte
+     * spellings, the others as they are. */
+    static const agal_names longer = {{"vcLonger", "fcConstants"},
+                                      {"vcBlock", "fcBlock"},
+                                      "samplerTex",
+                                      "attribute",
+                                      "varyingV",
+                                      "vcPositionScale",
+                                      'y'};
+    for (size_t t = 0; v && f && t < 3; t++) {
+        agal_translate_options o = agal_translate_options_init();
+        o.target = targets[t], o.names = &longer, o.strip_names = true;
+        agal_shader vs = agal_shader_init(), fs = agal_shader_init();
+        CHECK(agal_translate(ctx, v, &o, &vs) == AGAL_OK && agal_translate(ctx, f, &o, &fs) == AGAL_OK,
+              "target %d, longer names", targets[t]);
+        if (!vs.text || !fs.text) continue;
+        CHECK(has_word(vs.text, "attribute0") && has_word(vs.text, "attribute1") && has_word(vs.text, "varyingV1") &&
+                  has_word(fs.text, "varyingV1") && has_word(fs.text, "samplerTex2") &&
+                  strstr(vs.text, "vcLonger[0]") && strstr(fs.text, "fcConstants[1]"),
+              "target %d: the longer names", targets[t]);
+    }
     agal_names bad = openfl;
     bad.sampler = "gl_sampler";
     agal_translate_options o = agal_translate_options_init();
