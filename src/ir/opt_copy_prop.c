@@ -41,6 +41,7 @@ static void fold_one(agal_ir *ir, uint32_t v, uint32_t first, bool *changed)
 }
 
 /* The lowest value that is a copy, or 0: only the ops that can be one are asked. */
+_Static_assert(IR_OP_COUNT <= 32, "first_copy's set of ops is a uint32_t");
 static uint32_t first_copy(const agal_ir *ir)
 {
     const uint32_t maybe = 1u << IR_COPY | 1u << IR_SWIZZLE | 1u << IR_MERGE | 1u << IR_PHI;
