@@ -930,12 +930,13 @@ static uint32_t real(spv *s, uint32_t v)
     return id;
 }
 
-/* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
- * needs it) or its chain of virtual values has grown too deep. */
+/* How deep id's chain of virtual values is (0: id is real). */
 static INLINE unsigned virt_depth(const spv *s, uint32_t id) { return id & VIRT ? s->virt[id & ~VIRT] & ~EAGER : 0; }
 
-/* A swizzle has one operand, a merge two: read as such, not through a loop to
- * nargs (this runs for every swizzle and merge of the program). */
+/* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
+ * needs it) or its chain of virtual values has grown too deep. A swizzle has one
+ * operand, a merge two: read as such, not through a loop to nargs (this runs for
+ * every swizzle and merge of the program). */
 static uint32_t virtual_or_real(spv *s, uint32_t v)
 {
     const agal_ir_inst *in = &s->ir->insts[v];
