@@ -651,6 +651,27 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 
 static uint32_t real(spv *s, uint32_t v);
 
+/* `op %type %id ops...` written at the function's end, a new id; the words, or
+ * NULL when out of memory. */
+static INLINE uint32_t *fn_write(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], n + 3);
+    if (!d) return NULL;
+    d[0] = (uint32_t)(n + 3) << 16 | op;
+    d[1] = type;
+    d[2] = new_id(s);
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call */
+    return d;
+}
+
+/* The same, not value-numbered: for what only one maker makes and numbers itself
+ * (load_of). Its id. */
+static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    const uint32_t *d = fn_write(s, op, type, ops, n);
+    return d ? d[2] : 0;
+}
+
 /* `op %type %id ops...` in the function, its operands real and h the FNV hash of
  * their words: the block's earlier equal instruction's id, or the new one's. Inline,
  * so that a caller with a constant operand count (the shuffles) gets its loops
@@ -665,16 +686,10 @@ static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uin
         const uint32_t *old = f->w + *e - 1;
         if (old[0] == head && old[1] == type && same_words(old + 3, ops, n)) return old[2];
     }
-    /* Written straight into the section (the hot path of every translation). */
-    uint32_t *d = reserve(s, f, n + 3);
+    const uint32_t *d = fn_write(s, op, type, ops, n);
     if (!d) return 0;
-    uint32_t id = new_id(s);
-    d[0] = head;
-    d[1] = type;
-    d[2] = id;
-    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call */
     *e = (uint32_t)(d - f->w) + 1;
-    return id;
+    return d[2];
 }
 
 /* Emits `op %type %id ops...` in the function; returns %id. Virtual operands (no
@@ -700,20 +715,6 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
 #define FN(s, op, type, ...) \
     fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
-
-/* `op %type %id ops...` in the function, not value-numbered: for what only one
- * maker makes and numbers itself (load_of). */
-static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
-{
-    uint32_t *d = reserve(s, &s->sec[S_FUNC], n + 3);
-    if (!d) return 0;
-    uint32_t id = new_id(s);
-    d[0] = (uint32_t)(n + 3) << 16 | op;
-    d[1] = type;
-    d[2] = id;
-    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i];
-    return id;
-}
 
 #define FN_UNNUMBERED(s, op, type, ...) \
     fn_unnumbered(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
