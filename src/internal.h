@@ -256,8 +256,26 @@ size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num);
 size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num);
 /* Its name alone (NULL: neither stage has the type). */
 const char *agal_reg_name_either(agal_stage stage, unsigned type);
-/* v's decimal digits at p (at most 10), without a NUL; returns how many. */
-size_t agal_put_uint(char *p, unsigned v);
+/* v's decimal digits at p (at most 10), without a NUL; returns how many. Inline:
+ * the numbers every emitter writes (registers, tokens) have one or two digits. */
+static inline size_t agal_put_uint(char *p, unsigned v)
+{
+    if (v < 10) {
+        p[0] = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        p[0] = (char)('0' + v / 10);
+        p[1] = (char)('0' + v % 10);
+        return 2;
+    }
+    char rev[10];
+    size_t n = 0;
+    do rev[n++] = (char)('0' + v % 10);
+    while (v /= 10);
+    for (size_t i = 0; i < n; i++) p[i] = rev[n - 1 - i];
+    return n;
+}
 /* Components of register source s of token t that the operation really reads,
  * after the swizzle: the written mask's positions for componentwise ops, the first
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for

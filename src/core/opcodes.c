@@ -135,35 +135,15 @@ const char *agal_reg_name(agal_stage stage, agal_regtype type)
     return r ? r->s : NULL;
 }
 
-/* Appends the decimal digits of v at p; returns how many. */
-static inline size_t put_decimal(char *p, unsigned v)
-{
-    if (v < 10) { /* register numbers: almost always one or two digits */
-        p[0] = (char)('0' + v);
-        return 1;
-    }
-    if (v < 100) {
-        p[0] = (char)('0' + v / 10);
-        p[1] = (char)('0' + v % 10);
-        return 2;
-    }
-    char rev[10];
-    size_t n = 0;
-    do rev[n++] = (char)('0' + v % 10);
-    while (v /= 10);
-    for (size_t i = 0; i < n; i++) p[i] = rev[n - 1 - i];
-    return n;
-}
-
 /* Register (type, num) of stage, spelled r (NULL: the stage has no such type). */
 static size_t put_spelled(char *p, const reg_spelling *r, agal_stage stage, unsigned type, unsigned num)
 {
     size_t n = 0;
     if (!r) {
         p[n++] = 'r';
-        n += put_decimal(p + n, type);
+        n += agal_put_uint(p + n, type);
         p[n++] = '[';
-        n += put_decimal(p + n, num);
+        n += agal_put_uint(p + n, num);
         p[n++] = ']';
         return n;
     }
@@ -171,7 +151,7 @@ static size_t put_spelled(char *p, const reg_spelling *r, agal_stage stage, unsi
     n = r->n;
     /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
     bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID;
-    if (num || !single) n += put_decimal(p + n, num);
+    if (num || !single) n += agal_put_uint(p + n, num);
     return n;
 }
 
@@ -201,8 +181,6 @@ const char *agal_reg_name_either(agal_stage stage, unsigned type)
     const reg_spelling *r = reg_spelled(either_stage(stage, type), type);
     return r ? r->s : NULL;
 }
-
-size_t agal_put_uint(char *p, unsigned v) { return put_decimal(p, v); }
 
 /* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
  * was a twentieth of a SPIR-V translation. */

@@ -651,10 +651,7 @@ enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
 static char *put_token_at(agal_text *t, char *p, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
-    unsigned num = i + 1; /* counting from 1, as Flash does; most programs have under 100 tokens */
-    if (num < 10) *p++ = (char)('0' + num);
-    else if (num < 100) *p++ = (char)('0' + num / 10), *p++ = (char)('0' + num % 10);
-    else p += agal_put_uint(p, num);
+    p += agal_put_uint(p, i + 1); /* counting from 1, as Flash does */
     *p++ = ':';
     *p++ = ' ';
     char *end = agal_put_instruction(p, t->prog->stage, tok);
