@@ -288,10 +288,10 @@ uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t toke
 uint32_t agal_ir_new_list(agal_ir *ir);
 /* Appends instruction v to list l. false when out of memory. */
 bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v);
-/* A new instruction appended to list l, with its nargs operands: agal_ir_new then
- * agal_ir_append. 0 when out of memory. */
-uint32_t agal_ir_add(agal_ir *ir, uint32_t l, agal_ir_op op, agal_ir_type type, int32_t token, unsigned nargs,
-                     const uint32_t *args);
+/* Room for n more instructions, and n more items in list l, so that the builder
+ * makes a token's values without testing for room (build.c). false when out of
+ * memory. Pointers into ir->insts and the list's items are invalidated. */
+bool agal_ir_reserve(agal_ir *ir, uint32_t l, uint32_t n);
 /* Value v now reads operand a: a later one lowers ir->first_late_user to v. */
 static inline void agal_ir_note_operand(agal_ir *ir, uint32_t v, uint32_t a)
 {
@@ -358,6 +358,9 @@ agal_status agal_ir_push_else(agal_ir_builder *b, int32_t token);
 /* Closes the innermost block (token: the eif): appends the phis of the registers
  * the branches changed after the IR_IF, and makes them the registers' values. */
 agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
+/* The (0,0,0,0) constant a never-written register reads, made once (b->zero); 0 when
+ * out of memory. */
+uint32_t agal_ir_builder_zero(agal_ir_builder *b);
 
 /* ---- the passes (pipeline.c runs them in order) ------------------------------ */
 
