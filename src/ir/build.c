@@ -315,9 +315,17 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v)
 
 /* ---- one token ------------------------------------------------------------ */
 
+/* The attribute components source s (rows registers) of token t reads, noted. */
+static void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
+{
+    if (agal_source_names_attribute(s)) agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
+}
+
 /* A token that writes its destination: its sources read, its op, the write. */
 static void value_token(build *bd, const agal_token *t, token_shape sh)
 {
+    note_attributes(bd, t, &t->a, 1);
+    if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
     uint32_t args[IR_MAX_ARGS];
     args[0] = read_source(bd, &t->a);
     unsigned nargs = 1;
@@ -348,6 +356,8 @@ static agal_status token(build *bd, const agal_token *t)
     switch (sh.kind) {
     case TK_VALUE: value_token(bd, t, sh); return bd->err;
     case TK_IF: {
+        note_attributes(bd, t, &t->a, 1);
+        note_attributes(bd, t, &t->b, 1);
         uint32_t a = read_scalar(bd, &t->a), b = read_scalar(bd, &t->b), c;
         agal_ir_inst *in = add(bd, IR_CMP, IR_B1, 2, &c);
         in->args[0] = a;
@@ -357,7 +367,10 @@ static agal_status token(build *bd, const agal_token *t)
     }
     case TK_ELSE: return open_list(bd, agal_ir_push_else(&bd->b, bd->token));
     case TK_ENDIF: return open_list(bd, agal_ir_pop_if(&bd->b, bd->token));
-    case TK_KIL: add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a)); return bd->err;
+    case TK_KIL:
+        note_attributes(bd, t, &t->a, 1);
+        add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
+        return bd->err;
     default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
     }
 }

@@ -242,6 +242,11 @@ typedef struct agal_ir {
      * (nconst_ranges 0): register n is vec4 n. */
     agal_binding_range *const_ranges;
     uint32_t nconst_ranges;
+    /* ---- what the builder notes from the tokens as it reads them (build.c) ---- */
+    /* The components of va<n> the tokens read, dead code too (agal_source_attributes,
+     * the reflection's rule): the binding description's, without a second walk of the
+     * tokens. Zero in IR read from text. */
+    uint16_t attributes_read[16];
 } agal_ir;
 
 typedef struct agal_ir_options {

@@ -137,11 +137,10 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
 }
 
 /* The attributes the vertex translation declares, with the components the tokens
- * read (agal_reflect's). */
+ * read (agal_reflect's, noted by the builder). */
 static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding *b)
 {
-    uint16_t mask[16];
-    agal_reflect_attributes(ir->prog, mask);
+    const uint16_t *mask = ir->attributes_read;
     agal_binding_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; ir->info.inputs >> n; n++)
