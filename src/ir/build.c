@@ -326,7 +326,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
 {
     note_attributes(bd, t, &t->a, 1);
     if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
-    uint32_t args[IR_MAX_ARGS];
+    uint32_t args[IR_MAX_ARGS] = {0}; /* copied whole: the instruction's are zero past nargs too */
     args[0] = read_source(bd, &t->a);
     unsigned nargs = 1;
     if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b);
@@ -334,7 +334,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
         for (unsigned k = 0; k < sh.b; k++) args[nargs++] = read_row(bd, &t->b, k);
     uint32_t v;
     agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
-    for (unsigned i = 0; i < nargs; i++) in->args[i] = args[i];
+    memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
     if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
     if (sh.op == IR_TEX) {
         in->smp = t->s; /* behind the coordinate, after it is written */

@@ -87,17 +87,6 @@ uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w)
 
 /* ---- register slots ------------------------------------------------------- */
 
-int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num)
-{
-    switch (type) {
-    case AGAL_REG_TEMP: return num < 26 ? IR_SLOT_TEMP + (int)num : -1;
-    case AGAL_REG_OUTPUT: return num < 4 ? IR_SLOT_OUT + (int)num : -1;
-    case AGAL_REG_VARYING: return stage == AGAL_VERTEX && num < 10 ? IR_SLOT_VARY + (int)num : -1;
-    case AGAL_REG_DEPTH: return stage == AGAL_FRAGMENT && num == 0 ? IR_SLOT_DEPTH : -1;
-    default: return -1;
-    }
-}
-
 void agal_ir_slot_reg(int slot, unsigned *type, unsigned *num)
 {
     if (slot >= IR_SLOT_DEPTH) *type = AGAL_REG_DEPTH, *num = 0;

@@ -325,8 +325,18 @@ static inline void agal_ir_add_use(agal_ir_inst *used)
 /* Register slots: the written registers the builder tracks by SSA value
  * (agal_ir_reg_slot): temps 0..25, op/oc 26..29, v 30..39, fd 40. */
 enum { IR_SLOT_TEMP = 0, IR_SLOT_OUT = 26, IR_SLOT_VARY = 30, IR_SLOT_DEPTH = 40, IR_TRACKED_REGS = 41 };
-/* Slot of a tracked register, or -1 (not a written register type / out of range). */
-int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num);
+/* Slot of a tracked register, or -1 (not a written register type / out of range).
+ * Inline: the builder asks it at every write. */
+static inline int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num)
+{
+    switch (type) {
+    case AGAL_REG_TEMP: return num < 26 ? IR_SLOT_TEMP + (int)num : -1;
+    case AGAL_REG_OUTPUT: return num < 4 ? IR_SLOT_OUT + (int)num : -1;
+    case AGAL_REG_VARYING: return stage == AGAL_VERTEX && num < 10 ? IR_SLOT_VARY + (int)num : -1;
+    case AGAL_REG_DEPTH: return stage == AGAL_FRAGMENT && num == 0 ? IR_SLOT_DEPTH : -1;
+    default: return -1;
+    }
+}
 /* Register (type, number) of a slot. */
 void agal_ir_slot_reg(int slot, unsigned *type, unsigned *num);
 
