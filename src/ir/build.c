@@ -56,12 +56,16 @@ static const token_shape shapes[AGAL_OP_LIMIT] = {
 #undef SHAPE_OP
 #undef SHAPE_B
 
-/* The most values one token makes before a block call: a matrix op's source A and
- * four rows read relative to an attribute (a load, an extract and the read each, and
- * A's swizzle: 16), the op, its merge and the zero constant; an if's two relative
- * scalars and its compare are fewer. The builder reserves room for them at each token
- * (agal_ir_reserve), so that making a value tests no capacity. */
-enum { TOKEN_VALUES = 24 };
+/* The most values one token makes before a block call, in the instructions (the
+ * list takes one fewer: the zero constant is in none). Without a relative read, a
+ * matrix op's A loaded and swizzled, its four rows, the op, its merge and the zero
+ * (an if's scalars and compare are fewer): the builder reserves that room at each
+ * token (agal_ir_reserve), so that making a value tests no capacity. A relative
+ * read (a load, an extract and the read) reserves the most the rest of its token can
+ * make: a matrix op's A and four rows read so (16), A's swizzle, the op, its merge
+ * and the zero. The smaller room for most tokens keeps a block's short list from
+ * growing twice. */
+enum { TOKEN_VALUES = 9, RELATIVE_TOKEN_VALUES = 20 };
 
 /* Failure is the sticky error (internal.h): every helper returns 0 on failure and
  * the caller propagates it; the cause is in err: out of memory, or a program the
@@ -95,20 +99,20 @@ static uint32_t fail(build *bd, agal_status st, const char *msg)
     return 0;
 }
 
-static AGAL_COLD bool grow_room(build *bd)
+static AGAL_COLD bool grow_room(build *bd, unsigned n)
 {
-    return agal_ir_reserve(bd->b.ir, bd->b.list, TOKEN_VALUES) || fail(bd, AGAL_ERR_NOMEM, NULL);
+    return agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
-/* Room for the values of one token in the instructions and the current list. */
-static inline bool reserve(build *bd)
+/* Room for n values in the instructions and the current list. */
+static inline bool reserve(build *bd, unsigned n)
 {
     agal_ir *ir = bd->b.ir;
     agal_ir_list *l = &ir->lists[bd->b.list];
-    if ((ir->inst_cap - ir->ninsts < TOKEN_VALUES || l->cap - l->n < TOKEN_VALUES) && !grow_room(bd)) return false;
+    if ((ir->inst_cap - ir->ninsts < n || l->cap - l->n < n) && !grow_room(bd, n)) return false;
     bd->list = &ir->lists[bd->b.list];
 #ifdef AGAL_IR_CHECK
-    bd->room = TOKEN_VALUES - 1; /* the zero constant may take one */
+    bd->room = n - 1; /* the zero constant may take one */
 #endif
     return true;
 }
@@ -120,7 +124,7 @@ static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, uns
     agal_ir *ir = bd->b.ir;
 #ifdef AGAL_IR_CHECK
     if (!bd->room) {
-        fail(bd, AGAL_ERR_INTERNAL, "a token made more values than TOKEN_VALUES");
+        fail(bd, AGAL_ERR_INTERNAL, "a token made more values than its room (TOKEN_VALUES)");
         *value = 0;
         return &bd->scratch;
     }
@@ -235,6 +239,7 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
 static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
+    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     shared_read key = {.list = bd->b.list,
                        .index_value = index_value(bd, s),
                        .reg_num = (uint16_t)(s->num + row),
@@ -379,8 +384,7 @@ static agal_status token(build *bd, const agal_token *t)
 static agal_status stores(build *bd)
 {
     bd->token = -1;
-    _Static_assert(IR_TRACKED_REGS - IR_SLOT_OUT <= TOKEN_VALUES, "the stores fit one token's room");
-    if (!reserve(bd)) return bd->err;
+    if (!reserve(bd, IR_TRACKED_REGS - IR_SLOT_OUT + 1)) return bd->err;
     for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
         if (!bd->b.regs.written[s]) continue;
         unsigned type, num;
@@ -405,7 +409,7 @@ static agal_status stores(build *bd)
 enum { FIRST_LISTS = 8 };
 static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
 {
-    uint32_t cap = 32 + TOKEN_VALUES + 2 * ntokens + ntokens / 4; /* the last token's room too */
+    uint32_t cap = 32 + RELATIVE_TOKEN_VALUES + 2 * ntokens + ntokens / 4; /* the last token's room too */
     size_t head = sizeof(agal_ir) + FIRST_LISTS * sizeof(agal_ir_list);
     size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t);
     _Static_assert(sizeof(agal_ir) % _Alignof(agal_ir_list) == 0 && sizeof(agal_ir_list) % _Alignof(agal_ir_inst) == 0,
@@ -453,8 +457,9 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
-        if (!reserve(&bd)) break;
-        agal_status st = token(&bd, &prog->tokens[i]);
+        const agal_token *t = &prog->tokens[i];
+        if (!reserve(&bd, TOKEN_VALUES)) break;
+        agal_status st = token(&bd, t);
         if (st != AGAL_OK && bd.err == AGAL_OK) bd.err = st;
     }
     if (bd.err == AGAL_OK && bd.b.top) {
