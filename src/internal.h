@@ -194,9 +194,18 @@ void agal_result_write(void *out, const void *full, size_t full_size);
 
 /* ---- reflect.c (src/runtime/) ---------------------------------------------------- */
 
-/* agal_reflect's attribute_mask alone (mask[n]: the components of va<n> the tokens
- * read), for the binding description of every vertex translation. */
-void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16]);
+/* The components of the attributes source s of token t reads (rows registers from
+ * its number; an attribute as an index: its component), OR-ed into mask[n] for
+ * va<n>: the one rule for agal_reflect's attribute_mask and the binding description
+ * (build.c notes it as it reads the tokens). Nothing for a source that names no
+ * attribute (agal_source_names_attribute). */
+void agal_source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows);
+/* Whether source s names an attribute, as its register or its index: most sources do
+ * not, and then their rows need no look. */
+static inline bool agal_source_names_attribute(const agal_source *s)
+{
+    return (s->indirect ? s->index_type : s->type) == AGAL_REG_ATTRIBUTE;
+}
 
 /* ---- reflect_json.c (src/runtime/): the one JSON writer of an agal_binding ------- */
 

@@ -23,19 +23,35 @@ static agal_status name(agal_context *ctx, const char *given, const char *ours, 
     return AGAL_ERR_ARG;
 }
 
+/* Ours, all of them: what nearly every translation asks for (no agal_names given). */
+static void ours(agal_names *out)
+{
+    *out = (agal_names){
+        .constants = {agal_reg_name(AGAL_VERTEX, AGAL_REG_CONSTANT), agal_reg_name(AGAL_FRAGMENT, AGAL_REG_CONSTANT)},
+        .blocks = {AGAL_GLSL_VC_BLOCK, AGAL_GLSL_FC_BLOCK},
+        .sampler = agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER),
+        .attribute = agal_reg_name(AGAL_VERTEX, AGAL_REG_ATTRIBUTE),
+        .varying = agal_reg_name(AGAL_VERTEX, AGAL_REG_VARYING),
+        .yflip = AGAL_GLSL_YFLIP};
+}
+
 agal_status agal_names_resolve(agal_context *ctx, const agal_names *given, agal_names *out)
 {
-    static const agal_names none;
-    if (!given) given = &none;
+    agal_names our;
+    ours(&our);
+    if (!given) {
+        *out = our;
+        return AGAL_OK;
+    }
     agal_status st = AGAL_OK;
-    agal_fail(&st, name(ctx, given->constants[0], agal_reg_name(AGAL_VERTEX, AGAL_REG_CONSTANT), &out->constants[0]));
-    agal_fail(&st, name(ctx, given->constants[1], agal_reg_name(AGAL_FRAGMENT, AGAL_REG_CONSTANT), &out->constants[1]));
-    agal_fail(&st, name(ctx, given->blocks[0], AGAL_GLSL_VC_BLOCK, &out->blocks[0]));
-    agal_fail(&st, name(ctx, given->blocks[1], AGAL_GLSL_FC_BLOCK, &out->blocks[1]));
-    agal_fail(&st, name(ctx, given->sampler, agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER), &out->sampler));
-    agal_fail(&st, name(ctx, given->attribute, agal_reg_name(AGAL_VERTEX, AGAL_REG_ATTRIBUTE), &out->attribute));
-    agal_fail(&st, name(ctx, given->varying, agal_reg_name(AGAL_VERTEX, AGAL_REG_VARYING), &out->varying));
-    agal_fail(&st, name(ctx, given->yflip, AGAL_GLSL_YFLIP, &out->yflip));
+    agal_fail(&st, name(ctx, given->constants[0], our.constants[0], &out->constants[0]));
+    agal_fail(&st, name(ctx, given->constants[1], our.constants[1], &out->constants[1]));
+    agal_fail(&st, name(ctx, given->blocks[0], our.blocks[0], &out->blocks[0]));
+    agal_fail(&st, name(ctx, given->blocks[1], our.blocks[1], &out->blocks[1]));
+    agal_fail(&st, name(ctx, given->sampler, our.sampler, &out->sampler));
+    agal_fail(&st, name(ctx, given->attribute, our.attribute, &out->attribute));
+    agal_fail(&st, name(ctx, given->varying, our.varying, &out->varying));
+    agal_fail(&st, name(ctx, given->yflip, our.yflip, &out->yflip));
     out->yflip_component = given->yflip ? given->yflip_component : 0;
     if (out->yflip_component && !strchr("xyzw", out->yflip_component))
         agal_fail(&st, agal_error(ctx, 0, -1, -1, NULL, "agal_names: yflip_component is not 0, 'x', 'y', 'z' or 'w'"));

@@ -24,18 +24,71 @@ typedef struct shared_read {
 } shared_read;
 enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
 
+/* What a token makes, by opcode, derived from the opcode table's operands and flags
+ * (agal_opcodes.def) when this file compiles: a token is one lookup and one switch,
+ * not a chain of tests of its flags. */
+enum token_kind { TK_NONE = 0 /* no opcode */, TK_VALUE, TK_IF, TK_ELSE, TK_ENDIF, TK_KIL };
+enum { B_SOURCE = 1 }; /* token_shape.b: source B read swizzled, as a value */
+typedef struct token_shape {
+    uint8_t kind; /* token_kind */
+    uint8_t op;   /* TK_VALUE: the IR op of its value */
+    uint8_t b;    /* TK_VALUE: 0 (no source B), B_SOURCE, or the rows of a matrix B (3, 4) */
+} token_shape;
+
+#define SHAPE_KIND(ID, fl) \
+    ((fl)&AGAL_OPF_IF              ? TK_IF \
+     : (fl)&AGAL_OPF_ELSE          ? TK_ELSE \
+     : (fl)&AGAL_OPF_ENDIF         ? TK_ENDIF \
+     : AGAL_OP_##ID == AGAL_OP_KIL ? TK_KIL \
+                                   : TK_VALUE)
+#define SHAPE_OP(ID, fl) \
+    (AGAL_OP_##ID == AGAL_OP_MOV                ? IR_COPY \
+     : (fl)&AGAL_OPF_TEXTURE                    ? IR_TEX \
+     : (fl) & (AGAL_OPF_ROWS3 | AGAL_OPF_ROWS4) ? IR_MATRIX \
+                                                : IR_ALU)
+#define SHAPE_B(opnd, fl) ((fl)&AGAL_OPF_ROWS3 ? 3 : (fl)&AGAL_OPF_ROWS4 ? 4 : (opnd)&AGAL_OPND_B ? B_SOURCE : 0)
+static const token_shape shapes[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) [hex] = {SHAPE_KIND(ID, fl), SHAPE_OP(ID, fl), SHAPE_B(opnd, fl)},
+#include "agal/agal_opcodes.def"
+#undef AGAL_OPCODE
+};
+#undef SHAPE_KIND
+#undef SHAPE_OP
+#undef SHAPE_B
+
+/* The most values one token makes before a block call, in the instructions (the
+ * list takes one fewer: the zero constant is in none). Without a relative read, a
+ * matrix op's A loaded and swizzled, its four rows, the op, its merge and the zero
+ * (an if's scalars and compare are fewer): the builder reserves that room at each
+ * token (agal_ir_reserve), so that making a value tests no capacity. A relative
+ * read (a load, an extract and the read) reserves the most the rest of its token can
+ * make: a matrix op's A and four rows read so (16), A's swizzle, the op, its merge
+ * and the zero. The smaller room for most tokens keeps a block's short list from
+ * growing twice. */
+enum { TOKEN_VALUES = 9, RELATIVE_TOKEN_VALUES = 20 };
+
 /* Failure is the sticky error (internal.h): every helper returns 0 on failure and
  * the caller propagates it; the cause is in err: out of memory, or a program the
- * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). */
+ * validator should not have passed (AGAL_ERR_INTERNAL, with a diagnostic). A value
+ * made from a failed operand is never read: the build stops after the token. */
 typedef struct build {
     agal_ir_builder b;
     agal_status err;
     int token;
-    uint16_t reg_count[AGAL_REG_TYPES]; /* the profile's, for this stage (read at every source) */
-    uint32_t open[SHARED_DEPTH];        /* the list open at each block depth (0: the body); an
-                                           entry is set when its depth opens */
-    uint32_t shared_set;                /* bit n: shared[n] holds a read (the table is not cleared) */
-    shared_read shared[SHARED_READS];   /* by shared_slot; a read replaces the one there */
+    agal_ir_list *list; /* the list receiving values, its room reserved (reserve) */
+#ifdef AGAL_IR_CHECK
+    unsigned room;        /* values add may still make in the reserved room */
+    agal_ir_inst scratch; /* what add writes past it, refused */
+#endif
+    /* By register type, for this program's stage and profile: how many registers a
+     * source may read (0: none), and the IR op that loads one (IR_NOP: a temporary,
+     * read as its current SSA value). */
+    uint16_t readable[AGAL_REG_TYPES];
+    uint8_t load_op[AGAL_REG_TYPES];
+    uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body); an
+                                         entry is set when its depth opens */
+    uint32_t shared_set;              /* bit n: shared[n] holds a read (the table is not cleared) */
+    shared_read shared[SHARED_READS]; /* by shared_slot; a read replaces the one there */
 } build;
 
 static uint32_t fail(build *bd, agal_status st, const char *msg)
@@ -46,65 +99,109 @@ static uint32_t fail(build *bd, agal_status st, const char *msg)
     return 0;
 }
 
-static uint32_t nomem(build *bd) { return fail(bd, AGAL_ERR_NOMEM, NULL); }
+static AGAL_COLD bool grow_room(build *bd, unsigned n)
+{
+    return agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL);
+}
 
-/* Appends a new instruction to the current list. */
-static uint32_t emit(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, const uint32_t *args)
+/* Room for n values in the instructions and the current list. */
+static inline bool reserve(build *bd, unsigned n)
 {
     agal_ir *ir = bd->b.ir;
-    for (unsigned i = 0; i < nargs; i++)
-        if (!args[i]) return 0; /* an operand failed: already recorded */
-    uint32_t v = agal_ir_add(ir, bd->b.list, op, type, bd->token, nargs, args);
-    return v ? v : nomem(bd);
+    agal_ir_list *l = &ir->lists[bd->b.list];
+    if ((ir->inst_cap - ir->ninsts < n || l->cap - l->n < n) && !grow_room(bd, n)) return false;
+    bd->list = &ir->lists[bd->b.list];
+#ifdef AGAL_IR_CHECK
+    bd->room = n - 1; /* the zero constant may take one */
+#endif
+    return true;
+}
+
+/* A new value appended to the current list, in the room reserve made: its index in
+ * *value, the instruction as agal_ir_new leaves it but for its operand count. */
+static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
+{
+    agal_ir *ir = bd->b.ir;
+#ifdef AGAL_IR_CHECK
+    if (!bd->room) {
+        fail(bd, AGAL_ERR_INTERNAL, "a token made more values than its room (TOKEN_VALUES)");
+        *value = 0;
+        return &bd->scratch;
+    }
+    bd->room--;
+#endif
+    uint32_t v = ir->ninsts++;
+    bd->list->items[bd->list->n++] = v;
+    agal_ir_inst *in = &ir->insts[v];
+    *in = (agal_ir_inst){.op = (uint8_t)op,
+                         .type = (uint8_t)type,
+                         .nargs = (uint8_t)nargs,
+                         .reg_type = IR_NO_REG,
+                         .token = (int16_t)bd->token};
+    *value = v;
+    return in;
+}
+
+static uint32_t add1(build *bd, agal_ir_op op, agal_ir_type type, uint32_t a)
+{
+    uint32_t v;
+    add(bd, op, type, 1, &v)->args[0] = a;
+    return v;
 }
 
 static uint32_t zero(build *bd)
 {
-    if (!bd->b.zero) bd->b.zero = agal_ir_const(bd->b.ir, 0, 0, 0, 0);
-    return bd->b.zero ? bd->b.zero : nomem(bd);
+    uint32_t z = agal_ir_builder_zero(&bd->b);
+    return z ? z : fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
 static uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
 {
-    uint32_t v = emit(bd, op, IR_F4, 0, NULL);
-    if (!v) return 0;
-    bd->b.ir->insts[v].reg_type = (uint8_t)type;
-    bd->b.ir->insts[v].reg_num = (uint16_t)num;
+    uint32_t v;
+    agal_ir_inst *in = add(bd, op, IR_F4, 0, &v);
+    in->reg_type = (uint8_t)type;
+    in->reg_num = (uint16_t)num;
     return v;
 }
 
 /* The whole F4 content of a register, as read (no swizzle). */
-static uint32_t read_reg(build *bd, unsigned type, unsigned num)
+static inline uint32_t read_reg(build *bd, unsigned type, unsigned num)
 {
-    const agal_program *p = bd->b.ir->prog;
-    if (num >= bd->reg_count[type < AGAL_REG_TYPES ? type : 0] &&
-        !(type == AGAL_REG_IID && p->stage == AGAL_VERTEX && num == 0))
-        return fail(bd, AGAL_ERR_INTERNAL, "register index out of range");
-    switch (type) {
-    case AGAL_REG_TEMP: {
-        int s = agal_ir_reg_slot(p->stage, type, num);
-        if (s < 0) return fail(bd, AGAL_ERR_INTERNAL, "temporary out of range");
-        return bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd); /* lenient: unwritten reads 0 */
+    if (type >= AGAL_REG_TYPES || num >= bd->readable[type])
+        return fail(bd, AGAL_ERR_INTERNAL, "register cannot be read here");
+    if (bd->load_op[type] != IR_NOP) return load(bd, bd->load_op[type], type, num);
+    uint32_t v = bd->b.regs.val[IR_SLOT_TEMP + num];
+    return v ? v : zero(bd); /* lenient: unwritten reads 0 */
+}
+
+/* What a source of this program may read (build.readable, build.load_op): the
+ * profile's registers of the types its stage reads; a vertex program's iid is one
+ * register whatever the profile says (agal_reg_count's 0 outside standard extended). */
+static void read_rules(build *bd, const agal_program *p)
+{
+    memset(bd->readable, 0, sizeof bd->readable);
+    memset(bd->load_op, IR_NOP, sizeof bd->load_op);
+    unsigned temps = agal_reg_count(p->profile, p->stage, AGAL_REG_TEMP);
+    bd->readable[AGAL_REG_TEMP] = (uint16_t)(temps < IR_SLOT_OUT - IR_SLOT_TEMP ? temps : IR_SLOT_OUT - IR_SLOT_TEMP);
+    bd->readable[AGAL_REG_CONSTANT] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    bd->load_op[AGAL_REG_CONSTANT] = IR_UNIFORM;
+    if (p->stage == AGAL_VERTEX) {
+        unsigned iid = agal_reg_count(p->profile, p->stage, AGAL_REG_IID);
+        bd->readable[AGAL_REG_ATTRIBUTE] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_ATTRIBUTE);
+        bd->readable[AGAL_REG_IID] = (uint16_t)(iid ? iid : 1);
+        bd->load_op[AGAL_REG_ATTRIBUTE] = bd->load_op[AGAL_REG_IID] = IR_INPUT;
+    } else if (p->stage == AGAL_FRAGMENT) {
+        bd->readable[AGAL_REG_VARYING] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_VARYING);
+        bd->load_op[AGAL_REG_VARYING] = IR_INPUT;
     }
-    case AGAL_REG_CONSTANT: return load(bd, IR_UNIFORM, type, num);
-    case AGAL_REG_ATTRIBUTE:
-        if (p->stage != AGAL_VERTEX) break;
-        return load(bd, IR_INPUT, type, num);
-    case AGAL_REG_VARYING:
-        if (p->stage != AGAL_FRAGMENT) break;
-        return load(bd, IR_INPUT, type, num);
-    case AGAL_REG_IID:
-        if (p->stage != AGAL_VERTEX) break;
-        return load(bd, IR_INPUT, type, num);
-    default: break;
-    }
-    return fail(bd, AGAL_ERR_INTERNAL, "register type cannot be read here");
 }
 
 static uint32_t extract(build *bd, uint32_t v, unsigned comp)
 {
-    uint32_t e = emit(bd, IR_EXTRACT, IR_F1, 1, &v);
-    if (e) bd->b.ir->insts[e].comp = (uint8_t)comp;
+    uint32_t e;
+    agal_ir_inst *in = add(bd, IR_EXTRACT, IR_F1, 1, &e);
+    in->args[0] = v;
+    in->comp = (uint8_t)comp;
     return e;
 }
 
@@ -141,8 +238,8 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
  * be reused (shared_read). */
 static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
-    const agal_program *p = bd->b.ir->prog;
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
+    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     shared_read key = {.list = bd->b.list,
                        .index_value = index_value(bd, s),
                        .reg_num = (uint16_t)(s->num + row),
@@ -156,12 +253,12 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
     unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
     uint32_t idx = extract(bd, read_reg(bd, s->index_type, index_num), s->index_comp);
-    uint32_t v = emit(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &idx);
-    if (!v) return 0;
-    agal_ir_inst *in = &bd->b.ir->insts[v];
+    uint32_t v;
+    agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
+    in->args[0] = idx;
     in->reg_type = AGAL_REG_CONSTANT;
     in->reg_num = (uint16_t)(s->num + row);
-    in->range = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    in->range = bd->readable[AGAL_REG_CONSTANT];
     in->index_type = s->index_type;
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
@@ -180,74 +277,75 @@ static uint32_t read_row(build *bd, const agal_source *s, unsigned row)
     return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row);
 }
 
-static uint32_t swizzle(build *bd, uint32_t v, uint8_t sw)
+/* A source operand as the op sees it: loaded and swizzled. */
+static inline uint32_t read_source(build *bd, const agal_source *s)
 {
-    if (!v || sw == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
-    uint32_t r = emit(bd, IR_SWIZZLE, IR_F4, 1, &v);
-    if (r) bd->b.ir->insts[r].swizzle = sw;
+    uint32_t v = read_row(bd, s, 0);
+    if (s->swizzle == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
+    uint32_t r;
+    agal_ir_inst *in = add(bd, IR_SWIZZLE, IR_F4, 1, &r);
+    in->args[0] = v;
+    in->swizzle = s->swizzle;
     return r;
 }
-
-/* A source operand as the op sees it: loaded and swizzled. */
-static uint32_t read_source(build *bd, const agal_source *s) { return swizzle(bd, read_row(bd, s, 0), s->swizzle); }
 
 /* The scalar of a condition / kil operand (its swizzle's first component). */
 static uint32_t read_scalar(build *bd, const agal_source *s)
 {
-    uint32_t v = read_row(bd, s, 0);
-    return v ? extract(bd, v, agal_swizzle_comp(s->swizzle, 0)) : 0;
+    return extract(bd, read_row(bd, s, 0), agal_swizzle_comp(s->swizzle, 0));
 }
 
 /* Writes value v to the destination register under its mask: one new value. */
-static bool write_dest(build *bd, const agal_dest *d, uint32_t v)
+static void write_dest(build *bd, const agal_dest *d, uint32_t v)
 {
     agal_ir *ir = bd->b.ir;
     int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
-    if (s < 0) return fail(bd, AGAL_ERR_INTERNAL, "destination register cannot be written");
-    if (!v) return false;
+    if (s < 0) {
+        fail(bd, AGAL_ERR_INTERNAL, "destination register cannot be written");
+        return;
+    }
     unsigned mask = d->mask & 0xfu;
     if (mask != 0xf) {
-        uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd);
-        uint32_t args[2] = {old, v};
-        v = emit(bd, IR_MERGE, IR_F4, 2, args);
-        if (!v) return false;
-        ir->insts[v].mask = (uint8_t)mask;
+        uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
+        agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
+        in->args[0] = old;
+        in->args[1] = written;
+        in->mask = (uint8_t)mask;
     }
     ir->insts[v].reg_type = d->type;
     ir->insts[v].reg_num = d->num;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
-    return true;
 }
 
 /* ---- one token ------------------------------------------------------------ */
 
-static uint32_t op_value(build *bd, const agal_token *t, const agal_opinfo *info)
+/* The attribute components source s (rows registers) of token t reads, noted. */
+static void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
 {
-    uint32_t args[IR_MAX_ARGS] = {0};
-    if (t->op == AGAL_OP_MOV) {
-        args[0] = read_source(bd, &t->a);
-        return emit(bd, IR_COPY, IR_F4, 1, args);
-    }
-    if (info->flags & AGAL_OPF_TEXTURE) {
-        args[0] = read_source(bd, &t->a);
-        uint32_t v = emit(bd, IR_TEX, IR_F4, 1, args);
-        if (v) bd->b.ir->insts[v].aop = (uint8_t)t->op, bd->b.ir->insts[v].smp = t->s;
-        bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
-        return v;
-    }
-    unsigned rows = agal_opinfo_rows(info);
+    if (agal_source_names_attribute(s)) agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
+}
+
+/* A token that writes its destination: its sources read, its op, the write. */
+static void value_token(build *bd, const agal_token *t, token_shape sh)
+{
+    note_attributes(bd, t, &t->a, 1);
+    if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
+    uint32_t args[IR_MAX_ARGS] = {0}; /* copied whole: the instruction's are zero past nargs too */
     args[0] = read_source(bd, &t->a);
     unsigned nargs = 1;
-    if (rows) {
-        /* Matrix rows are explicit reads of B.number + k (bounds-checked each, if indirect). */
-        for (unsigned k = 0; k < rows; k++) args[nargs++] = read_row(bd, &t->b, k);
-    } else if (info->operands & AGAL_OPND_B) {
-        args[nargs++] = read_source(bd, &t->b);
+    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b);
+    else
+        for (unsigned k = 0; k < sh.b; k++) args[nargs++] = read_row(bd, &t->b, k);
+    uint32_t v;
+    agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
+    memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
+    if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
+    if (sh.op == IR_TEX) {
+        in->smp = t->s; /* behind the coordinate, after it is written */
+        bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
     }
-    uint32_t v = emit(bd, rows ? IR_MATRIX : IR_ALU, IR_F4, nargs, args);
-    if (v) bd->b.ir->insts[v].aop = (uint8_t)t->op;
-    return v;
+    write_dest(bd, &t->dst, v);
 }
 
 /* After a block opens, switches or closes: the list now open at its depth. */
@@ -259,41 +357,44 @@ static agal_status open_list(build *bd, agal_status st)
 
 static agal_status token(build *bd, const agal_token *t)
 {
-    const agal_opinfo *info = agal_opinfo_get(t->op);
-    if (!info) return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
-    if (info->flags & AGAL_OPF_IF) {
-        uint32_t args[2] = {read_scalar(bd, &t->a), read_scalar(bd, &t->b)};
-        uint32_t c = emit(bd, IR_CMP, IR_B1, 2, args);
-        if (!c) return bd->err;
-        bd->b.ir->insts[c].aop = (uint8_t)t->op;
-        return open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
+    token_shape sh = (unsigned)t->op < AGAL_OP_LIMIT ? shapes[t->op] : (token_shape){0};
+    switch (sh.kind) {
+    case TK_VALUE: value_token(bd, t, sh); return bd->err;
+    case TK_IF: {
+        note_attributes(bd, t, &t->a, 1);
+        note_attributes(bd, t, &t->b, 1);
+        uint32_t a = read_scalar(bd, &t->a), b = read_scalar(bd, &t->b), c;
+        agal_ir_inst *in = add(bd, IR_CMP, IR_B1, 2, &c);
+        in->args[0] = a;
+        in->args[1] = b;
+        in->aop = (uint8_t)t->op;
+        return bd->err ? bd->err : open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
     }
-    if (info->flags & AGAL_OPF_ELSE) return open_list(bd, agal_ir_push_else(&bd->b, bd->token));
-    if (info->flags & AGAL_OPF_ENDIF) return open_list(bd, agal_ir_pop_if(&bd->b, bd->token));
-    if (t->op == AGAL_OP_KIL) {
-        uint32_t a = read_scalar(bd, &t->a);
-        emit(bd, IR_KIL, IR_VOID, 1, &a);
+    case TK_ELSE: return open_list(bd, agal_ir_push_else(&bd->b, bd->token));
+    case TK_ENDIF: return open_list(bd, agal_ir_pop_if(&bd->b, bd->token));
+    case TK_KIL:
+        note_attributes(bd, t, &t->a, 1);
+        add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
         return bd->err;
+    default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
     }
-    write_dest(bd, &t->dst, op_value(bd, t, info));
-    return bd->err;
 }
 
 /* The final content of every output written anywhere, stored once at the end. */
 static agal_status stores(build *bd)
 {
-    agal_ir *ir = bd->b.ir;
     bd->token = -1;
+    if (!reserve(bd, IR_TRACKED_REGS - IR_SLOT_OUT + 1)) return bd->err;
     for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
         if (!bd->b.regs.written[s]) continue;
-        uint32_t v = bd->b.regs.val[s];
-        uint32_t st = emit(bd, IR_STORE, IR_VOID, 1, &v);
-        if (!st) return bd->err ? bd->err : AGAL_ERR_NOMEM;
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
-        ir->insts[st].reg_type = (uint8_t)type;
-        ir->insts[st].reg_num = (uint16_t)num;
-        ir->insts[st].mask = bd->b.regs.written[s];
+        uint32_t v;
+        agal_ir_inst *in = add(bd, IR_STORE, IR_VOID, 1, &v);
+        in->args[0] = bd->b.regs.val[s];
+        in->reg_type = (uint8_t)type;
+        in->reg_num = (uint16_t)num;
+        in->mask = bd->b.regs.written[s];
     }
     return AGAL_OK;
 }
@@ -308,7 +409,7 @@ static agal_status stores(build *bd)
 enum { FIRST_LISTS = 8 };
 static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
 {
-    uint32_t cap = 32 + 2 * ntokens + ntokens / 4;
+    uint32_t cap = 32 + RELATIVE_TOKEN_VALUES + 2 * ntokens + ntokens / 4; /* the last token's room too */
     size_t head = sizeof(agal_ir) + FIRST_LISTS * sizeof(agal_ir_list);
     size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t);
     _Static_assert(sizeof(agal_ir) % _Alignof(agal_ir_list) == 0 && sizeof(agal_ir_list) % _Alignof(agal_ir_inst) == 0,
@@ -353,11 +454,12 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
-    for (unsigned t = 0; t < AGAL_REG_TYPES; t++)
-        bd.reg_count[t] = (uint16_t)agal_reg_count(prog->profile, prog->stage, (agal_regtype)t);
+    read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
-        agal_status st = token(&bd, &prog->tokens[i]);
+        const agal_token *t = &prog->tokens[i];
+        if (!reserve(&bd, TOKEN_VALUES)) break;
+        agal_status st = token(&bd, t);
         if (st != AGAL_OK && bd.err == AGAL_OK) bd.err = st;
     }
     if (bd.err == AGAL_OK && bd.b.top) {

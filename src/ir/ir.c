@@ -39,9 +39,11 @@ uint32_t agal_ir_new_list(agal_ir *ir)
     return ir->nlists++;
 }
 
-static AGAL_COLD bool grow_list(agal_ir *ir, agal_ir_list *list)
+/* Doubles the list's room, to at least `least` items (from 16 for a new list). */
+static AGAL_COLD bool grow_list(agal_ir *ir, agal_ir_list *list, uint32_t least)
 {
     uint32_t cap = list->cap ? list->cap * 2 : 16;
+    if (cap < least) cap = least;
     uint32_t *n = agal_grow(ir->ctx, list->items, list->n, cap, sizeof *n);
     if (!n) return false;
     list->items = n;
@@ -49,40 +51,18 @@ static AGAL_COLD bool grow_list(agal_ir *ir, agal_ir_list *list)
     return true;
 }
 
-/* agal_ir_add when an array is full: grows it, then adds (a tail call from
- * agal_ir_add, whose common path then calls nothing and saves no registers). */
-static AGAL_COLD uint32_t add_grown(agal_ir *ir, uint32_t l, agal_ir_op op, agal_ir_type type, int32_t token,
-                                    unsigned nargs, const uint32_t *args)
+bool agal_ir_reserve(agal_ir *ir, uint32_t l, uint32_t n)
 {
+    while (ir->inst_cap - ir->ninsts < n)
+        if (!grow_insts(ir)) return false;
     agal_ir_list *list = &ir->lists[l];
-    if (ir->ninsts == ir->inst_cap && !grow_insts(ir)) return 0;
-    if (list->n == list->cap && !grow_list(ir, list)) return 0;
-    return agal_ir_add(ir, l, op, type, token, nargs, args);
-}
-
-/* agal_ir_new and agal_ir_append in one: the builder's path, one per value it
- * makes. The instruction is written whole, as agal_ir_new leaves it. */
-uint32_t agal_ir_add(agal_ir *ir, uint32_t l, agal_ir_op op, agal_ir_type type, int32_t token, unsigned nargs,
-                     const uint32_t *args)
-{
-    agal_ir_list *list = &ir->lists[l];
-    if (ir->ninsts == ir->inst_cap || list->n == list->cap) return add_grown(ir, l, op, type, token, nargs, args);
-    uint32_t v = ir->ninsts++;
-    agal_ir_inst *in = &ir->insts[v];
-    *in = (agal_ir_inst){.op = (uint8_t)op,
-                         .type = (uint8_t)type,
-                         .nargs = (uint8_t)nargs,
-                         .reg_type = IR_NO_REG,
-                         .token = (int16_t)token};
-    for (unsigned i = 0; i < nargs; i++) in->args[i] = args[i];
-    list->items[list->n++] = v;
-    return v;
+    return list->cap - list->n >= n || grow_list(ir, list, list->n + n);
 }
 
 bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v)
 {
     agal_ir_list *list = &ir->lists[l];
-    if (list->n == list->cap && !grow_list(ir, list)) return false;
+    if (list->n == list->cap && !grow_list(ir, list, 0)) return false;
     list->items[list->n++] = v;
     return true;
 }
@@ -106,17 +86,6 @@ uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w)
 }
 
 /* ---- register slots ------------------------------------------------------- */
-
-int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num)
-{
-    switch (type) {
-    case AGAL_REG_TEMP: return num < 26 ? IR_SLOT_TEMP + (int)num : -1;
-    case AGAL_REG_OUTPUT: return num < 4 ? IR_SLOT_OUT + (int)num : -1;
-    case AGAL_REG_VARYING: return stage == AGAL_VERTEX && num < 10 ? IR_SLOT_VARY + (int)num : -1;
-    case AGAL_REG_DEPTH: return stage == AGAL_FRAGMENT && num == 0 ? IR_SLOT_DEPTH : -1;
-    default: return -1;
-    }
-}
 
 void agal_ir_slot_reg(int slot, unsigned *type, unsigned *num)
 {

@@ -242,6 +242,11 @@ typedef struct agal_ir {
      * (nconst_ranges 0): register n is vec4 n. */
     agal_binding_range *const_ranges;
     uint32_t nconst_ranges;
+    /* ---- what the builder notes from the tokens as it reads them (build.c) ---- */
+    /* The components of va<n> the tokens read, dead code too (agal_source_attributes,
+     * the reflection's rule): the binding description's, without a second walk of the
+     * tokens. Zero in IR read from text. */
+    uint16_t attributes_read[16];
 } agal_ir;
 
 typedef struct agal_ir_options {
@@ -288,10 +293,10 @@ uint32_t agal_ir_new(agal_ir *ir, agal_ir_op op, agal_ir_type type, int32_t toke
 uint32_t agal_ir_new_list(agal_ir *ir);
 /* Appends instruction v to list l. false when out of memory. */
 bool agal_ir_append(agal_ir *ir, uint32_t l, uint32_t v);
-/* A new instruction appended to list l, with its nargs operands: agal_ir_new then
- * agal_ir_append. 0 when out of memory. */
-uint32_t agal_ir_add(agal_ir *ir, uint32_t l, agal_ir_op op, agal_ir_type type, int32_t token, unsigned nargs,
-                     const uint32_t *args);
+/* Room for n more instructions, and n more items in list l, so that the builder
+ * makes a token's values without testing for room (build.c). false when out of
+ * memory. Pointers into ir->insts and the list's items are invalidated. */
+bool agal_ir_reserve(agal_ir *ir, uint32_t l, uint32_t n);
 /* Value v now reads operand a: a later one lowers ir->first_late_user to v. */
 static inline void agal_ir_note_operand(agal_ir *ir, uint32_t v, uint32_t a)
 {
@@ -320,8 +325,18 @@ static inline void agal_ir_add_use(agal_ir_inst *used)
 /* Register slots: the written registers the builder tracks by SSA value
  * (agal_ir_reg_slot): temps 0..25, op/oc 26..29, v 30..39, fd 40. */
 enum { IR_SLOT_TEMP = 0, IR_SLOT_OUT = 26, IR_SLOT_VARY = 30, IR_SLOT_DEPTH = 40, IR_TRACKED_REGS = 41 };
-/* Slot of a tracked register, or -1 (not a written register type / out of range). */
-int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num);
+/* Slot of a tracked register, or -1 (not a written register type / out of range).
+ * Inline: the builder asks it at every write. */
+static inline int agal_ir_reg_slot(agal_stage stage, unsigned type, unsigned num)
+{
+    switch (type) {
+    case AGAL_REG_TEMP: return num < 26 ? IR_SLOT_TEMP + (int)num : -1;
+    case AGAL_REG_OUTPUT: return num < 4 ? IR_SLOT_OUT + (int)num : -1;
+    case AGAL_REG_VARYING: return stage == AGAL_VERTEX && num < 10 ? IR_SLOT_VARY + (int)num : -1;
+    case AGAL_REG_DEPTH: return stage == AGAL_FRAGMENT && num == 0 ? IR_SLOT_DEPTH : -1;
+    default: return -1;
+    }
+}
 /* Register (type, number) of a slot. */
 void agal_ir_slot_reg(int slot, unsigned *type, unsigned *num);
 
@@ -358,6 +373,9 @@ agal_status agal_ir_push_else(agal_ir_builder *b, int32_t token);
 /* Closes the innermost block (token: the eif): appends the phis of the registers
  * the branches changed after the IR_IF, and makes them the registers' values. */
 agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token);
+/* The (0,0,0,0) constant a never-written register reads, made once (b->zero); 0 when
+ * out of memory. */
+uint32_t agal_ir_builder_zero(agal_ir_builder *b);
 
 /* ---- the passes (pipeline.c runs them in order) ------------------------------ */
 

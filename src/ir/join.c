@@ -71,13 +71,15 @@ agal_status agal_ir_push_else(agal_ir_builder *b, int32_t token)
     return AGAL_OK;
 }
 
-/* The value of a register on one path: its SSA value, or 0 (never written). */
-static uint32_t or_zero(agal_ir_builder *b, uint32_t v)
+uint32_t agal_ir_builder_zero(agal_ir_builder *b)
 {
-    if (v) return v;
-    if (!b->zero) b->zero = agal_ir_const(b->ir, 0, 0, 0, 0);
+    /* No constant is made before the builder's: it is new, and zeroed as made. */
+    if (!b->zero) b->zero = agal_ir_new(b->ir, IR_CONST, IR_F4, -1);
     return b->zero;
 }
+
+/* The value of a register on one path: its SSA value, or 0 (never written). */
+static uint32_t or_zero(agal_ir_builder *b, uint32_t v) { return v ? v : agal_ir_builder_zero(b); }
 
 static agal_status join(agal_ir_builder *b, agal_ir_frame *f, const agal_ir_regs *then_end,
                         const agal_ir_regs *else_end, int32_t token)

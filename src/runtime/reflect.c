@@ -33,7 +33,7 @@ static void read_attribute(uint16_t attribute_mask[16], unsigned n, unsigned mas
 }
 
 /* rows consecutive registers from num (agal_source_rows), each in mask; attributes
- * are source_attributes'. */
+ * are agal_source_attributes'. */
 static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsigned rows)
 {
     agal_reflection *r = f->r;
@@ -49,9 +49,7 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
     }
 }
 
-/* The attributes source s of token t reads, into mask: the one rule for both the
- * reflection (read_source) and agal_reflect_attributes. */
-static void source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
+void agal_source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (s->indirect) {
         if (s->index_type == AGAL_REG_ATTRIBUTE) read_attribute(mask, s->index_num, 1u << (s->index_comp & 3));
@@ -66,7 +64,7 @@ static void source_attributes(uint16_t mask[16], const agal_token *t, const agal
  * the others are not asked for them (a token's read mask is its dearest part). */
 static void read_source(refl *f, const agal_token *t, const agal_source *s, unsigned rows)
 {
-    source_attributes(f->r->attribute_mask, t, s, rows);
+    agal_source_attributes(f->r->attribute_mask, t, s, rows);
     if (!s->indirect) {
         read_reg(f, s->type, s->num, s->type == AGAL_REG_VARYING ? agal_source_read_mask(t, s) : 0, rows);
         return;
@@ -126,27 +124,6 @@ static agal_status collect(refl *f)
     f->r->samplers = smp;
     f->r->nsamplers = ns;
     return AGAL_OK;
-}
-
-/* Whether source s names an attribute, as its register or its index: most
- * sources do not, and then their rows are not looked up. */
-static bool names_attribute(const agal_source *s)
-{
-    return (s->indirect ? s->index_type : s->type) == AGAL_REG_ATTRIBUTE;
-}
-
-void agal_reflect_attributes(const agal_program *prog, uint16_t mask[16])
-{
-    memset(mask, 0, 16 * sizeof *mask);
-    for (uint32_t i = 0; i < prog->ntokens; i++) {
-        const agal_token *t = &prog->tokens[i];
-        const agal_opinfo *info = agal_opinfo_get(t->op);
-        if (!info) continue;
-        if ((info->operands & AGAL_OPND_A) && names_attribute(&t->a))
-            source_attributes(mask, t, &t->a, agal_source_rows(info, 0));
-        if ((info->operands & AGAL_OPND_B) && names_attribute(&t->b))
-            source_attributes(mask, t, &t->b, agal_source_rows(info, 1));
-    }
 }
 
 agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_reflection *out)

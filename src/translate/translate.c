@@ -137,11 +137,10 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
 }
 
 /* The attributes the vertex translation declares, with the components the tokens
- * read (agal_reflect's). */
+ * read (agal_reflect's, noted by the builder). */
 static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding *b)
 {
-    uint16_t mask[16];
-    agal_reflect_attributes(ir->prog, mask);
+    const uint16_t *mask = ir->attributes_read;
     agal_binding_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
     if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; ir->info.inputs >> n; n++)
@@ -263,11 +262,13 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     if ((st = agal_limits_read(ctx, eo.pub.limits, &limits)) != AGAL_OK) return st;
     agal_ir *ir = NULL;
     agal_shader full = agal_shader_init();
+    /* without limits (agal_limits_init's, all unlimited) there is nothing to pack or count */
+    bool limited = eo.pub.limits != NULL;
     st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, NULL, &ir);
-    if (st == AGAL_OK) st = agal_limits_pack_constants(&limits, eo.pub.target, ir);
+    if (st == AGAL_OK && limited) st = agal_limits_pack_constants(&limits, eo.pub.target, ir);
     if (st == AGAL_OK) st = agal_translate_ir(ctx, ir, eo.pub.target, &eo, &full);
     /* a translation that does not fit is refused whole: no text for the driver to reject */
-    if (st == AGAL_OK) st = agal_limits_fit(ctx, &limits, ir, &full.binding);
+    if (st == AGAL_OK && limited) st = agal_limits_fit(ctx, &limits, ir, &full.binding);
     if (st == AGAL_OK) agal_result_write(out, &full, sizeof full);
     return st;
 }
