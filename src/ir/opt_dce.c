@@ -78,7 +78,11 @@ static bool walk(sweep *sw, uint32_t l)
 agal_status agal_opt_dce(agal_ir *ir, bool *changed)
 {
     sweep sw = {ir, ir->insts, 0, false};
-    for (uint32_t v = 0, n = ir->ninsts; v < n; v++) sw.insts[v].nuses = 0;
+    /* Uses counted before (IR read from text, a second run) start again from 0.
+     * Every instruction is made with none, and while nlive is 0 none has been
+     * counted (no instruction was listed live to count one): then there is
+     * nothing to clear, as after the builder. */
+    for (uint32_t v = 0, n = ir->nlive ? ir->ninsts : 0; v < n; v++) sw.insts[v].nuses = 0;
     walk(&sw, 0);
     ir->nlive = sw.nlive;
     *changed = sw.changed;
