@@ -11,11 +11,15 @@
 
 enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
 
+/* Is it a load this pass shares (an input or constant register's)? One test of
+ * its op, ahead of which register it reads. */
+static inline bool is_load(const agal_ir_inst *in) { return (1u << IR_UNIFORM | 1u << IR_INPUT) >> in->op & 1; }
+
 /* The register a load reads, as an index into the first-load table; -1 for others. */
 static int load_key(const agal_ir_inst *in)
 {
+    if (!is_load(in)) return -1;
     if (in->op == IR_UNIFORM) return KEY_UNIFORM + (in->reg_num & 255);
-    if (in->op != IR_INPUT) return -1;
     return in->reg_type == AGAL_REG_IID ? KEY_IID : KEY_INPUT + (in->reg_num & 15);
 }
 
@@ -44,7 +48,7 @@ static void share(agal_ir *ir, const uint32_t *to, bool any_dup, uint32_t l)
     for (uint32_t i = 0; i < count; i++) {
         uint32_t v = items[i];
         agal_ir_inst *in = &insts[v];
-        if (to[v]) {
+        if (is_load(in)) { /* to[v]: its kept load */
             if (to[v] == v) continue;
             agal_ir_inst *kept = &insts[to[v]];
             unsigned uses = kept->nuses + in->nuses;
