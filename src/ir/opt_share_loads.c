@@ -25,8 +25,9 @@ static int load_key(const agal_ir_inst *in)
 
 /* Each register's kept load, where bit k of has_first says there is one (a bit
  * map to clear, not the 1 KiB table), and the kept loads in value order: on the
- * stack. to[v]: the kept load that load v becomes (itself when kept), 0 for any
- * other value, so that the walk reads one word per operand. */
+ * stack. to[v]: the kept load that load v becomes (itself when kept), v itself for
+ * any other value, so that the walk reads one word per operand and writes it back
+ * without a test. */
 typedef struct loads {
     uint32_t has_first[(KEYS + 31) / 32];
     uint32_t first[KEYS];
@@ -57,8 +58,7 @@ static void share(agal_ir *ir, const uint32_t *to, bool any_dup, uint32_t l)
             continue;
         }
         if (any_dup)
-            for (unsigned a = 0; a < in->nargs; a++)
-                if (to[in->args[a]]) in->args[a] = to[in->args[a]];
+            for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
         if (in->op == IR_IF) {
             share(ir, to, any_dup, in->then_list);
             share(ir, to, any_dup, in->else_list);
@@ -84,8 +84,10 @@ static void find_loads(const agal_ir *ir, loads *ld)
 {
     const agal_ir_inst *insts = ir->insts;
     uint32_t *to = ld->to, nkept = 0, ndup = 0;
+    to[0] = 0;
     for (uint32_t v = 1, n = ir->ninsts; v < n; v++) {
         int k = load_key(&insts[v]);
+        to[v] = v;
         if (k < 0) continue;
         uint32_t bit = 1u << (k & 31), *word = &ld->has_first[k >> 5];
         if (!(*word & bit)) *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
@@ -100,7 +102,7 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
     *changed = false;
     loads ld;
     memset(ld.has_first, 0, sizeof ld.has_first);
-    ld.to = agal_zalloc(ir->ctx, ir->ninsts * sizeof *ld.to);
+    ld.to = agal_alloc(ir->ctx, ir->ninsts * sizeof *ld.to);
     if (!ld.to) return AGAL_ERR_NOMEM;
     find_loads(ir, &ld);
     if (shared_already(ir, &ld)) return AGAL_OK;
