@@ -58,7 +58,7 @@ void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *info)
      * of every kind cost a mispredicted branch an instruction (7x the time on a
      * chain of masked writes). */
     const uint32_t telling = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX |
-                             1u << IR_ALU | 1u << IR_KIL | 1u << IR_STORE;
+                             1u << IR_ALU | 1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP;
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         const agal_ir_inst *in = &ir->insts[v];
         if (!(telling >> in->op & 1)) continue;
@@ -75,6 +75,7 @@ void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *info)
             info->ddy |= in->aop == AGAL_OP_DDY;
             break;
         case IR_KIL: info->kills = true; break;
+        case IR_YFLIP: info->yflip = true; break;
         case IR_STORE: store(info, ir, in); break;
         default: break;
         }

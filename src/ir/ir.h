@@ -184,6 +184,7 @@ typedef struct agal_ir_info {
     uint16_t centroid_varyings; /* bit n: v<n> is the coordinate of a centroid sample */
     bool ddx, ddy, ted;
     uint16_t packed; /* bit n: p<n> stored (vertex) or read (fragment) */
+    bool yflip;      /* reads the render-to-texture flip (IR_YFLIP: lower_conventions.c) */
 } agal_ir_info;
 
 /* Where a pair's varyings go when they are packed (lower_pack_varyings.c,

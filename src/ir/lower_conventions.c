@@ -237,17 +237,27 @@ static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
     if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
 }
 
-/* Is there anything the conventions change: op's store, or a ddy? And are they in
- * the IR already (it reads the flip)? */
+/* Does a fragment program take a ddy? One test a value, without a branch on it. */
+static bool any_ddy(const agal_ir *ir)
+{
+    const agal_ir_inst *insts = ir->insts;
+    bool ddy = false;
+    for (uint32_t v = 1, n = ir->ninsts; v < n; v++) ddy |= (insts[v].op == IR_ALU) & (insts[v].aop == AGAL_OP_DDY);
+    return ddy;
+}
+
+/* Is there anything the conventions change: op's store (in the body, as every
+ * store), or a ddy? Not where they are in the IR already, which then reads the
+ * flip: only IR read from text can (the pipeline runs this pass once, first, and
+ * only this pass makes the flip), and the reader gathers its info record. */
 static bool needs_conventions(const agal_ir *ir)
 {
-    bool needed = false;
-    for (uint32_t v = 1; v < ir->ninsts; v++) {
-        const agal_ir_inst *in = &ir->insts[v];
-        if (in->op == IR_YFLIP) return false;
-        needed |= is_ddy(in) || is_position(ir, in);
-    }
-    return needed;
+    if (ir->info.gathered && ir->info.yflip) return false;
+    if (ir->prog->stage != AGAL_VERTEX) return any_ddy(ir);
+    const agal_ir_list *body = &ir->lists[0];
+    for (uint32_t i = body->n; i-- > 0;)
+        if (is_position(ir, &ir->insts[body->items[i]])) return true;
+    return false;
 }
 
 agal_status agal_lower_conventions(agal_ir *ir, bool *changed)

@@ -5,10 +5,16 @@
  * whole copy chains, so one run reaches the fixed point. */
 #include "ir.h"
 
+/* The ops that can be a copy, as a set: one test passes the others (loads,
+ * operations), which most operands are, before the switch. */
+_Static_assert(IR_OP_COUNT <= 32, "copy_of's set of ops is a uint32_t");
+static const uint32_t maybe_copy = 1u << IR_COPY | 1u << IR_SWIZZLE | 1u << IR_MERGE | 1u << IR_PHI;
+
 /* The operand a value is a plain copy of, or 0. */
-static uint32_t copy_of(const agal_ir *ir, uint32_t v)
+static inline uint32_t copy_of(const agal_ir *ir, uint32_t v)
 {
     const agal_ir_inst *in = &ir->insts[v];
+    if (!(maybe_copy >> in->op & 1)) return 0;
     switch (in->op) {
     case IR_COPY: return ir->keep_copies ? 0 : in->args[0];
     case IR_SWIZZLE: return in->swizzle == AGAL_SWIZZLE_IDENTITY ? in->args[0] : 0;
@@ -40,13 +46,11 @@ static void fold_one(agal_ir *ir, uint32_t v, uint32_t first, bool *changed)
     }
 }
 
-/* The lowest value that is a copy, or 0: only the ops that can be one are asked. */
-_Static_assert(IR_OP_COUNT <= 32, "first_copy's set of ops is a uint32_t");
+/* The lowest value that is a copy, or 0. */
 static uint32_t first_copy(const agal_ir *ir)
 {
-    const uint32_t maybe = 1u << IR_COPY | 1u << IR_SWIZZLE | 1u << IR_MERGE | 1u << IR_PHI;
     for (uint32_t v = 1; v < ir->ninsts; v++)
-        if (maybe >> ir->insts[v].op & 1 && copy_of(ir, v)) return v;
+        if (copy_of(ir, v)) return v;
     return 0;
 }
 

@@ -19,21 +19,19 @@
 
 typedef struct sweep {
     agal_ir *ir;
+    agal_ir_inst *insts; /* ir->insts, which no pass moves: held here, as the byte
+                            stores to nuses and op could otherwise alias it, and
+                            every value would reload it */
+    uint32_t nlive;
     bool changed;
 } sweep;
-
-static void count_operands(agal_ir *ir, const agal_ir_inst *in)
-{
-    for (unsigned a = 0; a < in->nargs; a++) agal_ir_add_use(&ir->insts[in->args[a]]);
-}
 
 static bool walk(sweep *sw, uint32_t l);
 
 /* Is v live, given what the walk has met after it; an if's branches are walked
  * (and swept) here. phi_live: a live phi follows, whose if this is when v is one. */
-static bool live(sweep *sw, uint32_t v, bool phi_live)
+static bool live(sweep *sw, const agal_ir_inst *in, bool phi_live)
 {
-    agal_ir_inst *in = &sw->ir->insts[v];
     switch (in->op) {
     case IR_STORE:
     case IR_KIL: return true;
@@ -48,17 +46,18 @@ static bool live(sweep *sw, uint32_t v, bool phi_live)
 }
 
 /* List l from its end: the live instructions stay, in order, their operands'
- * uses counted; the others are removed. Whether anything in it is live. */
+ * uses counted; the others are removed. Whether anything in it is live. The
+ * list's items and count are held in locals for the same reason as insts. */
 static bool walk(sweep *sw, uint32_t l)
 {
-    agal_ir *ir = sw->ir;
-    agal_ir_list *list = &ir->lists[l];
-    uint32_t kept = list->n; /* the live ones gather at the end, then move down */
+    agal_ir_inst *insts = sw->insts;
+    uint32_t *items = sw->ir->lists[l].items, n = sw->ir->lists[l].n;
+    uint32_t kept = n; /* the live ones gather at the end, then move down */
     bool phi_live = false;
-    for (uint32_t i = list->n; i-- > 0;) {
-        uint32_t v = list->items[i];
-        bool is_live = live(sw, v, phi_live);
-        agal_ir_inst *in = &ir->insts[v];
+    for (uint32_t i = n; i-- > 0;) {
+        uint32_t v = items[i];
+        agal_ir_inst *in = &insts[v];
+        bool is_live = live(sw, in, phi_live);
         if (in->op == IR_PHI) phi_live |= is_live;
         else if (in->op == IR_IF) phi_live = false;
         if (!is_live) {
@@ -66,22 +65,26 @@ static bool walk(sweep *sw, uint32_t l)
             sw->changed = true;
             continue;
         }
-        count_operands(ir, in);
-        ir->nlive++;
-        list->items[--kept] = v;
+        for (unsigned a = 0; a < in->nargs; a++) agal_ir_add_use(&insts[in->args[a]]);
+        items[--kept] = v;
     }
-    uint32_t n = list->n - kept;
-    if (kept) memmove(list->items, list->items + kept, n * sizeof *list->items);
-    list->n = n;
-    return n != 0;
+    uint32_t live_n = n - kept;
+    if (kept) memmove(items, items + kept, live_n * sizeof *items);
+    sw->ir->lists[l].n = live_n;
+    sw->nlive += live_n;
+    return live_n != 0;
 }
 
 agal_status agal_opt_dce(agal_ir *ir, bool *changed)
 {
-    for (uint32_t v = 0; v < ir->ninsts; v++) ir->insts[v].nuses = 0;
-    ir->nlive = 0;
-    sweep sw = {ir, false};
+    sweep sw = {ir, ir->insts, 0, false};
+    /* Uses counted before (IR read from text, a second run) start again from 0.
+     * Every instruction is made with none, and while nlive is 0 none has been
+     * counted (no instruction was listed live to count one): then there is
+     * nothing to clear, as after the builder. */
+    for (uint32_t v = 0, n = ir->nlive ? ir->ninsts : 0; v < n; v++) sw.insts[v].nuses = 0;
     walk(&sw, 0);
+    ir->nlive = sw.nlive;
     *changed = sw.changed;
     return AGAL_OK;
 }

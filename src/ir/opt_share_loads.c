@@ -11,46 +11,61 @@
 
 enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
 
+/* Is it a load this pass shares (an input or constant register's)? One test of
+ * its op, ahead of which register it reads. */
+static inline bool is_load(const agal_ir_inst *in) { return (1u << IR_UNIFORM | 1u << IR_INPUT) >> in->op & 1; }
+
 /* The register a load reads, as an index into the first-load table; -1 for others. */
 static int load_key(const agal_ir_inst *in)
 {
+    if (!is_load(in)) return -1;
     if (in->op == IR_UNIFORM) return KEY_UNIFORM + (in->reg_num & 255);
-    if (in->op != IR_INPUT) return -1;
     return in->reg_type == AGAL_REG_IID ? KEY_IID : KEY_INPUT + (in->reg_num & 15);
 }
 
 /* Each register's kept load, where bit k of has_first says there is one (a bit
  * map to clear, not the 1 KiB table), and the kept loads in value order: on the
- * stack. to[v]: the kept load that load v becomes (itself when kept), 0 for any
- * other value, so that the walk reads one word per operand. */
+ * stack. to[v]: the kept load that load v becomes (itself when kept), v itself for
+ * any other value, so that the walk reads one word per operand and writes it back
+ * without a test. */
 typedef struct loads {
     uint32_t has_first[(KEYS + 31) / 32];
     uint32_t first[KEYS];
     uint32_t kept[KEYS];
-    uint32_t nkept, ndup, first_dup; /* first_dup: the lowest duplicate load, 0 for none */
+    uint32_t nkept, ndup;
     uint32_t *to;
 } loads;
 
 /* One walk of list l and below: every load leaves its list (the kept ones go to the
- * front of the body) and every other instruction reads the kept loads. */
-static void share(agal_ir *ir, const loads *ld, uint32_t l)
+ * front of the body, the duplicates are removed, their uses given to their kept
+ * loads) and every other instruction reads the kept loads (only with a duplicate
+ * does any operand change). The arrays and counts it uses are held in locals: a
+ * store to an operand or an item could alias them, and every value would reload
+ * them. */
+static void share(agal_ir *ir, const uint32_t *to, bool any_dup, uint32_t l)
 {
-    agal_ir_list *list = &ir->lists[l];
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < list->n; i++) {
-        uint32_t v = list->items[i];
-        agal_ir_inst *in = &ir->insts[v];
-        if (ld->to[v]) continue;
-        if (ld->ndup) /* only then does any operand change */
-            for (unsigned a = 0; a < in->nargs; a++)
-                if (ld->to[in->args[a]]) in->args[a] = ld->to[in->args[a]];
-        if (in->op == IR_IF) {
-            share(ir, ld, in->then_list);
-            share(ir, ld, in->else_list);
+    agal_ir_inst *insts = ir->insts;
+    uint32_t *items = ir->lists[l].items, count = ir->lists[l].n, n = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t v = items[i];
+        agal_ir_inst *in = &insts[v];
+        if (is_load(in)) { /* to[v]: its kept load */
+            if (to[v] == v) continue;
+            agal_ir_inst *kept = &insts[to[v]];
+            unsigned uses = kept->nuses + in->nuses;
+            kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+            in->op = IR_NOP;
+            continue;
         }
-        list->items[n++] = v;
+        if (any_dup)
+            for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
+        if (in->op == IR_IF) {
+            share(ir, to, any_dup, in->then_list);
+            share(ir, to, any_dup, in->else_list);
+        }
+        items[n++] = v;
     }
-    list->n = n;
+    ir->lists[l].n = n;
 }
 
 /* A second run finds each load once, in value order, at the front of the body. */
@@ -63,23 +78,33 @@ static bool shared_already(const agal_ir *ir, const loads *ld)
     return true;
 }
 
+/* Every load's kept load into ld (every instruction that is neither removed nor a
+ * constant is listed, ir.h, so a walk by value number meets them all). */
+static void find_loads(const agal_ir *ir, loads *ld)
+{
+    const agal_ir_inst *insts = ir->insts;
+    uint32_t *to = ld->to, nkept = 0, ndup = 0;
+    to[0] = 0;
+    for (uint32_t v = 1, n = ir->ninsts; v < n; v++) {
+        int k = load_key(&insts[v]);
+        to[v] = v;
+        if (k < 0) continue;
+        uint32_t bit = 1u << (k & 31), *word = &ld->has_first[k >> 5];
+        if (!(*word & bit)) *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
+        else ndup++;
+        to[v] = ld->first[k];
+    }
+    ld->nkept = nkept, ld->ndup = ndup;
+}
+
 agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
     loads ld;
-    ld.nkept = ld.ndup = ld.first_dup = 0;
     memset(ld.has_first, 0, sizeof ld.has_first);
-    ld.to = agal_zalloc(ir->ctx, ir->ninsts * sizeof *ld.to);
+    ld.to = agal_alloc(ir->ctx, ir->ninsts * sizeof *ld.to);
     if (!ld.to) return AGAL_ERR_NOMEM;
-    /* Every instruction that is neither removed nor a constant is listed (ir.h). */
-    for (uint32_t v = 1; v < ir->ninsts; v++) {
-        int k = load_key(&ir->insts[v]);
-        if (k < 0) continue;
-        uint32_t bit = 1u << (k & 31), *word = &ld.has_first[k >> 5];
-        if (!(*word & bit)) *word |= bit, ld.first[k] = ld.kept[ld.nkept++] = v;
-        else ld.first_dup = ld.ndup++ ? ld.first_dup : v;
-        ld.to[v] = ld.first[k];
-    }
+    find_loads(ir, &ld);
     if (shared_already(ir, &ld)) return AGAL_OK;
     /* Room first: the IR stays as it was when there is none. At most one load of
      * each register joins the body (its own ones included). */
@@ -91,18 +116,8 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
         body->items = items;
         body->cap = need;
     }
-    share(ir, &ld, 0);
-    /* The duplicates go; their uses are their kept loads' now. Only loads from the
-     * first duplicate on are asked, until the last is gone. */
-    for (uint32_t v = ld.first_dup, left = ld.ndup; left; v++) {
-        if (!ld.to[v] || ld.to[v] == v) continue;
-        left--;
-        agal_ir_inst *kept = &ir->insts[ld.to[v]], *dup = &ir->insts[v];
-        unsigned uses = kept->nuses + dup->nuses;
-        kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
-        dup->op = IR_NOP;
-        ir->nlive--;
-    }
+    share(ir, ld.to, ld.ndup != 0, 0);
+    ir->nlive -= ld.ndup;
     memmove(body->items + ld.nkept, body->items, body->n * sizeof *body->items);
     memcpy(body->items, ld.kept, ld.nkept * sizeof *ld.kept);
     body->n += ld.nkept;
