@@ -96,22 +96,23 @@ static void bug(agal_text *t, const char *what)
 
 /* ---- which values live in which register ------------------------------------ */
 
+/* IR ops as bits of a mask, so that a property of the op is one test rather than a
+ * switch, whose jump the planning scan mispredicted on nearly every value. */
+#define OP_BIT(op) (1u << (op))
+_Static_assert(IR_OP_COUNT <= 32, "an IR op is a bit of a uint32_t");
+/* The ops whose value, tagged with a register, is its new content. */
+enum {
+    HOMED_OPS = OP_BIT(IR_COPY) | OP_BIT(IR_ALU) | OP_BIT(IR_MATRIX) | OP_BIT(IR_TEX) | OP_BIT(IR_MERGE) |
+                OP_BIT(IR_PHI)
+};
+
 /* Slot of the register a value is the new content of, or -1 (loads, stores and
  * untagged intermediates have no home). The plan notes it for every value in a
  * list (the others: -1). */
-static int find_home_slot(const agal_text *t, uint32_t v)
+static int find_home_slot(const agal_text *t, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = inst(t, v);
-    if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
-    switch (in->op) {
-    case IR_COPY:
-    case IR_ALU:
-    case IR_MATRIX:
-    case IR_TEX:
-    case IR_MERGE:
-    case IR_PHI: return agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num);
-    default: return -1;
-    }
+    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
+    return homed ? agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num) : -1;
 }
 
 _Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
@@ -139,19 +140,12 @@ static bool holds(agal_text *t, int s, uint32_t v)
 /* Values whose expression is cheap and pure enough to print at every use. A
  * relative read is not, once several instructions use it (the builder shares
  * them, shared_read): its address and bounds check are made once, in a temporary. */
-static bool is_trivial(const agal_ir_inst *in)
-{
-    switch (in->op) {
-    case IR_UNIFORM_INDIRECT: return in->nuses <= 1;
-    case IR_CONST:
-    case IR_INPUT:
-    case IR_UNIFORM:
-    case IR_YFLIP:
-    case IR_SWIZZLE:
-    case IR_EXTRACT: return true;
-    default: return false;
-    }
-}
+static const uint16_t trivial_below[IR_OP_COUNT] = {
+    /* by op: a value is trivial while its uses are fewer (0: never; a table, not a switch) */
+    [IR_CONST] = UINT16_MAX,   [IR_INPUT] = UINT16_MAX,   [IR_UNIFORM] = UINT16_MAX, [IR_YFLIP] = UINT16_MAX,
+    [IR_SWIZZLE] = UINT16_MAX, [IR_EXTRACT] = UINT16_MAX, [IR_UNIFORM_INDIRECT] = 2,
+};
+static bool is_trivial(const agal_ir_inst *in) { return in->nuses < trivial_below[in->op]; }
 
 void agal_text_reg_name(agal_text *t, int slot)
 {
@@ -1041,19 +1035,22 @@ typedef struct scan {
  * flag before it asks is_trivial. */
 static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
-    if (!w || w >= sc->ninsts || (sc->flags[w] & TEXT_USED)) return;
+    if (!w || w >= sc->ninsts) return;
     const agal_ir_inst *in = agal_ir_get(sc->ir, w);
-    bool inline_it = is_trivial(in) || (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token);
-    sc->flags[w] |= (uint8_t)(TEXT_USED | (inline_it ? TEXT_INLINE : 0));
+    /* without a branch on each test: which way each goes follows the data */
+    bool inline_it = is_trivial(in) | ((in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token));
+    uint8_t f = sc->flags[w];
+    uint8_t first = (uint8_t)(TEXT_USED | inline_it * TEXT_INLINE);
+    sc->flags[w] = (uint8_t)(f | (first & ((f & TEXT_USED) / TEXT_USED - 1u))); /* used: f as it is */
 }
 
 /* Notes v's list, inline and home slot; returns the slot. */
 static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
 {
     sc->list_of[v] = list;
-    if (is_trivial(in)) sc->flags[v] |= TEXT_INLINE;
+    sc->flags[v] |= (uint8_t)(is_trivial(in) * TEXT_INLINE);
     for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
-    int slot = find_home_slot(t, v);
+    int slot = find_home_slot(t, in);
     sc->slots[v] = (int8_t)slot;
     return slot;
 }
