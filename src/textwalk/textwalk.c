@@ -18,13 +18,13 @@ enum { TEXT_TEMP = 1, TEXT_INLINE = 2, TEXT_USED = 4 };
 
 static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
 static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
-static agal_sel sel_mask(unsigned mask)
-{
-    agal_sel s = {{0}, 0};
-    for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) s.c[s.n++] = (uint8_t)c;
-    return s;
-}
+/* The components of a write mask in order, by the mask: a lookup, where a loop over
+ * the four bits branched on each. */
+static const agal_sel mask_sels[16] = {
+    {{0}, 0}, {{0}, 1},    {{1}, 1},    {{0, 1}, 2},    {{2}, 1},    {{0, 2}, 2},    {{1, 2}, 2},    {{0, 1, 2}, 3},
+    {{3}, 1}, {{0, 3}, 2}, {{1, 3}, 2}, {{0, 1, 3}, 3}, {{2, 3}, 2}, {{0, 2, 3}, 3}, {{1, 2, 3}, 3}, {{0, 1, 2, 3}, 4},
+};
+static agal_sel sel_mask(unsigned mask) { return mask_sels[mask & 15]; }
 
 static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
 
