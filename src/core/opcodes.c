@@ -111,18 +111,9 @@ unsigned agal_token_limit(agal_profile profile)
     return limits[profile_row(profile)];
 }
 
-/* Registers' names by stage and type as the disassembler writes them, NUL-terminated
- * in 4 bytes that agal_put_reg copies at once, with their lengths and whether the
- * register is single (op, fd and iid, which Adobe's syntax writes without a
- * number). A type the stage lacks is named as the other stage names it (va0 read
- * in a fragment program still reads as va0); own_types says which are the stage's
- * own, the only ones agal_reg_name and agal_put_reg name. */
-typedef struct reg_spelling {
-    char s[4];
-    uint8_t n;
-    bool single;
-} reg_spelling;
-static const reg_spelling reg_names[2][AGAL_REG_TYPES] = {
+/* Registers' names (agal_reg_spelling), the types each stage has first: own_types
+ * says which are the stage's own, the only ones agal_reg_name and agal_put_reg name. */
+const agal_reg_spelling agal_reg_spellings[2][AGAL_REG_TYPES] = {
     {{"va", 2, false},
      {"vc", 2, false},
      {"vt", 2, false},
@@ -147,56 +138,34 @@ static const uint8_t own_types[2] = {
 };
 #undef REG_BIT
 
-static const reg_spelling *reg_spelled(agal_stage stage, unsigned type)
+static const agal_reg_spelling *reg_spelled(agal_stage stage, unsigned type)
 {
     if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES || !(own_types[stage] >> type & 1u)) return NULL;
-    return &reg_names[stage][type];
+    return &agal_reg_spellings[stage][type];
 }
 
 const char *agal_reg_name(agal_stage stage, agal_regtype type)
 {
-    const reg_spelling *r = reg_spelled(stage, type);
+    const agal_reg_spelling *r = reg_spelled(stage, type);
     return r ? r->s : NULL;
-}
-
-/* Register (type, num) spelled r (NULL: the stage has no such type). */
-static size_t put_spelled(char *p, const reg_spelling *r, unsigned type, unsigned num)
-{
-    size_t n = 0;
-    if (!r) {
-        p[n++] = 'r';
-        n += agal_put_uint(p + n, type);
-        p[n++] = '[';
-        n += agal_put_uint(p + n, num);
-        p[n++] = ']';
-        return n;
-    }
-    memcpy(p, r->s, sizeof r->s);
-    n = r->n;
-    if (num || !r->single) n += agal_put_uint(p + n, num);
-    return n;
 }
 
 size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    return put_spelled(p, reg_spelled(stage, type), type, num);
-}
-
-static const reg_spelling *reg_spelled_either(agal_stage stage, unsigned type)
-{
-    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return NULL;
-    return &reg_names[stage][type];
-}
-
-size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
-{
-    return put_spelled(p, reg_spelled_either(stage, type), type, num);
+    const agal_reg_spelling *r = reg_spelled(stage, type);
+    if (r) return agal_put_spelling(p, r, num);
+    size_t n = 0; /* no such register in the stage: its type and number */
+    p[n++] = 'r';
+    n += agal_put_uint(p + n, type);
+    p[n++] = '[';
+    n += agal_put_uint(p + n, num);
+    p[n++] = ']';
+    return n;
 }
 
 const char *agal_reg_name_either(agal_stage stage, unsigned type)
 {
-    const reg_spelling *r = reg_spelled_either(stage, type);
-    return r ? r->s : NULL;
+    return stage <= AGAL_FRAGMENT && type < AGAL_REG_TYPES ? agal_reg_spellings[stage][type].s : NULL;
 }
 
 /* Spelled by hand, not with snprintf: every emitter names registers, and snprintf
