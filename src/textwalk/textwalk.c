@@ -10,11 +10,11 @@
  * starts with one memset. */
 enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
-/* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use);
- * TEXT_USED (planning only: its first user was seen). An instruction the IR hoisted
+/* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use). An
+ * instruction the IR hoisted
  * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
  * it now stands; it gets a temporary, and the branch's join assigns the register. */
-enum { TEXT_TEMP = 1, TEXT_INLINE = 2, TEXT_USED = 4 };
+enum { TEXT_TEMP = 1, TEXT_INLINE = 2 };
 
 static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
 static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
@@ -1030,18 +1030,17 @@ typedef struct scan {
 
 /* An intermediate is printed inside its user's statement when it is trivial, or
  * used once, by an instruction of the same AGAL token in the same list (so textures
- * and derivatives stay where AGAL computes them): decided at its first use. The
- * trivial ones in no list (constants) are marked too, so that a use reads the
- * flag before it asks is_trivial. */
-static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+ * and derivatives stay where AGAL computes them): noted at each use, which for a
+ * value used once is its only one (nuses is exact after the passes: the IR checker's
+ * AGAL_IR_CHECK_USES). The trivial ones in no list (constants) are marked too, so
+ * that a use reads the flag before it asks is_trivial. */
+static void note_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
     if (!w || w >= sc->ninsts) return;
     const agal_ir_inst *in = agal_ir_get(sc->ir, w);
     /* without a branch on each test: which way each goes follows the data */
     bool inline_it = is_trivial(in) | ((in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token));
-    uint8_t f = sc->flags[w];
-    uint8_t first = (uint8_t)(TEXT_USED | inline_it * TEXT_INLINE);
-    sc->flags[w] = (uint8_t)(f | (first & ((f & TEXT_USED) / TEXT_USED - 1u))); /* used: f as it is */
+    sc->flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
 }
 
 /* Notes v's list, inline and home slot; returns the slot. */
@@ -1049,7 +1048,7 @@ static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_
 {
     sc->list_of[v] = list;
     sc->flags[v] |= (uint8_t)(is_trivial(in) * TEXT_INLINE);
-    for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
+    for (unsigned a = 0; a < in->nargs; a++) note_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, in);
     sc->slots[v] = (int8_t)slot;
     return slot;
