@@ -688,7 +688,8 @@ static void comment_line(agal_text *t, uint32_t i)
     size_t indent = 4u * t->indent;
     if (!agal_sb_reserve(b, indent + 3 + TOKEN_TEXT_MAX)) return;
     char *p = b->p + b->n;
-    memset(p, ' ', indent);
+    if (indent <= 8) memcpy(p, "        ", 8); /* main's and a block's: one copy, not a call (the room is reserved) */
+    else memset(p, ' ', indent);
     memcpy(p + indent, "// ", 3);
     p = put_token_at(t, p + indent + 3, i);
     if (!p) return;
