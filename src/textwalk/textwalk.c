@@ -75,7 +75,12 @@ static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    unsigned i = (s.c[0] & 3u) | (s.c[1] & 3u) << 2 | (s.c[2] & 3u) << 4 | (s.c[3] & 3u) << 6;
+    /* The index from the four components as one word, c[0] lowest (as sel_is_identity
+     * reads them): the multiply moves component k's two bits from bit 8k to bit
+     * 24 + 2k, and nothing it adds below bit 24 carries into them. */
+    uint32_t w;
+    memcpy(&w, s.c, sizeof w);
+    unsigned i = ((w & 0x03030303u) * 0x01041040u) >> 24;
     text_put8(t, sel_spelled[i], 1u + s.n);
 }
 
