@@ -260,9 +260,6 @@ int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, uns
  * returns its length (the longest: "r4294967295[4294967295]"). */
 enum { AGAL_REG_TEXT_MAX = 24 };
 size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num);
-/* The same, but a type the stage lacks is named as the other stage names it (the
- * disassembler's `va0` in a fragment program). */
-size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num);
 /* Its name alone (NULL: neither stage has the type). */
 const char *agal_reg_name_either(agal_stage stage, unsigned type);
 /* v's decimal digits at p (at most 10), without a NUL; returns how many. Inline:
@@ -284,6 +281,32 @@ static inline size_t agal_put_uint(char *p, unsigned v)
     while (v /= 10);
     for (size_t i = 0; i < n; i++) p[i] = rev[n - 1 - i];
     return n;
+}
+/* Registers' spellings by stage and type (opcodes.c): the name NUL-terminated in 4
+ * bytes copied at once, its length, and whether the register is single (op, fd and
+ * iid, which Adobe's syntax writes without a number). A type the stage lacks is
+ * spelled as the other stage names it. */
+typedef struct agal_reg_spelling {
+    char s[4];
+    uint8_t n;
+    bool single;
+} agal_reg_spelling;
+extern const agal_reg_spelling agal_reg_spellings[2][AGAL_REG_TYPES];
+/* Register number num spelled r at p; returns the length. */
+static inline size_t agal_put_spelling(char *p, const agal_reg_spelling *r, unsigned num)
+{
+    memcpy(p, r->s, sizeof r->s);
+    size_t n = r->n;
+    if (num || !r->single) n += agal_put_uint(p + n, num);
+    return n;
+}
+/* agal_put_reg, but a type the stage lacks is named as the other stage names it
+ * (the disassembler's `va0` in a fragment program). Inline: a token comment names
+ * two or three registers. */
+static inline size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
+{
+    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return agal_put_reg(p, stage, type, num); /* "r9[0]" */
+    return agal_put_spelling(p, &agal_reg_spellings[stage][type], num);
 }
 /* Components of register source s of token t that the operation really reads,
  * after the swizzle: the written mask's positions for componentwise ops, the first

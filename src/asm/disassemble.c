@@ -202,9 +202,16 @@ static char *put_sep(char *p, bool first)
     return p;
 }
 
+/* The opcodes' names, from their table, as spellings to copy. */
+static const spelled opcode_names[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {name, sizeof(name) - 1},
+#include "agal/agal_opcodes.def"
+#undef AGAL_OPCODE
+};
+
 static char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
-    p = put_str(p, info->name);
+    p = put_spelled(p, &opcode_names[info->code]);
     bool first = true;
     if (info->operands & AGAL_OPND_D) {
         p = put_sep(p, first);

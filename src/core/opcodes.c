@@ -111,75 +111,61 @@ unsigned agal_token_limit(agal_profile profile)
     return limits[profile_row(profile)];
 }
 
-/* Registers' names by stage and type, NUL-terminated in 4 bytes that
- * agal_put_reg copies at once, and their lengths (0: the stage has no such
- * register). agal_reg_name reads the same table. */
-typedef struct reg_spelling {
-    char s[4];
-    uint8_t n;
-} reg_spelling;
-static const reg_spelling reg_names[2][AGAL_REG_TYPES] = {
-    {{"va", 2}, {"vc", 2}, {"vt", 2}, {"op", 2}, {"v", 1}, {"", 0}, {"", 0}, {"iid", 3}},
-    {{"", 0}, {"fc", 2}, {"ft", 2}, {"oc", 2}, {"v", 1}, {"fs", 2}, {"fd", 2}, {"", 0}},
+/* Registers' names (agal_reg_spelling), the types each stage has first: own_types
+ * says which are the stage's own, the only ones agal_reg_name and agal_put_reg name. */
+const agal_reg_spelling agal_reg_spellings[2][AGAL_REG_TYPES] = {
+    {{"va", 2, false},
+     {"vc", 2, false},
+     {"vt", 2, false},
+     {"op", 2, true},
+     {"v", 1, false},
+     {"fs", 2, false},
+     {"fd", 2, true},
+     {"iid", 3, true}},
+    {{"va", 2, false},
+     {"fc", 2, false},
+     {"ft", 2, false},
+     {"oc", 2, false},
+     {"v", 1, false},
+     {"fs", 2, false},
+     {"fd", 2, true},
+     {"iid", 3, true}},
 };
+#define REG_BIT(type) (1u << AGAL_REG_##type)
+static const uint8_t own_types[2] = {
+    REG_BIT(ATTRIBUTE) | REG_BIT(CONSTANT) | REG_BIT(TEMP) | REG_BIT(OUTPUT) | REG_BIT(VARYING) | REG_BIT(IID),
+    REG_BIT(CONSTANT) | REG_BIT(TEMP) | REG_BIT(OUTPUT) | REG_BIT(VARYING) | REG_BIT(SAMPLER) | REG_BIT(DEPTH),
+};
+#undef REG_BIT
 
-static const reg_spelling *reg_spelled(agal_stage stage, unsigned type)
+static const agal_reg_spelling *reg_spelled(agal_stage stage, unsigned type)
 {
-    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES || !reg_names[stage][type].n) return NULL;
-    return &reg_names[stage][type];
+    if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES || !(own_types[stage] >> type & 1u)) return NULL;
+    return &agal_reg_spellings[stage][type];
 }
 
 const char *agal_reg_name(agal_stage stage, agal_regtype type)
 {
-    const reg_spelling *r = reg_spelled(stage, type);
+    const agal_reg_spelling *r = reg_spelled(stage, type);
     return r ? r->s : NULL;
-}
-
-/* Register (type, num) of stage, spelled r (NULL: the stage has no such type). */
-static size_t put_spelled(char *p, const reg_spelling *r, agal_stage stage, unsigned type, unsigned num)
-{
-    size_t n = 0;
-    if (!r) {
-        p[n++] = 'r';
-        n += agal_put_uint(p + n, type);
-        p[n++] = '[';
-        n += agal_put_uint(p + n, num);
-        p[n++] = ']';
-        return n;
-    }
-    memcpy(p, r->s, sizeof r->s);
-    n = r->n;
-    /* op, fd and iid are single registers: Adobe's syntax writes them without a number. */
-    bool single = (type == AGAL_REG_OUTPUT && stage == AGAL_VERTEX) || type == AGAL_REG_DEPTH || type == AGAL_REG_IID;
-    if (num || !single) n += agal_put_uint(p + n, num);
-    return n;
 }
 
 size_t agal_put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
 {
-    return put_spelled(p, reg_spelled(stage, type), stage, type, num);
-}
-
-/* The stage whose name of type the disassembler writes: stage's own, else the
- * other stage's (va0 read in a fragment program still reads as va0). */
-static agal_stage either_stage(agal_stage stage, unsigned type)
-{
-    agal_stage other = stage == AGAL_VERTEX ? AGAL_FRAGMENT : AGAL_VERTEX;
-    return !reg_spelled(stage, type) && reg_spelled(other, type) ? other : stage;
-}
-
-size_t agal_put_reg_either(char *p, agal_stage stage, unsigned type, unsigned num)
-{
-    const reg_spelling *own = reg_spelled(stage, type); /* the common case: one lookup */
-    if (own) return put_spelled(p, own, stage, type, num);
-    stage = either_stage(stage, type);
-    return put_spelled(p, reg_spelled(stage, type), stage, type, num);
+    const agal_reg_spelling *r = reg_spelled(stage, type);
+    if (r) return agal_put_spelling(p, r, num);
+    size_t n = 0; /* no such register in the stage: its type and number */
+    p[n++] = 'r';
+    n += agal_put_uint(p + n, type);
+    p[n++] = '[';
+    n += agal_put_uint(p + n, num);
+    p[n++] = ']';
+    return n;
 }
 
 const char *agal_reg_name_either(agal_stage stage, unsigned type)
 {
-    const reg_spelling *r = reg_spelled(either_stage(stage, type), type);
-    return r ? r->s : NULL;
+    return stage <= AGAL_FRAGMENT && type < AGAL_REG_TYPES ? agal_reg_spellings[stage][type].s : NULL;
 }
 
 /* Spelled by hand, not with snprintf: every emitter names registers, and snprintf

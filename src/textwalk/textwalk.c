@@ -10,21 +10,21 @@
  * starts with one memset. */
 enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
-/* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use);
- * TEXT_USED (planning only: its first user was seen). An instruction the IR hoisted
+/* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use). An
+ * instruction the IR hoisted
  * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
  * it now stands; it gets a temporary, and the branch's join assigns the register. */
-enum { TEXT_TEMP = 1, TEXT_INLINE = 2, TEXT_USED = 4 };
+enum { TEXT_TEMP = 1, TEXT_INLINE = 2 };
 
 static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
 static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
-static agal_sel sel_mask(unsigned mask)
-{
-    agal_sel s = {{0}, 0};
-    for (unsigned c = 0; c < 4; c++)
-        if (mask & (1u << c)) s.c[s.n++] = (uint8_t)c;
-    return s;
-}
+/* The components of a write mask in order, by the mask: a lookup, where a loop over
+ * the four bits branched on each. */
+static const agal_sel mask_sels[16] = {
+    {{0}, 0}, {{0}, 1},    {{1}, 1},    {{0, 1}, 2},    {{2}, 1},    {{0, 2}, 2},    {{1, 2}, 2},    {{0, 1, 2}, 3},
+    {{3}, 1}, {{0, 3}, 2}, {{1, 3}, 2}, {{0, 1, 3}, 3}, {{2, 3}, 2}, {{0, 2, 3}, 3}, {{1, 2, 3}, 3}, {{0, 1, 2, 3}, 4},
+};
+static agal_sel sel_mask(unsigned mask) { return mask_sels[mask & 15]; }
 
 static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
 
@@ -75,7 +75,12 @@ static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    unsigned i = (s.c[0] & 3u) | (s.c[1] & 3u) << 2 | (s.c[2] & 3u) << 4 | (s.c[3] & 3u) << 6;
+    /* The index from the four components as one word, c[0] lowest (as sel_is_identity
+     * reads them): the multiply moves component k's two bits from bit 8k to bit
+     * 24 + 2k, and nothing it adds below bit 24 carries into them. */
+    uint32_t w;
+    memcpy(&w, s.c, sizeof w);
+    unsigned i = ((w & 0x03030303u) * 0x01041040u) >> 24;
     text_put8(t, sel_spelled[i], 1u + s.n);
 }
 
@@ -96,22 +101,23 @@ static void bug(agal_text *t, const char *what)
 
 /* ---- which values live in which register ------------------------------------ */
 
+/* IR ops as bits of a mask, so that a property of the op is one test rather than a
+ * switch, whose jump the planning scan mispredicted on nearly every value. */
+#define OP_BIT(op) (1u << (op))
+_Static_assert(IR_OP_COUNT <= 32, "an IR op is a bit of a uint32_t");
+/* The ops whose value, tagged with a register, is its new content. */
+enum {
+    HOMED_OPS = OP_BIT(IR_COPY) | OP_BIT(IR_ALU) | OP_BIT(IR_MATRIX) | OP_BIT(IR_TEX) | OP_BIT(IR_MERGE) |
+                OP_BIT(IR_PHI)
+};
+
 /* Slot of the register a value is the new content of, or -1 (loads, stores and
  * untagged intermediates have no home). The plan notes it for every value in a
  * list (the others: -1). */
-static int find_home_slot(const agal_text *t, uint32_t v)
+static int find_home_slot(const agal_text *t, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = inst(t, v);
-    if (in->reg_type == IR_NO_REG || (in->flags & IR_HOISTED)) return -1;
-    switch (in->op) {
-    case IR_COPY:
-    case IR_ALU:
-    case IR_MATRIX:
-    case IR_TEX:
-    case IR_MERGE:
-    case IR_PHI: return agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num);
-    default: return -1;
-    }
+    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
+    return homed ? agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num) : -1;
 }
 
 _Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
@@ -139,19 +145,12 @@ static bool holds(agal_text *t, int s, uint32_t v)
 /* Values whose expression is cheap and pure enough to print at every use. A
  * relative read is not, once several instructions use it (the builder shares
  * them, shared_read): its address and bounds check are made once, in a temporary. */
-static bool is_trivial(const agal_ir_inst *in)
-{
-    switch (in->op) {
-    case IR_UNIFORM_INDIRECT: return in->nuses <= 1;
-    case IR_CONST:
-    case IR_INPUT:
-    case IR_UNIFORM:
-    case IR_YFLIP:
-    case IR_SWIZZLE:
-    case IR_EXTRACT: return true;
-    default: return false;
-    }
-}
+static const uint16_t trivial_below[IR_OP_COUNT] = {
+    /* by op: a value is trivial while its uses are fewer (0: never; a table, not a switch) */
+    [IR_CONST] = UINT16_MAX,   [IR_INPUT] = UINT16_MAX,   [IR_UNIFORM] = UINT16_MAX, [IR_YFLIP] = UINT16_MAX,
+    [IR_SWIZZLE] = UINT16_MAX, [IR_EXTRACT] = UINT16_MAX, [IR_UNIFORM_INDIRECT] = 2,
+};
+static bool is_trivial(const agal_ir_inst *in) { return in->nuses < trivial_below[in->op]; }
 
 void agal_text_reg_name(agal_text *t, int slot)
 {
@@ -694,7 +693,8 @@ static void comment_line(agal_text *t, uint32_t i)
     size_t indent = 4u * t->indent;
     if (!agal_sb_reserve(b, indent + 3 + TOKEN_TEXT_MAX)) return;
     char *p = b->p + b->n;
-    memset(p, ' ', indent);
+    if (indent <= 8) memcpy(p, "        ", 8); /* main's and a block's: one copy, not a call (the room is reserved) */
+    else memset(p, ' ', indent);
     memcpy(p + indent, "// ", 3);
     p = put_token_at(t, p + indent + 3, i);
     if (!p) return;
@@ -1036,24 +1036,26 @@ typedef struct scan {
 
 /* An intermediate is printed inside its user's statement when it is trivial, or
  * used once, by an instruction of the same AGAL token in the same list (so textures
- * and derivatives stay where AGAL computes them): decided at its first use. The
- * trivial ones in no list (constants) are marked too, so that a use reads the
- * flag before it asks is_trivial. */
-static void first_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+ * and derivatives stay where AGAL computes them): noted at each use, which for a
+ * value used once is its only one (nuses is exact after the passes: the IR checker's
+ * AGAL_IR_CHECK_USES). The trivial ones in no list (constants) are marked too, so
+ * that a use reads the flag before it asks is_trivial. */
+static void note_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
-    if (!w || w >= sc->ninsts || (sc->flags[w] & TEXT_USED)) return;
+    if (!w || w >= sc->ninsts) return;
     const agal_ir_inst *in = agal_ir_get(sc->ir, w);
-    bool inline_it = is_trivial(in) || (in->nuses == 1 && sc->list_of[w] == list && in->token == user->token);
-    sc->flags[w] |= (uint8_t)(TEXT_USED | (inline_it ? TEXT_INLINE : 0));
+    /* without a branch on each test: which way each goes follows the data */
+    bool inline_it = is_trivial(in) | ((in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token));
+    sc->flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
 }
 
 /* Notes v's list, inline and home slot; returns the slot. */
 static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
 {
     sc->list_of[v] = list;
-    if (is_trivial(in)) sc->flags[v] |= TEXT_INLINE;
-    for (unsigned a = 0; a < in->nargs; a++) first_use(sc, list, in, in->args[a]);
-    int slot = find_home_slot(t, v);
+    sc->flags[v] |= (uint8_t)(is_trivial(in) * TEXT_INLINE);
+    for (unsigned a = 0; a < in->nargs; a++) note_use(sc, list, in, in->args[a]);
+    int slot = find_home_slot(t, in);
     sc->slots[v] = (int8_t)slot;
     return slot;
 }

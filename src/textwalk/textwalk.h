@@ -163,16 +163,16 @@ static inline void text_put8(agal_text *t, const char s[8], size_t n)
     b->n += n;
 }
 
-/* An unsigned number; register and temporary numbers have one or two digits. */
+/* An unsigned number, its digits stored at the cursor: spelled in a local and copied
+ * as 8 bytes, the copy's load waited for the digits' byte stores to retire. */
 static inline void text_uint(agal_text *t, unsigned v)
 {
-    if (v >= 100) {
-        agal_sb_uint(&t->out, v);
+    agal_strbuf *b = &t->out;
+    if (b->err || b->cap - b->n <= 10) {
+        agal_sb_uint(b, v);
         return;
     }
-    char d[8] = {(char)('0' + v / 10), (char)('0' + v % 10)};
-    if (v < 10) d[0] = d[1];
-    text_put8(t, d, v < 10 ? 1 : 2);
+    b->n += agal_put_uint(b->p + b->n, v);
 }
 
 /* A name of the host's, spelled (agal_text_names) or as long as name is. */
