@@ -46,15 +46,20 @@ static void close_paren(agal_text *t, bind mine, bind need)
 
 /* ---- pieces of text ---------------------------------------------------------- */
 
+/* s's four components as one word, c[0] lowest, whatever the host's byte order
+ * (the same output on every host; a little-endian compiler makes it one load). */
+static uint32_t sel_word(agal_sel s)
+{
+    return (uint32_t)s.c[0] | (uint32_t)s.c[1] << 8 | (uint32_t)s.c[2] << 16 | (uint32_t)s.c[3] << 24;
+}
+
 /* Is s all of a width-component value, in order (.xyz of a vec3)? Its n
- * components compared as one word, c[0] lowest. */
+ * components compared as one word. */
 static bool sel_is_identity(agal_sel s, unsigned width)
 {
     static const uint32_t identity[5] = {0, 0, 0x0100, 0x020100, 0x03020100};
     static const uint32_t used[5] = {0, 0xff, 0xffff, 0xffffff, 0xffffffff};
-    uint32_t w;
-    memcpy(&w, s.c, sizeof w);
-    return s.n == width && s.n <= 4 && (w & used[s.n]) == identity[s.n];
+    return s.n == width && s.n <= 4 && (sel_word(s) & used[s.n]) == identity[s.n];
 }
 
 /* Every selection of four components as ".xyzw", indexed by its components two
@@ -75,12 +80,10 @@ static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    /* The index from the four components as one word, c[0] lowest (as sel_is_identity
-     * reads them): the multiply moves component k's two bits from bit 8k to bit
-     * 24 + 2k, and nothing it adds below bit 24 carries into them. */
-    uint32_t w;
-    memcpy(&w, s.c, sizeof w);
-    unsigned i = ((w & 0x03030303u) * 0x01041040u) >> 24;
+    /* The index from the components' word: the multiply moves component k's two
+     * bits from bit 8k to bit 24 + 2k, and nothing it adds below bit 24 carries
+     * into them. */
+    unsigned i = ((sel_word(s) & 0x03030303u) * 0x01041040u) >> 24;
     text_put8(t, sel_spelled[i], 1u + s.n);
 }
 
