@@ -693,8 +693,10 @@ static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uin
 }
 
 /* Emits `op %type %id ops...` in the function; returns %id. Virtual operands (no
- * literal operand has bit 31 set) are materialized first. */
-static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+ * literal operand has bit 31 set) are materialized first. Inline into one copy per
+ * operand count (fn_1 to fn_6), whose loops then unroll: a call takes half the
+ * instructions of the generic loops, and no loop exit to mispredict. */
+static INLINE uint32_t fn_body(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t m[12];
     if (n > AGAL_COUNTOF(m)) {
@@ -712,8 +714,40 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     return fn_numbered(s, op, type, ops, n, h);
 }
 
+static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    return fn_body(s, op, type, ops, n);
+}
+
+#define FN_ARITY(k) \
+    static uint32_t fn_##k(spv *s, unsigned op, uint32_t type, const uint32_t *ops) \
+    { \
+        return fn_body(s, op, type, ops, k); \
+    }
+FN_ARITY(1)
+FN_ARITY(2)
+FN_ARITY(3)
+FN_ARITY(4)
+FN_ARITY(5)
+FN_ARITY(6)
+#undef FN_ARITY
+
+/* fn for n operands: n is a constant in FN, so this folds to one call. */
+static INLINE uint32_t fn_n(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    switch (n) {
+    case 1: return fn_1(s, op, type, ops);
+    case 2: return fn_2(s, op, type, ops);
+    case 3: return fn_3(s, op, type, ops);
+    case 4: return fn_4(s, op, type, ops);
+    case 5: return fn_5(s, op, type, ops);
+    case 6: return fn_6(s, op, type, ops);
+    default: return fn(s, op, type, ops, n);
+    }
+}
+
 #define FN(s, op, type, ...) \
-    fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+    fn_n(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
 
 #define FN_UNNUMBERED(s, op, type, ...) \
