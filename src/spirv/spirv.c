@@ -375,7 +375,20 @@ static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, UNIQUE(s, SpvOpTypeVe
 static uint32_t t_sampler(spv *s) { return MEMO(s->ty_sampler, global_new(s, SpvOpTypeSampler, 0, NULL, 0)); }
 
 /* Pointers to vec4 (the interface's and the constant block's loads) memoized by
- * storage class, the rest (iid, fd, packed varyings, samplers) hashed. */
+ * storage class (slot 0 Input, 1 Output, 2 Uniform), the rest (iid, fd, packed
+ * varyings, samplers) hashed. The memoized case inline: every load of a constant
+ * asks for it. */
+static uint32_t t_ptr_v4_new(spv *s, unsigned slot)
+{
+    static const uint32_t storage[3] = {SpvStorageClassInput, SpvStorageClassOutput, SpvStorageClassUniform};
+    return s->ty_ptr_v4[slot] = UNIQUE(s, SpvOpTypePointer, 0, storage[slot], t_vec(s, 4));
+}
+
+static INLINE uint32_t t_ptr_v4(spv *s, unsigned slot)
+{
+    return s->ty_ptr_v4[slot] ? s->ty_ptr_v4[slot] : t_ptr_v4_new(s, slot);
+}
+
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
 {
     int slot = storage == SpvStorageClassInput     ? 0
@@ -383,7 +396,7 @@ static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
                : storage == SpvStorageClassUniform ? 2
                                                    : -1;
     if (slot < 0 || !type || type != s->ty_vec[4]) return TYPE(s, SpvOpTypePointer, storage, type);
-    return MEMO(s->ty_ptr_v4[slot], UNIQUE(s, SpvOpTypePointer, 0, storage, type));
+    return t_ptr_v4(s, (unsigned)slot);
 }
 
 static uint32_t c_float_hashed(spv *s, uint32_t bits) { return global(s, SpvOpConstant, t_float(s), &bits, 1); }
@@ -399,17 +412,23 @@ static uint32_t c_float(spv *s, float f)
 }
 
 /* Integer constants index the constant block, one per register read: 0..255 are
- * memoized by value and bypass the hash table (nothing else makes int constants). */
-static uint32_t c_int(spv *s, int32_t i)
+ * memoized by value and bypass the hash table (nothing else makes int constants).
+ * The memoized case inline (c_int), the making in a call. */
+static uint32_t c_int_new(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
     if (i >= 0 && i < 256) {
-        if (bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
         uint32_t id = global_new(s, SpvOpConstant, t_int(s), &bits, 1);
         if (id) set_bit(s->c_int_made, (unsigned)i), s->t.c_ints[i] = id;
         return id;
     }
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
+}
+
+static INLINE uint32_t c_int(spv *s, int32_t i)
+{
+    if ((uint32_t)i < 256 && bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
+    return c_int_new(s, i);
 }
 
 static uint32_t c_vec4(spv *s, const float f[4])
@@ -560,11 +579,12 @@ static uint32_t variable(spv *s, unsigned storage, uint32_t type)
     return id;
 }
 
-/* va<n>, v<n> or oc<n>: a vec4 at Location n. */
+/* va<n>, v<n> or oc<n>: a vec4 at Location n (storage Input or Output). */
 static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
-    uint32_t v4 = t_vec(s, 4), var = new_id(s);
-    declare(s, storage, var, t_ptr(s, storage, v4));
+    t_vec(s, 4); /* before the variable's id: the ids' order is the output's */
+    uint32_t var = new_id(s);
+    declare(s, storage, var, t_ptr_v4(s, storage == SpvStorageClassOutput));
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
@@ -1130,7 +1150,7 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
     uint32_t block = const_block(s), zero = c_int(s, 0);
-    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
+    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr_v4(s, 2), block, zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -1141,8 +1161,7 @@ static uint32_t uniform_reg(spv *s, unsigned i)
     uint32_t *load = load_of(s, LOAD_UNIFORM + i);
     if (*load) return *load;
     uint32_t index = c_int(s, (int32_t)i), block = const_block(s), zero = c_int(s, 0); /* uniform_at's order */
-    uint32_t ptr =
-        FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
+    uint32_t ptr = FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr_v4(s, 2), block, zero, index);
     return *load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
