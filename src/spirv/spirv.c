@@ -988,20 +988,25 @@ static uint32_t real(spv *s, uint32_t v)
 /* How deep id's chain of virtual values is (0: id is real). */
 static INLINE unsigned virt_depth(const spv *s, uint32_t id) { return id & VIRT ? s->virt[id & ~VIRT] & ~EAGER : 0; }
 
+/* A swizzle or merge written where it is defined (virtual_or_real). */
+static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
+{
+    return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+}
+
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
  * needs it) or its chain of virtual values has grown too deep. A swizzle has one
- * operand, a merge two: read as such, not through a loop to nargs (this runs for
- * every swizzle and merge of the program). */
-static uint32_t virtual_or_real(spv *s, uint32_t v)
+ * operand, a merge two: read as such, not through a loop to nargs. Inline in
+ * emit_list: this runs for every swizzle and merge of the program, most of its
+ * values. */
+static INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = &s->ir->insts[v];
     unsigned depth = virt_depth(s, s->ids[in->args[0]]);
     if (in->op == IR_MERGE) {
         unsigned d = virt_depth(s, s->ids[in->args[1]]);
         if (d > depth) depth = d;
     }
-    if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH)
-        return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH) return materialized_here(s, in);
     s->virt[v] = (uint8_t)(depth + 1);
     return VIRT | v;
 }
@@ -1334,27 +1339,28 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t id = 0, first_new = s->next_id;
     if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
-    switch (in->op) {
-    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
-    case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
-    case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
-    case IR_YFLIP: id = yflip(s); break;
-    case IR_SWIZZLE: id = virtual_or_real(s, v); break;
-    case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
-    case IR_COPY: id = s->ids[in->args[0]]; break;
-    case IR_ALU: id = alu(s, in); break;
-    case IR_MATRIX: id = matrix(s, in); break;
-    case IR_TEX: id = texture(s, in); break;
-    case IR_MERGE: id = virtual_or_real(s, v); break;
-    case IR_CMP: id = compare(s, in); break;
-    case IR_IF: emit_if(s, v, if_ends); return;
-    case IR_PHI:
-        id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
-        break;
-    case IR_KIL: kil(s, in); return;
-    case IR_STORE: store(s, in); return;
-    default: return;
-    }
+    /* Most values are swizzles and merges: tested before the switch, whose jump
+     * through its table is the writer's commonest mispredicted branch. */
+    if (in->op == IR_SWIZZLE || in->op == IR_MERGE) id = virtual_or_real(s, v, in);
+    else switch (in->op) {
+        case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
+        case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
+        case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
+        case IR_YFLIP: id = yflip(s); break;
+        case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
+        case IR_COPY: id = s->ids[in->args[0]]; break;
+        case IR_ALU: id = alu(s, in); break;
+        case IR_MATRIX: id = matrix(s, in); break;
+        case IR_TEX: id = texture(s, in); break;
+        case IR_CMP: id = compare(s, in); break;
+        case IR_IF: emit_if(s, v, if_ends); return;
+        case IR_PHI:
+            id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
+            break;
+        case IR_KIL: kil(s, in); return;
+        case IR_STORE: store(s, in); return;
+        default: return;
+        }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
     if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) reg_name(s, id, in->reg_type, in->reg_num);
