@@ -248,8 +248,9 @@ static inline uint32_t *reserve(spv *s, wbuf *b, size_t n)
     return w;
 }
 
-/* One instruction: opcode, then n operand words. */
-static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
+/* One instruction: opcode, then n operand words. Inline: INS's and DECO's counts
+ * are constants, so the copy unrolls into a few stores. */
+static INLINE void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
 {
     uint32_t *d = reserve(s, &s->sec[sec], n + 1);
     if (!d) return;
@@ -448,8 +449,9 @@ static uint32_t c_splat(spv *s, float f)
 
 /* ---- debug names and decorations --------------------------------------------- */
 
-/* Written straight into the section: a translation names most of its values. */
-static void name(spv *s, uint32_t id, const char *str)
+/* Written straight into the section: a translation names most of its values.
+ * Inline: most names are literals, whose length and copy then fold. */
+static INLINE void name(spv *s, uint32_t id, const char *str)
 {
     if (s->opt->pub.strip_names) return;
     size_t len = strlen(str), n = len / 4 + 1;
