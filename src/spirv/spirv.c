@@ -911,12 +911,38 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
     return acc;
 }
 
+static INLINE uint32_t made_here(const spv *s, uint32_t v);
+
+/* The vec4 components vec[c].comp[c] of virtual value x (its IR index), which come
+ * from three or four vectors: when x is a merge whose first operand is already a
+ * vector in this block and its merged components all come from one vector, one
+ * shuffle of the two, where gathering the three or four takes two or three (a
+ * dot-product chain's every token). */
+static uint32_t merge_or_gather(spv *s, const uint32_t *vec, const uint8_t *comp, uint32_t x)
+{
+    const agal_ir_inst *in = &s->ir->insts[x];
+    uint32_t onto = in->op == IR_MERGE ? made_here(s, s->ids[in->args[0]]) : 0, src = 0;
+    uint8_t out[4];
+    for (unsigned c = 0; c < 4 && onto; c++) {
+        out[c] = (uint8_t)c;
+        if (!(in->mask >> c & 1)) continue;
+        if (src && vec[c] != src) onto = 0;
+        src = vec[c];
+        out[c] = (uint8_t)(4 + comp[c]);
+    }
+    if (!onto || !src) return gather(s, 4, vec, comp);
+    uint32_t id = raw_shuffle(s, 4, onto, src, out);
+    if (id) record(s, id, onto, src, out);
+    return id;
+}
+
 /* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
  * from b. A component taken from a recorded vec4 shuffle is read from that
  * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
  * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
- * in real, the commonest caller, where n, a == b and sel are constants. */
-static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+ * in real, the commonest caller, where n, a == b and sel are constants; real's
+ * virtual value (its IR index, else 0) in made. */
+static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel, uint32_t made)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
@@ -930,7 +956,7 @@ static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
 #pragma GCC unroll 4
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
-        if (y) return gather(s, n, vec, comp);
+        if (y) return made ? merge_or_gather(s, vec, comp, made) : gather(s, n, vec, comp);
         y = vec[c];
     }
     bool identity = n == 4;
@@ -947,7 +973,7 @@ static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
 
 static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
-    return shuffle_inline(s, n, a, b, sel);
+    return shuffle_inline(s, n, a, b, sel, 0);
 }
 
 static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const uint8_t[]){0, 1, 2}); }
@@ -971,9 +997,19 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
     return id;
 }
 
+/* The real id of v made in this block: v itself when it is real, a virtual value's
+ * materialization (real), or 0. */
+static INLINE uint32_t made_here(const spv *s, uint32_t v)
+{
+    if (!(v & VIRT)) return v;
+    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
+    const struct mat *m = &s->t.mat[slot];
+    return (s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start ? m->id : 0;
+}
+
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
- * components it selects. Remembered for the block, so a value read through many
- * chains is made once. */
+ * components it selects (or of a merge's operands: merge_or_gather). Remembered
+ * for the block, so a value read through many chains is made once. */
 static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
@@ -981,7 +1017,7 @@ static uint32_t real(spv *s, uint32_t v)
     struct mat *m = &s->t.mat[slot];
     if ((s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start) return m->id;
     uint32_t id = swizzle_of_real(s, v);
-    if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
+    if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
     *m = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
