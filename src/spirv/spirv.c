@@ -949,8 +949,10 @@ static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
 #pragma GCC unroll 4
     for (unsigned c = 0; c < n; c++) {
         unsigned k = sel[c] & 3;
-        vec[c] = source_comp(s, sel[c] < 4 ? a : b, &k);
-        comp[c] = (uint8_t)k;
+        /* A component selected again (a splat's) walks as the one before did: no
+         * shuffle is recorded between them, so the same source. */
+        vec[c] = c && sel[c] == sel[c - 1] ? vec[c - 1] : source_comp(s, sel[c] < 4 ? a : b, &k);
+        comp[c] = c && sel[c] == sel[c - 1] ? comp[c - 1] : (uint8_t)k;
     }
     x = vec[0];
 #pragma GCC unroll 4
@@ -1008,8 +1010,9 @@ static INLINE uint32_t made_here(const spv *s, uint32_t v)
 }
 
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
- * components it selects (or of a merge's operands: merge_or_gather). Remembered
- * for the block, so a value read through many chains is made once. */
+ * components it selects (a swizzle's of its source, swizzle_value; a merge's
+ * perhaps of its operands, merge_or_gather). Remembered for the block, so a value
+ * read through many chains is made once. */
 static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
@@ -1017,7 +1020,9 @@ static uint32_t real(spv *s, uint32_t v)
     struct mat *m = &s->t.mat[slot];
     if ((s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start) return m->id;
     uint32_t id = swizzle_of_real(s, v);
-    if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
+    const agal_ir_inst *in = &s->ir->insts[x];
+    if (!id)
+        id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
     *m = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
@@ -1309,12 +1314,15 @@ static uint32_t merge_value(spv *s, const agal_ir_inst *in)
     return shuffle(s, 4, s->ids[in->args[0]], s->ids[in->args[1]], sel);
 }
 
+/* The shuffle of a swizzle's source's components it selects: those it selects
+ * twice (a splat's) are walked once. A width of its own, as real reads most
+ * swizzles here. */
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
     uint8_t sel[4];
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
-    return shuffle(s, 4, a, a, sel);
+    return shuffle_inline(s, 4, a, a, sel, 0);
 }
 
 /* kil: if (a < 0) { OpKill } as its own selection construct. */
