@@ -33,8 +33,10 @@
  * whatever the compiler's budget for a function that has grown. */
 #if defined(__GNUC__)
 #define INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define INLINE inline
+#define NOINLINE
 #endif
 
 /* Vulkan's default id bound (spirv-val's limit). */
@@ -248,8 +250,9 @@ static inline uint32_t *reserve(spv *s, wbuf *b, size_t n)
     return w;
 }
 
-/* One instruction: opcode, then n operand words. */
-static void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
+/* One instruction: opcode, then n operand words. Inline: INS's and DECO's counts
+ * are constants, so the copy unrolls into a few stores. */
+static INLINE void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
 {
     uint32_t *d = reserve(s, &s->sec[sec], n + 1);
     if (!d) return;
@@ -375,7 +378,20 @@ static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, UNIQUE(s, SpvOpTypeVe
 static uint32_t t_sampler(spv *s) { return MEMO(s->ty_sampler, global_new(s, SpvOpTypeSampler, 0, NULL, 0)); }
 
 /* Pointers to vec4 (the interface's and the constant block's loads) memoized by
- * storage class, the rest (iid, fd, packed varyings, samplers) hashed. */
+ * storage class (slot 0 Input, 1 Output, 2 Uniform), the rest (iid, fd, packed
+ * varyings, samplers) hashed. The memoized case inline: every load of a constant
+ * asks for it. */
+static uint32_t t_ptr_v4_new(spv *s, unsigned slot)
+{
+    static const uint32_t storage[3] = {SpvStorageClassInput, SpvStorageClassOutput, SpvStorageClassUniform};
+    return s->ty_ptr_v4[slot] = UNIQUE(s, SpvOpTypePointer, 0, storage[slot], t_vec(s, 4));
+}
+
+static INLINE uint32_t t_ptr_v4(spv *s, unsigned slot)
+{
+    return s->ty_ptr_v4[slot] ? s->ty_ptr_v4[slot] : t_ptr_v4_new(s, slot);
+}
+
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
 {
     int slot = storage == SpvStorageClassInput     ? 0
@@ -383,7 +399,7 @@ static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
                : storage == SpvStorageClassUniform ? 2
                                                    : -1;
     if (slot < 0 || !type || type != s->ty_vec[4]) return TYPE(s, SpvOpTypePointer, storage, type);
-    return MEMO(s->ty_ptr_v4[slot], UNIQUE(s, SpvOpTypePointer, 0, storage, type));
+    return t_ptr_v4(s, (unsigned)slot);
 }
 
 static uint32_t c_float_hashed(spv *s, uint32_t bits) { return global(s, SpvOpConstant, t_float(s), &bits, 1); }
@@ -399,17 +415,23 @@ static uint32_t c_float(spv *s, float f)
 }
 
 /* Integer constants index the constant block, one per register read: 0..255 are
- * memoized by value and bypass the hash table (nothing else makes int constants). */
-static uint32_t c_int(spv *s, int32_t i)
+ * memoized by value and bypass the hash table (nothing else makes int constants).
+ * The memoized case inline (c_int), the making in a call. */
+static uint32_t c_int_new(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
     if (i >= 0 && i < 256) {
-        if (bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
         uint32_t id = global_new(s, SpvOpConstant, t_int(s), &bits, 1);
         if (id) set_bit(s->c_int_made, (unsigned)i), s->t.c_ints[i] = id;
         return id;
     }
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
+}
+
+static INLINE uint32_t c_int(spv *s, int32_t i)
+{
+    if ((uint32_t)i < 256 && bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
+    return c_int_new(s, i);
 }
 
 static uint32_t c_vec4(spv *s, const float f[4])
@@ -429,8 +451,9 @@ static uint32_t c_splat(spv *s, float f)
 
 /* ---- debug names and decorations --------------------------------------------- */
 
-/* Written straight into the section: a translation names most of its values. */
-static void name(spv *s, uint32_t id, const char *str)
+/* Written straight into the section: a translation names most of its values.
+ * Inline: most names are literals, whose length and copy then fold. */
+static INLINE void name(spv *s, uint32_t id, const char *str)
 {
     if (s->opt->pub.strip_names) return;
     size_t len = strlen(str), n = len / 4 + 1;
@@ -560,11 +583,12 @@ static uint32_t variable(spv *s, unsigned storage, uint32_t type)
     return id;
 }
 
-/* va<n>, v<n> or oc<n>: a vec4 at Location n. */
+/* va<n>, v<n> or oc<n>: a vec4 at Location n (storage Input or Output). */
 static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
-    uint32_t v4 = t_vec(s, 4), var = new_id(s);
-    declare(s, storage, var, t_ptr(s, storage, v4));
+    t_vec(s, 4); /* before the variable's id: the ids' order is the output's */
+    uint32_t var = new_id(s);
+    declare(s, storage, var, t_ptr_v4(s, storage == SpvStorageClassOutput));
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
@@ -693,8 +717,12 @@ static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uin
 }
 
 /* Emits `op %type %id ops...` in the function; returns %id. Virtual operands (no
- * literal operand has bit 31 set) are materialized first. */
-static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+ * literal operand has bit 31 set) are materialized first. Inline into one copy per
+ * operand count (fn_1 to fn_6), whose loops then unroll: a call takes half the
+ * instructions of the generic loops, and no loop exit to mispredict. The copies
+ * stay out of line (NOINLINE): clang's -O3 put one into every FN, 4 KB more of the
+ * web package (web_package's budget). */
+static INLINE uint32_t fn_body(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t m[12];
     if (n > AGAL_COUNTOF(m)) {
@@ -712,8 +740,40 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
     return fn_numbered(s, op, type, ops, n, h);
 }
 
+static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    return fn_body(s, op, type, ops, n);
+}
+
+#define FN_ARITY(k) \
+    static NOINLINE uint32_t fn_##k(spv *s, unsigned op, uint32_t type, const uint32_t *ops) \
+    { \
+        return fn_body(s, op, type, ops, k); \
+    }
+FN_ARITY(1)
+FN_ARITY(2)
+FN_ARITY(3)
+FN_ARITY(4)
+FN_ARITY(5)
+FN_ARITY(6)
+#undef FN_ARITY
+
+/* fn for n operands: n is a constant in FN, so this folds to one call. */
+static INLINE uint32_t fn_n(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+{
+    switch (n) {
+    case 1: return fn_1(s, op, type, ops);
+    case 2: return fn_2(s, op, type, ops);
+    case 3: return fn_3(s, op, type, ops);
+    case 4: return fn_4(s, op, type, ops);
+    case 5: return fn_5(s, op, type, ops);
+    case 6: return fn_6(s, op, type, ops);
+    default: return fn(s, op, type, ops, n);
+    }
+}
+
 #define FN(s, op, type, ...) \
-    fn(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+    fn_n(s, op, type, (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 #define GL(s, type, inst, ...) FN(s, SpvOpExtInst, type, s->glsl, inst, __VA_ARGS__)
 
 #define FN_UNNUMBERED(s, op, type, ...) \
@@ -855,26 +915,54 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
     return acc;
 }
 
+static INLINE uint32_t made_here(const spv *s, uint32_t v);
+
+/* The vec4 components vec[c].comp[c] of virtual value x (its IR index), which come
+ * from three or four vectors: when x is a merge whose first operand is already a
+ * vector in this block and its merged components all come from one vector, one
+ * shuffle of the two, where gathering the three or four takes two or three (a
+ * dot-product chain's every token). */
+static uint32_t merge_or_gather(spv *s, const uint32_t *vec, const uint8_t *comp, uint32_t x)
+{
+    const agal_ir_inst *in = &s->ir->insts[x];
+    uint32_t onto = in->op == IR_MERGE ? made_here(s, s->ids[in->args[0]]) : 0, src = 0;
+    uint8_t out[4];
+    for (unsigned c = 0; c < 4 && onto; c++) {
+        out[c] = (uint8_t)c;
+        if (!(in->mask >> c & 1)) continue;
+        if (src && vec[c] != src) onto = 0;
+        src = vec[c];
+        out[c] = (uint8_t)(4 + comp[c]);
+    }
+    if (!onto || !src) return gather(s, 4, vec, comp);
+    uint32_t id = raw_shuffle(s, 4, onto, src, out);
+    if (id) record(s, id, onto, src, out);
+    return id;
+}
+
 /* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
  * from b. A component taken from a recorded vec4 shuffle is read from that
  * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
  * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
- * in real, the commonest caller, where n, a == b and sel are constants. */
-static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
+ * in real, the commonest caller, where n, a == b and sel are constants; real's
+ * virtual value (its IR index, else 0) in made. */
+static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel, uint32_t made)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
 #pragma GCC unroll 4
     for (unsigned c = 0; c < n; c++) {
         unsigned k = sel[c] & 3;
-        vec[c] = source_comp(s, sel[c] < 4 ? a : b, &k);
-        comp[c] = (uint8_t)k;
+        /* A component selected again (a splat's) walks as the one before did: no
+         * shuffle is recorded between them, so the same source. */
+        vec[c] = c && sel[c] == sel[c - 1] ? vec[c - 1] : source_comp(s, sel[c] < 4 ? a : b, &k);
+        comp[c] = c && sel[c] == sel[c - 1] ? comp[c - 1] : (uint8_t)k;
     }
     x = vec[0];
 #pragma GCC unroll 4
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
-        if (y) return gather(s, n, vec, comp);
+        if (y) return made ? merge_or_gather(s, vec, comp, made) : gather(s, n, vec, comp);
         y = vec[c];
     }
     bool identity = n == 4;
@@ -891,7 +979,7 @@ static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b
 
 static uint32_t shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
-    return shuffle_inline(s, n, a, b, sel);
+    return shuffle_inline(s, n, a, b, sel, 0);
 }
 
 static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const uint8_t[]){0, 1, 2}); }
@@ -915,9 +1003,20 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
     return id;
 }
 
+/* The real id of v made in this block: v itself when it is real, a virtual value's
+ * materialization (real), or 0. */
+static INLINE uint32_t made_here(const spv *s, uint32_t v)
+{
+    if (!(v & VIRT)) return v;
+    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
+    const struct mat *m = &s->t.mat[slot];
+    return (s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start ? m->id : 0;
+}
+
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
- * components it selects. Remembered for the block, so a value read through many
- * chains is made once. */
+ * components it selects (a swizzle's of its source, swizzle_value; a merge's
+ * perhaps of its operands, merge_or_gather). Remembered for the block, so a value
+ * read through many chains is made once. */
 static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
@@ -925,7 +1024,9 @@ static uint32_t real(spv *s, uint32_t v)
     struct mat *m = &s->t.mat[slot];
     if ((s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start) return m->id;
     uint32_t id = swizzle_of_real(s, v);
-    if (!id) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3});
+    const agal_ir_inst *in = &s->ir->insts[x];
+    if (!id)
+        id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
     *m = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
@@ -934,20 +1035,25 @@ static uint32_t real(spv *s, uint32_t v)
 /* How deep id's chain of virtual values is (0: id is real). */
 static INLINE unsigned virt_depth(const spv *s, uint32_t id) { return id & VIRT ? s->virt[id & ~VIRT] & ~EAGER : 0; }
 
+/* A swizzle or merge written where it is defined (virtual_or_real). */
+static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
+{
+    return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+}
+
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
  * needs it) or its chain of virtual values has grown too deep. A swizzle has one
- * operand, a merge two: read as such, not through a loop to nargs (this runs for
- * every swizzle and merge of the program). */
-static uint32_t virtual_or_real(spv *s, uint32_t v)
+ * operand, a merge two: read as such, not through a loop to nargs. Inline in
+ * emit_list: this runs for every swizzle and merge of the program, most of its
+ * values. */
+static INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = &s->ir->insts[v];
     unsigned depth = virt_depth(s, s->ids[in->args[0]]);
     if (in->op == IR_MERGE) {
         unsigned d = virt_depth(s, s->ids[in->args[1]]);
         if (d > depth) depth = d;
     }
-    if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH)
-        return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH) return materialized_here(s, in);
     s->virt[v] = (uint8_t)(depth + 1);
     return VIRT | v;
 }
@@ -1096,7 +1202,7 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
     uint32_t block = const_block(s), zero = c_int(s, 0);
-    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
+    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr_v4(s, 2), block, zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -1107,8 +1213,7 @@ static uint32_t uniform_reg(spv *s, unsigned i)
     uint32_t *load = load_of(s, LOAD_UNIFORM + i);
     if (*load) return *load;
     uint32_t index = c_int(s, (int32_t)i), block = const_block(s), zero = c_int(s, 0); /* uniform_at's order */
-    uint32_t ptr =
-        FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr(s, SpvStorageClassUniform, t_vec(s, 4)), block, zero, index);
+    uint32_t ptr = FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr_v4(s, 2), block, zero, index);
     return *load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -1213,12 +1318,15 @@ static uint32_t merge_value(spv *s, const agal_ir_inst *in)
     return shuffle(s, 4, s->ids[in->args[0]], s->ids[in->args[1]], sel);
 }
 
+/* The shuffle of a swizzle's source's components it selects: those it selects
+ * twice (a splat's) are walked once. A width of its own, as real reads most
+ * swizzles here. */
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
     uint8_t sel[4];
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
-    return shuffle(s, 4, a, a, sel);
+    return shuffle_inline(s, 4, a, a, sel, 0);
 }
 
 /* kil: if (a < 0) { OpKill } as its own selection construct. */
@@ -1281,27 +1389,28 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t id = 0, first_new = s->next_id;
     if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
-    switch (in->op) {
-    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
-    case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
-    case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
-    case IR_YFLIP: id = yflip(s); break;
-    case IR_SWIZZLE: id = virtual_or_real(s, v); break;
-    case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
-    case IR_COPY: id = s->ids[in->args[0]]; break;
-    case IR_ALU: id = alu(s, in); break;
-    case IR_MATRIX: id = matrix(s, in); break;
-    case IR_TEX: id = texture(s, in); break;
-    case IR_MERGE: id = virtual_or_real(s, v); break;
-    case IR_CMP: id = compare(s, in); break;
-    case IR_IF: emit_if(s, v, if_ends); return;
-    case IR_PHI:
-        id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
-        break;
-    case IR_KIL: kil(s, in); return;
-    case IR_STORE: store(s, in); return;
-    default: return;
-    }
+    /* Most values are swizzles and merges: tested before the switch, whose jump
+     * through its table is the writer's commonest mispredicted branch. */
+    if (in->op == IR_SWIZZLE || in->op == IR_MERGE) id = virtual_or_real(s, v, in);
+    else switch (in->op) {
+        case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
+        case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
+        case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
+        case IR_YFLIP: id = yflip(s); break;
+        case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
+        case IR_COPY: id = s->ids[in->args[0]]; break;
+        case IR_ALU: id = alu(s, in); break;
+        case IR_MATRIX: id = matrix(s, in); break;
+        case IR_TEX: id = texture(s, in); break;
+        case IR_CMP: id = compare(s, in); break;
+        case IR_IF: emit_if(s, v, if_ends); return;
+        case IR_PHI:
+            id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
+            break;
+        case IR_KIL: kil(s, in); return;
+        case IR_STORE: store(s, in); return;
+        default: return;
+        }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
     if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) reg_name(s, id, in->reg_type, in->reg_num);
