@@ -148,54 +148,75 @@ static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads
     return p->zeroed[n] ? add(ir, IR_MERGE, back, zero, p->zeroed[n], err) : back;
 }
 
-/* by[v], v < n: what replaces load v (0: nothing). */
-static uint32_t replacement(const uint32_t *by, uint32_t n, uint32_t v) { return v < n ? by[v] : 0; }
-
-/* Every use of a replaced load reads its replacement, and the load is removed. */
-static void replace_uses(agal_ir *ir, const uint32_t *by, uint32_t n)
+/* Value v's operands that are replaced loads (by[a], a < n) read their replacement. */
+static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t v)
 {
-    for (uint32_t v = 1; v < ir->ninsts; v++) {
-        agal_ir_inst *in = &ir->insts[v];
-        if (replacement(by, n, v)) {
-            in->op = IR_NOP, in->nargs = 0;
-            continue;
-        }
-        for (unsigned a = 0; a < in->nargs && in->op != IR_CONST; a++)
-            if (replacement(by, n, in->args[a]))
-                in->args[a] = by[in->args[a]], agal_ir_note_operand(ir, v, in->args[a]);
+    agal_ir_inst *in = &ir->insts[v];
+    if (in->op == IR_CONST) return; /* its operands are its bits */
+    for (unsigned a = 0; a < in->nargs; a++) {
+        uint32_t x = in->args[a], y = x < n ? by[x] : 0;
+        if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y);
     }
 }
 
-static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n)
+/* The replaced loads (dropped of them: how many) leave the lists; each is in one. */
+static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dropped)
 {
-    for (uint32_t l = 0; l < ir->nlists; l++) {
+    for (uint32_t l = 0; l < ir->nlists && dropped; l++) {
         agal_ir_list *list = &ir->lists[l];
-        uint32_t kept = 0;
-        for (uint32_t i = 0; i < list->n; i++)
-            if (!replacement(by, n, list->items[i])) list->items[kept++] = list->items[i];
-        list->n = kept;
+        uint32_t kept = 0, i = 0;
+        for (; i < list->n && dropped; i++) {
+            uint32_t v = list->items[i];
+            if (v < n && by[v]) dropped--;
+            else list->items[kept++] = v;
+        }
+        if (kept == i) continue; /* nothing of this list dropped */
+        memmove(list->items + kept, list->items + i, (list->n - i) * sizeof *list->items);
+        list->n = kept + (list->n - i);
     }
+}
+
+/* The first varying load, or 0: a program without one has nothing to unpack (as a
+ * packed one, run again). */
+static uint32_t first_varying_load(const agal_ir *ir)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (ir->insts[v].op == IR_INPUT && ir->insts[v].reg_type == AGAL_REG_VARYING) return v;
+    return 0;
 }
 
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
-    uint32_t n0 = ir->ninsts, rebuilt[16] = {0}, loads[16] = {0};
+    uint32_t first = first_varying_load(ir);
+    if (!first) return AGAL_OK;
+    uint32_t n0 = ir->ninsts, rebuilt[16] = {0}, loads[16] = {0}, late = ir->first_late_user, dropped = 0;
     uint32_t *by = agal_zalloc(ir->ctx, n0 * sizeof *by);
     uint32_t zero = agal_ir_const(ir, 0, 0, 0, 0);
     if (!by || !zero) return AGAL_ERR_NOMEM;
     /* new instructions go to the body's end for now, then to its front */
     uint32_t body_n = ir->lists[0].n;
     agal_status err = AGAL_OK;
-    for (uint32_t v = 1; v < n0 && err == AGAL_OK; v++) {
-        const agal_ir_inst *in = &ir->insts[v];
-        if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) continue;
+    *changed = true;
+    /* One walk: a load is replaced before the values after it read it; values below
+     * the first one read nothing replaced. */
+    for (uint32_t v = first; v < n0 && err == AGAL_OK; v++) {
+        agal_ir_inst *in = &ir->insts[v];
+        if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) {
+            replace_operands(ir, by, n0, v);
+            continue;
+        }
         unsigned n = in->reg_num & 15;
         if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads, &err);
         ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
         by[v] = rebuilt[n];
-        *changed = true;
+        ir->insts[v].op = IR_NOP, ir->insts[v].nargs = 0;
+        dropped++;
     }
     if (err != AGAL_OK) return err;
+    /* values that read later ones (from the pass's start) read loads the walk had
+     * not reached */
+    for (uint32_t v = late; late && v < n0; v++)
+        if (ir->insts[v].op != IR_NOP) replace_operands(ir, by, n0, v);
     /* At most a load, a swizzle and a merge for each of the 16 varyings. */
     agal_ir_list *body = &ir->lists[0];
     uint32_t added = body->n - body_n, moved[3 * 16];
@@ -203,8 +224,7 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
     memcpy(moved, body->items + body_n, added * sizeof *moved);
     memmove(body->items + added, body->items, body_n * sizeof *body->items);
     memcpy(body->items, moved, added * sizeof *moved);
-    replace_uses(ir, by, n0);
-    drop_listed(ir, by, n0);
+    drop_listed(ir, by, n0, dropped);
     return AGAL_OK;
 }
 
@@ -212,8 +232,6 @@ agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
 {
     *changed = false;
     if (!ir->packing.on) return AGAL_OK;
-    /* once: a packed program has no AGAL varying left to pack */
-    for (uint32_t v = 1; v < ir->ninsts; v++)
-        if (ir->insts[v].reg_type == IR_REG_PACKED && ir->insts[v].op != IR_NOP) return AGAL_OK;
+    /* once by itself: a packed program has no AGAL varying left to pack */
     return ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
 }
