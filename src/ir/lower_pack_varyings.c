@@ -92,29 +92,39 @@ static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t 
     return v;
 }
 
+static bool stores_varying(const agal_ir *ir, uint32_t v)
+{
+    return ir->insts[v].op == IR_STORE && ir->insts[v].reg_type == AGAL_REG_VARYING;
+}
+
 /* Vertex: the varyings' stores give way to one store a slot. */
 static agal_status pack_stores(agal_ir *ir, bool *changed)
 {
     const agal_ir_packing *p = &ir->packing;
     uint32_t stored[16] = {0};
+    uint16_t members[16] = {0};         /* slot s: bit n, v<n> is stored and carried there */
     agal_ir_list *body = &ir->lists[0]; /* stores are in the body only */
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < body->n; i++) {
-        agal_ir_inst *in = &ir->insts[body->items[i]];
-        if (in->op == IR_STORE && in->reg_type == AGAL_REG_VARYING) {
-            stored[in->reg_num & 15] = in->args[0];
-            in->op = IR_NOP;
-            *changed = true;
+    uint32_t i = 0;
+    while (i < body->n && !stores_varying(ir, body->items[i])) i++;
+    uint32_t kept = i; /* the body is rewritten from its first varying store */
+    for (; i < body->n; i++) {
+        uint32_t v = body->items[i];
+        if (!stores_varying(ir, v)) {
+            body->items[kept++] = v;
             continue;
         }
-        body->items[kept++] = body->items[i];
+        unsigned n = ir->insts[v].reg_num & 15;
+        stored[n] = ir->insts[v].args[0];
+        if (p->slot[n] != IR_NO_SLOT) members[p->slot[n]] |= (uint16_t)(1u << n);
+        ir->insts[v].op = IR_NOP;
+        *changed = true;
     }
     body->n = kept;
     agal_status err = AGAL_OK;
     for (unsigned s = 0; s < p->nslots; s++) {
         uint32_t value = 0;
-        for (unsigned n = 0; n < 16; n++) {
-            if (p->slot[n] != s || !stored[n]) continue;
+        for (unsigned n = 0, m = members[s]; m >> n; n++) {
+            if (!(m >> n & 1)) continue;
             /* whole and in place: copy_prop would fold the swizzle away */
             uint8_t sw = to_slot(p, n);
             uint32_t moved = sw == AGAL_SWIZZLE_IDENTITY ? stored[n] : add(ir, IR_SWIZZLE, stored[n], 0, sw, &err);
@@ -151,8 +161,7 @@ static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads
 /* Value v's operands that are replaced loads (by[a], a < n) read their replacement. */
 static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t v)
 {
-    agal_ir_inst *in = &ir->insts[v];
-    if (in->op == IR_CONST) return; /* its operands are its bits */
+    agal_ir_inst *in = &ir->insts[v]; /* a constant has none: its bits are there */
     for (unsigned a = 0; a < in->nargs; a++) {
         uint32_t x = in->args[a], y = x < n ? by[x] : 0;
         if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y);
@@ -199,7 +208,7 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
     *changed = true;
     /* One walk: a load is replaced before the values after it read it; values below
      * the first one read nothing replaced. */
-    for (uint32_t v = first; v < n0 && err == AGAL_OK; v++) {
+    for (uint32_t v = first; v < n0; v++) {
         agal_ir_inst *in = &ir->insts[v];
         if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) {
             replace_operands(ir, by, n0, v);
@@ -209,10 +218,10 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
         if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads, &err);
         ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
         by[v] = rebuilt[n];
+        if (!by[v]) return err; /* out of memory */
         ir->insts[v].op = IR_NOP, ir->insts[v].nargs = 0;
         dropped++;
     }
-    if (err != AGAL_OK) return err;
     /* values that read later ones (from the pass's start) read loads the walk had
      * not reached */
     for (uint32_t v = late; late && v < n0; v++)
