@@ -76,20 +76,36 @@ static uint8_t lanes_of(const agal_ir_packing *p, unsigned n)
     return (uint8_t)(((1u << popcount4(p->carried[n])) - 1u) << p->offset[n]);
 }
 
-/* A new instruction of one or two operands, appended to the body. */
-static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits, agal_status *err)
+/* The most instructions the pass adds to a fragment program: a load a slot, and a
+ * swizzle and a merge for each varying carried (a vertex program's bound is in
+ * pack_stores). Reserved at once, so that adding one cannot fail. */
+static uint32_t most_unpacked(const agal_ir_packing *p)
 {
-    uint32_t v = *err == AGAL_OK ? agal_ir_new(ir, op, op == IR_STORE ? IR_VOID : IR_F4, -1) : 0;
-    if (v && !agal_ir_append(ir, 0, v)) v = 0;
-    if (!v) {
-        agal_fail(err, AGAL_ERR_NOMEM);
-        return 0;
-    }
-    agal_ir_inst *in = &ir->insts[v];
-    in->args[0] = a, in->args[1] = b;
-    in->nargs = op == IR_MERGE ? 2 : a ? 1 : 0;
-    in->mask = bits; /* the swizzle, merge mask or store mask */
+    uint32_t n = p->nslots;
+    for (unsigned v = 0; v < 16; v++) n += p->slot[v] != IR_NO_SLOT ? 2 : 0;
+    return n;
+}
+
+/* A new instruction of one or two operands, appended to the body (room reserved). */
+static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+{
+    uint32_t v = ir->ninsts++;
+    unsigned nargs = op == IR_MERGE ? 2 : a ? 1 : 0;
+    agal_ir_list *body = &ir->lists[0];
+    body->items[body->n++] = v;
+    ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
+                                  .type = (uint8_t)(op == IR_STORE ? IR_VOID : IR_F4),
+                                  .nargs = (uint8_t)nargs,
+                                  .mask = bits, /* the swizzle, merge mask or store mask */
+                                  .reg_type = IR_NO_REG,
+                                  .token = -1,
+                                  .args = {a, b}};
     return v;
+}
+
+static bool stores_varying(const agal_ir *ir, uint32_t v)
+{
+    return ir->insts[v].op == IR_STORE && ir->insts[v].reg_type == AGAL_REG_VARYING;
 }
 
 /* Vertex: the varyings' stores give way to one store a slot. */
@@ -97,114 +113,137 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
 {
     const agal_ir_packing *p = &ir->packing;
     uint32_t stored[16] = {0};
+    uint16_t members[16] = {0};         /* slot s: bit n, v<n> is stored and carried there */
+    uint32_t carried = 0;               /* such stores: each makes at most two instructions */
     agal_ir_list *body = &ir->lists[0]; /* stores are in the body only */
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < body->n; i++) {
-        agal_ir_inst *in = &ir->insts[body->items[i]];
-        if (in->op == IR_STORE && in->reg_type == AGAL_REG_VARYING) {
-            stored[in->reg_num & 15] = in->args[0];
-            in->op = IR_NOP;
-            *changed = true;
+    uint32_t i = 0;
+    while (i < body->n && !stores_varying(ir, body->items[i])) i++;
+    uint32_t kept = i; /* the body is rewritten from its first varying store */
+    for (; i < body->n; i++) {
+        uint32_t v = body->items[i];
+        if (!stores_varying(ir, v)) {
+            body->items[kept++] = v;
             continue;
         }
-        body->items[kept++] = body->items[i];
+        unsigned n = ir->insts[v].reg_num & 15;
+        stored[n] = ir->insts[v].args[0];
+        if (p->slot[n] != IR_NO_SLOT) members[p->slot[n]] |= (uint16_t)(1u << n), carried++;
+        ir->insts[v].op = IR_NOP;
+        *changed = true;
     }
     body->n = kept;
-    agal_status err = AGAL_OK;
+    if (!agal_ir_reserve(ir, 0, 2 * carried)) return AGAL_ERR_NOMEM;
     for (unsigned s = 0; s < p->nslots; s++) {
         uint32_t value = 0;
-        for (unsigned n = 0; n < 16; n++) {
-            if (p->slot[n] != s || !stored[n]) continue;
+        for (unsigned n = 0, m = members[s]; m >> n; n++) {
+            if (!(m >> n & 1)) continue;
             /* whole and in place: copy_prop would fold the swizzle away */
             uint8_t sw = to_slot(p, n);
-            uint32_t moved = sw == AGAL_SWIZZLE_IDENTITY ? stored[n] : add(ir, IR_SWIZZLE, stored[n], 0, sw, &err);
-            value = !value ? moved : add(ir, IR_MERGE, value, moved, lanes_of(p, n), &err);
+            uint32_t moved = sw == AGAL_SWIZZLE_IDENTITY ? stored[n] : add(ir, IR_SWIZZLE, stored[n], 0, sw);
+            value = !value ? moved : add(ir, IR_MERGE, value, moved, lanes_of(p, n));
         }
         if (!value) continue; /* no member the fragment program reads live (unread_varyings) */
-        uint32_t st = add(ir, IR_STORE, value, 0, (uint8_t)((1u << p->width[s]) - 1u), &err);
-        if (st) ir->insts[st].reg_type = IR_REG_PACKED, ir->insts[st].reg_num = (uint16_t)s;
+        uint32_t st = add(ir, IR_STORE, value, 0, (uint8_t)((1u << p->width[s]) - 1u));
+        ir->insts[st].reg_type = IR_REG_PACKED, ir->insts[st].reg_num = (uint16_t)s;
     }
-    return err;
+    return AGAL_OK;
 }
 
 /* The load of v<n>'s slot, made once (loads[slot]). */
-static uint32_t loads_slot(agal_ir *ir, unsigned n, uint32_t *loads, agal_status *err)
+static uint32_t loads_slot(agal_ir *ir, unsigned n, uint32_t *loads)
 {
     unsigned s = ir->packing.slot[n];
-    if (!loads[s] && (loads[s] = add(ir, IR_INPUT, 0, 0, 0, err)) != 0)
+    if (!loads[s]) {
+        loads[s] = add(ir, IR_INPUT, 0, 0, 0);
         ir->insts[loads[s]].reg_type = IR_REG_PACKED, ir->insts[loads[s]].reg_num = (uint16_t)s;
+    }
     return loads[s];
 }
 
 /* Fragment: v<n>, rebuilt from its slot (one load a slot, loads[s]) in front of the
  * body: the components not carried are those it does not read, whatever they hold,
  * and those the vertex program never wrote, 0. */
-static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads, agal_status *err)
+static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads)
 {
     const agal_ir_packing *p = &ir->packing;
     if (p->slot[n] == IR_NO_SLOT) return zero;
-    if (p->carried[n] == 15) return loads_slot(ir, n, loads, err); /* alone in its slot, in order */
-    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, loads, err), 0, from_slot(p, n), err);
-    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero, p->zeroed[n], err) : back;
+    if (p->carried[n] == 15) return loads_slot(ir, n, loads); /* alone in its slot, in order */
+    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, loads), 0, from_slot(p, n));
+    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero, p->zeroed[n]) : back;
 }
 
-/* by[v], v < n: what replaces load v (0: nothing). */
-static uint32_t replacement(const uint32_t *by, uint32_t n, uint32_t v) { return v < n ? by[v] : 0; }
-
-/* Every use of a replaced load reads its replacement, and the load is removed. */
-static void replace_uses(agal_ir *ir, const uint32_t *by, uint32_t n)
+/* Value v's operands that are replaced loads (by[a], a < n) read their replacement. */
+static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t v)
 {
-    for (uint32_t v = 1; v < ir->ninsts; v++) {
-        agal_ir_inst *in = &ir->insts[v];
-        if (replacement(by, n, v)) {
-            in->op = IR_NOP, in->nargs = 0;
-            continue;
-        }
-        for (unsigned a = 0; a < in->nargs && in->op != IR_CONST; a++)
-            if (replacement(by, n, in->args[a]))
-                in->args[a] = by[in->args[a]], agal_ir_note_operand(ir, v, in->args[a]);
+    agal_ir_inst *in = &ir->insts[v]; /* a constant has none: its bits are there */
+    for (unsigned a = 0; a < in->nargs; a++) {
+        uint32_t x = in->args[a], y = x < n ? by[x] : 0;
+        if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y);
     }
 }
 
-static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n)
+/* The replaced loads (dropped of them: how many) leave the lists; each is in one. */
+static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dropped)
 {
-    for (uint32_t l = 0; l < ir->nlists; l++) {
+    for (uint32_t l = 0; l < ir->nlists && dropped; l++) {
         agal_ir_list *list = &ir->lists[l];
-        uint32_t kept = 0;
-        for (uint32_t i = 0; i < list->n; i++)
-            if (!replacement(by, n, list->items[i])) list->items[kept++] = list->items[i];
-        list->n = kept;
+        uint32_t kept = 0, i = 0;
+        for (; i < list->n && dropped; i++) {
+            uint32_t v = list->items[i];
+            if (v < n && by[v]) dropped--;
+            else list->items[kept++] = v;
+        }
+        if (kept == i) continue; /* nothing of this list dropped */
+        memmove(list->items + kept, list->items + i, (list->n - i) * sizeof *list->items);
+        list->n = kept + (list->n - i);
     }
+}
+
+/* The first varying load, or 0: a program without one has nothing to unpack (as a
+ * packed one, run again). */
+static uint32_t first_varying_load(const agal_ir *ir)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (ir->insts[v].op == IR_INPUT && ir->insts[v].reg_type == AGAL_REG_VARYING) return v;
+    return 0;
 }
 
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
-    uint32_t n0 = ir->ninsts, rebuilt[16] = {0}, loads[16] = {0};
+    uint32_t first = first_varying_load(ir);
+    if (!first) return AGAL_OK;
+    uint32_t n0 = ir->ninsts, rebuilt[16] = {0}, loads[16] = {0}, late = ir->first_late_user, dropped = 0;
     uint32_t *by = agal_zalloc(ir->ctx, n0 * sizeof *by);
     uint32_t zero = agal_ir_const(ir, 0, 0, 0, 0);
-    if (!by || !zero) return AGAL_ERR_NOMEM;
+    if (!by || !zero || !agal_ir_reserve(ir, 0, most_unpacked(&ir->packing))) return AGAL_ERR_NOMEM;
     /* new instructions go to the body's end for now, then to its front */
     uint32_t body_n = ir->lists[0].n;
-    agal_status err = AGAL_OK;
-    for (uint32_t v = 1; v < n0 && err == AGAL_OK; v++) {
-        const agal_ir_inst *in = &ir->insts[v];
-        if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) continue;
+    *changed = true;
+    /* One walk: a load is replaced before the values after it read it; values below
+     * the first one read nothing replaced. */
+    for (uint32_t v = first; v < n0; v++) {
+        agal_ir_inst *in = &ir->insts[v];
+        if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) {
+            replace_operands(ir, by, n0, v);
+            continue;
+        }
         unsigned n = in->reg_num & 15;
-        if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads, &err);
+        if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads);
         ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
         by[v] = rebuilt[n];
-        *changed = true;
+        in->op = IR_NOP, in->nargs = 0;
+        dropped++;
     }
-    if (err != AGAL_OK) return err;
-    /* At most a load, a swizzle and a merge for each of the 16 varyings. */
+    /* values that read later ones (from the pass's start) read loads the walk had
+     * not reached */
+    for (uint32_t v = late; late && v < n0; v++)
+        if (ir->insts[v].op != IR_NOP) replace_operands(ir, by, n0, v);
     agal_ir_list *body = &ir->lists[0];
-    uint32_t added = body->n - body_n, moved[3 * 16];
-    if (added > AGAL_COUNTOF(moved)) return AGAL_ERR_INTERNAL;
+    uint32_t added = body->n - body_n, moved[16 + 2 * 16];
     memcpy(moved, body->items + body_n, added * sizeof *moved);
     memmove(body->items + added, body->items, body_n * sizeof *body->items);
     memcpy(body->items, moved, added * sizeof *moved);
-    replace_uses(ir, by, n0);
-    drop_listed(ir, by, n0);
+    drop_listed(ir, by, n0, dropped);
     return AGAL_OK;
 }
 
@@ -212,8 +251,6 @@ agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
 {
     *changed = false;
     if (!ir->packing.on) return AGAL_OK;
-    /* once: a packed program has no AGAL varying left to pack */
-    for (uint32_t v = 1; v < ir->ninsts; v++)
-        if (ir->insts[v].reg_type == IR_REG_PACKED && ir->insts[v].op != IR_NOP) return AGAL_OK;
+    /* once by itself: a packed program has no AGAL varying left to pack */
     return ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
 }
