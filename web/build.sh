@@ -9,7 +9,7 @@
 # dlmalloc here (the context's arena allocates in blocks) and 4 KB smaller. The
 # files no translation runs (cold, below) are compiled -Oz: clang marks their
 # functions minsize, which the -O3 link-time optimization keeps, so they stay
-# small, also where inlined into each other: 15 KB less, the translation as fast
+# small, also where inlined into each other: 15 KB less, a translation 1.5% slower
 # (docs/benchmark.md, "Web").
 # ENVIRONMENT=web: 3.1.6's node branch needs require and __dirname, which an ES
 # module has not, and the web one runs in node too, the wasm being inline.
