@@ -1348,6 +1348,14 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
     uint8_t sel[4];
+    if (in->swizzle == (in->swizzle & 3u) * 0x55u) { /* a splat (a component chain's read): one walk, one shuffle */
+        unsigned k = in->swizzle & 3u;
+        uint32_t x = source_comp(s, a, &k);
+        memset(sel, (int)k, sizeof sel);
+        uint32_t id = raw_shuffle(s, 4, x, x, sel);
+        if (id) record(s, id, x, x, sel);
+        return id;
+    }
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
     return shuffle_inline(s, 4, a, a, sel, 0);
 }
