@@ -1058,7 +1058,6 @@ static NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
         memcpy(src, s->comp_src[a & ~VIRT], sizeof *s->comp_src);
         walked = mask;
     }
-#pragma GCC unroll 4
     for (unsigned c = 0; c < 4; c++)
         if (walked >> c & 1) src[c] = comp_source(s, mask >> c & 1 ? b : a, c);
 }
