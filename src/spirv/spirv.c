@@ -111,13 +111,15 @@ typedef struct spv {
     int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
     agal_spv_ns *ns;      /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
-     * virtual value its depth, the longest chain of virtual values under it. */
+     * virtual value its depth, the longest chain of virtual values under it, and
+     * NOTED when comp_src holds its components' sources. */
     uint8_t *virt;
-    /* The latest component read through a merge (see source_comp). */
-    struct {
-        uint32_t from, v;
-        unsigned from_k, k;
-    } walk;
+    /* Per deep virtual merge (NOTED_DEPTH), where each of its components comes from:
+     * the real id << 2 | its component there (an id is far under 2^30: the arena
+     * would run out first), written when the merge is made virtual (note_sources),
+     * so that reading a component of a chain is a lookup, not a walk down its merges
+     * (a chain's every token reads one or four). */
+    uint32_t (*comp_src)[4];
     /* Bit i: entry i of the table of that name below holds something. */
     uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
     /* The tables, last: a translation clears only what comes before them (spv_init)
@@ -163,6 +165,10 @@ static inline void set_bit(uint64_t *set, unsigned i) { set[i / 64] |= (uint64_t
  * it is defined, so every walk is bounded whatever the program (`add vt0.x, vt0.y, vcK` or `dp4 vt0.x, vt0, vt0` repeated
  * make chains as long as the program). */
 enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
+/* A merge this deep or deeper has its components' sources noted (comp_src, NOTED
+ * in virt), so that a chain's walk ends there: shallower ones, most of a shipped
+ * program's, are walked, which costs less than noting every merge. */
+enum { NOTED = 0x40, NOTED_DEPTH = 4 };
 
 /* ---- words ------------------------------------------------------------------ */
 
@@ -844,29 +850,27 @@ static void record(spv *s, uint32_t id, uint32_t a, uint32_t b, const uint8_t *s
     s->t.shuf[i] = (shuf){id, a, b, {sel[0], sel[1], sel[2], sel[3]}};
 }
 
-/* Component *k of vector id v, read through virtual values and recorded shuffles:
- * returns the real vec4 it comes from, *k its component there. The latest walk
- * through merges is remembered: a swizzle's four components (a splat: `.yyyy`) walk
- * the same chain. */
+/* Component k of vector id v, read through virtual values to a real vector or a
+ * noted merge's comp_src: that vector's id << 2 | its component there. */
+static INLINE uint32_t comp_source(const spv *s, uint32_t v, unsigned k)
+{
+    while (v & VIRT) {
+        uint32_t x = v & ~VIRT;
+        if (s->virt[x] & NOTED) return s->comp_src[x][k];
+        const agal_ir_inst *in = &s->ir->insts[x];
+        if (in->op == IR_SWIZZLE) k = agal_swizzle_comp(in->swizzle, k), v = s->ids[in->args[0]];
+        else v = s->ids[in->args[in->mask >> k & 1]];
+    }
+    return v << 2 | k;
+}
+
+/* Component *k of vector id v, read through virtual values (their comp_src) and a
+ * recorded shuffle: returns the real vec4 it comes from, *k its component there. */
 static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
 {
-    uint32_t from = 0;
-    unsigned from_k = 0;
-    while (v & VIRT) {
-        const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
-        if (in->op == IR_SWIZZLE) {
-            *k = agal_swizzle_comp(in->swizzle, *k);
-            v = s->ids[in->args[0]];
-            continue;
-        }
-        if (!from) {
-            if (v == s->walk.from && *k == s->walk.from_k) {
-                *k = s->walk.k;
-                return s->walk.v;
-            }
-            from = v, from_k = *k;
-        }
-        v = s->ids[in->args[(in->mask >> *k) & 1]];
+    if (v & VIRT) {
+        uint32_t from = comp_source(s, v, *k);
+        v = from >> 2, *k = from & 3;
     }
     const shuf *d = recorded(s, v);
     if (d && v) {
@@ -874,7 +878,6 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
         v = sel < 4 ? d->a : d->b;
         *k = sel & 3;
     }
-    if (from) s->walk.from = from, s->walk.from_k = from_k, s->walk.v = v, s->walk.k = *k;
     return v;
 }
 
@@ -1033,12 +1036,30 @@ static uint32_t real(spv *s, uint32_t v)
 }
 
 /* How deep id's chain of virtual values is (0: id is real). */
-static INLINE unsigned virt_depth(const spv *s, uint32_t id) { return id & VIRT ? s->virt[id & ~VIRT] & ~EAGER : 0; }
+static INLINE unsigned virt_depth(const spv *s, uint32_t id)
+{
+    return id & VIRT ? s->virt[id & ~VIRT] & ~(EAGER | NOTED) : 0;
+}
 
 /* A swizzle or merge written where it is defined (virtual_or_real). */
 static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
 {
     return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+}
+
+/* comp_src of merge v, made virtual, from its operands' (known already): a merge
+ * onto a noted merge (a chain's every token) copies the first's and walks only its
+ * own components. */
+static NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
+{
+    uint32_t *src = s->comp_src[v], a = s->ids[in->args[0]], b = s->ids[in->args[1]];
+    unsigned mask = in->mask, walked = 15u;
+    if ((a & VIRT) && (s->virt[a & ~VIRT] & NOTED)) {
+        memcpy(src, s->comp_src[a & ~VIRT], sizeof *s->comp_src);
+        walked = mask;
+    }
+    for (unsigned c = 0; c < 4; c++)
+        if (walked >> c & 1) src[c] = comp_source(s, mask >> c & 1 ? b : a, c);
 }
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
@@ -1055,6 +1076,7 @@ static INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *i
     }
     if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH) return materialized_here(s, in);
     s->virt[v] = (uint8_t)(depth + 1);
+    if (in->op == IR_MERGE && depth + 1 >= NOTED_DEPTH) note_sources(s, v, in), s->virt[v] |= NOTED;
     return VIRT | v;
 }
 
@@ -1325,6 +1347,14 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
     uint8_t sel[4];
+    if (in->swizzle == (in->swizzle & 3u) * 0x55u) { /* a splat (a component chain's read): one walk, one shuffle */
+        unsigned k = in->swizzle & 3u;
+        uint32_t x = source_comp(s, a, &k);
+        memset(sel, (int)k, sizeof sel);
+        uint32_t id = raw_shuffle(s, 4, x, x, sel);
+        if (id) record(s, id, x, x, sel);
+        return id;
+    }
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
     return shuffle_inline(s, 4, a, a, sel, 0);
 }
@@ -1517,7 +1547,8 @@ static agal_status build_module(spv *s)
     s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
     s->virt = agal_zalloc(s->ctx, ninsts);
-    if (!s->ids || !s->cse || !s->virt) return AGAL_ERR_NOMEM;
+    s->comp_src = agal_alloc(s->ctx, ninsts * sizeof *s->comp_src); /* read only where written */
+    if (!s->ids || !s->cse || !s->virt || !s->comp_src) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
      * live instructions (dead code can be most of a generated program), so they
      * rarely leave outgrown copies behind: measured on the corpus, 5 to 13
