@@ -384,9 +384,9 @@ static uint32_t t_bvec4(spv *s) { return MEMO(s->ty_bvec4, UNIQUE(s, SpvOpTypeVe
 static uint32_t t_sampler(spv *s) { return MEMO(s->ty_sampler, global_new(s, SpvOpTypeSampler, 0, NULL, 0)); }
 
 /* Pointers to vec4 (the interface's and the constant block's loads) memoized by
- * storage class (slot 0 Input, 1 Output, 2 Uniform), the rest (iid, fd, packed
- * varyings, samplers) hashed. The memoized case inline: every load of a constant
- * asks for it. */
+ * storage class (ty_ptr_v4's slots), the rest (iid, fd, packed varyings, samplers)
+ * hashed. The memoized case inline: every load of a constant asks for it. */
+enum { PTR_V4_INPUT, PTR_V4_OUTPUT, PTR_V4_UNIFORM };
 static uint32_t t_ptr_v4_new(spv *s, unsigned slot)
 {
     static const uint32_t storage[3] = {SpvStorageClassInput, SpvStorageClassOutput, SpvStorageClassUniform};
@@ -400,9 +400,9 @@ static INLINE uint32_t t_ptr_v4(spv *s, unsigned slot)
 
 static uint32_t t_ptr(spv *s, unsigned storage, uint32_t type)
 {
-    int slot = storage == SpvStorageClassInput     ? 0
-               : storage == SpvStorageClassOutput  ? 1
-               : storage == SpvStorageClassUniform ? 2
+    int slot = storage == SpvStorageClassInput     ? PTR_V4_INPUT
+               : storage == SpvStorageClassOutput  ? PTR_V4_OUTPUT
+               : storage == SpvStorageClassUniform ? PTR_V4_UNIFORM
                                                    : -1;
     if (slot < 0 || !type || type != s->ty_vec[4]) return TYPE(s, SpvOpTypePointer, storage, type);
     return t_ptr_v4(s, (unsigned)slot);
@@ -594,7 +594,7 @@ static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
 {
     t_vec(s, 4); /* before the variable's id: the ids' order is the output's */
     uint32_t var = new_id(s);
-    declare(s, storage, var, t_ptr_v4(s, storage == SpvStorageClassOutput));
+    declare(s, storage, var, t_ptr_v4(s, storage == SpvStorageClassOutput ? PTR_V4_OUTPUT : PTR_V4_INPUT));
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
@@ -1006,14 +1006,21 @@ static uint32_t swizzle_of_real(spv *s, uint32_t v)
     return id;
 }
 
+/* Virtual value x's materialization in this block (real's), or NULL. */
+static INLINE const struct mat *made_in_block(const spv *s, uint32_t x)
+{
+    uint32_t slot = x % AGAL_COUNTOF(s->t.mat);
+    const struct mat *m = &s->t.mat[slot];
+    return (s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start ? m : NULL;
+}
+
 /* The real id of v made in this block: v itself when it is real, a virtual value's
  * materialization (real), or 0. */
 static INLINE uint32_t made_here(const spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
-    uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
-    const struct mat *m = &s->t.mat[slot];
-    return (s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start ? m->id : 0;
+    const struct mat *m = made_in_block(s, v & ~VIRT);
+    return m ? m->id : 0;
 }
 
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
@@ -1024,13 +1031,13 @@ static uint32_t real(spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
-    struct mat *m = &s->t.mat[slot];
-    if ((s->mat_used >> slot & 1) && m->v == x && m->block == s->block_start) return m->id;
+    const struct mat *made = made_in_block(s, x);
+    if (made) return made->id;
     uint32_t id = swizzle_of_real(s, v);
     const agal_ir_inst *in = &s->ir->insts[x];
     if (!id)
         id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
-    *m = (struct mat){x, s->block_start, id};
+    s->t.mat[slot] = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
 }
@@ -1224,7 +1231,7 @@ static uint32_t matrix(spv *s, const agal_ir_inst *in)
 static uint32_t uniform_at(spv *s, uint32_t index)
 {
     uint32_t block = const_block(s), zero = c_int(s, 0);
-    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr_v4(s, 2), block, zero, index);
+    uint32_t ptr = FN(s, SpvOpAccessChain, t_ptr_v4(s, PTR_V4_UNIFORM), block, zero, index);
     return FN(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
@@ -1235,7 +1242,7 @@ static uint32_t uniform_reg(spv *s, unsigned i)
     uint32_t *load = load_of(s, LOAD_UNIFORM + i);
     if (*load) return *load;
     uint32_t index = c_int(s, (int32_t)i), block = const_block(s), zero = c_int(s, 0); /* uniform_at's order */
-    uint32_t ptr = FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr_v4(s, 2), block, zero, index);
+    uint32_t ptr = FN_UNNUMBERED(s, SpvOpAccessChain, t_ptr_v4(s, PTR_V4_UNIFORM), block, zero, index);
     return *load = FN_UNNUMBERED(s, SpvOpLoad, t_vec(s, 4), ptr);
 }
 
