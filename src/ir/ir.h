@@ -494,8 +494,38 @@ agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_i
 
 /* ---- info.c: what the IR uses ----------------------------------------------------- */
 
-/* Gathers what ir uses into *out (the pipeline's end: into ir->info). */
+/* Gathers what ir uses into *out (the pipeline's end: into ir->info, which
+ * opt_share_loads, the last pass, gathers in its walk of every value). */
 void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *out);
+/* The same one value at a time, for a walk by value number that meets every value
+ * (agal_ir_gather_info's, opt_share_loads'): *info cleared, then what each value
+ * tells noted in value order (the first sample of a sampler is its state). */
+void agal_ir_info_start(agal_ir_info *info);
+/* Most values tell nothing: one test passes them, where a jump table of every kind
+ * cost a mispredicted branch a value (7x the time on a chain of masked writes). */
+_Static_assert(IR_OP_COUNT <= 32, "the set of ops the info record notes is a uint32_t");
+enum {
+    IR_INFO_TELLING = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX | 1u << IR_ALU |
+                      1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP
+};
+/* What a value of a rarer telling kind (not a constant or an operation) tells. */
+void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in);
+/* What one value tells: inline for the commonest kinds. */
+static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
+{
+    if (!((unsigned)IR_INFO_TELLING >> in->op & 1)) return;
+    switch (in->op) {
+    case IR_UNIFORM:
+        info->reads_constants = true;
+        if (in->reg_num + 1u > info->constants_read) info->constants_read = (uint16_t)(in->reg_num + 1u);
+        break;
+    case IR_ALU:
+        info->ddx |= in->aop == AGAL_OP_DDX;
+        info->ddy |= in->aop == AGAL_OP_DDY;
+        break;
+    default: agal_ir_info_note_rare(info, ir, in); break;
+    }
+}
 /* The AGAL_EXT_* a GLSL ES 1.00 translation of what info describes needs. */
 unsigned agal_ir_essl1_extensions(const agal_ir_info *info);
 
