@@ -48,11 +48,11 @@ typedef struct target_row {
  * reading: op as the program wrote it (no mapping: AGAL_CLIP_DEFAULT stays). */
 static const target_row targets[] = {
     [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true, AGAL_CLIP_VULKAN, false, true},
-    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true, AGAL_CLIP_GL, true},
-    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true, AGAL_CLIP_GL, true},
-    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true, AGAL_CLIP_GL, true},
-    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false, AGAL_CLIP_DEFAULT, false},
-    [AGAL_TARGET_WGSL] = {true, AGAL_GLSL_330, emit_wgsl, true, AGAL_CLIP_NONE, false},
+    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true, AGAL_CLIP_GL, true, false},
+    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true, AGAL_CLIP_GL, true, false},
+    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true, AGAL_CLIP_GL, true, false},
+    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false, AGAL_CLIP_DEFAULT, false, false},
+    [AGAL_TARGET_WGSL] = {true, AGAL_GLSL_330, emit_wgsl, true, AGAL_CLIP_NONE, false, false},
 };
 
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
