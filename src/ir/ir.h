@@ -508,7 +508,7 @@ enum {
     IR_INFO_TELLING = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX | 1u << IR_ALU |
                       1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP
 };
-/* What a value of a rarer telling kind (not a constant or an operation) tells. */
+/* What a value of a rarer telling kind (no constant register's load, no operation) tells. */
 void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in);
 /* What one value tells: inline for the commonest kinds. */
 static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
