@@ -23,16 +23,17 @@ static agal_status name(agal_context *ctx, const char *given, const char *ours, 
     return AGAL_ERR_ARG;
 }
 
-/* Ours, all of them: what nearly every translation asks for (no agal_names given). */
+/* Ours, all of them: what nearly every translation asks for (no agal_names given).
+ * The registers' spellings read from their table: each is its stage's own. */
 static void ours(agal_names *out)
 {
-    *out = (agal_names){
-        .constants = {agal_reg_name(AGAL_VERTEX, AGAL_REG_CONSTANT), agal_reg_name(AGAL_FRAGMENT, AGAL_REG_CONSTANT)},
-        .blocks = {AGAL_GLSL_VC_BLOCK, AGAL_GLSL_FC_BLOCK},
-        .sampler = agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER),
-        .attribute = agal_reg_name(AGAL_VERTEX, AGAL_REG_ATTRIBUTE),
-        .varying = agal_reg_name(AGAL_VERTEX, AGAL_REG_VARYING),
-        .yflip = AGAL_GLSL_YFLIP};
+    const agal_reg_spelling(*sp)[AGAL_REG_TYPES] = agal_reg_spellings;
+    *out = (agal_names){.constants = {sp[AGAL_VERTEX][AGAL_REG_CONSTANT].s, sp[AGAL_FRAGMENT][AGAL_REG_CONSTANT].s},
+                        .blocks = {AGAL_GLSL_VC_BLOCK, AGAL_GLSL_FC_BLOCK},
+                        .sampler = sp[AGAL_FRAGMENT][AGAL_REG_SAMPLER].s,
+                        .attribute = sp[AGAL_VERTEX][AGAL_REG_ATTRIBUTE].s,
+                        .varying = sp[AGAL_VERTEX][AGAL_REG_VARYING].s,
+                        .yflip = AGAL_GLSL_YFLIP};
 }
 
 agal_status agal_names_resolve(agal_context *ctx, const agal_names *given, agal_names *out)

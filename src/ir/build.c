@@ -85,6 +85,7 @@ typedef struct build {
      * read as its current SSA value). */
     uint16_t readable[AGAL_REG_TYPES];
     uint8_t load_op[AGAL_REG_TYPES];
+    bool fold_movs;                   /* agal_ir_options.fold_movs, where it applies */
     uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
     uint32_t shared_set;              /* bit n: shared[n] holds a read (the table is not cleared) */
@@ -295,8 +296,9 @@ static uint32_t read_scalar(build *bd, const agal_source *s)
     return extract(bd, read_row(bd, s, 0), agal_swizzle_comp(s->swizzle, 0));
 }
 
-/* Writes value v to the destination register under its mask: one new value. */
-static void write_dest(build *bd, const agal_dest *d, uint32_t v)
+/* Writes value v to the destination register under its mask: one new value, or
+ * none (made: false, a folded mov) where the mask is whole, v then untagged. */
+static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
 {
     agal_ir *ir = bd->b.ir;
     int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
@@ -311,9 +313,12 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v)
         in->args[0] = old;
         in->args[1] = written;
         in->mask = (uint8_t)mask;
+        made = true;
     }
-    ir->insts[v].reg_type = d->type;
-    ir->insts[v].reg_num = d->num;
+    if (made) {
+        ir->insts[v].reg_type = d->type;
+        ir->insts[v].reg_num = d->num;
+    }
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
 }
@@ -337,15 +342,20 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b);
     else
         for (unsigned k = 0; k < sh.b; k++) args[nargs++] = read_row(bd, &t->b, k);
-    uint32_t v;
-    agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
-    memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
-    if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
-    if (sh.op == IR_TEX) {
-        in->smp = t->s; /* behind the coordinate, after it is written */
-        bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
+    /* A folded mov's destination takes its source's value: nothing is made. */
+    bool made = sh.op != IR_COPY || !bd->fold_movs;
+    uint32_t v = args[0];
+    if (made) {
+        agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
+        memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
+        if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
+        else if (!bd->b.ir->keep_copies && !bd->b.ir->first_copy) bd->b.ir->first_copy = v;
+        if (sh.op == IR_TEX) {
+            in->smp = t->s; /* behind the coordinate, after it is written */
+            bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
+        }
     }
-    write_dest(bd, &t->dst, v);
+    write_dest(bd, &t->dst, v, made);
 }
 
 /* After a block opens, switches or closes: the list now open at its depth. */
@@ -454,6 +464,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
+    bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;

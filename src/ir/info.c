@@ -1,12 +1,12 @@
 /* info.c: what an IR uses after the passes, gathered in one place (Mesa's
- * nir_gather_info). The pipeline stores it in ir->info; the back ends, the binding
+ * nir_gather_info): the rules for one value (agal_ir_info_note, ir.h, and the rarer
+ * kinds here), which agal_ir_gather_info's walk and opt_share_loads' (the pipeline's
+ * last pass, so no walk of its own) apply. It is kept in ir->info; the back ends, the binding
  * description (translate.c) and the upload read it, and the IR checker gathers it
  * again to compare. Every instruction that is neither removed nor a constant is
  * listed (ir.h), so a walk by value number sees exactly the live program; "first"
  * below means the lowest value number, the order the builder made them in. */
 #include "ir.h"
-
-_Static_assert(IR_OP_COUNT <= 32, "agal_ir_gather_info's mask of IR ops has 32 bits");
 
 static void input(agal_ir_info *info, const agal_ir_inst *in)
 {
@@ -50,36 +50,29 @@ static void sample(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in
     centroid(info, ir, in);
 }
 
-void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *info)
+void agal_ir_info_start(agal_ir_info *info)
 {
     memset(info, 0, sizeof *info);
     info->gathered = true;
-    /* Most instructions say nothing here: one test passes them, where a jump table
-     * of every kind cost a mispredicted branch an instruction (7x the time on a
-     * chain of masked writes). */
-    const uint32_t telling = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX |
-                             1u << IR_ALU | 1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP;
-    for (uint32_t v = 1; v < ir->ninsts; v++) {
-        const agal_ir_inst *in = &ir->insts[v];
-        if (!(telling >> in->op & 1)) continue;
-        switch (in->op) {
-        case IR_INPUT: input(info, in); break;
-        case IR_UNIFORM:
-            info->reads_constants = true;
-            if (in->reg_num + 1u > info->constants_read) info->constants_read = (uint16_t)(in->reg_num + 1u);
-            break;
-        case IR_UNIFORM_INDIRECT: info->reads_constants = info->reads_indirect = true; break;
-        case IR_TEX: sample(info, ir, in); break;
-        case IR_ALU:
-            info->ddx |= in->aop == AGAL_OP_DDX;
-            info->ddy |= in->aop == AGAL_OP_DDY;
-            break;
-        case IR_KIL: info->kills = true; break;
-        case IR_YFLIP: info->yflip = true; break;
-        case IR_STORE: store(info, ir, in); break;
-        default: break;
-        }
+}
+
+void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
+{
+    switch (in->op) {
+    case IR_INPUT: input(info, in); break;
+    case IR_UNIFORM_INDIRECT: info->reads_constants = info->reads_indirect = true; break;
+    case IR_TEX: sample(info, ir, in); break;
+    case IR_KIL: info->kills = true; break;
+    case IR_YFLIP: info->yflip = true; break;
+    case IR_STORE: store(info, ir, in); break;
+    default: break;
     }
+}
+
+void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *info)
+{
+    agal_ir_info_start(info);
+    for (uint32_t v = 1; v < ir->ninsts; v++) agal_ir_info_note(info, ir, &ir->insts[v]);
 }
 
 unsigned agal_ir_essl1_extensions(const agal_ir_info *info)

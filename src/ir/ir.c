@@ -75,6 +75,13 @@ uint32_t agal_ir_find_late_user(const agal_ir *ir)
     return 0;
 }
 
+uint32_t agal_ir_find_copy(const agal_ir *ir)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++)
+        if (agal_ir_copy_of(ir, v)) return v;
+    return 0;
+}
+
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w)
 {
     const float want[4] = {x, y, z, w};

@@ -229,6 +229,12 @@ typedef struct agal_ir {
      * builder makes none; a pass that gives a value a later operand notes it
      * (agal_ir_note_operand), ir_read.c finds it, the IR checker compares. */
     uint32_t first_late_user;
+    /* The lowest value that may be a copy (agal_ir_copy_of), 0 for none: no value
+     * below it is one, so copy folding looks from there, and at nothing without one
+     * (opt_copy_prop.c). The builder notes its copies (an unfolded mov's, a phi of
+     * two zeros), a pass that makes a value a copy or rewrites a phi's operands
+     * notes it (agal_ir_note_copy), ir_read.c finds it, the IR checker compares. */
+    uint32_t first_copy;
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
@@ -260,6 +266,10 @@ typedef struct agal_ir_options {
      * wrote it), and whether its window's y points up (GL) or down (Vulkan). */
     agal_clip clip;
     bool window_y_up;
+    /* An AGAL mov makes no value: its destination register takes its source's, as
+     * opt_copy_prop would make every use read (not with keep_copies or no_opt; -t ir
+     * keeps the copy, whose number the text shows). */
+    bool fold_movs;
 } agal_ir_options;
 
 /* ---- pipeline.c: AGAL -> IR, and every pass in order ------------------------- */
@@ -305,6 +315,32 @@ static inline void agal_ir_note_operand(agal_ir *ir, uint32_t v, uint32_t a)
 }
 /* ir->first_late_user as the IR is: the lowest value with a later operand, 0 for none. */
 uint32_t agal_ir_find_late_user(const agal_ir *ir);
+/* The ops that can be a copy, as a set: one test passes the others (loads,
+ * operations), which most values are. */
+_Static_assert(IR_OP_COUNT <= 32, "the set of ops that can be a copy is a uint32_t");
+enum { IR_MAYBE_COPY = 1u << IR_COPY | 1u << IR_SWIZZLE | 1u << IR_MERGE | 1u << IR_PHI };
+/* The operand value v is a plain copy of, or 0: an AGAL mov's IR_COPY (unless
+ * keep_copies), an identity swizzle, a merge taking all of one side, a phi of equal
+ * operands (opt_copy_prop.c forwards them). */
+static inline uint32_t agal_ir_copy_of(const agal_ir *ir, uint32_t v)
+{
+    const agal_ir_inst *in = &ir->insts[v];
+    if (!((unsigned)IR_MAYBE_COPY >> in->op & 1)) return 0;
+    switch (in->op) {
+    case IR_COPY: return ir->keep_copies ? 0 : in->args[0];
+    case IR_SWIZZLE: return in->swizzle == AGAL_SWIZZLE_IDENTITY ? in->args[0] : 0;
+    case IR_MERGE: return in->mask == 0xf ? in->args[1] : in->mask == 0 ? in->args[0] : 0;
+    case IR_PHI: return in->args[0] == in->args[1] ? in->args[0] : 0;
+    default: return 0;
+    }
+}
+/* Value v may be a copy now: a lower one lowers ir->first_copy to v. */
+static inline void agal_ir_note_copy(agal_ir *ir, uint32_t v)
+{
+    if (!ir->first_copy || v < ir->first_copy) ir->first_copy = v;
+}
+/* ir->first_copy as the IR is: the lowest value that is a copy, 0 for none. */
+uint32_t agal_ir_find_copy(const agal_ir *ir);
 /* The F4 constant (x, y, z, w), deduplicated; 0 when out of memory. */
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }
@@ -458,8 +494,38 @@ agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_i
 
 /* ---- info.c: what the IR uses ----------------------------------------------------- */
 
-/* Gathers what ir uses into *out (the pipeline's end: into ir->info). */
+/* Gathers what ir uses into *out (the pipeline's end: into ir->info, which
+ * opt_share_loads, the last pass, gathers in its walk of every value). */
 void agal_ir_gather_info(const agal_ir *ir, agal_ir_info *out);
+/* The same one value at a time, for a walk by value number that meets every value
+ * (agal_ir_gather_info's, opt_share_loads'): *info cleared, then what each value
+ * tells noted in value order (the first sample of a sampler is its state). */
+void agal_ir_info_start(agal_ir_info *info);
+/* Most values tell nothing: one test passes them, where a jump table of every kind
+ * cost a mispredicted branch a value (7x the time on a chain of masked writes). */
+_Static_assert(IR_OP_COUNT <= 32, "the set of ops the info record notes is a uint32_t");
+enum {
+    IR_INFO_TELLING = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX | 1u << IR_ALU |
+                      1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP
+};
+/* What a value of a rarer telling kind (no constant register's load, no operation) tells. */
+void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in);
+/* What one value tells: inline for the commonest kinds. */
+static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
+{
+    if (!((unsigned)IR_INFO_TELLING >> in->op & 1)) return;
+    switch (in->op) {
+    case IR_UNIFORM:
+        info->reads_constants = true;
+        if (in->reg_num + 1u > info->constants_read) info->constants_read = (uint16_t)(in->reg_num + 1u);
+        break;
+    case IR_ALU:
+        info->ddx |= in->aop == AGAL_OP_DDX;
+        info->ddy |= in->aop == AGAL_OP_DDY;
+        break;
+    default: agal_ir_info_note_rare(info, ir, in); break;
+    }
+}
 /* The AGAL_EXT_* a GLSL ES 1.00 translation of what info describes needs. */
 unsigned agal_ir_essl1_extensions(const agal_ir_info *info);
 

@@ -10,7 +10,8 @@
  * - with AGAL_IR_CHECK_USES: nuses and nlive are what the lists say (saturating);
  *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code);
  * - with AGAL_IR_CHECK_INFO: ir->info is what the IR uses, gathered again;
- * - no value below ir->first_late_user has an operand numbered above its own.
+ * - no value below ir->first_late_user has an operand numbered above its own;
+ * - no value below ir->first_copy is a copy.
  * The pipeline runs it after every pass in the IR-check build; a fault is a bug,
  * reported as AGAL_ERR_INTERNAL naming the pass it follows. With AGAL_IR_CHECK_INPUT
  * the IR is the user's (read from text by ir_read.c): a fault is the input's, so it
@@ -178,6 +179,13 @@ static void check_late_user(checker *c)
     if (late && (!noted || late < noted)) fault(c, late, "reads a later value, below first_late_user %%%u", noted);
 }
 
+/* No value below first_copy is a copy (a pass that made one noted it). */
+static void check_first_copy(checker *c)
+{
+    uint32_t copy = agal_ir_find_copy(c->ir), noted = c->ir->first_copy;
+    if (copy && (!noted || copy < noted)) fault(c, copy, "is a copy, below first_copy %%%u", noted);
+}
+
 /* The info record is what gathering it again finds (no stale fact after a pass). */
 static void check_info(checker *c)
 {
@@ -208,6 +216,7 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     if (!ir->nlists) fault(&c, 0, "no program body");
     else if (check_list(&c, 0, 0) && count) check_uses(&c, count, (flags & AGAL_IR_CHECK_LIVE) != 0);
     if (c.st == AGAL_OK) check_late_user(&c);
+    if (c.st == AGAL_OK) check_first_copy(&c);
     if (c.st == AGAL_OK && (flags & AGAL_IR_CHECK_INFO)) check_info(&c);
     agal_status st = c.st;
     /* The diagnostic outlives the scratch: only the scratch made before it goes back. */

@@ -99,6 +99,7 @@ static agal_status join(agal_ir_builder *b, agal_ir_frame *f, const agal_ir_regs
         in->args[1] = e0;
         in->reg_type = (uint8_t)type;
         in->reg_num = (uint16_t)num;
+        if (t0 == e0) agal_ir_note_copy(ir, phi); /* both paths read the zero */
         b->regs.val[s] = phi;
     }
     return AGAL_OK;

@@ -100,6 +100,7 @@ static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t 
                                   .reg_type = IR_NO_REG,
                                   .token = -1,
                                   .args = {a, b}};
+    if (agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v);
     return v;
 }
 
@@ -180,6 +181,7 @@ static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n,
         uint32_t x = in->args[a], y = x < n ? by[x] : 0;
         if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y);
     }
+    if (in->op == IR_PHI) agal_ir_note_copy(ir, v); /* both loads of one varying: one value */
 }
 
 /* The replaced loads (dropped of them: how many) leave the lists; each is in one. */

@@ -28,9 +28,11 @@ typedef struct sweep {
 
 static bool walk(sweep *sw, uint32_t l);
 
-/* Is v live, given what the walk has met after it; an if's branches are walked
- * (and swept) here. phi_live: a live phi follows, whose if this is when v is one. */
-static bool live(sweep *sw, const agal_ir_inst *in, bool phi_live)
+/* Is v live, given what the walk has met after it, when no live user has counted a
+ * use of it (most values have one: live() asks this only of the others): a store
+ * or kil is, an if when its branches (walked and swept here) hold something live
+ * or phi_live (a live phi of it follows). */
+static bool live_unused(sweep *sw, const agal_ir_inst *in, bool phi_live)
 {
     switch (in->op) {
     case IR_STORE:
@@ -41,8 +43,14 @@ static bool live(sweep *sw, const agal_ir_inst *in, bool phi_live)
         bool else_live = walk(sw, else_list);
         return then_live || else_live || phi_live;
     }
-    default: return in->nuses != 0;
+    default: return false;
     }
+}
+
+/* Stores, kils and ifs have no uses (IR_VOID): a counted use says live at once. */
+static inline bool live(sweep *sw, const agal_ir_inst *in, bool phi_live)
+{
+    return in->nuses != 0 || live_unused(sw, in, phi_live);
 }
 
 /* List l from its end: the live instructions stay, in order, their operands'

@@ -6,7 +6,8 @@
  * (spirv-opt merges loads the same way; the SPIR-V then loads each register once,
  * in its entry block). Indirect reads depend on their index and stay where they are.
  * GLSL prints loads at their uses, so its text does not change. Use counts stay
- * right: a dropped load's uses become its kept load's. */
+ * right: a dropped load's uses become its kept load's. The pipeline's last pass, it
+ * gathers the info record (info.c's rules) in the walk that finds the loads. */
 #include "ir.h"
 
 enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
@@ -57,8 +58,10 @@ static void share(agal_ir *ir, const uint32_t *to, bool any_dup, uint32_t l)
             in->op = IR_NOP;
             continue;
         }
-        if (any_dup)
+        if (any_dup) {
             for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
+            if (in->op == IR_PHI) agal_ir_note_copy(ir, v); /* two loads of one register: one */
+        }
         if (in->op == IR_IF) {
             share(ir, to, any_dup, in->then_list);
             share(ir, to, any_dup, in->else_list);
@@ -79,19 +82,29 @@ static bool shared_already(const agal_ir *ir, const loads *ld)
 }
 
 /* Every load's kept load into ld (every instruction that is neither removed nor a
- * constant is listed, ir.h, so a walk by value number meets them all). */
-static void find_loads(const agal_ir *ir, loads *ld)
+ * constant is listed, ir.h, so a walk by value number meets them all), and what
+ * every value tells into the info record: the pass is the pipeline's last, and the
+ * IR it leaves tells the same (its loads read the registers the removed ones read,
+ * a sample's coordinate the same varying), so no walk of its own gathers it. */
+static void find_loads(const agal_ir *ir, loads *ld, agal_ir_info *info)
 {
     const agal_ir_inst *insts = ir->insts;
     uint32_t *to = ld->to, nkept = 0, ndup = 0;
     to[0] = 0;
+    agal_ir_info_start(info);
     for (uint32_t v = 1, n = ir->ninsts; v < n; v++) {
-        int k = load_key(&insts[v]);
+        const agal_ir_inst *in = &insts[v];
         to[v] = v;
-        if (k < 0) continue;
+        int k = load_key(in);
+        if (k < 0) {
+            agal_ir_info_note(info, ir, in);
+            continue;
+        }
         uint32_t bit = 1u << (k & 31), *word = &ld->has_first[k >> 5];
-        if (!(*word & bit)) *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
-        else ndup++;
+        if (!(*word & bit)) { /* a duplicate tells what its kept load does */
+            *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
+            agal_ir_info_note(info, ir, in);
+        } else ndup++;
         to[v] = ld->first[k];
     }
     ld->nkept = nkept, ld->ndup = ndup;
@@ -104,7 +117,7 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
     memset(ld.has_first, 0, sizeof ld.has_first);
     ld.to = agal_alloc(ir->ctx, ir->ninsts * sizeof *ld.to);
     if (!ld.to) return AGAL_ERR_NOMEM;
-    find_loads(ir, &ld);
+    find_loads(ir, &ld, &ir->info);
     if (shared_already(ir, &ld)) return AGAL_OK;
     /* Room first: the IR stays as it was when there is none. At most one load of
      * each register joins the body (its own ones included). */

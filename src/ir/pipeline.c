@@ -31,7 +31,8 @@ static const pass pipeline[] = {
     /* Drop what no store, kil or branch needs; count the uses of what stays. */
     {"opt_dce", agal_opt_dce, true},
     /* One load per input and constant register, in front of everything (after dead
-     * code, so the load kept is the first one something uses). */
+     * code, so the load kept is the first one something uses). Last: its walk of
+     * every value gathers the info record (a pass after it would gather it again). */
     {"opt_share_loads", agal_opt_share_loads, true},
 };
 
@@ -122,8 +123,9 @@ agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const 
     agal_ir *ir = NULL;
     agal_status st = run(ctx, prog, opt, (int)AGAL_COUNTOF(pipeline) - 1, &ir);
     if (st != AGAL_OK) return st;
-    if (no_opt) agal_ir_count_uses(ir); /* dead code counts them otherwise */
-    agal_ir_gather_info(ir, &ir->info);
+    /* Otherwise dead code counts the uses, and opt_share_loads, the last pass,
+     * gathers the info record in its walk of every value. */
+    if (no_opt) agal_ir_count_uses(ir), agal_ir_gather_info(ir, &ir->info);
     st = check(ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_INFO | (no_opt ? 0 : AGAL_IR_CHECK_LIVE), "the pipeline");
     if (st != AGAL_OK) return st;
     if (!no_opt && (st = check_fixed_point(ir)) != AGAL_OK) return st;

@@ -38,6 +38,7 @@ typedef struct target_row {
     bool binds;       /* the target is for a GPU: its binding is described */
     agal_clip clip;   /* op's mapping by default (AGAL_CLIP_DEFAULT) */
     bool window_y_up; /* its window's y points up (lower_conventions.c) */
+    bool fold_movs;   /* a mov makes no IR value (agal_ir_options): no text shows the numbering */
 } target_row;
 
 /* Vulkan's clip space has y down and depth 0..w: negate y. GL's (and GL ES's,
@@ -46,12 +47,12 @@ typedef struct target_row {
  * down, as Vulkan's and Stage3D's rows do, so ddy keeps its sign. The IR text is for
  * reading: op as the program wrote it (no mapping: AGAL_CLIP_DEFAULT stays). */
 static const target_row targets[] = {
-    [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true, AGAL_CLIP_VULKAN, false},
-    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true, AGAL_CLIP_GL, true},
-    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true, AGAL_CLIP_GL, true},
-    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true, AGAL_CLIP_GL, true},
-    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false, AGAL_CLIP_DEFAULT, false},
-    [AGAL_TARGET_WGSL] = {true, AGAL_GLSL_330, emit_wgsl, true, AGAL_CLIP_NONE, false},
+    [AGAL_TARGET_SPIRV] = {false, AGAL_GLSL_330, emit_spirv, true, AGAL_CLIP_VULKAN, false, true},
+    [AGAL_TARGET_GLSL] = {true, AGAL_GLSL_330, emit_glsl, true, AGAL_CLIP_GL, true, false},
+    [AGAL_TARGET_ESSL3] = {true, AGAL_GLSL_ESSL300, emit_glsl, true, AGAL_CLIP_GL, true, false},
+    [AGAL_TARGET_ESSL1] = {true, AGAL_GLSL_ESSL100, emit_glsl, true, AGAL_CLIP_GL, true, false},
+    [AGAL_TARGET_IR] = {false, AGAL_GLSL_330, emit_ir, false, AGAL_CLIP_DEFAULT, false, false},
+    [AGAL_TARGET_WGSL] = {true, AGAL_GLSL_330, emit_wgsl, true, AGAL_CLIP_NONE, false, false},
 };
 
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
@@ -62,7 +63,8 @@ agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog,
                                  .unread_varyings = unread,
                                  .packing = packing,
                                  .clip = clip == AGAL_CLIP_DEFAULT ? row->clip : clip,
-                                 .window_y_up = row->window_y_up};
+                                 .window_y_up = row->window_y_up,
+                                 .fold_movs = row->fold_movs};
     return agal_ir_pipeline(ctx, prog, &iro, out);
 }
 

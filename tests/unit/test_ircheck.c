@@ -2,9 +2,10 @@
  * catches each kind of broken IR injected into it: a use before its definition, a
  * phi operand from the wrong branch, a phi away from its if, an operand of the
  * wrong type or count, a removed or constant instruction left listed, an
- * instruction listed twice, a store inside a block, wrong use counts, and dead
- * code left behind. Each fault must give AGAL_ERR_INTERNAL and a diagnostic that
- * names the pass and the fault. */
+ * instruction listed twice, a store inside a block, wrong use counts, dead code
+ * left behind, and a later operand or a copy below the IR's notes of them. Each
+ * fault must give AGAL_ERR_INTERNAL and a diagnostic that names the pass and the
+ * fault. */
 #include "check.h"
 #include "ir.h"
 
@@ -162,6 +163,14 @@ int main(void)
     agal_ir_append(ir, 0, store);
     ir->insts[store].args[0] = later;
     expect_fault(ctx, ir, 0, "later operand not noted", "reads a later value");
+
+    /* A value made a copy, not noted in first_copy: the else branch's merge takes all
+     * of its new side. */
+    ir = fresh_ir(ctx);
+    uint32_t merge = find(ir, 0, IR_MERGE);
+    ir->insts[merge].mask = 0xf;
+    ir->first_copy = 0;
+    expect_fault(ctx, ir, 0, "copy not noted", "is a copy, below first_copy");
 
     agal_context_free(ctx);
     printf("ircheck: %d failures\n", failures);
