@@ -235,6 +235,9 @@ typedef struct agal_ir {
      * two zeros), a pass that makes a value a copy or rewrites a phi's operands
      * notes it (agal_ir_note_copy), ir_read.c finds it, the IR checker compares. */
     uint32_t first_copy;
+    /* A pass after copy folding made a phi a copy (opt_share_loads: its two loads of
+     * one register became one): the pipeline runs the optimizations once more. */
+    bool copy_after_folding;
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */

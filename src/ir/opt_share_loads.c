@@ -60,7 +60,10 @@ static void share(agal_ir *ir, const uint32_t *to, bool any_dup, uint32_t l)
         }
         if (any_dup) {
             for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
-            if (in->op == IR_PHI) agal_ir_note_copy(ir, v); /* two loads of one register: one */
+            if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
+                agal_ir_note_copy(ir, v);
+                ir->copy_after_folding = true;
+            }
         }
         if (in->op == IR_IF) {
             share(ir, to, any_dup, in->then_list);

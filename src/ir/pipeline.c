@@ -47,21 +47,30 @@ static agal_status check(const agal_ir *ir, unsigned flags, const char *after)
     return CHECKED ? agal_ir_check(ir, flags, after) : AGAL_OK;
 }
 
+/* The optimizations once more, in order; *changed names the first that changed
+ * something (NULL for none). */
+static agal_status optimize_again(agal_ir *ir, const char **changed)
+{
+    *changed = NULL;
+    for (size_t i = 0; i < AGAL_COUNTOF(pipeline); i++) {
+        if (!pipeline[i].optional) continue;
+        bool progress = false;
+        agal_status st = pipeline[i].run(ir, &progress);
+        if (st == AGAL_OK) st = check(ir, 0, pipeline[i].name);
+        if (st != AGAL_OK) return st;
+        if (progress && !*changed) *changed = pipeline[i].name;
+    }
+    return AGAL_OK;
+}
+
 /* IR-check build: a second run of each optimization changes nothing. */
 static agal_status check_fixed_point(agal_ir *ir)
 {
-    for (size_t i = 0; i < AGAL_COUNTOF(pipeline) && CHECKED; i++) {
-        if (!pipeline[i].optional) continue;
-        bool changed = false;
-        agal_status st = pipeline[i].run(ir, &changed);
-        if (st != AGAL_OK) return st;
-        if (changed) {
-            st = agal_error(ir->ctx, 0, -1, -1, NULL, "internal: IR pass %s is not at its fixed point",
-                            pipeline[i].name);
-            return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
-        }
-    }
-    return AGAL_OK;
+    const char *changed = NULL;
+    agal_status st = CHECKED ? optimize_again(ir, &changed) : AGAL_OK;
+    if (st != AGAL_OK || !changed) return st;
+    st = agal_error(ir->ctx, 0, -1, -1, NULL, "internal: IR pass %s is not at its fixed point", changed);
+    return st == AGAL_ERR_NOMEM ? st : AGAL_ERR_INTERNAL;
 }
 
 /* Lowerings outside the list: the translate driver runs each after the pipeline
@@ -117,11 +126,27 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
     return st;
 }
 
+/* A copy made after copy folding (ir.h) is folded by running the optimizations
+ * again: rare (a phi of two loads of one register), and each round removes the
+ * phis it folds, so a second is almost never needed; the bound keeps it finite
+ * whatever a pass does. */
+static agal_status refold(agal_ir *ir)
+{
+    agal_status st = AGAL_OK;
+    for (int round = 0; ir->copy_after_folding && round < 4 && st == AGAL_OK; round++) {
+        ir->copy_after_folding = false;
+        const char *changed;
+        st = optimize_again(ir, &changed);
+    }
+    return st;
+}
+
 agal_status agal_ir_pipeline(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out)
 {
     bool no_opt = opt && opt->no_opt;
     agal_ir *ir = NULL;
     agal_status st = run(ctx, prog, opt, (int)AGAL_COUNTOF(pipeline) - 1, &ir);
+    if (st == AGAL_OK && !no_opt) st = refold(ir);
     if (st != AGAL_OK) return st;
     /* Otherwise dead code counts the uses, and opt_share_loads, the last pass,
      * gathers the info record in its walk of every value. */
