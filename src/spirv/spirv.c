@@ -132,7 +132,13 @@ typedef struct spv {
             uint32_t v, block, id; /* values, in this block (see real) */
         } mat[64];
         uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
-        struct load {       /* each register's load in a block (see load_of) */
+        /* The high half of the hash of the instruction each value-numbering slot
+         * (cse) names, read only under a slot this translation wrote: a candidate
+         * whose hash differs is no match, known without reading its words, which in
+         * a large block lie far back in the function section (a cache miss for
+         * every numbered instruction of a long chain). */
+        uint16_t cse_tag[CSE_SLOTS];
+        struct load { /* each register's load in a block (see load_of) */
             uint32_t block, id;
         } load[LOAD_KEYS];
     } t;
@@ -709,16 +715,17 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
 static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
 {
     h ^= (op * 0x9e3779b1u) ^ type;
-    uint32_t *e = &s->cse[h % CSE_SLOTS];
+    uint32_t slot = h % CSE_SLOTS, *e = &s->cse[slot];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
-    if (*e > s->block_start) {
+    if (*e > s->block_start && s->t.cse_tag[slot] == h >> 16) {
         const uint32_t *old = f->w + *e - 1;
         if (old[0] == head && old[1] == type && same_words(old + 3, ops, n)) return old[2];
     }
     const uint32_t *d = fn_write(s, op, type, ops, n);
     if (!d) return 0;
     *e = (uint32_t)(d - f->w) + 1;
+    s->t.cse_tag[slot] = (uint16_t)(h >> 16);
     return d[2];
 }
 
