@@ -103,6 +103,9 @@ typedef struct spv {
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_void, ty_sampler, ty_image[2], ty_sampled[2];
     uint32_t ty_ptr_v4[3]; /* Input, Output and Uniform vec4 pointers (t_ptr) */
+    /* UniformConstant pointers to the sampled image (2D, cube), the image (2D, cube)
+     * and the sampler: only bound_var makes them */
+    uint32_t ty_ptr_bound[5];
     uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
     uint32_t *cse;
@@ -660,9 +663,14 @@ static uint32_t image_type(spv *s, unsigned dim)
     return MEMO(s->ty_sampled[cube], UNIQUE(s, SpvOpTypeSampledImage, 0, image_only_type(s, dim)));
 }
 
-static uint32_t bound_var(spv *s, uint32_t type, unsigned binding)
+/* A sampler's image or sampler variable: its pointer type memoized in its slot
+ * of ty_ptr_bound, which nothing else makes (no hashing). */
+static uint32_t bound_var(spv *s, uint32_t type, unsigned ptr_slot, unsigned binding)
 {
-    uint32_t v = variable(s, SpvStorageClassUniformConstant, type);
+    uint32_t v = new_id(s); /* before its pointer type's, as variable's */
+    uint32_t *ptr = &s->ty_ptr_bound[ptr_slot];
+    declare(s, SpvStorageClassUniformConstant, v,
+            MEMO(*ptr, UNIQUE(s, SpvOpTypePointer, 0, SpvStorageClassUniformConstant, type)));
     DECO(s, v, SpvDecorationDescriptorSet, 0);
     DECO(s, v, SpvDecorationBinding, binding);
     return v;
@@ -674,11 +682,11 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 {
     unsigned i = smp->num & 15;
     if (!s->var_smp[i]) {
-        bool separate = s->opt->pub.separate_samplers;
+        bool separate = s->opt->pub.separate_samplers, cube = smp->dim == AGAL_DIM_CUBE;
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
-        s->var_smp[i] = bound_var(s, type, AGAL_SAMPLER_BINDING + i);
+        s->var_smp[i] = bound_var(s, type, 2u * separate + cube, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), 4, AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
@@ -1530,8 +1538,11 @@ static void function(spv *s)
         uint32_t w[AGAL_SPV_NS_MAX_WORDS];
         function_words(s, w, agal_spv_ns_function(s->ns, s->label, main_id, w));
     }
-    for (uint32_t v = 1; v < s->ir->ninsts; v++)
-        if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
+    /* The IR in locals: c_vec4's stores would make the compiler load it again for
+     * every value. */
+    const agal_ir_inst *insts = s->ir->insts;
+    for (uint32_t v = 1, n = s->ir->ninsts; v < n; v++)
+        if (insts[v].op == IR_CONST && insts[v].nuses) s->ids[v] = c_vec4(s, insts[v].imm);
     emit_list(s, 0);
     ins(s, S_FUNC, SpvOpReturn, NULL, 0);
     ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
