@@ -1005,13 +1005,12 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
-/* What shuffle(4, v, v, 0123) makes of the commonest virtual value, a swizzle of a
- * real vector that is no recorded shuffle (a constant's or input's load read
- * .xxxx), without walking each component to its source; 0 for any other v. */
-static uint32_t swizzle_of_real(spv *s, uint32_t v)
+/* What swizzle_value makes of the commonest swizzle, of a real vector that is no
+ * recorded shuffle (a constant's or input's load read .xxxx), without walking each
+ * component to its source; 0 for any other. */
+static INLINE uint32_t swizzle_of_real(spv *s, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
-    uint32_t src = in->op == IR_SWIZZLE ? s->ids[in->args[0]] : VIRT;
+    uint32_t src = s->ids[in->args[0]];
     if ((src & VIRT) || !src || recorded(s, src)) return 0;
     if (in->swizzle == AGAL_SWIZZLE_IDENTITY) return src;
     uint8_t sel[4];
@@ -1048,10 +1047,10 @@ static uint32_t real(spv *s, uint32_t v)
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
     const struct mat *made = made_in_block(s, x);
     if (made) return made->id;
-    uint32_t id = swizzle_of_real(s, v);
     const agal_ir_inst *in = &s->ir->insts[x];
-    if (!id)
-        id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
+    uint32_t id;
+    if (in->op != IR_SWIZZLE) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
+    else if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
     s->t.mat[slot] = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
