@@ -750,15 +750,13 @@ static INLINE uint32_t fn_body(spv *s, unsigned op, uint32_t type, const uint32_
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return 0;
     }
-    /* hash_words, and whether an operand is virtual, in one pass over them */
-    uint32_t h = FNV_BASIS, any = 0;
-    for (size_t i = 0; i < n; i++) h = fnv_step(h, ops[i]), any |= ops[i];
+    uint32_t any = 0;
+    for (size_t i = 0; i < n; i++) any |= ops[i];
     if (any & VIRT) {
         for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
         ops = m;
-        h = hash_words(ops, n);
     }
-    return fn_numbered(s, op, type, ops, n, h);
+    return fn_numbered(s, op, type, ops, n, hash_words(ops, n)); /* the words written: hashed once */
 }
 
 static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
@@ -1076,7 +1074,13 @@ static NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
     uint32_t *src = s->comp_src[v], a = s->ids[in->args[0]], b = s->ids[in->args[1]];
     unsigned mask = in->mask, walked = 15u;
     if ((a & VIRT) && (s->virt[a & ~VIRT] & NOTED)) {
-        memcpy(src, s->comp_src[a & ~VIRT], sizeof *s->comp_src);
+        const uint32_t *from = s->comp_src[a & ~VIRT];
+        if (!(b & VIRT)) { /* a chain's token: its components a real vector's, the rest copied, no branch */
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b << 2 | c : from[c];
+            return;
+        }
+        memcpy(src, from, sizeof *s->comp_src);
         walked = mask;
     }
     for (unsigned c = 0; c < 4; c++)
