@@ -85,7 +85,6 @@ typedef struct spv {
     const agal_ir *ir;
     const agal_program *prog;
     const agal_emit_options *opt;
-    wbuf sec[S_COUNT];
     uint32_t *block; /* the sections' first rooms, behind room for the header (first_room) */
     size_t block_words;
     hslot *tab;
@@ -125,6 +124,7 @@ typedef struct spv {
     uint32_t (*comp_src)[4];
     /* Bit i: entry i of the table of that name below holds something. */
     uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
+    wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
     /* The tables, last: a translation clears only what comes before them (spv_init)
      * and reads an entry only under its bit, so a small module does not pay for
      * clearing four kilobytes. */
@@ -147,10 +147,10 @@ typedef struct spv {
     } t;
 } spv;
 
-/* Clears everything but the tables (their bits included). */
+/* Clears everything but the sections and the tables (their bits included). */
 static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt)
 {
-    memset(s, 0, offsetof(spv, t));
+    memset(s, 0, offsetof(spv, sec));
     s->ctx = ctx;
     s->ir = ir;
     s->prog = ir->prog;
@@ -247,9 +247,8 @@ static bool first_room(spv *s, size_t names, size_t function)
     s->block = w;
     s->block_words = total;
     w += HEADER;
-    for (int i = 0; i < S_COUNT; i++) {
-        if (!room[i]) continue;
-        s->sec[i] = (wbuf){.w = w, .cap = room[i], .shared = true};
+    for (int i = 0; i < S_COUNT; i++) { /* every section, spv_init having left them */
+        s->sec[i] = room[i] ? (wbuf){.w = w, .cap = room[i], .shared = true} : (wbuf){0};
         w += room[i];
     }
     return true;
