@@ -1651,14 +1651,6 @@ static size_t module_front(const spv *s, uint32_t *out)
     return n;
 }
 
-/* Whether every section is still in its first room (first_room) or empty. */
-static bool in_first_rooms(const spv *s)
-{
-    for (int i = 0; i < S_COUNT; i++)
-        if (!s->sec[i].shared && s->sec[i].n) return false;
-    return true;
-}
-
 /* The module made where the function section is: the other sections, each no
  * longer than its room, move up against it (the last first: none moves down over
  * one not yet moved), the header in front, and the function does not move. A
@@ -1667,8 +1659,13 @@ static bool in_first_rooms(const spv *s)
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
 {
     wbuf *f = &s->sec[S_FUNC];
-    size_t body = f->n, front = module_size(s) - body;
-    if (in_first_rooms(s)) {
+    size_t body = f->n, front = HEADER;
+    bool in_first_rooms = true; /* every section still in its first room (first_room), or empty */
+    for (int i = 0; i < S_COUNT; i++) {
+        in_first_rooms &= s->sec[i].shared || !s->sec[i].n;
+        front += i == S_FUNC ? 0 : s->sec[i].n;
+    }
+    if (in_first_rooms) {
         uint32_t *at = f->w;
         for (int i = S_FUNC - 1; i >= 0; i--) {
             at -= s->sec[i].n;
