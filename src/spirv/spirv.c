@@ -126,8 +126,8 @@ typedef struct spv {
     uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
     wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
     /* The tables, last: a translation clears only what comes before the sections
-     * (spv_init) and reads an entry only under its bit, so a small module does not pay for
-     * clearing four kilobytes. */
+     * (spv_init) and reads an entry only under its bit, so a small module does not
+     * pay for clearing four kilobytes. */
     struct spv_tables {
         uint32_t c_ints[256];      /* int constants 0..255 (c_int) */
         shuf shuf[SHUF_CACHE];     /* recent vec4 shuffles (recorded) */
