@@ -85,7 +85,6 @@ typedef struct spv {
     const agal_ir *ir;
     const agal_program *prog;
     const agal_emit_options *opt;
-    wbuf sec[S_COUNT];
     uint32_t *block; /* the sections' first rooms, behind room for the header (first_room) */
     size_t block_words;
     hslot *tab;
@@ -103,6 +102,9 @@ typedef struct spv {
     /* Memoized ids of the types and constants every instruction asks for. */
     uint32_t ty_float, ty_int, ty_bool, ty_bvec4, ty_vec[5], ty_void, ty_sampler, ty_image[2], ty_sampled[2];
     uint32_t ty_ptr_v4[3]; /* Input, Output and Uniform vec4 pointers (t_ptr) */
+    /* UniformConstant pointers to the sampled image (2D, cube), the image (2D, cube)
+     * and the sampler: only bound_var makes them */
+    uint32_t ty_ptr_bound[5];
     uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
     uint32_t *cse;
@@ -122,9 +124,10 @@ typedef struct spv {
     uint32_t (*comp_src)[4];
     /* Bit i: entry i of the table of that name below holds something. */
     uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
-    /* The tables, last: a translation clears only what comes before them (spv_init)
-     * and reads an entry only under its bit, so a small module does not pay for
-     * clearing four kilobytes. */
+    wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
+    /* The tables, last: a translation clears only what comes before the sections
+     * (spv_init) and reads an entry only under its bit, so a small module does not
+     * pay for clearing four kilobytes. */
     struct spv_tables {
         uint32_t c_ints[256];      /* int constants 0..255 (c_int) */
         shuf shuf[SHUF_CACHE];     /* recent vec4 shuffles (recorded) */
@@ -132,16 +135,22 @@ typedef struct spv {
             uint32_t v, block, id; /* values, in this block (see real) */
         } mat[64];
         uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
-        struct load {       /* each register's load in a block (see load_of) */
+        /* The high half of the hash of the instruction each value-numbering slot
+         * (cse) names, read only under a slot this translation wrote: a candidate
+         * whose hash differs is no match, known without reading its words, which in
+         * a large block lie far back in the function section (a cache miss for
+         * every numbered instruction of a long chain). */
+        uint16_t cse_tag[CSE_SLOTS];
+        struct load { /* each register's load in a block (see load_of) */
             uint32_t block, id;
         } load[LOAD_KEYS];
     } t;
 } spv;
 
-/* Clears everything but the tables (their bits included). */
+/* Clears everything but the sections and the tables (their bits included). */
 static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt)
 {
-    memset(s, 0, offsetof(spv, t));
+    memset(s, 0, offsetof(spv, sec));
     s->ctx = ctx;
     s->ir = ir;
     s->prog = ir->prog;
@@ -238,9 +247,8 @@ static bool first_room(spv *s, size_t names, size_t function)
     s->block = w;
     s->block_words = total;
     w += HEADER;
-    for (int i = 0; i < S_COUNT; i++) {
-        if (!room[i]) continue;
-        s->sec[i] = (wbuf){.w = w, .cap = room[i], .shared = true};
+    for (int i = 0; i < S_COUNT; i++) { /* every section, spv_init having left them */
+        s->sec[i] = room[i] ? (wbuf){.w = w, .cap = room[i], .shared = true} : (wbuf){0};
         w += room[i];
     }
     return true;
@@ -654,9 +662,14 @@ static uint32_t image_type(spv *s, unsigned dim)
     return MEMO(s->ty_sampled[cube], UNIQUE(s, SpvOpTypeSampledImage, 0, image_only_type(s, dim)));
 }
 
-static uint32_t bound_var(spv *s, uint32_t type, unsigned binding)
+/* A sampler's image or sampler variable: its pointer type memoized in its slot
+ * of ty_ptr_bound, which nothing else makes (no hashing). */
+static uint32_t bound_var(spv *s, uint32_t type, unsigned ptr_slot, unsigned binding)
 {
-    uint32_t v = variable(s, SpvStorageClassUniformConstant, type);
+    uint32_t v = new_id(s); /* before its pointer type's, as variable's */
+    uint32_t *ptr = &s->ty_ptr_bound[ptr_slot];
+    declare(s, SpvStorageClassUniformConstant, v,
+            MEMO(*ptr, UNIQUE(s, SpvOpTypePointer, 0, SpvStorageClassUniformConstant, type)));
     DECO(s, v, SpvDecorationDescriptorSet, 0);
     DECO(s, v, SpvDecorationBinding, binding);
     return v;
@@ -668,11 +681,11 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
 {
     unsigned i = smp->num & 15;
     if (!s->var_smp[i]) {
-        bool separate = s->opt->pub.separate_samplers;
+        bool separate = s->opt->pub.separate_samplers, cube = smp->dim == AGAL_DIM_CUBE;
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
-        s->var_smp[i] = bound_var(s, type, AGAL_SAMPLER_BINDING + i);
+        s->var_smp[i] = bound_var(s, type, 2u * separate + cube, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), 4, AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
@@ -709,16 +722,17 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
 static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
 {
     h ^= (op * 0x9e3779b1u) ^ type;
-    uint32_t *e = &s->cse[h % CSE_SLOTS];
+    uint32_t slot = h % CSE_SLOTS, *e = &s->cse[slot];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
-    if (*e > s->block_start) {
+    if (*e > s->block_start && s->t.cse_tag[slot] == h >> 16) {
         const uint32_t *old = f->w + *e - 1;
         if (old[0] == head && old[1] == type && same_words(old + 3, ops, n)) return old[2];
     }
     const uint32_t *d = fn_write(s, op, type, ops, n);
     if (!d) return 0;
     *e = (uint32_t)(d - f->w) + 1;
+    s->t.cse_tag[slot] = (uint16_t)(h >> 16);
     return d[2];
 }
 
@@ -735,15 +749,13 @@ static INLINE uint32_t fn_body(spv *s, unsigned op, uint32_t type, const uint32_
         agal_fail(&s->err, AGAL_ERR_NOMEM);
         return 0;
     }
-    /* hash_words, and whether an operand is virtual, in one pass over them */
-    uint32_t h = FNV_BASIS, any = 0;
-    for (size_t i = 0; i < n; i++) h = fnv_step(h, ops[i]), any |= ops[i];
+    uint32_t any = 0;
+    for (size_t i = 0; i < n; i++) any |= ops[i];
     if (any & VIRT) {
         for (size_t i = 0; i < n; i++) m[i] = real(s, ops[i]);
         ops = m;
-        h = hash_words(ops, n);
     }
-    return fn_numbered(s, op, type, ops, n, h);
+    return fn_numbered(s, op, type, ops, n, hash_words(ops, n)); /* the words written: hashed once */
 }
 
 static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
@@ -990,13 +1002,12 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
-/* What shuffle(4, v, v, 0123) makes of the commonest virtual value, a swizzle of a
- * real vector that is no recorded shuffle (a constant's or input's load read
- * .xxxx), without walking each component to its source; 0 for any other v. */
-static uint32_t swizzle_of_real(spv *s, uint32_t v)
+/* What swizzle_value makes of the commonest swizzle, of a real vector that is no
+ * recorded shuffle (a constant's or input's load read .xxxx), without walking each
+ * component to its source; 0 for any other. */
+static INLINE uint32_t swizzle_of_real(spv *s, const agal_ir_inst *in)
 {
-    const agal_ir_inst *in = &s->ir->insts[v & ~VIRT];
-    uint32_t src = in->op == IR_SWIZZLE ? s->ids[in->args[0]] : VIRT;
+    uint32_t src = s->ids[in->args[0]];
     if ((src & VIRT) || !src || recorded(s, src)) return 0;
     if (in->swizzle == AGAL_SWIZZLE_IDENTITY) return src;
     uint8_t sel[4];
@@ -1033,10 +1044,10 @@ static uint32_t real(spv *s, uint32_t v)
     uint32_t x = v & ~VIRT, slot = x % AGAL_COUNTOF(s->t.mat);
     const struct mat *made = made_in_block(s, x);
     if (made) return made->id;
-    uint32_t id = swizzle_of_real(s, v);
     const agal_ir_inst *in = &s->ir->insts[x];
-    if (!id)
-        id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
+    uint32_t id;
+    if (in->op != IR_SWIZZLE) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
+    else if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
     s->t.mat[slot] = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
@@ -1062,7 +1073,13 @@ static NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
     uint32_t *src = s->comp_src[v], a = s->ids[in->args[0]], b = s->ids[in->args[1]];
     unsigned mask = in->mask, walked = 15u;
     if ((a & VIRT) && (s->virt[a & ~VIRT] & NOTED)) {
-        memcpy(src, s->comp_src[a & ~VIRT], sizeof *s->comp_src);
+        const uint32_t *from = s->comp_src[a & ~VIRT];
+        if (!(b & VIRT)) { /* a chain's token: its components a real vector's, the rest copied, no branch */
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b << 2 | c : from[c];
+            return;
+        }
+        memcpy(src, from, sizeof *s->comp_src);
         walked = mask;
     }
     for (unsigned c = 0; c < 4; c++)
@@ -1523,8 +1540,11 @@ static void function(spv *s)
         uint32_t w[AGAL_SPV_NS_MAX_WORDS];
         function_words(s, w, agal_spv_ns_function(s->ns, s->label, main_id, w));
     }
-    for (uint32_t v = 1; v < s->ir->ninsts; v++)
-        if (s->ir->insts[v].op == IR_CONST && s->ir->insts[v].nuses) s->ids[v] = c_vec4(s, s->ir->insts[v].imm);
+    /* The IR in locals: c_vec4's stores would make the compiler load it again for
+     * every value. */
+    const agal_ir_inst *insts = s->ir->insts;
+    for (uint32_t v = 1, n = s->ir->ninsts; v < n; v++)
+        if (insts[v].op == IR_CONST && insts[v].nuses) s->ids[v] = c_vec4(s, insts[v].imm);
     emit_list(s, 0);
     ins(s, S_FUNC, SpvOpReturn, NULL, 0);
     ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
@@ -1631,14 +1651,6 @@ static size_t module_front(const spv *s, uint32_t *out)
     return n;
 }
 
-/* Whether every section is still in its first room (first_room) or empty. */
-static bool in_first_rooms(const spv *s)
-{
-    for (int i = 0; i < S_COUNT; i++)
-        if (!s->sec[i].shared && s->sec[i].n) return false;
-    return true;
-}
-
 /* The module made where the function section is: the other sections, each no
  * longer than its room, move up against it (the last first: none moves down over
  * one not yet moved), the header in front, and the function does not move. A
@@ -1647,8 +1659,13 @@ static bool in_first_rooms(const spv *s)
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
 {
     wbuf *f = &s->sec[S_FUNC];
-    size_t body = f->n, front = module_size(s) - body;
-    if (in_first_rooms(s)) {
+    size_t body = f->n, front = HEADER;
+    bool in_first_rooms = true; /* every section still in its first room (first_room), or empty */
+    for (int i = 0; i < S_COUNT; i++) {
+        in_first_rooms &= s->sec[i].shared || !s->sec[i].n;
+        front += i == S_FUNC ? 0 : s->sec[i].n;
+    }
+    if (in_first_rooms) {
         uint32_t *at = f->w;
         for (int i = S_FUNC - 1; i >= 0; i--) {
             at -= s->sec[i].n;
