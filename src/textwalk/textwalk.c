@@ -669,7 +669,7 @@ static char *put_token_at(agal_text *t, char *p, uint32_t i)
 static void put_token(agal_text *t, uint32_t i)
 {
     agal_strbuf *b = &t->out;
-    if (!agal_sb_reserve(b, TOKEN_TEXT_MAX)) return;
+    if (!text_reserve(t, TOKEN_TEXT_MAX)) return;
     char *end = put_token_at(t, b->p + b->n, i);
     if (!end) return;
     b->n = (size_t)(end - b->p);
@@ -694,7 +694,7 @@ static void comment_line(agal_text *t, uint32_t i)
 {
     agal_strbuf *b = &t->out;
     size_t indent = 4u * t->indent;
-    if (!agal_sb_reserve(b, indent + 3 + TOKEN_TEXT_MAX)) return;
+    if (!text_reserve(t, indent + 3 + TOKEN_TEXT_MAX)) return;
     char *p = b->p + b->n;
     if (indent <= 8) memcpy(p, "        ", 8); /* main's and a block's: one copy, not a call (the room is reserved) */
     else memset(p, ' ', indent);

@@ -129,6 +129,12 @@ static inline void text_putn(agal_text *t, const char *s, size_t len)
     memcpy(b->p + b->n, s, len);
     b->n += len;
 }
+/* Room for len bytes and the NUL: the buffer's own test inline, a call only to grow. */
+static inline bool text_reserve(agal_text *t, size_t len)
+{
+    agal_strbuf *b = &t->out;
+    return (!b->err && len < b->cap - b->n) || agal_sb_reserve(b, len);
+}
 static inline void text_put(agal_text *t, const char *s) { text_putn(t, s, strlen(s)); }
 static inline void text_putc(agal_text *t, char c) { text_putn(t, &c, 1); }
 
