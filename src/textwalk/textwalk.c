@@ -978,7 +978,7 @@ static void walk(agal_text *t, uint32_t list)
         else if (in->op == IR_STORE) store(t, in);
         else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
             assign(t, v, slot);
-        else if (!(t->flags[v] & TEXT_INLINE)) temp(t, v);
+        else if (!(t->flags[v] & TEXT_INLINE) && !is_trivial(in)) temp(t, v);
         i++;
     }
 }
@@ -1037,26 +1037,24 @@ typedef struct scan {
     agal_text_usage *u;
 } scan;
 
-/* An intermediate is printed inside its user's statement when it is trivial, or
- * used once, by an instruction of the same AGAL token in the same list (so textures
- * and derivatives stay where AGAL computes them): noted at each use, which for a
- * value used once is its only one (nuses is exact after the passes: the IR checker's
- * AGAL_IR_CHECK_USES). The trivial ones in no list (constants) are marked too, so
- * that a use reads the flag before it asks is_trivial. */
+/* An intermediate is printed inside its user's statement when it is trivial
+ * (is_trivial, which a use asks itself), or used once, by an instruction of the
+ * same AGAL token in the same list (so textures and derivatives stay where AGAL
+ * computes them): noted at each use, which for a value used once is its only one
+ * (nuses is exact after the passes: the IR checker's AGAL_IR_CHECK_USES). */
 static void note_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
 {
     if (!w || w >= sc->ninsts) return;
     const agal_ir_inst *in = agal_ir_get(sc->ir, w);
     /* without a branch on each test: which way each goes follows the data */
-    bool inline_it = is_trivial(in) | ((in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token));
+    bool inline_it = (in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token);
     sc->flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
 }
 
-/* Notes v's list, inline and home slot; returns the slot. */
+/* Notes v's list, its operands' inlining and its home slot; returns the slot. */
 static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
 {
     sc->list_of[v] = list;
-    sc->flags[v] |= (uint8_t)(is_trivial(in) * TEXT_INLINE);
     for (unsigned a = 0; a < in->nargs; a++) note_use(sc, list, in, in->args[a]);
     int slot = find_home_slot(t, in);
     sc->slots[v] = (int8_t)slot;
