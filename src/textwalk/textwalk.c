@@ -114,15 +114,6 @@ enum {
                 OP_BIT(IR_PHI)
 };
 
-/* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). The plan notes it for every value in a
- * list (the others: -1). */
-static int find_home_slot(const agal_text *t, const agal_ir_inst *in)
-{
-    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
-    return homed ? agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num) : -1;
-}
-
 _Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
 static int home_slot(const agal_text *t, uint32_t v) { return t->slots[v]; }
 
@@ -191,6 +182,9 @@ static void temp_name(agal_text *t, uint32_t v, agal_sel s)
     if (inst(t, v)->type == IR_F4) agal_text_put_swz(t, s, 4);
 }
 
+/* The ops passes_on may follow, tested before its switch: most uses are of others. */
+enum { PASSING_OPS = OP_BIT(IR_SWIZZLE) | OP_BIT(IR_EXTRACT) | OP_BIT(IR_COPY) | OP_BIT(IR_MERGE) };
+
 /* Does v's expression only pass selection *s on to an operand (a swizzle, an
  * extract, a copy, a merge whose selected components all come from one side)?
  * Then *operand and *s are that operand and its selection: a use follows the
@@ -240,13 +234,14 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
             agal_text_reg_name(t, slot);
             agal_text_put_swz(t, s, 4);
         } else if ((t->flags[v] & TEXT_INLINE) || is_trivial(inst(t, v))) {
+            const agal_ir_inst *in = inst(t, v);
             agal_sel under = s;
             uint32_t operand;
-            if (passes_on(inst(t, v), &under, &operand)) {
+            if ((PASSING_OPS >> in->op & 1u) && passes_on(in, &under, &operand)) {
                 v = operand, s = under;
                 continue;
             }
-            expr(t, inst(t, v), s, need); /* passes_on just said it is an expression of its own */
+            expr(t, in, s, need); /* passes_on just said it is an expression of its own */
         } else {
             temp_name(t, v, s);
         }
@@ -502,19 +497,18 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
  * than need. */
 static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
-    const char *cname = t->names->constants[t->prog->stage];
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
-        text_put_host(t, &t->spelled.constants, cname);
+        text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
         text_putc(t, '[');
         text_uint(t, (unsigned)in->reg_num);
         text_putc(t, ']');
         agal_text_put_swz(t, s, 4);
         break;
     case IR_UNIFORM_INDIRECT:
-        text_put3(t, "agal_", cname, "(");
+        text_put3(t, "agal_", t->names->constants[t->prog->stage], "(");
         text_put(t, t->lang->int_cast);
         agal_text_ref(t, in->args[0], sel_one(0), false);
         if (in->reg_num) {
@@ -1025,11 +1019,10 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 
 /* ---- planning --------------------------------------------------------------- */
 
-/* The planning scan's state, copied out of agal_text: the scan stores bytes (flags),
- * which may alias anything, so fields read through t would be read again after
- * every store. */
+/* The planning scan's state, copied out of agal_text. */
 typedef struct scan {
     const agal_ir *ir;
+    agal_stage stage;
     uint32_t ninsts;
     uint8_t *flags;
     int8_t *slots;
@@ -1037,46 +1030,58 @@ typedef struct scan {
     agal_text_usage *u;
 } scan;
 
+/* Slot of the register a value is the new content of, or -1 (loads, stores and
+ * untagged intermediates have no home). The plan notes it for every value in a
+ * list (the others: -1). */
+static int find_home_slot(agal_stage stage, const agal_ir_inst *in)
+{
+    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
+    return homed ? agal_ir_reg_slot(stage, in->reg_type, in->reg_num) : -1;
+}
+
 /* An intermediate is printed inside its user's statement when it is trivial
  * (is_trivial, which a use asks itself), or used once, by an instruction of the
  * same AGAL token in the same list (so textures and derivatives stay where AGAL
  * computes them): noted at each use, which for a value used once is its only one
- * (nuses is exact after the passes: the IR checker's AGAL_IR_CHECK_USES). */
-static void note_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+ * (nuses is exact after the passes: the IR checker's AGAL_IR_CHECK_USES).
+ *
+ * The scan's tables and the instructions are read through locals: its stores are
+ * bytes, which may alias anything, so a pointer read through sc or a field of the
+ * user read again would be loaded again after every store. The registers written
+ * and pow's use gather in locals too, stored once. */
+static void scan_list(const scan *sc, uint32_t list)
 {
-    if (!w || w >= sc->ninsts) return;
-    const agal_ir_inst *in = agal_ir_get(sc->ir, w);
-    /* without a branch on each test: which way each goes follows the data */
-    bool inline_it = (in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token);
-    sc->flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
-}
-
-/* Notes v's list, its operands' inlining and its home slot; returns the slot. */
-static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
-{
-    sc->list_of[v] = list;
-    for (unsigned a = 0; a < in->nargs; a++) note_use(sc, list, in, in->args[a]);
-    int slot = find_home_slot(t, in);
-    sc->slots[v] = (int8_t)slot;
-    return slot;
-}
-
-/* The registers written and pow's use gather in locals, stored once: a store
- * through sc->u after each value's byte stores would be reloaded and stored again. */
-static void scan_list(const scan *sc, const agal_text *t, uint32_t list)
-{
+    const agal_ir_inst *insts = sc->ir->insts;
     const agal_ir_list l = sc->ir->lists[list];
+    uint8_t *flags = sc->flags;
+    int8_t *slots = sc->slots;
+    uint32_t *list_of = sc->list_of;
+    uint32_t ninsts = sc->ninsts;
+    agal_stage stage = sc->stage;
     uint64_t temps = 0;
     bool pow = false;
     for (uint32_t i = 0; i < l.n; i++) {
         uint32_t v = l.items[i];
-        const agal_ir_inst *in = agal_ir_get(sc->ir, v);
-        int slot = scan_value(sc, t, list, v, in);
-        if (slot >= 0) temps |= (uint64_t)1 << slot;
+        const agal_ir_inst *in = &insts[v];
+        unsigned nargs = in->nargs;
+        int32_t token = in->token;
+        int slot = find_home_slot(stage, in);
+        bool is_if = in->op == IR_IF;
         pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
-        if (in->op == IR_IF) {
-            scan_list(sc, t, in->then_list);
-            scan_list(sc, t, in->else_list);
+        list_of[v] = list;
+        slots[v] = (int8_t)slot;
+        for (unsigned a = 0; a < nargs; a++) {
+            uint32_t w = in->args[a];
+            if (!w || w >= ninsts) continue;
+            const agal_ir_inst *use = &insts[w];
+            /* without a branch on each test: which way each goes follows the data */
+            bool inline_it = (use->nuses == 1) & (list_of[w] == list) & (use->token == token);
+            flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
+        }
+        if (slot >= 0) temps |= (uint64_t)1 << slot;
+        if (is_if) {
+            scan_list(sc, in->then_list);
+            scan_list(sc, in->else_list);
         }
     }
     sc->u->temps |= temps;
@@ -1123,11 +1128,11 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     memset(u, 0, sizeof *u);
     t->flags = agal_zalloc(t->ctx, n);
     t->slots = agal_alloc(t->ctx, n);
-    scan sc = {t->ir, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
+    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
     if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
     memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
     memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
     uses_of(t->ir, u);
-    scan_list(&sc, t, 0);
+    scan_list(&sc, 0);
     return t->err;
 }
