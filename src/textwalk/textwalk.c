@@ -16,13 +16,15 @@ enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token
  * it now stands; it gets a temporary, and the branch's join assigns the register. */
 enum { TEXT_TEMP = 1, TEXT_INLINE = 2 };
 
-static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
-static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
+static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4, {0}};
+static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3, {0}};
 /* The components of a write mask in order, by the mask: a lookup, where a loop over
  * the four bits branched on each. */
 static const agal_sel mask_sels[16] = {
-    {{0}, 0}, {{0}, 1},    {{1}, 1},    {{0, 1}, 2},    {{2}, 1},    {{0, 2}, 2},    {{1, 2}, 2},    {{0, 1, 2}, 3},
-    {{3}, 1}, {{0, 3}, 2}, {{1, 3}, 2}, {{0, 1, 3}, 3}, {{2, 3}, 2}, {{0, 2, 3}, 3}, {{1, 2, 3}, 3}, {{0, 1, 2, 3}, 4},
+    {{0}, 0, {0}},    {{0}, 1, {0}},       {{1}, 1, {0}},       {{0, 1}, 2, {0}},
+    {{2}, 1, {0}},    {{0, 2}, 2, {0}},    {{1, 2}, 2, {0}},    {{0, 1, 2}, 3, {0}},
+    {{3}, 1, {0}},    {{0, 3}, 2, {0}},    {{1, 3}, 2, {0}},    {{0, 1, 3}, 3, {0}},
+    {{2, 3}, 2, {0}}, {{0, 2, 3}, 3, {0}}, {{1, 2, 3}, 3, {0}}, {{0, 1, 2, 3}, 4, {0}},
 };
 static agal_sel sel_mask(unsigned mask) { return mask_sels[mask & 15]; }
 
@@ -376,7 +378,7 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
     text_put3(t, text_vec_type(t, s.n), "(", NULL);
     for (unsigned i = 0; i < s.n;) {
         unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
-        agal_sel run = {{0}, 0};
+        agal_sel run = {{0}, 0, {0}};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
         if (i) text_put(t, ", ");
         agal_text_ref(t, in->args[side], run, false);
@@ -548,7 +550,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
+    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2, {0}};
     agal_text_ref(t, in->args[0], coords, false);
     if (in->aop == AGAL_OP_TED) {
         text_put(t, ", ");
@@ -841,7 +843,7 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
     text_put(t, " = ");
-    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w}, false);
+    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, false);
     text_put(t, ";\n");
 }
 

@@ -21,13 +21,18 @@
 
 #include "emit.h"
 
-/* Components selected from a value, in order: .xz is {{0, 2}, 2}. */
+/* Components selected from a value, in order: .xz is {{0, 2}, 2}. Eight bytes, the
+ * register it is passed in: at five, GCC built one in memory by a 4-byte and a
+ * 1-byte store and passed it by an 8-byte load of them, a failed store forwarding
+ * at nearly every operand of an expression. */
 typedef struct agal_sel {
     uint8_t c[4];
     uint8_t n;
+    uint8_t unused[3]; /* zero */
 } agal_sel;
+_Static_assert(sizeof(agal_sel) == 8, "a selection is one 8-byte word");
 
-static inline agal_sel sel_one(unsigned c) { return (agal_sel){{(uint8_t)c, 0, 0, 0}, 1}; }
+static inline agal_sel sel_one(unsigned c) { return (agal_sel){{(uint8_t)c, 0, 0, 0}, 1, {0}}; }
 
 typedef struct agal_text agal_text;
 
