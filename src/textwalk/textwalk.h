@@ -121,13 +121,16 @@ typedef struct agal_text_usage {
 /* ---- pieces of text ----------------------------------------------------------
  * The back ends append to t->out through these, which keep room for the NUL but do
  * not store it after each piece (a byte store may alias every field the walk reads
- * through t, so each piece reloaded them): agal_text_finish writes it once. */
+ * through t, so each piece reloaded them): agal_text_finish writes it once. Nor do
+ * they test the buffer's error before a piece that fits: a failed growth leaves
+ * the block and its size as they were, so a piece written after it stays inside
+ * the block, and agal_text_finish refuses the text. */
 
 /* len bytes at s. Inline: the emitters append many small pieces. */
 static inline void text_putn(agal_text *t, const char *s, size_t len)
 {
     agal_strbuf *b = &t->out;
-    if (b->err || len >= b->cap - b->n) {
+    if (len >= b->cap - b->n) {
         agal_sb_putn_grow(b, s, len);
         return;
     }
@@ -166,7 +169,7 @@ static inline void text_put3(agal_text *t, const char *a, const char *b, const c
 static inline void text_put8(agal_text *t, const char s[8], size_t n)
 {
     agal_strbuf *b = &t->out;
-    if (b->err || b->cap - b->n <= 8) {
+    if (b->cap - b->n <= 8) {
         text_putn(t, s, n);
         return;
     }
@@ -179,7 +182,7 @@ static inline void text_put8(agal_text *t, const char s[8], size_t n)
 static inline void text_uint(agal_text *t, unsigned v)
 {
     agal_strbuf *b = &t->out;
-    if (b->err || b->cap - b->n <= 10) {
+    if (b->cap - b->n <= 10) {
         agal_sb_uint(b, v);
         return;
     }
