@@ -148,14 +148,12 @@ static const uint16_t trivial_below[IR_OP_COUNT] = {
 };
 static bool is_trivial(const agal_ir_inst *in) { return in->nuses < trivial_below[in->op]; }
 
-void agal_text_reg_name(agal_text *t, int slot)
+/* A slot's name spelled the first time: into its cache, and written. Apart, so that
+ * agal_text_reg_name's usual path, a copy from the cache, sets up no frame. */
+static AGAL_COLD void spell_reg_name(agal_text *t, int slot)
 {
     unsigned type, num;
     agal_reg_text *r = &t->reg_names[slot];
-    if (r->n) {
-        text_put8(t, r->s, r->n);
-        return;
-    }
     agal_ir_slot_reg(slot, &type, &num);
     if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
         text_put_host(t, &t->spelled.varying, t->names->varying);
@@ -171,6 +169,13 @@ void agal_text_reg_name(agal_text *t, int slot)
     memcpy(r->s, buf, sizeof r->s);
     r->n = (uint8_t)n;
     text_put8(t, r->s, n);
+}
+
+void agal_text_reg_name(agal_text *t, int slot)
+{
+    const agal_reg_text *r = &t->reg_names[slot];
+    if (r->n) text_put8(t, r->s, r->n);
+    else spell_reg_name(t, slot);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
