@@ -677,16 +677,20 @@ static void put_token(agal_text *t, uint32_t i)
     *end = 0;
 }
 
-void agal_text_indent(agal_text *t)
+static const char spaces[] = "                                "; /* 8 levels, one append */
+
+/* An indentation deeper than a block's, apart: the usual one sets up no frame. */
+static AGAL_COLD void deep_indent(agal_text *t, unsigned n)
 {
-    static const char spaces[] = "                                "; /* 8 levels, one append */
-    unsigned n = t->indent;
-    if (n <= 2) { /* main's statements and a block's: one 8-byte copy */
-        text_put8(t, spaces, 4u * n);
-        return;
-    }
     for (; n > 8; n -= 8) text_putn(t, spaces, 32);
     text_putn(t, spaces, 4u * n);
+}
+
+void agal_text_indent(agal_text *t)
+{
+    unsigned n = t->indent;
+    if (n <= 2) text_put8(t, spaces, 4u * n); /* main's statements and a block's: one 8-byte copy */
+    else deep_indent(t, n);
 }
 
 /* A comment line naming token i, "    // 5: add vt0, va0, vc5\n": its indentation,
@@ -772,16 +776,21 @@ static void move(agal_text *t, int slot, uint32_t value)
 }
 
 /* After the assignment of a value that a later use needs past its register's next
- * write: keep a copy. */
-static void keep_copy(agal_text *t, uint32_t v, int slot)
+ * write: keep a copy ("vec4 t7 = vt0;"). */
+static void write_copy(agal_text *t, uint32_t v, int slot)
 {
-    if (!(t->flags[v] & TEXT_TEMP)) return;
     line_mark(t, inst(t, v)->token);
     agal_text_indent(t);
     text_put_num(t, t->lang->temp_types[IR_F4], (unsigned)v);
     text_put(t, " = ");
     agal_text_reg_name(t, slot);
     text_put(t, ";\n");
+}
+
+/* The copy, where v needs one: tested before the call, as most values need none. */
+static void keep_copy(agal_text *t, uint32_t v, int slot)
+{
+    if (t->flags[v] & TEXT_TEMP) write_copy(t, v, slot);
 }
 
 /* The assignment of a value to its register: "vt0.xz = ...;" for a masked write

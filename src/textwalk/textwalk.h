@@ -169,8 +169,8 @@ static inline void text_put3(agal_text *t, const char *a, const char *b, const c
 static inline void text_put8(agal_text *t, const char s[8], size_t n)
 {
     agal_strbuf *b = &t->out;
-    if (b->cap - b->n <= 8) {
-        text_putn(t, s, n);
+    if (b->cap - b->n <= 8) { /* one call, so that a caller's usual path needs no frame */
+        agal_sb_putn_grow(b, s, n);
         return;
     }
     memcpy(b->p + b->n, s, 8);
