@@ -10,6 +10,9 @@
  * starts with one memset. */
 enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
+/* A small function inlined where GCC would call it: its frame was a fifth of its cost
+ * (put_token_at, unswizzle). */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 /* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use). An
  * instruction the IR hoisted
  * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
@@ -291,7 +294,7 @@ static bool is_flip(const agal_text *t, uint32_t v)
 }
 
 /* The selection of the value under v's swizzles (SWIZZLE chains compose). */
-static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
+static ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
 {
     while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
         for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
@@ -647,8 +650,6 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
 
 /* Room for a token's comment: its number, ": ", its instruction, a newline. */
-/* put_token_at in each of its two callers: its own frame was a fifth of its cost. */
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
 
 /* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax,
@@ -1089,8 +1090,9 @@ static void scan_list(const scan *sc, uint32_t list)
         list_of[v] = list;
         slots[v] = (int8_t)slot;
         for (unsigned a = 0; a < nargs; a++) {
-            uint32_t w = in->args[a];
-            if (!w || w >= ninsts) continue;
+            /* none (0) and out of range as insts[0], which is unused (nuses 0): no
+             * branch that follows the data */
+            uint32_t w = in->args[a] < ninsts ? in->args[a] : 0;
             const agal_ir_inst *use = &insts[w];
             /* without a branch on each test: which way each goes follows the data */
             bool inline_it = (use->nuses == 1) & (list_of[w] == list) & (use->token == token);
