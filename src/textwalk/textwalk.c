@@ -158,14 +158,20 @@ static AGAL_COLD void spell_reg_name(agal_text *t, int slot)
     unsigned type, num;
     agal_reg_text *r = &t->reg_names[slot];
     agal_ir_slot_reg(slot, &type, &num);
-    if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
-        text_put_host(t, &t->spelled.varying, t->names->varying);
-        text_uint(t, num);
-        return;
+    char buf[AGAL_REG_TEXT_MAX + sizeof t->spelled.varying.s];
+    size_t n;
+    if (type == AGAL_REG_VARYING) {  /* the host may name them, at any length */
+        if (!t->spelled.varying.n) { /* longer than 8 bytes: never cached */
+            text_put(t, t->names->varying);
+            text_uint(t, num);
+            return;
+        }
+        memcpy(buf, t->spelled.varying.s, sizeof t->spelled.varying.s);
+        n = t->spelled.varying.n + agal_put_uint(buf + t->spelled.varying.n, num);
+    } else {
+        n = agal_put_reg(buf, t->prog->stage, type, num);
     }
-    char buf[AGAL_REG_TEXT_MAX];
-    size_t n = agal_put_reg(buf, t->prog->stage, type, num);
-    if (n > sizeof r->s) { /* longer than the cache holds (no tracked register is) */
+    if (n > sizeof r->s) { /* longer than the cache holds (a varying of a long name) */
         text_putn(t, buf, n);
         return;
     }
