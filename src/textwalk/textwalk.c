@@ -231,9 +231,9 @@ static bool passes_on(const agal_ir_inst *in, agal_sel *s, uint32_t *operand)
  * level of the expression. */
 static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
-    unsigned depth = t->depth;
+    unsigned depth = t->depth, level = depth; /* t->depth set from level for expr alone */
     for (;;) {
-        if (++t->depth > TEXT_MAX_DEPTH) {
+        if (++level > TEXT_MAX_DEPTH) {
             agal_fail(&t->err, AGAL_ERR_LIMIT);
         } else if (v == 0 || v >= t->ir->ninsts) {
             t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
@@ -257,6 +257,7 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
                 v = operand, s = under;
                 continue;
             }
+            t->depth = level;
             expr(t, in, s, need); /* passes_on just said it is an expression of its own */
         } else {
             temp_name(t, v, s);
