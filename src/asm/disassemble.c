@@ -210,8 +210,10 @@ static bool plainly_writable(const rawtok *t, const agal_opinfo *info)
 {
     unsigned o = info->operands;
     if ((o & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) != (AGAL_OPND_D | AGAL_OPND_A)) return false;
+    /* the operands in locals: clang takes a call in a bitwise & for a logical one */
+    bool d = dst_type(t->d) < AGAL_REG_TYPES && dst_mask(t->d) != 0, a = plain_source(t->a);
     bool b = (o & AGAL_OPND_B) ? plain_source(t->b) : t->b == 0;
-    return !(t->d & DST_RESERVED) & (dst_type(t->d) < AGAL_REG_TYPES) & (dst_mask(t->d) != 0) & plain_source(t->a) & b;
+    return !(t->d & DST_RESERVED) & d & a & b;
 }
 
 /* ", " between operands, " " after the opcode. */
