@@ -83,25 +83,29 @@ static char *put_mask(char *p, unsigned mask) { return put_spelled(p, &masks[mas
 
 static char *put_swizzle(char *p, unsigned swz) { return put_spelled(p, &swizzles[swz & 255]); }
 
-static char *put_source(char *p, agal_stage stage, uint64_t s)
+/* An indexed source's register and brackets: "vc[va0.x+5]". Apart, so that the
+ * direct source's spelling is small enough to inline at each operand. */
+static AGAL_COLD char *put_indirect(char *p, agal_stage stage, uint64_t s)
 {
-    if (src_indirect(s)) {
-        /* The index register always with its number: Adobe reads the first digits
-         * inside the brackets as that number. */
-        p = put_str(p, agal_reg_name_either(stage, src_type(s)));
-        *p++ = '[';
-        p = put_str(p, agal_reg_name_either(stage, src_index_type(s)));
-        p = put_uint(p, src_num(s));
-        *p++ = '.';
-        *p++ = letters[src_index_comp(s)];
-        if (src_offset(s)) {
-            *p++ = '+';
-            p = put_uint(p, src_offset(s));
-        }
-        *p++ = ']';
-    } else {
-        p = put_reg(p, stage, src_type(s), src_num(s));
+    /* The index register always with its number: Adobe reads the first digits
+     * inside the brackets as that number. */
+    p = put_str(p, agal_reg_name_either(stage, src_type(s)));
+    *p++ = '[';
+    p = put_str(p, agal_reg_name_either(stage, src_index_type(s)));
+    p = put_uint(p, src_num(s));
+    *p++ = '.';
+    *p++ = letters[src_index_comp(s)];
+    if (src_offset(s)) {
+        *p++ = '+';
+        p = put_uint(p, src_offset(s));
     }
+    *p++ = ']';
+    return p;
+}
+
+static inline char *put_source(char *p, agal_stage stage, uint64_t s)
+{
+    p = src_indirect(s) ? put_indirect(p, stage, s) : put_reg(p, stage, src_type(s), src_num(s));
     return put_swizzle(p, src_swizzle(s));
 }
 
@@ -194,6 +198,24 @@ static const char *token_problem(const rawtok *t, const agal_opinfo *info)
     return why;
 }
 
+/* A direct source the syntax writes: no reserved or indirect bits, a known type. */
+static bool plain_source(uint64_t s)
+{
+    return !(s & (SRC_RESERVED | SRC_INDIRECT_FIELDS | 1ull << 63)) && src_type(s) < AGAL_REG_TYPES;
+}
+
+/* The common token, a destination and one or two direct sources, known writable
+ * in one run of tests without a branch each; false: token_problem decides. */
+static bool plainly_writable(const rawtok *t, const agal_opinfo *info)
+{
+    unsigned o = info->operands;
+    if ((o & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) != (AGAL_OPND_D | AGAL_OPND_A)) return false;
+    /* the operands in locals: clang takes a call in a bitwise & for a logical one */
+    bool d = dst_type(t->d) < AGAL_REG_TYPES && dst_mask(t->d) != 0, a = plain_source(t->a);
+    bool b = (o & AGAL_OPND_B) ? plain_source(t->b) : t->b == 0;
+    return !(t->d & DST_RESERVED) & d & a & b;
+}
+
 /* ", " between operands, " " after the opcode. */
 static char *put_sep(char *p, bool first)
 {
@@ -209,7 +231,10 @@ static const spelled opcode_names[AGAL_OP_LIMIT] = {
 #undef AGAL_OPCODE
 };
 
-static char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+/* Inline in agal_put_instruction, which names every token of a text target's
+ * comments: a frame less a token. */
+static inline __attribute__((always_inline)) char *put_instruction(char *p, agal_stage stage, const rawtok *t,
+                                                                   const agal_opinfo *info)
 {
     p = put_spelled(p, &opcode_names[info->code]);
     bool first = true;
@@ -242,7 +267,8 @@ char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
     rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
     const agal_opinfo *info = agal_opinfo_get(r.op);
-    return token_problem(&r, info) ? NULL : put_instruction(p, stage, &r, info);
+    if (!info || (!plainly_writable(&r, info) && token_problem(&r, info))) return NULL;
+    return put_instruction(p, stage, &r, info);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)

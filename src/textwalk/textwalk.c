@@ -10,19 +10,24 @@
  * starts with one memset. */
 enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
+/* A small function inlined where GCC would call it: its frame was a fifth of its cost
+ * (put_token_at, unswizzle). */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 /* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use). An
  * instruction the IR hoisted
  * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
  * it now stands; it gets a temporary, and the branch's join assigns the register. */
 enum { TEXT_TEMP = 1, TEXT_INLINE = 2 };
 
-static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4};
-static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3};
+static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4, {0}};
+static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3, {0}};
 /* The components of a write mask in order, by the mask: a lookup, where a loop over
  * the four bits branched on each. */
 static const agal_sel mask_sels[16] = {
-    {{0}, 0}, {{0}, 1},    {{1}, 1},    {{0, 1}, 2},    {{2}, 1},    {{0, 2}, 2},    {{1, 2}, 2},    {{0, 1, 2}, 3},
-    {{3}, 1}, {{0, 3}, 2}, {{1, 3}, 2}, {{0, 1, 3}, 3}, {{2, 3}, 2}, {{0, 2, 3}, 3}, {{1, 2, 3}, 3}, {{0, 1, 2, 3}, 4},
+    {{0}, 0, {0}},    {{0}, 1, {0}},       {{1}, 1, {0}},       {{0, 1}, 2, {0}},
+    {{2}, 1, {0}},    {{0, 2}, 2, {0}},    {{1, 2}, 2, {0}},    {{0, 1, 2}, 3, {0}},
+    {{3}, 1, {0}},    {{0, 3}, 2, {0}},    {{1, 3}, 2, {0}},    {{0, 1, 3}, 3, {0}},
+    {{2, 3}, 2, {0}}, {{0, 2, 3}, 3, {0}}, {{1, 2, 3}, 3, {0}}, {{0, 1, 2, 3}, 4, {0}},
 };
 static agal_sel sel_mask(unsigned mask) { return mask_sels[mask & 15]; }
 
@@ -114,15 +119,6 @@ enum {
                 OP_BIT(IR_PHI)
 };
 
-/* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). The plan notes it for every value in a
- * list (the others: -1). */
-static int find_home_slot(const agal_text *t, const agal_ir_inst *in)
-{
-    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
-    return homed ? agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num) : -1;
-}
-
 _Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
 static int home_slot(const agal_text *t, uint32_t v) { return t->slots[v]; }
 
@@ -155,29 +151,42 @@ static const uint16_t trivial_below[IR_OP_COUNT] = {
 };
 static bool is_trivial(const agal_ir_inst *in) { return in->nuses < trivial_below[in->op]; }
 
-void agal_text_reg_name(agal_text *t, int slot)
+/* A slot's name spelled the first time: into its cache, and written. Apart, so that
+ * agal_text_reg_name's usual path, a copy from the cache, sets up no frame; not
+ * cold: every register a translation names comes here once (perf put 1.4% of the
+ * time in its cold copy). */
+static __attribute__((noinline)) void spell_reg_name(agal_text *t, int slot)
 {
     unsigned type, num;
     agal_reg_text *r = &t->reg_names[slot];
-    if (r->n) {
-        text_put8(t, r->s, r->n);
-        return;
-    }
     agal_ir_slot_reg(slot, &type, &num);
-    if (type == AGAL_REG_VARYING) { /* the host may name them, at any length */
-        text_put_host(t, &t->spelled.varying, t->names->varying);
-        text_uint(t, num);
-        return;
+    char buf[AGAL_REG_TEXT_MAX + sizeof t->spelled.varying.s];
+    size_t n;
+    if (type == AGAL_REG_VARYING) {  /* the host may name them, at any length */
+        if (!t->spelled.varying.n) { /* longer than 8 bytes: never cached */
+            text_put(t, t->names->varying);
+            text_uint(t, num);
+            return;
+        }
+        memcpy(buf, t->spelled.varying.s, sizeof t->spelled.varying.s);
+        n = t->spelled.varying.n + agal_put_uint(buf + t->spelled.varying.n, num);
+    } else {
+        n = agal_put_reg_either(buf, t->prog->stage, type, num); /* a tracked register: its stage has it */
     }
-    char buf[AGAL_REG_TEXT_MAX];
-    size_t n = agal_put_reg(buf, t->prog->stage, type, num);
-    if (n > sizeof r->s) { /* longer than the cache holds (no tracked register is) */
+    if (n > sizeof r->s) { /* longer than the cache holds (a varying of a long name) */
         text_putn(t, buf, n);
         return;
     }
     memcpy(r->s, buf, sizeof r->s);
     r->n = (uint8_t)n;
     text_put8(t, r->s, n);
+}
+
+void agal_text_reg_name(agal_text *t, int slot)
+{
+    const agal_reg_text *r = &t->reg_names[slot];
+    if (r->n) text_put8(t, r->s, r->n);
+    else spell_reg_name(t, slot);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -190,6 +199,9 @@ static void temp_name(agal_text *t, uint32_t v, agal_sel s)
     text_put_num(t, "t", (unsigned)v);
     if (inst(t, v)->type == IR_F4) agal_text_put_swz(t, s, 4);
 }
+
+/* The ops passes_on may follow, tested before its switch: most uses are of others. */
+enum { PASSING_OPS = OP_BIT(IR_SWIZZLE) | OP_BIT(IR_EXTRACT) | OP_BIT(IR_COPY) | OP_BIT(IR_MERGE) };
 
 /* Does v's expression only pass selection *s on to an operand (a swizzle, an
  * extract, a copy, a merge whose selected components all come from one side)?
@@ -221,9 +233,9 @@ static bool passes_on(const agal_ir_inst *in, agal_sel *s, uint32_t *operand)
  * level of the expression. */
 static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
 {
-    unsigned depth = t->depth;
+    unsigned depth = t->depth, level = depth; /* t->depth set from level for expr alone */
     for (;;) {
-        if (++t->depth > TEXT_MAX_DEPTH) {
+        if (++level > TEXT_MAX_DEPTH) {
             agal_fail(&t->err, AGAL_ERR_LIMIT);
         } else if (v == 0 || v >= t->ir->ninsts) {
             t->lang->constant(t, &(agal_ir_inst){.op = IR_CONST}, s);
@@ -240,13 +252,15 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
             agal_text_reg_name(t, slot);
             agal_text_put_swz(t, s, 4);
         } else if ((t->flags[v] & TEXT_INLINE) || is_trivial(inst(t, v))) {
+            const agal_ir_inst *in = inst(t, v);
             agal_sel under = s;
             uint32_t operand;
-            if (passes_on(inst(t, v), &under, &operand)) {
+            if ((PASSING_OPS >> in->op & 1u) && passes_on(in, &under, &operand)) {
                 v = operand, s = under;
                 continue;
             }
-            expr(t, inst(t, v), s, need); /* passes_on just said it is an expression of its own */
+            t->depth = level;
+            expr(t, in, s, need); /* passes_on just said it is an expression of its own */
         } else {
             temp_name(t, v, s);
         }
@@ -289,7 +303,7 @@ static bool is_flip(const agal_text *t, uint32_t v)
 }
 
 /* The selection of the value under v's swizzles (SWIZZLE chains compose). */
-static uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
+static ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
 {
     while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
         for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
@@ -381,7 +395,7 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
     text_put3(t, text_vec_type(t, s.n), "(", NULL);
     for (unsigned i = 0; i < s.n;) {
         unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
-        agal_sel run = {{0}, 0};
+        agal_sel run = {{0}, 0, {0}};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
         if (i) text_put(t, ", ");
         agal_text_ref(t, in->args[side], run, false);
@@ -502,19 +516,18 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
  * than need. */
 static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
 {
-    const char *cname = t->names->constants[t->prog->stage];
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
     case IR_UNIFORM:
-        text_put_host(t, &t->spelled.constants, cname);
+        text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
         text_putc(t, '[');
         text_uint(t, (unsigned)in->reg_num);
         text_putc(t, ']');
         agal_text_put_swz(t, s, 4);
         break;
     case IR_UNIFORM_INDIRECT:
-        text_put3(t, "agal_", cname, "(");
+        text_put3(t, "agal_", t->names->constants[t->prog->stage], "(");
         text_put(t, t->lang->int_cast);
         agal_text_ref(t, in->args[0], sel_one(0), false);
         if (in->reg_num) {
@@ -554,7 +567,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2};
+    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2, {0}};
     agal_text_ref(t, in->args[0], coords, false);
     if (in->aop == AGAL_OP_TED) {
         text_put(t, ", ");
@@ -650,7 +663,7 @@ enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
 
 /* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax,
  * spelled at p (TOKEN_TEXT_MAX bytes free); returns its end. */
-static char *put_token_at(agal_text *t, char *p, uint32_t i)
+static ALWAYS_INLINE char *put_token_at(agal_text *t, char *p, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
     p += agal_put_uint(p, i + 1); /* counting from 1, as Flash does */
@@ -669,23 +682,27 @@ static char *put_token_at(agal_text *t, char *p, uint32_t i)
 static void put_token(agal_text *t, uint32_t i)
 {
     agal_strbuf *b = &t->out;
-    if (!agal_sb_reserve(b, TOKEN_TEXT_MAX)) return;
+    if (!text_reserve(t, TOKEN_TEXT_MAX)) return;
     char *end = put_token_at(t, b->p + b->n, i);
     if (!end) return;
     b->n = (size_t)(end - b->p);
     *end = 0;
 }
 
-void agal_text_indent(agal_text *t)
+static const char spaces[] = "                                "; /* 8 levels, one append */
+
+/* An indentation deeper than a block's, apart: the usual one sets up no frame. */
+static AGAL_COLD void deep_indent(agal_text *t, unsigned n)
 {
-    static const char spaces[] = "                                "; /* 8 levels, one append */
-    unsigned n = t->indent;
-    if (n <= 2) { /* main's statements and a block's: one 8-byte copy */
-        text_put8(t, spaces, 4u * n);
-        return;
-    }
     for (; n > 8; n -= 8) text_putn(t, spaces, 32);
     text_putn(t, spaces, 4u * n);
+}
+
+void agal_text_indent(agal_text *t)
+{
+    unsigned n = t->indent;
+    if (n <= 2) text_put8(t, spaces, 4u * n); /* main's statements and a block's: one 8-byte copy */
+    else deep_indent(t, n);
 }
 
 /* A comment line naming token i, "    // 5: add vt0, va0, vc5\n": its indentation,
@@ -694,7 +711,7 @@ static void comment_line(agal_text *t, uint32_t i)
 {
     agal_strbuf *b = &t->out;
     size_t indent = 4u * t->indent;
-    if (!agal_sb_reserve(b, indent + 3 + TOKEN_TEXT_MAX)) return;
+    if (!text_reserve(t, indent + 3 + TOKEN_TEXT_MAX)) return;
     char *p = b->p + b->n;
     if (indent <= 8) memcpy(p, "        ", 8); /* main's and a block's: one copy, not a call (the room is reserved) */
     else memset(p, ' ', indent);
@@ -771,16 +788,21 @@ static void move(agal_text *t, int slot, uint32_t value)
 }
 
 /* After the assignment of a value that a later use needs past its register's next
- * write: keep a copy. */
-static void keep_copy(agal_text *t, uint32_t v, int slot)
+ * write: keep a copy ("vec4 t7 = vt0;"). */
+static void write_copy(agal_text *t, uint32_t v, int slot)
 {
-    if (!(t->flags[v] & TEXT_TEMP)) return;
     line_mark(t, inst(t, v)->token);
     agal_text_indent(t);
     text_put_num(t, t->lang->temp_types[IR_F4], (unsigned)v);
     text_put(t, " = ");
     agal_text_reg_name(t, slot);
     text_put(t, ";\n");
+}
+
+/* The copy, where v needs one: tested before the call, as most values need none. */
+static void keep_copy(agal_text *t, uint32_t v, int slot)
+{
+    if (t->flags[v] & TEXT_TEMP) write_copy(t, v, slot);
 }
 
 /* The assignment of a value to its register: "vt0.xz = ...;" for a masked write
@@ -847,7 +869,7 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
     text_put(t, " = ");
-    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w}, false);
+    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, false);
     text_put(t, ";\n");
 }
 
@@ -978,7 +1000,7 @@ static void walk(agal_text *t, uint32_t list)
         else if (in->op == IR_STORE) store(t, in);
         else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
             assign(t, v, slot);
-        else if (!(t->flags[v] & TEXT_INLINE)) temp(t, v);
+        else if (!(t->flags[v] & TEXT_INLINE) && !is_trivial(in)) temp(t, v);
         i++;
     }
 }
@@ -1025,11 +1047,10 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 
 /* ---- planning --------------------------------------------------------------- */
 
-/* The planning scan's state, copied out of agal_text: the scan stores bytes (flags),
- * which may alias anything, so fields read through t would be read again after
- * every store. */
+/* The planning scan's state, copied out of agal_text. */
 typedef struct scan {
     const agal_ir *ir;
+    agal_stage stage;
     uint32_t ninsts;
     uint8_t *flags;
     int8_t *slots;
@@ -1037,48 +1058,59 @@ typedef struct scan {
     agal_text_usage *u;
 } scan;
 
-/* An intermediate is printed inside its user's statement when it is trivial, or
- * used once, by an instruction of the same AGAL token in the same list (so textures
- * and derivatives stay where AGAL computes them): noted at each use, which for a
- * value used once is its only one (nuses is exact after the passes: the IR checker's
- * AGAL_IR_CHECK_USES). The trivial ones in no list (constants) are marked too, so
- * that a use reads the flag before it asks is_trivial. */
-static void note_use(const scan *sc, uint32_t list, const agal_ir_inst *user, uint32_t w)
+/* Slot of the register a value is the new content of, or -1 (loads, stores and
+ * untagged intermediates have no home). The plan notes it for every value in a
+ * list (the others: -1). */
+static int find_home_slot(agal_stage stage, const agal_ir_inst *in)
 {
-    if (!w || w >= sc->ninsts) return;
-    const agal_ir_inst *in = agal_ir_get(sc->ir, w);
-    /* without a branch on each test: which way each goes follows the data */
-    bool inline_it = is_trivial(in) | ((in->nuses == 1) & (sc->list_of[w] == list) & (in->token == user->token));
-    sc->flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
+    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
+    return homed ? agal_ir_reg_slot(stage, in->reg_type, in->reg_num) : -1;
 }
 
-/* Notes v's list, inline and home slot; returns the slot. */
-static int scan_value(const scan *sc, const agal_text *t, uint32_t list, uint32_t v, const agal_ir_inst *in)
+/* An intermediate is printed inside its user's statement when it is trivial
+ * (is_trivial, which a use asks itself), or used once, by an instruction of the
+ * same AGAL token in the same list (so textures and derivatives stay where AGAL
+ * computes them): noted at each use, which for a value used once is its only one
+ * (nuses is exact after the passes: the IR checker's AGAL_IR_CHECK_USES).
+ *
+ * The scan's tables and the instructions are read through locals: its stores are
+ * bytes, which may alias anything, so a pointer read through sc or a field of the
+ * user read again would be loaded again after every store. The registers written
+ * and pow's use gather in locals too, stored once. */
+static void scan_list(const scan *sc, uint32_t list)
 {
-    sc->list_of[v] = list;
-    sc->flags[v] |= (uint8_t)(is_trivial(in) * TEXT_INLINE);
-    for (unsigned a = 0; a < in->nargs; a++) note_use(sc, list, in, in->args[a]);
-    int slot = find_home_slot(t, in);
-    sc->slots[v] = (int8_t)slot;
-    return slot;
-}
-
-/* The registers written and pow's use gather in locals, stored once: a store
- * through sc->u after each value's byte stores would be reloaded and stored again. */
-static void scan_list(const scan *sc, const agal_text *t, uint32_t list)
-{
+    const agal_ir_inst *insts = sc->ir->insts;
     const agal_ir_list l = sc->ir->lists[list];
+    uint8_t *flags = sc->flags;
+    int8_t *slots = sc->slots;
+    uint32_t *list_of = sc->list_of;
+    uint32_t ninsts = sc->ninsts;
+    agal_stage stage = sc->stage;
     uint64_t temps = 0;
     bool pow = false;
     for (uint32_t i = 0; i < l.n; i++) {
         uint32_t v = l.items[i];
-        const agal_ir_inst *in = agal_ir_get(sc->ir, v);
-        int slot = scan_value(sc, t, list, v, in);
-        if (slot >= 0) temps |= (uint64_t)1 << slot;
+        const agal_ir_inst *in = &insts[v];
+        unsigned nargs = in->nargs;
+        int32_t token = in->token;
+        int slot = find_home_slot(stage, in);
+        bool is_if = in->op == IR_IF;
         pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
-        if (in->op == IR_IF) {
-            scan_list(sc, t, in->then_list);
-            scan_list(sc, t, in->else_list);
+        list_of[v] = list;
+        slots[v] = (int8_t)slot;
+        for (unsigned a = 0; a < nargs; a++) {
+            /* none (0) and out of range as insts[0], which is unused (nuses 0): no
+             * branch that follows the data */
+            uint32_t w = in->args[a] < ninsts ? in->args[a] : 0;
+            const agal_ir_inst *use = &insts[w];
+            /* without a branch on each test: which way each goes follows the data */
+            bool inline_it = (use->nuses == 1) & (list_of[w] == list) & (use->token == token);
+            flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
+        }
+        if (slot >= 0) temps |= (uint64_t)1 << slot;
+        if (is_if) {
+            scan_list(sc, in->then_list);
+            scan_list(sc, in->else_list);
         }
     }
     sc->u->temps |= temps;
@@ -1125,11 +1157,11 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     memset(u, 0, sizeof *u);
     t->flags = agal_zalloc(t->ctx, n);
     t->slots = agal_alloc(t->ctx, n);
-    scan sc = {t->ir, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
+    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
     if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
     memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
     memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
     uses_of(t->ir, u);
-    scan_list(&sc, t, 0);
+    scan_list(&sc, 0);
     return t->err;
 }

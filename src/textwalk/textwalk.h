@@ -21,13 +21,18 @@
 
 #include "emit.h"
 
-/* Components selected from a value, in order: .xz is {{0, 2}, 2}. */
+/* Components selected from a value, in order: .xz is {{0, 2}, 2}. Eight bytes, the
+ * register it is passed in: at five, GCC built one in memory by a 4-byte and a
+ * 1-byte store and passed it by an 8-byte load of them, a failed store forwarding
+ * at nearly every operand of an expression. */
 typedef struct agal_sel {
     uint8_t c[4];
     uint8_t n;
+    uint8_t unused[3]; /* zero */
 } agal_sel;
+_Static_assert(sizeof(agal_sel) == 8, "a selection is one 8-byte word");
 
-static inline agal_sel sel_one(unsigned c) { return (agal_sel){{(uint8_t)c, 0, 0, 0}, 1}; }
+static inline agal_sel sel_one(unsigned c) { return (agal_sel){{(uint8_t)c, 0, 0, 0}, 1, {0}}; }
 
 typedef struct agal_text agal_text;
 
@@ -116,18 +121,27 @@ typedef struct agal_text_usage {
 /* ---- pieces of text ----------------------------------------------------------
  * The back ends append to t->out through these, which keep room for the NUL but do
  * not store it after each piece (a byte store may alias every field the walk reads
- * through t, so each piece reloaded them): agal_text_finish writes it once. */
+ * through t, so each piece reloaded them): agal_text_finish writes it once. Nor do
+ * they test the buffer's error before a piece that fits: a failed growth leaves
+ * the block and its size as they were, so a piece written after it stays inside
+ * the block, and agal_text_finish refuses the text. */
 
 /* len bytes at s. Inline: the emitters append many small pieces. */
 static inline void text_putn(agal_text *t, const char *s, size_t len)
 {
     agal_strbuf *b = &t->out;
-    if (b->err || len >= b->cap - b->n) {
+    if (len >= b->cap - b->n) {
         agal_sb_putn_grow(b, s, len);
         return;
     }
     memcpy(b->p + b->n, s, len);
     b->n += len;
+}
+/* Room for len bytes and the NUL: the buffer's own test inline, a call only to grow. */
+static inline bool text_reserve(agal_text *t, size_t len)
+{
+    agal_strbuf *b = &t->out;
+    return (!b->err && len < b->cap - b->n) || agal_sb_reserve(b, len);
 }
 static inline void text_put(agal_text *t, const char *s) { text_putn(t, s, strlen(s)); }
 static inline void text_putc(agal_text *t, char c) { text_putn(t, &c, 1); }
@@ -155,8 +169,8 @@ static inline void text_put3(agal_text *t, const char *a, const char *b, const c
 static inline void text_put8(agal_text *t, const char s[8], size_t n)
 {
     agal_strbuf *b = &t->out;
-    if (b->err || b->cap - b->n <= 8) {
-        text_putn(t, s, n);
+    if (b->cap - b->n <= 8) { /* one call, so that a caller's usual path needs no frame */
+        agal_sb_putn_grow(b, s, n);
         return;
     }
     memcpy(b->p + b->n, s, 8);
@@ -168,7 +182,7 @@ static inline void text_put8(agal_text *t, const char s[8], size_t n)
 static inline void text_uint(agal_text *t, unsigned v)
 {
     agal_strbuf *b = &t->out;
-    if (b->err || b->cap - b->n <= 10) {
+    if (b->cap - b->n <= 10) {
         agal_sb_uint(b, v);
         return;
     }

@@ -318,10 +318,9 @@ static void locals(agal_text *t, const agal_text_usage *u)
     uint64_t stored = vs ? (uint64_t)1 << IR_SLOT_OUT | (uint64_t)(u->varyings & 0x3ffu) << IR_SLOT_VARY
                          : (uint64_t)(u->outputs & 15u) << IR_SLOT_OUT | (uint64_t)u->fd << IR_SLOT_DEPTH;
     uint64_t slots = u->temps | stored;
-    for (int s = 0; slots >> s; s++) {
-        if (!(slots >> s & 1)) continue;
+    for (; slots; slots &= slots - 1) { /* the set bits only, lowest first */
         text_put(t, "    var ");
-        agal_text_reg_name(t, s);
+        agal_text_reg_name(t, __builtin_ctzll(slots));
         text_put(t, ": vec4f;\n");
     }
     for (unsigned n = 0; n < 16 && vs; n++)
