@@ -402,7 +402,8 @@ typedef struct agal_ir_builder {
     agal_ir_frame *top;   /* innermost open block, NULL at top level */
     agal_ir_frame *spare; /* closed blocks' frames, for the next ones */
     unsigned depth;
-    uint32_t zero; /* the (0,0,0,0) constant, made on first use */
+    uint32_t zero;    /* the (0,0,0,0) constant, made on first use */
+    uint64_t changed; /* bit s: slot s assigned since the innermost branch began */
 } agal_ir_builder;
 
 /* Opens a block on condition cond (from token): an IR_IF in the current list;
