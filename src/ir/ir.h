@@ -257,6 +257,11 @@ typedef struct agal_ir {
      * the reflection's rule): the binding description's, without a second walk of the
      * tokens. Zero in IR read from text. */
     uint16_t attributes_read[16];
+    /* Room new lists' first items are cut from (ir.c): a program of many blocks makes
+     * thousands of short branch lists, and an arena call each cost more than the
+     * list's items. */
+    uint32_t *list_room;
+    uint32_t list_room_left;
 } agal_ir;
 
 typedef struct agal_ir_options {
