@@ -321,6 +321,7 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
     }
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
+    bd->b.changed |= 1ull << s;
 }
 
 /* ---- one token ------------------------------------------------------------ */

@@ -39,12 +39,32 @@ uint32_t agal_ir_new_list(agal_ir *ir)
     return ir->nlists++;
 }
 
+/* A new list's first cap items, cut from the IR's shared room (list_room) when
+ * short. The room's first item is never handed out, so no list's items start an
+ * arena allocation: agal_grow then copies a list that outgrows them, and never
+ * extends or resizes the room under the lists that follow in it. */
+enum { LIST_ROOM = 256, LIST_ROOM_CUT = 32 };
+static uint32_t *first_items(agal_ir *ir, uint32_t cap)
+{
+    if (cap > LIST_ROOM_CUT) return agal_alloc(ir->ctx, cap * sizeof(uint32_t));
+    if (ir->list_room_left < cap) {
+        uint32_t *room = agal_alloc(ir->ctx, (1 + LIST_ROOM) * sizeof *room);
+        if (!room) return NULL;
+        ir->list_room = room + 1;
+        ir->list_room_left = LIST_ROOM;
+    }
+    uint32_t *items = ir->list_room;
+    ir->list_room += cap;
+    ir->list_room_left -= cap;
+    return items;
+}
+
 /* Doubles the list's room, to at least `least` items (from 16 for a new list). */
 static AGAL_COLD bool grow_list(agal_ir *ir, agal_ir_list *list, uint32_t least)
 {
     uint32_t cap = list->cap ? list->cap * 2 : 16;
     if (cap < least) cap = least;
-    uint32_t *n = agal_grow(ir->ctx, list->items, list->n, cap, sizeof *n);
+    uint32_t *n = list->cap ? agal_grow(ir->ctx, list->items, list->n, cap, sizeof *n) : first_items(ir, cap);
     if (!n) return false;
     list->items = n;
     list->cap = cap;

@@ -257,6 +257,11 @@ typedef struct agal_ir {
      * the reflection's rule): the binding description's, without a second walk of the
      * tokens. Zero in IR read from text. */
     uint16_t attributes_read[16];
+    /* Room new lists' first items are cut from (ir.c): a program of many blocks makes
+     * thousands of short branch lists, and an arena call each cost more than the
+     * list's items. */
+    uint32_t *list_room;
+    uint32_t list_room_left;
 } agal_ir;
 
 typedef struct agal_ir_options {
@@ -402,7 +407,8 @@ typedef struct agal_ir_builder {
     agal_ir_frame *top;   /* innermost open block, NULL at top level */
     agal_ir_frame *spare; /* closed blocks' frames, for the next ones */
     unsigned depth;
-    uint32_t zero; /* the (0,0,0,0) constant, made on first use */
+    uint32_t zero;    /* the (0,0,0,0) constant, made on first use */
+    uint64_t changed; /* bit s: slot s assigned since the innermost branch began */
 } agal_ir_builder;
 
 /* Opens a block on condition cond (from token): an IR_IF in the current list;
