@@ -1155,12 +1155,16 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
-    t->flags = agal_zalloc(t->ctx, n);
-    t->slots = agal_alloc(t->ctx, n);
-    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
-    if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
-    memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
-    memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
+    /* The three tables in one block, the two that start all ones side by side: one
+     * allocation and two fills a translation, not three and three. All ones: in no
+     * list (UINT32_MAX), and no slot (-1) until the scan finds a listed value's. */
+    uint32_t *list_of = agal_alloc(t->ctx, n * (sizeof *list_of + 2));
+    if (!list_of) return AGAL_ERR_NOMEM;
+    t->slots = (int8_t *)(list_of + n);
+    t->flags = (uint8_t *)t->slots + n;
+    memset(list_of, 0xff, n * (sizeof *list_of + 1));
+    memset(t->flags, 0, n);
+    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, list_of, u};
     uses_of(t->ir, u);
     scan_list(&sc, 0);
     return t->err;
