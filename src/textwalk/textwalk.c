@@ -1137,13 +1137,18 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->fd = info->writes_depth;
 }
 
-/* name in 8 bytes, when it fits them (else n 0). */
+/* name in 8 bytes, when it fits them (else n 0). Copied a byte at a time as far as
+ * its NUL or a ninth byte: the names are two or three letters, which a strlen and a
+ * memcpy call each cost more than. */
 static void spell_name(agal_reg_text *r, const char *name)
 {
-    size_t n = strlen(name);
     memset(r, 0, sizeof *r);
-    if (n > sizeof r->s) return;
-    memcpy(r->s, name, n);
+    size_t n = 0;
+    for (; n < sizeof r->s && name[n]; n++) r->s[n] = name[n];
+    if (name[n]) { /* longer than 8 */
+        memset(r->s, 0, sizeof r->s);
+        return;
+    }
     r->n = (uint8_t)n;
 }
 
