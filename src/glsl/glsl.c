@@ -218,7 +218,8 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     if (u->constants) {
         if (es1) text_put(t, "uniform vec4 ");
         else text_put3(t, "layout(std140) uniform ", t->names->blocks[t->prog->stage], " { vec4 ");
-        text_put3(t, cname, "[", NULL);
+        text_put_host(t, &t->spelled.constants, cname);
+        text_putc(t, '[');
         text_uint(t, nconst);
         text_put(t, es1 ? "];\n" : "]; };\n");
     }
@@ -236,7 +237,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
     for (unsigned n = 0; n < 16 && u->samplers >> n; n++) {
         if (!(u->samplers & (1u << n))) continue;
         text_put3(t, "uniform ", u->sampler[n].dim == AGAL_DIM_CUBE ? "samplerCube " : "sampler2D ", NULL);
-        text_put_num(t, t->names->sampler, n);
+        text_put_host_num(t, &t->spelled.sampler, t->names->sampler, n);
         text_put(t, ";\n");
     }
     for (unsigned n = 0; n < 32 && u->inputs >> n; n++) {
@@ -249,14 +250,15 @@ static void declarations(agal_text *t, const agal_text_usage *u)
         } else {
             text_put3(t, centroid(t, n), "in vec4 ", NULL);
         }
-        text_put_num(t, vs ? t->names->attribute : t->names->varying, n);
+        if (vs) text_put_host_num(t, &t->spelled.attribute, t->names->attribute, n);
+        else text_put_host_num(t, &t->spelled.varying, t->names->varying, n);
         text_put(t, ";\n");
     }
     for (unsigned n = 0; n < 32 && u->varyings >> n; n++) {
         if (!(u->varyings & (1u << n))) continue;
         text_put3(t, es1 ? "varying" : centroid(t, n), es1 ? NULL : "out", NULL);
         text_put3(t, " vec4 ", NULL, NULL);
-        text_put_num(t, t->names->varying, n);
+        text_put_host_num(t, &t->spelled.varying, t->names->varying, n);
         text_put(t, ";\n");
     }
     packed_varyings(t, u, vs, es1);

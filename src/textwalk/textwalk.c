@@ -1137,13 +1137,18 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->fd = info->writes_depth;
 }
 
-/* name in 8 bytes, when it fits them (else n 0). */
+/* name in 8 bytes, when it fits them (else n 0). Copied a byte at a time as far as
+ * its NUL or a ninth byte: the names are two or three letters, which a strlen and a
+ * memcpy call each cost more than. */
 static void spell_name(agal_reg_text *r, const char *name)
 {
-    size_t n = strlen(name);
     memset(r, 0, sizeof *r);
-    if (n > sizeof r->s) return;
-    memcpy(r->s, name, n);
+    size_t n = 0;
+    for (; n < sizeof r->s && name[n]; n++) r->s[n] = name[n];
+    if (name[n]) { /* longer than 8 */
+        memset(r->s, 0, sizeof r->s);
+        return;
+    }
     r->n = (uint8_t)n;
 }
 
@@ -1155,12 +1160,16 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
-    t->flags = agal_zalloc(t->ctx, n);
-    t->slots = agal_alloc(t->ctx, n);
-    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, agal_alloc(t->ctx, n * sizeof *sc.list_of), u};
-    if (!sc.list_of || !t->flags || !t->slots) return AGAL_ERR_NOMEM;
-    memset(sc.list_of, 0xff, n * sizeof *sc.list_of); /* UINT32_MAX: in no list */
-    memset(t->slots, -1, n);                          /* the scan finds the listed values' slots */
+    /* The three tables in one block, the two that start all ones side by side: one
+     * allocation and two fills a translation, not three and three. All ones: in no
+     * list (UINT32_MAX), and no slot (-1) until the scan finds a listed value's. */
+    uint32_t *list_of = agal_alloc(t->ctx, n * (sizeof *list_of + 2));
+    if (!list_of) return AGAL_ERR_NOMEM;
+    t->slots = (int8_t *)(list_of + n);
+    t->flags = (uint8_t *)t->slots + n;
+    memset(list_of, 0xff, n * (sizeof *list_of + 1));
+    memset(t->flags, 0, n);
+    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, list_of, u};
     uses_of(t->ir, u);
     scan_list(&sc, 0);
     return t->err;

@@ -196,6 +196,13 @@ static inline void text_put_host(agal_text *t, const agal_reg_text *spelled, con
     else text_put(t, name);
 }
 
+/* A name of the host's and its number: "sampler2", "va3". */
+static inline void text_put_host_num(agal_text *t, const agal_reg_text *spelled, const char *name, unsigned n)
+{
+    text_put_host(t, spelled, name);
+    text_uint(t, n);
+}
+
 /* A name and its number: "t12", "va3". */
 static inline void text_put_num(agal_text *t, const char *name, unsigned n)
 {
