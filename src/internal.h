@@ -20,6 +20,29 @@
 #else
 #define AGAL_COLD
 #endif
+/* A small function a hot path relies on being inlined (its comment says where),
+ * whatever the compiler's budget for a caller that has grown; and one kept out of
+ * line on purpose (its comment says why). */
+#if defined(__GNUC__)
+#define AGAL_ALWAYS_INLINE inline __attribute__((always_inline))
+#define AGAL_NOINLINE __attribute__((noinline))
+#else
+#define AGAL_ALWAYS_INLINE inline
+#define AGAL_NOINLINE
+#endif
+
+/* The index of the lowest set bit of a set that is not empty: a walk of a set's
+ * members, lowest first, visits only them (set &= set - 1 drops the one visited). */
+static inline int agal_lowest_bit(uint64_t set)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(set);
+#else
+    int i = 0;
+    while (!(set >> i & 1)) i++;
+    return i;
+#endif
+}
 
 /* ---- names.c: the names a GLSL-family text declares -------------------------- */
 

@@ -233,8 +233,7 @@ static const spelled opcode_names[AGAL_OP_LIMIT] = {
 
 /* Inline in agal_put_instruction, which names every token of a text target's
  * comments: a frame less a token. */
-static inline __attribute__((always_inline)) char *put_instruction(char *p, agal_stage stage, const rawtok *t,
-                                                                   const agal_opinfo *info)
+static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
     p = put_spelled(p, &opcode_names[info->code]);
     bool first = true;

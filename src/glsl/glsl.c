@@ -310,7 +310,7 @@ static void locals(agal_text *t, const agal_text_usage *u)
                                                     : (uint64_t)(u->outputs & 15u) << IR_SLOT_OUT;
     uint64_t declared = u->temps | stored | (uint64_t)u->fd << IR_SLOT_DEPTH, slots = declared | t->zero_used;
     for (; slots; slots &= slots - 1) { /* the set bits only, lowest first */
-        int s = __builtin_ctzll(slots);
+        int s = agal_lowest_bit(slots);
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         bool local = is_local(t, u, type, num);

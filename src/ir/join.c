@@ -103,7 +103,7 @@ static agal_status join(agal_ir_builder *b, agal_ir_frame *f, const uint32_t *th
 {
     agal_ir *ir = b->ir;
     for (; candidates; candidates &= candidates - 1) {
-        int s = __builtin_ctzll(candidates);
+        int s = agal_lowest_bit(candidates);
         uint32_t t = then_end[s], e = else_end[s];
         if (t == e) continue;
         uint32_t t0 = or_zero(b, t), e0 = or_zero(b, e);

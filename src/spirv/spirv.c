@@ -29,16 +29,6 @@
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
 
-/* The helpers the hot paths rely on being inlined (their comments say where),
- * whatever the compiler's budget for a function that has grown. */
-#if defined(__GNUC__)
-#define INLINE inline __attribute__((always_inline))
-#define NOINLINE __attribute__((noinline))
-#else
-#define INLINE inline
-#define NOINLINE
-#endif
-
 /* Vulkan's default id bound (spirv-val's limit). */
 #define ID_LIMIT 0x3fffffu
 
@@ -266,7 +256,7 @@ static inline uint32_t *reserve(spv *s, wbuf *b, size_t n)
 
 /* One instruction: opcode, then n operand words. Inline: INS's and DECO's counts
  * are constants, so the copy unrolls into a few stores. */
-static INLINE void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
+static AGAL_ALWAYS_INLINE void ins(spv *s, int sec, unsigned op, const uint32_t *ops, size_t n)
 {
     uint32_t *d = reserve(s, &s->sec[sec], n + 1);
     if (!d) return;
@@ -320,7 +310,7 @@ static bool tab_grow(spv *s)
 
 /* Emits global `op [type] %id ops...` (type 0: a type declaration, which has no
  * result type word); returns %id. */
-static INLINE uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+static AGAL_ALWAYS_INLINE uint32_t global_new(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     size_t k = type ? 2 : 1; /* words between the opcode and the operands */
     uint32_t id = new_id(s), *d = reserve(s, &s->sec[S_GLOBAL], 1 + k + n);
@@ -401,7 +391,7 @@ static uint32_t t_ptr_v4_new(spv *s, unsigned slot)
     return s->ty_ptr_v4[slot] = UNIQUE(s, SpvOpTypePointer, 0, storage[slot], t_vec(s, 4));
 }
 
-static INLINE uint32_t t_ptr_v4(spv *s, unsigned slot)
+static AGAL_ALWAYS_INLINE uint32_t t_ptr_v4(spv *s, unsigned slot)
 {
     return s->ty_ptr_v4[slot] ? s->ty_ptr_v4[slot] : t_ptr_v4_new(s, slot);
 }
@@ -442,7 +432,7 @@ static uint32_t c_int_new(spv *s, int32_t i)
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
 }
 
-static INLINE uint32_t c_int(spv *s, int32_t i)
+static AGAL_ALWAYS_INLINE uint32_t c_int(spv *s, int32_t i)
 {
     if ((uint32_t)i < 256 && bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
     return c_int_new(s, i);
@@ -467,7 +457,7 @@ static uint32_t c_splat(spv *s, float f)
 
 /* Written straight into the section: a translation names most of its values.
  * Inline: most names are literals, whose length and copy then fold. */
-static INLINE void name(spv *s, uint32_t id, const char *str)
+static AGAL_ALWAYS_INLINE void name(spv *s, uint32_t id, const char *str)
 {
     if (s->opt->pub.strip_names) return;
     size_t len = strlen(str), n = len / 4 + 1;
@@ -696,7 +686,7 @@ static uint32_t real(spv *s, uint32_t v);
 
 /* `op %type %id ops...` written at the function's end, a new id; the words, or
  * NULL when out of memory. */
-static INLINE uint32_t *fn_write(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+static AGAL_ALWAYS_INLINE uint32_t *fn_write(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t *d = reserve(s, &s->sec[S_FUNC], n + 3);
     if (!d) return NULL;
@@ -719,7 +709,8 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
  * their words: the block's earlier equal instruction's id, or the new one's. Inline,
  * so that a caller with a constant operand count (the shuffles) gets its loops
  * unrolled. */
-static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n, uint32_t h)
+static AGAL_ALWAYS_INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n,
+                                               uint32_t h)
 {
     h ^= (op * 0x9e3779b1u) ^ type;
     uint32_t slot = h % CSE_SLOTS, *e = &s->cse[slot];
@@ -740,9 +731,9 @@ static INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uin
  * literal operand has bit 31 set) are materialized first. Inline into one copy per
  * operand count (fn_1 to fn_6), whose loops then unroll: a call takes half the
  * instructions of the generic loops, and no loop exit to mispredict. The copies
- * stay out of line (NOINLINE): clang's -O3 put one into every FN, 4 KB more of the
+ * stay out of line (AGAL_NOINLINE): clang's -O3 put one into every FN, 4 KB more of the
  * web package (web_package's budget). */
-static INLINE uint32_t fn_body(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+static AGAL_ALWAYS_INLINE uint32_t fn_body(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     uint32_t m[12];
     if (n > AGAL_COUNTOF(m)) {
@@ -764,7 +755,7 @@ static uint32_t fn(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size
 }
 
 #define FN_ARITY(k) \
-    static NOINLINE uint32_t fn_##k(spv *s, unsigned op, uint32_t type, const uint32_t *ops) \
+    static AGAL_NOINLINE uint32_t fn_##k(spv *s, unsigned op, uint32_t type, const uint32_t *ops) \
     { \
         return fn_body(s, op, type, ops, k); \
     }
@@ -777,7 +768,7 @@ FN_ARITY(6)
 #undef FN_ARITY
 
 /* fn for n operands: n is a constant in FN, so this folds to one call. */
-static INLINE uint32_t fn_n(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
+static AGAL_ALWAYS_INLINE uint32_t fn_n(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n)
 {
     switch (n) {
     case 1: return fn_1(s, op, type, ops);
@@ -848,7 +839,7 @@ static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const ui
 }
 
 /* The recorded shuffle whose result is v, or NULL. */
-static INLINE const shuf *recorded(const spv *s, uint32_t v)
+static AGAL_ALWAYS_INLINE const shuf *recorded(const spv *s, uint32_t v)
 {
     unsigned i = v % SHUF_CACHE;
     return (s->shuf_used >> i & 1) && s->t.shuf[i].id == v ? &s->t.shuf[i] : NULL;
@@ -864,7 +855,7 @@ static void record(spv *s, uint32_t id, uint32_t a, uint32_t b, const uint8_t *s
 
 /* Component k of vector id v, read through virtual values to a real vector or a
  * noted merge's comp_src: that vector's id << 2 | its component there. */
-static INLINE uint32_t comp_source(const spv *s, uint32_t v, unsigned k)
+static AGAL_ALWAYS_INLINE uint32_t comp_source(const spv *s, uint32_t v, unsigned k)
 {
     while (v & VIRT) {
         uint32_t x = v & ~VIRT;
@@ -895,7 +886,7 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
 
 /* Most components read are of a real vector that is no recorded shuffle: that
  * case inline, the walk in a call. */
-static INLINE uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
+static AGAL_ALWAYS_INLINE uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
 {
     if (!(v & VIRT) && !recorded(s, v)) return v;
     return source_comp_walk(s, v, k);
@@ -930,7 +921,7 @@ static inline uint32_t gather(spv *s, unsigned n, const uint32_t *vec, const uin
     return acc;
 }
 
-static INLINE uint32_t made_here(const spv *s, uint32_t v);
+static AGAL_ALWAYS_INLINE uint32_t made_here(const spv *s, uint32_t v);
 
 /* The vec4 components vec[c].comp[c] of virtual value x (its IR index), which come
  * from three or four vectors: when x is a merge whose first operand is already a
@@ -961,7 +952,8 @@ static uint32_t merge_or_gather(spv *s, const uint32_t *vec, const uint8_t *comp
  * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
  * in real, the commonest caller, where n, a == b and sel are constants; real's
  * virtual value (its IR index, else 0) in made. */
-static INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel, uint32_t made)
+static AGAL_ALWAYS_INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel,
+                                                  uint32_t made)
 {
     uint32_t vec[4], x, y = 0;
     uint8_t comp[4], out[4];
@@ -1005,7 +997,7 @@ static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 /* What swizzle_value makes of the commonest swizzle, of a real vector that is no
  * recorded shuffle (a constant's or input's load read .xxxx), without walking each
  * component to its source; 0 for any other. */
-static INLINE uint32_t swizzle_of_real(spv *s, const agal_ir_inst *in)
+static AGAL_ALWAYS_INLINE uint32_t swizzle_of_real(spv *s, const agal_ir_inst *in)
 {
     uint32_t src = s->ids[in->args[0]];
     if ((src & VIRT) || !src || recorded(s, src)) return 0;
@@ -1018,7 +1010,7 @@ static INLINE uint32_t swizzle_of_real(spv *s, const agal_ir_inst *in)
 }
 
 /* Virtual value x's materialization in this block (real's), or NULL. */
-static INLINE const struct mat *made_in_block(const spv *s, uint32_t x)
+static AGAL_ALWAYS_INLINE const struct mat *made_in_block(const spv *s, uint32_t x)
 {
     uint32_t slot = x % AGAL_COUNTOF(s->t.mat);
     const struct mat *m = &s->t.mat[slot];
@@ -1027,7 +1019,7 @@ static INLINE const struct mat *made_in_block(const spv *s, uint32_t x)
 
 /* The real id of v made in this block: v itself when it is real, a virtual value's
  * materialization (real), or 0. */
-static INLINE uint32_t made_here(const spv *s, uint32_t v)
+static AGAL_ALWAYS_INLINE uint32_t made_here(const spv *s, uint32_t v)
 {
     if (!(v & VIRT)) return v;
     const struct mat *m = made_in_block(s, v & ~VIRT);
@@ -1054,7 +1046,7 @@ static uint32_t real(spv *s, uint32_t v)
 }
 
 /* How deep id's chain of virtual values is (0: id is real). */
-static INLINE unsigned virt_depth(const spv *s, uint32_t id)
+static AGAL_ALWAYS_INLINE unsigned virt_depth(const spv *s, uint32_t id)
 {
     return id & VIRT ? s->virt[id & ~VIRT] & ~(EAGER | NOTED) : 0;
 }
@@ -1068,7 +1060,7 @@ static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
 /* comp_src of merge v, made virtual, from its operands' (known already): a merge
  * onto a noted merge (a chain's every token) copies the first's and walks only its
  * own components. */
-static NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
+static AGAL_NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
 {
     uint32_t *src = s->comp_src[v], a = s->ids[in->args[0]], b = s->ids[in->args[1]];
     unsigned mask = in->mask, walked = 15u;
@@ -1091,7 +1083,7 @@ static NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
  * operand, a merge two: read as such, not through a loop to nargs. Inline in
  * emit_list: this runs for every swizzle and merge of the program, most of its
  * values. */
-static INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *in)
+static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *in)
 {
     unsigned depth = virt_depth(s, s->ids[in->args[0]]);
     if (in->op == IR_MERGE) {

@@ -10,9 +10,6 @@
  * starts with one memset. */
 enum { TEXT_HELD_ZERO = 0xfefefefe, TEXT_HELD_UNKNOWN = UINT32_MAX };
 enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token) */
-/* A small function inlined where GCC would call it: its frame was a fifth of its cost
- * (put_token_at, unswizzle). */
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 /* Per-value flags: TEXT_TEMP (copied to tN), TEXT_INLINE (printed at its use). An
  * instruction the IR hoisted
  * (IR_HOISTED: tex runs in uniform control flow) is no write to its register where
@@ -155,7 +152,7 @@ static bool is_trivial(const agal_ir_inst *in) { return in->nuses < trivial_belo
  * agal_text_reg_name's usual path, a copy from the cache, sets up no frame; not
  * cold: every register a translation names comes here once (perf put 1.4% of the
  * time in its cold copy). */
-static __attribute__((noinline)) void spell_reg_name(agal_text *t, int slot)
+static AGAL_NOINLINE void spell_reg_name(agal_text *t, int slot)
 {
     unsigned type, num;
     agal_reg_text *r = &t->reg_names[slot];
@@ -302,8 +299,9 @@ static bool is_flip(const agal_text *t, uint32_t v)
     return in->op == IR_YFLIP;
 }
 
-/* The selection of the value under v's swizzles (SWIZZLE chains compose). */
-static ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
+/* The selection of the value under v's swizzles (SWIZZLE chains compose). Inline
+ * where GCC would call it: its frame was a fifth of its cost. */
+static AGAL_ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
 {
     while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
         for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
@@ -662,8 +660,9 @@ void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 enum { TOKEN_TEXT_MAX = 16 + AGAL_INSTRUCTION_TEXT_MAX };
 
 /* "5: add vt0.xz, va0.wzyx, vc5" for the fifth token, in the disassembler's syntax,
- * spelled at p (TOKEN_TEXT_MAX bytes free); returns its end. */
-static ALWAYS_INLINE char *put_token_at(agal_text *t, char *p, uint32_t i)
+ * spelled at p (TOKEN_TEXT_MAX bytes free); returns its end. Inline in its two
+ * callers: its frame was a fifth of its cost. */
+static AGAL_ALWAYS_INLINE char *put_token_at(agal_text *t, char *p, uint32_t i)
 {
     const agal_token *tok = &t->prog->tokens[i];
     p += agal_put_uint(p, i + 1); /* counting from 1, as Flash does */

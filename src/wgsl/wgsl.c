@@ -320,7 +320,7 @@ static void locals(agal_text *t, const agal_text_usage *u)
     uint64_t slots = u->temps | stored;
     for (; slots; slots &= slots - 1) { /* the set bits only, lowest first */
         text_put(t, "    var ");
-        agal_text_reg_name(t, __builtin_ctzll(slots));
+        agal_text_reg_name(t, agal_lowest_bit(slots));
         text_put(t, ": vec4f;\n");
     }
     for (unsigned n = 0; n < 16 && vs; n++)
