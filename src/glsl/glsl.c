@@ -91,8 +91,7 @@ static void tex(agal_text *t, const agal_ir_inst *in, agal_sel s)
     if (GLSL(t)->dialect == AGAL_GLSL_ESSL100) /* texture2D / textureCube, the LOD ones of EXT_shader_texture_lod */
         fn = lod ? (cube ? "textureCubeLodEXT" : "texture2DLodEXT") : (cube ? "textureCube" : "texture2D");
     text_put3(t, fn, "(", NULL);
-    text_put_host(t, &t->spelled.sampler, t->names->sampler);
-    text_uint(t, (unsigned)in->smp.num);
+    text_put_host_num(t, &t->spelled.sampler, t->names->sampler, (unsigned)in->smp.num);
     text_put(t, ", ");
     agal_text_sample_operands(t, in, s);
 }
@@ -112,9 +111,9 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_text_packed(t, in->reg_num, s);
         return;
     }
-    if (in->reg_type == AGAL_REG_ATTRIBUTE) text_put_host(t, &t->spelled.attribute, t->names->attribute);
-    else text_put_host(t, &t->spelled.varying, t->names->varying);
-    text_uint(t, (unsigned)in->reg_num);
+    bool attribute = in->reg_type == AGAL_REG_ATTRIBUTE;
+    text_put_host_num(t, attribute ? &t->spelled.attribute : &t->spelled.varying,
+                      attribute ? t->names->attribute : t->names->varying, (unsigned)in->reg_num);
     agal_text_put_swz(t, s, 4);
 }
 
