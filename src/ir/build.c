@@ -350,7 +350,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
         agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
         memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
         if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
-        else if (!bd->b.ir->keep_copies && !bd->b.ir->first_copy) bd->b.ir->first_copy = v;
+        else if (!bd->b.ir->keep_copies) agal_ir_note_copy(bd->b.ir, v);
         if (sh.op == IR_TEX) {
             in->smp = t->s; /* behind the coordinate, after it is written */
             bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
