@@ -984,6 +984,33 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     return j.end;
 }
 
+/* Is v (items[i] of list l: an intermediate, neither trivial nor homed) printed
+ * inside its user's statement? When it is used once, by an instruction of the same
+ * AGAL token in the same list (so textures and derivatives stay where AGAL computes
+ * them); then noted, for that use. A token's instructions stand together in a list
+ * but for samples the hoisting moved in front of an if (IR_HOISTED), so the search
+ * ends at the first instruction of another token that was not moved: a few
+ * instructions, not a scan of every operand of the program first. (nuses is exact
+ * after the passes: the IR checker's AGAL_IR_CHECK_USES.) */
+static bool used_inline(agal_text *t, const agal_ir_list *l, uint32_t i, const agal_ir_inst *in)
+{
+    if (in->nuses != 1) return false;
+    uint32_t v = l->items[i];
+    for (uint32_t j = i + 1; j < l->n; j++) {
+        const agal_ir_inst *user = inst(t, l->items[j]);
+        if (user->token != in->token) {
+            if (user->flags & IR_HOISTED) continue;
+            return false;
+        }
+        for (unsigned a = 0; a < user->nargs; a++)
+            if (user->args[a] == v) {
+                t->flags[v] |= TEXT_INLINE;
+                return true;
+            }
+    }
+    return false;
+}
+
 static void walk(agal_text *t, uint32_t list)
 {
     const agal_ir_list *l = &t->ir->lists[list];
@@ -999,7 +1026,7 @@ static void walk(agal_text *t, uint32_t list)
         else if (in->op == IR_STORE) store(t, in);
         else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
             assign(t, v, slot);
-        else if (!(t->flags[v] & TEXT_INLINE) && !is_trivial(in)) temp(t, v);
+        else if (!(t->flags[v] & TEXT_INLINE) && !is_trivial(in) && !used_inline(t, l, i, in)) temp(t, v);
         i++;
     }
 }
@@ -1050,10 +1077,7 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 typedef struct scan {
     const agal_ir *ir;
     agal_stage stage;
-    uint32_t ninsts;
-    uint8_t *flags;
     int8_t *slots;
-    uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
     agal_text_usage *u;
 } scan;
 
@@ -1066,48 +1090,30 @@ static int find_home_slot(agal_stage stage, const agal_ir_inst *in)
     return homed ? agal_ir_reg_slot(stage, in->reg_type, in->reg_num) : -1;
 }
 
-/* An intermediate is printed inside its user's statement when it is trivial
- * (is_trivial, which a use asks itself), or used once, by an instruction of the
- * same AGAL token in the same list (so textures and derivatives stay where AGAL
- * computes them): noted at each use, which for a value used once is its only one
- * (nuses is exact after the passes: the IR checker's AGAL_IR_CHECK_USES).
+/* Each listed value's home slot, the registers written and pow's use: what the
+ * declarations need before the walk. Which intermediates print inline the walk
+ * finds at each (used_inline), where it reads their instructions anyway.
  *
- * The scan's tables and the instructions are read through locals: its stores are
- * bytes, which may alias anything, so a pointer read through sc or a field of the
- * user read again would be loaded again after every store. The registers written
- * and pow's use gather in locals too, stored once. */
+ * The instructions and the table are read through locals: the slots' stores are
+ * bytes, which may alias anything, so a pointer read through sc would be loaded
+ * again after every store. The registers written and pow's use gather in locals
+ * too, stored once. */
 static void scan_list(const scan *sc, uint32_t list)
 {
     const agal_ir_inst *insts = sc->ir->insts;
     const agal_ir_list l = sc->ir->lists[list];
-    uint8_t *flags = sc->flags;
     int8_t *slots = sc->slots;
-    uint32_t *list_of = sc->list_of;
-    uint32_t ninsts = sc->ninsts;
     agal_stage stage = sc->stage;
     uint64_t temps = 0;
     bool pow = false;
     for (uint32_t i = 0; i < l.n; i++) {
         uint32_t v = l.items[i];
         const agal_ir_inst *in = &insts[v];
-        unsigned nargs = in->nargs;
-        int32_t token = in->token;
         int slot = find_home_slot(stage, in);
-        bool is_if = in->op == IR_IF;
         pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
-        list_of[v] = list;
         slots[v] = (int8_t)slot;
-        for (unsigned a = 0; a < nargs; a++) {
-            /* none (0) and out of range as insts[0], which is unused (nuses 0): no
-             * branch that follows the data */
-            uint32_t w = in->args[a] < ninsts ? in->args[a] : 0;
-            const agal_ir_inst *use = &insts[w];
-            /* without a branch on each test: which way each goes follows the data */
-            bool inline_it = (use->nuses == 1) & (list_of[w] == list) & (use->token == token);
-            flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
-        }
         if (slot >= 0) temps |= (uint64_t)1 << slot;
-        if (is_if) {
+        if (in->op == IR_IF) {
             scan_list(sc, in->then_list);
             scan_list(sc, in->else_list);
         }
@@ -1159,16 +1165,14 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
-    /* The three tables in one block, the two that start all ones side by side: one
-     * allocation and two fills a translation, not three and three. All ones: in no
-     * list (UINT32_MAX), and no slot (-1) until the scan finds a listed value's. */
-    uint32_t *list_of = agal_alloc(t->ctx, n * (sizeof *list_of + 2));
-    if (!list_of) return AGAL_ERR_NOMEM;
-    t->slots = (int8_t *)(list_of + n);
+    /* The two tables in one block: no slot (-1) until the scan finds a listed
+     * value's, no flag until the walk notes one. */
+    t->slots = agal_alloc(t->ctx, 2 * (size_t)n);
+    if (!t->slots) return AGAL_ERR_NOMEM;
     t->flags = (uint8_t *)t->slots + n;
-    memset(list_of, 0xff, n * (sizeof *list_of + 1));
+    memset(t->slots, 0xff, n);
     memset(t->flags, 0, n);
-    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, list_of, u};
+    scan sc = {t->ir, t->prog->stage, t->slots, u};
     uses_of(t->ir, u);
     scan_list(&sc, 0);
     return t->err;
