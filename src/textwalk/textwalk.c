@@ -107,7 +107,8 @@ static void bug(agal_text *t, const char *what)
 /* ---- which values live in which register ------------------------------------ */
 
 /* IR ops as bits of a mask, so that a property of the op is one test rather than a
- * switch, whose jump the planning scan mispredicted on nearly every value. */
+ * switch, whose jump follows the data (the planning scan that had one
+ * mispredicted it on nearly every value). */
 #define OP_BIT(op) (1u << (op))
 _Static_assert(IR_OP_COUNT <= 32, "an IR op is a bit of a uint32_t");
 /* The ops whose value, tagged with a register, is its new content. */
@@ -118,6 +119,19 @@ enum {
 
 _Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
 static int home_slot(const agal_text *t, uint32_t v) { return t->slots[v]; }
+
+/* Slot of the register a value is the new content of, or -1 (loads, stores and
+ * untagged intermediates have no home). The walk notes it for every value in a
+ * list as it reaches it, before any use (the others stay -1), and the registers
+ * written with it, which the declarations written after the walk need. */
+static AGAL_ALWAYS_INLINE int note_home_slot(agal_text *t, uint32_t v, const agal_ir_inst *in)
+{
+    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
+    int slot = homed ? agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num) : -1;
+    t->slots[v] = (int8_t)slot;
+    if (slot >= 0) t->written |= (uint64_t)1 << slot;
+    return slot;
+}
 
 static bool is_zero_value(const agal_text *t, uint32_t v)
 {
@@ -481,7 +495,10 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     const text_form *form = &forms[in->aop];
     switch (form->kind) {
     case TEXT_INFIX: infix(t, form->spaced, form->spaced_n, strength(form), in, s, need); return;
-    case TEXT_CALL: call(t, t->lang->function(t, form->text, s.n), in, s); return;
+    case TEXT_CALL:
+        t->pow |= in->aop == AGAL_OP_POW; /* the declarations, written after the walk, define its wrapper */
+        call(t, t->lang->function(t, form->text, s.n), in, s);
+        return;
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
         open_paren(t, strength(form), need);
@@ -955,7 +972,8 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
 {
     const agal_ir_inst *in = inst(t, l->items[i]);
     joins j = {l, i + 1, i + 1};
-    while (j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI) j.end++;
+    for (; j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI; j.end++) /* each branch's end moves to them */
+        note_home_slot(t, l->items[j.end], inst(t, l->items[j.end]));
     int32_t tok = in->token, els = in->els_token, eif = in->eif_token;
 
     if (tok >= 0) comments_before(t, (uint32_t)tok);
@@ -1021,7 +1039,7 @@ static void walk(agal_text *t, uint32_t list)
             i = emit_if(t, l, i);
             continue;
         }
-        int slot = home_slot(t, v);
+        int slot = note_home_slot(t, v, in);
         if (in->op == IR_KIL) kil(t, in);
         else if (in->op == IR_STORE) store(t, in);
         else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
@@ -1039,7 +1057,7 @@ static void reset_walk(agal_text *t)
     t->depth = 0;
 }
 
-void agal_text_body(agal_text *t)
+void agal_text_body(agal_text *t, agal_text_usage *u)
 {
     size_t stmts = t->out.n;
     reset_walk(t);
@@ -1051,6 +1069,8 @@ void agal_text_body(agal_text *t)
         walk(t, 0);
     }
     comments_before(t, t->prog->ntokens);
+    u->temps = t->written;
+    u->pow = t->pow;
 }
 
 void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
@@ -1072,55 +1092,6 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 }
 
 /* ---- planning --------------------------------------------------------------- */
-
-/* The planning scan's state, copied out of agal_text. */
-typedef struct scan {
-    const agal_ir *ir;
-    agal_stage stage;
-    int8_t *slots;
-    agal_text_usage *u;
-} scan;
-
-/* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). The plan notes it for every value in a
- * list (the others: -1). */
-static int find_home_slot(agal_stage stage, const agal_ir_inst *in)
-{
-    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
-    return homed ? agal_ir_reg_slot(stage, in->reg_type, in->reg_num) : -1;
-}
-
-/* Each listed value's home slot, the registers written and pow's use: what the
- * declarations need before the walk. Which intermediates print inline the walk
- * finds at each (used_inline), where it reads their instructions anyway.
- *
- * The instructions and the table are read through locals: the slots' stores are
- * bytes, which may alias anything, so a pointer read through sc would be loaded
- * again after every store. The registers written and pow's use gather in locals
- * too, stored once. */
-static void scan_list(const scan *sc, uint32_t list)
-{
-    const agal_ir_inst *insts = sc->ir->insts;
-    const agal_ir_list l = sc->ir->lists[list];
-    int8_t *slots = sc->slots;
-    agal_stage stage = sc->stage;
-    uint64_t temps = 0;
-    bool pow = false;
-    for (uint32_t i = 0; i < l.n; i++) {
-        uint32_t v = l.items[i];
-        const agal_ir_inst *in = &insts[v];
-        int slot = find_home_slot(stage, in);
-        pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
-        slots[v] = (int8_t)slot;
-        if (slot >= 0) temps |= (uint64_t)1 << slot;
-        if (in->op == IR_IF) {
-            scan_list(sc, in->then_list);
-            scan_list(sc, in->else_list);
-        }
-    }
-    sc->u->temps |= temps;
-    sc->u->pow |= pow;
-}
 
 /* What the program uses: the IR's info record (info.c), as every back end reads it. */
 static void uses_of(const agal_ir *ir, agal_text_usage *u)
@@ -1165,15 +1136,13 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
-    /* The two tables in one block: no slot (-1) until the scan finds a listed
-     * value's, no flag until the walk notes one. */
+    /* The two tables in one block: no slot (-1) and no flag until the walk notes
+     * one. */
     t->slots = agal_alloc(t->ctx, 2 * (size_t)n);
     if (!t->slots) return AGAL_ERR_NOMEM;
     t->flags = (uint8_t *)t->slots + n;
     memset(t->slots, 0xff, n);
     memset(t->flags, 0, n);
-    scan sc = {t->ir, t->prog->stage, t->slots, u};
     uses_of(t->ir, u);
-    scan_list(&sc, 0);
     return t->err;
 }
