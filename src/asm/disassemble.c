@@ -36,9 +36,25 @@ static char *put_str(char *p, const char *s)
 
 static char *put_uint(char *p, unsigned v) { return p + agal_put_uint(p, v); }
 
-static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
+/* The registers' spellings of a stage, a type the stage lacks as the other stage
+ * names it (agal_put_reg_either): its row of the table, looked up once a token. */
+static const agal_reg_spelling *reg_row(agal_stage stage)
 {
-    return p + agal_put_reg_either(p, stage, type, num);
+    return agal_reg_spellings[stage == AGAL_FRAGMENT]; /* the only two stages */
+}
+
+/* Register num of the row's type (below AGAL_REG_TYPES: the token's checks saw to
+ * it), at p with room to spare. A single register's 0 (op, fd, iid) is not
+ * written: its digit is stored and left past the end, where the next piece goes,
+ * and whether it counts is arithmetic, where a branch on it followed the data. */
+static AGAL_ALWAYS_INLINE char *put_reg(char *p, const agal_reg_spelling *row, unsigned type, unsigned num)
+{
+    const agal_reg_spelling *r = &row[type];
+    memcpy(p, r->s, sizeof r->s);
+    p += r->n;
+    if (num >= 10) return put_uint(p, num);
+    *p = (char)('0' + num);
+    return p + ((num != 0) | !r->single);
 }
 
 static const char letters[] = "xyzw";
@@ -103,9 +119,9 @@ static AGAL_COLD char *put_indirect(char *p, agal_stage stage, uint64_t s)
     return p;
 }
 
-static inline char *put_source(char *p, agal_stage stage, uint64_t s)
+static inline char *put_source(char *p, agal_stage stage, const agal_reg_spelling *row, uint64_t s)
 {
-    p = src_indirect(s) ? put_indirect(p, stage, s) : put_reg(p, stage, src_type(s), src_num(s));
+    p = src_indirect(s) ? put_indirect(p, stage, s) : put_reg(p, row, src_type(s), src_num(s));
     return put_swizzle(p, src_swizzle(s));
 }
 
@@ -235,21 +251,22 @@ static const spelled opcode_names[AGAL_OP_LIMIT] = {
  * comments: a frame less a token. */
 static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
+    const agal_reg_spelling *row = reg_row(stage);
     p = put_spelled(p, &opcode_names[info->code]);
     bool first = true;
     if (info->operands & AGAL_OPND_D) {
         p = put_sep(p, first);
-        p = put_reg(p, stage, dst_type(t->d), dst_num(t->d));
+        p = put_reg(p, row, dst_type(t->d), dst_num(t->d));
         p = put_mask(p, dst_mask(t->d));
         first = false;
     }
     if (info->operands & AGAL_OPND_A) {
         p = put_sep(p, first);
-        p = put_source(p, stage, t->a);
+        p = put_source(p, stage, row, t->a);
         first = false;
     }
     if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
-    if (info->operands & AGAL_OPND_B) p = put_source(p, stage, t->b);
+    if (info->operands & AGAL_OPND_B) p = put_source(p, stage, row, t->b);
     if (info->operands & AGAL_OPND_S) p = put_sampler(p, t->b);
     return p;
 }
