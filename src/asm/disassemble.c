@@ -221,10 +221,10 @@ static bool plain_source(uint64_t s)
 }
 
 /* The common token, a destination and one or two direct sources, known writable
- * in one run of tests without a branch each; false: token_problem decides. */
-static bool plainly_writable(const rawtok *t, const agal_opinfo *info)
+ * in one run of tests without a branch each (o: its opcode's operands); false:
+ * token_problem decides. */
+static bool plainly_writable(const rawtok *t, unsigned o)
 {
-    unsigned o = info->operands;
     if ((o & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) != (AGAL_OPND_D | AGAL_OPND_A)) return false;
     /* the operands in locals: clang takes a call in a bitwise & for a logical one */
     bool d = dst_type(t->d) < AGAL_REG_TYPES && dst_mask(t->d) != 0, a = plain_source(t->a);
@@ -240,34 +240,41 @@ static char *put_sep(char *p, bool first)
     return p;
 }
 
-/* The opcodes' names, from their table, as spellings to copy. */
-static const spelled opcode_names[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {name, sizeof(name) - 1},
+/* What the spelling needs of each opcode, from their table: its name as a spelling
+ * to copy (n 0: the value is no opcode) and its operands. Read here rather than
+ * through agal_opinfo_get, a call a token. */
+typedef struct opcode_row {
+    spelled name;
+    uint8_t operands; /* AGAL_OPND_* */
+} opcode_row;
+static const opcode_row opcode_rows[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {{name, sizeof(name) - 1}, operands},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 
 /* Inline in agal_put_instruction, which names every token of a text target's
  * comments: a frame less a token. */
-static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const rawtok *t, const opcode_row *op)
 {
     const agal_reg_spelling *row = reg_row(stage);
-    p = put_spelled(p, &opcode_names[info->code]);
+    unsigned operands = op->operands;
+    p = put_spelled(p, &op->name);
     bool first = true;
-    if (info->operands & AGAL_OPND_D) {
+    if (operands & AGAL_OPND_D) {
         p = put_sep(p, first);
         p = put_reg(p, row, dst_type(t->d), dst_num(t->d));
         p = put_mask(p, dst_mask(t->d));
         first = false;
     }
-    if (info->operands & AGAL_OPND_A) {
+    if (operands & AGAL_OPND_A) {
         p = put_sep(p, first);
         p = put_source(p, stage, row, t->a);
         first = false;
     }
-    if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
-    if (info->operands & AGAL_OPND_B) p = put_source(p, stage, row, t->b);
-    if (info->operands & AGAL_OPND_S) p = put_sampler(p, t->b);
+    if (operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
+    if (operands & AGAL_OPND_B) p = put_source(p, stage, row, t->b);
+    if (operands & AGAL_OPND_S) p = put_sampler(p, t->b);
     return p;
 }
 
@@ -275,16 +282,17 @@ static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const
 static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
     if (!agal_sb_reserve(b, AGAL_INSTRUCTION_TEXT_MAX)) return;
-    b->n = (size_t)(put_instruction(b->p + b->n, stage, t, info) - b->p);
+    b->n = (size_t)(put_instruction(b->p + b->n, stage, t, &opcode_rows[info->code]) - b->p);
     b->p[b->n] = 0;
 }
 
 char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
     rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
-    const agal_opinfo *info = agal_opinfo_get(r.op);
-    if (!info || (!plainly_writable(&r, info) && token_problem(&r, info))) return NULL;
-    return put_instruction(p, stage, &r, info);
+    const opcode_row *op = r.op < AGAL_OP_LIMIT ? &opcode_rows[r.op] : NULL;
+    if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
+    if (!plainly_writable(&r, op->operands) && token_problem(&r, agal_opinfo_get(r.op))) return NULL;
+    return put_instruction(p, stage, &r, op);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
