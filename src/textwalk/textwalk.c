@@ -975,7 +975,8 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
 {
     const agal_ir_inst *in = inst(t, l->items[i]);
     joins j = {l, i + 1, i + 1};
-    for (; j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI; j.end++) /* each branch's end moves to them */
+    /* the phis' slots noted before the branches, whose ends move values to them */
+    for (; j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI; j.end++)
         note_home_slot(t, l->items[j.end], inst(t, l->items[j.end]));
     int32_t tok = in->token, els = in->els_token, eif = in->eif_token;
 

@@ -1,7 +1,8 @@
 /* textwalk.h: what the text back ends (glsl.c, wgsl.c) share, so that each is only
  * its language: giving SSA values back their registers, the walk of the IR's if
- * tree into statements, the comments naming the AGAL tokens, the planning of which
- * value is printed where, and the expressions both languages spell alike.
+ * tree into statements, the comments naming the AGAL tokens, which value is
+ * printed where (found as the walk goes), and the expressions both languages spell
+ * alike.
  *
  * A back end embeds agal_text as its first member and describes its language in an
  * agal_text_lang (SPIRV-Cross's CompilerGLSL and its subclasses, in C): its types,
