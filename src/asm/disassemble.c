@@ -36,9 +36,25 @@ static char *put_str(char *p, const char *s)
 
 static char *put_uint(char *p, unsigned v) { return p + agal_put_uint(p, v); }
 
-static char *put_reg(char *p, agal_stage stage, unsigned type, unsigned num)
+/* The registers' spellings of a stage, a type the stage lacks as the other stage
+ * names it (agal_put_reg_either): its row of the table, looked up once a token. */
+static const agal_reg_spelling *reg_row(agal_stage stage)
 {
-    return p + agal_put_reg_either(p, stage, type, num);
+    return agal_reg_spellings[stage == AGAL_FRAGMENT]; /* the only two stages */
+}
+
+/* Register num of the row's type (below AGAL_REG_TYPES: the token's checks saw to
+ * it), at p with room to spare. A single register's 0 (op, fd, iid) is not
+ * written: its digit is stored and left past the end, where the next piece goes,
+ * and whether it counts is arithmetic, where a branch on it followed the data. */
+static AGAL_ALWAYS_INLINE char *put_reg(char *p, const agal_reg_spelling *row, unsigned type, unsigned num)
+{
+    const agal_reg_spelling *r = &row[type];
+    memcpy(p, r->s, sizeof r->s);
+    p += r->n;
+    if (num >= 10) return put_uint(p, num);
+    *p = (char)('0' + num);
+    return p + ((num != 0) | !r->single);
 }
 
 static const char letters[] = "xyzw";
@@ -103,9 +119,9 @@ static AGAL_COLD char *put_indirect(char *p, agal_stage stage, uint64_t s)
     return p;
 }
 
-static inline char *put_source(char *p, agal_stage stage, uint64_t s)
+static inline char *put_source(char *p, agal_stage stage, const agal_reg_spelling *row, uint64_t s)
 {
-    p = src_indirect(s) ? put_indirect(p, stage, s) : put_reg(p, stage, src_type(s), src_num(s));
+    p = src_indirect(s) ? put_indirect(p, stage, s) : put_reg(p, row, src_type(s), src_num(s));
     return put_swizzle(p, src_swizzle(s));
 }
 
@@ -205,10 +221,10 @@ static bool plain_source(uint64_t s)
 }
 
 /* The common token, a destination and one or two direct sources, known writable
- * in one run of tests without a branch each; false: token_problem decides. */
-static bool plainly_writable(const rawtok *t, const agal_opinfo *info)
+ * in one run of tests without a branch each (o: its opcode's operands); false:
+ * token_problem decides. */
+static bool plainly_writable(const rawtok *t, unsigned o)
 {
-    unsigned o = info->operands;
     if ((o & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) != (AGAL_OPND_D | AGAL_OPND_A)) return false;
     /* the operands in locals: clang takes a call in a bitwise & for a logical one */
     bool d = dst_type(t->d) < AGAL_REG_TYPES && dst_mask(t->d) != 0, a = plain_source(t->a);
@@ -224,33 +240,41 @@ static char *put_sep(char *p, bool first)
     return p;
 }
 
-/* The opcodes' names, from their table, as spellings to copy. */
-static const spelled opcode_names[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {name, sizeof(name) - 1},
+/* What the spelling needs of each opcode, from their table: its name as a spelling
+ * to copy (n 0: the value is no opcode) and its operands. Read here rather than
+ * through agal_opinfo_get, a call a token. */
+typedef struct opcode_row {
+    spelled name;
+    uint8_t operands; /* AGAL_OPND_* */
+} opcode_row;
+static const opcode_row opcode_rows[AGAL_OP_LIMIT] = {
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {{name, sizeof(name) - 1}, operands},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
 
 /* Inline in agal_put_instruction, which names every token of a text target's
  * comments: a frame less a token. */
-static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const rawtok *t, const agal_opinfo *info)
+static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const rawtok *t, const opcode_row *op)
 {
-    p = put_spelled(p, &opcode_names[info->code]);
+    const agal_reg_spelling *row = reg_row(stage);
+    unsigned operands = op->operands;
+    p = put_spelled(p, &op->name);
     bool first = true;
-    if (info->operands & AGAL_OPND_D) {
+    if (operands & AGAL_OPND_D) {
         p = put_sep(p, first);
-        p = put_reg(p, stage, dst_type(t->d), dst_num(t->d));
+        p = put_reg(p, row, dst_type(t->d), dst_num(t->d));
         p = put_mask(p, dst_mask(t->d));
         first = false;
     }
-    if (info->operands & AGAL_OPND_A) {
+    if (operands & AGAL_OPND_A) {
         p = put_sep(p, first);
-        p = put_source(p, stage, t->a);
+        p = put_source(p, stage, row, t->a);
         first = false;
     }
-    if (info->operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
-    if (info->operands & AGAL_OPND_B) p = put_source(p, stage, t->b);
-    if (info->operands & AGAL_OPND_S) p = put_sampler(p, t->b);
+    if (operands & (AGAL_OPND_B | AGAL_OPND_S)) p = put_sep(p, first);
+    if (operands & AGAL_OPND_B) p = put_source(p, stage, row, t->b);
+    if (operands & AGAL_OPND_S) p = put_sampler(p, t->b);
     return p;
 }
 
@@ -258,16 +282,17 @@ static AGAL_ALWAYS_INLINE char *put_instruction(char *p, agal_stage stage, const
 static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const agal_opinfo *info)
 {
     if (!agal_sb_reserve(b, AGAL_INSTRUCTION_TEXT_MAX)) return;
-    b->n = (size_t)(put_instruction(b->p + b->n, stage, t, info) - b->p);
+    b->n = (size_t)(put_instruction(b->p + b->n, stage, t, &opcode_rows[info->code]) - b->p);
     b->p[b->n] = 0;
 }
 
 char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
     rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
-    const agal_opinfo *info = agal_opinfo_get(r.op);
-    if (!info || (!plainly_writable(&r, info) && token_problem(&r, info))) return NULL;
-    return put_instruction(p, stage, &r, info);
+    const opcode_row *op = r.op < AGAL_OP_LIMIT ? &opcode_rows[r.op] : NULL;
+    if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
+    if (!plainly_writable(&r, op->operands) && token_problem(&r, agal_opinfo_get(r.op))) return NULL;
+    return put_instruction(p, stage, &r, op);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)

@@ -4,9 +4,10 @@
  * keep_copies so every AGAL instruction keeps its own value, by the walk the text
  * back ends share (textwalk.h: registers as variables, one assignment an AGAL
  * instruction, the comments naming the tokens). This file is GLSL's spelling of
- * it: the expressions, the built-in outputs, the declarations. The walk also finds
- * the outputs that rely on their zero initial value: their locals are written
- * again with those.
+ * it: the expressions, the built-in outputs, the declarations. main's statements
+ * are written first: the walk finds the registers written, pow's use and the
+ * outputs that rely on their zero initial value, and the declarations and locals
+ * written after them then move in front.
  *
  * Meaning (docs/format.md section 4 and docs/decisions.md), as the interpreter and
  * the SPIR-V emitter: positional masks (a masked write assigns the selected
@@ -345,32 +346,6 @@ static agal_status flip_names(glsl *g)
     return AGAL_OK;
 }
 
-/* Does an out variable rely on its zero initial value (a local starts at 0 anyway)? */
-static bool outputs_rely_on_zero(const agal_text *t, const agal_text_usage *u)
-{
-    for (int s = IR_SLOT_OUT; t->zero_used >> s; s++) {
-        unsigned type, num;
-        agal_ir_slot_reg(s, &type, &num);
-        if ((t->zero_used >> s & 1) && !is_local(t, u, type, num)) return true;
-    }
-    return false;
-}
-
-/* main's locals, then its statements. The locals are written before the walk;
- * where the walk found out variables that rely on their zero initial value, they
- * are written again with those, over the first ones. */
-static void body(agal_text *t, const agal_text_usage *u)
-{
-    size_t start = t->out.n;
-    locals(t, u);
-    size_t stmts = t->out.n;
-    agal_text_body(t);
-    if (!outputs_rely_on_zero(t, u)) return;
-    size_t end = t->out.n;
-    locals(t, u);
-    agal_text_move_tail(t, start, stmts, end);
-}
-
 static const agal_text_lang glsl_lang = {
     .name = "GLSL",
     .vec_types = {"float", "float", "vec2", "vec3", "vec4"},
@@ -418,9 +393,12 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     agal_status st = agal_text_plan(&g.t, &u);
     if (st != AGAL_OK) return st;
     g.mrt = (u.outputs & ~1u) != 0;
+    agal_text_body(&g.t, &u);
+    size_t body_end = g.t.out.n;
     declarations(&g.t, &u);
     text_put(&g.t, "\nvoid main()\n{\n");
-    body(&g.t, &u);
+    locals(&g.t, &u);
+    agal_text_move_tail(&g.t, 0, 0, body_end);
     text_put(&g.t, "}\n");
     if (g.t.err != AGAL_OK) return g.t.err;
     if (!(*text = agal_text_finish(&g.t))) return AGAL_ERR_NOMEM;

@@ -26,7 +26,6 @@ static const agal_sel mask_sels[16] = {
     {{3}, 1, {0}},    {{0, 3}, 2, {0}},    {{1, 3}, 2, {0}},    {{0, 1, 3}, 3, {0}},
     {{2, 3}, 2, {0}}, {{0, 2, 3}, 3, {0}}, {{1, 2, 3}, 3, {0}}, {{0, 1, 2, 3}, 4, {0}},
 };
-static agal_sel sel_mask(unsigned mask) { return mask_sels[mask & 15]; }
 
 static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
 
@@ -107,7 +106,8 @@ static void bug(agal_text *t, const char *what)
 /* ---- which values live in which register ------------------------------------ */
 
 /* IR ops as bits of a mask, so that a property of the op is one test rather than a
- * switch, whose jump the planning scan mispredicted on nearly every value. */
+ * switch, whose jump follows the data (the planning scan that had one
+ * mispredicted it on nearly every value). */
 #define OP_BIT(op) (1u << (op))
 _Static_assert(IR_OP_COUNT <= 32, "an IR op is a bit of a uint32_t");
 /* The ops whose value, tagged with a register, is its new content. */
@@ -118,6 +118,19 @@ enum {
 
 _Static_assert(IR_TRACKED_REGS <= INT8_MAX, "a slot fits agal_text.slots");
 static int home_slot(const agal_text *t, uint32_t v) { return t->slots[v]; }
+
+/* Slot of the register a value is the new content of, or -1 (loads, stores and
+ * untagged intermediates have no home). The walk notes it for every value in a
+ * list as it reaches it, before any use (the others stay -1), and the registers
+ * written with it, which the declarations written after the walk need. */
+static AGAL_ALWAYS_INLINE int note_home_slot(agal_text *t, uint32_t v, const agal_ir_inst *in)
+{
+    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
+    int slot = homed ? agal_ir_reg_slot(t->prog->stage, in->reg_type, in->reg_num) : -1;
+    t->slots[v] = (int8_t)slot;
+    if (slot >= 0) t->written |= (uint64_t)1 << slot;
+    return slot;
+}
 
 static bool is_zero_value(const agal_text *t, uint32_t v)
 {
@@ -481,7 +494,10 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     const text_form *form = &forms[in->aop];
     switch (form->kind) {
     case TEXT_INFIX: infix(t, form->spaced, form->spaced_n, strength(form), in, s, need); return;
-    case TEXT_CALL: call(t, t->lang->function(t, form->text, s.n), in, s); return;
+    case TEXT_CALL:
+        t->pow |= in->aop == AGAL_OP_POW; /* the declarations, written after the walk, define its wrapper */
+        call(t, t->lang->function(t, form->text, s.n), in, s);
+        return;
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
         open_paren(t, strength(form), need);
@@ -812,11 +828,15 @@ static void assign(agal_text *t, uint32_t v, int slot)
     const agal_ir_inst *in = inst(t, v);
     begin_stmt(t, in->token);
     agal_text_reg_name(t, slot);
-    agal_sel m = in->op == IR_MERGE ? sel_mask(in->mask) : SEL_XYZW;
-    if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m.n == 1) && holds(t, slot, in->args[0])) {
-        agal_text_put_swz(t, m, 4);
+    /* a merge's components read from the table where they are passed: a selection
+     * in a local, GCC stored it and its count apart and loaded it as one 8-byte
+     * word across both stores, which cannot forward (perf: 7% of the walk's time
+     * on that load) */
+    const agal_sel *m = &mask_sels[in->mask & 15];
+    if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m->n == 1) && holds(t, slot, in->args[0])) {
+        agal_text_put_swz(t, *m, 4);
         text_put(t, " = ");
-        agal_text_ref(t, in->args[1], m, false);
+        agal_text_ref(t, in->args[1], *m, false);
     } else {
         text_put(t, " = ");
         def(t, v, SEL_XYZW, false);
@@ -955,7 +975,9 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
 {
     const agal_ir_inst *in = inst(t, l->items[i]);
     joins j = {l, i + 1, i + 1};
-    while (j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI) j.end++;
+    /* the phis' slots noted before the branches, whose ends move values to them */
+    for (; j.end < l->n && inst(t, l->items[j.end])->op == IR_PHI; j.end++)
+        note_home_slot(t, l->items[j.end], inst(t, l->items[j.end]));
     int32_t tok = in->token, els = in->els_token, eif = in->eif_token;
 
     if (tok >= 0) comments_before(t, (uint32_t)tok);
@@ -984,6 +1006,33 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     return j.end;
 }
 
+/* Is v (items[i] of list l: an intermediate, neither trivial nor homed) printed
+ * inside its user's statement? When it is used once, by an instruction of the same
+ * AGAL token in the same list (so textures and derivatives stay where AGAL computes
+ * them); then noted, for that use. A token's instructions stand together in a list
+ * but for samples the hoisting moved in front of an if (IR_HOISTED), so the search
+ * ends at the first instruction of another token that was not moved: a few
+ * instructions, not a scan of every operand of the program first. (nuses is exact
+ * after the passes: the IR checker's AGAL_IR_CHECK_USES.) */
+static bool used_inline(agal_text *t, const agal_ir_list *l, uint32_t i, const agal_ir_inst *in)
+{
+    if (in->nuses != 1) return false;
+    uint32_t v = l->items[i];
+    for (uint32_t j = i + 1; j < l->n; j++) {
+        const agal_ir_inst *user = inst(t, l->items[j]);
+        if (user->token != in->token) {
+            if (user->flags & IR_HOISTED) continue;
+            return false;
+        }
+        for (unsigned a = 0; a < user->nargs; a++)
+            if (user->args[a] == v) {
+                t->flags[v] |= TEXT_INLINE;
+                return true;
+            }
+    }
+    return false;
+}
+
 static void walk(agal_text *t, uint32_t list)
 {
     const agal_ir_list *l = &t->ir->lists[list];
@@ -994,12 +1043,12 @@ static void walk(agal_text *t, uint32_t list)
             i = emit_if(t, l, i);
             continue;
         }
-        int slot = home_slot(t, v);
+        int slot = note_home_slot(t, v, in);
         if (in->op == IR_KIL) kil(t, in);
         else if (in->op == IR_STORE) store(t, in);
         else if (in->op == IR_PHI) { /* joined by emit_if */ } else if (slot >= 0)
             assign(t, v, slot);
-        else if (!(t->flags[v] & TEXT_INLINE) && !is_trivial(in)) temp(t, v);
+        else if (!(t->flags[v] & TEXT_INLINE) && !is_trivial(in) && !used_inline(t, l, i, in)) temp(t, v);
         i++;
     }
 }
@@ -1012,7 +1061,7 @@ static void reset_walk(agal_text *t)
     t->depth = 0;
 }
 
-void agal_text_body(agal_text *t)
+void agal_text_body(agal_text *t, agal_text_usage *u)
 {
     size_t stmts = t->out.n;
     reset_walk(t);
@@ -1024,6 +1073,8 @@ void agal_text_body(agal_text *t)
         walk(t, 0);
     }
     comments_before(t, t->prog->ntokens);
+    u->temps = t->written;
+    u->pow = t->pow;
 }
 
 void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
@@ -1045,76 +1096,6 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 }
 
 /* ---- planning --------------------------------------------------------------- */
-
-/* The planning scan's state, copied out of agal_text. */
-typedef struct scan {
-    const agal_ir *ir;
-    agal_stage stage;
-    uint32_t ninsts;
-    uint8_t *flags;
-    int8_t *slots;
-    uint32_t *list_of; /* per value: the list holding it (UINT32_MAX: none, a constant) */
-    agal_text_usage *u;
-} scan;
-
-/* Slot of the register a value is the new content of, or -1 (loads, stores and
- * untagged intermediates have no home). The plan notes it for every value in a
- * list (the others: -1). */
-static int find_home_slot(agal_stage stage, const agal_ir_inst *in)
-{
-    bool homed = (HOMED_OPS >> in->op & 1u) & (in->reg_type != IR_NO_REG) & !(in->flags & IR_HOISTED);
-    return homed ? agal_ir_reg_slot(stage, in->reg_type, in->reg_num) : -1;
-}
-
-/* An intermediate is printed inside its user's statement when it is trivial
- * (is_trivial, which a use asks itself), or used once, by an instruction of the
- * same AGAL token in the same list (so textures and derivatives stay where AGAL
- * computes them): noted at each use, which for a value used once is its only one
- * (nuses is exact after the passes: the IR checker's AGAL_IR_CHECK_USES).
- *
- * The scan's tables and the instructions are read through locals: its stores are
- * bytes, which may alias anything, so a pointer read through sc or a field of the
- * user read again would be loaded again after every store. The registers written
- * and pow's use gather in locals too, stored once. */
-static void scan_list(const scan *sc, uint32_t list)
-{
-    const agal_ir_inst *insts = sc->ir->insts;
-    const agal_ir_list l = sc->ir->lists[list];
-    uint8_t *flags = sc->flags;
-    int8_t *slots = sc->slots;
-    uint32_t *list_of = sc->list_of;
-    uint32_t ninsts = sc->ninsts;
-    agal_stage stage = sc->stage;
-    uint64_t temps = 0;
-    bool pow = false;
-    for (uint32_t i = 0; i < l.n; i++) {
-        uint32_t v = l.items[i];
-        const agal_ir_inst *in = &insts[v];
-        unsigned nargs = in->nargs;
-        int32_t token = in->token;
-        int slot = find_home_slot(stage, in);
-        bool is_if = in->op == IR_IF;
-        pow |= in->op == IR_ALU && in->aop == AGAL_OP_POW;
-        list_of[v] = list;
-        slots[v] = (int8_t)slot;
-        for (unsigned a = 0; a < nargs; a++) {
-            /* none (0) and out of range as insts[0], which is unused (nuses 0): no
-             * branch that follows the data */
-            uint32_t w = in->args[a] < ninsts ? in->args[a] : 0;
-            const agal_ir_inst *use = &insts[w];
-            /* without a branch on each test: which way each goes follows the data */
-            bool inline_it = (use->nuses == 1) & (list_of[w] == list) & (use->token == token);
-            flags[w] |= (uint8_t)(inline_it * TEXT_INLINE);
-        }
-        if (slot >= 0) temps |= (uint64_t)1 << slot;
-        if (is_if) {
-            scan_list(sc, in->then_list);
-            scan_list(sc, in->else_list);
-        }
-    }
-    sc->u->temps |= temps;
-    sc->u->pow |= pow;
-}
 
 /* What the program uses: the IR's info record (info.c), as every back end reads it. */
 static void uses_of(const agal_ir *ir, agal_text_usage *u)
@@ -1159,17 +1140,13 @@ agal_status agal_text_plan(agal_text *t, agal_text_usage *u)
     spell_name(&t->spelled.sampler, t->names->sampler);
     uint32_t n = t->ir->ninsts;
     memset(u, 0, sizeof *u);
-    /* The three tables in one block, the two that start all ones side by side: one
-     * allocation and two fills a translation, not three and three. All ones: in no
-     * list (UINT32_MAX), and no slot (-1) until the scan finds a listed value's. */
-    uint32_t *list_of = agal_alloc(t->ctx, n * (sizeof *list_of + 2));
-    if (!list_of) return AGAL_ERR_NOMEM;
-    t->slots = (int8_t *)(list_of + n);
+    /* The two tables in one block: no slot (-1) and no flag until the walk notes
+     * one. */
+    t->slots = agal_alloc(t->ctx, 2 * (size_t)n);
+    if (!t->slots) return AGAL_ERR_NOMEM;
     t->flags = (uint8_t *)t->slots + n;
-    memset(list_of, 0xff, n * (sizeof *list_of + 1));
+    memset(t->slots, 0xff, n);
     memset(t->flags, 0, n);
-    scan sc = {t->ir, t->prog->stage, n, t->flags, t->slots, list_of, u};
     uses_of(t->ir, u);
-    scan_list(&sc, 0);
     return t->err;
 }

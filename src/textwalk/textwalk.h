@@ -1,7 +1,8 @@
 /* textwalk.h: what the text back ends (glsl.c, wgsl.c) share, so that each is only
  * its language: giving SSA values back their registers, the walk of the IR's if
- * tree into statements, the comments naming the AGAL tokens, the planning of which
- * value is printed where, and the expressions both languages spell alike.
+ * tree into statements, the comments naming the AGAL tokens, which value is
+ * printed where (found as the walk goes), and the expressions both languages spell
+ * alike.
  *
  * A back end embeds agal_text as its first member and describes its language in an
  * agal_text_lang (SPIRV-Cross's CompilerGLSL and its subclasses, in C): its types,
@@ -103,6 +104,8 @@ struct agal_text {
     unsigned depth;
     unsigned computing; /* inside an ALU or matrix op's operands */
     uint32_t position;  /* vertex: the value op's store stores, once walked (0: none) */
+    uint64_t written;   /* bit s: slot s is some listed value's home (agal_text_usage.temps) */
+    bool pow;           /* the walk wrote a pow (agal_text_usage.pow) */
 };
 
 /* What the program uses, as the declarations need it. */
@@ -113,7 +116,7 @@ typedef struct agal_text_usage {
     uint32_t samplers;           /* bit n: fs<n> sampled */
     const agal_sampler *sampler; /* fs<n>: the first sample's sampler (16 of them) */
     uint16_t packed;             /* bit n: packed varying n written (vertex) or read (fragment) */
-    /* From the planning walk: */
+    /* From the statements' walk (agal_text_body): */
     bool pow;
     uint64_t temps; /* bit s: slot s's register variable, to declare in main */
 } agal_text_usage;
@@ -246,11 +249,12 @@ void agal_text_put_finite(agal_text *t, float f);
 
 /* ---- the program --------------------------------------------------------------- */
 
-/* Allocates the per-value tables and fills u: the info record's uses, the
- * registers written, which values print inline. */
+/* Allocates the per-value tables and fills u with the info record's uses. */
 agal_status agal_text_plan(agal_text *t, agal_text_usage *u);
-/* main's statements, then the comments of the tokens left. */
-void agal_text_body(agal_text *t);
+/* main's statements, then the comments of the tokens left; then u's registers
+ * written and pow's use, which the walk finds as it goes: a back end writes its
+ * declarations after the body and moves them in front (agal_text_move_tail). */
+void agal_text_body(agal_text *t, agal_text_usage *u);
 /* [start, keep) of the text gives way to the text from mid on, which moves in front
  * of [keep, mid): what the walk found needed, written where it belongs. */
 void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid);

@@ -46,9 +46,8 @@
 
 /* WGSL's state around the walk's. */
 typedef struct wgsl {
-    agal_text t;    /* first: the shared walk's state (textwalk.h) */
-    bool zero_var;  /* agal_zero is read (put_const) */
-    size_t zero_at; /* where its declaration goes */
+    agal_text t;   /* first: the shared walk's state (textwalk.h) */
+    bool zero_var; /* agal_zero is read (put_const) */
 } wgsl;
 
 static wgsl *WGSL(agal_text *t) { return (wgsl *)t; }
@@ -270,6 +269,15 @@ static void functions(agal_text *t, const agal_text_usage *u)
     }
 }
 
+/* agal_zero, where the body read it (the body is written first): after the
+ * resources. */
+static void zero_var(agal_text *t)
+{
+    if (!WGSL(t)->zero_var) return;
+    if (t->comments) text_put(t, "// 0 where the program reads a register it never wrote (put_const)\n");
+    text_put(t, "var<private> agal_zero: vec4f;\n");
+}
+
 static void declarations(agal_text *t, const agal_text_usage *u)
 {
     bool vs = t->prog->stage == AGAL_VERTEX;
@@ -280,7 +288,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
         text_put(t, " tokens\n");
     }
     resources(t, u);
-    WGSL(t)->zero_at = t->out.n;
+    zero_var(t);
     result_struct(t, u);
     functions(t, u);
 }
@@ -353,17 +361,6 @@ static void result(agal_text *t, const agal_text_usage *u)
     text_put(t, ");\n");
 }
 
-/* agal_zero, where the body read it: declared after the resources, in front of
- * the text from zero_at on. */
-static void zero_var(agal_text *t)
-{
-    size_t end = t->out.n;
-    if (!WGSL(t)->zero_var) return;
-    if (t->comments) text_put(t, "// 0 where the program reads a register it never wrote (put_const)\n");
-    text_put(t, "var<private> agal_zero: vec4f;\n");
-    agal_text_move_tail(t, WGSL(t)->zero_at, WGSL(t)->zero_at, end);
-}
-
 /* ---- entry point ------------------------------------------------------------ */
 
 static const agal_text_lang wgsl_lang = {
@@ -406,15 +403,18 @@ agal_status agal_wgsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     agal_text_usage u;
     agal_status st = agal_text_plan(t, &u);
     if (st != AGAL_OK) return st;
+    /* main's statements and its return first: the walk finds the registers
+     * written, pow's use and agal_zero's, which what goes in front of them declares */
+    agal_text_body(t, &u);
+    result(t, &u);
+    size_t body_end = t->out.n;
     declarations(t, &u);
     text_put(t, prog->stage == AGAL_VERTEX ? "\n@vertex\nfn main(" : "\n@fragment\nfn main(");
     parameters(t, &u);
     text_put(t, has_result(t, &u) ? ") -> agal_out {\n" : ") {\n");
     locals(t, &u);
-    agal_text_body(t);
-    result(t, &u);
+    agal_text_move_tail(t, 0, 0, body_end);
     text_put(t, "}\n");
-    zero_var(t);
     if (t->err != AGAL_OK) return t->err;
     if (!(*text = agal_text_finish(t))) return AGAL_ERR_NOMEM;
     if (len) *len = t->out.n;
