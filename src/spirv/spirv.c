@@ -1009,7 +1009,7 @@ static AGAL_ALWAYS_INLINE uint32_t of_vectors(spv *s, unsigned n, const uint32_t
     return id;
 }
 
-static uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t *comp, uint32_t made);
+static uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t *comp);
 
 /* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
  * from b. A component taken from a recorded vec4 shuffle is read from that
@@ -1031,7 +1031,7 @@ static AGAL_ALWAYS_INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a
         comp[c] = c && sel[c] == sel[c - 1] ? comp[c - 1] : (uint8_t)k;
         any |= vec[c];
     }
-    return any & SCALAR ? compose(s, n, vec, comp, made) : of_vectors(s, n, vec, comp, made);
+    return any & SCALAR ? compose(s, n, vec, comp) : of_vectors(s, n, vec, comp, made);
 }
 
 /* Words of the shuffles that gather n components from k vectors (of_vectors). */
@@ -1054,7 +1054,7 @@ static uint32_t construct(spv *s, unsigned n, const uint32_t *vec, const uint8_t
  * shuffled in as a vector, the way before lazy splats and still the shortest when
  * the block has made the splat already or the scalar fills two or three
  * components. */
-static AGAL_NOINLINE uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t *comp, uint32_t made)
+static AGAL_NOINLINE uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t *comp)
 {
     uint32_t scalar = 0, base = 0, scalars_at[4];
     unsigned scalars = 0, vectors = 0;
@@ -1083,7 +1083,7 @@ static AGAL_NOINLINE uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t
     for (unsigned c = 0; c < n; c++)
         if (scalars_at[c])
             vec[c] = insert ? base : splat_id, comp[c] = (uint8_t)c; /* base's: what the insert replaces */
-    uint32_t id = of_vectors(s, n, vec, comp, made);
+    uint32_t id = of_vectors(s, n, vec, comp, 0);                    /* 0: gathered, as by_insert and by_splat count */
     for (unsigned c = 0; c < n && insert; c++)
         if (scalars_at[c]) id = FN(s, SpvOpCompositeInsert, t_vec(s, n), scalars_at[c], id, c);
     return id;
@@ -1133,6 +1133,14 @@ static AGAL_ALWAYS_INLINE uint32_t made_here(const spv *s, uint32_t v)
 
 static uint32_t insert_onto(spv *s, const agal_ir_inst *in);
 
+/* Whether merge in writes a lazy splat (insert_onto's first test, inline: most
+ * merges write a real vector). */
+static AGAL_ALWAYS_INLINE bool merges_splat(const spv *s, const agal_ir_inst *in)
+{
+    uint32_t b = s->ids[in->args[1]];
+    return (b & VIRT) && (s->virt[b & ~VIRT] & SPLAT);
+}
+
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
  * components it selects (a swizzle's of its source, swizzle_value; a merge's
  * perhaps of its operands, merge_or_gather). Remembered for the block, so a value
@@ -1147,7 +1155,7 @@ static uint32_t real(spv *s, uint32_t v)
     uint32_t id = 0;
     if (in->op == IR_SWIZZLE) {
         if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
-    } else if (in->op != IR_MERGE || !(id = insert_onto(s, in)))
+    } else if (in->op != IR_MERGE || !merges_splat(s, in) || !(id = insert_onto(s, in)))
         id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x); /* a merge, or a lazy splat */
     s->t.mat[slot] = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
@@ -1233,8 +1241,7 @@ static uint32_t lazy_splat(spv *s, const agal_ir_inst *in, uint32_t f)
 static uint32_t insert_onto(spv *s, const agal_ir_inst *in)
 {
     uint32_t b = s->ids[in->args[1]], past_first = in->mask & (in->mask - 1u), onto;
-    if (!(b & VIRT) || !(s->virt[b & ~VIRT] & SPLAT) || (past_first & (past_first - 1u)) ||
-        !(onto = made_here(s, s->ids[in->args[0]])))
+    if (!merges_splat(s, in) || (past_first & (past_first - 1u)) || !(onto = made_here(s, s->ids[in->args[0]])))
         return 0;
     uint32_t f = s->comp_src[b & ~VIRT][0] >> 2 & ~SCALAR;
     if (past_first && splat_made(s, f)) return 0; /* two inserts: a word more than a shuffle of the splat */
