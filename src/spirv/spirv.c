@@ -1188,6 +1188,12 @@ static AGAL_NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *i
             for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b << 2 | c : from[c];
             return;
         }
+        if (s->virt[b & ~VIRT] & SPLAT) { /* a dot-product chain's token: its scalar, the rest copied */
+            uint32_t scalar = s->comp_src[b & ~VIRT][0];
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? scalar : from[c];
+            return;
+        }
         memcpy(src, from, sizeof *s->comp_src);
         walked = mask;
     }
