@@ -103,8 +103,8 @@ typedef struct spv {
     int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
     agal_spv_ns *ns;      /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
-     * virtual value its depth, the longest chain of virtual values under it, and
-     * NOTED when comp_src holds its components' sources. */
+     * virtual value its depth, the longest chain of virtual values under it, NOTED
+     * when comp_src holds its components' sources, and SPLAT for a lazy splat. */
     uint8_t *virt;
     /* Per deep virtual merge (NOTED_DEPTH), where each of its components comes from:
      * the real id << 2 | its component there (an id is far under 2^30: the arena
@@ -113,7 +113,7 @@ typedef struct spv {
      * (a chain's every token reads one or four). */
     uint32_t (*comp_src)[4];
     /* Bit i: entry i of the table of that name below holds something. */
-    uint64_t c_int_made[4], shuf_used, mat_used, load_used[(LOAD_KEYS + 63) / 64];
+    uint64_t c_int_made[4], shuf_used, mat_used, splat_used, load_used[(LOAD_KEYS + 63) / 64];
     wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
     /* The tables, last: a translation clears only what comes before the sections
      * (spv_init) and reads an entry only under its bit, so a small module does not
@@ -125,6 +125,9 @@ typedef struct spv {
             uint32_t v, block, id; /* values, in this block (see real) */
         } mat[64];
         uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+        struct splat_memo { /* the splats made (splat) */
+            uint32_t f, id;
+        } splat[64];
         /* The high half of the hash of the instruction each value-numbering slot
          * (cse) names, read only under a slot this translation wrote: a candidate
          * whose hash differs is no match, known without reading its words, which in
@@ -168,6 +171,18 @@ enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
  * in virt), so that a chain's walk ends there: shallower ones, most of a shipped
  * program's, are walked, which costs less than noting every merge. */
 enum { NOTED = 0x40, NOTED_DEPTH = 4 };
+/* A scalar in every component (dp3, dp4, a packed float: AGAL's values are
+ * vec4s) is a lazy splat: a virtual value too (SPLAT | NOTED, depth 1), whose
+ * comp_src names the scalar in all four entries. AGAL writes most such results to
+ * one component (`dp4 vt0.x`), so a reader of components takes the scalar itself
+ * and a merge inserts it; the OpCompositeConstruct of the four is made only where
+ * the vector is read whole. */
+enum { SPLAT = 0x20, DEPTH_BITS = 0x1f };
+/* On an id a component walk returns (source_comp): it is a scalar, the component
+ * of a lazy splat, not a vector. Ids stay far under 2^29 (the arena would run out
+ * first), so comp_src holds a scalar as (SCALAR | id) << 2, and decoding it as a
+ * vector's id << 2 | component gives SCALAR | id, component 0. */
+#define SCALAR 0x20000000u
 
 /* ---- words ------------------------------------------------------------------ */
 
@@ -789,6 +804,28 @@ static AGAL_ALWAYS_INLINE uint32_t fn_n(spv *s, unsigned op, uint32_t type, cons
     fn_unnumbered(s, op, type, (const uint32_t[]){__VA_ARGS__}, \
                   sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
 
+/* The splat of scalar f made already, else 0. Remembered for the whole function,
+ * not a block: a splat is made in its scalar's block where a phi needs it, in a
+ * later block only in a program without ifs (lazy_splat), whose every block
+ * dominates the next (kil's). */
+static uint32_t splat_made(const spv *s, uint32_t f)
+{
+    unsigned i = f % AGAL_COUNTOF(s->t.splat);
+    return (s->splat_used >> i & 1) && s->t.splat[i].f == f ? s->t.splat[i].id : 0;
+}
+
+/* Scalar f in every component of a vec4, once. */
+static uint32_t splat(spv *s, uint32_t f)
+{
+    uint32_t id = splat_made(s, f);
+    if (id) return id;
+    unsigned i = f % AGAL_COUNTOF(s->t.splat);
+    id = FN(s, SpvOpCompositeConstruct, t_vec(s, 4), f, f, f, f);
+    s->t.splat[i] = (struct splat_memo){f, id};
+    s->splat_used |= (uint64_t)1 << i;
+    return id;
+}
+
 /* The load of register key in this block, if any. Only input() and uniform_at load
  * these registers, by their variables and constant indices, so numbering their
  * loads here shares what fn would share (the same load twice in a block, without
@@ -830,7 +867,7 @@ static inline uint32_t shuffle_words(spv *s, unsigned n, uint32_t a, uint32_t b,
 
 static uint32_t raw_shuffle(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel)
 {
-    if ((a | b) & VIRT) { /* the callers pass sources read through to real vectors */
+    if ((a | b) & (VIRT | SCALAR)) { /* the callers pass sources read through to real vectors */
         agal_fail(&s->err, AGAL_ERR_INTERNAL);
         return 0;
     }
@@ -946,26 +983,14 @@ static uint32_t merge_or_gather(spv *s, const uint32_t *vec, const uint8_t *comp
     return id;
 }
 
-/* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
- * from b. A component taken from a recorded vec4 shuffle is read from that
- * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
- * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
- * in real, the commonest caller, where n, a == b and sel are constants; real's
- * virtual value (its IR index, else 0) in made. */
-static AGAL_ALWAYS_INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel,
-                                                  uint32_t made)
+/* The n components vec[c].comp[c], each of a real vector: one shuffle of the one or
+ * two vectors they come from (none for an identity), else gathered. made: the
+ * virtual value they are (its IR index), else 0. */
+static AGAL_ALWAYS_INLINE uint32_t of_vectors(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp,
+                                              uint32_t made)
 {
-    uint32_t vec[4], x, y = 0;
-    uint8_t comp[4], out[4];
-#pragma GCC unroll 4
-    for (unsigned c = 0; c < n; c++) {
-        unsigned k = sel[c] & 3;
-        /* A component selected again (a splat's) walks as the one before did: no
-         * shuffle is recorded between them, so the same source. */
-        vec[c] = c && sel[c] == sel[c - 1] ? vec[c - 1] : source_comp(s, sel[c] < 4 ? a : b, &k);
-        comp[c] = c && sel[c] == sel[c - 1] ? comp[c - 1] : (uint8_t)k;
-    }
-    x = vec[0];
+    uint32_t x = vec[0], y = 0;
+    uint8_t out[4];
 #pragma GCC unroll 4
     for (unsigned c = 1; c < n; c++) {
         if (vec[c] == x || vec[c] == y) continue;
@@ -981,6 +1006,86 @@ static AGAL_ALWAYS_INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a
     if (!y) y = x;
     uint32_t id = raw_shuffle(s, n, x, y, out);
     if (n == 4 && id) record(s, id, x, y, out);
+    return id;
+}
+
+static uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t *comp);
+
+/* A shuffle of vec4 a and b to n (3 or 4) components, sel[c] 0..3 from a and 4..7
+ * from b. A component taken from a recorded vec4 shuffle is read from that
+ * shuffle's source instead, so swizzle-of-merge and vec3-of-swizzle chains become
+ * one instruction (or none, for an identity), as spirv-opt would fold them. Inline
+ * in real, the commonest caller, where n, a == b and sel are constants; real's
+ * virtual value (its IR index, else 0) in made. */
+static AGAL_ALWAYS_INLINE uint32_t shuffle_inline(spv *s, unsigned n, uint32_t a, uint32_t b, const uint8_t *sel,
+                                                  uint32_t made)
+{
+    uint32_t vec[4], any = 0;
+    uint8_t comp[4];
+#pragma GCC unroll 4
+    for (unsigned c = 0; c < n; c++) {
+        unsigned k = sel[c] & 3;
+        /* A component selected again (a splat's) walks as the one before did: no
+         * shuffle is recorded between them, so the same source. */
+        vec[c] = c && sel[c] == sel[c - 1] ? vec[c - 1] : source_comp(s, sel[c] < 4 ? a : b, &k);
+        comp[c] = c && sel[c] == sel[c - 1] ? comp[c - 1] : (uint8_t)k;
+        any |= vec[c];
+    }
+    return any & SCALAR ? compose(s, n, vec, comp) : of_vectors(s, n, vec, comp, made);
+}
+
+/* Words of the shuffles that gather n components from k vectors (of_vectors). */
+static unsigned shuffle_words_for(unsigned n, unsigned k) { return k > 2 ? 9 * (k - 2) + 5 + n : 5 + n; }
+
+/* One OpCompositeConstruct of the n components vec[c].comp[c], each vector's
+ * extracted, each scalar (SCALAR) itself. */
+static uint32_t construct(spv *s, unsigned n, const uint32_t *vec, const uint8_t *comp)
+{
+    uint32_t parts[4];
+    for (unsigned c = 0; c < n; c++)
+        parts[c] = vec[c] & SCALAR ? vec[c] & ~SCALAR : FN(s, SpvOpCompositeExtract, t_float(s), vec[c], comp[c]);
+    return fn_n(s, SpvOpCompositeConstruct, t_vec(s, n), parts, n);
+}
+
+/* The n components vec[c].comp[c], some of them scalars (SCALAR), in whichever of
+ * three ways takes the fewest words: one construct of them all (a splat's four the
+ * same scalar); the vectors' components (of_vectors, a placeholder where a scalar
+ * goes) with each scalar inserted; or, where one scalar fills them, its splat
+ * shuffled in as a vector, the way before lazy splats and still the shortest when
+ * the block has made the splat already or the scalar fills two or three
+ * components. */
+static AGAL_NOINLINE uint32_t compose(spv *s, unsigned n, uint32_t *vec, uint8_t *comp)
+{
+    uint32_t scalar = 0, base = 0, scalars_at[4];
+    unsigned scalars = 0, vectors = 0;
+    bool one_scalar = true, in_place = n == 4;
+    for (unsigned c = 0; c < n; c++) {
+        scalars_at[c] = vec[c] & SCALAR ? vec[c] & ~SCALAR : 0;
+        if (scalars_at[c]) {
+            one_scalar &= !scalar || vec[c] == scalar;
+            scalar = vec[c], scalars++;
+            continue;
+        }
+        bool first = true;
+        for (unsigned d = 0; d < c; d++) first &= vec[d] != vec[c];
+        vectors += first;
+        base = base ? base : vec[c];
+        in_place &= vec[c] == base && comp[c] == c;
+    }
+    if (!vectors) return one_scalar && n == 4 ? splat(s, scalar & ~SCALAR) : construct(s, n, vec, comp);
+    uint32_t splat_id = one_scalar ? splat_made(s, scalar & ~SCALAR) : 0;
+    unsigned by_construct = 3 + n + 5 * (n - scalars);
+    unsigned by_insert = 5 * scalars + (in_place ? 0 : shuffle_words_for(n, vectors));
+    unsigned by_splat = one_scalar ? (splat_id ? 0 : 7) + shuffle_words_for(n, vectors + 1) : ~0u;
+    if (by_construct < by_insert && by_construct <= by_splat) return construct(s, n, vec, comp);
+    bool insert = by_insert <= by_splat;
+    if (!insert && !splat_id) splat_id = splat(s, scalar & ~SCALAR);
+    for (unsigned c = 0; c < n; c++)
+        if (scalars_at[c])
+            vec[c] = insert ? base : splat_id, comp[c] = (uint8_t)c; /* base's: what the insert replaces */
+    uint32_t id = of_vectors(s, n, vec, comp, 0);                    /* 0: gathered, as by_insert and by_splat count */
+    for (unsigned c = 0; c < n && insert; c++)
+        if (scalars_at[c]) id = FN(s, SpvOpCompositeInsert, t_vec(s, n), scalars_at[c], id, c);
     return id;
 }
 
@@ -1026,6 +1131,16 @@ static AGAL_ALWAYS_INLINE uint32_t made_here(const spv *s, uint32_t v)
     return m ? m->id : 0;
 }
 
+static uint32_t insert_onto(spv *s, const agal_ir_inst *in);
+
+/* Whether merge in writes a lazy splat (insert_onto's first test, inline: most
+ * merges write a real vector). */
+static AGAL_ALWAYS_INLINE bool merges_splat(const spv *s, const agal_ir_inst *in)
+{
+    uint32_t b = s->ids[in->args[1]];
+    return (b & VIRT) && (s->virt[b & ~VIRT] & SPLAT);
+}
+
 /* The vector v (possibly virtual) as a real id: the shuffle (or shuffles) of the
  * components it selects (a swizzle's of its source, swizzle_value; a merge's
  * perhaps of its operands, merge_or_gather). Remembered for the block, so a value
@@ -1037,9 +1152,11 @@ static uint32_t real(spv *s, uint32_t v)
     const struct mat *made = made_in_block(s, x);
     if (made) return made->id;
     const agal_ir_inst *in = &s->ir->insts[x];
-    uint32_t id;
-    if (in->op != IR_SWIZZLE) id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x);
-    else if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
+    uint32_t id = 0;
+    if (in->op == IR_SWIZZLE) {
+        if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
+    } else if (in->op != IR_MERGE || !merges_splat(s, in) || !(id = insert_onto(s, in)))
+        id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x); /* a merge, or a lazy splat */
     s->t.mat[slot] = (struct mat){x, s->block_start, id};
     s->mat_used |= (uint64_t)1 << slot;
     return id;
@@ -1048,7 +1165,7 @@ static uint32_t real(spv *s, uint32_t v)
 /* How deep id's chain of virtual values is (0: id is real). */
 static AGAL_ALWAYS_INLINE unsigned virt_depth(const spv *s, uint32_t id)
 {
-    return id & VIRT ? s->virt[id & ~VIRT] & ~(EAGER | NOTED) : 0;
+    return id & VIRT ? s->virt[id & ~VIRT] & DEPTH_BITS : 0;
 }
 
 /* A swizzle or merge written where it is defined (virtual_or_real). */
@@ -1069,6 +1186,12 @@ static AGAL_NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *i
         if (!(b & VIRT)) { /* a chain's token: its components a real vector's, the rest copied, no branch */
 #pragma GCC unroll 4
             for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b << 2 | c : from[c];
+            return;
+        }
+        if (s->virt[b & ~VIRT] & SPLAT) { /* a dot-product chain's token: its scalar, the rest copied */
+            uint32_t scalar = s->comp_src[b & ~VIRT][0];
+#pragma GCC unroll 4
+            for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? scalar : from[c];
             return;
         }
         memcpy(src, from, sizeof *s->comp_src);
@@ -1096,14 +1219,42 @@ static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const aga
     return VIRT | v;
 }
 
-/* Component k of v, read from where it comes from. */
+/* Component k of v, read from where it comes from (a lazy splat's: its scalar). */
 static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
 {
     v = source_comp(s, v, &k);
-    return FN(s, SpvOpCompositeExtract, t_float(s), v, k);
+    return v & SCALAR ? v & ~SCALAR : FN(s, SpvOpCompositeExtract, t_float(s), v, k);
 }
 
-static uint32_t splat(spv *s, uint32_t f) { return FN(s, SpvOpCompositeConstruct, t_vec(s, 4), f, f, f, f); }
+/* Scalar f in every component of IR value in: a lazy splat (SPLAT), made here only
+ * when a phi needs it at its branch's end (EAGER), or in a program with ifs, where
+ * a splat made lazily in a branch would not serve the other branch, nor the blocks
+ * after, as the one made here does. */
+static uint32_t lazy_splat(spv *s, const agal_ir_inst *in, uint32_t f)
+{
+    uint32_t v = (uint32_t)(in - s->ir->insts), from = (SCALAR | f) << 2;
+    if ((s->virt[v] & EAGER) || s->ir->nlists > 1) return splat(s, f);
+    for (unsigned c = 0; c < 4; c++) s->comp_src[v][c] = from;
+    s->virt[v] = SPLAT | NOTED | 1;
+    return VIRT | v;
+}
+
+/* Merge in of a lazy splat onto a vector made in this block (a dot-product chain's
+ * every token reads the last as a vector, so made it): the scalar inserted into
+ * each component it writes, one instruction without a walk of the components; 0
+ * for any other merge, and where the inserts would take more words than compose's
+ * way (three or four of them, or two where the splat is made). */
+static uint32_t insert_onto(spv *s, const agal_ir_inst *in)
+{
+    uint32_t b = s->ids[in->args[1]], past_first = in->mask & (in->mask - 1u), onto;
+    if (!merges_splat(s, in) || (past_first & (past_first - 1u)) || !(onto = made_here(s, s->ids[in->args[0]])))
+        return 0;
+    uint32_t f = s->comp_src[b & ~VIRT][0] >> 2 & ~SCALAR;
+    if (past_first && splat_made(s, f)) return 0; /* two inserts: a word more than a shuffle of the splat */
+    for (unsigned c = 0; c < 4 && onto; c++)
+        if (in->mask >> c & 1) onto = FN(s, SpvOpCompositeInsert, t_vec(s, 4), f, onto, c);
+    return onto;
+}
 
 /* vec3 r -> vec4 (r, 0). */
 static uint32_t widen(spv *s, uint32_t v3)
@@ -1212,8 +1363,8 @@ static uint32_t alu(spv *s, const agal_ir_inst *in)
     case AGAL_OP_RCP: return FN(s, SpvOpFDiv, v4, c_splat(s, 1), a);
     case AGAL_OP_NRM: return widen(s, normalize3(s, a));
     case AGAL_OP_CRS: return widen(s, cross3(s, a, b));
-    case AGAL_OP_DP3: return splat(s, dot3(s, a, b));
-    case AGAL_OP_DP4: return splat(s, FN(s, SpvOpDot, f, a, b));
+    case AGAL_OP_DP3: return lazy_splat(s, in, dot3(s, a, b));
+    case AGAL_OP_DP4: return lazy_splat(s, in, FN(s, SpvOpDot, f, a, b));
     case AGAL_OP_SAT: return saturate(s, a);
     default: agal_fail(&s->err, AGAL_ERR_INTERNAL); return 0; /* the builder makes no other ALU op */
     }
@@ -1305,12 +1456,15 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
 {
     if (in->reg_type == AGAL_REG_IID) {
         uint32_t i = FN(s, SpvOpLoad, t_int(s), s->var_iid);
+        /* Not a lazy splat: an OpConvertSToF read straight as agal_vc's index (its
+         * extract skipped) makes SPIRV-Tools 2023.1's inlining and ADCE crash on the
+         * -gnonsemantic module (test_spirv's check_nonsemantic). */
         return splat(s, FN(s, SpvOpConvertSToF, t_float(s), i));
     }
     if (in->reg_type == IR_REG_PACKED) { /* widened to a vec4: lanes past its width read x */
         unsigned n = in->reg_num & 15, w = s->ir->packing.width[n];
         uint32_t l = FN(s, SpvOpLoad, t_width(s, w), s->var_packed[n]);
-        if (w == 1) return splat(s, l);
+        if (w == 1) return lazy_splat(s, in, l);
         return w == 4 ? l : FN(s, SpvOpVectorShuffle, t_vec(s, 4), l, l, 0, 1, w > 2 ? 2 : 0, 0);
     }
     uint32_t *load = load_of(s, in->reg_num & 15);
@@ -1351,6 +1505,8 @@ static uint32_t compare(spv *s, const agal_ir_inst *in)
 
 static uint32_t merge_value(spv *s, const agal_ir_inst *in)
 {
+    uint32_t inserted = insert_onto(s, in);
+    if (inserted) return inserted;
     uint8_t sel[4];
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)((in->mask >> c & 1) ? 4 + c : c);
     return shuffle(s, 4, s->ids[in->args[0]], s->ids[in->args[1]], sel);
@@ -1366,6 +1522,7 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
     if (in->swizzle == (in->swizzle & 3u) * 0x55u) { /* a splat (a component chain's read): one walk, one shuffle */
         unsigned k = in->swizzle & 3u;
         uint32_t x = source_comp(s, a, &k);
+        if (x & SCALAR) return splat(s, x & ~SCALAR);
         memset(sel, (int)k, sizeof sel);
         uint32_t id = raw_shuffle(s, 4, x, x, sel);
         if (id) record(s, id, x, x, sel);
