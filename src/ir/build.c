@@ -85,7 +85,14 @@ typedef struct build {
      * read as its current SSA value). */
     uint16_t readable[AGAL_REG_TYPES];
     uint8_t load_op[AGAL_REG_TYPES];
-    bool fold_movs;                   /* agal_ir_options.fold_movs, where it applies */
+    bool fold_movs; /* agal_ir_options.fold_movs, where it applies */
+    /* The loads made (IR_INPUT, IR_UNIFORM), in value order, in no list yet: at the
+     * end they go to the front of the body, which dominates every read, where
+     * opt_share_loads keeps them (its walk of the lists then has nothing to take
+     * out of them). As long as the instructions' room (loads_match), so that the
+     * room reserve makes for values is room for loads too. */
+    uint32_t *loads;
+    uint32_t nloads, loads_cap;
     uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
     uint32_t shared_set;              /* bit n: shared[n] holds a read (the table is not cleared) */
@@ -100,9 +107,22 @@ static uint32_t fail(build *bd, agal_status st, const char *msg)
     return 0;
 }
 
+/* The loads' room as large as the instructions' (which the builder and join.c grow):
+ * there are fewer loads than instructions, so room for a value is room for a load. */
+static AGAL_COLD bool grow_loads(build *bd)
+{
+    uint32_t cap = bd->b.ir->inst_cap;
+    uint32_t *loads = agal_grow(bd->b.ir->ctx, bd->loads, bd->nloads, cap, sizeof *loads);
+    if (!loads) return fail(bd, AGAL_ERR_NOMEM, NULL);
+    bd->loads = loads, bd->loads_cap = cap;
+    return true;
+}
+
+static inline bool loads_match(build *bd) { return bd->loads_cap >= bd->b.ir->inst_cap || grow_loads(bd); }
+
 static AGAL_COLD bool grow_room(build *bd, unsigned n)
 {
-    return agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL);
+    return (agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL)) && loads_match(bd);
 }
 
 /* Room for n values in the instructions and the current list. */
@@ -118,18 +138,27 @@ static inline bool reserve(build *bd, unsigned n)
     return true;
 }
 
+/* IR-check build: one value more in the room reserve made, or a fault. */
+static inline bool take_room(build *bd)
+{
+#ifdef AGAL_IR_CHECK
+    if (!bd->room) return fail(bd, AGAL_ERR_INTERNAL, "a token made more values than its room (TOKEN_VALUES)");
+    bd->room--;
+#endif
+    (void)bd;
+    return true;
+}
+
 /* A new value appended to the current list, in the room reserve made: its index in
  * *value, the instruction as agal_ir_new leaves it but for its operand count. */
 static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
 {
     agal_ir *ir = bd->b.ir;
 #ifdef AGAL_IR_CHECK
-    if (!bd->room) {
-        fail(bd, AGAL_ERR_INTERNAL, "a token made more values than its room (TOKEN_VALUES)");
+    if (!take_room(bd)) {
         *value = 0;
         return &bd->scratch;
     }
-    bd->room--;
 #endif
     uint32_t v = ir->ninsts++;
     bd->list->items[bd->list->n++] = v;
@@ -156,12 +185,18 @@ static uint32_t zero(build *bd)
     return z ? z : fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
-static uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
+/* A register's load, listed with the loads (build.loads). */
+static inline uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
 {
-    uint32_t v;
-    agal_ir_inst *in = add(bd, op, IR_F4, 0, &v);
-    in->reg_type = (uint8_t)type;
-    in->reg_num = (uint16_t)num;
+    agal_ir *ir = bd->b.ir;
+    if (!take_room(bd)) return 0;
+    uint32_t v = ir->ninsts++;
+    bd->loads[bd->nloads++] = v;
+    ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
+                                  .type = IR_F4,
+                                  .reg_type = (uint8_t)type,
+                                  .reg_num = (uint16_t)num,
+                                  .token = (int16_t)bd->token};
     return v;
 }
 
@@ -359,11 +394,12 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     write_dest(bd, &t->dst, v, made);
 }
 
-/* After a block opens, switches or closes: the list now open at its depth. */
+/* After a block opens, switches or closes: the list now open at its depth, and the
+ * loads' room as large as the instructions', which join.c may have grown. */
 static agal_status open_list(build *bd, agal_status st)
 {
     if (bd->b.depth < SHARED_DEPTH) bd->open[bd->b.depth] = bd->b.list;
-    return st;
+    return st == AGAL_OK && !loads_match(bd) ? bd->err : st;
 }
 
 static agal_status token(build *bd, const agal_token *t)
@@ -412,21 +448,21 @@ static agal_status stores(build *bd)
 
 /* The IR and its first lists in one allocation, and with them, for a program small
  * enough that all of it is one bump allocation (AGAL_ARENA_LARGE), its
- * instructions and the body's items: a small program's IR costs one arena call.
- * A larger one's two arrays get blocks of their own, which grow in place, so the
- * same translation again takes back the same blocks. Both arrays are sized from
- * the program (about 2 values a token on the corpus; matrices and blocks make
- * more, and then an array grows). */
+ * instructions, the body's items and the builder's loads: a small program's IR
+ * costs one arena call. A larger one's arrays get blocks of their own, which grow
+ * in place, so the same translation again takes back the same blocks. The arrays
+ * are sized from the program (about 2 values a token on the corpus; matrices and
+ * blocks make more, and then an array grows). */
 enum { FIRST_LISTS = 8 };
-static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
+static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens, build *bd)
 {
     uint32_t cap = 32 + RELATIVE_TOKEN_VALUES + 2 * ntokens + ntokens / 4; /* the last token's room too */
     size_t head = sizeof(agal_ir) + FIRST_LISTS * sizeof(agal_ir_list);
-    size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t);
+    size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t), loads = items;
     _Static_assert(sizeof(agal_ir) % _Alignof(agal_ir_list) == 0 && sizeof(agal_ir_list) % _Alignof(agal_ir_inst) == 0,
                    "new_ir's arrays follow the IR aligned");
-    bool one = head + insts + items < AGAL_ARENA_LARGE;
-    char *p = agal_alloc(ctx, one ? head + insts + items : head);
+    bool one = head + insts + items + loads < AGAL_ARENA_LARGE;
+    char *p = agal_alloc(ctx, one ? head + insts + items + loads : head);
     if (!p) return NULL;
     agal_ir *ir = (agal_ir *)p;
     memset(ir, 0, sizeof *ir);
@@ -437,7 +473,26 @@ static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
     ir->inst_cap = cap;
     uint32_t *body = one ? (uint32_t *)(p + head + insts) : agal_alloc(ctx, items);
     ir->lists[0] = (agal_ir_list){body, 0, cap};
-    return ir->insts && body ? ir : NULL;
+    bd->loads = one ? (uint32_t *)(p + head + insts + items) : agal_alloc(ctx, loads);
+    bd->nloads = 0, bd->loads_cap = cap;
+    return ir->insts && body && bd->loads ? ir : NULL;
+}
+
+/* The loads in front of the body, in value order (build.loads). */
+static agal_status loads_in_front(build *bd)
+{
+    agal_ir *ir = bd->b.ir;
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t n = bd->nloads;
+    if (body->cap - body->n < n) {
+        uint32_t *items = agal_grow(ir->ctx, body->items, body->n, body->n + n, sizeof *items);
+        if (!items) return AGAL_ERR_NOMEM;
+        body->items = items, body->cap = body->n + n;
+    }
+    memmove(body->items + n, body->items, body->n * sizeof *body->items);
+    memcpy(body->items, bd->loads, n * sizeof *body->items);
+    body->n += n;
+    return AGAL_OK;
 }
 
 agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out)
@@ -448,7 +503,8 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
         return agal_error(ctx, 0, -1, -1, NULL, "program has %u tokens, more than %d", prog->ntokens, IR_MAX_TOKENS),
                AGAL_ERR_LIMIT;
     if (!opt) opt = &defaults;
-    agal_ir *ir = new_ir(ctx, prog->ntokens);
+    build bd;
+    agal_ir *ir = new_ir(ctx, prog->ntokens, &bd);
     if (!ir) return AGAL_ERR_NOMEM;
     ir->ctx = ctx;
     ir->prog = prog;
@@ -459,7 +515,6 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     ir->window_y_up = opt->window_y_up;
     agal_ir_new(ir, IR_NOP, IR_VOID, -1); /* index 0, in the room new_ir made */
     /* Not zeroed whole: the shared reads' table is read only where shared_set says. */
-    build bd;
     bd.b = (agal_ir_builder){.ir = ir, .list = 0};
     bd.err = AGAL_OK;
     bd.token = -1;
@@ -480,6 +535,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     }
     if (bd.err != AGAL_OK) return bd.err;
     agal_status st = stores(&bd);
+    if (st == AGAL_OK) st = loads_in_front(&bd);
     if (st != AGAL_OK) return st;
     *out = ir;
     return AGAL_OK;

@@ -34,6 +34,7 @@ typedef struct loads {
     uint32_t first[KEYS];
     uint32_t kept[KEYS];
     uint32_t nkept, ndup;
+    uint32_t first_dup; /* the lowest duplicate, 0 for none */
     uint32_t *to;
 } loads;
 
@@ -107,10 +108,63 @@ static void find_loads(const agal_ir *ir, loads *ld, agal_ir_info *info)
         if (!(*word & bit)) { /* a duplicate tells what its kept load does */
             *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
             agal_ir_info_note(info, ir, in);
-        } else ndup++;
+        } else if (!ndup++) {
+            ld->first_dup = v;
+        }
         to[v] = ld->first[k];
     }
     ld->nkept = nkept, ld->ndup = ndup;
+}
+
+/* Where every load is in one run of the body, near its front, as the builder
+ * leaves them (after the y flip a lowering puts first): the run's start, or
+ * UINT32_MAX where some are elsewhere (IR read from text, a packed fragment
+ * program's unpacking in front of them). */
+static uint32_t loads_run(const agal_ir *ir, uint32_t nloads)
+{
+    const agal_ir_inst *insts = ir->insts;
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t i = 0, n = body->n;
+    while (i < n && !is_load(&insts[body->items[i]])) i++;
+    uint32_t start = i;
+    while (i < n && is_load(&insts[body->items[i]])) i++;
+    return i - start == nloads ? start : UINT32_MAX;
+}
+
+/* The loads in one run of the body from start: the duplicates leave it, their uses
+ * given to their kept loads, and every value from the first that can read one
+ * (the lowest duplicate, or a lower value with a later operand) reads the kept
+ * loads, by value number rather than by a walk of every list; the kept loads, in
+ * value order, go in front of what preceded the run. */
+static void share_run(agal_ir *ir, const loads *ld, uint32_t start)
+{
+    agal_ir_inst *insts = ir->insts;
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t *items = body->items, *to = ld->to, nrun = ld->nkept + ld->ndup;
+    if (ld->ndup) {
+        for (uint32_t i = start; i < start + nrun; i++) {
+            uint32_t v = items[i];
+            if (to[v] == v) continue;
+            agal_ir_inst *in = &insts[v], *kept = &insts[to[v]];
+            unsigned uses = kept->nuses + in->nuses;
+            kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+            in->op = IR_NOP;
+        }
+        uint32_t from = ld->first_dup, late = ir->first_late_user;
+        if (late && late < from) from = late;
+        for (uint32_t v = from, n = ir->ninsts; v < n; v++) {
+            agal_ir_inst *in = &insts[v];
+            for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
+            if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
+                agal_ir_note_copy(ir, v);
+                ir->copy_after_folding = true;
+            }
+        }
+    }
+    memmove(items + ld->nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
+    memmove(items + ld->nkept, items, start * sizeof *items);
+    memcpy(items, ld->kept, ld->nkept * sizeof *items);
+    body->n -= ld->ndup;
 }
 
 agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
@@ -122,6 +176,13 @@ agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
     if (!ld.to) return AGAL_ERR_NOMEM;
     find_loads(ir, &ld, &ir->info);
     if (shared_already(ir, &ld)) return AGAL_OK;
+    uint32_t start = loads_run(ir, ld.nkept + ld.ndup);
+    if (start != UINT32_MAX) {
+        share_run(ir, &ld, start);
+        ir->nlive -= ld.ndup;
+        *changed = true;
+        return AGAL_OK;
+    }
     /* Room first: the IR stays as it was when there is none. At most one load of
      * each register joins the body (its own ones included). */
     agal_ir_list *body = &ir->lists[0];
