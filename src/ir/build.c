@@ -93,8 +93,19 @@ typedef struct build {
      * room reserve makes for values is room for loads too. */
     uint32_t *loads;
     uint32_t nloads, loads_cap;
-    uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body); an
+    uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
+    /* Whether a value may be left unread, which only opt_dce's walk then finds
+     * (agal_ir.live_only): bit s of unread, slot s's value may have no use yet (a
+     * read clears it, a write sets it). A write of a whole register over an unread
+     * value, an unread temporary at the end, and a block that makes neither a phi
+     * nor a kil (an if nothing needs) set maybe_dead. At each open block's if, the
+     * bits and the kils made before it: a branch starts from the values at the if. */
+    uint64_t unread;
+    bool maybe_dead;
+    unsigned kils;
+    uint64_t if_unread[SHARED_DEPTH];
+    unsigned if_kils[SHARED_DEPTH];
     uint32_t shared_set;              /* bit n: shared[n] holds a read (the table is not cleared) */
     shared_read shared[SHARED_READS]; /* by shared_slot; a read replaces the one there */
 } build;
@@ -172,10 +183,21 @@ static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, uns
     return in;
 }
 
+/* One more use of value a by the value just made: the builder counts them as it
+ * makes the operands, so that opt_dce has nothing to count where nothing is dead
+ * (agal_ir.live_only). */
+static inline void use(build *bd, uint32_t a)
+{
+    agal_ir_inst *in = &bd->b.ir->insts[a];
+    unsigned n = in->nuses;
+    in->nuses = (uint8_t)(n + (n < IR_MAX_USES)); /* saturating (agal_ir_add_use), without a branch */
+}
+
 static uint32_t add1(build *bd, agal_ir_op op, agal_ir_type type, uint32_t a)
 {
     uint32_t v;
     add(bd, op, type, 1, &v)->args[0] = a;
+    use(bd, a);
     return v;
 }
 
@@ -206,6 +228,7 @@ static inline uint32_t read_reg(build *bd, unsigned type, unsigned num)
     if (type >= AGAL_REG_TYPES || num >= bd->readable[type])
         return fail(bd, AGAL_ERR_INTERNAL, "register cannot be read here");
     if (bd->load_op[type] != IR_NOP) return load(bd, bd->load_op[type], type, num);
+    bd->unread &= ~(1ull << (IR_SLOT_TEMP + num));
     uint32_t v = bd->b.regs.val[IR_SLOT_TEMP + num];
     return v ? v : zero(bd); /* lenient: unwritten reads 0 */
 }
@@ -238,6 +261,7 @@ static uint32_t extract(build *bd, uint32_t v, unsigned comp)
     agal_ir_inst *in = add(bd, IR_EXTRACT, IR_F1, 1, &e);
     in->args[0] = v;
     in->comp = (uint8_t)comp;
+    use(bd, v);
     return e;
 }
 
@@ -272,7 +296,7 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
 
 /* vc[index.c + offset + row], bounds-checked at run time; made once while it can
  * be reused (shared_read). */
-static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
+static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
     if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
@@ -292,6 +316,7 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     uint32_t v;
     agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
     in->args[0] = idx;
+    use(bd, idx);
     in->reg_type = AGAL_REG_CONSTANT;
     in->reg_num = (uint16_t)(s->num + row);
     in->range = bd->readable[AGAL_REG_CONSTANT];
@@ -308,13 +333,14 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     return v;
 }
 
-static uint32_t read_row(build *bd, const agal_source *s, unsigned row)
+static AGAL_ALWAYS_INLINE uint32_t read_row(build *bd, const agal_source *s, unsigned row)
 {
     return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row);
 }
 
-/* A source operand as the op sees it: loaded and swizzled. */
-static inline uint32_t read_source(build *bd, const agal_source *s)
+/* A source operand as the op sees it: loaded and swizzled. Inline in the token's
+ * path, as it was before the uses were counted here. */
+static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s)
 {
     uint32_t v = read_row(bd, s, 0);
     if (s->swizzle == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
@@ -322,6 +348,7 @@ static inline uint32_t read_source(build *bd, const agal_source *s)
     agal_ir_inst *in = add(bd, IR_SWIZZLE, IR_F4, 1, &r);
     in->args[0] = v;
     in->swizzle = s->swizzle;
+    use(bd, v);
     return r;
 }
 
@@ -347,6 +374,7 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
         in->args[0] = old;
         in->args[1] = written;
+        use(bd, old), use(bd, written);
         in->mask = (uint8_t)mask;
         made = true;
     }
@@ -354,6 +382,8 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         ir->insts[v].reg_type = d->type;
         ir->insts[v].reg_num = d->num;
     }
+    bd->maybe_dead |= (mask == 0xf) & (unsigned)(bd->unread >> s); /* the value it replaces unread */
+    bd->unread |= 1ull << s;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
     bd->b.changed |= 1ull << s;
@@ -384,6 +414,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     if (made) {
         agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
         memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
+        for (unsigned k = 0; k < nargs; k++) use(bd, args[k]);
         if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
         else if (!bd->b.ir->keep_copies) agal_ir_note_copy(bd->b.ir, v);
         if (sh.op == IR_TEX) {
@@ -392,6 +423,28 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
         }
     }
     write_dest(bd, &t->dst, v, made);
+}
+
+/* What may be unread at a block's if, before it opens (maybe_dead where it nests
+ * deeper than the table). */
+static void note_if(build *bd)
+{
+    unsigned d = bd->b.depth;
+    if (d >= SHARED_DEPTH) bd->maybe_dead = true;
+    else bd->if_unread[d] = bd->unread, bd->if_kils[d] = bd->kils;
+}
+
+/* At its els, or after its eif: the values at the if may be the registers' again,
+ * and unread; after the eif, its phis are. A block that joined nothing and holds
+ * no kil is an if nothing needs. */
+static void note_join(build *bd, bool closed)
+{
+    unsigned d = bd->b.depth - !closed; /* the if's depth */
+    if (d >= SHARED_DEPTH) return;
+    bd->unread |= bd->if_unread[d];
+    if (!closed) return;
+    bd->unread |= bd->b.joined;
+    bd->maybe_dead |= !bd->b.joined && bd->kils == bd->if_kils[d];
 }
 
 /* After a block opens, switches or closes: the list now open at its depth, and the
@@ -414,12 +467,24 @@ static agal_status token(build *bd, const agal_token *t)
         agal_ir_inst *in = add(bd, IR_CMP, IR_B1, 2, &c);
         in->args[0] = a;
         in->args[1] = b;
+        use(bd, a), use(bd, b);
         in->aop = (uint8_t)t->op;
-        return bd->err ? bd->err : open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
+        if (bd->err) return bd->err;
+        note_if(bd);
+        return open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
     }
-    case TK_ELSE: return open_list(bd, agal_ir_push_else(&bd->b, bd->token));
-    case TK_ENDIF: return open_list(bd, agal_ir_pop_if(&bd->b, bd->token));
+    case TK_ELSE: {
+        agal_status st = agal_ir_push_else(&bd->b, bd->token);
+        if (st == AGAL_OK) note_join(bd, false);
+        return open_list(bd, st);
+    }
+    case TK_ENDIF: {
+        agal_status st = agal_ir_pop_if(&bd->b, bd->token);
+        if (st == AGAL_OK) note_join(bd, true);
+        return open_list(bd, st);
+    }
     case TK_KIL:
+        bd->kils++;
         note_attributes(bd, t, &t->a, 1);
         add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
         return bd->err;
@@ -439,6 +504,7 @@ static agal_status stores(build *bd)
         uint32_t v;
         agal_ir_inst *in = add(bd, IR_STORE, IR_VOID, 1, &v);
         in->args[0] = bd->b.regs.val[s];
+        use(bd, in->args[0]);
         in->reg_type = (uint8_t)type;
         in->reg_num = (uint16_t)num;
         in->mask = bd->b.regs.written[s];
@@ -520,6 +586,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
+    bd.unread = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
@@ -537,6 +604,9 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     agal_status st = stores(&bd);
     if (st == AGAL_OK) st = loads_in_front(&bd);
     if (st != AGAL_OK) return st;
+    /* a temporary's last value nothing read: dead */
+    ir->live_only = !bd.maybe_dead && !(bd.unread & ((1ull << IR_SLOT_OUT) - 1));
+    ir->nlive = ir->ninsts - 1 - (bd.b.zero != 0); /* every value listed but insts[0] and the zero */
     *out = ir;
     return AGAL_OK;
 }

@@ -235,6 +235,12 @@ typedef struct agal_ir {
      * two zeros), a pass that makes a value a copy or rewrites a phi's operands
      * notes it (agal_ir_note_copy), ir_read.c finds it, the IR checker compares. */
     uint32_t first_copy;
+    /* Every listed instruction is live: opt_dce.c then only counts the uses, without
+     * its walk. The builder sets it where no value it made can be left unread (its
+     * registers' reads, build.c), dead code after its walk; a pass that may leave
+     * something dead clears it (a store dropped, copies folded), ir_read.c computes
+     * it (agal_ir_find_dead), the IR checker checks it. false: not known. */
+    bool live_only;
     /* A pass after copy folding made a phi a copy (opt_share_loads: its two loads of
      * one register became one): the pipeline runs the optimizations once more. */
     bool copy_after_folding;
@@ -349,6 +355,11 @@ static inline void agal_ir_note_copy(agal_ir *ir, uint32_t v)
 }
 /* ir->first_copy as the IR is: the lowest value that is a copy, 0 for none. */
 uint32_t agal_ir_find_copy(const agal_ir *ir);
+/* Whether something listed may be dead: a value of a result nothing uses (count[v]
+ * its uses, or nuses where count is NULL), or an if with no phi after it and no
+ * kil in it. Every dead value has one (operands come before their users), so false
+ * is "nothing listed is dead". */
+bool agal_ir_find_dead(const agal_ir *ir, const uint32_t *count);
 /* The F4 constant (x, y, z, w), deduplicated; 0 when out of memory. */
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }
@@ -409,6 +420,7 @@ typedef struct agal_ir_builder {
     unsigned depth;
     uint32_t zero;    /* the (0,0,0,0) constant, made on first use */
     uint64_t changed; /* bit s: slot s assigned since the innermost branch began */
+    uint64_t joined;  /* bit s: slot s given a phi by the last agal_ir_pop_if */
 } agal_ir_builder;
 
 /* Opens a block on condition cond (from token): an IR_IF in the current list;

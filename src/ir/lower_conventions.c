@@ -96,6 +96,10 @@ static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, ui
     in->aop = (uint8_t)aop;
     in->args[0] = a, in->args[1] = b;
     in->nargs = b ? 2 : 1;
+    /* its uses counted, as the builder counts them (agal_ir.live_only) */
+    agal_ir_add_use(&lw->ir->insts[a]);
+    if (b) agal_ir_add_use(&lw->ir->insts[b]);
+    lw->ir->nlive++;
     return put(lw, v);
 }
 
@@ -220,7 +224,14 @@ static void rewrite_vertex_body(lowering *lw)
     memmove(items + 1, items, at_store * sizeof *items);
     items[0] = lw->flip;
     body->n = need;
-    if (op_store) ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
+    ir->nlive++;
+    if (!op_store) return;
+    /* the store's use moves from op to p: exact unless op's count saturated */
+    agal_ir_inst *op = &ir->insts[ir->insts[op_store].args[0]];
+    if (op->nuses == 0 || op->nuses == IR_MAX_USES) ir->live_only = false;
+    else op->nuses--;
+    agal_ir_add_use(&ir->insts[p]);
+    ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
 }
 
 /* List l and the lists of its ifs, depth first (nesting is at most 4 deep, ir.h). */
@@ -274,6 +285,7 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     } else {
         uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
         if (!scaled) return AGAL_ERR_NOMEM;
+        ir->live_only = false; /* a ddy's uses move to its scaling: dead code counts them again */
         rewrite_tree(&lw, 0, scaled);
         if (!lw.nomem && lw.nddy) redirect(ir, scaled, n);
     }
