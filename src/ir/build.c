@@ -417,6 +417,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
         for (unsigned k = 0; k < nargs; k++) use(bd, args[k]);
         if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
         else if (!bd->b.ir->keep_copies) agal_ir_note_copy(bd->b.ir, v);
+        bd->b.ir->takes_ddy |= t->op == AGAL_OP_DDY;
         if (sh.op == IR_TEX) {
             in->smp = t->s; /* behind the coordinate, after it is written */
             bd->b.ir->samples_in_blocks |= bd->b.top != NULL;

@@ -102,6 +102,15 @@ uint32_t agal_ir_find_copy(const agal_ir *ir)
     return 0;
 }
 
+/* One test a value, without a branch on it. */
+bool agal_ir_find_ddy(const agal_ir *ir)
+{
+    const agal_ir_inst *insts = ir->insts;
+    bool ddy = false;
+    for (uint32_t v = 1, n = ir->ninsts; v < n; v++) ddy |= (insts[v].op == IR_ALU) & (insts[v].aop == AGAL_OP_DDY);
+    return ddy;
+}
+
 /* Does list l, or a branch in it, hold a kil? */
 static bool holds_kil(const agal_ir *ir, uint32_t l)
 {

@@ -246,6 +246,8 @@ typedef struct agal_ir {
     bool copy_after_folding;
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
+    bool takes_ddy;           /* there may be a ddy (lower_conventions.c scales each): the builder
+                                 notes its ddys, ir_read.c finds them, the IR checker checks */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
     agal_ir_packing packing;  /* a pair's varyings packed (lower_pack_varyings.c), when on */
     uint32_t unpacked[16];    /* fragment, packed: the value v<n> was rebuilt as (its slot's load
@@ -355,6 +357,8 @@ static inline void agal_ir_note_copy(agal_ir *ir, uint32_t v)
 }
 /* ir->first_copy as the IR is: the lowest value that is a copy, 0 for none. */
 uint32_t agal_ir_find_copy(const agal_ir *ir);
+/* Whether the IR holds a ddy (agal_ir.takes_ddy). */
+bool agal_ir_find_ddy(const agal_ir *ir);
 /* Whether something listed may be dead: a value of a result nothing uses (count[v]
  * its uses, or nuses where count is NULL), or an if with no phi after it and no
  * kil in it. Every dead value has one (operands come before their users), so false

@@ -512,6 +512,7 @@ agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_i
     if (r.err == AGAL_OK && r.depth) fail(&r, "an if without its '}'");
     if (r.err != AGAL_OK) return r.err;
     samples_in_blocks(r.ir);
+    r.ir->takes_ddy = agal_ir_find_ddy(r.ir);
     r.ir->first_late_user = agal_ir_find_late_user(r.ir);
     r.ir->first_copy = agal_ir_find_copy(r.ir);
     agal_ir_count_uses(r.ir);

@@ -12,7 +12,8 @@
  *   ir->live_only says so;
  * - with AGAL_IR_CHECK_INFO: ir->info is what the IR uses, gathered again;
  * - no value below ir->first_late_user has an operand numbered above its own;
- * - no value below ir->first_copy is a copy.
+ * - no value below ir->first_copy is a copy;
+ * - no ddy where ir->takes_ddy says none.
  * The pipeline runs it after every pass in the IR-check build; a fault is a bug,
  * reported as AGAL_ERR_INTERNAL naming the pass it follows. With AGAL_IR_CHECK_INPUT
  * the IR is the user's (read from text by ir_read.c): a fault is the input's, so it
@@ -189,6 +190,12 @@ static void check_late_user(checker *c)
     if (late && (!noted || late < noted)) fault(c, late, "reads a later value, below first_late_user %%%u", noted);
 }
 
+/* A ddy only where the IR says there may be one (takes_ddy: lower_conventions.c). */
+static void check_ddy(checker *c)
+{
+    if (!c->ir->takes_ddy && agal_ir_find_ddy(c->ir)) fault(c, 0, "a ddy, where takes_ddy says none");
+}
+
 /* No value below first_copy is a copy (a pass that made one noted it). */
 static void check_first_copy(checker *c)
 {
@@ -231,6 +238,7 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     }
     if (c.st == AGAL_OK) check_late_user(&c);
     if (c.st == AGAL_OK) check_first_copy(&c);
+    if (c.st == AGAL_OK) check_ddy(&c);
     if (c.st == AGAL_OK && (flags & AGAL_IR_CHECK_INFO)) check_info(&c);
     agal_status st = c.st;
     /* The diagnostic outlives the scratch: only the scratch made before it goes back. */

@@ -248,15 +248,6 @@ static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
     if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
 }
 
-/* Does a fragment program take a ddy? One test a value, without a branch on it. */
-static bool any_ddy(const agal_ir *ir)
-{
-    const agal_ir_inst *insts = ir->insts;
-    bool ddy = false;
-    for (uint32_t v = 1, n = ir->ninsts; v < n; v++) ddy |= (insts[v].op == IR_ALU) & (insts[v].aop == AGAL_OP_DDY);
-    return ddy;
-}
-
 /* Is there anything the conventions change: op's store (in the body, as every
  * store), or a ddy? Not where they are in the IR already, which then reads the
  * flip: only IR read from text can (the pipeline runs this pass once, first, and
@@ -264,7 +255,7 @@ static bool any_ddy(const agal_ir *ir)
 static bool needs_conventions(const agal_ir *ir)
 {
     if (ir->info.gathered && ir->info.yflip) return false;
-    if (ir->prog->stage != AGAL_VERTEX) return any_ddy(ir);
+    if (ir->prog->stage != AGAL_VERTEX) return ir->takes_ddy; /* the builder's note */
     const agal_ir_list *body = &ir->lists[0];
     for (uint32_t i = body->n; i-- > 0;)
         if (is_position(ir, &ir->insts[body->items[i]])) return true;

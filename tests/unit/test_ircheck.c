@@ -182,6 +182,12 @@ int main(void)
     agal_ir_count_uses(ir);
     expect_fault(ctx, ir, 0, "later operand not noted", "reads a later value");
 
+    /* A ddy where the IR says there is none (takes_ddy, which lower_conventions
+     * trusts): the then branch's add made a ddy. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, ir->insts[find(ir, 0, IR_IF)].then_list, IR_ALU)].aop = AGAL_OP_DDY;
+    expect_fault(ctx, ir, 0, "ddy not noted", "takes_ddy says none");
+
     /* A value made a copy, not noted in first_copy: the else branch's merge takes all
      * of its new side. */
     ir = fresh_ir(ctx);
