@@ -219,11 +219,12 @@ static inline uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned nu
                                   .reg_type = (uint8_t)type,
                                   .reg_num = (uint16_t)num,
                                   .token = (int16_t)bd->token};
+    agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
     return v;
 }
 
 /* The whole F4 content of a register, as read (no swizzle). */
-static inline uint32_t read_reg(build *bd, unsigned type, unsigned num)
+static AGAL_ALWAYS_INLINE uint32_t read_reg(build *bd, unsigned type, unsigned num)
 {
     if (type >= AGAL_REG_TYPES || num >= bd->readable[type])
         return fail(bd, AGAL_ERR_INTERNAL, "register cannot be read here");
@@ -323,6 +324,7 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     in->index_type = s->index_type;
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
+    agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     if (key.depth < SHARED_DEPTH) {
         unsigned n = shared_slot(&key);
         shared_read *slot = &bd->shared[n];
@@ -422,6 +424,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
             in->smp = t->s; /* behind the coordinate, after it is written */
             bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
         }
+        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     }
     write_dest(bd, &t->dst, v, made);
 }
@@ -488,6 +491,7 @@ static agal_status token(build *bd, const agal_token *t)
         bd->kils++;
         note_attributes(bd, t, &t->a, 1);
         add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
+        bd->b.ir->info.kills = true; /* info.c's rule for a kil */
         return bd->err;
     default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
     }
@@ -509,6 +513,7 @@ static agal_status stores(build *bd)
         in->reg_type = (uint8_t)type;
         in->reg_num = (uint16_t)num;
         in->mask = bd->b.regs.written[s];
+        agal_ir_info_note_rare(&bd->b.ir->info, bd->b.ir, in);
     }
     return AGAL_OK;
 }
@@ -581,6 +586,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     ir->clip = opt->clip;
     ir->window_y_up = opt->window_y_up;
     agal_ir_new(ir, IR_NOP, IR_VOID, -1); /* index 0, in the room new_ir made */
+    agal_ir_info_start(&ir->info);        /* noted as the values are made */
     /* Not zeroed whole: the shared reads' table is read only where shared_set says. */
     bd.b = (agal_ir_builder){.ir = ir, .list = 0};
     bd.err = AGAL_OK;

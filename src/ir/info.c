@@ -10,6 +10,7 @@
 
 static void input(agal_ir_info *info, const agal_ir_inst *in)
 {
+    info->loads++;
     if (in->reg_type == AGAL_REG_IID) info->reads_iid = true;
     else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
     else if (in->reg_num < 16) info->inputs |= (uint16_t)(1u << in->reg_num);

@@ -166,10 +166,14 @@ typedef struct agal_ir_list {
     uint32_t n, cap;
 } agal_ir_list;
 
-/* What the IR uses after the passes: gathered once at the pipeline's end (info.c,
- * Mesa's nir_gather_info), and read by every back end, the binding description and
- * the upload instead of each scanning the IR its own way. The IR checker gathers it
- * again and compares (AGAL_IR_CHECK_INFO). */
+/* What the IR uses after the passes (info.c, Mesa's nir_gather_info), read by every
+ * back end, the binding description and the upload instead of each scanning the IR
+ * its own way. The builder gathers it as it makes the values; a pass keeps it true
+ * (lower_conventions notes the flip) or, where it changes what the IR uses (stores
+ * dropped, varyings packed, dead code removed, copies folded), clears gathered,
+ * and opt_share_loads, the last pass, then gathers it again in its walk of every
+ * value. The IR checker gathers it again and compares, after every pass where
+ * gathered says it is true. */
 typedef struct agal_ir_info {
     bool gathered;
     uint16_t inputs;           /* bit n: va<n> (vertex) or v<n> (fragment) read */
@@ -185,6 +189,8 @@ typedef struct agal_ir_info {
     bool ddx, ddy, ted;
     uint16_t packed; /* bit n: p<n> stored (vertex) or read (fragment) */
     bool yflip;      /* reads the render-to-texture flip (IR_YFLIP: lower_conventions.c) */
+    uint32_t loads;  /* the input and constant loads (IR_INPUT, IR_UNIFORM): opt_share_loads
+                        knows by it that the builder's run in front of the body holds them all */
 } agal_ir_info;
 
 /* Where a pair's varyings go when they are packed (lower_pack_varyings.c,
@@ -541,6 +547,7 @@ static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, cons
     if (!((unsigned)IR_INFO_TELLING >> in->op & 1)) return;
     switch (in->op) {
     case IR_UNIFORM:
+        info->loads++;
         info->reads_constants = true;
         if (in->reg_num + 1u > info->constants_read) info->constants_read = (uint16_t)(in->reg_num + 1u);
         break;

@@ -10,7 +10,8 @@
  * - with AGAL_IR_CHECK_USES: nuses and nlive are what the lists say (saturating);
  *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code); both wherever
  *   ir->live_only says so;
- * - with AGAL_IR_CHECK_INFO: ir->info is what the IR uses, gathered again;
+ * - with AGAL_IR_CHECK_INFO, or where ir->info.gathered says it holds: ir->info is
+ *   what the IR uses, gathered again;
  * - no value below ir->first_late_user has an operand numbered above its own;
  * - no value below ir->first_copy is a copy;
  * - no ddy where ir->takes_ddy says none.
@@ -239,7 +240,8 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     if (c.st == AGAL_OK) check_late_user(&c);
     if (c.st == AGAL_OK) check_first_copy(&c);
     if (c.st == AGAL_OK) check_ddy(&c);
-    if (c.st == AGAL_OK && (flags & AGAL_IR_CHECK_INFO)) check_info(&c);
+    /* the info record, kept true by the passes since the builder while gathered says so */
+    if (c.st == AGAL_OK && ((flags & AGAL_IR_CHECK_INFO) || ir->info.gathered)) check_info(&c);
     agal_status st = c.st;
     /* The diagnostic outlives the scratch: only the scratch made before it goes back. */
     if (st == AGAL_OK) agal_arena_restore(ctx, scratch);

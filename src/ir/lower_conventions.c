@@ -271,6 +271,7 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     uint32_t n = ir->ninsts;
     lw.flip = agal_ir_new(ir, IR_YFLIP, IR_F4, -1);
     if (!lw.flip) return AGAL_ERR_NOMEM;
+    ir->info.yflip = true; /* what else it adds tells nothing (info.c) */
     if (ir->prog->stage == AGAL_VERTEX) {
         rewrite_vertex_body(&lw);
     } else {

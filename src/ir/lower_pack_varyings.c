@@ -255,6 +255,7 @@ agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
     if (!ir->packing.on) return AGAL_OK;
     /* once by itself: a packed program has no AGAL varying left to pack */
     agal_status st = ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
-    if (*changed) ir->live_only = false; /* a varying's value no slot carries, a load unpacked whole */
+    /* a varying's value no slot carries, a load unpacked whole; the slots read */
+    if (*changed) ir->live_only = ir->info.gathered = false;
     return st;
 }

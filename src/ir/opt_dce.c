@@ -98,6 +98,7 @@ agal_status agal_opt_dce(agal_ir *ir, bool *changed)
     walk(&sw, 0);
     ir->nlive = sw.nlive;
     ir->live_only = true;
+    if (sw.changed) ir->info.gathered = false; /* what it removed may have told something */
     *changed = sw.changed;
     return AGAL_OK;
 }

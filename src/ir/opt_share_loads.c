@@ -6,8 +6,13 @@
  * (spirv-opt merges loads the same way; the SPIR-V then loads each register once,
  * in its entry block). Indirect reads depend on their index and stay where they are.
  * GLSL prints loads at their uses, so its text does not change. Use counts stay
- * right: a dropped load's uses become its kept load's. The pipeline's last pass, it
- * gathers the info record (info.c's rules) in the walk that finds the loads. */
+ * right: a dropped load's uses become its kept load's.
+ *
+ * The builder lists its loads in value order in front of the body, and gathers the
+ * info record, which counts them: where that still holds (the passes kept the
+ * record, so nothing changed the loads), the pass reads only that run. Otherwise,
+ * the pipeline's last pass, it gathers the info record (info.c's rules) in a walk
+ * of every value that finds the loads, and takes them out of every list. */
 #include "ir.h"
 
 enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
@@ -34,7 +39,6 @@ typedef struct loads {
     uint32_t first[KEYS];
     uint32_t kept[KEYS];
     uint32_t nkept, ndup;
-    uint32_t first_dup; /* the lowest duplicate, 0 for none */
     uint32_t *to;
 } loads;
 
@@ -108,81 +112,110 @@ static void find_loads(const agal_ir *ir, loads *ld, agal_ir_info *info)
         if (!(*word & bit)) { /* a duplicate tells what its kept load does */
             *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
             agal_ir_info_note(info, ir, in);
-        } else if (!ndup++) {
-            ld->first_dup = v;
-        }
+        } else ndup++;
         to[v] = ld->first[k];
     }
     ld->nkept = nkept, ld->ndup = ndup;
 }
 
-/* Where every load is in one run of the body, near its front, as the builder
- * leaves them (after the y flip a lowering puts first): the run's start, or
- * UINT32_MAX where some are elsewhere (IR read from text, a packed fragment
- * program's unpacking in front of them). */
-static uint32_t loads_run(const agal_ir *ir, uint32_t nloads)
+/* The builder's loads: every one in a run of the body near its front (after what a
+ * lowering put first, the y flip), in value order, as many as the info record
+ * counts where it holds since the builder (info.gathered). The run's start, or
+ * UINT32_MAX where the loads are elsewhere too (IR read from text, a packed
+ * fragment program's unpacking in front of them, a pass that changed them). */
+static uint32_t loads_run(const agal_ir *ir)
 {
+    if (!ir->info.gathered) return UINT32_MAX;
     const agal_ir_inst *insts = ir->insts;
     const agal_ir_list *body = &ir->lists[0];
-    uint32_t i = 0, n = body->n;
+    uint32_t i = 0, n = body->n, last = 0;
     while (i < n && !is_load(&insts[body->items[i]])) i++;
     uint32_t start = i;
-    while (i < n && is_load(&insts[body->items[i]])) i++;
-    return i - start == nloads ? start : UINT32_MAX;
+    for (; i < n && is_load(&insts[body->items[i]]); i++) {
+        if (body->items[i] < last) return UINT32_MAX;
+        last = body->items[i];
+    }
+    return i - start == ir->info.loads ? start : UINT32_MAX;
 }
 
-/* The loads in one run of the body from start: the duplicates leave it, their uses
- * given to their kept loads, and every value from the first that can read one
- * (the lowest duplicate, or a lower value with a later operand) reads the kept
- * loads, by value number rather than by a walk of every list; the kept loads, in
- * value order, go in front of what preceded the run. */
-static void share_run(agal_ir *ir, const loads *ld, uint32_t start)
+/* Every value from `from` reads the kept load of each duplicate it read (a
+ * removed duplicate's args[0] names it: no map of every value), by value number
+ * rather than a walk of every list, until the duplicates' uses (left, counted:
+ * UINT32_MAX where not known) are all rewritten; removed values are passed over. */
+static void read_kept(agal_ir *ir, uint32_t from, uint32_t left)
+{
+    agal_ir_inst *insts = ir->insts;
+    for (uint32_t v = from, n = ir->ninsts; left && v < n; v++) {
+        agal_ir_inst *in = &insts[v];
+        if (in->op == IR_NOP) continue;
+        for (unsigned a = 0, nargs = in->nargs; a < nargs; a++) {
+            const agal_ir_inst *x = &insts[in->args[a]];
+            if (x->op == IR_NOP) in->args[a] = x->args[0], left--;
+        }
+        if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
+            agal_ir_note_copy(ir, v);
+            ir->copy_after_folding = true;
+        }
+    }
+}
+
+/* The run of loads from start: each register's first load kept, the others
+ * removed, their uses given to it and read from it instead (from the lowest
+ * duplicate, or a lower value with a later operand); the kept loads, in value
+ * order, go in front of what preceded the run. Whether anything changed. */
+static bool share_run(agal_ir *ir, uint32_t start)
 {
     agal_ir_inst *insts = ir->insts;
     agal_ir_list *body = &ir->lists[0];
-    uint32_t *items = body->items, *to = ld->to, nrun = ld->nkept + ld->ndup;
-    if (ld->ndup) {
-        for (uint32_t i = start; i < start + nrun; i++) {
-            uint32_t v = items[i];
-            if (to[v] == v) continue;
-            agal_ir_inst *in = &insts[v], *kept = &insts[to[v]];
-            unsigned uses = kept->nuses + in->nuses;
-            kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
-            in->op = IR_NOP;
+    uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0, first_dup = 0;
+    uint32_t left = 0; /* the duplicates' uses: exact after dead code, as nlive (agal_ir.live_only) */
+    bool counted = ir->live_only;
+    uint32_t has_first[(KEYS + 31) / 32] = {0}, first[KEYS], kept[KEYS];
+    for (uint32_t i = start; i < start + nrun; i++) {
+        uint32_t v = items[i];
+        agal_ir_inst *in = &insts[v];
+        unsigned k = (unsigned)load_key(in);
+        uint32_t bit = 1u << (k & 31), *word = &has_first[k >> 5];
+        if (!(*word & bit)) {
+            *word |= bit, first[k] = kept[nkept++] = v;
+            continue;
         }
-        uint32_t from = ld->first_dup, late = ir->first_late_user;
-        if (late && late < from) from = late;
-        for (uint32_t v = from, n = ir->ninsts; v < n; v++) {
-            agal_ir_inst *in = &insts[v];
-            for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
-            if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
-                agal_ir_note_copy(ir, v);
-                ir->copy_after_folding = true;
-            }
-        }
+        agal_ir_inst *to = &insts[first[k]];
+        unsigned uses = to->nuses + in->nuses;
+        to->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+        counted &= in->nuses < IR_MAX_USES;
+        left += in->nuses;
+        in->op = IR_NOP;
+        in->args[0] = first[k];
+        first_dup = first_dup ? first_dup : v;
     }
-    memmove(items + ld->nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
-    memmove(items + ld->nkept, items, start * sizeof *items);
-    memcpy(items, ld->kept, ld->nkept * sizeof *items);
-    body->n -= ld->ndup;
+    uint32_t ndup = nrun - nkept, late = ir->first_late_user;
+    if (!ndup && !start) return false;
+    if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup, counted ? left : UINT32_MAX);
+    memmove(items + nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
+    memmove(items + nkept, items, start * sizeof *items);
+    memcpy(items, kept, nkept * sizeof *items);
+    body->n -= ndup;
+    ir->nlive -= ndup;
+    ir->info.loads = nkept;
+    return true;
 }
 
 agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
+    /* As the builder left them: only the run is read, and the info record holds. */
+    uint32_t start = loads_run(ir);
+    if (start != UINT32_MAX) {
+        *changed = share_run(ir, start);
+        return AGAL_OK;
+    }
     loads ld;
     memset(ld.has_first, 0, sizeof ld.has_first);
     ld.to = agal_alloc(ir->ctx, ir->ninsts * sizeof *ld.to);
     if (!ld.to) return AGAL_ERR_NOMEM;
     find_loads(ir, &ld, &ir->info);
     if (shared_already(ir, &ld)) return AGAL_OK;
-    uint32_t start = loads_run(ir, ld.nkept + ld.ndup);
-    if (start != UINT32_MAX) {
-        share_run(ir, &ld, start);
-        ir->nlive -= ld.ndup;
-        *changed = true;
-        return AGAL_OK;
-    }
     /* Room first: the IR stays as it was when there is none. At most one load of
      * each register joins the body (its own ones included). */
     agal_ir_list *body = &ir->lists[0];
