@@ -19,8 +19,11 @@
  * is IR_COPY), then the masked write IR_MERGE (old value, new value, mask) unless the
  * mask covers all four components. (A relative read is an earlier IR_UNIFORM_INDIRECT
  * where one dominates it with the same index register value, component and offset:
- * build.c, shared_read.) The value that ends up as the register's new
- * content is tagged with the destination register (reg_type/reg_num) and the token.
+ * build.c, shared_read.) The loads of input and constant registers (IR_INPUT,
+ * IR_UNIFORM) are listed, in value order, in front of the program body, which
+ * dominates every read (opt_share_loads.c then keeps one a register). The value that
+ * ends up as the register's new content is tagged with the destination register
+ * (reg_type/reg_num) and the token.
  * Every value also records the token it came from (token), so an emitter can comment
  * the source instruction and name registers ("ft1", "vc[5]").
  *
@@ -45,8 +48,9 @@
  *
  * The passes (pipeline.c lists them in order) each say whether they changed
  * anything. A removed instruction becomes IR_NOP and is dropped from its list (an
- * if's contents vanish with it). After the pipeline, nuses counts uses by listed
- * instructions: a constant with nuses 0 is unused. ircheck.c checks every rule of
+ * if's contents vanish with it). nuses counts uses by listed instructions (the
+ * builder counts them as it makes the operands; exact wherever live_only says so,
+ * and after the pipeline): a constant with nuses 0 is unused. ircheck.c checks every rule of
  * this comment after each pass in the IR-check build (meson -Dir_check=true).
  */
 #ifndef AGAL_IR_H

@@ -138,24 +138,48 @@ static uint32_t loads_run(const agal_ir *ir)
     return i - start == ir->info.loads ? start : UINT32_MAX;
 }
 
-/* Every value from `from` reads the kept load of each duplicate it read (a
- * removed duplicate's args[0] names it: no map of every value), by value number
- * rather than a walk of every list, until the duplicates' uses (left, counted:
- * UINT32_MAX where not known) are all rewritten; removed values are passed over. */
-static void read_kept(agal_ir *ir, uint32_t from, uint32_t left)
+/* Value v reads the kept load of each duplicate it read (a removed duplicate's
+ * args[0] names it: no map of every value); how many operands it rewrote. */
+static AGAL_ALWAYS_INLINE unsigned read_kept_at(agal_ir *ir, uint32_t v)
 {
-    agal_ir_inst *insts = ir->insts;
-    for (uint32_t v = from, n = ir->ninsts; left && v < n; v++) {
-        agal_ir_inst *in = &insts[v];
-        if (in->op == IR_NOP) continue;
-        for (unsigned a = 0, nargs = in->nargs; a < nargs; a++) {
-            const agal_ir_inst *x = &insts[in->args[a]];
-            if (x->op == IR_NOP) in->args[a] = x->args[0], left--;
+    agal_ir_inst *insts = ir->insts, *in = &insts[v];
+    unsigned n = 0;
+    if (in->op == IR_NOP) return 0; /* removed: its operands are no uses */
+    for (unsigned a = 0, nargs = in->nargs; a < nargs; a++) {
+        const agal_ir_inst *x = &insts[in->args[a]];
+        if (x->op == IR_NOP) in->args[a] = x->args[0], n++;
+    }
+    if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
+        agal_ir_note_copy(ir, v);
+        ir->copy_after_folding = true;
+    }
+    return n;
+}
+
+/* Every value from `from` reads the kept loads, by value number rather than a walk
+ * of every list. */
+static void read_kept(agal_ir *ir, uint32_t from)
+{
+    for (uint32_t v = from, n = ir->ninsts; v < n; v++) read_kept_at(ir, v);
+}
+
+/* The same where the duplicates' uses are counted and no value reads one it
+ * follows: from each duplicate (the removed ones of the run, in value order) only
+ * until its uses are read, which most are in its own token, not to the program's
+ * end. */
+static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
+{
+    const agal_ir_inst *insts = ir->insts;
+    uint32_t r = 0, pending = 0, v = 0;
+    for (;;) {
+        if (!pending) { /* on to the next duplicate */
+            while (r < nrun && insts[run[r]].op != IR_NOP) r++;
+            if (r == nrun) return;
+            v = run[r];
         }
-        if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
-            agal_ir_note_copy(ir, v);
-            ir->copy_after_folding = true;
-        }
+        for (; r < nrun && run[r] <= v; r++) /* the duplicates up to v: their uses */
+            if (insts[run[r]].op == IR_NOP) pending += insts[run[r]].nuses;
+        pending -= read_kept_at(ir, v++);
     }
 }
 
@@ -168,8 +192,7 @@ static bool share_run(agal_ir *ir, uint32_t start)
     agal_ir_inst *insts = ir->insts;
     agal_ir_list *body = &ir->lists[0];
     uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0, first_dup = 0;
-    uint32_t left = 0; /* the duplicates' uses: exact after dead code, as nlive (agal_ir.live_only) */
-    bool counted = ir->live_only;
+    bool counted = ir->live_only; /* the uses exact, after dead code (agal_ir.live_only) */
     uint32_t has_first[(KEYS + 31) / 32] = {0}, first[KEYS], kept[KEYS];
     for (uint32_t i = start; i < start + nrun; i++) {
         uint32_t v = items[i];
@@ -184,14 +207,18 @@ static bool share_run(agal_ir *ir, uint32_t start)
         unsigned uses = to->nuses + in->nuses;
         to->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
         counted &= in->nuses < IR_MAX_USES;
-        left += in->nuses;
         in->op = IR_NOP;
         in->args[0] = first[k];
         first_dup = first_dup ? first_dup : v;
     }
     uint32_t ndup = nrun - nkept, late = ir->first_late_user;
     if (!ndup && !start) return false;
-    if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup, counted ? left : UINT32_MAX);
+    /* A value below the last duplicate reading a later value may read one; where
+     * duplicates are dense (a fourth of the values after the first), the plain
+     * sweep, with no bookkeeping between them, costs less. */
+    bool sparse = ndup * 4 < ir->ninsts - first_dup;
+    if (ndup && counted && sparse && (!late || late > items[start + nrun - 1])) read_kept_near(ir, items + start, nrun);
+    else if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup);
     memmove(items + nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
     memmove(items + nkept, items, start * sizeof *items);
     memcpy(items, kept, nkept * sizeof *items);
