@@ -98,10 +98,11 @@ typedef struct build {
     /* Whether a value may be left unread, which only opt_dce's walk then finds
      * (agal_ir.live_only): bit s of unread, slot s's value may have no use yet (a
      * read clears it, a write sets it). A write of a whole register over an unread
-     * value, an unread temporary at the end, and a block that makes neither a phi
-     * nor a kil (an if nothing needs) set maybe_dead. At each open block's if, the
+     * value (its slot's bit in lost), an unread temporary at the end, and a block
+     * that makes neither a phi nor a kil (an if nothing needs: maybe_dead) leave
+     * one. At each open block's if, the
      * bits and the kils made before it: a branch starts from the values at the if. */
-    uint64_t unread;
+    uint64_t unread, lost; /* lost: slots whose unread value a write replaced */
     bool maybe_dead;
     unsigned kils;
     uint64_t if_unread[SHARED_DEPTH];
@@ -384,11 +385,12 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         ir->insts[v].reg_type = d->type;
         ir->insts[v].reg_num = d->num;
     }
-    bd->maybe_dead |= (mask == 0xf) & (unsigned)(bd->unread >> s); /* the value it replaces unread */
-    bd->unread |= 1ull << s;
+    uint64_t bit = 1ull << s;
+    bd->lost |= bd->unread & bit & -(uint64_t)(mask == 0xf); /* the value it replaces, unread */
+    bd->unread |= bit;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
-    bd->b.changed |= 1ull << s;
+    bd->b.changed |= bit;
 }
 
 /* ---- one token ------------------------------------------------------------ */
@@ -593,7 +595,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
-    bd.unread = 0, bd.maybe_dead = false, bd.kils = 0;
+    bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
@@ -612,7 +614,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     if (st == AGAL_OK) st = loads_in_front(&bd);
     if (st != AGAL_OK) return st;
     /* a temporary's last value nothing read: dead */
-    ir->live_only = !bd.maybe_dead && !(bd.unread & ((1ull << IR_SLOT_OUT) - 1));
+    ir->live_only = !bd.maybe_dead && !bd.lost && !(bd.unread & ((1ull << IR_SLOT_OUT) - 1));
     ir->nlive = ir->ninsts - 1 - (bd.b.zero != 0); /* every value listed but insts[0] and the zero */
     *out = ir;
     return AGAL_OK;

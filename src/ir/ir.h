@@ -543,9 +543,9 @@ enum {
     IR_INFO_TELLING = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX | 1u << IR_ALU |
                       1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP
 };
-/* What a value of a rarer telling kind (no constant register's load, no operation) tells. */
+/* What a value of a rarer telling kind (no load, no operation) tells. */
 void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in);
-/* What one value tells: inline for the commonest kinds. */
+/* What one value tells: inline for the commonest kinds (the loads, the operations). */
 static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
 {
     if (!((unsigned)IR_INFO_TELLING >> in->op & 1)) return;
@@ -554,6 +554,12 @@ static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, cons
         info->loads++;
         info->reads_constants = true;
         if (in->reg_num + 1u > info->constants_read) info->constants_read = (uint16_t)(in->reg_num + 1u);
+        break;
+    case IR_INPUT: /* the builder notes one at most reads */
+        info->loads++;
+        if (in->reg_type == AGAL_REG_IID) info->reads_iid = true;
+        else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
+        else if (in->reg_num < 16) info->inputs |= (uint16_t)(1u << in->reg_num);
         break;
     case IR_ALU:
         info->ddx |= in->aop == AGAL_OP_DDX;
