@@ -588,7 +588,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     ir->clip = opt->clip;
     ir->window_y_up = opt->window_y_up;
     agal_ir_new(ir, IR_NOP, IR_VOID, -1); /* index 0, in the room new_ir made */
-    agal_ir_info_start(&ir->info);        /* noted as the values are made */
+    ir->info.gathered = true;             /* zeroed with the IR, as agal_ir_info_start leaves it; noted as made */
     /* Not zeroed whole: the shared reads' table is read only where shared_set says. */
     bd.b = (agal_ir_builder){.ir = ir, .list = 0};
     bd.err = AGAL_OK;
