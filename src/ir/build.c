@@ -100,8 +100,8 @@ typedef struct build {
      * read clears it, a write sets it). A write of a whole register over an unread
      * value (its slot's bit in lost), an unread temporary at the end, and a block
      * that makes neither a phi nor a kil (an if nothing needs: maybe_dead) leave
-     * one. At each open block's if, the
-     * bits and the kils made before it: a branch starts from the values at the if. */
+     * one. At each open block's if, the bits and the kils made before it: a branch
+     * starts from the values at the if. */
     uint64_t unread, lost; /* lost: slots whose unread value a write replaced */
     bool maybe_dead;
     unsigned kils;
@@ -489,12 +489,13 @@ static agal_status token(build *bd, const agal_token *t)
         if (st == AGAL_OK) note_join(bd, true);
         return open_list(bd, st);
     }
-    case TK_KIL:
+    case TK_KIL: {
         bd->kils++;
         note_attributes(bd, t, &t->a, 1);
-        add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
-        bd->b.ir->info.kills = true; /* info.c's rule for a kil */
+        uint32_t k = add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
+        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, &bd->b.ir->insts[k]);
         return bd->err;
+    }
     default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
     }
 }
