@@ -85,9 +85,28 @@ typedef struct build {
      * read as its current SSA value). */
     uint16_t readable[AGAL_REG_TYPES];
     uint8_t load_op[AGAL_REG_TYPES];
-    bool fold_movs;                   /* agal_ir_options.fold_movs, where it applies */
-    uint32_t open[SHARED_DEPTH];      /* the list open at each block depth (0: the body); an
+    bool fold_movs; /* agal_ir_options.fold_movs, where it applies */
+    /* The loads made (IR_INPUT, IR_UNIFORM), in value order, in no list yet: at the
+     * end they go to the front of the body, which dominates every read, where
+     * opt_share_loads keeps them (its walk of the lists then has nothing to take
+     * out of them). As long as the instructions' room (loads_match), so that the
+     * room reserve makes for values is room for loads too. */
+    uint32_t *loads;
+    uint32_t nloads, loads_cap;
+    uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
+    /* Whether a value may be left unread, which only opt_dce's walk then finds
+     * (agal_ir.live_only): bit s of unread, slot s's value may have no use yet (a
+     * read clears it, a write sets it). A write of a whole register over an unread
+     * value (its slot's bit in lost), an unread temporary at the end, and a block
+     * that makes neither a phi nor a kil (an if nothing needs: maybe_dead) leave
+     * one. At each open block's if, the bits and the kils made before it: a branch
+     * starts from the values at the if. */
+    uint64_t unread, lost; /* lost: slots whose unread value a write replaced */
+    bool maybe_dead;
+    unsigned kils;
+    uint64_t if_unread[SHARED_DEPTH];
+    unsigned if_kils[SHARED_DEPTH];
     uint32_t shared_set;              /* bit n: shared[n] holds a read (the table is not cleared) */
     shared_read shared[SHARED_READS]; /* by shared_slot; a read replaces the one there */
 } build;
@@ -100,9 +119,22 @@ static uint32_t fail(build *bd, agal_status st, const char *msg)
     return 0;
 }
 
+/* The loads' room as large as the instructions' (which the builder and join.c grow):
+ * there are fewer loads than instructions, so room for a value is room for a load. */
+static AGAL_COLD bool grow_loads(build *bd)
+{
+    uint32_t cap = bd->b.ir->inst_cap;
+    uint32_t *loads = agal_grow(bd->b.ir->ctx, bd->loads, bd->nloads, cap, sizeof *loads);
+    if (!loads) return fail(bd, AGAL_ERR_NOMEM, NULL);
+    bd->loads = loads, bd->loads_cap = cap;
+    return true;
+}
+
+static inline bool loads_match(build *bd) { return bd->loads_cap >= bd->b.ir->inst_cap || grow_loads(bd); }
+
 static AGAL_COLD bool grow_room(build *bd, unsigned n)
 {
-    return agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL);
+    return (agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL)) && loads_match(bd);
 }
 
 /* Room for n values in the instructions and the current list. */
@@ -118,18 +150,27 @@ static inline bool reserve(build *bd, unsigned n)
     return true;
 }
 
+/* IR-check build: one value more in the room reserve made, or a fault. */
+static inline bool take_room(build *bd)
+{
+#ifdef AGAL_IR_CHECK
+    if (!bd->room) return fail(bd, AGAL_ERR_INTERNAL, "a token made more values than its room (TOKEN_VALUES)");
+    bd->room--;
+#endif
+    (void)bd;
+    return true;
+}
+
 /* A new value appended to the current list, in the room reserve made: its index in
  * *value, the instruction as agal_ir_new leaves it but for its operand count. */
 static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
 {
     agal_ir *ir = bd->b.ir;
 #ifdef AGAL_IR_CHECK
-    if (!bd->room) {
-        fail(bd, AGAL_ERR_INTERNAL, "a token made more values than its room (TOKEN_VALUES)");
+    if (!take_room(bd)) {
         *value = 0;
         return &bd->scratch;
     }
-    bd->room--;
 #endif
     uint32_t v = ir->ninsts++;
     bd->list->items[bd->list->n++] = v;
@@ -143,10 +184,21 @@ static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, uns
     return in;
 }
 
+/* One more use of value a by the value just made: the builder counts them as it
+ * makes the operands, so that opt_dce has nothing to count where nothing is dead
+ * (agal_ir.live_only). */
+static inline void use(build *bd, uint32_t a)
+{
+    agal_ir_inst *in = &bd->b.ir->insts[a];
+    unsigned n = in->nuses;
+    in->nuses = (uint8_t)(n + (n < IR_MAX_USES)); /* saturating (agal_ir_add_use), without a branch */
+}
+
 static uint32_t add1(build *bd, agal_ir_op op, agal_ir_type type, uint32_t a)
 {
     uint32_t v;
     add(bd, op, type, 1, &v)->args[0] = a;
+    use(bd, a);
     return v;
 }
 
@@ -156,21 +208,29 @@ static uint32_t zero(build *bd)
     return z ? z : fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
-static uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
+/* A register's load, listed with the loads (build.loads). */
+static inline uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
 {
-    uint32_t v;
-    agal_ir_inst *in = add(bd, op, IR_F4, 0, &v);
-    in->reg_type = (uint8_t)type;
-    in->reg_num = (uint16_t)num;
+    agal_ir *ir = bd->b.ir;
+    if (!take_room(bd)) return 0;
+    uint32_t v = ir->ninsts++;
+    bd->loads[bd->nloads++] = v;
+    ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
+                                  .type = IR_F4,
+                                  .reg_type = (uint8_t)type,
+                                  .reg_num = (uint16_t)num,
+                                  .token = (int16_t)bd->token};
+    agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
     return v;
 }
 
 /* The whole F4 content of a register, as read (no swizzle). */
-static inline uint32_t read_reg(build *bd, unsigned type, unsigned num)
+static AGAL_ALWAYS_INLINE uint32_t read_reg(build *bd, unsigned type, unsigned num)
 {
     if (type >= AGAL_REG_TYPES || num >= bd->readable[type])
         return fail(bd, AGAL_ERR_INTERNAL, "register cannot be read here");
     if (bd->load_op[type] != IR_NOP) return load(bd, bd->load_op[type], type, num);
+    bd->unread &= ~(1ull << (IR_SLOT_TEMP + num));
     uint32_t v = bd->b.regs.val[IR_SLOT_TEMP + num];
     return v ? v : zero(bd); /* lenient: unwritten reads 0 */
 }
@@ -203,6 +263,7 @@ static uint32_t extract(build *bd, uint32_t v, unsigned comp)
     agal_ir_inst *in = add(bd, IR_EXTRACT, IR_F1, 1, &e);
     in->args[0] = v;
     in->comp = (uint8_t)comp;
+    use(bd, v);
     return e;
 }
 
@@ -237,7 +298,7 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
 
 /* vc[index.c + offset + row], bounds-checked at run time; made once while it can
  * be reused (shared_read). */
-static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
+static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
     if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
@@ -257,12 +318,14 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     uint32_t v;
     agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
     in->args[0] = idx;
+    use(bd, idx);
     in->reg_type = AGAL_REG_CONSTANT;
     in->reg_num = (uint16_t)(s->num + row);
     in->range = bd->readable[AGAL_REG_CONSTANT];
     in->index_type = s->index_type;
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
+    agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     if (key.depth < SHARED_DEPTH) {
         unsigned n = shared_slot(&key);
         shared_read *slot = &bd->shared[n];
@@ -273,13 +336,14 @@ static uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
     return v;
 }
 
-static uint32_t read_row(build *bd, const agal_source *s, unsigned row)
+static AGAL_ALWAYS_INLINE uint32_t read_row(build *bd, const agal_source *s, unsigned row)
 {
     return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row);
 }
 
-/* A source operand as the op sees it: loaded and swizzled. */
-static inline uint32_t read_source(build *bd, const agal_source *s)
+/* A source operand as the op sees it: loaded and swizzled. Inline in the token's
+ * path, as it was before the uses were counted here. */
+static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s)
 {
     uint32_t v = read_row(bd, s, 0);
     if (s->swizzle == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
@@ -287,6 +351,7 @@ static inline uint32_t read_source(build *bd, const agal_source *s)
     agal_ir_inst *in = add(bd, IR_SWIZZLE, IR_F4, 1, &r);
     in->args[0] = v;
     in->swizzle = s->swizzle;
+    use(bd, v);
     return r;
 }
 
@@ -312,6 +377,7 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
         in->args[0] = old;
         in->args[1] = written;
+        use(bd, old), use(bd, written);
         in->mask = (uint8_t)mask;
         made = true;
     }
@@ -319,9 +385,12 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         ir->insts[v].reg_type = d->type;
         ir->insts[v].reg_num = d->num;
     }
+    uint64_t bit = 1ull << s;
+    bd->lost |= bd->unread & bit & -(uint64_t)(mask == 0xf); /* the value it replaces, unread */
+    bd->unread |= bit;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
-    bd->b.changed |= 1ull << s;
+    bd->b.changed |= bit;
 }
 
 /* ---- one token ------------------------------------------------------------ */
@@ -349,21 +418,47 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     if (made) {
         agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
         memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
+        for (unsigned k = 0; k < nargs; k++) use(bd, args[k]);
         if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
         else if (!bd->b.ir->keep_copies) agal_ir_note_copy(bd->b.ir, v);
+        bd->b.ir->takes_ddy |= t->op == AGAL_OP_DDY;
         if (sh.op == IR_TEX) {
             in->smp = t->s; /* behind the coordinate, after it is written */
             bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
         }
+        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     }
     write_dest(bd, &t->dst, v, made);
 }
 
-/* After a block opens, switches or closes: the list now open at its depth. */
+/* What may be unread at a block's if, before it opens (maybe_dead where it nests
+ * deeper than the table). */
+static void note_if(build *bd)
+{
+    unsigned d = bd->b.depth;
+    if (d >= SHARED_DEPTH) bd->maybe_dead = true;
+    else bd->if_unread[d] = bd->unread, bd->if_kils[d] = bd->kils;
+}
+
+/* At its els, or after its eif: the values at the if may be the registers' again,
+ * and unread; after the eif, its phis are. A block that joined nothing and holds
+ * no kil is an if nothing needs. */
+static void note_join(build *bd, bool closed)
+{
+    unsigned d = bd->b.depth - !closed; /* the if's depth */
+    if (d >= SHARED_DEPTH) return;
+    bd->unread |= bd->if_unread[d];
+    if (!closed) return;
+    bd->unread |= bd->b.joined;
+    bd->maybe_dead |= !bd->b.joined && bd->kils == bd->if_kils[d];
+}
+
+/* After a block opens, switches or closes: the list now open at its depth, and the
+ * loads' room as large as the instructions', which join.c may have grown. */
 static agal_status open_list(build *bd, agal_status st)
 {
     if (bd->b.depth < SHARED_DEPTH) bd->open[bd->b.depth] = bd->b.list;
-    return st;
+    return st == AGAL_OK && !loads_match(bd) ? bd->err : st;
 }
 
 static agal_status token(build *bd, const agal_token *t)
@@ -378,15 +473,29 @@ static agal_status token(build *bd, const agal_token *t)
         agal_ir_inst *in = add(bd, IR_CMP, IR_B1, 2, &c);
         in->args[0] = a;
         in->args[1] = b;
+        use(bd, a), use(bd, b);
         in->aop = (uint8_t)t->op;
-        return bd->err ? bd->err : open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
+        if (bd->err) return bd->err;
+        note_if(bd);
+        return open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
     }
-    case TK_ELSE: return open_list(bd, agal_ir_push_else(&bd->b, bd->token));
-    case TK_ENDIF: return open_list(bd, agal_ir_pop_if(&bd->b, bd->token));
-    case TK_KIL:
+    case TK_ELSE: {
+        agal_status st = agal_ir_push_else(&bd->b, bd->token);
+        if (st == AGAL_OK) note_join(bd, false);
+        return open_list(bd, st);
+    }
+    case TK_ENDIF: {
+        agal_status st = agal_ir_pop_if(&bd->b, bd->token);
+        if (st == AGAL_OK) note_join(bd, true);
+        return open_list(bd, st);
+    }
+    case TK_KIL: {
+        bd->kils++;
         note_attributes(bd, t, &t->a, 1);
-        add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
+        uint32_t k = add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
+        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, &bd->b.ir->insts[k]);
         return bd->err;
+    }
     default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
     }
 }
@@ -403,30 +512,32 @@ static agal_status stores(build *bd)
         uint32_t v;
         agal_ir_inst *in = add(bd, IR_STORE, IR_VOID, 1, &v);
         in->args[0] = bd->b.regs.val[s];
+        use(bd, in->args[0]);
         in->reg_type = (uint8_t)type;
         in->reg_num = (uint16_t)num;
         in->mask = bd->b.regs.written[s];
+        agal_ir_info_note_rare(&bd->b.ir->info, bd->b.ir, in);
     }
     return AGAL_OK;
 }
 
 /* The IR and its first lists in one allocation, and with them, for a program small
  * enough that all of it is one bump allocation (AGAL_ARENA_LARGE), its
- * instructions and the body's items: a small program's IR costs one arena call.
- * A larger one's two arrays get blocks of their own, which grow in place, so the
- * same translation again takes back the same blocks. Both arrays are sized from
- * the program (about 2 values a token on the corpus; matrices and blocks make
- * more, and then an array grows). */
+ * instructions, the body's items and the builder's loads: a small program's IR
+ * costs one arena call. A larger one's arrays get blocks of their own, which grow
+ * in place, so the same translation again takes back the same blocks. The arrays
+ * are sized from the program (about 2 values a token on the corpus; matrices and
+ * blocks make more, and then an array grows). */
 enum { FIRST_LISTS = 8 };
-static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
+static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens, build *bd)
 {
     uint32_t cap = 32 + RELATIVE_TOKEN_VALUES + 2 * ntokens + ntokens / 4; /* the last token's room too */
     size_t head = sizeof(agal_ir) + FIRST_LISTS * sizeof(agal_ir_list);
-    size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t);
+    size_t insts = cap * sizeof(agal_ir_inst), items = cap * sizeof(uint32_t), loads = items;
     _Static_assert(sizeof(agal_ir) % _Alignof(agal_ir_list) == 0 && sizeof(agal_ir_list) % _Alignof(agal_ir_inst) == 0,
                    "new_ir's arrays follow the IR aligned");
-    bool one = head + insts + items < AGAL_ARENA_LARGE;
-    char *p = agal_alloc(ctx, one ? head + insts + items : head);
+    bool one = head + insts + items + loads < AGAL_ARENA_LARGE;
+    char *p = agal_alloc(ctx, one ? head + insts + items + loads : head);
     if (!p) return NULL;
     agal_ir *ir = (agal_ir *)p;
     memset(ir, 0, sizeof *ir);
@@ -437,7 +548,26 @@ static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens)
     ir->inst_cap = cap;
     uint32_t *body = one ? (uint32_t *)(p + head + insts) : agal_alloc(ctx, items);
     ir->lists[0] = (agal_ir_list){body, 0, cap};
-    return ir->insts && body ? ir : NULL;
+    bd->loads = one ? (uint32_t *)(p + head + insts + items) : agal_alloc(ctx, loads);
+    bd->nloads = 0, bd->loads_cap = cap;
+    return ir->insts && body && bd->loads ? ir : NULL;
+}
+
+/* The loads in front of the body, in value order (build.loads). */
+static agal_status loads_in_front(build *bd)
+{
+    agal_ir *ir = bd->b.ir;
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t n = bd->nloads;
+    if (body->cap - body->n < n) {
+        uint32_t *items = agal_grow(ir->ctx, body->items, body->n, body->n + n, sizeof *items);
+        if (!items) return AGAL_ERR_NOMEM;
+        body->items = items, body->cap = body->n + n;
+    }
+    memmove(body->items + n, body->items, body->n * sizeof *body->items);
+    memcpy(body->items, bd->loads, n * sizeof *body->items);
+    body->n += n;
+    return AGAL_OK;
 }
 
 agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const agal_ir_options *opt, agal_ir **out)
@@ -448,7 +578,8 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
         return agal_error(ctx, 0, -1, -1, NULL, "program has %u tokens, more than %d", prog->ntokens, IR_MAX_TOKENS),
                AGAL_ERR_LIMIT;
     if (!opt) opt = &defaults;
-    agal_ir *ir = new_ir(ctx, prog->ntokens);
+    build bd;
+    agal_ir *ir = new_ir(ctx, prog->ntokens, &bd);
     if (!ir) return AGAL_ERR_NOMEM;
     ir->ctx = ctx;
     ir->prog = prog;
@@ -458,13 +589,14 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     ir->clip = opt->clip;
     ir->window_y_up = opt->window_y_up;
     agal_ir_new(ir, IR_NOP, IR_VOID, -1); /* index 0, in the room new_ir made */
+    ir->info.gathered = true;             /* zeroed with the IR, as agal_ir_info_start leaves it; noted as made */
     /* Not zeroed whole: the shared reads' table is read only where shared_set says. */
-    build bd;
     bd.b = (agal_ir_builder){.ir = ir, .list = 0};
     bd.err = AGAL_OK;
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
+    bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
@@ -480,7 +612,11 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     }
     if (bd.err != AGAL_OK) return bd.err;
     agal_status st = stores(&bd);
+    if (st == AGAL_OK) st = loads_in_front(&bd);
     if (st != AGAL_OK) return st;
+    /* a temporary's last value nothing read: dead */
+    ir->live_only = !bd.maybe_dead && !bd.lost && !(bd.unread & ((1ull << IR_SLOT_OUT) - 1));
+    ir->nlive = ir->ninsts - 1 - (bd.b.zero != 0); /* every value listed but insts[0] and the zero */
     *out = ir;
     return AGAL_OK;
 }

@@ -8,13 +8,6 @@
  * below means the lowest value number, the order the builder made them in. */
 #include "ir.h"
 
-static void input(agal_ir_info *info, const agal_ir_inst *in)
-{
-    if (in->reg_type == AGAL_REG_IID) info->reads_iid = true;
-    else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
-    else if (in->reg_num < 16) info->inputs |= (uint16_t)(1u << in->reg_num);
-}
-
 static void store(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
 {
     bool vertex = ir->prog->stage == AGAL_VERTEX;
@@ -59,7 +52,6 @@ void agal_ir_info_start(agal_ir_info *info)
 void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
 {
     switch (in->op) {
-    case IR_INPUT: input(info, in); break;
     case IR_UNIFORM_INDIRECT: info->reads_constants = info->reads_indirect = true; break;
     case IR_TEX: sample(info, ir, in); break;
     case IR_KIL: info->kills = true; break;

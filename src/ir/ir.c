@@ -102,6 +102,52 @@ uint32_t agal_ir_find_copy(const agal_ir *ir)
     return 0;
 }
 
+/* One test a value, without a branch on it. */
+bool agal_ir_find_ddy(const agal_ir *ir)
+{
+    const agal_ir_inst *insts = ir->insts;
+    bool ddy = false;
+    for (uint32_t v = 1, n = ir->ninsts; v < n; v++) ddy |= (insts[v].op == IR_ALU) & (insts[v].aop == AGAL_OP_DDY);
+    return ddy;
+}
+
+/* Does list l, or a branch in it, hold a kil? */
+static bool holds_kil(const agal_ir *ir, uint32_t l)
+{
+    const agal_ir_list *list = &ir->lists[l];
+    for (uint32_t i = 0; i < list->n; i++) {
+        const agal_ir_inst *in = &ir->insts[list->items[i]];
+        if (in->op == IR_KIL || (in->op == IR_IF && (holds_kil(ir, in->then_list) || holds_kil(ir, in->else_list))))
+            return true;
+    }
+    return false;
+}
+
+/* An if in list l or below with no phi after it and no kil in it: nothing in it
+ * can be live (a value reaches past an if only through its phis). */
+static bool dead_if(const agal_ir *ir, uint32_t l)
+{
+    const agal_ir_list *list = &ir->lists[l];
+    for (uint32_t i = 0; i < list->n; i++) {
+        const agal_ir_inst *in = &ir->insts[list->items[i]];
+        if (in->op != IR_IF) continue;
+        bool phi = i + 1 < list->n && ir->insts[list->items[i + 1]].op == IR_PHI;
+        if (!phi && !holds_kil(ir, in->then_list) && !holds_kil(ir, in->else_list)) return true;
+        if (dead_if(ir, in->then_list) || dead_if(ir, in->else_list)) return true;
+    }
+    return false;
+}
+
+bool agal_ir_find_dead(const agal_ir *ir, const uint32_t *count)
+{
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        const agal_ir_inst *in = &ir->insts[v];
+        if (in->op == IR_NOP || in->op == IR_CONST || in->type == IR_VOID) continue;
+        if (!(count ? count[v] : in->nuses)) return true;
+    }
+    return dead_if(ir, 0);
+}
+
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w)
 {
     const float want[4] = {x, y, z, w};

@@ -19,8 +19,11 @@
  * is IR_COPY), then the masked write IR_MERGE (old value, new value, mask) unless the
  * mask covers all four components. (A relative read is an earlier IR_UNIFORM_INDIRECT
  * where one dominates it with the same index register value, component and offset:
- * build.c, shared_read.) The value that ends up as the register's new
- * content is tagged with the destination register (reg_type/reg_num) and the token.
+ * build.c, shared_read.) The loads of input and constant registers (IR_INPUT,
+ * IR_UNIFORM) are listed, in value order, in front of the program body, which
+ * dominates every read (opt_share_loads.c then keeps one a register). The value that
+ * ends up as the register's new content is tagged with the destination register
+ * (reg_type/reg_num) and the token.
  * Every value also records the token it came from (token), so an emitter can comment
  * the source instruction and name registers ("ft1", "vc[5]").
  *
@@ -45,8 +48,9 @@
  *
  * The passes (pipeline.c lists them in order) each say whether they changed
  * anything. A removed instruction becomes IR_NOP and is dropped from its list (an
- * if's contents vanish with it). After the pipeline, nuses counts uses by listed
- * instructions: a constant with nuses 0 is unused. ircheck.c checks every rule of
+ * if's contents vanish with it). nuses counts uses by listed instructions (the
+ * builder counts them as it makes the operands; exact wherever live_only says so,
+ * and after the pipeline): a constant with nuses 0 is unused. ircheck.c checks every rule of
  * this comment after each pass in the IR-check build (meson -Dir_check=true).
  */
 #ifndef AGAL_IR_H
@@ -166,10 +170,14 @@ typedef struct agal_ir_list {
     uint32_t n, cap;
 } agal_ir_list;
 
-/* What the IR uses after the passes: gathered once at the pipeline's end (info.c,
- * Mesa's nir_gather_info), and read by every back end, the binding description and
- * the upload instead of each scanning the IR its own way. The IR checker gathers it
- * again and compares (AGAL_IR_CHECK_INFO). */
+/* What the IR uses after the passes (info.c, Mesa's nir_gather_info), read by every
+ * back end, the binding description and the upload instead of each scanning the IR
+ * its own way. The builder gathers it as it makes the values; a pass keeps it true
+ * (lower_conventions notes the flip) or, where it changes what the IR uses (stores
+ * dropped, varyings packed, dead code removed, copies folded), clears gathered,
+ * and opt_share_loads, the last pass, then gathers it again in its walk of every
+ * value. The IR checker gathers it again and compares, after every pass where
+ * gathered says it is true. */
 typedef struct agal_ir_info {
     bool gathered;
     uint16_t inputs;           /* bit n: va<n> (vertex) or v<n> (fragment) read */
@@ -185,6 +193,8 @@ typedef struct agal_ir_info {
     bool ddx, ddy, ted;
     uint16_t packed; /* bit n: p<n> stored (vertex) or read (fragment) */
     bool yflip;      /* reads the render-to-texture flip (IR_YFLIP: lower_conventions.c) */
+    uint32_t loads;  /* the input and constant loads (IR_INPUT, IR_UNIFORM): opt_share_loads
+                        knows by it that the builder's run in front of the body holds them all */
 } agal_ir_info;
 
 /* Where a pair's varyings go when they are packed (lower_pack_varyings.c,
@@ -235,11 +245,19 @@ typedef struct agal_ir {
      * two zeros), a pass that makes a value a copy or rewrites a phi's operands
      * notes it (agal_ir_note_copy), ir_read.c finds it, the IR checker compares. */
     uint32_t first_copy;
+    /* Every listed instruction is live: opt_dce.c then only counts the uses, without
+     * its walk. The builder sets it where no value it made can be left unread (its
+     * registers' reads, build.c), dead code after its walk; a pass that may leave
+     * something dead clears it (a store dropped, copies folded), ir_read.c computes
+     * it (agal_ir_find_dead), the IR checker checks it. false: not known. */
+    bool live_only;
     /* A pass after copy folding made a phi a copy (opt_share_loads: its two loads of
      * one register became one): the pipeline runs the optimizations once more. */
     bool copy_after_folding;
     bool keep_copies;
     bool samples_in_blocks;   /* the builder put a tex or ted inside a block */
+    bool takes_ddy;           /* there may be a ddy (lower_conventions.c scales each): the builder
+                                 notes its ddys, ir_read.c finds them, the IR checker checks */
     uint16_t unread_varyings; /* vertex: v<n> no fragment program reads (lower_unread_varyings.c) */
     agal_ir_packing packing;  /* a pair's varyings packed (lower_pack_varyings.c), when on */
     uint32_t unpacked[16];    /* fragment, packed: the value v<n> was rebuilt as (its slot's load
@@ -349,6 +367,13 @@ static inline void agal_ir_note_copy(agal_ir *ir, uint32_t v)
 }
 /* ir->first_copy as the IR is: the lowest value that is a copy, 0 for none. */
 uint32_t agal_ir_find_copy(const agal_ir *ir);
+/* Whether the IR holds a ddy (agal_ir.takes_ddy). */
+bool agal_ir_find_ddy(const agal_ir *ir);
+/* Whether something listed may be dead: a value of a result nothing uses (count[v]
+ * its uses, or nuses where count is NULL), or an if with no phi after it and no
+ * kil in it. Every dead value has one (operands come before their users), so false
+ * is "nothing listed is dead". */
+bool agal_ir_find_dead(const agal_ir *ir, const uint32_t *count);
 /* The F4 constant (x, y, z, w), deduplicated; 0 when out of memory. */
 uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }
@@ -409,6 +434,7 @@ typedef struct agal_ir_builder {
     unsigned depth;
     uint32_t zero;    /* the (0,0,0,0) constant, made on first use */
     uint64_t changed; /* bit s: slot s assigned since the innermost branch began */
+    uint64_t joined;  /* bit s: slot s given a phi by the last agal_ir_pop_if */
 } agal_ir_builder;
 
 /* Opens a block on condition cond (from token): an IR_IF in the current list;
@@ -517,16 +543,23 @@ enum {
     IR_INFO_TELLING = 1u << IR_INPUT | 1u << IR_UNIFORM | 1u << IR_UNIFORM_INDIRECT | 1u << IR_TEX | 1u << IR_ALU |
                       1u << IR_KIL | 1u << IR_STORE | 1u << IR_YFLIP
 };
-/* What a value of a rarer telling kind (no constant register's load, no operation) tells. */
+/* What a value of a rarer telling kind (no load, no operation) tells. */
 void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in);
-/* What one value tells: inline for the commonest kinds. */
+/* What one value tells: inline for the commonest kinds (the loads, the operations). */
 static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
 {
     if (!((unsigned)IR_INFO_TELLING >> in->op & 1)) return;
     switch (in->op) {
     case IR_UNIFORM:
+        info->loads++;
         info->reads_constants = true;
         if (in->reg_num + 1u > info->constants_read) info->constants_read = (uint16_t)(in->reg_num + 1u);
+        break;
+    case IR_INPUT: /* the builder notes one at most reads */
+        info->loads++;
+        if (in->reg_type == AGAL_REG_IID) info->reads_iid = true;
+        else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
+        else if (in->reg_num < 16) info->inputs |= (uint16_t)(1u << in->reg_num);
         break;
     case IR_ALU:
         info->ddx |= in->aop == AGAL_OP_DDX;

@@ -512,9 +512,11 @@ agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_i
     if (r.err == AGAL_OK && r.depth) fail(&r, "an if without its '}'");
     if (r.err != AGAL_OK) return r.err;
     samples_in_blocks(r.ir);
+    r.ir->takes_ddy = agal_ir_find_ddy(r.ir);
     r.ir->first_late_user = agal_ir_find_late_user(r.ir);
     r.ir->first_copy = agal_ir_find_copy(r.ir);
     agal_ir_count_uses(r.ir);
+    r.ir->live_only = !agal_ir_find_dead(r.ir, NULL);
     agal_ir_gather_info(r.ir, &r.ir->info);
     st = agal_ir_check(r.ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_INPUT, "reading the IR text");
     if (st == AGAL_OK) *out = r.ir;

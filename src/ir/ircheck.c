@@ -8,10 +8,13 @@
  * - phis stand only right after an if (or another phi of that if); stores only in
  *   the program's body; each branch list belongs to one if;
  * - with AGAL_IR_CHECK_USES: nuses and nlive are what the lists say (saturating);
- *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code);
- * - with AGAL_IR_CHECK_INFO: ir->info is what the IR uses, gathered again;
+ *   with AGAL_IR_CHECK_LIVE: nothing dead is listed (after dead code); both wherever
+ *   ir->live_only says so;
+ * - with AGAL_IR_CHECK_INFO, or where ir->info.gathered says it holds: ir->info is
+ *   what the IR uses, gathered again;
  * - no value below ir->first_late_user has an operand numbered above its own;
- * - no value below ir->first_copy is a copy.
+ * - no value below ir->first_copy is a copy;
+ * - no ddy where ir->takes_ddy says none.
  * The pipeline runs it after every pass in the IR-check build; a fault is a bug,
  * reported as AGAL_ERR_INTERNAL naming the pass it follows. With AGAL_IR_CHECK_INPUT
  * the IR is the user's (read from text by ir_read.c): a fault is the input's, so it
@@ -153,8 +156,8 @@ static bool check_list(checker *c, uint32_t l, unsigned depth)
     return true;
 }
 
-/* nuses and nlive as the lists say; with live, nothing dead listed. */
-static void check_uses(checker *c, uint32_t *count, bool live)
+/* count[v]: the uses of v by the listed instructions. */
+static void count_uses(checker *c, uint32_t *count)
 {
     const agal_ir *ir = c->ir;
     for (uint32_t v = 1; v < ir->ninsts; v++) {
@@ -162,6 +165,13 @@ static void check_uses(checker *c, uint32_t *count, bool live)
         if (c->state[v] == UNSEEN) continue;
         for (unsigned a = 0; a < in->nargs; a++) count[in->args[a]]++;
     }
+}
+
+/* nuses and nlive as the lists say; with live, nothing dead listed, and where the
+ * IR says so (live_only), not even an if nothing needs. */
+static void check_uses(checker *c, const uint32_t *count, bool live)
+{
+    const agal_ir *ir = c->ir;
     if (ir->nlive != c->nlisted) fault(c, 0, "nlive is %u, the lists hold %u", ir->nlive, c->nlisted);
     for (uint32_t v = 1; v < ir->ninsts && c->st == AGAL_OK; v++) {
         const agal_ir_inst *in = &ir->insts[v];
@@ -170,6 +180,8 @@ static void check_uses(checker *c, uint32_t *count, bool live)
         if (in->nuses != want) fault(c, v, "nuses is %u, its uses are %u", in->nuses, count[v]);
         else if (live && in->type != IR_VOID && in->op != IR_CONST && !count[v]) fault(c, v, "unused, but listed");
     }
+    if (ir->live_only && c->st == AGAL_OK && agal_ir_find_dead(ir, count))
+        fault(c, 0, "live_only, but a listed value is unused or an if is needed by nothing");
 }
 
 /* No value below first_late_user reads a later one (a pass that made one noted it). */
@@ -177,6 +189,12 @@ static void check_late_user(checker *c)
 {
     uint32_t late = agal_ir_find_late_user(c->ir), noted = c->ir->first_late_user;
     if (late && (!noted || late < noted)) fault(c, late, "reads a later value, below first_late_user %%%u", noted);
+}
+
+/* A ddy only where the IR says there may be one (takes_ddy: lower_conventions.c). */
+static void check_ddy(checker *c)
+{
+    if (!c->ir->takes_ddy && agal_ir_find_ddy(c->ir)) fault(c, 0, "a ddy, where takes_ddy says none");
 }
 
 /* No value below first_copy is a copy (a pass that made one noted it). */
@@ -209,15 +227,21 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
         agal_arena_restore(ctx, scratch);
         return AGAL_ERR_NOMEM;
     }
-    uint32_t *count = (flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) ? words : NULL;
+    /* live_only says the uses are counted and nothing is dead: checked after every pass */
+    uint32_t *count = (flags & (AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE)) || ir->live_only ? words : NULL;
     c.scope = words + n;
     c.state = (uint8_t *)(words + 2 * n);
     c.list_seen = c.state + n;
     if (!ir->nlists) fault(&c, 0, "no program body");
-    else if (check_list(&c, 0, 0) && count) check_uses(&c, count, (flags & AGAL_IR_CHECK_LIVE) != 0);
+    else if (check_list(&c, 0, 0) && count) {
+        count_uses(&c, count);
+        check_uses(&c, count, (flags & AGAL_IR_CHECK_LIVE) || ir->live_only);
+    }
     if (c.st == AGAL_OK) check_late_user(&c);
     if (c.st == AGAL_OK) check_first_copy(&c);
-    if (c.st == AGAL_OK && (flags & AGAL_IR_CHECK_INFO)) check_info(&c);
+    if (c.st == AGAL_OK) check_ddy(&c);
+    /* the info record, kept true by the passes since the builder while gathered says so */
+    if (c.st == AGAL_OK && ((flags & AGAL_IR_CHECK_INFO) || ir->info.gathered)) check_info(&c);
     agal_status st = c.st;
     /* The diagnostic outlives the scratch: only the scratch made before it goes back. */
     if (st == AGAL_OK) agal_arena_restore(ctx, scratch);

@@ -52,6 +52,7 @@ agal_status agal_ir_push_if(agal_ir_builder *b, uint32_t cond, int32_t token)
     agal_ir_inst *in = &ir->insts[v];
     in->nargs = 1;
     in->args[0] = cond;
+    agal_ir_add_use(&ir->insts[cond]); /* the builder counts uses as it makes them */
     in->then_list = then_list;
     in->else_list = else_list;
     in->els_token = in->eif_token = -1;
@@ -115,6 +116,7 @@ static agal_status join(agal_ir_builder *b, agal_ir_frame *f, const uint32_t *th
         in->nargs = 2;
         in->args[0] = t0;
         in->args[1] = e0;
+        agal_ir_add_use(&ir->insts[t0]), agal_ir_add_use(&ir->insts[e0]);
         in->reg_type = (uint8_t)type;
         in->reg_num = (uint16_t)num;
         if (t0 == e0) agal_ir_note_copy(ir, phi); /* both paths read the zero */
@@ -135,6 +137,7 @@ agal_status agal_ir_pop_if(agal_ir_builder *b, int32_t token)
     b->list = f->parent_list;
     agal_status st = join(b, f, then_end, else_end, candidates, &made, token);
     b->changed = f->outer_changed | made;
+    b->joined = made;
     b->top = f->up;
     b->depth--;
     f->up = b->spare;

@@ -96,6 +96,10 @@ static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, ui
     in->aop = (uint8_t)aop;
     in->args[0] = a, in->args[1] = b;
     in->nargs = b ? 2 : 1;
+    /* its uses counted, as the builder counts them (agal_ir.live_only) */
+    agal_ir_add_use(&lw->ir->insts[a]);
+    if (b) agal_ir_add_use(&lw->ir->insts[b]);
+    lw->ir->nlive++;
     return put(lw, v);
 }
 
@@ -220,7 +224,14 @@ static void rewrite_vertex_body(lowering *lw)
     memmove(items + 1, items, at_store * sizeof *items);
     items[0] = lw->flip;
     body->n = need;
-    if (op_store) ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
+    ir->nlive++;
+    if (!op_store) return;
+    /* the store's use moves from op to p: exact unless op's count saturated */
+    agal_ir_inst *op = &ir->insts[ir->insts[op_store].args[0]];
+    if (op->nuses == 0 || op->nuses == IR_MAX_USES) ir->live_only = false;
+    else op->nuses--;
+    agal_ir_add_use(&ir->insts[p]);
+    ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
 }
 
 /* List l and the lists of its ifs, depth first (nesting is at most 4 deep, ir.h). */
@@ -237,15 +248,6 @@ static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
     if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
 }
 
-/* Does a fragment program take a ddy? One test a value, without a branch on it. */
-static bool any_ddy(const agal_ir *ir)
-{
-    const agal_ir_inst *insts = ir->insts;
-    bool ddy = false;
-    for (uint32_t v = 1, n = ir->ninsts; v < n; v++) ddy |= (insts[v].op == IR_ALU) & (insts[v].aop == AGAL_OP_DDY);
-    return ddy;
-}
-
 /* Is there anything the conventions change: op's store (in the body, as every
  * store), or a ddy? Not where they are in the IR already, which then reads the
  * flip: only IR read from text can (the pipeline runs this pass once, first, and
@@ -253,7 +255,7 @@ static bool any_ddy(const agal_ir *ir)
 static bool needs_conventions(const agal_ir *ir)
 {
     if (ir->info.gathered && ir->info.yflip) return false;
-    if (ir->prog->stage != AGAL_VERTEX) return any_ddy(ir);
+    if (ir->prog->stage != AGAL_VERTEX) return ir->takes_ddy; /* the builder's note */
     const agal_ir_list *body = &ir->lists[0];
     for (uint32_t i = body->n; i-- > 0;)
         if (is_position(ir, &ir->insts[body->items[i]])) return true;
@@ -269,11 +271,13 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     uint32_t n = ir->ninsts;
     lw.flip = agal_ir_new(ir, IR_YFLIP, IR_F4, -1);
     if (!lw.flip) return AGAL_ERR_NOMEM;
+    ir->info.yflip = true; /* what else it adds tells nothing (info.c) */
     if (ir->prog->stage == AGAL_VERTEX) {
         rewrite_vertex_body(&lw);
     } else {
         uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
         if (!scaled) return AGAL_ERR_NOMEM;
+        ir->live_only = false; /* a ddy's uses move to its scaling: dead code counts them again */
         rewrite_tree(&lw, 0, scaled);
         if (!lw.nomem && lw.nddy) redirect(ir, scaled, n);
     }

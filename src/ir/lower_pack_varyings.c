@@ -254,5 +254,8 @@ agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
     *changed = false;
     if (!ir->packing.on) return AGAL_OK;
     /* once by itself: a packed program has no AGAL varying left to pack */
-    return ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
+    agal_status st = ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
+    /* a varying's value no slot carries, a load unpacked whole; the slots read */
+    if (*changed) ir->live_only = ir->info.gathered = false;
+    return st;
 }

@@ -23,5 +23,6 @@ agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed)
         body->items[n++] = v;
     }
     body->n = n;
+    if (*changed) ir->live_only = ir->info.gathered = false; /* what computed them may be dead now */
     return AGAL_OK;
 }

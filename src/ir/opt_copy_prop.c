@@ -39,5 +39,7 @@ agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed)
     if (!first) return AGAL_OK;
     uint32_t start = ir->first_late_user && ir->first_late_user < first ? ir->first_late_user : first;
     for (uint32_t v = start; v < ir->ninsts; v++) fold_one(ir, v, first, changed);
+    /* the copies folded are unread, and a sample's coordinate may be a varying now */
+    if (*changed) ir->live_only = ir->info.gathered = false;
     return AGAL_OK;
 }

@@ -85,6 +85,10 @@ static bool walk(sweep *sw, uint32_t l)
 
 agal_status agal_opt_dce(agal_ir *ir, bool *changed)
 {
+    /* Nothing listed is dead, and the uses are counted (the builder counts them as
+     * it makes the operands): nothing to do. */
+    *changed = false;
+    if (ir->live_only) return AGAL_OK;
     sweep sw = {ir, ir->insts, 0, false};
     /* Uses counted before (IR read from text, a second run) start again from 0.
      * Every instruction is made with none, and while nlive is 0 none has been
@@ -93,6 +97,8 @@ agal_status agal_opt_dce(agal_ir *ir, bool *changed)
     for (uint32_t v = 0, n = ir->nlive ? ir->ninsts : 0; v < n; v++) sw.insts[v].nuses = 0;
     walk(&sw, 0);
     ir->nlive = sw.nlive;
+    ir->live_only = true;
+    if (sw.changed) ir->info.gathered = false; /* what it removed may have told something */
     *changed = sw.changed;
     return AGAL_OK;
 }

@@ -6,8 +6,13 @@
  * (spirv-opt merges loads the same way; the SPIR-V then loads each register once,
  * in its entry block). Indirect reads depend on their index and stay where they are.
  * GLSL prints loads at their uses, so its text does not change. Use counts stay
- * right: a dropped load's uses become its kept load's. The pipeline's last pass, it
- * gathers the info record (info.c's rules) in the walk that finds the loads. */
+ * right: a dropped load's uses become its kept load's.
+ *
+ * The builder lists its loads in value order in front of the body, and gathers the
+ * info record, which counts them: where that still holds (the passes kept the
+ * record, so nothing changed the loads), the pass reads only that run. Otherwise,
+ * the pipeline's last pass, it gathers the info record (info.c's rules) in a walk
+ * of every value that finds the loads, and takes them out of every list. */
 #include "ir.h"
 
 enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
@@ -113,9 +118,125 @@ static void find_loads(const agal_ir *ir, loads *ld, agal_ir_info *info)
     ld->nkept = nkept, ld->ndup = ndup;
 }
 
+/* The builder's loads: every one in a run of the body near its front (after what a
+ * lowering put first, the y flip), in value order, as many as the info record
+ * counts where it holds since the builder (info.gathered). The run's start, or
+ * UINT32_MAX where the loads are elsewhere too (IR read from text, a packed
+ * fragment program's unpacking in front of them, a pass that changed them). */
+static uint32_t loads_run(const agal_ir *ir)
+{
+    if (!ir->info.gathered) return UINT32_MAX;
+    const agal_ir_inst *insts = ir->insts;
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t i = 0, n = body->n, last = 0;
+    while (i < n && !is_load(&insts[body->items[i]])) i++;
+    uint32_t start = i;
+    for (; i < n && is_load(&insts[body->items[i]]); i++) {
+        if (body->items[i] < last) return UINT32_MAX;
+        last = body->items[i];
+    }
+    return i - start == ir->info.loads ? start : UINT32_MAX;
+}
+
+/* Value v reads the kept load of each duplicate it read (a removed duplicate's
+ * args[0] names it: no map of every value); how many operands it rewrote. */
+static AGAL_ALWAYS_INLINE unsigned read_kept_at(agal_ir *ir, uint32_t v)
+{
+    agal_ir_inst *insts = ir->insts, *in = &insts[v];
+    unsigned n = 0;
+    if (in->op == IR_NOP) return 0; /* removed: its operands are no uses */
+    for (unsigned a = 0, nargs = in->nargs; a < nargs; a++) {
+        const agal_ir_inst *x = &insts[in->args[a]];
+        if (x->op == IR_NOP) in->args[a] = x->args[0], n++;
+    }
+    if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
+        agal_ir_note_copy(ir, v);
+        ir->copy_after_folding = true;
+    }
+    return n;
+}
+
+/* Every value from `from` reads the kept loads, by value number rather than a walk
+ * of every list. */
+static void read_kept(agal_ir *ir, uint32_t from)
+{
+    for (uint32_t v = from, n = ir->ninsts; v < n; v++) read_kept_at(ir, v);
+}
+
+/* The same where the duplicates' uses are counted and no value reads one it
+ * follows: from each duplicate (the removed ones of the run, in value order) only
+ * until its uses are read, which most are in its own token, not to the program's
+ * end. */
+static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
+{
+    const agal_ir_inst *insts = ir->insts;
+    uint32_t r = 0, pending = 0, v = 0;
+    for (;;) {
+        if (!pending) { /* on to the next duplicate */
+            while (r < nrun && insts[run[r]].op != IR_NOP) r++;
+            if (r == nrun) return;
+            v = run[r];
+        }
+        for (; r < nrun && run[r] <= v; r++) /* the duplicates up to v: their uses */
+            if (insts[run[r]].op == IR_NOP) pending += insts[run[r]].nuses;
+        pending -= read_kept_at(ir, v++);
+    }
+}
+
+/* The run of loads from start: each register's first load kept, the others
+ * removed, their uses given to it and read from it instead (from the lowest
+ * duplicate, or a lower value with a later operand); the kept loads, in value
+ * order, go in front of what preceded the run. Whether anything changed. */
+static bool share_run(agal_ir *ir, uint32_t start)
+{
+    agal_ir_inst *insts = ir->insts;
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0, first_dup = 0;
+    bool counted = ir->live_only; /* the uses exact, after dead code (agal_ir.live_only) */
+    uint32_t has_first[(KEYS + 31) / 32] = {0}, first[KEYS], kept[KEYS];
+    for (uint32_t i = start; i < start + nrun; i++) {
+        uint32_t v = items[i];
+        agal_ir_inst *in = &insts[v];
+        unsigned k = (unsigned)load_key(in);
+        uint32_t bit = 1u << (k & 31), *word = &has_first[k >> 5];
+        if (!(*word & bit)) {
+            *word |= bit, first[k] = kept[nkept++] = v;
+            continue;
+        }
+        agal_ir_inst *to = &insts[first[k]];
+        unsigned uses = to->nuses + in->nuses;
+        to->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+        counted &= in->nuses < IR_MAX_USES;
+        in->op = IR_NOP;
+        in->args[0] = first[k];
+        first_dup = first_dup ? first_dup : v;
+    }
+    uint32_t ndup = nrun - nkept, late = ir->first_late_user;
+    if (!ndup && !start) return false;
+    /* A value below the last duplicate reading a later value may read one; where
+     * duplicates are dense (a fourth of the values after the first), the plain
+     * sweep, with no bookkeeping between them, costs less. */
+    bool sparse = ndup * 4 < ir->ninsts - first_dup;
+    if (ndup && counted && sparse && (!late || late > items[start + nrun - 1])) read_kept_near(ir, items + start, nrun);
+    else if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup);
+    memmove(items + nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
+    memmove(items + nkept, items, start * sizeof *items);
+    memcpy(items, kept, nkept * sizeof *items);
+    body->n -= ndup;
+    ir->nlive -= ndup;
+    ir->info.loads = nkept;
+    return true;
+}
+
 agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
+    /* As the builder left them: only the run is read, and the info record holds. */
+    uint32_t start = loads_run(ir);
+    if (start != UINT32_MAX) {
+        *changed = share_run(ir, start);
+        return AGAL_OK;
+    }
     loads ld;
     memset(ld.has_first, 0, sizeof ld.has_first);
     ld.to = agal_alloc(ir->ctx, ir->ninsts * sizeof *ld.to);

@@ -154,6 +154,20 @@ int main(void)
     agal_ir_count_uses(ir);
     expect_fault(ctx, ir, AGAL_IR_CHECK_USES | AGAL_IR_CHECK_LIVE, "dead code", "unused, but listed");
 
+    /* Dead code where the IR says none is (live_only, which opt_dce trusts): an if
+     * with empty branches and no phi, appended to the body, checked as after any
+     * pass. */
+    ir = fresh_ir(ctx);
+    CHECK(ir->live_only, "the pipeline leaves live_only");
+    uint32_t empty = agal_ir_new(ir, IR_IF, IR_VOID, -1);
+    ir->insts[empty].nargs = 1;
+    ir->insts[empty].args[0] = find(ir, 0, IR_CMP);
+    ir->insts[empty].then_list = agal_ir_new_list(ir);
+    ir->insts[empty].else_list = agal_ir_new_list(ir);
+    agal_ir_append(ir, 0, empty);
+    agal_ir_count_uses(ir);
+    expect_fault(ctx, ir, 0, "dead if under live_only", "live_only, but");
+
     /* A value reading a later one, not noted in first_late_user: the store reads a
      * swizzle made after it, listed just before it. */
     ir = fresh_ir(ctx);
@@ -165,7 +179,14 @@ int main(void)
     ir->lists[0].items[ir->lists[0].n - 1] = later; /* the store is the body's last item */
     agal_ir_append(ir, 0, store);
     ir->insts[store].args[0] = later;
+    agal_ir_count_uses(ir);
     expect_fault(ctx, ir, 0, "later operand not noted", "reads a later value");
+
+    /* A ddy where the IR says there is none (takes_ddy, which lower_conventions
+     * trusts): the then branch's add made a ddy. */
+    ir = fresh_ir(ctx);
+    ir->insts[find(ir, ir->insts[find(ir, 0, IR_IF)].then_list, IR_ALU)].aop = AGAL_OP_DDY;
+    expect_fault(ctx, ir, 0, "ddy not noted", "takes_ddy says none");
 
     /* A value made a copy, not noted in first_copy: the else branch's merge takes all
      * of its new side. */
