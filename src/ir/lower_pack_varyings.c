@@ -86,13 +86,18 @@ static uint32_t most_unpacked(const agal_ir_packing *p)
     return n;
 }
 
-/* A new instruction of one or two operands, appended to the body (room reserved). */
+/* A new instruction of one or two operands, appended to the body (room reserved),
+ * its operands' uses counted and itself live, as the builder counts them
+ * (agal_ir.live_only): the pass keeps the count exact where it can. */
 static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
 {
     uint32_t v = ir->ninsts++;
     unsigned nargs = op == IR_MERGE ? 2 : a ? 1 : 0;
     agal_ir_list *body = &ir->lists[0];
     body->items[body->n++] = v;
+    ir->nlive++;
+    if (nargs > 0) agal_ir_add_use(&ir->insts[a]);
+    if (nargs > 1) agal_ir_add_use(&ir->insts[b]);
     ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
                                   .type = (uint8_t)(op == IR_STORE ? IR_VOID : IR_F4),
                                   .nargs = (uint8_t)nargs,
@@ -102,6 +107,14 @@ static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t 
                                   .args = {a, b}};
     if (agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v);
     return v;
+}
+
+/* One use fewer of value a, whose store went: exact unless its count saturated. */
+static void drop_use(agal_ir *ir, uint32_t a)
+{
+    agal_ir_inst *used = &ir->insts[a];
+    if (used->nuses == IR_MAX_USES) ir->live_only = false;
+    else if (used->nuses) used->nuses--;
 }
 
 static bool stores_varying(const agal_ir *ir, uint32_t v)
@@ -129,9 +142,13 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
         unsigned n = ir->insts[v].reg_num & 15;
         stored[n] = ir->insts[v].args[0];
         if (p->slot[n] != IR_NO_SLOT) members[p->slot[n]] |= (uint16_t)(1u << n), carried++;
+        else ir->live_only = false; /* a value only this store read is dead now */
+        drop_use(ir, stored[n]);
         ir->insts[v].op = IR_NOP;
+        ir->info.varyings_written &= (uint16_t) ~(1u << n);
         *changed = true;
     }
+    ir->nlive -= body->n - kept;
     body->n = kept;
     if (!agal_ir_reserve(ir, 0, 2 * carried)) return AGAL_ERR_NOMEM;
     for (unsigned s = 0; s < p->nslots; s++) {
@@ -146,6 +163,7 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
         if (!value) continue; /* no member the fragment program reads live (unread_varyings) */
         uint32_t st = add(ir, IR_STORE, value, 0, (uint8_t)((1u << p->width[s]) - 1u));
         ir->insts[st].reg_type = IR_REG_PACKED, ir->insts[st].reg_num = (uint16_t)s;
+        ir->info.packed |= (uint16_t)(1u << s);
     }
     return AGAL_OK;
 }
@@ -157,6 +175,7 @@ static uint32_t loads_slot(agal_ir *ir, unsigned n, uint32_t *loads)
     if (!loads[s]) {
         loads[s] = add(ir, IR_INPUT, 0, 0, 0);
         ir->insts[loads[s]].reg_type = IR_REG_PACKED, ir->insts[loads[s]].reg_num = (uint16_t)s;
+        ir->info.packed |= (uint16_t)(1u << s), ir->info.loads++;
     }
     return loads[s];
 }
@@ -179,7 +198,7 @@ static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n,
     agal_ir_inst *in = &ir->insts[v]; /* a constant has none: its bits are there */
     for (unsigned a = 0; a < in->nargs; a++) {
         uint32_t x = in->args[a], y = x < n ? by[x] : 0;
-        if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y);
+        if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y), agal_ir_add_use(&ir->insts[y]);
     }
     if (in->op == IR_PHI) agal_ir_note_copy(ir, v); /* both loads of one varying: one value */
 }
@@ -199,6 +218,25 @@ static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dr
         memmove(list->items + kept, list->items + i, (list->n - i) * sizeof *list->items);
         list->n = kept + (list->n - i);
     }
+}
+
+static bool is_load(const agal_ir_inst *in) { return in->op == IR_INPUT || in->op == IR_UNIFORM; }
+
+/* The unpacking's instructions (the body's last `added`), loads first, go in front
+ * of every user: after the run of loads that starts the body where the info record
+ * holds (the builder's, which opt_share_loads then reads alone, the slots' loads
+ * joining it), else first. */
+static void place_unpacked(agal_ir *ir, uint32_t added)
+{
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t *items = body->items, old_n = body->n - added, at = 0, moved[16 + 2 * 16], k = 0;
+    while (ir->info.gathered && at < old_n && is_load(&ir->insts[items[at]])) at++;
+    for (uint32_t i = old_n; i < body->n; i++)
+        if (ir->insts[items[i]].op == IR_INPUT) moved[k++] = items[i];
+    for (uint32_t i = old_n; i < body->n; i++)
+        if (ir->insts[items[i]].op != IR_INPUT) moved[k++] = items[i];
+    memmove(items + at + added, items + at, (old_n - at) * sizeof *items);
+    memcpy(items + at, moved, added * sizeof *items);
 }
 
 /* The first varying load, or 0: a program without one has nothing to unpack (as a
@@ -234,18 +272,19 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
         ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
         by[v] = rebuilt[n];
         in->op = IR_NOP, in->nargs = 0;
+        ir->info.inputs &= (uint16_t) ~(1u << n);
         dropped++;
     }
     /* values that read later ones (from the pass's start) read loads the walk had
      * not reached */
     for (uint32_t v = late; late && v < n0; v++)
         if (ir->insts[v].op != IR_NOP) replace_operands(ir, by, n0, v);
-    agal_ir_list *body = &ir->lists[0];
-    uint32_t added = body->n - body_n, moved[16 + 2 * 16];
-    memcpy(moved, body->items + body_n, added * sizeof *moved);
-    memmove(body->items + added, body->items, body_n * sizeof *body->items);
-    memcpy(body->items, moved, added * sizeof *moved);
+    uint32_t added = ir->lists[0].n - body_n;
     drop_listed(ir, by, n0, dropped);
+    ir->nlive -= dropped;
+    ir->info.loads -= dropped;
+    ir->info.centroid_varyings = 0; /* no sample's coordinate is a varying's load now */
+    place_unpacked(ir, added);
     return AGAL_OK;
 }
 
@@ -254,8 +293,8 @@ agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
     *changed = false;
     if (!ir->packing.on) return AGAL_OK;
     /* once by itself: a packed program has no AGAL varying left to pack */
-    agal_status st = ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
-    /* a varying's value no slot carries, a load unpacked whole; the slots read */
-    if (*changed) ir->live_only = ir->info.gathered = false;
-    return st;
+    /* The uses, the live count and the info record are kept as the builder made
+     * them (a dropped store's value unread is the one thing that can die), so the
+     * passes after it still skip what the builder's facts let them. */
+    return ir->prog->stage == AGAL_VERTEX ? pack_stores(ir, changed) : unpack_loads(ir, changed);
 }
