@@ -173,10 +173,10 @@ typedef struct agal_ir_list {
 /* What the IR uses after the passes (info.c, Mesa's nir_gather_info), read by every
  * back end, the binding description and the upload instead of each scanning the IR
  * its own way. The builder gathers it as it makes the values; a pass keeps it true
- * (lower_conventions notes the flip) or, where it changes what the IR uses (stores
- * dropped, varyings packed, dead code removed, copies folded), clears gathered,
- * and opt_share_loads, the last pass, then gathers it again in its walk of every
- * value. The IR checker gathers it again and compares, after every pass where
+ * (lower_conventions notes the flip, lower_pack_varyings the slots) or, where it
+ * changes what the IR uses (stores dropped, dead code removed, copies folded),
+ * clears gathered, and opt_share_loads, the last pass, then gathers it again in
+ * its walk of every value. The IR checker gathers it again and compares, after every pass where
  * gathered says it is true. */
 typedef struct agal_ir_info {
     bool gathered;

@@ -121,8 +121,8 @@ static void find_loads(const agal_ir *ir, loads *ld, agal_ir_info *info)
 /* The builder's loads: every one in a run of the body near its front (after what a
  * lowering put first, the y flip), in value order, as many as the info record
  * counts where it holds since the builder (info.gathered). The run's start, or
- * UINT32_MAX where the loads are elsewhere too (IR read from text, a packed
- * fragment program's unpacking in front of them, a pass that changed them). */
+ * UINT32_MAX where the loads are elsewhere too (IR read from text, a pass that
+ * changed them). */
 static uint32_t loads_run(const agal_ir *ir)
 {
     if (!ir->info.gathered) return UINT32_MAX;
