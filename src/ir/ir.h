@@ -176,8 +176,8 @@ typedef struct agal_ir_list {
  * (lower_conventions notes the flip, lower_pack_varyings the slots) or, where it
  * changes what the IR uses (stores dropped, dead code removed, copies folded),
  * clears gathered, and opt_share_loads, the last pass, then gathers it again in
- * its walk of every value. The IR checker gathers it again and compares, after every pass where
- * gathered says it is true. */
+ * its walk of every value. The IR checker gathers it again and compares, after
+ * every pass where gathered says it is true. */
 typedef struct agal_ir_info {
     bool gathered;
     uint16_t inputs;           /* bit n: va<n> (vertex) or v<n> (fragment) read */
