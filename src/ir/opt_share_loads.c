@@ -212,7 +212,7 @@ static bool share_run(agal_ir *ir, uint32_t start)
         first_dup = first_dup ? first_dup : v;
     }
     uint32_t ndup = nrun - nkept, late = ir->first_late_user;
-    if (!ndup && !start) return false;
+    if (!ndup && (!start || !nkept)) return false; /* nothing shared, nothing to move in front */
     /* A value below the last duplicate reading a later value may read one; where
      * duplicates are dense (a fourth of the values after the first), the plain
      * sweep, with no bookkeeping between them, costs less. */
