@@ -187,12 +187,7 @@ static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, uns
 /* One more use of value a by the value just made: the builder counts them as it
  * makes the operands, so that opt_dce has nothing to count where nothing is dead
  * (agal_ir.live_only). */
-static inline void use(build *bd, uint32_t a)
-{
-    agal_ir_inst *in = &bd->b.ir->insts[a];
-    unsigned n = in->nuses;
-    in->nuses = (uint8_t)(n + (n < IR_MAX_USES)); /* saturating (agal_ir_add_use), without a branch */
-}
+static inline void use(build *bd, uint32_t a) { agal_ir_add_use(&bd->b.ir->insts[a]); }
 
 static uint32_t add1(build *bd, agal_ir_op op, agal_ir_type type, uint32_t a)
 {

@@ -386,11 +386,24 @@ typedef void (*agal_ir_visit_fn)(agal_ir *ir, uint32_t v, void *ud);
 void agal_ir_walk(agal_ir *ir, uint32_t l, agal_ir_visit_fn fn, void *ud);
 /* Recomputes nuses of every instruction, and nlive, from the live lists. */
 void agal_ir_count_uses(agal_ir *ir);
-/* One more use of a value; the count saturates ("used", "used once" stay exact). */
+/* One more use of a value; the count saturates ("used", "used once" stay exact).
+ * Without a branch: the builder counts every operand it makes. */
 static inline void agal_ir_add_use(agal_ir_inst *used)
 {
-    if (used->nuses < IR_MAX_USES) used->nuses++;
+    unsigned n = used->nuses;
+    used->nuses = (uint8_t)(n + (n < IR_MAX_USES));
 }
+/* One use fewer of a value (a pass moved or dropped its user). Where its count
+ * cannot say (saturated, or none counted) the uses are no longer known exactly:
+ * live_only no longer holds. */
+static inline void agal_ir_drop_use(agal_ir *ir, agal_ir_inst *used)
+{
+    if (used->nuses == 0 || used->nuses == IR_MAX_USES) ir->live_only = false;
+    else used->nuses--;
+}
+/* A register's load (an input's or a constant's): what opt_share_loads shares and
+ * the builder lists in front of the body. */
+static inline bool agal_ir_is_load(const agal_ir_inst *in) { return (1u << IR_UNIFORM | 1u << IR_INPUT) >> in->op & 1; }
 
 /* Register slots: the written registers the builder tracks by SSA value
  * (agal_ir_reg_slot): temps 0..25, op/oc 26..29, v 30..39, fd 40. */

@@ -226,10 +226,8 @@ static void rewrite_vertex_body(lowering *lw)
     body->n = need;
     ir->nlive++;
     if (!op_store) return;
-    /* the store's use moves from op to p: exact unless op's count saturated */
-    agal_ir_inst *op = &ir->insts[ir->insts[op_store].args[0]];
-    if (op->nuses == 0 || op->nuses == IR_MAX_USES) ir->live_only = false;
-    else op->nuses--;
+    /* the store's use moves from op to p */
+    agal_ir_drop_use(ir, &ir->insts[ir->insts[op_store].args[0]]);
     agal_ir_add_use(&ir->insts[p]);
     ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
 }

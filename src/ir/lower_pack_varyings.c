@@ -109,14 +109,6 @@ static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t 
     return v;
 }
 
-/* One use fewer of value a, whose store went: exact unless its count saturated. */
-static void drop_use(agal_ir *ir, uint32_t a)
-{
-    agal_ir_inst *used = &ir->insts[a];
-    if (used->nuses == IR_MAX_USES) ir->live_only = false;
-    else if (used->nuses) used->nuses--;
-}
-
 static bool stores_varying(const agal_ir *ir, uint32_t v)
 {
     return ir->insts[v].op == IR_STORE && ir->insts[v].reg_type == AGAL_REG_VARYING;
@@ -143,7 +135,7 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
         stored[n] = ir->insts[v].args[0];
         if (p->slot[n] != IR_NO_SLOT) members[p->slot[n]] |= (uint16_t)(1u << n), carried++;
         else ir->live_only = false; /* a value only this store read is dead now */
-        drop_use(ir, stored[n]);
+        agal_ir_drop_use(ir, &ir->insts[stored[n]]);
         ir->insts[v].op = IR_NOP;
         ir->info.varyings_written &= (uint16_t) ~(1u << n);
         *changed = true;
@@ -220,8 +212,6 @@ static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dr
     }
 }
 
-static bool is_load(const agal_ir_inst *in) { return in->op == IR_INPUT || in->op == IR_UNIFORM; }
-
 /* The unpacking's instructions (the body's last `added`), loads first, go in front
  * of every user: after the run of loads that starts the body where the info record
  * holds (the builder's, which opt_share_loads then reads alone, the slots' loads
@@ -230,7 +220,7 @@ static void place_unpacked(agal_ir *ir, uint32_t added)
 {
     agal_ir_list *body = &ir->lists[0];
     uint32_t *items = body->items, old_n = body->n - added, at = 0, moved[16 + 2 * 16], k = 0;
-    while (ir->info.gathered && at < old_n && is_load(&ir->insts[items[at]])) at++;
+    while (ir->info.gathered && at < old_n && agal_ir_is_load(&ir->insts[items[at]])) at++;
     for (uint32_t i = old_n; i < body->n; i++)
         if (ir->insts[items[i]].op == IR_INPUT) moved[k++] = items[i];
     for (uint32_t i = old_n; i < body->n; i++)

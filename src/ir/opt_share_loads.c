@@ -17,14 +17,10 @@
 
 enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
 
-/* Is it a load this pass shares (an input or constant register's)? One test of
- * its op, ahead of which register it reads. */
-static inline bool is_load(const agal_ir_inst *in) { return (1u << IR_UNIFORM | 1u << IR_INPUT) >> in->op & 1; }
-
 /* The register a load reads, as an index into the first-load table; -1 for others. */
 static int load_key(const agal_ir_inst *in)
 {
-    if (!is_load(in)) return -1;
+    if (!agal_ir_is_load(in)) return -1;
     if (in->op == IR_UNIFORM) return KEY_UNIFORM + (in->reg_num & 255);
     return in->reg_type == AGAL_REG_IID ? KEY_IID : KEY_INPUT + (in->reg_num & 15);
 }
@@ -42,6 +38,32 @@ typedef struct loads {
     uint32_t *to;
 } loads;
 
+/* Whether load key k is met for the first time (its bit in has_first set now). */
+static inline bool first_of_key(uint32_t *has_first, unsigned k)
+{
+    uint32_t bit = 1u << (k & 31), *word = &has_first[k >> 5];
+    bool first = !(*word & bit);
+    *word |= bit;
+    return first;
+}
+
+/* A duplicate load's uses become its kept load's (saturating). */
+static inline void give_uses(agal_ir_inst *kept, const agal_ir_inst *dup)
+{
+    unsigned uses = kept->nuses + dup->nuses;
+    kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+}
+
+/* Phi v, its operands rewritten to kept loads, may read one load twice: then a
+ * copy, which the pipeline folds in another run (copy_after_folding). */
+static inline void note_phi_of_one(agal_ir *ir, uint32_t v, const agal_ir_inst *in)
+{
+    if (in->op == IR_PHI && in->args[0] == in->args[1]) {
+        agal_ir_note_copy(ir, v);
+        ir->copy_after_folding = true;
+    }
+}
+
 /* One walk of list l and below: every load leaves its list (the kept ones go to the
  * front of the body, the duplicates are removed, their uses given to their kept
  * loads) and every other instruction reads the kept loads (only with a duplicate
@@ -55,20 +77,15 @@ static void share(agal_ir *ir, const uint32_t *to, bool any_dup, uint32_t l)
     for (uint32_t i = 0; i < count; i++) {
         uint32_t v = items[i];
         agal_ir_inst *in = &insts[v];
-        if (is_load(in)) { /* to[v]: its kept load */
+        if (agal_ir_is_load(in)) { /* to[v]: its kept load */
             if (to[v] == v) continue;
-            agal_ir_inst *kept = &insts[to[v]];
-            unsigned uses = kept->nuses + in->nuses;
-            kept->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+            give_uses(&insts[to[v]], in);
             in->op = IR_NOP;
             continue;
         }
         if (any_dup) {
             for (unsigned a = 0; a < in->nargs; a++) in->args[a] = to[in->args[a]];
-            if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
-                agal_ir_note_copy(ir, v);
-                ir->copy_after_folding = true;
-            }
+            note_phi_of_one(ir, v, in);
         }
         if (in->op == IR_IF) {
             share(ir, to, any_dup, in->then_list);
@@ -108,9 +125,8 @@ static void find_loads(const agal_ir *ir, loads *ld, agal_ir_info *info)
             agal_ir_info_note(info, ir, in);
             continue;
         }
-        uint32_t bit = 1u << (k & 31), *word = &ld->has_first[k >> 5];
-        if (!(*word & bit)) { /* a duplicate tells what its kept load does */
-            *word |= bit, ld->first[k] = ld->kept[nkept++] = v;
+        if (first_of_key(ld->has_first, (unsigned)k)) { /* a duplicate tells what its kept load does */
+            ld->first[k] = ld->kept[nkept++] = v;
             agal_ir_info_note(info, ir, in);
         } else ndup++;
         to[v] = ld->first[k];
@@ -129,9 +145,9 @@ static uint32_t loads_run(const agal_ir *ir)
     const agal_ir_inst *insts = ir->insts;
     const agal_ir_list *body = &ir->lists[0];
     uint32_t i = 0, n = body->n, last = 0;
-    while (i < n && !is_load(&insts[body->items[i]])) i++;
+    while (i < n && !agal_ir_is_load(&insts[body->items[i]])) i++;
     uint32_t start = i;
-    for (; i < n && is_load(&insts[body->items[i]]); i++) {
+    for (; i < n && agal_ir_is_load(&insts[body->items[i]]); i++) {
         if (body->items[i] < last) return UINT32_MAX;
         last = body->items[i];
     }
@@ -149,10 +165,7 @@ static AGAL_ALWAYS_INLINE unsigned read_kept_at(agal_ir *ir, uint32_t v)
         const agal_ir_inst *x = &insts[in->args[a]];
         if (x->op == IR_NOP) in->args[a] = x->args[0], n++;
     }
-    if (in->op == IR_PHI && in->args[0] == in->args[1]) { /* two loads of one register: one */
-        agal_ir_note_copy(ir, v);
-        ir->copy_after_folding = true;
-    }
+    note_phi_of_one(ir, v, in);
     return n;
 }
 
@@ -198,14 +211,11 @@ static bool share_run(agal_ir *ir, uint32_t start)
         uint32_t v = items[i];
         agal_ir_inst *in = &insts[v];
         unsigned k = (unsigned)load_key(in);
-        uint32_t bit = 1u << (k & 31), *word = &has_first[k >> 5];
-        if (!(*word & bit)) {
-            *word |= bit, first[k] = kept[nkept++] = v;
+        if (first_of_key(has_first, k)) {
+            first[k] = kept[nkept++] = v;
             continue;
         }
-        agal_ir_inst *to = &insts[first[k]];
-        unsigned uses = to->nuses + in->nuses;
-        to->nuses = (uint8_t)(uses < IR_MAX_USES ? uses : IR_MAX_USES);
+        give_uses(&insts[first[k]], in);
         counted &= in->nuses < IR_MAX_USES;
         in->op = IR_NOP;
         in->args[0] = first[k];

@@ -1737,9 +1737,7 @@ static agal_status build_module(spv *s)
      * name: about 9 words more. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
-    while (loads < body->n &&
-           (s->ir->insts[body->items[loads]].op == IR_UNIFORM || s->ir->insts[body->items[loads]].op == IR_INPUT))
-        loads++;
+    while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
     if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads)) return AGAL_ERR_NOMEM;
     /* A phi operand must exist at the end of its branch: emitted where defined.
      * (Phis follow an if, which has lists of its own.) */
