@@ -53,7 +53,9 @@ typedef struct vstate {
     block blocks[MAX_DEPTH];
     unsigned depth;
     unsigned samplers_seen; /* bit per sampler number */
-    agal_sampler samplers[MAX_SAMPLERS];
+    /* Each sampler's first settings, set where samplers_seen says: outside the
+     * zeroed state (half of it), which a program without samplers never reads. */
+    agal_sampler *samplers;
     uint8_t oc_written[MAX_COLORS]; /* components of oc<i> written so far */
     unsigned oc_slots;              /* bit i: oc<i> written */
 } vstate;
@@ -487,6 +489,7 @@ static unsigned writable_types(const agal_program *p)
 
 agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot)
 {
+    agal_sampler samplers[MAX_SAMPLERS];
     vstate v = {.ctx = ctx,
                 .prog = prog,
                 .slot = slot,
@@ -495,7 +498,8 @@ agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot
                 .readable = readable_types(prog),
                 .writable = writable_types(prog),
                 .min_version = prog->version < (unsigned)prog->profile ? prog->version : (unsigned)prog->profile,
-                .stage_excludes = prog->stage == AGAL_VERTEX ? AGAL_OPF_FRAGMENT : 0};
+                .stage_excludes = prog->stage == AGAL_VERTEX ? AGAL_OPF_FRAGMENT : 0,
+                .samplers = samplers};
     for (uint32_t i = 0; i < prog->ntokens; i++) {
         v.index = (int)i;
         v.t = &prog->tokens[i];
