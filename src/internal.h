@@ -277,6 +277,24 @@ static inline bool agal_cmp_holds(agal_cmp c, float a, float b)
 /* The predicate of a set or branch opcode, AGAL_CMP_NONE for the others. */
 agal_cmp agal_op_cmp(unsigned op);
 
+/* The opcode table, by opcode value (a row without a name: no such opcode), and
+ * agal_opinfo_get inline, for the decoder and validator, which look up every token. */
+extern const agal_opinfo agal_optable[AGAL_OP_LIMIT];
+static inline const agal_opinfo *agal_opinfo_at(uint32_t code)
+{
+    return code < AGAL_OP_LIMIT && agal_optable[code].name ? &agal_optable[code] : NULL;
+}
+
+/* agal_opinfo_rows of an opcode's flags, inline: 3 or 4 rows of a matrix operand, 0. */
+static inline unsigned agal_flags_rows(unsigned flags)
+{
+    return flags & AGAL_OPF_ROWS3 ? 3u : flags & AGAL_OPF_ROWS4 ? 4u : 0u;
+}
+
+/* The register counts of a profile and stage (AGAL_VERTEX or AGAL_FRAGMENT), indexed
+ * by agal_regtype: agal_reg_count's row, for a caller that looks up many. */
+const uint16_t *agal_reg_counts(agal_profile profile, agal_stage stage);
+
 /* Short name of a register: name + number ("vt2", "oc1"; "op", "fd", "iid" alone). */
 int agal_format_reg(char *buf, size_t size, agal_stage stage, unsigned type, unsigned num);
 /* The same written at p, which has AGAL_REG_TEXT_MAX bytes free, without a NUL;
@@ -336,12 +354,33 @@ static inline size_t agal_put_reg_either(char *p, agal_stage stage, unsigned typ
  * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for
  * conditions and kil, xy (2D) or xyz (cube) of texture coordinates, plus w for ted. */
 unsigned agal_source_read_mask(const agal_token *t, const agal_source *s);
+/* The positions of the operation's input that a source of token t feeds (before its
+ * swizzle): what agal_source_read_mask reads through each source's swizzle. */
+static inline unsigned agal_read_lanes(const agal_opinfo *info, const agal_token *t)
+{
+    if (info->flags & AGAL_OPF_SCALAR) return 1;
+    if (info->flags & AGAL_OPF_TEXTURE) return (t->s.dim == AGAL_DIM_CUBE ? 7u : 3u) | (t->op == AGAL_OP_TED ? 8u : 0u);
+    if (info->width) return info->width == 3 ? 7u : 15u;
+    return t->dst.mask & 15u;
+}
+/* The components read through two swizzle positions, by those positions' lanes (2
+ * bits) and their half of the swizzle (4 bits). */
+extern const uint8_t agal_swizzle_pair_reads[4][16];
+/* The components swizzle sw reads at those positions: a half of each from a table. */
+static inline unsigned agal_swizzle_read_mask(uint8_t sw, unsigned lanes)
+{
+    return agal_swizzle_pair_reads[lanes & 3u][sw & 15u] | agal_swizzle_pair_reads[lanes >> 2 & 3u][sw >> 4];
+}
 /* How many consecutive registers source `which` (0: the first, 1: the second) of an
  * operation reads: a matrix op's second source reads its rows, number + k (with an
  * indirect source, address + k) for k below 3 (m33, m34) or 4 (m44), each in the
  * components agal_source_read_mask gives; every other source reads one register.
  * Every reader of operands counts registers through this (docs/format.md section 4). */
-unsigned agal_source_rows(const agal_opinfo *info, int which);
+static inline unsigned agal_source_rows(const agal_opinfo *info, int which)
+{
+    unsigned rows = which == 1 ? agal_flags_rows(info->flags) : 0;
+    return rows ? rows : 1;
+}
 /* The letters of a component mask ("xzw"; "" for 0). */
 const char *agal_mask_letters(char out[5], unsigned mask);
 

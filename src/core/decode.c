@@ -4,46 +4,46 @@
  * anything is allocated for it, and no field is trusted as an index. */
 #include "internal.h"
 
-static agal_dest split_dest(uint32_t d)
+/* The split_* functions fill a token split_token zeroed, field by field (never a
+ * whole struct, whose padding would take any value): a decoded program compares
+ * bytewise, padding too. */
+static void split_dest(agal_dest *r, uint32_t d)
 {
-    return (agal_dest){.type = (uint8_t)dst_type(d), .mask = (uint8_t)dst_mask(d), .num = (uint16_t)dst_num(d)};
+    r->type = (uint8_t)dst_type(d);
+    r->mask = (uint8_t)dst_mask(d);
+    r->num = (uint16_t)dst_num(d);
 }
 
-static agal_source split_source(uint64_t s)
+static void split_source(agal_source *r, uint64_t s)
 {
-    agal_source r;
-    memset(&r, 0, sizeof r); /* padding too: a decoded program compares bytewise */
-    r.type = (uint8_t)src_type(s);
-    r.swizzle = (uint8_t)src_swizzle(s);
+    r->type = (uint8_t)src_type(s);
+    r->swizzle = (uint8_t)src_swizzle(s);
     if (src_indirect(s)) {
-        r.indirect = true;
-        r.num = (uint16_t)src_offset(s);
-        r.index_num = (uint16_t)src_num(s);
-        r.index_type = (uint8_t)src_index_type(s);
-        r.index_comp = (uint8_t)src_index_comp(s);
+        r->indirect = true;
+        r->num = (uint16_t)src_offset(s);
+        r->index_num = (uint16_t)src_num(s);
+        r->index_type = (uint8_t)src_index_type(s);
+        r->index_comp = (uint8_t)src_index_comp(s);
     } else {
-        r.num = (uint16_t)src_num(s);
+        r->num = (uint16_t)src_num(s);
     }
-    return r;
 }
 
-static agal_sampler split_sampler(uint64_t s)
+static void split_sampler(agal_sampler *r, uint64_t s)
 {
-    agal_sampler r;
-    memset(&r, 0, sizeof r); /* padding too */
-    r.num = (uint16_t)smp_num(s);
-    r.bias = (int8_t)smp_bias(s);
-    r.format = (uint8_t)smp_format(s);
-    r.dim = (uint8_t)smp_dim(s);
-    r.special = (uint8_t)smp_special(s);
-    r.wrap = (uint8_t)smp_wrap(s);
-    r.mipmap = (uint8_t)smp_mipmap(s);
-    r.filter = (uint8_t)smp_filter(s);
-    return r;
+    r->num = (uint16_t)smp_num(s);
+    r->bias = (int8_t)smp_bias(s);
+    r->format = (uint8_t)smp_format(s);
+    r->dim = (uint8_t)smp_dim(s);
+    r->special = (uint8_t)smp_special(s);
+    r->wrap = (uint8_t)smp_wrap(s);
+    r->mipmap = (uint8_t)smp_mipmap(s);
+    r->filter = (uint8_t)smp_filter(s);
 }
 
 /* Splits one token; fields the opcode does not use stay zero (an unknown opcode
- * keeps only its raw words: the validator rejects it). */
+ * keeps only its raw words: the validator rejects it). Zeroed here, token by token
+ * in a few stores, not by a call clearing the whole array first. */
 static void split_token(agal_token *t, const uint8_t *p)
 {
     memset(t, 0, sizeof *t);
@@ -52,12 +52,12 @@ static void split_token(agal_token *t, const uint8_t *p)
     t->raw_a = agal_rd64(p + 8);
     t->raw_b = agal_rd64(p + 16);
     t->op = (agal_opcode)(t->raw_op < AGAL_OP_LIMIT ? t->raw_op : AGAL_OP_LIMIT);
-    const agal_opinfo *info = agal_opinfo_get(t->raw_op);
+    const agal_opinfo *info = agal_opinfo_at(t->raw_op);
     if (!info) return;
-    if (info->operands & AGAL_OPND_D) t->dst = split_dest(t->raw_dst);
-    if (info->operands & AGAL_OPND_A) t->a = split_source(t->raw_a);
-    if (info->operands & AGAL_OPND_B) t->b = split_source(t->raw_b);
-    if (info->operands & AGAL_OPND_S) t->s = split_sampler(t->raw_b);
+    if (info->operands & AGAL_OPND_D) split_dest(&t->dst, t->raw_dst);
+    if (info->operands & AGAL_OPND_A) split_source(&t->a, t->raw_a);
+    if (info->operands & AGAL_OPND_B) split_source(&t->b, t->raw_b);
+    if (info->operands & AGAL_OPND_S) split_sampler(&t->s, t->raw_b);
 }
 
 /* The program Flash's messages name: the slot, else the header's stage byte. */
@@ -139,7 +139,7 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size, const
         return container_error(ctx, stage, 3629, -1, (long)n, "program has %zu tokens, more than the %zu %s", n,
                                opt->lenient ? (size_t)AGAL_MAX_TOKENS : limit,
                                opt->lenient ? "lenient decoding accepts" : "its profile allows");
-    agal_token *tokens = agal_zalloc(ctx, n * sizeof *tokens); /* padding too: a program compares bytewise */
+    agal_token *tokens = agal_alloc(ctx, n * sizeof *tokens);
     if (!tokens) return AGAL_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) split_token(&tokens[i], p + agal_token_offset((long)i));
     prog->ntokens = (uint32_t)n;

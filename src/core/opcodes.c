@@ -2,7 +2,7 @@
  * register counts (docs/format.md section 3). */
 #include "internal.h"
 
-static const agal_opinfo optable[AGAL_OP_LIMIT] = {
+const agal_opinfo agal_optable[AGAL_OP_LIMIT] = {
 #define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
     [hex] = {.name = nm, .code = hex, .operands = opnd, .min_version = ver, .width = wd, .flags = fl},
 #include "agal/agal_opcodes.def"
@@ -35,26 +35,17 @@ static const uint8_t op_cmps[AGAL_OP_LIMIT] = {
 
 agal_cmp agal_op_cmp(unsigned op) { return op < AGAL_OP_LIMIT ? (agal_cmp)op_cmps[op] : AGAL_CMP_NONE; }
 
-const agal_opinfo *agal_opinfo_get(uint32_t code)
-{
-    if (code >= AGAL_OP_LIMIT || !optable[code].name) return NULL;
-    return &optable[code];
-}
+const agal_opinfo *agal_opinfo_get(uint32_t code) { return agal_opinfo_at(code); }
 
 const agal_opinfo *agal_opinfo_find(const char *name, size_t len)
 {
     for (unsigned i = 0; i < AGAL_OP_LIMIT; i++)
-        if (optable[i].name && strlen(optable[i].name) == len && !memcmp(optable[i].name, name, len))
-            return &optable[i];
+        if (agal_optable[i].name && strlen(agal_optable[i].name) == len && !memcmp(agal_optable[i].name, name, len))
+            return &agal_optable[i];
     return NULL;
 }
 
-unsigned agal_opinfo_rows(const agal_opinfo *info)
-{
-    if (info->flags & AGAL_OPF_ROWS3) return 3;
-    if (info->flags & AGAL_OPF_ROWS4) return 4;
-    return 0;
-}
+unsigned agal_opinfo_rows(const agal_opinfo *info) { return agal_flags_rows(info->flags); }
 
 /* The sampler option names, one spelling a value (agal.h). */
 static const char *const sampler_names[AGAL_SMP_FIELDS][6] = {
@@ -99,10 +90,15 @@ static unsigned profile_row(agal_profile p)
     return p >= AGAL_PROFILE_BASELINE && p <= AGAL_PROFILE_STANDARD_EXTENDED ? (unsigned)p - 1 : 0;
 }
 
+const uint16_t *agal_reg_counts(agal_profile profile, agal_stage stage)
+{
+    return reg_counts[profile_row(profile)][stage == AGAL_FRAGMENT];
+}
+
 unsigned agal_reg_count(agal_profile profile, agal_stage stage, agal_regtype type)
 {
     if (type >= AGAL_REG_TYPES || stage > AGAL_FRAGMENT) return 0;
-    return reg_counts[profile_row(profile)][stage][type];
+    return agal_reg_counts(profile, stage)[type];
 }
 
 unsigned agal_token_limit(agal_profile profile)
@@ -196,12 +192,6 @@ const char *agal_mask_letters(char out[5], unsigned mask)
     return out;
 }
 
-unsigned agal_source_rows(const agal_opinfo *info, int which)
-{
-    unsigned rows = which == 1 ? agal_opinfo_rows(info) : 0;
-    return rows ? rows : 1;
-}
-
 unsigned agal_program_reads(const agal_program *prog, agal_regtype type)
 {
     unsigned m = 0;
@@ -233,18 +223,19 @@ unsigned agal_program_writes(const agal_program *prog, agal_regtype type)
     return mask;
 }
 
+#define PAIR_READS(l, s) (uint8_t)(((l)&1u) << ((s)&3u) | ((l) >> 1 & 1u) << ((s) >> 2 & 3u))
+#define PAIR_ROW(l) \
+    { \
+        PAIR_READS(l, 0), PAIR_READS(l, 1), PAIR_READS(l, 2), PAIR_READS(l, 3), PAIR_READS(l, 4), PAIR_READS(l, 5), \
+            PAIR_READS(l, 6), PAIR_READS(l, 7), PAIR_READS(l, 8), PAIR_READS(l, 9), PAIR_READS(l, 10), \
+            PAIR_READS(l, 11), PAIR_READS(l, 12), PAIR_READS(l, 13), PAIR_READS(l, 14), PAIR_READS(l, 15) \
+    }
+const uint8_t agal_swizzle_pair_reads[4][16] = {PAIR_ROW(0), PAIR_ROW(1), PAIR_ROW(2), PAIR_ROW(3)};
+#undef PAIR_ROW
+#undef PAIR_READS
+
 unsigned agal_source_read_mask(const agal_token *t, const agal_source *s)
 {
     const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
-    if (!info) return 0;
-    unsigned lanes; /* positions of the operation's input the source feeds */
-    if (info->flags & AGAL_OPF_SCALAR) lanes = 1;
-    else if (info->flags & AGAL_OPF_TEXTURE)
-        lanes = (t->s.dim == AGAL_DIM_CUBE ? 7u : 3u) | (t->op == AGAL_OP_TED ? 8u : 0u);
-    else if (info->width) lanes = info->width == 3 ? 7u : 15u;
-    else lanes = t->dst.mask & 15u;
-    unsigned m = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (lanes & (1u << c)) m |= 1u << agal_swizzle_comp(s->swizzle, c);
-    return m;
+    return info ? agal_swizzle_read_mask(s->swizzle, agal_read_lanes(info, t)) : 0;
 }

@@ -43,12 +43,21 @@ typedef struct vstate {
     int index;
     agal_operand operand; /* the operand being checked (Flash's %2) */
     bool lenient;
+    /* Per-program facts the per-token checks look up, not recompute: */
+    const uint16_t *counts;          /* registers of each type (agal_reg_counts) */
+    unsigned readable;               /* bit per type a source may name in this stage and version */
+    unsigned writable;               /* bit per type a destination may name in this stage */
+    unsigned min_version;            /* the lower of the program's version and its profile */
+    unsigned stage_excludes;         /* AGAL_OPF_FRAGMENT in a vertex program */
     uint8_t temp_written[MAX_TEMPS]; /* component masks, linear in token order */
     block blocks[MAX_DEPTH];
     unsigned depth;
-    bool sampler_seen[MAX_SAMPLERS];
-    agal_sampler samplers[MAX_SAMPLERS];
+    unsigned samplers_seen; /* bit per sampler number */
+    /* Each sampler's first settings, set where samplers_seen says: outside the
+     * zeroed state (half of it), which a program without samplers never reads. */
+    agal_sampler *samplers;
     uint8_t oc_written[MAX_COLORS]; /* components of oc<i> written so far */
+    unsigned oc_slots;              /* bit i: oc<i> written */
 } vstate;
 
 /* Records the rule broken by the current token, with the number Flash's message
@@ -77,10 +86,7 @@ static const char *reg(vstate *v, char buf[24], unsigned type, unsigned num)
     return buf;
 }
 
-static unsigned count(vstate *v, unsigned type)
-{
-    return agal_reg_count(v->prog->profile, v->prog->stage, (agal_regtype)type);
-}
+static unsigned count(const vstate *v, unsigned type) { return v->counts[type]; }
 
 /* Flash's out-of-range id for each register type (an iid other than iid0: 3655). */
 static int range_id(unsigned type)
@@ -89,10 +95,9 @@ static int range_id(unsigned type)
     return ids[type];
 }
 
-static agal_status check_range(vstate *v, unsigned type, unsigned num, unsigned rows)
+static AGAL_COLD agal_status range_error(vstate *v, unsigned type, unsigned num, unsigned rows)
 {
     unsigned n = count(v, type);
-    if (num + rows - 1 < n) return AGAL_OK;
     char b[24];
     const char *name = agal_reg_name(v->prog->stage, (agal_regtype)type);
     if (!name) name = "such";
@@ -103,9 +108,15 @@ static agal_status check_range(vstate *v, unsigned type, unsigned num, unsigned 
                 name);
 }
 
+/* type < AGAL_REG_TYPES. */
+static agal_status check_range(vstate *v, unsigned type, unsigned num, unsigned rows)
+{
+    return num + rows - 1 < count(v, type) ? AGAL_OK : range_error(v, type, num, rows);
+}
+
 /* ---- opcode and raw fields ------------------------------------------------ */
 
-static agal_status check_opcode(vstate *v)
+static AGAL_COLD agal_status opcode_error(vstate *v)
 {
     const agal_token *t = v->t;
     if (!v->info) {
@@ -124,11 +135,18 @@ static agal_status check_opcode(vstate *v)
     return AGAL_OK;
 }
 
-static agal_status check_raw_fields(vstate *v)
+/* One test for the common case, opcode_error for Flash's order of the rules broken. */
+static agal_status check_opcode(vstate *v)
+{
+    const agal_opinfo *info = v->info;
+    if (info && info->min_version <= v->min_version && !(info->flags & v->stage_excludes)) return AGAL_OK;
+    return opcode_error(v);
+}
+
+static AGAL_COLD agal_status raw_field_error(vstate *v)
 {
     const agal_token *t = v->t;
     unsigned opnd = v->info->operands;
-    if (v->lenient) return AGAL_OK;
     if (!(opnd & AGAL_OPND_D) && t->raw_dst)
         return fail(v, 3627, "the destination field of %s must be zero (it is 0x%08x)", v->info->name, t->raw_dst);
     v->operand = AGAL_OPERAND_SOURCE1;
@@ -156,11 +174,32 @@ static agal_status check_raw_fields(vstate *v)
     return AGAL_OK;
 }
 
+/* The bits of a source word that must be zero: reserved, and the indirect fields of a
+ * direct source. */
+static uint64_t source_zero_bits(uint64_t s) { return SRC_RESERVED | (src_indirect(s) ? 0 : SRC_INDIRECT_FIELDS); }
+
+/* Every bit raw_field_error looks at in one test; it runs only when one is set, and
+ * says which rule, in its order. */
+static agal_status check_raw_fields(vstate *v)
+{
+    const agal_token *t = v->t;
+    unsigned opnd = v->info->operands;
+    if (v->lenient) return AGAL_OK;
+    uint32_t dst_zero = opnd & AGAL_OPND_D ? DST_RESERVED : ~0u;
+    uint64_t a_zero = opnd & AGAL_OPND_A ? source_zero_bits(t->raw_a) : ~(uint64_t)0;
+    uint64_t b_zero = opnd & (AGAL_OPND_B | AGAL_OPND_S) ? 0 : ~(uint64_t)0;
+    if (opnd & AGAL_OPND_B) b_zero |= source_zero_bits(t->raw_b);
+    if ((opnd & AGAL_OPND_S) && smp_type(t->raw_b) == AGAL_REG_SAMPLER) b_zero |= SMP_RESERVED;
+    if (!(t->raw_dst & dst_zero) && !(t->raw_a & a_zero) && !(t->raw_b & b_zero)) return AGAL_OK;
+    return raw_field_error(v);
+}
+
 /* ---- blocks --------------------------------------------------------------- */
 
 static agal_status check_block(vstate *v)
 {
     unsigned f = v->info->flags;
+    if (!v->depth && !(f & (AGAL_OPF_IF | AGAL_OPF_ELSE | AGAL_OPF_ENDIF))) return AGAL_OK;
     block *top = v->depth ? &v->blocks[v->depth - 1] : NULL;
     if (f & (AGAL_OPF_ELSE | AGAL_OPF_ENDIF)) {
         if (!top) return fail(v, 3623, "%s without an open if", v->info->name);
@@ -185,7 +224,7 @@ static agal_status check_block(vstate *v)
 
 /* ---- destination ---------------------------------------------------------- */
 
-static agal_status check_dest_access(vstate *v, const agal_dest *d)
+static AGAL_COLD agal_status check_dest_access(vstate *v, const agal_dest *d)
 {
     char b[24];
     switch (d->type) {
@@ -206,50 +245,63 @@ static agal_status check_dest_access(vstate *v, const agal_dest *d)
 }
 
 /* 3744: a component of a colour output written a second time. */
+static AGAL_COLD agal_status color_again_error(vstate *v, const agal_dest *d, unsigned again)
+{
+    char b[24], m[5];
+    return fail(v, 3744, "%s.%s is written a second time", reg(v, b, d->type, d->num), agal_mask_letters(m, again));
+}
+
 static agal_status check_color_once(vstate *v, const agal_dest *d)
 {
     if (d->type != AGAL_REG_OUTPUT || v->prog->stage != AGAL_FRAGMENT || d->num >= MAX_COLORS || v->lenient)
         return AGAL_OK;
     unsigned again = v->oc_written[d->num] & d->mask;
-    if (!again) return AGAL_OK;
-    char b[24], m[5];
-    return fail(v, 3744, "%s.%s is written a second time", reg(v, b, d->type, d->num), agal_mask_letters(m, again));
+    return again ? color_again_error(v, d, again) : AGAL_OK;
+}
+
+static AGAL_COLD agal_status output_in_block_error(vstate *v, const agal_dest *d)
+{
+    char b[24];
+    return fail(v, 3751, "output %s is written inside a block", reg(v, b, d->type, d->num));
 }
 
 static agal_status check_dest(vstate *v)
 {
     const agal_dest *d = &v->t->dst;
     v->operand = AGAL_OPERAND_DEST;
-    if (d->type >= AGAL_REG_TYPES) return fail(v, 3655, "unknown destination register type %u", d->type);
-    agal_status st = check_dest_access(v, d);
-    if (st) return st;
+    agal_status st;
+    if (!(v->writable >> d->type & 1u)) {
+        if (d->type >= AGAL_REG_TYPES) return fail(v, 3655, "unknown destination register type %u", d->type);
+        if ((st = check_dest_access(v, d))) return st;
+    }
     if (!d->mask) return fail(v, 3653, "write mask is zero");
     if ((st = check_range(v, d->type, d->num, 1))) return st;
     if (d->type == AGAL_REG_DEPTH && d->mask != 1) return fail(v, 3756, "fd must be written with mask .x exactly");
     if ((v->info->flags & AGAL_OPF_NO_W) && (d->mask & 8)) return fail(v, 3628, "%s must mask out w", v->info->name);
-    if ((d->type == AGAL_REG_OUTPUT || d->type == AGAL_REG_DEPTH) && v->depth && !v->lenient) {
-        char b[24];
-        return fail(v, 3751, "output %s is written inside a block", reg(v, b, d->type, d->num));
-    }
+    if ((d->type == AGAL_REG_OUTPUT || d->type == AGAL_REG_DEPTH) && v->depth && !v->lenient)
+        return output_in_block_error(v, d);
     return check_color_once(v, d);
 }
 
 /* ---- sources -------------------------------------------------------------- */
 
-static agal_status check_temp_read(vstate *v, unsigned num, unsigned need)
+static AGAL_COLD agal_status temp_read_error(vstate *v, unsigned num, unsigned missing)
 {
-    if (v->lenient || num >= MAX_TEMPS) return AGAL_OK;
-    unsigned have = v->temp_written[num];
-    unsigned missing = need & ~have;
-    if (!missing) return AGAL_OK;
     char b[24];
     reg(v, b, AGAL_REG_TEMP, num);
-    if (!have) return fail(v, 3647, "%s is read before it is written", b);
+    if (!v->temp_written[num]) return fail(v, 3647, "%s is read before it is written", b);
     char comps[5];
     return fail(v, 3648, "%s.%s is read before it is written", b, agal_mask_letters(comps, missing));
 }
 
-static agal_status check_source_access(vstate *v, unsigned type)
+static agal_status check_temp_read(vstate *v, unsigned num, unsigned need)
+{
+    if (v->lenient || num >= MAX_TEMPS) return AGAL_OK;
+    unsigned missing = need & ~v->temp_written[num];
+    return missing ? temp_read_error(v, num, missing) : AGAL_OK;
+}
+
+static AGAL_COLD agal_status check_source_access(vstate *v, unsigned type)
 {
     agal_stage stage = v->prog->stage;
     switch (type) {
@@ -276,7 +328,7 @@ static agal_status check_source_access(vstate *v, unsigned type)
     return AGAL_OK;
 }
 
-static agal_status check_indirect(vstate *v, const agal_source *s)
+static AGAL_COLD agal_status check_indirect(vstate *v, const agal_source *s)
 {
     if (v->prog->stage == AGAL_FRAGMENT) return fail(v, 3639, "indirect addressing is only allowed in vertex programs");
     if (s->type != AGAL_REG_CONSTANT) return fail(v, 3640, "indirect addressing can only index constants");
@@ -294,17 +346,21 @@ static agal_status check_indirect(vstate *v, const agal_source *s)
     return AGAL_OK;
 }
 
-static agal_status check_source(vstate *v, const agal_source *s, int which)
+/* Inlined: each call names its source, so the first source's rows are known. */
+static AGAL_ALWAYS_INLINE agal_status check_source(vstate *v, const agal_source *s, int which)
 {
     v->operand = which ? AGAL_OPERAND_SOURCE2 : AGAL_OPERAND_SOURCE1;
-    if (s->type >= AGAL_REG_TYPES) return fail(v, 3655, "unknown register type %u in source %d", s->type, which + 1);
-    agal_status st = check_source_access(v, s->type);
-    if (st) return st;
+    agal_status st;
+    if (!(v->readable >> s->type & 1u)) {
+        if (s->type >= AGAL_REG_TYPES)
+            return fail(v, 3655, "unknown register type %u in source %d", s->type, which + 1);
+        if ((st = check_source_access(v, s->type))) return st;
+    }
     if (s->indirect) return check_indirect(v, s);
     unsigned rows = agal_source_rows(v->info, which);
     if ((st = check_range(v, s->type, s->num, rows))) return st;
-    if (s->type == AGAL_REG_TEMP) {
-        unsigned need = agal_source_read_mask(v->t, s);
+    if (s->type == AGAL_REG_TEMP && !v->lenient) {
+        unsigned need = agal_swizzle_read_mask(s->swizzle, agal_read_lanes(v->info, v->t));
         for (unsigned k = 0; k < rows; k++)
             if ((st = check_temp_read(v, s->num + k, need))) return st;
     }
@@ -347,9 +403,9 @@ static agal_status check_sampler(vstate *v)
     if (t->op == AGAL_OP_TED && s->bias) return fail(v, 3740, "ted cannot have a LOD bias");
     if (t->op == AGAL_OP_TED && s->mipmap == AGAL_MIP_NONE)
         return fail(v, 3743, "ted needs a sampler with mipmapping (explicit LOD)");
-    if (v->sampler_seen[s->num] && !same_settings(&v->samplers[s->num], s))
+    if ((v->samplers_seen >> s->num & 1u) && !same_settings(&v->samplers[s->num], s))
         return fail(v, 3696, "fs%u is used again with different sampler settings", s->num);
-    v->sampler_seen[s->num] = true;
+    v->samplers_seen |= 1u << s->num;
     v->samplers[s->num] = *s;
     if (t->op == AGAL_OP_TEX && v->depth && t->a.type != AGAL_REG_VARYING)
         return fail(v, 3741, "tex inside a block needs varying (not computed) coordinates");
@@ -374,7 +430,7 @@ static agal_status check_opcode_rules(vstate *v)
             return fail(v, 3703, "source 2 of %s needs a scalar swizzle", v->info->name);
     }
     v->operand = AGAL_OPERAND_SOURCE2;
-    if (agal_opinfo_rows(v->info) && t->b.swizzle != AGAL_SWIZZLE_IDENTITY)
+    if (agal_flags_rows(f) && t->b.swizzle != AGAL_SWIZZLE_IDENTITY)
         return fail(v, 3689, "the matrix operand of %s cannot be swizzled", v->info->name);
     v->operand = AGAL_OPERAND_NONE;
     if (!(opnd & AGAL_OPND_B) || v->lenient) return AGAL_OK;
@@ -393,8 +449,10 @@ static void record_write(vstate *v)
 {
     const agal_dest *d = &v->t->dst;
     if (d->type == AGAL_REG_TEMP && d->num < MAX_TEMPS) v->temp_written[d->num] |= d->mask;
-    if (d->type == AGAL_REG_OUTPUT && v->prog->stage == AGAL_FRAGMENT && d->num < MAX_COLORS)
+    if (d->type == AGAL_REG_OUTPUT && v->prog->stage == AGAL_FRAGMENT && d->num < MAX_COLORS) {
         v->oc_written[d->num] |= d->mask;
+        v->oc_slots |= d->mask ? 1u << d->num : 0;
+    }
 }
 
 static agal_status check_token(vstate *v)
@@ -412,21 +470,40 @@ static agal_status check_token(vstate *v)
     return AGAL_OK;
 }
 
-/* Bit i: oc<i> written. 3775: the slots in use must be oc0..ocN. */
-static unsigned colors_written(const vstate *v)
+#define REG_BIT(type) (1u << AGAL_REG_##type)
+
+/* The types check_source_access and check_dest_access let through: every other
+ * type is refused, so an operand of these types skips them. */
+static unsigned readable_types(const agal_program *p)
 {
-    unsigned m = 0;
-    for (unsigned i = 0; i < MAX_COLORS; i++) m |= v->oc_written[i] ? 1u << i : 0;
-    return m;
+    if (p->stage == AGAL_FRAGMENT) return REG_BIT(CONSTANT) | REG_BIT(TEMP) | REG_BIT(VARYING);
+    return REG_BIT(ATTRIBUTE) | REG_BIT(CONSTANT) | REG_BIT(TEMP) | (p->version >= 3 ? REG_BIT(IID) : 0);
 }
+
+static unsigned writable_types(const agal_program *p)
+{
+    return REG_BIT(TEMP) | REG_BIT(OUTPUT) | (p->stage == AGAL_FRAGMENT ? REG_BIT(DEPTH) : REG_BIT(VARYING));
+}
+
+#undef REG_BIT
 
 agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot)
 {
-    vstate v = {.ctx = ctx, .prog = prog, .slot = slot, .lenient = prog->lenient};
+    agal_sampler samplers[MAX_SAMPLERS];
+    vstate v = {.ctx = ctx,
+                .prog = prog,
+                .slot = slot,
+                .lenient = prog->lenient,
+                .counts = agal_reg_counts(prog->profile, prog->stage),
+                .readable = readable_types(prog),
+                .writable = writable_types(prog),
+                .min_version = prog->version < (unsigned)prog->profile ? prog->version : (unsigned)prog->profile,
+                .stage_excludes = prog->stage == AGAL_VERTEX ? AGAL_OPF_FRAGMENT : 0,
+                .samplers = samplers};
     for (uint32_t i = 0; i < prog->ntokens; i++) {
         v.index = (int)i;
         v.t = &prog->tokens[i];
-        v.info = agal_opinfo_get(v.t->raw_op);
+        v.info = agal_opinfo_at(v.t->raw_op);
         v.operand = AGAL_OPERAND_NONE;
         agal_status st = check_token(&v);
         if (st) return st;
@@ -436,7 +513,8 @@ agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot
     v.operand = AGAL_OPERAND_NONE;
     if (v.depth)
         return fail(&v, 3739, "%u block%s still open at the end of the program", v.depth, v.depth > 1 ? "s" : "");
-    unsigned oc = colors_written(&v);
+    /* 3775: the colour slots in use must be oc0..ocN. */
+    unsigned oc = v.oc_slots;
     if (oc & (oc + 1)) return fail(&v, 3775, "colour outputs must use consecutive slots from oc0 (written: 0x%x)", oc);
     return AGAL_OK;
 }
@@ -454,7 +532,7 @@ static void scan_io(const agal_program *p, io_masks *m)
     memset(m, 0, sizeof *m);
     for (uint32_t i = 0; i < p->ntokens; i++) {
         const agal_token *t = &p->tokens[i];
-        const agal_opinfo *info = agal_opinfo_get(t->raw_op);
+        const agal_opinfo *info = agal_opinfo_at(t->raw_op);
         if (!info) continue;
         if (p->stage == AGAL_FRAGMENT) {
             const agal_source *src[2] = {&t->a, &t->b};

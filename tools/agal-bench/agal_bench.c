@@ -29,7 +29,8 @@
  * Usage: agal-bench [--quick] [--rounds N] [--corpus DIR] [--profile N [--target T] [--shape S]] [--driver]
  * --profile N runs only the translations to one target (--target spirv, the
  * default; glsl, essl3, essl1 or wgsl), N times over the corpus (essl1 leaves out
- * the programs GLSL ES 1.00 cannot express: iid), for a profiler: callgrind
+ * the programs GLSL ES 1.00 cannot express: iid), or with --target decode only
+ * agal_decode of the corpus's bytes, for a profiler: callgrind
  * counts instructions, so it is stable on a noisy machine, and the count over
  * N x the corpus's programs is the cost of one corpus translation (the set-up's
  * glslang check, which translates too, is left out of that mode):
@@ -86,6 +87,7 @@ typedef struct bench {
     bool driver;                /* --driver: only the driver's times (bench_driver.c) */
     unsigned profile_loops;     /* --profile N: only one target's loop, N times (callgrind) */
     agal_target profile_target; /* --target: that target */
+    bool profile_decode;        /* --target decode: agal_decode of the bytes instead */
     int profile_shape;          /* --shape: a shapes.h program instead of the corpus, or -1 */
     char log[4096];
 } bench;
@@ -983,7 +985,10 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
 static bool profile_once(bench *b, const program *p, agal_context *ctx)
 {
     bool ok;
-    if (b->profile_target == AGAL_TARGET_SPIRV) {
+    if (b->profile_decode) {
+        const agal_program *out;
+        ok = agal_decode(ctx, p->bytes, p->size, NULL, &out) == AGAL_OK;
+    } else if (b->profile_target == AGAL_TARGET_SPIRV) {
         const uint32_t *w;
         size_t n;
         ok = tool_translate_words(ctx, p->prog, NULL, &w, &n) == AGAL_OK;
@@ -993,7 +998,7 @@ static bool profile_once(bench *b, const program *p, agal_context *ctx)
         ok = st == AGAL_OK || (st == AGAL_ERR_UNSUPPORTED && b->profile_target == AGAL_TARGET_ESSL1);
     }
     if (!ok) {
-        snprintf(b->log, sizeof b->log, "%s: translation failed", p->name);
+        snprintf(b->log, sizeof b->log, "%s: %s failed", p->name, b->profile_decode ? "decoding" : "translation");
         tool_print_diags(ctx, p->name);
     }
     agal_context_reset(ctx);
@@ -1071,7 +1076,8 @@ static int usage(const char *msg)
             "  --corpus DIR  the .agal files (default %s/shaders)\n"
             "  --profile N   only translate, N times over the corpus (for callgrind)\n"
             "  --target T    what --profile translates to: spirv (default), glsl, essl3,\n"
-            "                essl1 (without the programs it cannot express), wgsl\n"
+            "                essl1 (without the programs it cannot express), wgsl;\n"
+            "                or decode: only decode and validate the corpus's bytes\n"
             "  --shape S     what --profile translates instead of the corpus: one program of\n"
             "                %u tokens of shape S (straight, component, swizzle, masks, dot,\n"
             "                relative, blocks), N times\n"
@@ -1121,8 +1127,9 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
         } else if (!strcmp(a, "--profile") && i + 1 < argc) {
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
         } else if (!strcmp(a, "--target") && i + 1 < argc) {
-            if (!profile_target(argv[++i], &b->profile_target))
-                return usage("--target: not spirv, glsl, essl3, essl1 or wgsl");
+            b->profile_decode = !strcmp(argv[++i], "decode");
+            if (!b->profile_decode && !profile_target(argv[i], &b->profile_target))
+                return usage("--target: not spirv, glsl, essl3, essl1, wgsl or decode");
         } else if (!strcmp(a, "--shape") && i + 1 < argc) {
             if ((b->profile_shape = shape_by_word(argv[++i])) < 0)
                 return usage("--shape: not straight, component, swizzle, masks, dot, relative or blocks");
@@ -1135,6 +1142,8 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
         }
     }
     if (b->profile_shape >= 0 && !b->profile_loops) return usage("--shape needs --profile N");
+    if (b->profile_shape >= 0 && b->profile_decode)
+        return usage("--shape's programs have no bytes: not --target decode");
     if (b->driver && b->rounds == 0) b->rounds = b->quick ? 1 : 5;
     if (b->quick && b->rounds == 0) b->rounds = 2;
     if (b->rounds == 0) b->rounds = 7;
