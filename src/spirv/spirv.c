@@ -98,6 +98,13 @@ typedef struct spv {
     uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
     uint32_t *cse;
+    /* The last extract made (extract_comp): its vector, component, value-numbering
+     * slot and that slot's entry. Every relative read of a register extracts the
+     * same index again; while the slot still names it in this block, fn_numbered
+     * would find it there, so it is found without hashing or comparing words. */
+    struct last_extract {
+        uint32_t v, k, slot, entry;
+    } last_extract;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
     int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
@@ -715,6 +722,9 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
     return d ? d[2] : 0;
 }
 
+/* The hash fn_numbered files an instruction under, from h, its operands' words'. */
+static inline uint32_t cse_hash(unsigned op, uint32_t type, uint32_t h) { return h ^ (op * 0x9e3779b1u) ^ type; }
+
 /* `op %type %id ops...` in the function, its operands real and h the FNV hash of
  * their words: the block's earlier equal instruction's id, or the new one's. Inline,
  * so that a caller with a constant operand count (the shuffles) gets its loops
@@ -722,7 +732,7 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
 static AGAL_ALWAYS_INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n,
                                                uint32_t h)
 {
-    h ^= (op * 0x9e3779b1u) ^ type;
+    h = cse_hash(op, type, h);
     uint32_t slot = h % CSE_SLOTS, *e = &s->cse[slot];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
@@ -1204,7 +1214,14 @@ static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const aga
 static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
 {
     v = source_comp(s, v, &k);
-    return v & SCALAR ? v & ~SCALAR : FN(s, SpvOpCompositeExtract, t_float(s), v, k);
+    if (v & SCALAR) return v & ~SCALAR;
+    struct last_extract *last = &s->last_extract;
+    if (last->v == v && last->k == k && last->entry > s->block_start && s->cse[last->slot] == last->entry)
+        return s->sec[S_FUNC].w[last->entry + 1]; /* the id of the instruction at entry - 1 */
+    uint32_t f = t_float(s), id = FN(s, SpvOpCompositeExtract, f, v, k);
+    uint32_t slot = cse_hash(SpvOpCompositeExtract, f, hash_words((const uint32_t[]){v, k}, 2)) % CSE_SLOTS;
+    if (id) *last = (struct last_extract){v, k, slot, s->cse[slot]};
+    return id;
 }
 
 /* Scalar f in every component of IR value in: a lazy splat (SPLAT), made here only
