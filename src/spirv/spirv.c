@@ -710,7 +710,8 @@ static AGAL_ALWAYS_INLINE uint32_t *fn_write(spv *s, unsigned op, uint32_t type,
     d[0] = (uint32_t)(n + 3) << 16 | op;
     d[1] = type;
     d[2] = new_id(s);
-    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call */
+#pragma GCC unroll 6
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call, unrolled where n is known */
     return d;
 }
 
