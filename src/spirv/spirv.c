@@ -1523,7 +1523,7 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
         uint32_t x = source_comp(s, a, &k);
         if (x & SCALAR) return splat(s, x & ~SCALAR);
         memset(sel, (int)k, sizeof sel);
-        uint32_t id = raw_shuffle(s, 4, x, x, sel);
+        uint32_t id = shuffle_words(s, 4, x, x, sel); /* x is a real vector: no raw_shuffle test */
         if (id) record(s, id, x, x, sel);
         return id;
     }
