@@ -1218,9 +1218,10 @@ static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
     if (v & SCALAR) return v & ~SCALAR;
     struct last_extract *last = &s->last_extract;
     if (last->v == v && last->k == k && last->entry > s->block_start && s->cse[last->slot] == last->entry)
-        return s->sec[S_FUNC].w[last->entry + 1]; /* the id of the instruction at entry - 1 */
-    uint32_t f = t_float(s), id = FN(s, SpvOpCompositeExtract, f, v, k);
-    uint32_t slot = cse_hash(SpvOpCompositeExtract, f, hash_words((const uint32_t[]){v, k}, 2)) % CSE_SLOTS;
+        return s->sec[S_FUNC].w[last->entry + 1];                     /* the id of the instruction at entry - 1 */
+    uint32_t f = t_float(s), ops[2] = {v, k}, h = hash_words(ops, 2); /* real operands: fn_numbered, not fn */
+    uint32_t id = fn_numbered(s, SpvOpCompositeExtract, f, ops, 2, h),
+             slot = cse_hash(SpvOpCompositeExtract, f, h) % CSE_SLOTS;
     if (id) *last = (struct last_extract){v, k, slot, s->cse[slot]};
     return id;
 }
