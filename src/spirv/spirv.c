@@ -896,13 +896,6 @@ static void record(spv *s, uint32_t id, uint32_t a, uint32_t b, const uint8_t *s
     s->t.shuf[i] = (shuf){id, a, b, {sel[0], sel[1], sel[2], sel[3]}};
 }
 
-/* Component k of vector id v, read through a virtual value's comp_src: the real
- * vector's id << 2 | its component there. */
-static AGAL_ALWAYS_INLINE uint32_t comp_source(const spv *s, uint32_t v, unsigned k)
-{
-    return v & VIRT ? s->comp_src[v & ~VIRT][k] : v << 2 | k;
-}
-
 /* Component *k of vector id v, read through a virtual value (its comp_src) and a
  * recorded shuffle: returns the real vec4 it comes from, *k its component there.
  * Inline: a lookup and a test, where a call took as many instructions again. */
