@@ -98,19 +98,26 @@ typedef struct spv {
     uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
     uint32_t *cse;
+    /* The last extract made (extract_comp): its vector, component, value-numbering
+     * slot and that slot's entry. Every relative read of a register extracts the
+     * same index again; while the slot still names it in this block, fn_numbered
+     * would find it there, so it is found without hashing or comparing words. */
+    struct last_extract {
+        uint32_t v, k, slot, entry;
+    } last_extract;
     uint32_t block_start; /* word offset of the current block's OpLabel in the function */
     uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
     int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
     agal_spv_ns *ns;      /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
-     * virtual value its depth, the longest chain of virtual values under it, NOTED
-     * when comp_src holds its components' sources, and SPLAT for a lazy splat. */
+     * virtual value its depth, the longest chain of virtual values under it, and
+     * SPLAT for a lazy splat. */
     uint8_t *virt;
-    /* Per deep virtual merge (NOTED_DEPTH), where each of its components comes from:
-     * the real id << 2 | its component there (an id is far under 2^30: the arena
-     * would run out first), written when the merge is made virtual (note_sources),
-     * so that reading a component of a chain is a lookup, not a walk down its merges
-     * (a chain's every token reads one or four). */
+    /* Per virtual value, where each of its components comes from: the real id << 2 |
+     * its component there (an id is far under 2^30: the arena would run out first),
+     * written when the value is made virtual (note_sources) from its operands' own,
+     * so that reading a component is one lookup, never a walk down a chain of
+     * merges and swizzles (a chain's every token reads one or four). */
     uint32_t (*comp_src)[4];
     /* Bit i: entry i of the table of that name below holds something. */
     uint64_t c_int_made[4], shuf_used, mat_used, splat_used, load_used[(LOAD_KEYS + 63) / 64];
@@ -162,17 +169,12 @@ static inline void set_bit(uint64_t *set, unsigned i) { set[i / 64] |= (uint64_t
  * not an IR pass: the IR keeps each AGAL instruction's own swizzle and mask, which
  * GLSL prints as written, and SPIR-V's shuffle of two vectors is what composes. */
 #define VIRT 0x80000000u
-/* Reading a component walks down the chain of virtual values under it (and
- * materializing one reads its four): a chain deeper than this is materialized where
- * it is defined, so every walk is bounded whatever the program (`add vt0.x, vt0.y, vcK` or `dp4 vt0.x, vt0, vt0` repeated
- * make chains as long as the program). */
+/* A chain of virtual values deeper than this is materialized where it is defined
+ * (`add vt0.x, vt0.y, vcK` or `dp4 vt0.x, vt0, vt0` repeated make chains as long
+ * as the program): the shuffles the output has there. */
 enum { EAGER = 0x80, MAX_VIRT_DEPTH = 16 };
-/* A merge this deep or deeper has its components' sources noted (comp_src, NOTED
- * in virt), so that a chain's walk ends there: shallower ones, most of a shipped
- * program's, are walked, which costs less than noting every merge. */
-enum { NOTED = 0x40, NOTED_DEPTH = 4 };
 /* A scalar in every component (dp3, dp4, a packed float: AGAL's values are
- * vec4s) is a lazy splat: a virtual value too (SPLAT | NOTED, depth 1), whose
+ * vec4s) is a lazy splat: a virtual value too (SPLAT, depth 1), whose
  * comp_src names the scalar in all four entries. AGAL writes most such results to
  * one component (`dp4 vt0.x`), so a reader of components takes the scalar itself
  * and a merge inserts it; the OpCompositeConstruct of the four is made only where
@@ -708,7 +710,8 @@ static AGAL_ALWAYS_INLINE uint32_t *fn_write(spv *s, unsigned op, uint32_t type,
     d[0] = (uint32_t)(n + 3) << 16 | op;
     d[1] = type;
     d[2] = new_id(s);
-    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call */
+#pragma GCC unroll 6
+    for (size_t i = 0; i < n; i++) d[3 + i] = ops[i]; /* a few words: no memcpy call, unrolled where n is known */
     return d;
 }
 
@@ -720,6 +723,9 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
     return d ? d[2] : 0;
 }
 
+/* The hash fn_numbered files an instruction under, from h, its operands' words'. */
+static inline uint32_t cse_hash(unsigned op, uint32_t type, uint32_t h) { return h ^ (op * 0x9e3779b1u) ^ type; }
+
 /* `op %type %id ops...` in the function, its operands real and h the FNV hash of
  * their words: the block's earlier equal instruction's id, or the new one's. Inline,
  * so that a caller with a constant operand count (the shuffles) gets its loops
@@ -727,7 +733,7 @@ static uint32_t fn_unnumbered(spv *s, unsigned op, uint32_t type, const uint32_t
 static AGAL_ALWAYS_INLINE uint32_t fn_numbered(spv *s, unsigned op, uint32_t type, const uint32_t *ops, size_t n,
                                                uint32_t h)
 {
-    h ^= (op * 0x9e3779b1u) ^ type;
+    h = cse_hash(op, type, h);
     uint32_t slot = h % CSE_SLOTS, *e = &s->cse[slot];
     wbuf *f = &s->sec[S_FUNC];
     uint32_t head = (uint32_t)(n + 3) << 16 | op;
@@ -890,26 +896,13 @@ static void record(spv *s, uint32_t id, uint32_t a, uint32_t b, const uint8_t *s
     s->t.shuf[i] = (shuf){id, a, b, {sel[0], sel[1], sel[2], sel[3]}};
 }
 
-/* Component k of vector id v, read through virtual values to a real vector or a
- * noted merge's comp_src: that vector's id << 2 | its component there. */
-static AGAL_ALWAYS_INLINE uint32_t comp_source(const spv *s, uint32_t v, unsigned k)
-{
-    while (v & VIRT) {
-        uint32_t x = v & ~VIRT;
-        if (s->virt[x] & NOTED) return s->comp_src[x][k];
-        const agal_ir_inst *in = &s->ir->insts[x];
-        if (in->op == IR_SWIZZLE) k = agal_swizzle_comp(in->swizzle, k), v = s->ids[in->args[0]];
-        else v = s->ids[in->args[in->mask >> k & 1]];
-    }
-    return v << 2 | k;
-}
-
-/* Component *k of vector id v, read through virtual values (their comp_src) and a
- * recorded shuffle: returns the real vec4 it comes from, *k its component there. */
-static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
+/* Component *k of vector id v, read through a virtual value (its comp_src) and a
+ * recorded shuffle: returns the real vec4 it comes from, *k its component there.
+ * Inline: a lookup and a test, where a call took as many instructions again. */
+static AGAL_ALWAYS_INLINE uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
 {
     if (v & VIRT) {
-        uint32_t from = comp_source(s, v, *k);
+        uint32_t from = s->comp_src[v & ~VIRT][*k];
         v = from >> 2, *k = from & 3;
     }
     const shuf *d = recorded(s, v);
@@ -919,14 +912,6 @@ static uint32_t source_comp_walk(spv *s, uint32_t v, unsigned *k)
         *k = sel & 3;
     }
     return v;
-}
-
-/* Most components read are of a real vector that is no recorded shuffle: that
- * case inline, the walk in a call. */
-static AGAL_ALWAYS_INLINE uint32_t source_comp(spv *s, uint32_t v, unsigned *k)
-{
-    if (!(v & VIRT) && !recorded(s, v)) return v;
-    return source_comp_walk(s, v, k);
 }
 
 /* The n components vec[c].comp[c] from three or four distinct vectors: a shuffle of
@@ -1174,31 +1159,31 @@ static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
     return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
 }
 
-/* comp_src of merge v, made virtual, from its operands' (known already): a merge
- * onto a noted merge (a chain's every token) copies the first's and walks only its
- * own components. */
+/* The four components' sources of vector id v: a virtual value's comp_src, or a
+ * real vector's own components, written into own. */
+static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, uint32_t own[4])
+{
+    if (v & VIRT) return s->comp_src[v & ~VIRT];
+    for (unsigned c = 0; c < 4; c++) own[c] = v << 2 | c;
+    return own;
+}
+
+/* comp_src of swizzle or merge v, made virtual, from its operands' (known already):
+ * a component of a merge is its first or second operand's, of a swizzle the one it
+ * selects of its operand's. */
 static AGAL_NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
 {
-    uint32_t *src = s->comp_src[v], a = s->ids[in->args[0]], b = s->ids[in->args[1]];
-    unsigned mask = in->mask, walked = 15u;
-    if ((a & VIRT) && (s->virt[a & ~VIRT] & NOTED)) {
-        const uint32_t *from = s->comp_src[a & ~VIRT];
-        if (!(b & VIRT)) { /* a chain's token: its components a real vector's, the rest copied, no branch */
+    uint32_t *src = s->comp_src[v], own_a[4], own_b[4];
+    const uint32_t *a = sources_of(s, s->ids[in->args[0]], own_a);
+    if (in->op == IR_SWIZZLE) {
 #pragma GCC unroll 4
-            for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b << 2 | c : from[c];
-            return;
-        }
-        if (s->virt[b & ~VIRT] & SPLAT) { /* a dot-product chain's token: its scalar, the rest copied */
-            uint32_t scalar = s->comp_src[b & ~VIRT][0];
-#pragma GCC unroll 4
-            for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? scalar : from[c];
-            return;
-        }
-        memcpy(src, from, sizeof *s->comp_src);
-        walked = mask;
+        for (unsigned c = 0; c < 4; c++) src[c] = a[agal_swizzle_comp(in->swizzle, c)];
+        return;
     }
-    for (unsigned c = 0; c < 4; c++)
-        if (walked >> c & 1) src[c] = comp_source(s, mask >> c & 1 ? b : a, c);
+    const uint32_t *b = sources_of(s, s->ids[in->args[1]], own_b);
+    unsigned mask = in->mask;
+#pragma GCC unroll 4
+    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b[c] : a[c];
 }
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
@@ -1215,7 +1200,7 @@ static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const aga
     }
     if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH) return materialized_here(s, in);
     s->virt[v] = (uint8_t)(depth + 1);
-    if (in->op == IR_MERGE && depth + 1 >= NOTED_DEPTH) note_sources(s, v, in), s->virt[v] |= NOTED;
+    note_sources(s, v, in);
     return VIRT | v;
 }
 
@@ -1223,7 +1208,15 @@ static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const aga
 static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
 {
     v = source_comp(s, v, &k);
-    return v & SCALAR ? v & ~SCALAR : FN(s, SpvOpCompositeExtract, t_float(s), v, k);
+    if (v & SCALAR) return v & ~SCALAR;
+    struct last_extract *last = &s->last_extract;
+    if (last->v == v && last->k == k && last->entry > s->block_start && s->cse[last->slot] == last->entry)
+        return s->sec[S_FUNC].w[last->entry + 1];                     /* the id of the instruction at entry - 1 */
+    uint32_t f = t_float(s), ops[2] = {v, k}, h = hash_words(ops, 2); /* real operands: fn_numbered, not fn */
+    uint32_t id = fn_numbered(s, SpvOpCompositeExtract, f, ops, 2, h),
+             slot = cse_hash(SpvOpCompositeExtract, f, h) % CSE_SLOTS;
+    if (id) *last = (struct last_extract){v, k, slot, s->cse[slot]};
+    return id;
 }
 
 /* Scalar f in every component of IR value in: a lazy splat (SPLAT), made here only
@@ -1235,7 +1228,7 @@ static uint32_t lazy_splat(spv *s, const agal_ir_inst *in, uint32_t f)
     uint32_t v = (uint32_t)(in - s->ir->insts), from = (SCALAR | f) << 2;
     if ((s->virt[v] & EAGER) || s->ir->nlists > 1) return splat(s, f);
     for (unsigned c = 0; c < 4; c++) s->comp_src[v][c] = from;
-    s->virt[v] = SPLAT | NOTED | 1;
+    s->virt[v] = SPLAT | 1;
     return VIRT | v;
 }
 
@@ -1524,7 +1517,7 @@ static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
         uint32_t x = source_comp(s, a, &k);
         if (x & SCALAR) return splat(s, x & ~SCALAR);
         memset(sel, (int)k, sizeof sel);
-        uint32_t id = raw_shuffle(s, 4, x, x, sel);
+        uint32_t id = shuffle_words(s, 4, x, x, sel); /* x is a real vector: no raw_shuffle test */
         if (id) record(s, id, x, x, sel);
         return id;
     }
