@@ -326,11 +326,11 @@ static unsigned shared_slot(const shared_read *key)
     return (key->reg_num * 7u + key->index_num * 3u + key->index_type * 5u + key->index_comp) % SHARED_READS;
 }
 
-/* The shared_read this read can be, or NULL; key: what makes it the same read. */
-static const shared_read *find_shared(const build *bd, const shared_read *key)
+/* The shared_read this read can be, or NULL; key: what makes it the same read, slot
+ * its place (shared_slot). */
+static const shared_read *find_shared(const build *bd, const shared_read *key, unsigned slot)
 {
     if (key->depth >= SHARED_DEPTH) return NULL;
-    unsigned slot = shared_slot(key);
     const shared_read *r = &bd->shared[slot];
     if (bd->shared_set >> slot & 1 && r->depth <= key->depth && bd->open[r->depth] == r->list &&
         r->reg_num == key->reg_num && r->index_type == key->index_type && r->index_num == key->index_num &&
@@ -344,7 +344,6 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
 static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
-    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     shared_read key = {.list = bd->b.list,
                        .index_value = index_value(bd, s),
                        .reg_num = (uint16_t)(s->num + row),
@@ -352,8 +351,10 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
                        .index_type = s->index_type,
                        .index_comp = s->index_comp,
                        .depth = (uint8_t)(bd->b.depth < SHARED_DEPTH ? bd->b.depth : SHARED_DEPTH)};
-    const shared_read *made = find_shared(bd, &key);
+    unsigned n = shared_slot(&key);
+    const shared_read *made = find_shared(bd, &key, n);
     if (made) return made->v;
+    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     /* iid is a single register: its number as an index is whatever Adobe's
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
     unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
@@ -370,7 +371,6 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     in->index_comp = s->index_comp;
     agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     if (key.depth < SHARED_DEPTH) {
-        unsigned n = shared_slot(&key);
         shared_read *slot = &bd->shared[n];
         *slot = key;
         slot->v = v; /* after the copy: a store into key just before would stall it */
