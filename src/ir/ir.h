@@ -21,7 +21,9 @@
  * where one dominates it with the same index register value, component and offset:
  * build.c, shared_read.) The loads of input and constant registers (IR_INPUT,
  * IR_UNIFORM) are listed, in value order, in front of the program body, which
- * dominates every read (opt_share_loads.c then keeps one a register). The value that
+ * dominates every read (opt_share_loads.c then keeps one a register; in the
+ * pipeline's whole run the builder keeps one itself, agal_ir_options.share_loads,
+ * a later load a removed instruction where it would be). The value that
  * ends up as the register's new content is tagged with the destination register
  * (reg_type/reg_num) and the token.
  * Every value also records the token it came from (token), so an emitter can comment

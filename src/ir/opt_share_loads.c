@@ -12,7 +12,9 @@
  * info record, which counts them: where that still holds (the passes kept the
  * record, so nothing changed the loads), the pass reads only that run. Otherwise,
  * the pipeline's last pass, it gathers the info record (info.c's rules) in a walk
- * of every value that finds the loads, and takes them out of every list. */
+ * of every value that finds the loads, and takes them out of every list. Where the
+ * builder shared them as it read the tokens (agal_ir.loads_unique), no register has
+ * two: the run only moves in front of what a lowering put before it (the flip). */
 #include "ir.h"
 
 enum { KEYS = IR_LOAD_KEYS };
