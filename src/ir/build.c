@@ -600,14 +600,25 @@ static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens, build *bd)
     return ir->insts && body && bd->loads ? ir : NULL;
 }
 
+/* Whether lower_pack_varyings will drop a varying's store (one it carries nothing
+ * of), which may leave what computed it dead. */
+static bool drops_varyings(const agal_ir *ir)
+{
+    if (!ir->packing.on || ir->prog->stage != AGAL_VERTEX) return false;
+    for (unsigned n = 0; n < 16; n++)
+        if (ir->info.varyings_written >> n & 1 && ir->packing.slot[n] == IR_NO_SLOT) return true;
+    return false;
+}
+
 /* Whether a pass before opt_share_loads may, on what was built, change which load
  * of a register is first, which sharing them as built cannot know: dead code (a
- * first load's readers removed), a copy folded (then dead code), a ddy scaled (its
- * uses moved, then dead code), a sample hoisted out of its block (its coordinate's
- * load moved). */
+ * first load's readers removed), a copy folded or a varying's store dropped (then
+ * dead code), a ddy scaled (its uses moved, then dead code), a sample hoisted out
+ * of its block (its coordinate's load moved). A fragment program's varyings
+ * unpacked replace every load of one alike, shared or not. */
 static bool unshare(const agal_ir *ir)
 {
-    return !ir->live_only || ir->first_copy || ir->takes_ddy || ir->samples_in_blocks;
+    return !ir->live_only || ir->first_copy || ir->takes_ddy || ir->samples_in_blocks || drops_varyings(ir);
 }
 
 /* The build as it is without sharing the loads (build.share): every shared load
@@ -681,9 +692,10 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.shared_set = 0;
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
-    /* Only where opt_share_loads runs, and no pass before it changes the loads (the
-     * varyings a pair drops or packs); else unshare_loads undoes it. */
-    bd.share = opt->share_loads && !opt->no_opt && !ir->packing.on && !opt->unread_varyings;
+    /* Only where opt_share_loads runs, and no pass before it drops what reads a
+     * load (the varyings an upload's fragment program does not read); else
+     * unshare_loads undoes it. */
+    bd.share = opt->share_loads && !opt->no_opt && !opt->unread_varyings;
     bd.share_token = true, bd.listed_again = false;
     bd.ndup = 0;
     memset(bd.loaded, 0, sizeof bd.loaded);
