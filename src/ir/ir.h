@@ -306,8 +306,9 @@ typedef struct agal_ir_options {
     bool fold_movs;
     /* The builder keeps each register's first load and reads it at every later
      * read, as opt_share_loads would (agal_ir_pipeline's whole run): where a pass
-     * before that one could change which load is first (dead code, a hoist, a
-     * packing, a copy folded), it builds again without (build.c). */
+     * before that one could change which load is first (dead code, a copy folded, a
+     * ddy scaled, a sample hoisted, a varying's store dropped), it undoes that
+     * before any pass runs (build.c, unshare_loads). */
     bool share_loads;
 } agal_ir_options;
 
