@@ -23,6 +23,10 @@ typedef struct shared_read {
     uint8_t index_type, index_comp, depth;
 } shared_read;
 enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
+/* Where a shared load is read, kept in its removed instruction (args[1]) so that
+ * the sharing can be undone (unshare_loads): operand 0 of the value made next
+ * (NEXT_VALUE), or operand k of its token's operation (OP_OPERAND + k). */
+enum { NEXT_VALUE = 0, OP_OPERAND = 1 };
 
 /* What a token makes, by opcode, derived from the opcode table's operands and flags
  * (agal_opcodes.def) when this file compiles: a token is one lookup and one switch,
@@ -93,6 +97,19 @@ typedef struct build {
      * room reserve makes for values is room for loads too. */
     uint32_t *loads;
     uint32_t nloads, loads_cap;
+    /* agal_ir_options.share_loads, where it applies: a register's later loads are
+     * removed as made (IR_NOP where the load would be, args[0] its first load),
+     * listed nowhere, and their reads read the first load, as opt_share_loads
+     * would make them. A load's key is key_base[type] + its number; first_load[k]
+     * is read only under bit k of loaded (not cleared). A folded mov's read loads
+     * as without sharing, so that the registers' table holds only loads that stay:
+     * the joins and the relative reads' keys see what they would without. */
+    bool share, share_token; /* share_token: this token's reads may be shared */
+    bool listed_again;       /* a folded mov's read listed a register's load again */
+    uint32_t ndup;
+    uint16_t key_base[AGAL_REG_TYPES];
+    uint64_t loaded[(IR_LOAD_KEYS + 63) / 64];
+    uint32_t first_load[IR_LOAD_KEYS];
     uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
     /* Whether a value may be left unread, which only opt_dce's walk then finds
@@ -203,28 +220,56 @@ static uint32_t zero(build *bd)
     return z ? z : fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
-/* A register's load, listed with the loads (build.loads). */
-static inline uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num)
+/* Whether register key k was loaded before (its bit in loaded set now). */
+static inline bool loaded_before(build *bd, unsigned k)
+{
+    uint64_t bit = 1ull << (k & 63), *word = &bd->loaded[k >> 6];
+    bool before = *word & bit;
+    *word |= bit;
+    return before;
+}
+
+/* Load v of register key k, where an earlier one is kept (build.share): removed,
+ * where it is read (site) noted, the first load read instead, which it returns. */
+static AGAL_ALWAYS_INLINE uint32_t share_load(build *bd, uint32_t v, unsigned k, uint32_t site)
+{
+    agal_ir_inst *in = &bd->b.ir->insts[v];
+    in->op = IR_NOP;
+    in->args[0] = bd->first_load[k];
+    in->args[1] = site;
+    bd->ndup++;
+    return in->args[0];
+}
+
+/* A register's load, listed with the loads (build.loads), or shared with its
+ * first (share_load; site: where it is read). */
+static AGAL_ALWAYS_INLINE uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num, uint32_t site)
 {
     agal_ir *ir = bd->b.ir;
     if (!take_room(bd)) return 0;
     uint32_t v = ir->ninsts++;
-    bd->loads[bd->nloads++] = v;
     ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
                                   .type = IR_F4,
                                   .reg_type = (uint8_t)type,
                                   .reg_num = (uint16_t)num,
                                   .token = (int16_t)bd->token};
+    if (bd->share) {
+        unsigned k = bd->key_base[type] + num;
+        if (!loaded_before(bd, k)) bd->first_load[k] = v;
+        else if (bd->share_token) return share_load(bd, v, k, site);
+        else bd->listed_again = true;
+    }
+    bd->loads[bd->nloads++] = v;
     agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
     return v;
 }
 
-/* The whole F4 content of a register, as read (no swizzle). */
-static AGAL_ALWAYS_INLINE uint32_t read_reg(build *bd, unsigned type, unsigned num)
+/* The whole F4 content of a register, as read (no swizzle) at site (load). */
+static AGAL_ALWAYS_INLINE uint32_t read_reg(build *bd, unsigned type, unsigned num, uint32_t site)
 {
     if (type >= AGAL_REG_TYPES || num >= bd->readable[type])
         return fail(bd, AGAL_ERR_INTERNAL, "register cannot be read here");
-    if (bd->load_op[type] != IR_NOP) return load(bd, bd->load_op[type], type, num);
+    if (bd->load_op[type] != IR_NOP) return load(bd, bd->load_op[type], type, num, site);
     bd->unread &= ~(1ull << (IR_SLOT_TEMP + num));
     uint32_t v = bd->b.regs.val[IR_SLOT_TEMP + num];
     return v ? v : zero(bd); /* lenient: unwritten reads 0 */
@@ -237,6 +282,9 @@ static void read_rules(build *bd, const agal_program *p)
 {
     memset(bd->readable, 0, sizeof bd->readable);
     memset(bd->load_op, IR_NOP, sizeof bd->load_op);
+    memset(bd->key_base, 0, sizeof bd->key_base);
+    bd->key_base[AGAL_REG_ATTRIBUTE] = bd->key_base[AGAL_REG_VARYING] = IR_KEY_INPUT;
+    bd->key_base[AGAL_REG_IID] = IR_KEY_IID;
     unsigned temps = agal_reg_count(p->profile, p->stage, AGAL_REG_TEMP);
     bd->readable[AGAL_REG_TEMP] = (uint16_t)(temps < IR_SLOT_OUT - IR_SLOT_TEMP ? temps : IR_SLOT_OUT - IR_SLOT_TEMP);
     bd->readable[AGAL_REG_CONSTANT] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
@@ -278,11 +326,11 @@ static unsigned shared_slot(const shared_read *key)
     return (key->reg_num * 7u + key->index_num * 3u + key->index_type * 5u + key->index_comp) % SHARED_READS;
 }
 
-/* The shared_read this read can be, or NULL; key: what makes it the same read. */
-static const shared_read *find_shared(const build *bd, const shared_read *key)
+/* The shared_read this read can be, or NULL; key: what makes it the same read, slot
+ * its place (shared_slot). */
+static const shared_read *find_shared(const build *bd, const shared_read *key, unsigned slot)
 {
     if (key->depth >= SHARED_DEPTH) return NULL;
-    unsigned slot = shared_slot(key);
     const shared_read *r = &bd->shared[slot];
     if (bd->shared_set >> slot & 1 && r->depth <= key->depth && bd->open[r->depth] == r->list &&
         r->reg_num == key->reg_num && r->index_type == key->index_type && r->index_num == key->index_num &&
@@ -296,7 +344,6 @@ static const shared_read *find_shared(const build *bd, const shared_read *key)
 static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
-    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     shared_read key = {.list = bd->b.list,
                        .index_value = index_value(bd, s),
                        .reg_num = (uint16_t)(s->num + row),
@@ -304,12 +351,14 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
                        .index_type = s->index_type,
                        .index_comp = s->index_comp,
                        .depth = (uint8_t)(bd->b.depth < SHARED_DEPTH ? bd->b.depth : SHARED_DEPTH)};
-    const shared_read *made = find_shared(bd, &key);
+    unsigned n = shared_slot(&key);
+    const shared_read *made = find_shared(bd, &key, n);
     if (made) return made->v;
+    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     /* iid is a single register: its number as an index is whatever Adobe's
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
     unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
-    uint32_t idx = extract(bd, read_reg(bd, s->index_type, index_num), s->index_comp);
+    uint32_t idx = extract(bd, read_reg(bd, s->index_type, index_num, NEXT_VALUE), s->index_comp);
     uint32_t v;
     agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
     in->args[0] = idx;
@@ -322,7 +371,6 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     in->index_comp = s->index_comp;
     agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     if (key.depth < SHARED_DEPTH) {
-        unsigned n = shared_slot(&key);
         shared_read *slot = &bd->shared[n];
         *slot = key;
         slot->v = v; /* after the copy: a store into key just before would stall it */
@@ -331,17 +379,18 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     return v;
 }
 
-static AGAL_ALWAYS_INLINE uint32_t read_row(build *bd, const agal_source *s, unsigned row)
+static AGAL_ALWAYS_INLINE uint32_t read_row(build *bd, const agal_source *s, unsigned row, uint32_t site)
 {
-    return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row);
+    return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row, site);
 }
 
-/* A source operand as the op sees it: loaded and swizzled. Inline in the token's
- * path, as it was before the uses were counted here. */
-static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s)
+/* A source operand as the op sees it (its operand k): loaded and swizzled. Inline
+ * in the token's path, as it was before the uses were counted here. */
+static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s, unsigned k)
 {
-    uint32_t v = read_row(bd, s, 0);
-    if (s->swizzle == AGAL_SWIZZLE_IDENTITY) return v; /* nothing to fold away later */
+    bool swizzled = s->swizzle != AGAL_SWIZZLE_IDENTITY;
+    uint32_t v = read_row(bd, s, 0, swizzled ? NEXT_VALUE : OP_OPERAND + k);
+    if (!swizzled) return v; /* nothing to fold away later */
     uint32_t r;
     agal_ir_inst *in = add(bd, IR_SWIZZLE, IR_F4, 1, &r);
     in->args[0] = v;
@@ -353,7 +402,7 @@ static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s)
 /* The scalar of a condition / kil operand (its swizzle's first component). */
 static uint32_t read_scalar(build *bd, const agal_source *s)
 {
-    return extract(bd, read_row(bd, s, 0), agal_swizzle_comp(s->swizzle, 0));
+    return extract(bd, read_row(bd, s, 0, NEXT_VALUE), agal_swizzle_comp(s->swizzle, 0));
 }
 
 /* Writes value v to the destination register under its mask: one new value, or
@@ -402,13 +451,16 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     note_attributes(bd, t, &t->a, 1);
     if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
     uint32_t args[IR_MAX_ARGS] = {0}; /* copied whole: the instruction's are zero past nargs too */
-    args[0] = read_source(bd, &t->a);
-    unsigned nargs = 1;
-    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b);
-    else
-        for (unsigned k = 0; k < sh.b; k++) args[nargs++] = read_row(bd, &t->b, k);
-    /* A folded mov's destination takes its source's value: nothing is made. */
+    /* A folded mov's destination takes its source's value: nothing is made, and
+     * its read is no shared load (build.share). */
     bool made = sh.op != IR_COPY || !bd->fold_movs;
+    bd->share_token = made;
+    args[0] = read_source(bd, &t->a, 0);
+    unsigned nargs = 1;
+    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b, 1);
+    else
+        for (unsigned k = 0; k < sh.b; k++, nargs++) args[nargs] = read_row(bd, &t->b, k, OP_OPERAND + nargs);
+    bd->share_token = true;
     uint32_t v = args[0];
     if (made) {
         agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
@@ -548,6 +600,53 @@ static agal_ir *new_ir(agal_context *ctx, uint32_t ntokens, build *bd)
     return ir->insts && body && bd->loads ? ir : NULL;
 }
 
+/* Whether lower_pack_varyings will drop a varying's store (one it carries nothing
+ * of), which may leave what computed it dead. */
+static bool drops_varyings(const agal_ir *ir)
+{
+    if (!ir->packing.on || ir->prog->stage != AGAL_VERTEX) return false;
+    for (unsigned n = 0; n < 16; n++)
+        if (ir->info.varyings_written >> n & 1 && ir->packing.slot[n] == IR_NO_SLOT) return true;
+    return false;
+}
+
+/* Whether a pass before opt_share_loads may, on what was built, change which load
+ * of a register is first, which sharing them as built cannot know: dead code (a
+ * first load's readers removed), a copy folded or a varying's store dropped (then
+ * dead code), a ddy scaled (its uses moved, then dead code), a sample hoisted out
+ * of its block (its coordinate's load moved). A fragment program's varyings
+ * unpacked replace every load of one alike, shared or not. */
+static bool unshare(const agal_ir *ir)
+{
+    return !ir->live_only || ir->first_copy || ir->takes_ddy || ir->samples_in_blocks || drops_varyings(ir);
+}
+
+/* The build as it is without sharing the loads (build.share): every shared load
+ * made again where it was and read where it was read, listed with the loads, and
+ * the uses counted as that build counts them. */
+static void unshare_loads(build *bd)
+{
+    agal_ir *ir = bd->b.ir;
+    agal_ir_inst *insts = ir->insts;
+    bd->nloads = 0;
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        agal_ir_inst *in = &insts[v];
+        if (in->op == IR_NOP) { /* a shared load: read again where it was read */
+            uint32_t user = v + 1, site = in->args[1];
+            if (site != NEXT_VALUE) /* its token's operation, after its reads */
+                while (!((1u << IR_ALU | 1u << IR_MATRIX | 1u << IR_TEX | 1u << IR_COPY) >> insts[user].op & 1)) user++;
+            insts[user].args[site == NEXT_VALUE ? 0 : site - OP_OPERAND] = v;
+            in->op = insts[in->args[0]].op, in->args[0] = in->args[1] = 0;
+        }
+        if (agal_ir_is_load(in)) bd->loads[bd->nloads++] = v;
+        in->nuses = 0;
+    }
+    for (uint32_t v = 1; v < ir->ninsts; v++) /* every value is listed but the zero */
+        for (unsigned a = 0; a < insts[v].nargs; a++) agal_ir_add_use(&insts[insts[v].args[a]]);
+    ir->info.loads = bd->nloads;
+    bd->ndup = 0;
+}
+
 /* The loads in front of the body, in value order (build.loads). */
 static agal_status loads_in_front(build *bd)
 {
@@ -593,6 +692,13 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.shared_set = 0;
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
+    /* Only where opt_share_loads runs, and no pass before it drops what reads a
+     * load (the varyings an upload's fragment program does not read); else
+     * unshare_loads undoes it. */
+    bd.share = opt->share_loads && !opt->no_opt && !opt->unread_varyings;
+    bd.share_token = true, bd.listed_again = false;
+    bd.ndup = 0;
+    memset(bd.loaded, 0, sizeof bd.loaded);
     read_rules(&bd, prog);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
@@ -606,12 +712,16 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
         fail(&bd, AGAL_ERR_INTERNAL, "block open at end of program");
     }
     if (bd.err != AGAL_OK) return bd.err;
-    agal_status st = stores(&bd);
-    if (st == AGAL_OK) st = loads_in_front(&bd);
-    if (st != AGAL_OK) return st;
     /* a temporary's last value nothing read: dead */
     ir->live_only = !bd.maybe_dead && !bd.lost && !(bd.unread & ((1ull << IR_SLOT_OUT) - 1));
-    ir->nlive = ir->ninsts - 1 - (bd.b.zero != 0); /* every value listed but insts[0] and the zero */
+    agal_status st = stores(&bd);
+    bool undo = st == AGAL_OK && bd.ndup && unshare(ir);
+    if (undo) unshare_loads(&bd);
+    ir->loads_unique = bd.share && !bd.listed_again && !undo;
+    if (st == AGAL_OK) st = loads_in_front(&bd);
+    if (st != AGAL_OK) return st;
+    /* every value listed but insts[0], the zero and the shared loads */
+    ir->nlive = ir->ninsts - 1 - (bd.b.zero != 0) - bd.ndup;
     *out = ir;
     return AGAL_OK;
 }

@@ -102,6 +102,18 @@ uint32_t agal_ir_find_copy(const agal_ir *ir)
     return 0;
 }
 
+bool agal_ir_find_loads_unique(const agal_ir *ir)
+{
+    uint64_t seen[(IR_LOAD_KEYS + 63) / 64] = {0};
+    for (uint32_t v = 1; v < ir->ninsts; v++) {
+        if (!agal_ir_is_load(&ir->insts[v])) continue;
+        unsigned k = agal_ir_load_key(&ir->insts[v]);
+        if (seen[k >> 6] >> (k & 63) & 1) return false;
+        seen[k >> 6] |= 1ull << (k & 63);
+    }
+    return true;
+}
+
 /* One test a value, without a branch on it. */
 bool agal_ir_find_ddy(const agal_ir *ir)
 {

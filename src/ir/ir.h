@@ -21,7 +21,9 @@
  * where one dominates it with the same index register value, component and offset:
  * build.c, shared_read.) The loads of input and constant registers (IR_INPUT,
  * IR_UNIFORM) are listed, in value order, in front of the program body, which
- * dominates every read (opt_share_loads.c then keeps one a register). The value that
+ * dominates every read (opt_share_loads.c then keeps one a register; in the
+ * pipeline's whole run the builder keeps one itself, agal_ir_options.share_loads,
+ * a later load a removed instruction where it would be). The value that
  * ends up as the register's new content is tagged with the destination register
  * (reg_type/reg_num) and the token.
  * Every value also records the token it came from (token), so an emitter can comment
@@ -251,6 +253,12 @@ typedef struct agal_ir {
      * something dead clears it (a store dropped, copies folded), ir_read.c computes
      * it (agal_ir_find_dead), the IR checker checks it. false: not known. */
     bool live_only;
+    /* No two input or constant loads read one register (removed ones aside), so
+     * opt_share_loads has none to share, only its run of loads to move in front.
+     * The builder sets it where it shared every read (build.c); a pass that adds a
+     * load clears it (lower_pack_varyings, lower_constant_ranges), ir_read.c finds
+     * it, the IR checker checks it. false: not known. */
+    bool loads_unique;
     /* A pass after copy folding made a phi a copy (opt_share_loads: its two loads of
      * one register became one): the pipeline runs the optimizations once more. */
     bool copy_after_folding;
@@ -296,6 +304,12 @@ typedef struct agal_ir_options {
      * opt_copy_prop would make every use read (not with keep_copies or no_opt; -t ir
      * keeps the copy, whose number the text shows). */
     bool fold_movs;
+    /* The builder keeps each register's first load and reads it at every later
+     * read, as opt_share_loads would (agal_ir_pipeline's whole run): where a pass
+     * before that one could change which load is first (dead code, a copy folded, a
+     * ddy scaled, a sample hoisted, a varying's store dropped), it undoes that
+     * before any pass runs (build.c, unshare_loads). */
+    bool share_loads;
 } agal_ir_options;
 
 /* ---- pipeline.c: AGAL -> IR, and every pass in order ------------------------- */
@@ -404,6 +418,16 @@ static inline void agal_ir_drop_use(agal_ir *ir, agal_ir_inst *used)
 /* A register's load (an input's or a constant's): what opt_share_loads shares and
  * the builder lists in front of the body. */
 static inline bool agal_ir_is_load(const agal_ir_inst *in) { return (1u << IR_UNIFORM | 1u << IR_INPUT) >> in->op & 1; }
+/* The register a load reads, as a key: the constants (at most 250), the inputs
+ * (attributes or varyings, and a packed varying's slot, at most 16), iid. */
+enum { IR_KEY_UNIFORM = 0, IR_KEY_INPUT = 256, IR_KEY_IID = 256 + 16, IR_LOAD_KEYS };
+static inline unsigned agal_ir_load_key(const agal_ir_inst *in)
+{
+    if (in->op == IR_UNIFORM) return IR_KEY_UNIFORM + (in->reg_num & 255);
+    return in->reg_type == AGAL_REG_IID ? IR_KEY_IID : IR_KEY_INPUT + (in->reg_num & 15);
+}
+/* ir->loads_unique as the IR is: no two loads (removed ones aside) of one key. */
+bool agal_ir_find_loads_unique(const agal_ir *ir);
 
 /* Register slots: the written registers the builder tracks by SSA value
  * (agal_ir_reg_slot): temps 0..25, op/oc 26..29, v 30..39, fd 40. */

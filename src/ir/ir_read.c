@@ -515,6 +515,7 @@ agal_status agal_ir_read(agal_context *ctx, const char *text, size_t len, agal_i
     r.ir->takes_ddy = agal_ir_find_ddy(r.ir);
     r.ir->first_late_user = agal_ir_find_late_user(r.ir);
     r.ir->first_copy = agal_ir_find_copy(r.ir);
+    r.ir->loads_unique = agal_ir_find_loads_unique(r.ir);
     agal_ir_count_uses(r.ir);
     r.ir->live_only = !agal_ir_find_dead(r.ir, NULL);
     agal_ir_gather_info(r.ir, &r.ir->info);

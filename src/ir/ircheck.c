@@ -14,6 +14,7 @@
  *   what the IR uses, gathered again;
  * - no value below ir->first_late_user has an operand numbered above its own;
  * - no value below ir->first_copy is a copy;
+ * - no two loads of one register where ir->loads_unique says so;
  * - no ddy where ir->takes_ddy says none.
  * The pipeline runs it after every pass in the IR-check build; a fault is a bug,
  * reported as AGAL_ERR_INTERNAL naming the pass it follows. With AGAL_IR_CHECK_INPUT
@@ -204,6 +205,14 @@ static void check_first_copy(checker *c)
     if (copy && (!noted || copy < noted)) fault(c, copy, "is a copy, below first_copy %%%u", noted);
 }
 
+/* No two loads of one register where loads_unique says so (a pass that added
+ * one cleared it). */
+static void check_loads_unique(checker *c)
+{
+    if (c->ir->loads_unique && !agal_ir_find_loads_unique(c->ir))
+        fault(c, 0, "two loads of one register, where loads_unique says none");
+}
+
 /* The info record is what gathering it again finds (no stale fact after a pass). */
 static void check_info(checker *c)
 {
@@ -240,6 +249,7 @@ agal_status agal_ir_check(const agal_ir *ir, unsigned flags, const char *after)
     if (c.st == AGAL_OK) check_late_user(&c);
     if (c.st == AGAL_OK) check_first_copy(&c);
     if (c.st == AGAL_OK) check_ddy(&c);
+    if (c.st == AGAL_OK) check_loads_unique(&c);
     /* the info record, kept true by the passes since the builder while gathered says so */
     if (c.st == AGAL_OK && ((flags & AGAL_IR_CHECK_INFO) || ir->info.gathered)) check_info(&c);
     agal_status st = c.st;

@@ -49,7 +49,8 @@ agal_status agal_lower_constant_ranges(agal_ir *ir, bool *changed)
         *changed |= slot[in->reg_num] - 1u != in->reg_num;
         in->reg_num = (uint16_t)(slot[in->reg_num] - 1u);
     }
-    agal_ir_gather_info(ir, &ir->info); /* constants_read: the vec4s declared */
+    if (*changed) ir->loads_unique = false; /* registers renumbered */
+    agal_ir_gather_info(ir, &ir->info);     /* constants_read: the vec4s declared */
     return AGAL_OK;
 }
 

@@ -210,7 +210,9 @@ static void rewrite_vertex_body(lowering *lw)
     uint32_t op_store = pos ? body->items[at_store] : 0;
     lw->at = (agal_ir_list){agal_alloc(ir->ctx, 8 * sizeof *lw->at.items), 0, 8}; /* op's seven at most */
     if (!lw->at.items) lw->at.cap = 0;
-    uint32_t p = op_store ? position(lw, ir->insts[op_store].args[0]) : 0;
+    uint32_t op = op_store ? ir->insts[op_store].args[0] : 0;
+    bool saturated = op && ir->insts[op].nuses == IR_MAX_USES; /* before position's uses */
+    uint32_t p = op ? position(lw, op) : 0;
     if (lw->nomem) return;
     uint32_t k = lw->at.n, need = body->n + 1 + k;
     if (body->cap < need) {
@@ -226,8 +228,10 @@ static void rewrite_vertex_body(lowering *lw)
     body->n = need;
     ir->nlive++;
     if (!op_store) return;
-    /* the store's use moves from op to p */
-    agal_ir_drop_use(ir, &ir->insts[ir->insts[op_store].args[0]]);
+    /* The store's use moves from op to p. position read op at least once more, so
+     * a count saturated before it still is, exactly: then nothing to drop (a
+     * register read everywhere, a shared load, keeps live_only). */
+    if (!saturated) agal_ir_drop_use(ir, &ir->insts[op]);
     agal_ir_add_use(&ir->insts[p]);
     ir->insts[op_store].args[0] = p, agal_ir_note_operand(ir, op_store, p);
 }

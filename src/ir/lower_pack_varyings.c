@@ -249,6 +249,7 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
     /* new instructions go to the body's end for now, then to its front */
     uint32_t body_n = ir->lists[0].n;
     *changed = true;
+    ir->loads_unique = false; /* the slots' loads join the varyings' (agal_ir_load_key) */
     /* One walk: a load is replaced before the values after it read it; values below
      * the first one read nothing replaced. */
     for (uint32_t v = first; v < n0; v++) {

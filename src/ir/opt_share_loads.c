@@ -12,18 +12,15 @@
  * info record, which counts them: where that still holds (the passes kept the
  * record, so nothing changed the loads), the pass reads only that run. Otherwise,
  * the pipeline's last pass, it gathers the info record (info.c's rules) in a walk
- * of every value that finds the loads, and takes them out of every list. */
+ * of every value that finds the loads, and takes them out of every list. Where the
+ * builder shared them as it read the tokens (agal_ir.loads_unique), no register has
+ * two: the run only moves in front of what a lowering put before it (the flip). */
 #include "ir.h"
 
-enum { KEY_UNIFORM = 0, KEY_INPUT = 256, KEY_IID = 256 + 16, KEYS };
+enum { KEYS = IR_LOAD_KEYS };
 
 /* The register a load reads, as an index into the first-load table; -1 for others. */
-static int load_key(const agal_ir_inst *in)
-{
-    if (!agal_ir_is_load(in)) return -1;
-    if (in->op == IR_UNIFORM) return KEY_UNIFORM + (in->reg_num & 255);
-    return in->reg_type == AGAL_REG_IID ? KEY_IID : KEY_INPUT + (in->reg_num & 15);
-}
+static int load_key(const agal_ir_inst *in) { return agal_ir_is_load(in) ? (int)agal_ir_load_key(in) : -1; }
 
 /* Each register's kept load, where bit k of has_first says there is one (a bit
  * map to clear, not the 1 KiB table), and the kept loads in value order: on the
@@ -196,6 +193,18 @@ static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
     }
 }
 
+/* The run of loads at items[start], each its register's only one (agal_ir.loads_unique,
+ * the builder's where it shared them), in front of what precedes it. */
+static bool run_in_front(uint32_t *items, uint32_t start, uint32_t nrun)
+{
+    if (!start || !nrun) return false; /* in front already, or none to move */
+    uint32_t run[KEYS];
+    memcpy(run, items + start, nrun * sizeof *items);
+    memmove(items + nrun, items, start * sizeof *items);
+    memcpy(items, run, nrun * sizeof *items);
+    return true;
+}
+
 /* The run of loads from start: each register's first load kept, the others
  * removed, their uses given to it and read from it instead (from the lowest
  * duplicate, or a lower value with a later operand); the kept loads, in value
@@ -205,6 +214,7 @@ static bool share_run(agal_ir *ir, uint32_t start)
     agal_ir_inst *insts = ir->insts;
     agal_ir_list *body = &ir->lists[0];
     uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0, first_dup = 0;
+    if (ir->loads_unique && nrun <= KEYS) return run_in_front(items, start, nrun);
     bool counted = ir->live_only; /* the uses exact, after dead code (agal_ir.live_only) */
     uint32_t has_first[(KEYS + 31) / 32] = {0}, first[KEYS], kept[KEYS];
     for (uint32_t i = start; i < start + nrun; i++) {

@@ -113,8 +113,11 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
 {
     static const agal_ir_options defaults = {0};
     if (!opt) opt = &defaults;
+    /* The builder shares the loads itself where opt_share_loads will run. */
+    agal_ir_options built = *opt;
+    built.share_loads = stop == (int)AGAL_COUNTOF(pipeline) - 1;
     agal_ir *ir = NULL;
-    agal_status st = agal_ir_build(ctx, prog, opt, &ir);
+    agal_status st = agal_ir_build(ctx, prog, &built, &ir);
     if (st == AGAL_OK) st = check(ir, 0, "build");
     for (int i = 0; i <= stop && st == AGAL_OK; i++) {
         if (pipeline[i].optional && opt->no_opt) continue;
