@@ -369,7 +369,8 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     in->index_type = s->index_type;
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
-    agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
+    /* The note of a relative read is the same every time (reads_indirect). */
+    if (!bd->b.ir->info.reads_indirect) agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     if (key.depth < SHARED_DEPTH) {
         shared_read *slot = &bd->shared[n];
         *slot = key;
@@ -442,7 +443,9 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
 /* The attribute components source s (rows registers) of token t reads, noted. */
 static void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
 {
-    if (agal_source_names_attribute(s)) agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
+    if (!agal_source_names_attribute(s)) return;
+    if (s->indirect) agal_index_attribute(bd->b.ir->attributes_read, s);
+    else agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
 }
 
 /* A token that writes its destination: its sources read, its op, the write. */
