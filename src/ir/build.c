@@ -441,8 +441,9 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
 
 /* ---- one token ------------------------------------------------------------ */
 
-/* The attribute components source s (rows registers) of token t reads, noted. */
-static void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
+/* The attribute components source s (rows registers) of token t reads, noted: inline,
+ * as most sources name none and a relative read indexed by va0 one bit. */
+static AGAL_ALWAYS_INLINE void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (!agal_source_names_attribute(s)) return;
     if (s->indirect) agal_index_attribute(bd->b.ir->attributes_read, s);
