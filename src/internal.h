@@ -229,6 +229,12 @@ static inline bool agal_source_names_attribute(const agal_source *s)
 {
     return (s->indirect ? s->index_type : s->type) == AGAL_REG_ATTRIBUTE;
 }
+/* agal_source_attributes for a source indexed by an attribute: inline, as the builder
+ * notes it at every relative read (a call and a token's look for one bit). */
+static inline void agal_index_attribute(uint16_t mask[16], const agal_source *s)
+{
+    if (s->index_num < 16) mask[s->index_num] |= (uint16_t)(1u << (s->index_comp & 3));
+}
 
 /* ---- reflect_json.c (src/runtime/): the one JSON writer of an agal_binding ------- */
 

@@ -321,20 +321,20 @@ static uint32_t index_value(const build *bd, const agal_source *s)
 
 /* Where a read is kept: one place per register and index, so a lookup is one
  * comparison whatever the program (a program of relative reads makes one a token). */
-static unsigned shared_slot(const shared_read *key)
+static unsigned shared_slot(unsigned reg_num, const agal_source *s)
 {
-    return (key->reg_num * 7u + key->index_num * 3u + key->index_type * 5u + key->index_comp) % SHARED_READS;
+    return (reg_num * 7u + s->index_num * 3u + s->index_type * 5u + s->index_comp) % SHARED_READS;
 }
 
-/* The shared_read this read can be, or NULL; key: what makes it the same read, slot
- * its place (shared_slot). */
-static const shared_read *find_shared(const build *bd, const shared_read *key, unsigned slot)
+/* The shared_read relative read s of row reg_num can be, or NULL: made in a list
+ * still open at a depth at most depth, through the index register's value now. */
+static const shared_read *find_shared(const build *bd, const agal_source *s, unsigned reg_num, unsigned depth,
+                                      uint32_t index_value, unsigned slot)
 {
-    if (key->depth >= SHARED_DEPTH) return NULL;
     const shared_read *r = &bd->shared[slot];
-    if (bd->shared_set >> slot & 1 && r->depth <= key->depth && bd->open[r->depth] == r->list &&
-        r->reg_num == key->reg_num && r->index_type == key->index_type && r->index_num == key->index_num &&
-        r->index_comp == key->index_comp && r->index_value == key->index_value)
+    if (bd->shared_set >> slot & 1 && r->depth <= depth && bd->open[r->depth] == r->list && r->reg_num == reg_num &&
+        r->index_type == s->index_type && r->index_num == s->index_num && r->index_comp == s->index_comp &&
+        r->index_value == index_value)
         return r;
     return NULL;
 }
@@ -344,16 +344,12 @@ static const shared_read *find_shared(const build *bd, const shared_read *key, u
 static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
-    shared_read key = {.list = bd->b.list,
-                       .index_value = index_value(bd, s),
-                       .reg_num = (uint16_t)(s->num + row),
-                       .index_num = s->index_num,
-                       .index_type = s->index_type,
-                       .index_comp = s->index_comp,
-                       .depth = (uint8_t)(bd->b.depth < SHARED_DEPTH ? bd->b.depth : SHARED_DEPTH)};
-    unsigned n = shared_slot(&key);
-    const shared_read *made = find_shared(bd, &key, n);
-    if (made) return made->v;
+    unsigned reg_num = (uint16_t)(s->num + row), depth = bd->b.depth, n = shared_slot(reg_num, s);
+    uint32_t index = index_value(bd, s);
+    if (depth < SHARED_DEPTH) {
+        const shared_read *made = find_shared(bd, s, reg_num, depth, index, n);
+        if (made) return made->v;
+    }
     if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
     /* iid is a single register: its number as an index is whatever Adobe's
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
@@ -364,16 +360,22 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     in->args[0] = idx;
     use(bd, idx);
     in->reg_type = AGAL_REG_CONSTANT;
-    in->reg_num = (uint16_t)(s->num + row);
+    in->reg_num = (uint16_t)reg_num;
     in->range = bd->readable[AGAL_REG_CONSTANT];
     in->index_type = s->index_type;
     in->index_num = s->index_num;
     in->index_comp = s->index_comp;
-    agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
-    if (key.depth < SHARED_DEPTH) {
-        shared_read *slot = &bd->shared[n];
-        *slot = key;
-        slot->v = v; /* after the copy: a store into key just before would stall it */
+    /* The note of a relative read is the same every time (reads_indirect). */
+    if (!bd->b.ir->info.reads_indirect) agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
+    if (depth < SHARED_DEPTH) {
+        bd->shared[n] = (shared_read){.list = bd->b.list,
+                                      .index_value = index,
+                                      .v = v,
+                                      .reg_num = (uint16_t)reg_num,
+                                      .index_num = s->index_num,
+                                      .index_type = s->index_type,
+                                      .index_comp = s->index_comp,
+                                      .depth = (uint8_t)depth};
         bd->shared_set |= 1u << n;
     }
     return v;
@@ -439,10 +441,13 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
 
 /* ---- one token ------------------------------------------------------------ */
 
-/* The attribute components source s (rows registers) of token t reads, noted. */
-static void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
+/* The attribute components source s (rows registers) of token t reads, noted: inline,
+ * as most sources name none and a relative read indexed by va0 one bit. */
+static AGAL_ALWAYS_INLINE void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
 {
-    if (agal_source_names_attribute(s)) agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
+    if (!agal_source_names_attribute(s)) return;
+    if (s->indirect) agal_index_attribute(bd->b.ir->attributes_read, s);
+    else agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
 }
 
 /* A token that writes its destination: its sources read, its op, the write. */

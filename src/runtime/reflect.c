@@ -52,7 +52,7 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
 void agal_source_attributes(uint16_t mask[16], const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (s->indirect) {
-        if (s->index_type == AGAL_REG_ATTRIBUTE) read_attribute(mask, s->index_num, 1u << (s->index_comp & 3));
+        if (s->index_type == AGAL_REG_ATTRIBUTE) agal_index_attribute(mask, s);
         return;
     }
     if (s->type != AGAL_REG_ATTRIBUTE) return;
