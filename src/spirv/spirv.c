@@ -502,6 +502,26 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
     b->n -= ROOM - n;
 }
 
+/* The same for a register the stage has (a temporary, an input, an output: every
+ * name but a sampler's), spelled from its stage's table inline rather than by
+ * agal_put_reg, which also spells the registers a stage lacks: the interface and
+ * every temporary are named so. Its longest, a 3-letter name and 10 digits, and the
+ * NUL take 4 words. */
+static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
+{
+    if (s->opt->pub.strip_names) return;
+    enum { ROOM = 4 };
+    wbuf *b = &s->sec[S_NAME];
+    uint32_t *d = reserve(s, b, 2 + ROOM);
+    if (!d) return;
+    for (unsigned i = 0; i < ROOM; i++) d[2 + i] = 0; /* the NUL and zero padding */
+    const agal_reg_spelling *r = &agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7];
+    size_t n = agal_put_spelling((char *)(d + 2), r, num) / 4 + 1;
+    d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
+    d[1] = id;
+    b->n -= ROOM - n;
+}
+
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
 
 /* ---- the source: OpString, OpSource, OpLine (debug_info) --------------------- */
@@ -613,7 +633,7 @@ static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
-    reg_name(s, var, type, n);
+    own_reg_name(s, var, type, n);
     return var;
 }
 
@@ -634,26 +654,66 @@ static uint32_t packed_var(spv *s, unsigned storage, unsigned n)
     return var;
 }
 
-/* vc / fc: `uniform { vec4 r[count]; }` (the profile's count, or the packed one), std140, set 0 binding 0 or 1. */
+/* vc / fc: `uniform { vec4 r[count]; }` (the profile's count, or the packed one), std140, set 0 binding 0 or 1.
+ * Made once (var_const), as is the pointer to the block: nothing else uses this
+ * array or struct, so decorating them is safe. Its globals and decorations are
+ * fixed but for their ids, so each section's words are written in one run from a
+ * template (every module that reads a constant makes them). */
 static uint32_t const_block(spv *s)
 {
     if (s->var_const) return s->var_const;
     unsigned count = agal_ir_constant_count(s->ir, false);
     uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
-    /* Made once (var_const), as is the pointer to the block: nothing else uses this
-     * array or struct, so decorating them is safe. */
-    uint32_t arr = UNIQUE(s, SpvOpTypeArray, 0, elem, len);
-    uint32_t blk = UNIQUE(s, SpvOpTypeStruct, 0, arr);
-    DECO(s, arr, SpvDecorationArrayStride, 16);
-    DECO(s, blk, SpvDecorationBlock);
-    INS(s, S_DECO, SpvOpMemberDecorate, blk, 0, SpvDecorationOffset, 0);
-    s->var_const = new_id(s);
-    declare(s, SpvStorageClassUniform, s->var_const, UNIQUE(s, SpvOpTypePointer, 0, SpvStorageClassUniform, blk));
-    DECO(s, s->var_const, SpvDecorationDescriptorSet, 0);
-    DECO(s, s->var_const, SpvDecorationBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
-    name(s, blk, s->prog->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
-    name(s, s->var_const, agal_reg_name(s->prog->stage, AGAL_REG_CONSTANT));
-    return s->var_const;
+    uint32_t arr = new_id(s), blk = new_id(s), var = new_id(s), ptr = new_id(s); /* the ids' order is the output's */
+    const uint32_t globals[] = {4u << 16 | SpvOpTypeArray,
+                                arr,
+                                elem,
+                                len,
+                                3u << 16 | SpvOpTypeStruct,
+                                blk,
+                                arr,
+                                4u << 16 | SpvOpTypePointer,
+                                ptr,
+                                SpvStorageClassUniform,
+                                blk,
+                                4u << 16 | SpvOpVariable,
+                                ptr,
+                                var,
+                                SpvStorageClassUniform};
+    const uint32_t decorations[] = {4u << 16 | SpvOpDecorate,
+                                    arr,
+                                    SpvDecorationArrayStride,
+                                    16,
+                                    3u << 16 | SpvOpDecorate,
+                                    blk,
+                                    SpvDecorationBlock,
+                                    5u << 16 | SpvOpMemberDecorate,
+                                    blk,
+                                    0,
+                                    SpvDecorationOffset,
+                                    0,
+                                    4u << 16 | SpvOpDecorate,
+                                    var,
+                                    SpvDecorationDescriptorSet,
+                                    0,
+                                    4u << 16 | SpvOpDecorate,
+                                    var,
+                                    SpvDecorationBinding,
+                                    s->prog->stage == AGAL_VERTEX ? 0 : 1};
+    uint32_t *g = reserve(s, &s->sec[S_GLOBAL], AGAL_COUNTOF(globals));
+    uint32_t *d = reserve(s, &s->sec[S_DECO], AGAL_COUNTOF(decorations));
+    if (!g || !d) return 0;
+    memcpy(g, globals, sizeof globals);
+    memcpy(d, decorations, sizeof decorations);
+    bool vertex = s->prog->stage == AGAL_VERTEX;
+    name(s, blk, vertex ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
+    /* vc or fc: its spelling's four bytes are its string's one word */
+    if (!s->opt->pub.strip_names) {
+        uint32_t reg;
+        memcpy(&reg, agal_reg_spellings[vertex ? 0 : 1][AGAL_REG_CONSTANT].s, 4);
+        INS(s, S_NAME, SpvOpName, var, reg);
+    }
+    return s->var_const = var;
 }
 
 static uint32_t image_only_type(spv *s, unsigned dim)
@@ -1609,7 +1669,8 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
         }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
-    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) reg_name(s, id, in->reg_type, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT))
+        own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
 }
 
 static void emit_list(spv *s, uint32_t l)
