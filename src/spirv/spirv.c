@@ -243,20 +243,25 @@ enum { HEADER = 5 }; /* the module's header words */
  * sections before the function move up against it, the function stays. */
 static bool first_room(spv *s, size_t names, size_t function)
 {
-    uint32_t room[S_COUNT] = {
-        [S_CAP] = 4, [S_IMPORT] = 8, [S_MODEL] = 4, [S_ENTRY] = 16, [S_MODE] = 12, [S_DECO] = 64, [S_GLOBAL] = 192};
-    room[S_NAME] = (uint32_t)names;
-    room[S_FUNC] = (uint32_t)function;
-    size_t total = HEADER;
-    for (int i = 0; i < S_COUNT; i++) total += room[i];
+    enum { R_CAP = 4, R_IMPORT = 8, R_MODEL = 4, R_ENTRY = 16, R_MODE = 12, R_DECO = 64, R_GLOBAL = 192 };
+    enum { FIXED = R_CAP + R_IMPORT + R_MODEL + R_ENTRY + R_MODE + R_DECO + R_GLOBAL };
+    static const uint32_t fixed[S_COUNT] = {
+        [S_CAP] = R_CAP,   [S_IMPORT] = R_IMPORT, [S_MODEL] = R_MODEL,  [S_ENTRY] = R_ENTRY,
+        [S_MODE] = R_MODE, [S_DECO] = R_DECO,     [S_GLOBAL] = R_GLOBAL};
+    size_t total = HEADER + FIXED + names + function;
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
     s->block = w;
     s->block_words = total;
     w += HEADER;
-    for (int i = 0; i < S_COUNT; i++) { /* every section, spv_init having left them */
-        s->sec[i] = room[i] ? (wbuf){.w = w, .cap = room[i], .shared = true} : (wbuf){0};
-        w += room[i];
+    /* Every section (spv_init having left them), in one unrolled run of stores; a
+     * section of no room (the source's, or the names' when stripped) is in the
+     * block too, empty: its first word moves it out (resize). */
+#pragma GCC unroll 10
+    for (int i = 0; i < S_COUNT; i++) {
+        size_t cap = i == S_NAME ? names : i == S_FUNC ? function : fixed[i];
+        s->sec[i] = (wbuf){.w = w, .cap = cap, .shared = true};
+        w += cap;
     }
     return true;
 }
