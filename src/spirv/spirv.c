@@ -512,7 +512,7 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
  * agal_put_reg, which also spells the registers a stage lacks: the interface and
  * every temporary are named so. Its longest, a 3-letter name and 10 digits, and the
  * NUL take 4 words. */
-static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
+static AGAL_ALWAYS_INLINE void own_reg_name_inline(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->pub.strip_names) return;
     enum { ROOM = 4 };
@@ -526,6 +526,8 @@ static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
     d[1] = id;
     b->n -= ROOM - n;
 }
+
+static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num) { own_reg_name_inline(s, id, type, num); }
 
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
 
@@ -615,7 +617,7 @@ static void line(spv *s, const agal_ir_inst *in)
 
 /* OpVariable %id of pointer type ptr (its storage class's), an entry point's
  * interface when Input or Output. */
-static void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
+static AGAL_ALWAYS_INLINE void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
 {
     INS(s, S_GLOBAL, SpvOpVariable, ptr, id, storage);
     if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->t.iface))
@@ -638,7 +640,7 @@ static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
-    own_reg_name(s, var, type, n);
+    own_reg_name_inline(s, var, type, n); /* inline: every interface variable's */
     return var;
 }
 
@@ -1779,9 +1781,9 @@ static agal_status build_module(spv *s)
 {
     s->next_id = 1;
     uint32_t ninsts = s->ir->ninsts;
-    s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
+    s->ids = agal_zalloc(s->ctx, ninsts * (sizeof *s->ids + 1)); /* and virt behind them: one clearing */
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
-    s->virt = agal_zalloc(s->ctx, ninsts);
+    s->virt = s->ids ? (uint8_t *)(s->ids + ninsts) : NULL;
     s->comp_src = agal_alloc(s->ctx, ninsts * sizeof *s->comp_src); /* read only where written */
     if (!s->ids || !s->cse || !s->virt || !s->comp_src) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
