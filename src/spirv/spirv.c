@@ -291,8 +291,9 @@ static AGAL_ALWAYS_INLINE void ins(spv *s, int sec, unsigned op, const uint32_t 
 
 static uint32_t new_id(spv *s) { return s->next_id++; }
 
-/* A literal string as words (NUL-terminated, zero-padded); returns the word count. */
-static size_t str_words(const char *str, uint32_t *out, size_t cap)
+/* A literal string as words (NUL-terminated, zero-padded); returns the word count.
+ * Inline: its strings are literals, whose length and copy then fold. */
+static AGAL_ALWAYS_INLINE size_t str_words(const char *str, uint32_t *out, size_t cap)
 {
     size_t len = strlen(str), n = len / 4 + 1;
     if (n > cap) return 0;
@@ -529,6 +530,16 @@ static AGAL_ALWAYS_INLINE void own_reg_name_inline(spv *s, uint32_t id, unsigned
 
 static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num) { own_reg_name_inline(s, id, type, num); }
 
+/* A register of no number (op, iid, fd, vc, fc): its spelling's four bytes, zero
+ * padded, are its name's one word. */
+static AGAL_ALWAYS_INLINE void spelled_name(spv *s, uint32_t id, unsigned type)
+{
+    if (s->opt->pub.strip_names) return;
+    uint32_t word;
+    memcpy(&word, agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7].s, 4);
+    INS(s, S_NAME, SpvOpName, id, word);
+}
+
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
 
 /* ---- the source: OpString, OpSource, OpLine (debug_info) --------------------- */
@@ -714,12 +725,7 @@ static uint32_t const_block(spv *s)
     memcpy(d, decorations, sizeof decorations);
     bool vertex = s->prog->stage == AGAL_VERTEX;
     name(s, blk, vertex ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
-    /* vc or fc: its spelling's four bytes are its string's one word */
-    if (!s->opt->pub.strip_names) {
-        uint32_t reg;
-        memcpy(&reg, agal_reg_spellings[vertex ? 0 : 1][AGAL_REG_CONSTANT].s, 4);
-        INS(s, S_NAME, SpvOpName, var, reg);
-    }
+    spelled_name(s, var, AGAL_REG_CONSTANT);
     return s->var_const = var;
 }
 
@@ -1706,11 +1712,11 @@ static void xfb_decorations(spv *s)
 }
 
 /* A built-in variable of the interface. */
-static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builtin, const char *str)
+static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builtin, unsigned reg_type)
 {
     uint32_t var = variable(s, storage, type);
     DECO(s, var, SpvDecorationBuiltIn, builtin);
-    name(s, var, str);
+    spelled_name(s, var, reg_type);
     return var;
 }
 
@@ -1724,11 +1730,12 @@ static void interface(spv *s)
     unsigned in_type = vertex ? AGAL_REG_ATTRIBUTE : AGAL_REG_VARYING;
     for (unsigned n = 0; info->inputs >> n; n++)
         if (info->inputs >> n & 1) s->var_in[n] = located(s, SpvStorageClassInput, in_type, n);
-    if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, "iid");
+    if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, AGAL_REG_IID);
     if (info->reads_constants) const_block(s);
     for (unsigned n = 0; info->samplers >> n; n++)
         if (info->samplers >> n & 1) sampler_var(s, &info->sampler[n]);
-    if (info->writes_op) s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, "op");
+    if (info->writes_op)
+        s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, AGAL_REG_OUTPUT);
     unsigned outputs = vertex ? info->varyings_written : info->outputs;
     unsigned out_type = vertex ? AGAL_REG_VARYING : AGAL_REG_OUTPUT;
     for (unsigned n = 0; outputs >> n; n++)
@@ -1736,7 +1743,8 @@ static void interface(spv *s)
     for (unsigned n = 0; info->packed >> n; n++)
         if (info->packed >> n & 1)
             s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
-    if (info->writes_depth) s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, "fd");
+    if (info->writes_depth)
+        s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, AGAL_REG_DEPTH);
 }
 
 static void function(spv *s)
