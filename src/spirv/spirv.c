@@ -1652,12 +1652,13 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
     label(s, m);
 }
 
-/* One instruction; if_ends: the branch ends of the latest IR_IF of its list. */
-static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
+/* One instruction; if_ends: the branch ends of the latest IR_IF of its list;
+ * insts and lines: the IR's and whether it has OpLines, as emit_list holds them. */
+static void emit_inst(spv *s, const agal_ir_inst *insts, bool lines, uint32_t v, uint32_t if_ends[2])
 {
-    const agal_ir_inst *in = &s->ir->insts[v];
+    const agal_ir_inst *in = &insts[v];
     uint32_t id = 0, first_new = s->next_id;
-    if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
+    if (lines && in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
     /* Most values are swizzles and merges: tested before the switch, whose jump
      * through its table is the writer's commonest mispredicted branch. */
     if (in->op == IR_SWIZZLE || in->op == IR_MERGE) id = virtual_or_real(s, v, in);
@@ -1689,11 +1690,13 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
 static void emit_list(spv *s, uint32_t l)
 {
     uint32_t if_ends[2] = {0, 0};
-    /* The list in locals: every write through s in emit_inst would otherwise make
-     * the compiler load it again for each item. */
+    /* The list, the IR and whether lines are written in locals: every write through
+     * s in emit_inst would otherwise make the compiler load them again for each item. */
     const uint32_t *items = s->ir->lists[l].items;
+    const agal_ir_inst *insts = s->ir->insts;
     uint32_t n = s->ir->lists[l].n;
-    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, items[i], if_ends);
+    bool lines = s->file != 0;
+    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, insts, lines, items[i], if_ends);
 }
 
 /* ---- module ----------------------------------------------------------------- */
