@@ -243,20 +243,25 @@ enum { HEADER = 5 }; /* the module's header words */
  * sections before the function move up against it, the function stays. */
 static bool first_room(spv *s, size_t names, size_t function)
 {
-    uint32_t room[S_COUNT] = {
-        [S_CAP] = 4, [S_IMPORT] = 8, [S_MODEL] = 4, [S_ENTRY] = 16, [S_MODE] = 12, [S_DECO] = 64, [S_GLOBAL] = 192};
-    room[S_NAME] = (uint32_t)names;
-    room[S_FUNC] = (uint32_t)function;
-    size_t total = HEADER;
-    for (int i = 0; i < S_COUNT; i++) total += room[i];
+    enum { R_CAP = 4, R_IMPORT = 8, R_MODEL = 4, R_ENTRY = 16, R_MODE = 12, R_DECO = 64, R_GLOBAL = 192 };
+    enum { FIXED = R_CAP + R_IMPORT + R_MODEL + R_ENTRY + R_MODE + R_DECO + R_GLOBAL };
+    static const uint32_t fixed[S_COUNT] = {
+        [S_CAP] = R_CAP,   [S_IMPORT] = R_IMPORT, [S_MODEL] = R_MODEL,  [S_ENTRY] = R_ENTRY,
+        [S_MODE] = R_MODE, [S_DECO] = R_DECO,     [S_GLOBAL] = R_GLOBAL};
+    size_t total = HEADER + FIXED + names + function;
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
     s->block = w;
     s->block_words = total;
     w += HEADER;
-    for (int i = 0; i < S_COUNT; i++) { /* every section, spv_init having left them */
-        s->sec[i] = room[i] ? (wbuf){.w = w, .cap = room[i], .shared = true} : (wbuf){0};
-        w += room[i];
+    /* Every section (spv_init having left them), in one unrolled run of stores; a
+     * section of no room (the source's, or the names' when stripped) is in the
+     * block too, empty: its first word moves it out (resize). */
+#pragma GCC unroll 10
+    for (int i = 0; i < S_COUNT; i++) {
+        size_t cap = i == S_NAME ? names : i == S_FUNC ? function : fixed[i];
+        s->sec[i] = (wbuf){.w = w, .cap = cap, .shared = true};
+        w += cap;
     }
     return true;
 }
@@ -286,8 +291,9 @@ static AGAL_ALWAYS_INLINE void ins(spv *s, int sec, unsigned op, const uint32_t 
 
 static uint32_t new_id(spv *s) { return s->next_id++; }
 
-/* A literal string as words (NUL-terminated, zero-padded); returns the word count. */
-static size_t str_words(const char *str, uint32_t *out, size_t cap)
+/* A literal string as words (NUL-terminated, zero-padded); returns the word count.
+ * Inline: its strings are literals, whose length and copy then fold. */
+static AGAL_ALWAYS_INLINE size_t str_words(const char *str, uint32_t *out, size_t cap)
 {
     size_t len = strlen(str), n = len / 4 + 1;
     if (n > cap) return 0;
@@ -502,6 +508,38 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
     b->n -= ROOM - n;
 }
 
+/* The same for a register the stage has (a temporary, an input, an output: every
+ * name but a sampler's), spelled from its stage's table inline rather than by
+ * agal_put_reg, which also spells the registers a stage lacks: the interface and
+ * every temporary are named so. Its longest, a 3-letter name and 10 digits, and the
+ * NUL take 4 words. */
+static AGAL_ALWAYS_INLINE void own_reg_name_inline(spv *s, uint32_t id, unsigned type, unsigned num)
+{
+    if (s->opt->pub.strip_names) return;
+    enum { ROOM = 4 };
+    wbuf *b = &s->sec[S_NAME];
+    uint32_t *d = reserve(s, b, 2 + ROOM);
+    if (!d) return;
+    for (unsigned i = 0; i < ROOM; i++) d[2 + i] = 0; /* the NUL and zero padding */
+    const agal_reg_spelling *r = &agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7];
+    size_t n = agal_put_spelling((char *)(d + 2), r, num) / 4 + 1;
+    d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
+    d[1] = id;
+    b->n -= ROOM - n;
+}
+
+static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num) { own_reg_name_inline(s, id, type, num); }
+
+/* A register of no number (op, iid, fd, vc, fc): its spelling's four bytes, zero
+ * padded, are its name's one word. */
+static AGAL_ALWAYS_INLINE void spelled_name(spv *s, uint32_t id, unsigned type)
+{
+    if (s->opt->pub.strip_names) return;
+    uint32_t word;
+    memcpy(&word, agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7].s, 4);
+    INS(s, S_NAME, SpvOpName, id, word);
+}
+
 #define DECO(s, id, ...) INS(s, S_DECO, SpvOpDecorate, id, __VA_ARGS__)
 
 /* ---- the source: OpString, OpSource, OpLine (debug_info) --------------------- */
@@ -590,7 +628,7 @@ static void line(spv *s, const agal_ir_inst *in)
 
 /* OpVariable %id of pointer type ptr (its storage class's), an entry point's
  * interface when Input or Output. */
-static void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
+static AGAL_ALWAYS_INLINE void declare(spv *s, unsigned storage, uint32_t id, uint32_t ptr)
 {
     INS(s, S_GLOBAL, SpvOpVariable, ptr, id, storage);
     if ((storage == SpvStorageClassInput || storage == SpvStorageClassOutput) && s->niface < AGAL_COUNTOF(s->t.iface))
@@ -613,7 +651,7 @@ static uint32_t located(spv *s, unsigned storage, unsigned type, unsigned n)
     DECO(s, var, SpvDecorationLocation, n);
     /* A varying feeding a centroid sampler: both stages say so (the upload's). */
     if (type == AGAL_REG_VARYING && (s->opt->centroid_varyings >> n & 1)) DECO(s, var, SpvDecorationCentroid);
-    reg_name(s, var, type, n);
+    own_reg_name_inline(s, var, type, n); /* inline: every interface variable's */
     return var;
 }
 
@@ -634,26 +672,61 @@ static uint32_t packed_var(spv *s, unsigned storage, unsigned n)
     return var;
 }
 
-/* vc / fc: `uniform { vec4 r[count]; }` (the profile's count, or the packed one), std140, set 0 binding 0 or 1. */
+/* vc / fc: `uniform { vec4 r[count]; }` (the profile's count, or the packed one), std140, set 0 binding 0 or 1.
+ * Made once (var_const), as is the pointer to the block: nothing else uses this
+ * array or struct, so decorating them is safe. Its globals and decorations are
+ * fixed but for their ids, so each section's words are written in one run from a
+ * template (every module that reads a constant makes them). */
 static uint32_t const_block(spv *s)
 {
     if (s->var_const) return s->var_const;
     unsigned count = agal_ir_constant_count(s->ir, false);
     uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
-    /* Made once (var_const), as is the pointer to the block: nothing else uses this
-     * array or struct, so decorating them is safe. */
-    uint32_t arr = UNIQUE(s, SpvOpTypeArray, 0, elem, len);
-    uint32_t blk = UNIQUE(s, SpvOpTypeStruct, 0, arr);
-    DECO(s, arr, SpvDecorationArrayStride, 16);
-    DECO(s, blk, SpvDecorationBlock);
-    INS(s, S_DECO, SpvOpMemberDecorate, blk, 0, SpvDecorationOffset, 0);
-    s->var_const = new_id(s);
-    declare(s, SpvStorageClassUniform, s->var_const, UNIQUE(s, SpvOpTypePointer, 0, SpvStorageClassUniform, blk));
-    DECO(s, s->var_const, SpvDecorationDescriptorSet, 0);
-    DECO(s, s->var_const, SpvDecorationBinding, s->prog->stage == AGAL_VERTEX ? 0 : 1);
-    name(s, blk, s->prog->stage == AGAL_VERTEX ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
-    name(s, s->var_const, agal_reg_name(s->prog->stage, AGAL_REG_CONSTANT));
-    return s->var_const;
+    uint32_t arr = new_id(s), blk = new_id(s), var = new_id(s), ptr = new_id(s); /* the ids' order is the output's */
+    const uint32_t globals[] = {4u << 16 | SpvOpTypeArray,
+                                arr,
+                                elem,
+                                len,
+                                3u << 16 | SpvOpTypeStruct,
+                                blk,
+                                arr,
+                                4u << 16 | SpvOpTypePointer,
+                                ptr,
+                                SpvStorageClassUniform,
+                                blk,
+                                4u << 16 | SpvOpVariable,
+                                ptr,
+                                var,
+                                SpvStorageClassUniform};
+    const uint32_t decorations[] = {4u << 16 | SpvOpDecorate,
+                                    arr,
+                                    SpvDecorationArrayStride,
+                                    16,
+                                    3u << 16 | SpvOpDecorate,
+                                    blk,
+                                    SpvDecorationBlock,
+                                    5u << 16 | SpvOpMemberDecorate,
+                                    blk,
+                                    0,
+                                    SpvDecorationOffset,
+                                    0,
+                                    4u << 16 | SpvOpDecorate,
+                                    var,
+                                    SpvDecorationDescriptorSet,
+                                    0,
+                                    4u << 16 | SpvOpDecorate,
+                                    var,
+                                    SpvDecorationBinding,
+                                    s->prog->stage == AGAL_VERTEX ? 0 : 1};
+    uint32_t *g = reserve(s, &s->sec[S_GLOBAL], AGAL_COUNTOF(globals));
+    uint32_t *d = reserve(s, &s->sec[S_DECO], AGAL_COUNTOF(decorations));
+    if (!g || !d) return 0;
+    memcpy(g, globals, sizeof globals);
+    memcpy(d, decorations, sizeof decorations);
+    bool vertex = s->prog->stage == AGAL_VERTEX;
+    name(s, blk, vertex ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
+    spelled_name(s, var, AGAL_REG_CONSTANT);
+    return s->var_const = var;
 }
 
 static uint32_t image_only_type(spv *s, unsigned dim)
@@ -1579,12 +1652,13 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
     label(s, m);
 }
 
-/* One instruction; if_ends: the branch ends of the latest IR_IF of its list. */
-static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
+/* One instruction; if_ends: the branch ends of the latest IR_IF of its list;
+ * insts and lines: the IR's and whether it has OpLines, as emit_list holds them. */
+static void emit_inst(spv *s, const agal_ir_inst *insts, bool lines, uint32_t v, uint32_t if_ends[2])
 {
-    const agal_ir_inst *in = &s->ir->insts[v];
+    const agal_ir_inst *in = &insts[v];
     uint32_t id = 0, first_new = s->next_id;
-    if (in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
+    if (lines && in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
     /* Most values are swizzles and merges: tested before the switch, whose jump
      * through its table is the writer's commonest mispredicted branch. */
     if (in->op == IR_SWIZZLE || in->op == IR_MERGE) id = virtual_or_real(s, v, in);
@@ -1609,17 +1683,20 @@ static void emit_inst(spv *s, uint32_t v, uint32_t if_ends[2])
         }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
-    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) reg_name(s, id, in->reg_type, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT))
+        own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
 }
 
 static void emit_list(spv *s, uint32_t l)
 {
     uint32_t if_ends[2] = {0, 0};
-    /* The list in locals: every write through s in emit_inst would otherwise make
-     * the compiler load it again for each item. */
+    /* The list, the IR and whether lines are written in locals: every write through
+     * s in emit_inst would otherwise make the compiler load them again for each item. */
     const uint32_t *items = s->ir->lists[l].items;
+    const agal_ir_inst *insts = s->ir->insts;
     uint32_t n = s->ir->lists[l].n;
-    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, items[i], if_ends);
+    bool lines = s->file != 0;
+    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, insts, lines, items[i], if_ends);
 }
 
 /* ---- module ----------------------------------------------------------------- */
@@ -1638,11 +1715,11 @@ static void xfb_decorations(spv *s)
 }
 
 /* A built-in variable of the interface. */
-static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builtin, const char *str)
+static uint32_t builtin(spv *s, unsigned storage, uint32_t type, unsigned builtin, unsigned reg_type)
 {
     uint32_t var = variable(s, storage, type);
     DECO(s, var, SpvDecorationBuiltIn, builtin);
-    name(s, var, str);
+    spelled_name(s, var, reg_type);
     return var;
 }
 
@@ -1656,11 +1733,12 @@ static void interface(spv *s)
     unsigned in_type = vertex ? AGAL_REG_ATTRIBUTE : AGAL_REG_VARYING;
     for (unsigned n = 0; info->inputs >> n; n++)
         if (info->inputs >> n & 1) s->var_in[n] = located(s, SpvStorageClassInput, in_type, n);
-    if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, "iid");
+    if (info->reads_iid) s->var_iid = builtin(s, SpvStorageClassInput, t_int(s), SpvBuiltInInstanceIndex, AGAL_REG_IID);
     if (info->reads_constants) const_block(s);
     for (unsigned n = 0; info->samplers >> n; n++)
         if (info->samplers >> n & 1) sampler_var(s, &info->sampler[n]);
-    if (info->writes_op) s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, "op");
+    if (info->writes_op)
+        s->var_out[0] = builtin(s, SpvStorageClassOutput, t_vec(s, 4), SpvBuiltInPosition, AGAL_REG_OUTPUT);
     unsigned outputs = vertex ? info->varyings_written : info->outputs;
     unsigned out_type = vertex ? AGAL_REG_VARYING : AGAL_REG_OUTPUT;
     for (unsigned n = 0; outputs >> n; n++)
@@ -1668,7 +1746,8 @@ static void interface(spv *s)
     for (unsigned n = 0; info->packed >> n; n++)
         if (info->packed >> n & 1)
             s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
-    if (info->writes_depth) s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, "fd");
+    if (info->writes_depth)
+        s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, AGAL_REG_DEPTH);
 }
 
 static void function(spv *s)
@@ -1713,9 +1792,9 @@ static agal_status build_module(spv *s)
 {
     s->next_id = 1;
     uint32_t ninsts = s->ir->ninsts;
-    s->ids = agal_zalloc(s->ctx, ninsts * sizeof *s->ids);
+    s->ids = agal_zalloc(s->ctx, ninsts * (sizeof *s->ids + 1)); /* and virt behind them: one clearing */
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
-    s->virt = agal_zalloc(s->ctx, ninsts);
+    s->virt = s->ids ? (uint8_t *)(s->ids + ninsts) : NULL;
     s->comp_src = agal_alloc(s->ctx, ninsts * sizeof *s->comp_src); /* read only where written */
     if (!s->ids || !s->cse || !s->virt || !s->comp_src) return AGAL_ERR_NOMEM;
     /* The function and names sections grow with the program: sized once from its
