@@ -45,30 +45,56 @@ void agal_pack_plan(const uint8_t read[16], const uint8_t written[16], uint16_t 
         }
 }
 
+/* By a varying's carried components (bit 0 x): lane i holds the i-th of them, lanes
+ * past the last repeat it (COMPACT); component c's rank among them in lane c (RANK). */
+#define SW4(a, b, c, d) ((a) | (b) << 2 | (c) << 4 | (d) << 6)
+static const uint8_t COMPACT[16] = {0,
+                                    SW4(0, 0, 0, 0),
+                                    SW4(1, 1, 1, 1),
+                                    SW4(0, 1, 1, 1),
+                                    SW4(2, 2, 2, 2),
+                                    SW4(0, 2, 2, 2),
+                                    SW4(1, 2, 2, 2),
+                                    SW4(0, 1, 2, 2),
+                                    SW4(3, 3, 3, 3),
+                                    SW4(0, 3, 3, 3),
+                                    SW4(1, 3, 3, 3),
+                                    SW4(0, 1, 3, 3),
+                                    SW4(2, 3, 3, 3),
+                                    SW4(0, 2, 3, 3),
+                                    SW4(1, 2, 3, 3),
+                                    SW4(0, 1, 2, 3)};
+static const uint8_t RANK[16] = {0,
+                                 SW4(0, 0, 0, 0),
+                                 SW4(0, 0, 0, 0),
+                                 SW4(0, 1, 0, 0),
+                                 SW4(0, 0, 0, 0),
+                                 SW4(0, 0, 1, 0),
+                                 SW4(0, 0, 1, 0),
+                                 SW4(0, 1, 2, 0),
+                                 SW4(0, 0, 0, 0),
+                                 SW4(0, 0, 0, 1),
+                                 SW4(0, 0, 0, 1),
+                                 SW4(0, 1, 0, 2),
+                                 SW4(0, 0, 0, 1),
+                                 SW4(0, 0, 1, 2),
+                                 SW4(0, 0, 1, 2),
+                                 SW4(0, 1, 2, 3)};
+#undef SW4
+
 /* The swizzle moving v<n>'s carried components to their offset in the slot
- * (vertex: lanes past them repeat the last), or back (fragment: lanes not carried
- * read the slot's first, which the merge then replaces by 0). */
+ * (vertex: lanes past them repeat the last, lanes before it the first), or back
+ * (fragment: lanes not carried read the slot's first, which the merge then
+ * replaces by 0): lane sums stay below 4, so no lane carries into the next. */
 static uint8_t to_slot(const agal_ir_packing *p, unsigned n)
 {
-    unsigned comps[4], k = 0, sw = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (p->carried[n] >> c & 1) comps[k++] = c;
-    for (unsigned lane = 0; lane < 4; lane++) {
-        unsigned i = lane < p->offset[n] ? 0 : lane - p->offset[n];
-        sw |= comps[i < k ? i : k - 1] << (2 * lane);
-    }
-    return (uint8_t)sw;
+    unsigned compact = COMPACT[p->carried[n] & 15], off = 2 * p->offset[n];
+    return (uint8_t)(compact << off | (compact & 3) * (0x55u & ((1u << off) - 1)));
 }
 
 static uint8_t from_slot(const agal_ir_packing *p, unsigned n)
 {
-    unsigned sw = 0, at = p->offset[n];
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned lane = p->offset[n];
-        if (p->carried[n] >> c & 1) lane = at++;
-        sw |= lane << (2 * c);
-    }
-    return (uint8_t)sw;
+    return (uint8_t)(p->offset[n] * 0x55u + RANK[p->carried[n] & 15]);
 }
 
 static uint8_t lanes_of(const agal_ir_packing *p, unsigned n)
@@ -114,17 +140,31 @@ static bool stores_varying(const agal_ir *ir, uint32_t v)
     return ir->insts[v].op == IR_STORE && ir->insts[v].reg_type == AGAL_REG_VARYING;
 }
 
+/* The body's first varying store (its length for none). The stores end the body
+ * (ir.h), each varying stored once: where the info record holds, the last as many
+ * as it says are stored hold them all, found from the end. */
+static uint32_t first_varying_store(const agal_ir *ir)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t i = 0, first = body->n;
+    if (!ir->info.gathered) {
+        while (i < body->n && !stores_varying(ir, body->items[i])) i++;
+        return i;
+    }
+    for (unsigned left = ir->info.varyings_written; left && first;)
+        if (stores_varying(ir, body->items[--first])) left &= left - 1;
+    return first;
+}
+
 /* Vertex: the varyings' stores give way to one store a slot. */
 static agal_status pack_stores(agal_ir *ir, bool *changed)
 {
     const agal_ir_packing *p = &ir->packing;
     uint32_t stored[16] = {0};
-    uint16_t members[16] = {0};         /* slot s: bit n, v<n> is stored and carried there */
-    uint32_t carried = 0;               /* such stores: each makes at most two instructions */
-    agal_ir_list *body = &ir->lists[0]; /* stores are in the body only */
-    uint32_t i = 0;
-    while (i < body->n && !stores_varying(ir, body->items[i])) i++;
-    uint32_t kept = i; /* the body is rewritten from its first varying store */
+    uint16_t members[16] = {0};                     /* slot s: bit n, v<n> is stored and carried there */
+    uint32_t carried = 0;                           /* such stores: each makes at most two instructions */
+    agal_ir_list *body = &ir->lists[0];             /* stores are in the body only */
+    uint32_t i = first_varying_store(ir), kept = i; /* the body is rewritten from there */
     for (; i < body->n; i++) {
         uint32_t v = body->items[i];
         if (!stores_varying(ir, v)) {
@@ -160,50 +200,70 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
     return AGAL_OK;
 }
 
-/* The load of v<n>'s slot, made once (loads[slot]). */
-static uint32_t loads_slot(agal_ir *ir, unsigned n, uint32_t *loads)
+/* The load of v<n>'s slot, made once (u->loads[slot]). */
+typedef struct unpacking {
+    uint32_t zero;       /* the (0,0,0,0) constant, made when a component reads 0 */
+    uint16_t slots_made; /* bit s: loads[s] holds slot s's load */
+    uint32_t loads[16];
+} unpacking;
+
+static uint32_t loads_slot(agal_ir *ir, unsigned n, unpacking *u)
 {
     unsigned s = ir->packing.slot[n];
-    if (!loads[s]) {
-        loads[s] = add(ir, IR_INPUT, 0, 0, 0);
-        ir->insts[loads[s]].reg_type = IR_REG_PACKED, ir->insts[loads[s]].reg_num = (uint16_t)s;
+    if (!(u->slots_made >> s & 1)) {
+        u->slots_made |= (uint16_t)(1u << s);
+        u->loads[s] = add(ir, IR_INPUT, 0, 0, 0);
+        ir->insts[u->loads[s]].reg_type = IR_REG_PACKED, ir->insts[u->loads[s]].reg_num = (uint16_t)s;
         ir->info.packed |= (uint16_t)(1u << s), ir->info.loads++;
     }
-    return loads[s];
+    return u->loads[s];
 }
 
-/* Fragment: v<n>, rebuilt from its slot (one load a slot, loads[s]) in front of the
- * body: the components not carried are those it does not read, whatever they hold,
- * and those the vertex program never wrote, 0. */
-static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads)
+/* The zero constant, found or made (the room for it reserved). */
+static uint32_t zero_of(agal_ir *ir, unpacking *u)
+{
+    if (!u->zero) u->zero = agal_ir_const(ir, 0, 0, 0, 0);
+    return u->zero;
+}
+
+/* Fragment: v<n>, rebuilt from its slot (one load a slot) in front of the body: the
+ * components not carried are those it does not read, whatever they hold, and those
+ * the vertex program never wrote, 0. */
+static uint32_t unpacked(agal_ir *ir, unsigned n, unpacking *u)
 {
     const agal_ir_packing *p = &ir->packing;
-    if (p->slot[n] == IR_NO_SLOT) return zero;
-    if (p->carried[n] == 15) return loads_slot(ir, n, loads); /* alone in its slot, in order */
-    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, loads), 0, from_slot(p, n));
-    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero, p->zeroed[n]) : back;
+    if (p->slot[n] == IR_NO_SLOT) return zero_of(ir, u);
+    if (p->carried[n] == 15) return loads_slot(ir, n, u); /* alone in its slot, in order */
+    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, u), 0, from_slot(p, n));
+    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero_of(ir, u), p->zeroed[n]) : back;
 }
 
-/* Value v's operands that are replaced loads (by[a], a < n) read their replacement. */
-static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t v)
+/* Value v's operands that are replaced loads (removed, args[0] their replacement:
+ * no map of every value) read their replacement; how many it replaced. */
+static inline uint32_t replace_operands(agal_ir *ir, uint32_t v)
 {
-    agal_ir_inst *in = &ir->insts[v]; /* a constant has none: its bits are there */
-    for (unsigned a = 0; a < in->nargs; a++) {
-        uint32_t x = in->args[a], y = x < n ? by[x] : 0;
-        if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y), agal_ir_add_use(&ir->insts[y]);
+    agal_ir_inst *insts = ir->insts, *in = &insts[v]; /* a constant has none: its bits are there */
+    uint32_t n = 0;
+    for (unsigned a = 0, nargs = in->nargs; a < nargs; a++) {
+        const agal_ir_inst *x = &insts[in->args[a]];
+        if (x->op != IR_NOP) continue;
+        uint32_t y = x->args[0];
+        in->args[a] = y, agal_ir_note_operand(ir, v, y), agal_ir_add_use(&insts[y]), n++;
     }
-    if (in->op == IR_PHI) agal_ir_note_copy(ir, v); /* both loads of one varying: one value */
+    if (n && agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v); /* a phi of both loads of one varying */
+    return n;
 }
 
-/* The replaced loads (dropped of them: how many) leave the lists; each is in one. */
-static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dropped)
+/* The replaced loads (dropped of them: how many, each removed) leave the lists;
+ * each is in one. */
+static void drop_listed(agal_ir *ir, uint32_t dropped)
 {
     for (uint32_t l = 0; l < ir->nlists && dropped; l++) {
         agal_ir_list *list = &ir->lists[l];
         uint32_t kept = 0, i = 0;
         for (; i < list->n && dropped; i++) {
             uint32_t v = list->items[i];
-            if (v < n && by[v]) dropped--;
+            if (ir->insts[v].op == IR_NOP) dropped--;
             else list->items[kept++] = v;
         }
         if (kept == i) continue; /* nothing of this list dropped */
@@ -229,49 +289,60 @@ static void place_unpacked(agal_ir *ir, uint32_t added)
     memcpy(items + at, moved, added * sizeof *items);
 }
 
-/* The first varying load, or 0: a program without one has nothing to unpack (as a
- * packed one, run again). */
-static uint32_t first_varying_load(const agal_ir *ir)
+static bool loads_varying(const agal_ir_inst *in) { return in->op == IR_INPUT && in->reg_type == AGAL_REG_VARYING; }
+
+/* The builder's loads, where they all are in a run in front of the body in value
+ * order (the info record, which counts them, holds): its length, else 0. */
+static uint32_t loads_in_front(const agal_ir *ir)
 {
-    for (uint32_t v = 1; v < ir->ninsts; v++)
-        if (ir->insts[v].op == IR_INPUT && ir->insts[v].reg_type == AGAL_REG_VARYING) return v;
-    return 0;
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t n = ir->info.gathered ? ir->info.loads : 0, last = 0;
+    if (n > body->n) return 0;
+    for (uint32_t i = 0; i < n; last = body->items[i++])
+        if (!agal_ir_is_load(&ir->insts[body->items[i]]) || body->items[i] < last) return 0;
+    return n;
+}
+
+/* Load v of a varying is replaced by the varying rebuilt (made at its first load):
+ * removed, its replacement in args[0]. Its uses, which its readers then give to
+ * the replacement. */
+static unsigned replace_load(agal_ir *ir, uint32_t v, unpacking *u)
+{
+    unsigned n = ir->insts[v].reg_num & 15;
+    uint32_t by = ir->unpacked[n]; /* 0: not made yet, or the zero */
+    if (!by) by = unpacked(ir, n, u), ir->unpacked[n] = by == u->zero ? 0 : by;
+    agal_ir_inst *in = &ir->insts[v];
+    in->op = IR_NOP, in->args[0] = by;
+    ir->info.inputs &= (uint16_t) ~(1u << n);
+    return in->nuses;
 }
 
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
-    uint32_t first = first_varying_load(ir);
-    if (!first) return AGAL_OK;
-    uint32_t n0 = ir->ninsts, rebuilt[16] = {0}, loads[16] = {0}, late = ir->first_late_user, dropped = 0;
-    uint32_t *by = agal_zalloc(ir->ctx, n0 * sizeof *by);
-    uint32_t zero = agal_ir_const(ir, 0, 0, 0, 0);
-    if (!by || !zero || !agal_ir_reserve(ir, 0, most_unpacked(&ir->packing))) return AGAL_ERR_NOMEM;
-    /* new instructions go to the body's end for now, then to its front */
-    uint32_t body_n = ir->lists[0].n;
-    *changed = true;
-    ir->loads_unique = false; /* the slots' loads join the varyings' (agal_ir_load_key) */
-    /* One walk: a load is replaced before the values after it read it; values below
-     * the first one read nothing replaced. */
-    for (uint32_t v = first; v < n0; v++) {
-        agal_ir_inst *in = &ir->insts[v];
-        if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) {
-            replace_operands(ir, by, n0, v);
-            continue;
-        }
-        unsigned n = in->reg_num & 15;
-        if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads);
-        ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
-        by[v] = rebuilt[n];
-        in->op = IR_NOP, in->nargs = 0;
-        ir->info.inputs &= (uint16_t) ~(1u << n);
-        dropped++;
+    uint32_t n0 = ir->ninsts, first = 0, dropped = 0, uses = 0;
+    bool saturated = false;
+    unpacking u = {0};
+    /* room for the zero too: nothing made here can fail */
+    if (!agal_ir_reserve(ir, 0, most_unpacked(&ir->packing) + 1)) return AGAL_ERR_NOMEM;
+    /* The loads in value order, each replaced (the rebuilt values made in that
+     * order): from the run where it holds them all, else from every value. */
+    const uint32_t *items = ir->lists[0].items;
+    uint32_t body_n = ir->lists[0].n, run = loads_in_front(ir);
+    for (uint32_t i = 0, n = run ? run : n0; i < n; i++) {
+        uint32_t v = run ? items[i] : i;
+        if (!loads_varying(&ir->insts[v])) continue;
+        unsigned k = replace_load(ir, v, &u);
+        first = first ? first : v, dropped++, uses += k, saturated |= k == IR_MAX_USES;
     }
-    /* values that read later ones (from the pass's start) read loads the walk had
-     * not reached */
-    for (uint32_t v = late; late && v < n0; v++)
-        if (ir->insts[v].op != IR_NOP) replace_operands(ir, by, n0, v);
+    if (!dropped) return AGAL_OK; /* nothing to unpack (as in a packed program, run again) */
+    *changed = true;
+    /* Their readers follow them (or read later values, from first_late_user): where
+     * the uses are counted (live_only, none saturated), the walk ends at the last. */
+    uint32_t late = ir->first_late_user, from = late && late < first ? late : first + 1;
+    if (!ir->live_only || saturated) uses = UINT32_MAX;
+    for (uint32_t v = from; v < n0 && uses; v++) uses -= replace_operands(ir, v);
     uint32_t added = ir->lists[0].n - body_n;
-    drop_listed(ir, by, n0, dropped);
+    drop_listed(ir, dropped);
     ir->nlive -= dropped;
     ir->info.loads -= dropped;
     ir->info.centroid_varyings = 0; /* no sample's coordinate is a varying's load now */
