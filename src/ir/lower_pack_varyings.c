@@ -45,42 +45,14 @@ void agal_pack_plan(const uint8_t read[16], const uint8_t written[16], uint16_t 
         }
 }
 
-/* By a varying's carried components (bit 0 x): lane i holds the i-th of them, lanes
- * past the last repeat it (COMPACT); component c's rank among them in lane c (RANK). */
-#define SW4(a, b, c, d) ((a) | (b) << 2 | (c) << 4 | (d) << 6)
-static const uint8_t COMPACT[16] = {0,
-                                    SW4(0, 0, 0, 0),
-                                    SW4(1, 1, 1, 1),
-                                    SW4(0, 1, 1, 1),
-                                    SW4(2, 2, 2, 2),
-                                    SW4(0, 2, 2, 2),
-                                    SW4(1, 2, 2, 2),
-                                    SW4(0, 1, 2, 2),
-                                    SW4(3, 3, 3, 3),
-                                    SW4(0, 3, 3, 3),
-                                    SW4(1, 3, 3, 3),
-                                    SW4(0, 1, 3, 3),
-                                    SW4(2, 3, 3, 3),
-                                    SW4(0, 2, 3, 3),
-                                    SW4(1, 2, 3, 3),
-                                    SW4(0, 1, 2, 3)};
-static const uint8_t RANK[16] = {0,
-                                 SW4(0, 0, 0, 0),
-                                 SW4(0, 0, 0, 0),
-                                 SW4(0, 1, 0, 0),
-                                 SW4(0, 0, 0, 0),
-                                 SW4(0, 0, 1, 0),
-                                 SW4(0, 0, 1, 0),
-                                 SW4(0, 1, 2, 0),
-                                 SW4(0, 0, 0, 0),
-                                 SW4(0, 0, 0, 1),
-                                 SW4(0, 0, 0, 1),
-                                 SW4(0, 1, 0, 2),
-                                 SW4(0, 0, 0, 1),
-                                 SW4(0, 0, 1, 2),
-                                 SW4(0, 0, 1, 2),
-                                 SW4(0, 1, 2, 3)};
-#undef SW4
+/* By a varying's carried components (bit 0 x), swizzles (2 bits a lane, x lowest):
+ * COMPACT, lane i the i-th carried component, lanes past the last repeating it (xz:
+ * .xzzz, 0xa8); RANK, lane c the rank of component c among them, 0 where not
+ * carried (xz: z's 1 in lane 2, 0x10). */
+static const uint8_t COMPACT[16] = {0x00, 0x00, 0x55, 0x54, 0xaa, 0xa8, 0xa9, 0xa4,
+                                    0xff, 0xfc, 0xfd, 0xf4, 0xfe, 0xf8, 0xf9, 0xe4};
+static const uint8_t RANK[16] = {0x00, 0x00, 0x00, 0x04, 0x00, 0x10, 0x10, 0x24,
+                                 0x00, 0x40, 0x40, 0x84, 0x40, 0x90, 0x90, 0xe4};
 
 /* The swizzle moving v<n>'s carried components to their offset in the slot
  * (vertex: lanes past them repeat the last, lanes before it the first), or back
@@ -200,13 +172,14 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
     return AGAL_OK;
 }
 
-/* The load of v<n>'s slot, made once (u->loads[slot]). */
+/* What a fragment program's unpacking makes once. */
 typedef struct unpacking {
     uint32_t zero;       /* the (0,0,0,0) constant, made when a component reads 0 */
     uint16_t slots_made; /* bit s: loads[s] holds slot s's load */
     uint32_t loads[16];
 } unpacking;
 
+/* The load of v<n>'s slot, made once. */
 static uint32_t loads_slot(agal_ir *ir, unsigned n, unpacking *u)
 {
     unsigned s = ir->packing.slot[n];
