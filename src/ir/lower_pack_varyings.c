@@ -84,27 +84,35 @@ static uint32_t most_unpacked(const agal_ir_packing *p)
     return n;
 }
 
-/* A new instruction of one or two operands, appended to the body (room reserved),
- * its operands' uses counted and itself live, as the builder counts them
- * (agal_ir.live_only): the pass keeps the count exact where it can. */
-static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+/* Value v made an instruction of one or two operands (a new one, or a varying's
+ * load turned into its rebuilt value, whose readers then read it as they are), its
+ * operands' uses counted as the builder counts them (agal_ir.live_only): the pass
+ * keeps the count exact where it can. Listed at the body's end (room reserved). */
+static uint32_t make(agal_ir *ir, uint32_t v, uint8_t nuses, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
 {
-    uint32_t v = ir->ninsts++;
     unsigned nargs = op == IR_MERGE ? 2 : a ? 1 : 0;
     agal_ir_list *body = &ir->lists[0];
     body->items[body->n++] = v;
-    ir->nlive++;
     if (nargs > 0) agal_ir_add_use(&ir->insts[a]);
     if (nargs > 1) agal_ir_add_use(&ir->insts[b]);
+    agal_ir_note_operand(ir, v, a > b ? a : b);
     ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
                                   .type = (uint8_t)(op == IR_STORE ? IR_VOID : IR_F4),
                                   .nargs = (uint8_t)nargs,
                                   .mask = bits, /* the swizzle, merge mask or store mask */
                                   .reg_type = IR_NO_REG,
                                   .token = -1,
+                                  .nuses = nuses,
                                   .args = {a, b}};
     if (agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v);
     return v;
+}
+
+/* A new instruction, live. */
+static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+{
+    ir->nlive++;
+    return make(ir, ir->ninsts++, 0, op, a, b, bits);
 }
 
 static bool stores_varying(const agal_ir *ir, uint32_t v)
@@ -199,16 +207,26 @@ static uint32_t zero_of(agal_ir *ir, unpacking *u)
     return u->zero;
 }
 
+/* Value `at` made that instruction in place (a varying's load turned into its
+ * rebuilt value: its readers read it as they are), or a new one for none. */
+static uint32_t made_at(agal_ir *ir, uint32_t at, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+{
+    return at ? make(ir, at, ir->insts[at].nuses, op, a, b, bits) : add(ir, op, a, b, bits);
+}
+
 /* Fragment: v<n>, rebuilt from its slot (one load a slot) in front of the body: the
  * components not carried are those it does not read, whatever they hold, and those
- * the vertex program never wrote, 0. */
-static uint32_t unpacked(agal_ir *ir, unsigned n, unpacking *u)
+ * the vertex program never wrote, 0. Where it is an instruction of its own (a
+ * swizzle, or a merge after one), load `at` becomes it, if any. */
+static uint32_t unpacked(agal_ir *ir, unsigned n, unpacking *u, uint32_t at)
 {
     const agal_ir_packing *p = &ir->packing;
     if (p->slot[n] == IR_NO_SLOT) return zero_of(ir, u);
-    if (p->carried[n] == 15) return loads_slot(ir, n, u); /* alone in its slot, in order */
-    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, u), 0, from_slot(p, n));
-    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero_of(ir, u), p->zeroed[n]) : back;
+    uint32_t slot = loads_slot(ir, n, u);
+    if (p->carried[n] == 15) return slot; /* alone in its slot, in order */
+    if (!p->zeroed[n]) return made_at(ir, at, IR_SWIZZLE, slot, 0, from_slot(p, n));
+    uint32_t back = add(ir, IR_SWIZZLE, slot, 0, from_slot(p, n));
+    return made_at(ir, at, IR_MERGE, back, zero_of(ir, u), p->zeroed[n]);
 }
 
 /* Value v's operands that are replaced loads (removed, args[0] their replacement:
@@ -276,48 +294,74 @@ static uint32_t loads_in_front(const agal_ir *ir)
     return n;
 }
 
-/* Load v of a varying is replaced by the varying rebuilt (made at its first load):
- * removed, its replacement in args[0]. Its uses, which its readers then give to
- * the replacement. */
-static unsigned replace_load(agal_ir *ir, uint32_t v, unpacking *u)
+/* What the loads' replacement leaves to do: loads removed (their readers to be
+ * rewritten: their uses, the lowest), loads turned in place into their varying
+ * rebuilt. */
+typedef struct replaced {
+    uint32_t removed, uses, first, turned;
+    bool saturated;
+} replaced;
+
+/* Varying load v replaced by the varying rebuilt (made at its first load, there in
+ * place where `in_place` and it is an instruction of its own), or removed, its
+ * replacement in args[0]. */
+static void replace_load(agal_ir *ir, uint32_t v, bool in_place, unpacking *u, replaced *r)
 {
     unsigned n = ir->insts[v].reg_num & 15;
     uint32_t by = ir->unpacked[n]; /* 0: not made yet, or the zero */
-    if (!by) by = unpacked(ir, n, u), ir->unpacked[n] = by == u->zero ? 0 : by;
+    if (!by) by = unpacked(ir, n, u, in_place ? v : 0), ir->unpacked[n] = by == u->zero ? 0 : by;
+    ir->info.inputs &= (uint16_t) ~(1u << n);
+    if (by == v) {
+        r->turned++;
+        return;
+    }
     agal_ir_inst *in = &ir->insts[v];
     in->op = IR_NOP, in->args[0] = by;
-    ir->info.inputs &= (uint16_t) ~(1u << n);
-    return in->nuses;
+    r->first = r->first ? r->first : v, r->removed++, r->uses += in->nuses;
+    r->saturated |= in->nuses == IR_MAX_USES;
+}
+
+/* The run's varying loads (removed or turned in place, listed again at the body's
+ * end) leave it. */
+static void drop_from_run(agal_ir *ir, uint32_t run)
+{
+    agal_ir_list *body = &ir->lists[0];
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < run; i++)
+        if (agal_ir_is_load(&ir->insts[body->items[i]])) body->items[kept++] = body->items[i];
+    memmove(body->items + kept, body->items + run, (body->n - run) * sizeof *body->items);
+    body->n -= run - kept;
 }
 
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
-    uint32_t n0 = ir->ninsts, first = 0, dropped = 0, uses = 0;
-    bool saturated = false;
+    uint32_t n0 = ir->ninsts, late = ir->first_late_user; /* the loads turned in place lower it */
     unpacking u = {0};
+    replaced r = {0};
     /* room for the zero too: nothing made here can fail */
     if (!agal_ir_reserve(ir, 0, most_unpacked(&ir->packing) + 1)) return AGAL_ERR_NOMEM;
     /* The loads in value order, each replaced (the rebuilt values made in that
-     * order): from the run where it holds them all, else from every value. */
+     * order): from the run where it holds them all (in place where it can: then
+     * they leave the run only), else from every value. */
     const uint32_t *items = ir->lists[0].items;
     uint32_t body_n = ir->lists[0].n, run = loads_in_front(ir);
     for (uint32_t i = 0, n = run ? run : n0; i < n; i++) {
         uint32_t v = run ? items[i] : i;
-        if (!loads_varying(&ir->insts[v])) continue;
-        unsigned k = replace_load(ir, v, &u);
-        first = first ? first : v, dropped++, uses += k, saturated |= k == IR_MAX_USES;
+        if (loads_varying(&ir->insts[v])) replace_load(ir, v, run != 0, &u, &r);
     }
-    if (!dropped) return AGAL_OK; /* nothing to unpack (as in a packed program, run again) */
+    if (!r.removed && !r.turned) return AGAL_OK; /* nothing to unpack (as in a packed program, run again) */
     *changed = true;
-    /* Their readers follow them (or read later values, from first_late_user): where
-     * the uses are counted (live_only, none saturated), the walk ends at the last. */
-    uint32_t late = ir->first_late_user, from = late && late < first ? late : first + 1;
-    if (!ir->live_only || saturated) uses = UINT32_MAX;
-    for (uint32_t v = from; v < n0 && uses; v++) uses -= replace_operands(ir, v);
+    /* The removed loads' readers follow them (or read later values, from
+     * first_late_user): where the uses are counted (live_only, none saturated),
+     * the walk ends at the last. */
+    uint32_t from = late && late < r.first ? late : r.first + 1;
+    if (!ir->live_only || r.saturated) r.uses = UINT32_MAX;
+    for (uint32_t v = from; r.removed && v < n0 && r.uses; v++) r.uses -= replace_operands(ir, v);
     uint32_t added = ir->lists[0].n - body_n;
-    drop_listed(ir, dropped);
-    ir->nlive -= dropped;
-    ir->info.loads -= dropped;
+    if (run) drop_from_run(ir, run);
+    else drop_listed(ir, r.removed);
+    ir->nlive -= r.removed;
+    ir->info.loads -= r.removed + r.turned;
     ir->info.centroid_varyings = 0; /* no sample's coordinate is a varying's load now */
     place_unpacked(ir, added);
     return AGAL_OK;
