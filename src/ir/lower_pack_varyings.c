@@ -104,8 +104,7 @@ static uint32_t make(agal_ir *ir, uint32_t v, uint8_t nuses, agal_ir_op op, uint
                                   .token = -1,
                                   .nuses = nuses,
                                   .args = {a, b}};
-    if (agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v);
-    return v;
+    return v; /* no copy (agal_ir_copy_of): its swizzles move and its merges join parts */
 }
 
 /* A new instruction, live. */
@@ -264,20 +263,32 @@ static void drop_listed(agal_ir *ir, uint32_t dropped)
 }
 
 /* The unpacking's instructions (the body's last `added`), loads first, go in front
- * of every user: after the run of loads that starts the body where the info record
- * holds (the builder's, which opt_share_loads then reads alone, the slots' loads
- * joining it), else first. */
-static void place_unpacked(agal_ir *ir, uint32_t added)
+ * of every user: after the body's first `run` items' loads (the builder's run,
+ * which opt_share_loads then reads alone, the slots' loads joining it), which stay
+ * and close up (the varyings' loads there leave it), else first. One move. */
+static void place_unpacked(agal_ir *ir, uint32_t run, uint32_t added)
 {
     agal_ir_list *body = &ir->lists[0];
-    uint32_t *items = body->items, old_n = body->n - added, at = 0, moved[16 + 2 * 16], k = 0;
-    while (ir->info.gathered && at < old_n && agal_ir_is_load(&ir->insts[items[at]])) at++;
-    for (uint32_t i = old_n; i < body->n; i++)
-        if (ir->insts[items[i]].op == IR_INPUT) moved[k++] = items[i];
-    for (uint32_t i = old_n; i < body->n; i++)
-        if (ir->insts[items[i]].op != IR_INPUT) moved[k++] = items[i];
-    memmove(items + at + added, items + at, (old_n - at) * sizeof *items);
-    memcpy(items + at, moved, added * sizeof *items);
+    uint32_t *items = body->items, end = body->n - added, kept = 0, made[16 + 2 * 16], k = 0;
+    for (uint32_t i = 0; i < run; i++)
+        if (agal_ir_is_load(&ir->insts[items[i]])) items[kept++] = items[i];
+    for (uint32_t i = end; i < body->n; i++)
+        if (ir->insts[items[i]].op == IR_INPUT) made[k++] = items[i];
+    for (uint32_t i = end; i < body->n; i++)
+        if (ir->insts[items[i]].op != IR_INPUT) made[k++] = items[i];
+    memmove(items + kept + added, items + run, (end - run) * sizeof *items);
+    memcpy(items + kept, made, added * sizeof *items);
+    body->n = kept + added + (end - run);
+}
+
+/* The loads that start the body (before the unpacking's last `added`) where the
+ * info record holds, else none. */
+static uint32_t leading_loads(const agal_ir *ir, uint32_t added)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t n = 0;
+    while (ir->info.gathered && n < body->n - added && agal_ir_is_load(&ir->insts[body->items[n]])) n++;
+    return n;
 }
 
 static bool loads_varying(const agal_ir_inst *in) { return in->op == IR_INPUT && in->reg_type == AGAL_REG_VARYING; }
@@ -321,18 +332,6 @@ static void replace_load(agal_ir *ir, uint32_t v, bool in_place, unpacking *u, r
     r->saturated |= in->nuses == IR_MAX_USES;
 }
 
-/* The run's varying loads (removed or turned in place, listed again at the body's
- * end) leave it. */
-static void drop_from_run(agal_ir *ir, uint32_t run)
-{
-    agal_ir_list *body = &ir->lists[0];
-    uint32_t kept = 0;
-    for (uint32_t i = 0; i < run; i++)
-        if (agal_ir_is_load(&ir->insts[body->items[i]])) body->items[kept++] = body->items[i];
-    memmove(body->items + kept, body->items + run, (body->n - run) * sizeof *body->items);
-    body->n -= run - kept;
-}
-
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
     uint32_t n0 = ir->ninsts, late = ir->first_late_user; /* the loads turned in place lower it */
@@ -358,12 +357,11 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
     if (!ir->live_only || r.saturated) r.uses = UINT32_MAX;
     for (uint32_t v = from; r.removed && v < n0 && r.uses; v++) r.uses -= replace_operands(ir, v);
     uint32_t added = ir->lists[0].n - body_n;
-    if (run) drop_from_run(ir, run);
-    else drop_listed(ir, r.removed);
+    if (!run) drop_listed(ir, r.removed), run = leading_loads(ir, added);
     ir->nlive -= r.removed;
     ir->info.loads -= r.removed + r.turned;
     ir->info.centroid_varyings = 0; /* no sample's coordinate is a varying's load now */
-    place_unpacked(ir, added);
+    place_unpacked(ir, run, added);
     return AGAL_OK;
 }
 
