@@ -255,9 +255,10 @@ typedef struct agal_ir {
     bool live_only;
     /* No two input or constant loads read one register (removed ones aside), so
      * opt_share_loads has none to share, only its run of loads to move in front.
-     * The builder sets it where it shared every read (build.c); a pass that adds a
-     * load clears it (lower_pack_varyings, lower_constant_ranges), ir_read.c finds
-     * it, the IR checker checks it. false: not known. */
+     * The builder sets it where it shared every read (build.c); a pass that may add
+     * a second load of one register clears it (lower_constant_ranges; not
+     * lower_pack_varyings, whose slots' loads replace every varying's load, one a
+     * slot), ir_read.c finds it, the IR checker checks it. false: not known. */
     bool loads_unique;
     /* A pass after copy folding made a phi a copy (opt_share_loads: its two loads of
      * one register became one): the pipeline runs the optimizations once more. */

@@ -45,30 +45,28 @@ void agal_pack_plan(const uint8_t read[16], const uint8_t written[16], uint16_t 
         }
 }
 
+/* By a varying's carried components (bit 0 x), swizzles (2 bits a lane, x lowest):
+ * COMPACT, lane i the i-th carried component, lanes past the last repeating it (xz:
+ * .xzzz, 0xa8); RANK, lane c the rank of component c among them, 0 where not
+ * carried (xz: z's 1 in lane 2, 0x10). */
+static const uint8_t COMPACT[16] = {0x00, 0x00, 0x55, 0x54, 0xaa, 0xa8, 0xa9, 0xa4,
+                                    0xff, 0xfc, 0xfd, 0xf4, 0xfe, 0xf8, 0xf9, 0xe4};
+static const uint8_t RANK[16] = {0x00, 0x00, 0x00, 0x04, 0x00, 0x10, 0x10, 0x24,
+                                 0x00, 0x40, 0x40, 0x84, 0x40, 0x90, 0x90, 0xe4};
+
 /* The swizzle moving v<n>'s carried components to their offset in the slot
- * (vertex: lanes past them repeat the last), or back (fragment: lanes not carried
- * read the slot's first, which the merge then replaces by 0). */
+ * (vertex: lanes past them repeat the last, lanes before it the first), or back
+ * (fragment: lanes not carried read the slot's first, which the merge then
+ * replaces by 0): lane sums stay below 4, so no lane carries into the next. */
 static uint8_t to_slot(const agal_ir_packing *p, unsigned n)
 {
-    unsigned comps[4], k = 0, sw = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (p->carried[n] >> c & 1) comps[k++] = c;
-    for (unsigned lane = 0; lane < 4; lane++) {
-        unsigned i = lane < p->offset[n] ? 0 : lane - p->offset[n];
-        sw |= comps[i < k ? i : k - 1] << (2 * lane);
-    }
-    return (uint8_t)sw;
+    unsigned compact = COMPACT[p->carried[n] & 15], off = 2 * p->offset[n];
+    return (uint8_t)(compact << off | (compact & 3) * (0x55u & ((1u << off) - 1)));
 }
 
 static uint8_t from_slot(const agal_ir_packing *p, unsigned n)
 {
-    unsigned sw = 0, at = p->offset[n];
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned lane = p->offset[n];
-        if (p->carried[n] >> c & 1) lane = at++;
-        sw |= lane << (2 * c);
-    }
-    return (uint8_t)sw;
+    return (uint8_t)(p->offset[n] * 0x55u + RANK[p->carried[n] & 15]);
 }
 
 static uint8_t lanes_of(const agal_ir_packing *p, unsigned n)
@@ -86,27 +84,34 @@ static uint32_t most_unpacked(const agal_ir_packing *p)
     return n;
 }
 
-/* A new instruction of one or two operands, appended to the body (room reserved),
- * its operands' uses counted and itself live, as the builder counts them
- * (agal_ir.live_only): the pass keeps the count exact where it can. */
-static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+/* Value v made an instruction of one or two operands (a new one, or a varying's
+ * load turned into its rebuilt value, whose readers then read it as they are), its
+ * operands' uses counted as the builder counts them (agal_ir.live_only): the pass
+ * keeps the count exact where it can. Listed at the body's end (room reserved). */
+static uint32_t make(agal_ir *ir, uint32_t v, uint8_t nuses, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
 {
-    uint32_t v = ir->ninsts++;
     unsigned nargs = op == IR_MERGE ? 2 : a ? 1 : 0;
     agal_ir_list *body = &ir->lists[0];
     body->items[body->n++] = v;
-    ir->nlive++;
     if (nargs > 0) agal_ir_add_use(&ir->insts[a]);
     if (nargs > 1) agal_ir_add_use(&ir->insts[b]);
+    agal_ir_note_operand(ir, v, a > b ? a : b);
     ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
                                   .type = (uint8_t)(op == IR_STORE ? IR_VOID : IR_F4),
                                   .nargs = (uint8_t)nargs,
                                   .mask = bits, /* the swizzle, merge mask or store mask */
                                   .reg_type = IR_NO_REG,
                                   .token = -1,
+                                  .nuses = nuses,
                                   .args = {a, b}};
-    if (agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v);
-    return v;
+    return v; /* no copy (agal_ir_copy_of): its swizzles move and its merges join parts */
+}
+
+/* A new instruction, live. */
+static uint32_t add(agal_ir *ir, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+{
+    ir->nlive++;
+    return make(ir, ir->ninsts++, 0, op, a, b, bits);
 }
 
 static bool stores_varying(const agal_ir *ir, uint32_t v)
@@ -114,17 +119,31 @@ static bool stores_varying(const agal_ir *ir, uint32_t v)
     return ir->insts[v].op == IR_STORE && ir->insts[v].reg_type == AGAL_REG_VARYING;
 }
 
+/* The body's first varying store (its length for none). The stores end the body
+ * (ir.h), each varying stored once: where the info record holds, the last as many
+ * as it says are stored hold them all, found from the end. */
+static uint32_t first_varying_store(const agal_ir *ir)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t i = 0, first = body->n;
+    if (!ir->info.gathered) {
+        while (i < body->n && !stores_varying(ir, body->items[i])) i++;
+        return i;
+    }
+    for (unsigned left = ir->info.varyings_written; left && first;)
+        if (stores_varying(ir, body->items[--first])) left &= left - 1;
+    return first;
+}
+
 /* Vertex: the varyings' stores give way to one store a slot. */
 static agal_status pack_stores(agal_ir *ir, bool *changed)
 {
     const agal_ir_packing *p = &ir->packing;
     uint32_t stored[16] = {0};
-    uint16_t members[16] = {0};         /* slot s: bit n, v<n> is stored and carried there */
-    uint32_t carried = 0;               /* such stores: each makes at most two instructions */
-    agal_ir_list *body = &ir->lists[0]; /* stores are in the body only */
-    uint32_t i = 0;
-    while (i < body->n && !stores_varying(ir, body->items[i])) i++;
-    uint32_t kept = i; /* the body is rewritten from its first varying store */
+    uint16_t members[16] = {0};                     /* slot s: bit n, v<n> is stored and carried there */
+    uint32_t carried = 0;                           /* such stores: each makes at most two instructions */
+    agal_ir_list *body = &ir->lists[0];             /* stores are in the body only */
+    uint32_t i = first_varying_store(ir), kept = i; /* the body is rewritten from there */
     for (; i < body->n; i++) {
         uint32_t v = body->items[i];
         if (!stores_varying(ir, v)) {
@@ -160,50 +179,81 @@ static agal_status pack_stores(agal_ir *ir, bool *changed)
     return AGAL_OK;
 }
 
-/* The load of v<n>'s slot, made once (loads[slot]). */
-static uint32_t loads_slot(agal_ir *ir, unsigned n, uint32_t *loads)
+/* What a fragment program's unpacking makes once. */
+typedef struct unpacking {
+    uint32_t zero;       /* the (0,0,0,0) constant, made when a component reads 0 */
+    uint16_t slots_made; /* bit s: loads[s] holds slot s's load */
+    uint32_t loads[16];
+} unpacking;
+
+/* The load of v<n>'s slot, made once. */
+static uint32_t loads_slot(agal_ir *ir, unsigned n, unpacking *u)
 {
     unsigned s = ir->packing.slot[n];
-    if (!loads[s]) {
-        loads[s] = add(ir, IR_INPUT, 0, 0, 0);
-        ir->insts[loads[s]].reg_type = IR_REG_PACKED, ir->insts[loads[s]].reg_num = (uint16_t)s;
+    if (!(u->slots_made >> s & 1)) {
+        u->slots_made |= (uint16_t)(1u << s);
+        u->loads[s] = add(ir, IR_INPUT, 0, 0, 0);
+        ir->insts[u->loads[s]].reg_type = IR_REG_PACKED, ir->insts[u->loads[s]].reg_num = (uint16_t)s;
         ir->info.packed |= (uint16_t)(1u << s), ir->info.loads++;
     }
-    return loads[s];
+    return u->loads[s];
 }
 
-/* Fragment: v<n>, rebuilt from its slot (one load a slot, loads[s]) in front of the
- * body: the components not carried are those it does not read, whatever they hold,
- * and those the vertex program never wrote, 0. */
-static uint32_t unpacked(agal_ir *ir, unsigned n, uint32_t zero, uint32_t *loads)
+/* The zero constant, found or made (the room for it reserved). */
+static uint32_t zero_of(agal_ir *ir, unpacking *u)
+{
+    if (!u->zero) u->zero = agal_ir_const(ir, 0, 0, 0, 0);
+    return u->zero;
+}
+
+/* Value `at` made that instruction in place (a varying's load turned into its
+ * rebuilt value: its readers read it as they are), or a new one for none. */
+static uint32_t made_at(agal_ir *ir, uint32_t at, agal_ir_op op, uint32_t a, uint32_t b, uint8_t bits)
+{
+    return at ? make(ir, at, ir->insts[at].nuses, op, a, b, bits) : add(ir, op, a, b, bits);
+}
+
+/* Fragment: v<n>, rebuilt from its slot (one load a slot) in front of the body: the
+ * components not carried are those it does not read, whatever they hold, and those
+ * the vertex program never wrote, 0. Where it is an instruction of its own (a
+ * swizzle, or a merge after one), load `at` becomes it, if any. */
+static uint32_t unpacked(agal_ir *ir, unsigned n, unpacking *u, uint32_t at)
 {
     const agal_ir_packing *p = &ir->packing;
-    if (p->slot[n] == IR_NO_SLOT) return zero;
-    if (p->carried[n] == 15) return loads_slot(ir, n, loads); /* alone in its slot, in order */
-    uint32_t back = add(ir, IR_SWIZZLE, loads_slot(ir, n, loads), 0, from_slot(p, n));
-    return p->zeroed[n] ? add(ir, IR_MERGE, back, zero, p->zeroed[n]) : back;
+    if (p->slot[n] == IR_NO_SLOT) return zero_of(ir, u);
+    uint32_t slot = loads_slot(ir, n, u);
+    if (p->carried[n] == 15) return slot; /* alone in its slot, in order */
+    if (!p->zeroed[n]) return made_at(ir, at, IR_SWIZZLE, slot, 0, from_slot(p, n));
+    uint32_t back = add(ir, IR_SWIZZLE, slot, 0, from_slot(p, n));
+    return made_at(ir, at, IR_MERGE, back, zero_of(ir, u), p->zeroed[n]);
 }
 
-/* Value v's operands that are replaced loads (by[a], a < n) read their replacement. */
-static inline void replace_operands(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t v)
+/* Value v's operands that are replaced loads (removed, args[0] their replacement:
+ * no map of every value) read their replacement; how many it replaced. */
+static inline uint32_t replace_operands(agal_ir *ir, uint32_t v)
 {
-    agal_ir_inst *in = &ir->insts[v]; /* a constant has none: its bits are there */
-    for (unsigned a = 0; a < in->nargs; a++) {
-        uint32_t x = in->args[a], y = x < n ? by[x] : 0;
-        if (y) in->args[a] = y, agal_ir_note_operand(ir, v, y), agal_ir_add_use(&ir->insts[y]);
+    agal_ir_inst *insts = ir->insts, *in = &insts[v]; /* a constant has none: its bits are there */
+    uint32_t n = 0;
+    for (unsigned a = 0, nargs = in->nargs; a < nargs; a++) {
+        const agal_ir_inst *x = &insts[in->args[a]];
+        if (x->op != IR_NOP) continue;
+        uint32_t y = x->args[0];
+        in->args[a] = y, agal_ir_note_operand(ir, v, y), agal_ir_add_use(&insts[y]), n++;
     }
-    if (in->op == IR_PHI) agal_ir_note_copy(ir, v); /* both loads of one varying: one value */
+    if (n && agal_ir_copy_of(ir, v)) agal_ir_note_copy(ir, v); /* a phi of both loads of one varying */
+    return n;
 }
 
-/* The replaced loads (dropped of them: how many) leave the lists; each is in one. */
-static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dropped)
+/* The replaced loads (dropped of them: how many, each removed) leave the lists;
+ * each is in one. */
+static void drop_listed(agal_ir *ir, uint32_t dropped)
 {
     for (uint32_t l = 0; l < ir->nlists && dropped; l++) {
         agal_ir_list *list = &ir->lists[l];
         uint32_t kept = 0, i = 0;
         for (; i < list->n && dropped; i++) {
             uint32_t v = list->items[i];
-            if (v < n && by[v]) dropped--;
+            if (ir->insts[v].op == IR_NOP) dropped--;
             else list->items[kept++] = v;
         }
         if (kept == i) continue; /* nothing of this list dropped */
@@ -213,69 +263,105 @@ static void drop_listed(agal_ir *ir, const uint32_t *by, uint32_t n, uint32_t dr
 }
 
 /* The unpacking's instructions (the body's last `added`), loads first, go in front
- * of every user: after the run of loads that starts the body where the info record
- * holds (the builder's, which opt_share_loads then reads alone, the slots' loads
- * joining it), else first. */
-static void place_unpacked(agal_ir *ir, uint32_t added)
+ * of every user: after the body's first `run` items' loads (the builder's run,
+ * which opt_share_loads then reads alone, the slots' loads joining it), which stay
+ * and close up (the varyings' loads there leave it), else first. One move. */
+static void place_unpacked(agal_ir *ir, uint32_t run, uint32_t added)
 {
     agal_ir_list *body = &ir->lists[0];
-    uint32_t *items = body->items, old_n = body->n - added, at = 0, moved[16 + 2 * 16], k = 0;
-    while (ir->info.gathered && at < old_n && agal_ir_is_load(&ir->insts[items[at]])) at++;
-    for (uint32_t i = old_n; i < body->n; i++)
-        if (ir->insts[items[i]].op == IR_INPUT) moved[k++] = items[i];
-    for (uint32_t i = old_n; i < body->n; i++)
-        if (ir->insts[items[i]].op != IR_INPUT) moved[k++] = items[i];
-    memmove(items + at + added, items + at, (old_n - at) * sizeof *items);
-    memcpy(items + at, moved, added * sizeof *items);
+    uint32_t *items = body->items, end = body->n - added, kept = 0, made[16 + 2 * 16], k = 0;
+    for (uint32_t i = 0; i < run; i++)
+        if (agal_ir_is_load(&ir->insts[items[i]])) items[kept++] = items[i];
+    for (uint32_t i = end; i < body->n; i++)
+        if (ir->insts[items[i]].op == IR_INPUT) made[k++] = items[i];
+    for (uint32_t i = end; i < body->n; i++)
+        if (ir->insts[items[i]].op != IR_INPUT) made[k++] = items[i];
+    memmove(items + kept + added, items + run, (end - run) * sizeof *items);
+    memcpy(items + kept, made, added * sizeof *items);
+    body->n = kept + added + (end - run);
 }
 
-/* The first varying load, or 0: a program without one has nothing to unpack (as a
- * packed one, run again). */
-static uint32_t first_varying_load(const agal_ir *ir)
+/* The loads that start the body (before the unpacking's last `added`) where the
+ * info record holds, else none. */
+static uint32_t leading_loads(const agal_ir *ir, uint32_t added)
 {
-    for (uint32_t v = 1; v < ir->ninsts; v++)
-        if (ir->insts[v].op == IR_INPUT && ir->insts[v].reg_type == AGAL_REG_VARYING) return v;
-    return 0;
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t n = 0;
+    while (ir->info.gathered && n < body->n - added && agal_ir_is_load(&ir->insts[body->items[n]])) n++;
+    return n;
+}
+
+static bool loads_varying(const agal_ir_inst *in) { return in->op == IR_INPUT && in->reg_type == AGAL_REG_VARYING; }
+
+/* The builder's loads, where they all are in a run in front of the body in value
+ * order (the info record, which counts them, holds): its length, else 0. */
+static uint32_t loads_in_front(const agal_ir *ir)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    uint32_t n = ir->info.gathered ? ir->info.loads : 0, last = 0;
+    if (n > body->n) return 0;
+    for (uint32_t i = 0; i < n; last = body->items[i++])
+        if (!agal_ir_is_load(&ir->insts[body->items[i]]) || body->items[i] < last) return 0;
+    return n;
+}
+
+/* What the loads' replacement leaves to do: loads removed (their readers to be
+ * rewritten: their uses, the lowest), loads turned in place into their varying
+ * rebuilt. */
+typedef struct replaced {
+    uint32_t removed, uses, first, turned;
+    bool saturated;
+} replaced;
+
+/* Varying load v replaced by the varying rebuilt (made at its first load, there in
+ * place where `in_place` and it is an instruction of its own), or removed, its
+ * replacement in args[0]. */
+static void replace_load(agal_ir *ir, uint32_t v, bool in_place, unpacking *u, replaced *r)
+{
+    unsigned n = ir->insts[v].reg_num & 15;
+    uint32_t by = ir->unpacked[n]; /* 0: not made yet, or the zero */
+    if (!by) by = unpacked(ir, n, u, in_place ? v : 0), ir->unpacked[n] = by == u->zero ? 0 : by;
+    ir->info.inputs &= (uint16_t) ~(1u << n);
+    if (by == v) {
+        r->turned++;
+        return;
+    }
+    agal_ir_inst *in = &ir->insts[v];
+    in->op = IR_NOP, in->args[0] = by;
+    r->first = r->first ? r->first : v, r->removed++, r->uses += in->nuses;
+    r->saturated |= in->nuses == IR_MAX_USES;
 }
 
 static agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
-    uint32_t first = first_varying_load(ir);
-    if (!first) return AGAL_OK;
-    uint32_t n0 = ir->ninsts, rebuilt[16] = {0}, loads[16] = {0}, late = ir->first_late_user, dropped = 0;
-    uint32_t *by = agal_zalloc(ir->ctx, n0 * sizeof *by);
-    uint32_t zero = agal_ir_const(ir, 0, 0, 0, 0);
-    if (!by || !zero || !agal_ir_reserve(ir, 0, most_unpacked(&ir->packing))) return AGAL_ERR_NOMEM;
-    /* new instructions go to the body's end for now, then to its front */
-    uint32_t body_n = ir->lists[0].n;
-    *changed = true;
-    ir->loads_unique = false; /* the slots' loads join the varyings' (agal_ir_load_key) */
-    /* One walk: a load is replaced before the values after it read it; values below
-     * the first one read nothing replaced. */
-    for (uint32_t v = first; v < n0; v++) {
-        agal_ir_inst *in = &ir->insts[v];
-        if (in->op != IR_INPUT || in->reg_type != AGAL_REG_VARYING) {
-            replace_operands(ir, by, n0, v);
-            continue;
-        }
-        unsigned n = in->reg_num & 15;
-        if (!rebuilt[n]) rebuilt[n] = unpacked(ir, n, zero, loads);
-        ir->unpacked[n] = rebuilt[n] == zero ? 0 : rebuilt[n];
-        by[v] = rebuilt[n];
-        in->op = IR_NOP, in->nargs = 0;
-        ir->info.inputs &= (uint16_t) ~(1u << n);
-        dropped++;
+    uint32_t n0 = ir->ninsts, late = ir->first_late_user; /* the loads turned in place lower it */
+    unpacking u = {0};
+    replaced r = {0};
+    /* room for the zero too: nothing made here can fail */
+    if (!agal_ir_reserve(ir, 0, most_unpacked(&ir->packing) + 1)) return AGAL_ERR_NOMEM;
+    /* The loads in value order, each replaced (the rebuilt values made in that
+     * order): from the run where it holds them all (in place where it can: then
+     * they leave the run only), else from every value. */
+    const uint32_t *items = ir->lists[0].items;
+    uint32_t body_n = ir->lists[0].n, run = loads_in_front(ir);
+    for (uint32_t i = 0, n = run ? run : n0; i < n; i++) {
+        uint32_t v = run ? items[i] : i;
+        if (loads_varying(&ir->insts[v])) replace_load(ir, v, run != 0, &u, &r);
     }
-    /* values that read later ones (from the pass's start) read loads the walk had
-     * not reached */
-    for (uint32_t v = late; late && v < n0; v++)
-        if (ir->insts[v].op != IR_NOP) replace_operands(ir, by, n0, v);
+    if (!r.removed && !r.turned) return AGAL_OK; /* nothing to unpack (as in a packed program, run again) */
+    *changed = true;
+    /* The removed loads' readers follow them (or read later values, from
+     * first_late_user): where the uses are counted (live_only, none saturated),
+     * the walk ends at the last. */
+    uint32_t from = late && late < r.first ? late : r.first + 1;
+    if (!ir->live_only || r.saturated) r.uses = UINT32_MAX;
+    for (uint32_t v = from; r.removed && v < n0 && r.uses; v++) r.uses -= replace_operands(ir, v);
     uint32_t added = ir->lists[0].n - body_n;
-    drop_listed(ir, by, n0, dropped);
-    ir->nlive -= dropped;
-    ir->info.loads -= dropped;
+    if (!run) drop_listed(ir, r.removed), run = leading_loads(ir, added);
+    ir->nlive -= r.removed;
+    ir->info.loads -= r.removed + r.turned;
     ir->info.centroid_varyings = 0; /* no sample's coordinate is a varying's load now */
-    place_unpacked(ir, added);
+    place_unpacked(ir, run, added);
     return AGAL_OK;
 }
 

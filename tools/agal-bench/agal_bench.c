@@ -30,7 +30,8 @@
  * --profile N runs only the translations to one target (--target spirv, the
  * default; glsl, essl3, essl1 or wgsl), N times over the corpus (essl1 leaves out
  * the programs GLSL ES 1.00 cannot express: iid), or with --target decode only
- * agal_decode of the corpus's bytes, for a profiler: callgrind
+ * agal_decode of the corpus's bytes, or with --target pack (pairs) each corpus
+ * pair's two SPIR-V pipelines with (without) the packing plan, for a profiler: callgrind
  * counts instructions, so it is stable on a noisy machine, and the count over
  * N x the corpus's programs is the cost of one corpus translation (the set-up's
  * glslang check, which translates too, is left out of that mode):
@@ -88,6 +89,7 @@ typedef struct bench {
     unsigned profile_loops;     /* --profile N: only one target's loop, N times (callgrind) */
     agal_target profile_target; /* --target: that target */
     bool profile_decode;        /* --target decode: agal_decode of the bytes instead */
+    int profile_pairs;          /* --target pack: 2, the pairs' pipelines packed; pairs: 1, not; else 0 */
     int profile_shape;          /* --shape: a shapes.h program instead of the corpus, or -1 */
     char log[4096];
 } bench;
@@ -1018,9 +1020,27 @@ static bool profile_shape_loop(bench *b, agal_context *ctx)
     return ok;
 }
 
+/* --profile N --target pack (or pairs): each corpus pair's two pipelines for
+ * SPIR-V as report_pass times them, with the packing plan (or without), N times:
+ * the pass's line in instructions is the difference of the two counts. */
+static bool profile_pairs_loop(bench *b, agal_context *ctx)
+{
+    bool ok = true;
+    for (size_t i = 0; ok && i < b->ncorpus; i++) {
+        size_t j = fragment_of(b, i);
+        if (j == SIZE_MAX) continue;
+        agal_ir_packing plan;
+        pair_plan(ctx, &b->progs[i], &b->progs[j], &plan);
+        measured m = {.p = &b->progs[i], .f = &b->progs[j], .plan = b->profile_pairs == 2 ? &plan : NULL};
+        for (unsigned k = 0; ok && k < b->profile_loops; k++) ok = pipelines_once(b, &m, ctx);
+    }
+    return ok;
+}
+
 static bool profile_loop(bench *b, agal_context *ctx)
 {
     if (b->profile_shape >= 0) return profile_shape_loop(b, ctx);
+    if (b->profile_pairs) return profile_pairs_loop(b, ctx);
     tool_progress pg;
     tool_progress_start(&pg, "agal-bench", b->profile_loops);
     bool ok = true;
@@ -1077,7 +1097,9 @@ static int usage(const char *msg)
             "  --profile N   only translate, N times over the corpus (for callgrind)\n"
             "  --target T    what --profile translates to: spirv (default), glsl, essl3,\n"
             "                essl1 (without the programs it cannot express), wgsl;\n"
-            "                or decode: only decode and validate the corpus's bytes\n"
+            "                or decode: only decode and validate the corpus's bytes;\n"
+            "                or pack (pairs): the corpus pairs' pipelines with (without)\n"
+            "                their varyings packed, N times each\n"
             "  --shape S     what --profile translates instead of the corpus: one program of\n"
             "                %u tokens of shape S (straight, component, swizzle, masks, dot,\n"
             "                relative, blocks), N times\n"
@@ -1128,8 +1150,9 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
             if (!tool_parse_unsigned("agal-bench", a, argv[++i], 1, 1000000, &b->profile_loops)) return usage(NULL);
         } else if (!strcmp(a, "--target") && i + 1 < argc) {
             b->profile_decode = !strcmp(argv[++i], "decode");
-            if (!b->profile_decode && !profile_target(argv[i], &b->profile_target))
-                return usage("--target: not spirv, glsl, essl3, essl1, wgsl or decode");
+            b->profile_pairs = !strcmp(argv[i], "pack") ? 2 : !strcmp(argv[i], "pairs");
+            if (!b->profile_decode && !b->profile_pairs && !profile_target(argv[i], &b->profile_target))
+                return usage("--target: not spirv, glsl, essl3, essl1, wgsl, decode, pack or pairs");
         } else if (!strcmp(a, "--shape") && i + 1 < argc) {
             if ((b->profile_shape = shape_by_word(argv[++i])) < 0)
                 return usage("--shape: not straight, component, swizzle, masks, dot, relative or blocks");
@@ -1144,6 +1167,7 @@ static int parse_args(int argc, char **argv, bench *b, const char **corpus)
     if (b->profile_shape >= 0 && !b->profile_loops) return usage("--shape needs --profile N");
     if (b->profile_shape >= 0 && b->profile_decode)
         return usage("--shape's programs have no bytes: not --target decode");
+    if (b->profile_shape >= 0 && b->profile_pairs) return usage("--shape's programs are no pairs: not --target pack");
     if (b->driver && b->rounds == 0) b->rounds = b->quick ? 1 : 5;
     if (b->quick && b->rounds == 0) b->rounds = 2;
     if (b->rounds == 0) b->rounds = 7;
