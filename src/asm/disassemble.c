@@ -214,23 +214,11 @@ static const char *token_problem(const rawtok *t, const agal_opinfo *info)
     return why;
 }
 
-/* A direct source the syntax writes: no reserved or indirect bits, a known type. */
-static bool plain_source(uint64_t s)
-{
-    return !(s & (SRC_RESERVED | SRC_INDIRECT_FIELDS | 1ull << 63)) && src_type(s) < AGAL_REG_TYPES;
-}
-
-/* The common token, a destination and one or two direct sources, known writable
- * in one run of tests without a branch each (o: its opcode's operands); false:
- * token_problem decides. */
-static bool plainly_writable(const rawtok *t, unsigned o)
-{
-    if ((o & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) != (AGAL_OPND_D | AGAL_OPND_A)) return false;
-    /* the operands in locals: clang takes a call in a bitwise & for a logical one */
-    bool d = dst_type(t->d) < AGAL_REG_TYPES && dst_mask(t->d) != 0, a = plain_source(t->a);
-    bool b = (o & AGAL_OPND_B) ? plain_source(t->b) : t->b == 0;
-    return !(t->d & DST_RESERVED) & d & a & b;
-}
+/* The bits a plainly written operand has clear: reserved, indirect, and a type's
+ * bit 3 (the types are 0-7), so that a known type is one test with the rest. */
+_Static_assert(AGAL_REG_TYPES == 8, "a known register type is bit 3 of its field clear");
+#define DST_UNPLAIN (DST_RESERVED | 0x08000000u)
+#define SRC_UNPLAIN (SRC_RESERVED | SRC_INDIRECT_FIELDS | 1ull << 63 | 1ull << 35)
 
 /* ", " between operands, " " after the opcode. */
 static char *put_sep(char *p, bool first)
@@ -241,17 +229,43 @@ static char *put_sep(char *p, bool first)
 }
 
 /* What the spelling needs of each opcode, from their table: its name as a spelling
- * to copy (n 0: the value is no opcode) and its operands. Read here rather than
- * through agal_opinfo_get, a call a token. */
+ * to copy (n 0: the value is no opcode), its operands, and whether its tokens take
+ * the plain path (put_plain: a destination and one or two direct sources). Read
+ * here rather than through agal_opinfo_get, a call a token. */
 typedef struct opcode_row {
     spelled name;
     uint8_t operands; /* AGAL_OPND_* */
+    bool plain;
 } opcode_row;
+#define PLAIN_SHAPE(operands) (((operands) & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) == (AGAL_OPND_D | AGAL_OPND_A))
 static const opcode_row opcode_rows[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {{name, sizeof(name) - 1}, operands},
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) \
+    [hex] = {{name, sizeof(name) - 1}, operands, PLAIN_SHAPE(operands)},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
+#undef PLAIN_SHAPE
+
+/* ", " and a direct source's register and swizzle. */
+static AGAL_ALWAYS_INLINE char *put_next_source(char *p, const agal_reg_spelling *row, uint64_t s)
+{
+    memcpy(p, ", ", 2);
+    p = put_reg(p + 2, row, src_type(s), src_num(s));
+    return put_swizzle(p, src_swizzle(s));
+}
+
+/* The common token, a destination and one or two direct sources (op->plain, the
+ * operands' UNPLAIN bits clear): no operand's presence or kind tested again. */
+static AGAL_ALWAYS_INLINE char *put_plain(char *p, const agal_reg_spelling *row, const opcode_row *op, uint32_t d,
+                                          uint64_t a, uint64_t b)
+{
+    p = put_spelled(p, &op->name);
+    *p = ' ';
+    p = put_mask(put_reg(p + 1, row, dst_type(d), dst_num(d)), dst_mask(d));
+    p = put_next_source(p, row, a);
+    if (op->operands & AGAL_OPND_B) p = put_next_source(p, row, b);
+    return p;
+}
 
 /* Inline in agal_put_instruction, which names every token of a text target's
  * comments: a frame less a token. */
@@ -288,10 +302,16 @@ static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const
 
 char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
-    rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
-    const opcode_row *op = r.op < AGAL_OP_LIMIT ? &opcode_rows[r.op] : NULL;
+    uint32_t code = t->raw_op, d = t->raw_dst;
+    uint64_t a = t->raw_a, b = t->raw_b;
+    const opcode_row *op = code < AGAL_OP_LIMIT ? &opcode_rows[code] : NULL;
     if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
-    if (!plainly_writable(&r, op->operands) && token_problem(&r, agal_opinfo_get(r.op))) return NULL;
+    /* plain: every test in one run, without a branch each; an unused source 2 is zero */
+    uint64_t b_unplain = (op->operands & AGAL_OPND_B) ? SRC_UNPLAIN : ~0ull;
+    if (op->plain & !(d & DST_UNPLAIN) & (dst_mask(d) != 0) & !(a & SRC_UNPLAIN) & !(b & b_unplain))
+        return put_plain(p, reg_row(stage), op, d, a, b);
+    rawtok r = {code, d, a, b};
+    if (token_problem(&r, agal_opinfo_get(code))) return NULL;
     return put_instruction(p, stage, &r, op);
 }
 
