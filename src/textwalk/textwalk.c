@@ -155,7 +155,9 @@ static bool holds(agal_text *t, int s, uint32_t v)
  * relative read is not, once several instructions use it (the builder shares
  * them, shared_read): its address and bounds check are made once, in a temporary. */
 static const uint16_t trivial_below[IR_OP_COUNT] = {
-    /* by op: a value is trivial while its uses are fewer (0: never; a table, not a switch) */
+    /* by op: a value is trivial while its uses are fewer (0: never; a table, not a
+     * switch); UINT16_MAX: whatever its uses, and then never a statement of its own
+     * (no such op is homed, a store, a kil, an if or a phi), so the walk passes it by */
     [IR_CONST] = UINT16_MAX,   [IR_INPUT] = UINT16_MAX,   [IR_UNIFORM] = UINT16_MAX, [IR_YFLIP] = UINT16_MAX,
     [IR_SWIZZLE] = UINT16_MAX, [IR_EXTRACT] = UINT16_MAX, [IR_UNIFORM_INDIRECT] = 2,
 };
@@ -1039,6 +1041,10 @@ static void walk(agal_text *t, uint32_t list)
     for (uint32_t i = 0; i < l->n && t->err == AGAL_OK;) {
         uint32_t v = l->items[i];
         const agal_ir_inst *in = inst(t, v);
+        if (trivial_below[in->op] == UINT16_MAX) { /* a load or a selection, most of a list: printed at its uses */
+            i++;
+            continue;
+        }
         if (in->op == IR_IF) {
             i = emit_if(t, l, i);
             continue;
