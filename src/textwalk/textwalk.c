@@ -1067,13 +1067,19 @@ static void reset_walk(agal_text *t)
     t->depth = 0;
 }
 
+/* Room left in front of main's statements for the declarations written after them
+ * (agal_text_put_front): the corpus's run to 850 bytes; more takes a move of the
+ * statements. */
+enum { TEXT_FRONT_ROOM = 1024 };
+
 void agal_text_body(agal_text *t, agal_text_usage *u)
 {
-    size_t stmts = t->out.n;
+    if (text_reserve(t, TEXT_FRONT_ROOM)) t->out.n += TEXT_FRONT_ROOM;
+    t->body = t->out.n;
     reset_walk(t);
     walk(t, 0);
     if (t->copies_found && t->err == AGAL_OK && !t->out.err) {
-        t->out.n = stmts; /* its uses of the copied values named their registers */
+        t->out.n = t->body; /* its uses of the copied values named their registers */
         t->copies_known = true;
         reset_walk(t);
         walk(t, 0);
@@ -1083,13 +1089,14 @@ void agal_text_body(agal_text *t, agal_text_usage *u)
     u->pow = t->pow;
 }
 
-void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
+/* [start, keep) of the text gives way to the text from mid on, which moves in front
+ * of [keep, mid). */
+static void move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 {
     agal_strbuf *b = &t->out;
     char stack[512];
     size_t n = b->n - mid;
     char *tail = n <= sizeof stack ? stack : agal_alloc(t->ctx, n);
-    if (b->err || !b->p) return;
     if (!tail) {
         agal_fail(&b->err, AGAL_ERR_NOMEM);
         return;
@@ -1098,7 +1105,21 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
     memmove(b->p + start + n, b->p + keep, mid - keep);
     memcpy(b->p + start, tail, n);
     b->n = start + n + (mid - keep);
-    b->p[b->n] = 0;
+}
+
+void agal_text_put_front(agal_text *t, size_t body_end)
+{
+    agal_strbuf *b = &t->out;
+    size_t n = b->n - body_end, room = t->body < TEXT_FRONT_ROOM ? t->body : TEXT_FRONT_ROOM;
+    if (b->err || !b->p) return;
+    if (n <= room) { /* into the room: one copy of its own length, the statements stay */
+        memcpy(b->p + t->body - n, b->p + body_end, n);
+        b->n = body_end;
+        t->start = t->body - n;
+        return;
+    }
+    move_tail(t, t->body - room, t->body, body_end);
+    t->start = t->body - room;
 }
 
 /* ---- planning --------------------------------------------------------------- */
