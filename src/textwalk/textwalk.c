@@ -314,15 +314,27 @@ static bool is_flip(const agal_text *t, uint32_t v)
     return in->op == IR_YFLIP;
 }
 
-/* The selection of the value under v's swizzles (SWIZZLE chains compose). Inline
- * where GCC would call it: its frame was a fifth of its cost. */
-static AGAL_ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
+/* The selection of the value under v's swizzles (SWIZZLE chains compose), and in
+ * *levels how many it passed. Inline where GCC would call it: its frame was a fifth
+ * of its cost. */
+static AGAL_ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s, unsigned *levels)
 {
     while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
         for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
         v = inst(t, v)->args[0];
+        ++*levels;
     }
     return v;
+}
+
+/* A use of v under swizzles already passed (unswizzle): what ref of the first
+ * swizzle writes, each swizzle counted as a level, without following them again. */
+static void ref_under(agal_text *t, uint32_t v, agal_sel s, bind need, unsigned levels)
+{
+    unsigned depth = t->depth;
+    t->depth = depth + levels;
+    ref(t, v, s, need);
+    t->depth = depth;
 }
 
 /* a op b (op: the first op_n of 8 bytes, " + "): mine is how tightly it binds; its
@@ -331,12 +343,13 @@ static void infix(agal_text *t, const char op[8], size_t op_n, bind mine, const 
 {
     /* vec op float where an operand is one component: "fc[3] * ft5.x" */
     agal_sel sa = s, sb = s;
-    uint32_t a = unswizzle(t, in->args[0], &sa), b = unswizzle(t, in->args[1], &sb);
+    unsigned la = 0, lb = 0;
+    uint32_t a = unswizzle(t, in->args[0], &sa, &la), b = unswizzle(t, in->args[1], &sb, &lb);
     bool a1 = broadcast(sa) || is_flip(t, a), b1 = broadcast(sb) || is_flip(t, b);
     open_paren(t, mine, need);
-    ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, mine);
+    ref_under(t, a, a1 && !b1 ? sel_one(sa.c[0]) : sa, mine, la);
     text_put8(t, op, op_n);
-    ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, (bind)(mine + 1));
+    ref_under(t, b, b1 ? sel_one(sb.c[0]) : sb, (bind)(mine + 1), lb);
     close_paren(t, mine, need);
 }
 
