@@ -753,9 +753,8 @@ static void comment_line(agal_text *t, uint32_t i)
     *p = 0;
 }
 
-/* Comment lines for the tokens before `end` not named yet (their instructions may
- * have been optimized away: a dead write, an unread temporary). */
-static void comments_before(agal_text *t, uint32_t end)
+/* comments_before's work where a token is left to name. */
+static AGAL_NOINLINE void comments_from(agal_text *t, uint32_t end)
 {
     if (end > t->prog->ntokens) end = t->prog->ntokens;
     if (!t->comments) {
@@ -763,6 +762,15 @@ static void comments_before(agal_text *t, uint32_t end)
         return;
     }
     for (; t->next_tok < end; t->next_tok++) comment_line(t, t->next_tok);
+}
+
+/* Comment lines for the tokens before `end` not named yet (their instructions may
+ * have been optimized away: a dead write, an unread temporary). The test inline: a
+ * statement after the first of its token's names none, and the lines' call sets up
+ * a frame. */
+static AGAL_ALWAYS_INLINE void comments_before(agal_text *t, uint32_t end)
+{
+    if (t->next_tok < end) comments_from(t, end);
 }
 
 /* Under debug_info, before a line of token tok's code (tok -1: none): the line a
