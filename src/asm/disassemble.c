@@ -128,14 +128,6 @@ static inline char *put_source(char *p, agal_stage stage, const agal_reg_spellin
 /* A sampler field's value by name (agal_sampler_option_name). */
 static const char *option(uint64_t s, agal_sampler_field f) { return agal_sampler_option_name(f, smp_field(s, f)); }
 
-/* ", name" */
-static char *put_option(char *p, const char *name)
-{
-    *p++ = ',';
-    *p++ = ' ';
-    return put_str(p, name);
-}
-
 /* bias / 8 as %g writes it: at most three decimals, each an eighth's digits. */
 static char *put_eighths(char *p, int v)
 {
@@ -146,17 +138,62 @@ static char *put_eighths(char *p, int v)
     return put_str(p, fractions[a & 7]);
 }
 
+/* Each sampler option's name (sampler_options.def) as a piece copied at once; n 0:
+ * the value has no name. */
+typedef struct option_spelled {
+    char s[16];
+    uint8_t n;
+} option_spelled;
+static const option_spelled option_rows[AGAL_SMP_FIELDS][6] = {
+#define AGAL_SAMPLER_OPTION(field, value, name) [AGAL_SMP_##field][value] = {name, sizeof(name) - 1},
+#include "sampler_options.def"
+#undef AGAL_SAMPLER_OPTION
+};
+
+/* Field f's spelling in s (n 0: none). */
+static const option_spelled *option_spelling(uint64_t s, agal_sampler_field f)
+{
+    static const option_spelled none = {"", 0};
+    unsigned v = smp_field(s, f);
+    return v < 6 ? &option_rows[f][v] : &none;
+}
+
+/* ", name" */
+static char *put_option_spelled(char *p, const option_spelled *o)
+{
+    memcpy(p, ", ", 2);
+    memcpy(p + 2, o->s, sizeof o->s);
+    return p + 2 + o->n;
+}
+
+/* Does every option of s have a name, its type the sampler's and no reserved bit
+ * set (sampler_problem's rules in one run of tests)? */
+static bool plain_sampler(uint64_t s)
+{
+    bool named = true;
+    static const agal_sampler_field named_fields[] = {AGAL_SMP_FORMAT, AGAL_SMP_DIM, AGAL_SMP_WRAP, AGAL_SMP_MIPMAP,
+                                                      AGAL_SMP_FILTER};
+    for (unsigned i = 0; i < AGAL_COUNTOF(named_fields); i++) named &= option_spelling(s, named_fields[i])->n != 0;
+    /* the tests in locals: clang takes a call in a bitwise & for a logical one */
+    bool sampler = smp_type(s) == AGAL_REG_SAMPLER, special = smp_special(s) <= 7;
+    return named & !(s & SMP_RESERVED) & sampler & special;
+}
+
+/* "fs0 <2d, linear, mipnone, repeat>", its options named (plain_sampler). */
 static char *put_sampler(char *p, uint64_t s)
 {
-    static const agal_sampler_field fields[] = {AGAL_SMP_DIM, AGAL_SMP_FILTER, AGAL_SMP_MIPMAP, AGAL_SMP_WRAP};
-    p = put_uint(put_str(p, "fs"), smp_num(s));
-    *p++ = ' ';
-    *p++ = '<';
-    p = put_str(p, option(s, fields[0]));
-    for (unsigned i = 1; i < AGAL_COUNTOF(fields); i++) p = put_option(p, option(s, fields[i]));
-    if (smp_format(s)) p = put_option(p, option(s, AGAL_SMP_FORMAT));
+    memcpy(p, "fs", 2);
+    p = put_uint(p + 2, smp_num(s));
+    memcpy(p, " <", 2);
+    const option_spelled *dim = option_spelling(s, AGAL_SMP_DIM);
+    memcpy(p + 2, dim->s, sizeof dim->s);
+    p += 2 + dim->n;
+    p = put_option_spelled(p, option_spelling(s, AGAL_SMP_FILTER));
+    p = put_option_spelled(p, option_spelling(s, AGAL_SMP_MIPMAP));
+    p = put_option_spelled(p, option_spelling(s, AGAL_SMP_WRAP));
+    if (smp_format(s)) p = put_option_spelled(p, option_spelling(s, AGAL_SMP_FORMAT));
     for (unsigned i = 0; i < 3; i++)
-        if (smp_special(s) & (1u << i)) p = put_option(p, agal_sampler_option_name(AGAL_SMP_SPECIAL, i));
+        if (smp_special(s) & (1u << i)) p = put_option_spelled(p, &option_rows[AGAL_SMP_SPECIAL][i]);
     if (smp_bias(s)) {
         *p++ = ',';
         *p++ = ' ';
@@ -214,23 +251,11 @@ static const char *token_problem(const rawtok *t, const agal_opinfo *info)
     return why;
 }
 
-/* A direct source the syntax writes: no reserved or indirect bits, a known type. */
-static bool plain_source(uint64_t s)
-{
-    return !(s & (SRC_RESERVED | SRC_INDIRECT_FIELDS | 1ull << 63)) && src_type(s) < AGAL_REG_TYPES;
-}
-
-/* The common token, a destination and one or two direct sources, known writable
- * in one run of tests without a branch each (o: its opcode's operands); false:
- * token_problem decides. */
-static bool plainly_writable(const rawtok *t, unsigned o)
-{
-    if ((o & (AGAL_OPND_D | AGAL_OPND_A | AGAL_OPND_S)) != (AGAL_OPND_D | AGAL_OPND_A)) return false;
-    /* the operands in locals: clang takes a call in a bitwise & for a logical one */
-    bool d = dst_type(t->d) < AGAL_REG_TYPES && dst_mask(t->d) != 0, a = plain_source(t->a);
-    bool b = (o & AGAL_OPND_B) ? plain_source(t->b) : t->b == 0;
-    return !(t->d & DST_RESERVED) & d & a & b;
-}
+/* The bits a plainly written operand has clear: reserved, indirect, and a type's
+ * bit 3 (the types are 0-7), so that a known type is one test with the rest. */
+_Static_assert(AGAL_REG_TYPES == 8, "a known register type is bit 3 of its field clear");
+#define DST_UNPLAIN (DST_RESERVED | 0x08000000u)
+#define SRC_UNPLAIN (SRC_RESERVED | SRC_INDIRECT_FIELDS | 1ull << 63 | 1ull << 35)
 
 /* ", " between operands, " " after the opcode. */
 static char *put_sep(char *p, bool first)
@@ -241,17 +266,59 @@ static char *put_sep(char *p, bool first)
 }
 
 /* What the spelling needs of each opcode, from their table: its name as a spelling
- * to copy (n 0: the value is no opcode) and its operands. Read here rather than
- * through agal_opinfo_get, a call a token. */
+ * to copy (n 0: the value is no opcode), its operands, and whether its tokens may
+ * take the plain path (put_plain: a destination, a direct source, then a direct
+ * source, a sampler or nothing). Read here rather than through agal_opinfo_get, a
+ * call a token. */
 typedef struct opcode_row {
     spelled name;
     uint8_t operands; /* AGAL_OPND_* */
+    bool plain;
 } opcode_row;
+#define PLAIN_SHAPE(operands) (((operands) & (AGAL_OPND_D | AGAL_OPND_A)) == (AGAL_OPND_D | AGAL_OPND_A))
 static const opcode_row opcode_rows[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) [hex] = {{name, sizeof(name) - 1}, operands},
+#define AGAL_OPCODE(ID, name, hex, operands, ver, width, flags) \
+    [hex] = {{name, sizeof(name) - 1}, operands, PLAIN_SHAPE(operands)},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
+#undef PLAIN_SHAPE
+
+/* ", " and a direct source's register and swizzle. */
+static AGAL_ALWAYS_INLINE char *put_next_source(char *p, const agal_reg_spelling *row, uint64_t s)
+{
+    memcpy(p, ", ", 2);
+    p = put_reg(p + 2, row, src_type(s), src_num(s));
+    return put_swizzle(p, src_swizzle(s));
+}
+
+/* The common token, a destination, a direct source and a direct source, a named
+ * sampler or nothing (op->plain, plain_operands): no operand's presence or kind
+ * tested again. */
+static AGAL_ALWAYS_INLINE char *put_plain(char *p, const agal_reg_spelling *row, const opcode_row *op, uint32_t d,
+                                          uint64_t a, uint64_t b)
+{
+    p = put_spelled(p, &op->name);
+    *p = ' ';
+    p = put_mask(put_reg(p + 1, row, dst_type(d), dst_num(d)), dst_mask(d));
+    p = put_next_source(p, row, a);
+    if (op->operands & AGAL_OPND_B) p = put_next_source(p, row, b);
+    if (op->operands & AGAL_OPND_S) {
+        memcpy(p, ", ", 2);
+        p = put_sampler(p + 2, b);
+    }
+    return p;
+}
+
+/* Are a plain-shaped token's operands all the syntax writes: every test in one run,
+ * without a branch each; an unused source 2 is zero. */
+static bool plain_operands(const opcode_row *op, uint32_t d, uint64_t a, uint64_t b)
+{
+    bool dest = !(d & DST_UNPLAIN) & (dst_mask(d) != 0), source = !(a & SRC_UNPLAIN);
+    if (op->operands & AGAL_OPND_S) return dest && source && plain_sampler(b);
+    uint64_t b_unplain = (op->operands & AGAL_OPND_B) ? SRC_UNPLAIN : ~0ull;
+    return dest & source & !(b & b_unplain);
+}
 
 /* Inline in agal_put_instruction, which names every token of a text target's
  * comments: a frame less a token. */
@@ -288,10 +355,13 @@ static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const
 
 char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
-    rawtok r = {t->raw_op, t->raw_dst, t->raw_a, t->raw_b};
-    const opcode_row *op = r.op < AGAL_OP_LIMIT ? &opcode_rows[r.op] : NULL;
+    uint32_t code = t->raw_op, d = t->raw_dst;
+    uint64_t a = t->raw_a, b = t->raw_b;
+    const opcode_row *op = code < AGAL_OP_LIMIT ? &opcode_rows[code] : NULL;
     if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
-    if (!plainly_writable(&r, op->operands) && token_problem(&r, agal_opinfo_get(r.op))) return NULL;
+    if (op->plain && plain_operands(op, d, a, b)) return put_plain(p, reg_row(stage), op, d, a, b);
+    rawtok r = {code, d, a, b};
+    if (token_problem(&r, agal_opinfo_get(code))) return NULL;
     return put_instruction(p, stage, &r, op);
 }
 

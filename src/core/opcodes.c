@@ -49,12 +49,9 @@ unsigned agal_opinfo_rows(const agal_opinfo *info) { return agal_flags_rows(info
 
 /* The sampler option names, one spelling a value (agal.h). */
 static const char *const sampler_names[AGAL_SMP_FIELDS][6] = {
-    [AGAL_SMP_FORMAT] = {"rgba", "dxt1", "dxt5", "video"},
-    [AGAL_SMP_DIM] = {"2d", "cube", "3d"},
-    [AGAL_SMP_SPECIAL] = {"centroid", "single", "ignoresampler"},
-    [AGAL_SMP_WRAP] = {"clamp", "repeat", "clamp_u_repeat_v", "repeat_u_clamp_v"},
-    [AGAL_SMP_MIPMAP] = {"mipnone", "mipnearest", "miplinear"},
-    [AGAL_SMP_FILTER] = {"nearest", "linear", "anisotropic2x", "anisotropic4x", "anisotropic8x", "anisotropic16x"},
+#define AGAL_SAMPLER_OPTION(field, value, name) [AGAL_SMP_##field][value] = name,
+#include "sampler_options.def"
+#undef AGAL_SAMPLER_OPTION
 };
 
 const char *agal_sampler_option_name(agal_sampler_field field, unsigned value)

@@ -398,11 +398,10 @@ agal_status agal_glsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     declarations(&g.t, &u);
     text_put(&g.t, "\nvoid main()\n{\n");
     locals(&g.t, &u);
-    agal_text_move_tail(&g.t, 0, 0, body_end);
+    agal_text_put_front(&g.t, body_end);
     text_put(&g.t, "}\n");
     if (g.t.err != AGAL_OK) return g.t.err;
-    if (!(*text = agal_text_finish(&g.t))) return AGAL_ERR_NOMEM;
-    if (len) *len = g.t.out.n;
+    if (!(*text = agal_text_finish(&g.t, len))) return AGAL_ERR_NOMEM;
     return AGAL_OK;
 }
 

@@ -155,7 +155,9 @@ static bool holds(agal_text *t, int s, uint32_t v)
  * relative read is not, once several instructions use it (the builder shares
  * them, shared_read): its address and bounds check are made once, in a temporary. */
 static const uint16_t trivial_below[IR_OP_COUNT] = {
-    /* by op: a value is trivial while its uses are fewer (0: never; a table, not a switch) */
+    /* by op: a value is trivial while its uses are fewer (0: never; a table, not a
+     * switch); UINT16_MAX: whatever its uses, and then never a statement of its own
+     * (no such op is homed, a store, a kil, an if or a phi), so the walk passes it by */
     [IR_CONST] = UINT16_MAX,   [IR_INPUT] = UINT16_MAX,   [IR_UNIFORM] = UINT16_MAX, [IR_YFLIP] = UINT16_MAX,
     [IR_SWIZZLE] = UINT16_MAX, [IR_EXTRACT] = UINT16_MAX, [IR_UNIFORM_INDIRECT] = 2,
 };
@@ -312,15 +314,27 @@ static bool is_flip(const agal_text *t, uint32_t v)
     return in->op == IR_YFLIP;
 }
 
-/* The selection of the value under v's swizzles (SWIZZLE chains compose). Inline
- * where GCC would call it: its frame was a fifth of its cost. */
-static AGAL_ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s)
+/* The selection of the value under v's swizzles (SWIZZLE chains compose), and in
+ * *levels how many it passed. Inline where GCC would call it: its frame was a fifth
+ * of its cost. */
+static AGAL_ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s, unsigned *levels)
 {
     while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
         for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
         v = inst(t, v)->args[0];
+        ++*levels;
     }
     return v;
+}
+
+/* A use of v under swizzles already passed (unswizzle): what ref of the first
+ * swizzle writes, each swizzle counted as a level, without following them again. */
+static void ref_under(agal_text *t, uint32_t v, agal_sel s, bind need, unsigned levels)
+{
+    unsigned depth = t->depth;
+    t->depth = depth + levels;
+    ref(t, v, s, need);
+    t->depth = depth;
 }
 
 /* a op b (op: the first op_n of 8 bytes, " + "): mine is how tightly it binds; its
@@ -329,12 +343,13 @@ static void infix(agal_text *t, const char op[8], size_t op_n, bind mine, const 
 {
     /* vec op float where an operand is one component: "fc[3] * ft5.x" */
     agal_sel sa = s, sb = s;
-    uint32_t a = unswizzle(t, in->args[0], &sa), b = unswizzle(t, in->args[1], &sb);
+    unsigned la = 0, lb = 0;
+    uint32_t a = unswizzle(t, in->args[0], &sa, &la), b = unswizzle(t, in->args[1], &sb, &lb);
     bool a1 = broadcast(sa) || is_flip(t, a), b1 = broadcast(sb) || is_flip(t, b);
     open_paren(t, mine, need);
-    ref(t, in->args[0], a1 && !b1 ? sel_one(s.c[0]) : s, mine);
+    ref_under(t, a, a1 && !b1 ? sel_one(sa.c[0]) : sa, mine, la);
     text_put8(t, op, op_n);
-    ref(t, in->args[1], b1 ? sel_one(s.c[0]) : s, (bind)(mine + 1));
+    ref_under(t, b, b1 ? sel_one(sb.c[0]) : sb, (bind)(mine + 1), lb);
     close_paren(t, mine, need);
 }
 
@@ -738,9 +753,8 @@ static void comment_line(agal_text *t, uint32_t i)
     *p = 0;
 }
 
-/* Comment lines for the tokens before `end` not named yet (their instructions may
- * have been optimized away: a dead write, an unread temporary). */
-static void comments_before(agal_text *t, uint32_t end)
+/* comments_before's work where a token is left to name. */
+static AGAL_NOINLINE void comments_from(agal_text *t, uint32_t end)
 {
     if (end > t->prog->ntokens) end = t->prog->ntokens;
     if (!t->comments) {
@@ -748,6 +762,15 @@ static void comments_before(agal_text *t, uint32_t end)
         return;
     }
     for (; t->next_tok < end; t->next_tok++) comment_line(t, t->next_tok);
+}
+
+/* Comment lines for the tokens before `end` not named yet (their instructions may
+ * have been optimized away: a dead write, an unread temporary). The test inline: a
+ * statement after the first of its token's names none, and the lines' call sets up
+ * a frame. */
+static AGAL_ALWAYS_INLINE void comments_before(agal_text *t, uint32_t end)
+{
+    if (t->next_tok < end) comments_from(t, end);
 }
 
 /* Under debug_info, before a line of token tok's code (tok -1: none): the line a
@@ -1039,6 +1062,10 @@ static void walk(agal_text *t, uint32_t list)
     for (uint32_t i = 0; i < l->n && t->err == AGAL_OK;) {
         uint32_t v = l->items[i];
         const agal_ir_inst *in = inst(t, v);
+        if (trivial_below[in->op] == UINT16_MAX) { /* a load or a selection, most of a list: printed at its uses */
+            i++;
+            continue;
+        }
         if (in->op == IR_IF) {
             i = emit_if(t, l, i);
             continue;
@@ -1061,13 +1088,19 @@ static void reset_walk(agal_text *t)
     t->depth = 0;
 }
 
+/* Room left in front of main's statements for the declarations written after them
+ * (agal_text_put_front): the corpus's run to 850 bytes; more takes a move of the
+ * statements. */
+enum { TEXT_FRONT_ROOM = 1024 };
+
 void agal_text_body(agal_text *t, agal_text_usage *u)
 {
-    size_t stmts = t->out.n;
+    if (text_reserve(t, TEXT_FRONT_ROOM)) t->out.n += TEXT_FRONT_ROOM;
+    t->body = t->out.n;
     reset_walk(t);
     walk(t, 0);
     if (t->copies_found && t->err == AGAL_OK && !t->out.err) {
-        t->out.n = stmts; /* its uses of the copied values named their registers */
+        t->out.n = t->body; /* its uses of the copied values named their registers */
         t->copies_known = true;
         reset_walk(t);
         walk(t, 0);
@@ -1077,13 +1110,14 @@ void agal_text_body(agal_text *t, agal_text_usage *u)
     u->pow = t->pow;
 }
 
-void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
+/* [start, keep) of the text gives way to the text from mid on, which moves in front
+ * of [keep, mid). */
+static void move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
 {
     agal_strbuf *b = &t->out;
     char stack[512];
     size_t n = b->n - mid;
     char *tail = n <= sizeof stack ? stack : agal_alloc(t->ctx, n);
-    if (b->err || !b->p) return;
     if (!tail) {
         agal_fail(&b->err, AGAL_ERR_NOMEM);
         return;
@@ -1092,7 +1126,21 @@ void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid)
     memmove(b->p + start + n, b->p + keep, mid - keep);
     memcpy(b->p + start, tail, n);
     b->n = start + n + (mid - keep);
-    b->p[b->n] = 0;
+}
+
+void agal_text_put_front(agal_text *t, size_t body_end)
+{
+    agal_strbuf *b = &t->out;
+    size_t n = b->n - body_end, room = t->body < TEXT_FRONT_ROOM ? t->body : TEXT_FRONT_ROOM;
+    if (b->err || !b->p) return;
+    if (n <= room) { /* into the room: one copy of its own length, the statements stay */
+        memcpy(b->p + t->body - n, b->p + body_end, n);
+        b->n = body_end;
+        t->start = t->body - n;
+        return;
+    }
+    move_tail(t, t->body - room, t->body, body_end);
+    t->start = t->body - room;
 }
 
 /* ---- planning --------------------------------------------------------------- */

@@ -106,6 +106,8 @@ struct agal_text {
     uint32_t position;  /* vertex: the value op's store stores, once walked (0: none) */
     uint64_t written;   /* bit s: slot s is some listed value's home (agal_text_usage.temps) */
     bool pow;           /* the walk wrote a pow (agal_text_usage.pow) */
+    size_t body;        /* out's offset of main's statements, after the room left in front */
+    size_t start;       /* out's offset of the text's first byte (agal_text_put_front) */
 };
 
 /* What the program uses, as the declarations need it. */
@@ -149,12 +151,14 @@ static inline bool text_reserve(agal_text *t, size_t len)
 static inline void text_put(agal_text *t, const char *s) { text_putn(t, s, strlen(s)); }
 static inline void text_putc(agal_text *t, char c) { text_putn(t, &c, 1); }
 
-/* The text, NUL-terminated; NULL when the buffer failed. */
-static inline const char *agal_text_finish(agal_text *t)
+/* The text, NUL-terminated, and its length (len may be NULL); NULL when the buffer
+ * failed. */
+static inline const char *agal_text_finish(agal_text *t, size_t *len)
 {
     if (t->out.err || !agal_sb_reserve(&t->out, 0)) return NULL;
     t->out.p[t->out.n] = 0;
-    return t->out.p;
+    if (len) *len = t->out.n - t->start;
+    return t->out.p + t->start;
 }
 
 /* a, then b, then c (NULL: nothing): the pieces of an expression, without a
@@ -253,10 +257,12 @@ void agal_text_put_finite(agal_text *t, float f);
 agal_status agal_text_plan(agal_text *t, agal_text_usage *u);
 /* main's statements, then the comments of the tokens left; then u's registers
  * written and pow's use, which the walk finds as it goes: a back end writes its
- * declarations after the body and moves them in front (agal_text_move_tail). */
+ * declarations after the body and puts them in front (agal_text_put_front). The
+ * body starts after room left for them. */
 void agal_text_body(agal_text *t, agal_text_usage *u);
-/* [start, keep) of the text gives way to the text from mid on, which moves in front
- * of [keep, mid): what the walk found needed, written where it belongs. */
-void agal_text_move_tail(agal_text *t, size_t start, size_t keep, size_t mid);
+/* The text from body_end on (the declarations, what opens main, its locals) goes in
+ * front of main's statements, which end at body_end: what the walk found needed,
+ * written where it belongs. */
+void agal_text_put_front(agal_text *t, size_t body_end);
 
 #endif

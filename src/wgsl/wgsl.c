@@ -413,10 +413,9 @@ agal_status agal_wgsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
     parameters(t, &u);
     text_put(t, has_result(t, &u) ? ") -> agal_out {\n" : ") {\n");
     locals(t, &u);
-    agal_text_move_tail(t, 0, 0, body_end);
+    agal_text_put_front(t, body_end);
     text_put(t, "}\n");
     if (t->err != AGAL_OK) return t->err;
-    if (!(*text = agal_text_finish(t))) return AGAL_ERR_NOMEM;
-    if (len) *len = t->out.n;
+    if (!(*text = agal_text_finish(t, len))) return AGAL_ERR_NOMEM;
     return AGAL_OK;
 }

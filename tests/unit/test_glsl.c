@@ -284,7 +284,7 @@ static bool literal_matches(agal_text *t, float f)
     if (!strpbrk(want, ".e")) memcpy(want + n, ".0", 3);
     t->out.n = 0;
     agal_text_put_finite(t, f);
-    const char *got = agal_text_finish(t);
+    const char *got = agal_text_finish(t, NULL);
     bool same = got && !strcmp(got, want);
     CHECK(same, "literal %a: wrote \"%s\", %%.9g gives \"%s\"", (double)f, got ? got : "", want);
     return same;
