@@ -1750,6 +1750,30 @@ static void interface(spv *s)
         s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, AGAL_REG_DEPTH);
 }
 
+/* A phi operand must exist at the end of its branch: emitted where defined. */
+static void mark_eager(spv *s, uint32_t x)
+{
+    while (s->ir->insts[x].op == IR_COPY) x = s->ir->insts[x].args[0];
+    s->virt[x] = EAGER;
+}
+
+/* What the body needs of values it meets later, in one walk of the IR (a large
+ * program's IR outgrows the cache: each walk reads it from memory again): the
+ * constants used, made in value order, and the phis' operands (phis follow an
+ * if, which has lists of its own) marked EAGER. The IR in locals: c_vec4's stores
+ * would make the compiler load it again for every value. */
+static void scan_values(spv *s)
+{
+    const agal_ir_inst *insts = s->ir->insts;
+    /* The ops looked at, as a set: most values are neither, one test each. */
+    uint32_t wanted = 1u << IR_CONST | (s->ir->nlists > 1 ? 1u << IR_PHI : 0);
+    for (const agal_ir_inst *in = insts + 1, *end = insts + s->ir->ninsts; in < end; in++) {
+        if (!(wanted >> in->op & 1)) continue;
+        if (in->op == IR_PHI) mark_eager(s, in->args[0]), mark_eager(s, in->args[1]);
+        else if (in->nuses) s->ids[in - insts] = c_vec4(s, in->imm);
+    }
+}
+
 static void function(spv *s)
 {
     interface(s);
@@ -1761,11 +1785,7 @@ static void function(spv *s)
         uint32_t w[AGAL_SPV_NS_MAX_WORDS];
         function_words(s, w, agal_spv_ns_function(s->ns, s->label, main_id, w));
     }
-    /* The IR in locals: c_vec4's stores would make the compiler load it again for
-     * every value. */
-    const agal_ir_inst *insts = s->ir->insts;
-    for (uint32_t v = 1, n = s->ir->ninsts; v < n; v++)
-        if (insts[v].op == IR_CONST && insts[v].nuses) s->ids[v] = c_vec4(s, insts[v].imm);
+    scan_values(s);
     emit_list(s, 0);
     ins(s, S_FUNC, SpvOpReturn, NULL, 0);
     ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
@@ -1811,17 +1831,6 @@ static agal_status build_module(spv *s)
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
     if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads)) return AGAL_ERR_NOMEM;
-    /* A phi operand must exist at the end of its branch: emitted where defined.
-     * (Phis follow an if, which has lists of its own.) */
-    for (uint32_t v = 1; v < s->ir->ninsts && s->ir->nlists > 1; v++) {
-        const agal_ir_inst *in = &s->ir->insts[v];
-        if (in->op != IR_PHI) continue;
-        for (unsigned a = 0; a < 2; a++) {
-            uint32_t x = in->args[a];
-            while (s->ir->insts[x].op == IR_COPY) x = s->ir->insts[x].args[0];
-            s->virt[x] = EAGER;
-        }
-    }
     INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
     s->glsl = new_id(s);
