@@ -1157,6 +1157,22 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
+/* Whether swizzle selects one component four times (a component chain's read). */
+static AGAL_ALWAYS_INLINE bool is_splat(unsigned swizzle) { return swizzle == (swizzle & 3u) * 0x55u; }
+
+/* Component k of vector v (possibly virtual) in all four components: one walk to
+ * its source, one shuffle of it (or the splat of a lazy splat's scalar). */
+static uint32_t splat_of(spv *s, uint32_t v, unsigned k)
+{
+    uint32_t x = source_comp(s, v, &k);
+    if (x & SCALAR) return splat(s, x & ~SCALAR);
+    uint8_t sel[4];
+    memset(sel, (int)k, sizeof sel);
+    uint32_t id = shuffle_words(s, 4, x, x, sel); /* x is a real vector: no raw_shuffle test */
+    if (id) record(s, id, x, x, sel);
+    return id;
+}
+
 /* What swizzle_value makes of the commonest swizzle, of a real vector that is no
  * recorded shuffle (a constant's or input's load read .xxxx), without walking each
  * component to its source; 0 for any other. */
@@ -1212,7 +1228,10 @@ static uint32_t real(spv *s, uint32_t v)
     const agal_ir_inst *in = &s->ir->insts[x];
     uint32_t id = 0;
     if (in->op == IR_SWIZZLE) {
-        if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
+        /* A splat's own comp_src names its component's source: no read of its
+         * operand's id and comp_src. */
+        if (is_splat(in->swizzle)) id = splat_of(s, v, 0);
+        else if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
     } else if (in->op != IR_MERGE || !merges_splat(s, in) || !(id = insert_onto(s, in)))
         id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x); /* a merge, or a lazy splat */
     s->t.mat[slot] = (struct mat){x, s->block_start, id};
@@ -1578,22 +1597,13 @@ static uint32_t merge_value(spv *s, const agal_ir_inst *in)
     return shuffle(s, 4, s->ids[in->args[0]], s->ids[in->args[1]], sel);
 }
 
-/* The shuffle of a swizzle's source's components it selects: those it selects
- * twice (a splat's) are walked once. A width of its own, as real reads most
- * swizzles here. */
+/* The shuffle of a swizzle's source's components it selects: a splat's one
+ * component walked once. A width of its own, as real reads most swizzles here. */
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
+    if (is_splat(in->swizzle)) return splat_of(s, a, in->swizzle & 3u);
     uint8_t sel[4];
-    if (in->swizzle == (in->swizzle & 3u) * 0x55u) { /* a splat (a component chain's read): one walk, one shuffle */
-        unsigned k = in->swizzle & 3u;
-        uint32_t x = source_comp(s, a, &k);
-        if (x & SCALAR) return splat(s, x & ~SCALAR);
-        memset(sel, (int)k, sizeof sel);
-        uint32_t id = shuffle_words(s, 4, x, x, sel); /* x is a real vector: no raw_shuffle test */
-        if (id) record(s, id, x, x, sel);
-        return id;
-    }
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
     return shuffle_inline(s, 4, a, a, sel, 0);
 }
