@@ -1263,7 +1263,7 @@ static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, u
 /* comp_src of swizzle or merge v, made virtual, from its operands' (known already):
  * a component of a merge is its first or second operand's, of a swizzle the one it
  * selects of its operand's. */
-static AGAL_NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
+static AGAL_ALWAYS_INLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
 {
     uint32_t *src = s->comp_src[v], own_a[4], own_b[4];
     const uint32_t *a = sources_of(s, s->ids[in->args[0]], own_a);
