@@ -1260,39 +1260,44 @@ static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, u
     return own;
 }
 
-/* comp_src of swizzle or merge v, made virtual, from its operands' (known already):
- * a component of a merge is its first or second operand's, of a swizzle the one it
- * selects of its operand's. */
-static AGAL_ALWAYS_INLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
+/* comp_src of swizzle or merge in, made virtual, into src, from its operands'
+ * (their ids a and b, known already): a component of a merge is its first or
+ * second operand's, of a swizzle the one it selects of its operand's. */
+static AGAL_ALWAYS_INLINE void note_sources(const spv *s, uint32_t *src, const agal_ir_inst *in, uint32_t a, uint32_t b)
 {
-    uint32_t *src = s->comp_src[v], own_a[4], own_b[4];
-    const uint32_t *a = sources_of(s, s->ids[in->args[0]], own_a);
-    if (in->op == IR_SWIZZLE) {
-#pragma GCC unroll 4
-        for (unsigned c = 0; c < 4; c++) src[c] = a[agal_swizzle_comp(in->swizzle, c)];
+    uint32_t own_a[4], own_b[4];
+    const uint32_t *from_a = sources_of(s, a, own_a);
+    if (in->op == IR_SWIZZLE && is_splat(in->swizzle)) { /* a component chain's read: one component */
+        uint32_t from = from_a[in->swizzle & 3u];
+        src[0] = src[1] = src[2] = src[3] = from;
         return;
     }
-    const uint32_t *b = sources_of(s, s->ids[in->args[1]], own_b);
+    if (in->op == IR_SWIZZLE) {
+#pragma GCC unroll 4
+        for (unsigned c = 0; c < 4; c++) src[c] = from_a[agal_swizzle_comp(in->swizzle, c)];
+        return;
+    }
+    const uint32_t *from_b = sources_of(s, b, own_b);
     unsigned mask = in->mask;
 #pragma GCC unroll 4
-    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b[c] : a[c];
+    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? from_b[c] : from_a[c];
 }
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
  * needs it) or its chain of virtual values has grown too deep. A swizzle has one
- * operand, a merge two: read as such, not through a loop to nargs. Inline in
- * emit_list: this runs for every swizzle and merge of the program, most of its
- * values. */
+ * operand, a merge two: read as such, not through a loop to nargs, and once, for
+ * the depth and the note. Inline in emit_list: this runs for every swizzle and
+ * merge of the program, most of its values. */
 static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *in)
 {
-    unsigned depth = virt_depth(s, s->ids[in->args[0]]);
-    if (in->op == IR_MERGE) {
-        unsigned d = virt_depth(s, s->ids[in->args[1]]);
-        if (d > depth) depth = d;
-    }
+    uint32_t a = s->ids[in->args[0]], b = in->op == IR_MERGE ? s->ids[in->args[1]] : 0;
+    unsigned depth = virt_depth(s, a), depth_b = virt_depth(s, b);
+    if (depth_b > depth) depth = depth_b;
     if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH) return materialized_here(s, in);
+    note_sources(s, s->comp_src[v], in, a, b);
+    /* After the note: a byte's store would make the compiler load again what the
+     * note reads. */
     s->virt[v] = (uint8_t)(depth + 1);
-    note_sources(s, v, in);
     return VIRT | v;
 }
 
