@@ -918,15 +918,44 @@ static uint32_t *load_of(spv *s, unsigned key)
     return &l->id;
 }
 
-static uint32_t label(spv *s, uint32_t id)
+/* Block id begins: its OpLabel at d, the last two words reserved in the function
+ * section (a caller may have reserved the instruction ending the block before in
+ * the same call). Values of the previous block need not dominate this one: value
+ * numbering starts afresh here. */
+static uint32_t label_at(spv *s, uint32_t *d, uint32_t id)
 {
-    /* Values of the previous block need not dominate this one: value numbering
-     * starts afresh here. */
-    s->block_start = (uint32_t)s->sec[S_FUNC].n;
-    INS(s, S_FUNC, SpvOpLabel, id);
+    s->block_start = (uint32_t)(s->sec[S_FUNC].n - 2);
+    d[0] = 2u << 16 | SpvOpLabel;
+    d[1] = id;
     s->label = id;
     s->line_tok = -1; /* an OpLine's scope ends with its block */
     return id;
+}
+
+static uint32_t label(spv *s, uint32_t id)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], 2);
+    return d ? label_at(s, d, id) : id;
+}
+
+/* OpBranch m, then block next begun: one reserve for the two. */
+static void branch_to(spv *s, uint32_t m, uint32_t next)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], 4);
+    if (!d) return;
+    d[0] = 2u << 16 | SpvOpBranch, d[1] = m;
+    label_at(s, d + 2, next);
+}
+
+/* The selection construct of condition c (merge block m, branches t and e), and
+ * block t begun: one reserve for the three instructions. */
+static void selection(spv *s, uint32_t c, uint32_t m, uint32_t t, uint32_t e)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], 9);
+    if (!d) return;
+    d[0] = 3u << 16 | SpvOpSelectionMerge, d[1] = m, d[2] = SpvSelectionControlMaskNone;
+    d[3] = 4u << 16 | SpvOpBranchConditional, d[4] = c, d[5] = t, d[6] = e;
+    label_at(s, d + 7, t);
 }
 
 /* OpVectorShuffle of width n (2 to 4) of real vectors a and b: each width its own
@@ -1619,9 +1648,7 @@ static void kil(spv *s, const agal_ir_inst *in)
     uint32_t zero = c_float(s, 0);
     uint32_t c = FN(s, SpvOpFOrdLessThan, t_bool(s), s->ids[in->args[0]], zero);
     uint32_t k = new_id(s), m = new_id(s);
-    INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
-    INS(s, S_FUNC, SpvOpBranchConditional, c, k, m);
-    label(s, k);
+    selection(s, c, m, k, m);
     ins(s, S_FUNC, SpvOpKill, NULL, 0);
     label(s, m);
 }
@@ -1654,17 +1681,13 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
 {
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t t = new_id(s), e = new_id(s), m = new_id(s);
-    INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
-    INS(s, S_FUNC, SpvOpBranchConditional, s->ids[in->args[0]], t, e);
-    label(s, t);
+    selection(s, s->ids[in->args[0]], m, t, e);
     emit_list(s, in->then_list);
     ends[0] = s->label;
-    INS(s, S_FUNC, SpvOpBranch, m);
-    label(s, e);
+    branch_to(s, m, e);
     emit_list(s, in->else_list);
     ends[1] = s->label;
-    INS(s, S_FUNC, SpvOpBranch, m);
-    label(s, m);
+    branch_to(s, m, m);
 }
 
 /* One instruction; if_ends: the branch ends of the latest IR_IF of its list;
