@@ -239,16 +239,17 @@ enum { HEADER = 5 }; /* the module's header words */
  * for the header, instead of one each and then their growth: the small sections'
  * where most programs' end (corpus: globals 50 to 170 words, decorations 16 to 72,
  * the entry point under 16), names and the function as the caller sizes them from
- * the program. The module is then made in this block (module_in_place): the
- * sections before the function move up against it, the function stays. */
-static bool first_room(spv *s, size_t names, size_t function)
+ * the program, and constants words more for the globals. The module is then made
+ * in this block (module_in_place): the sections before the function move up
+ * against it, the function stays. */
+static bool first_room(spv *s, size_t names, size_t function, size_t constants)
 {
     enum { R_CAP = 4, R_IMPORT = 8, R_MODEL = 4, R_ENTRY = 16, R_MODE = 12, R_DECO = 64, R_GLOBAL = 192 };
     enum { FIXED = R_CAP + R_IMPORT + R_MODEL + R_ENTRY + R_MODE + R_DECO + R_GLOBAL };
     static const uint32_t fixed[S_COUNT] = {
         [S_CAP] = R_CAP,   [S_IMPORT] = R_IMPORT, [S_MODEL] = R_MODEL,  [S_ENTRY] = R_ENTRY,
         [S_MODE] = R_MODE, [S_DECO] = R_DECO,     [S_GLOBAL] = R_GLOBAL};
-    size_t total = HEADER + FIXED + names + function;
+    size_t total = HEADER + FIXED + constants + names + function;
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
     s->block = w;
@@ -259,7 +260,7 @@ static bool first_room(spv *s, size_t names, size_t function)
      * block too, empty: its first word moves it out (resize). */
 #pragma GCC unroll 10
     for (int i = 0; i < S_COUNT; i++) {
-        size_t cap = i == S_NAME ? names : i == S_FUNC ? function : fixed[i];
+        size_t cap = i == S_NAME ? names : i == S_FUNC ? function : fixed[i] + (i == S_GLOBAL ? constants : 0);
         s->sec[i] = (wbuf){.w = w, .cap = cap, .shared = true};
         w += cap;
     }
@@ -1864,11 +1865,15 @@ static agal_status build_module(spv *s)
      * room for all of them would be a large allocation where the arena's bump block
      * had room (agal-bench's peak heap). A register's one load (the front of the
      * body, opt_share_loads.c) brings its variable or constant, its decorations and
-     * name: about 9 words more. */
+     * name: about 9 words more, and a constant register's the int constant of its
+     * index among the globals (4 words): without room for them, a program reading
+     * more than about 40 constant registers took module_in_place's slower way,
+     * which moves the whole function. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
-    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads)) return AGAL_ERR_NOMEM;
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads, 4 * loads))
+        return AGAL_ERR_NOMEM;
     INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
     s->glsl = new_id(s);
