@@ -1865,14 +1865,14 @@ static agal_status build_module(spv *s)
      * room for all of them would be a large allocation where the arena's bump block
      * had room (agal-bench's peak heap). A register's one load (the front of the
      * body, opt_share_loads.c) brings its variable or constant, its decorations and
-     * name: about 9 words more, and a constant register's the int constant of its
-     * index among the globals (4 words): without room for them, a program reading
-     * more than about 40 constant registers took module_in_place's slower way,
-     * which moves the whole function. */
+     * name: about 9 words more, 4 of them among the globals (a constant register's
+     * index, an int constant): without that room there, a program reading more
+     * than about 40 constant registers took module_in_place's slower way, which
+     * moves the whole function. */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
-    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads, 4 * loads))
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 5 * loads, 4 * loads))
         return AGAL_ERR_NOMEM;
     INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
