@@ -1868,11 +1868,14 @@ static agal_status build_module(spv *s)
      * name: about 9 words more, 4 of them among the globals (a constant register's
      * index, an int constant): without that room there, a program reading more
      * than about 40 constant registers took module_in_place's slower way, which
-     * moves the whole function. */
+     * moves the whole function. Relative reads' offsets are float constants (4
+     * words each, at most 256 of them, one a live instruction at most): room for
+     * them too (taken from the function's, corpus programs outgrew it). */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
-    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 5 * loads, 4 * loads))
+    size_t offsets = s->ir->info.reads_indirect ? 4 * (live < 256 ? live : 256) : 0;
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 5 * loads, 4 * loads + offsets))
         return AGAL_ERR_NOMEM;
     INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
