@@ -1192,7 +1192,7 @@ static AGAL_ALWAYS_INLINE bool is_splat(unsigned swizzle) { return swizzle == (s
 
 /* Component k of vector v (possibly virtual) in all four components: one walk to
  * its source, one shuffle of it (or the splat of a lazy splat's scalar). */
-static uint32_t splat_of(spv *s, uint32_t v, unsigned k)
+static AGAL_ALWAYS_INLINE uint32_t splat_of(spv *s, uint32_t v, unsigned k)
 {
     uint32_t x = source_comp(s, v, &k);
     if (x & SCALAR) return splat(s, x & ~SCALAR);
