@@ -1331,8 +1331,10 @@ static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const aga
     return VIRT | v;
 }
 
-/* Component k of v, read from where it comes from (a lazy splat's: its scalar). */
-static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
+/* Component k of v, read from where it comes from (a lazy splat's: its scalar).
+ * Inline in emit_list, whose IR_EXTRACTs (an if's every condition, a relative
+ * read's index) are most of its calls; extract_comp for the others. */
+static AGAL_ALWAYS_INLINE uint32_t extract_inline(spv *s, uint32_t v, unsigned k)
 {
     v = source_comp(s, v, &k);
     if (v & SCALAR) return v & ~SCALAR;
@@ -1345,6 +1347,8 @@ static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
     if (id) *last = (struct last_extract){v, k, slot, s->cse[slot]};
     return id;
 }
+
+static uint32_t extract_comp(spv *s, uint32_t v, unsigned k) { return extract_inline(s, v, k); }
 
 /* Scalar f in every component of IR value in: a lazy splat (SPLAT), made here only
  * when a phi needs it at its branch's end (EAGER), or in a program with ifs, where
@@ -1706,7 +1710,7 @@ static void emit_inst(spv *s, const agal_ir_inst *insts, bool lines, uint32_t v,
         case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
         case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
         case IR_YFLIP: id = yflip(s); break;
-        case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
+        case IR_EXTRACT: id = extract_inline(s, s->ids[in->args[0]], in->comp & 3u); break;
         case IR_COPY: id = s->ids[in->args[0]]; break;
         case IR_ALU: id = alu(s, in); break;
         case IR_MATRIX: id = matrix(s, in); break;
