@@ -1874,7 +1874,8 @@ static agal_status build_module(spv *s)
      * than about 40 constant registers took module_in_place's slower way, which
      * moves the whole function. Relative reads' offsets are float constants (4
      * words each, at most 256 of them, one a live instruction at most): room for
-     * them too (taken from the function's, corpus programs outgrew it). */
+     * them too, added (taken from the function's room, corpus programs with
+     * relative reads outgrew it). */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
