@@ -239,16 +239,17 @@ enum { HEADER = 5 }; /* the module's header words */
  * for the header, instead of one each and then their growth: the small sections'
  * where most programs' end (corpus: globals 50 to 170 words, decorations 16 to 72,
  * the entry point under 16), names and the function as the caller sizes them from
- * the program. The module is then made in this block (module_in_place): the
- * sections before the function move up against it, the function stays. */
-static bool first_room(spv *s, size_t names, size_t function)
+ * the program, and constants words more for the globals. The module is then made
+ * in this block (module_in_place): the sections before the function move up
+ * against it, the function stays. */
+static bool first_room(spv *s, size_t names, size_t function, size_t constants)
 {
     enum { R_CAP = 4, R_IMPORT = 8, R_MODEL = 4, R_ENTRY = 16, R_MODE = 12, R_DECO = 64, R_GLOBAL = 192 };
     enum { FIXED = R_CAP + R_IMPORT + R_MODEL + R_ENTRY + R_MODE + R_DECO + R_GLOBAL };
     static const uint32_t fixed[S_COUNT] = {
         [S_CAP] = R_CAP,   [S_IMPORT] = R_IMPORT, [S_MODEL] = R_MODEL,  [S_ENTRY] = R_ENTRY,
         [S_MODE] = R_MODE, [S_DECO] = R_DECO,     [S_GLOBAL] = R_GLOBAL};
-    size_t total = HEADER + FIXED + names + function;
+    size_t total = HEADER + FIXED + constants + names + function;
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
     s->block = w;
@@ -259,7 +260,7 @@ static bool first_room(spv *s, size_t names, size_t function)
      * block too, empty: its first word moves it out (resize). */
 #pragma GCC unroll 10
     for (int i = 0; i < S_COUNT; i++) {
-        size_t cap = i == S_NAME ? names : i == S_FUNC ? function : fixed[i];
+        size_t cap = i == S_NAME ? names : i == S_FUNC ? function : fixed[i] + (i == S_GLOBAL ? constants : 0);
         s->sec[i] = (wbuf){.w = w, .cap = cap, .shared = true};
         w += cap;
     }
@@ -918,15 +919,44 @@ static uint32_t *load_of(spv *s, unsigned key)
     return &l->id;
 }
 
-static uint32_t label(spv *s, uint32_t id)
+/* Block id begins: its OpLabel at d, the last two words reserved in the function
+ * section (a caller may have reserved the instruction ending the block before in
+ * the same call). Values of the previous block need not dominate this one: value
+ * numbering starts afresh here. */
+static uint32_t label_at(spv *s, uint32_t *d, uint32_t id)
 {
-    /* Values of the previous block need not dominate this one: value numbering
-     * starts afresh here. */
-    s->block_start = (uint32_t)s->sec[S_FUNC].n;
-    INS(s, S_FUNC, SpvOpLabel, id);
+    s->block_start = (uint32_t)(s->sec[S_FUNC].n - 2);
+    d[0] = 2u << 16 | SpvOpLabel;
+    d[1] = id;
     s->label = id;
     s->line_tok = -1; /* an OpLine's scope ends with its block */
     return id;
+}
+
+static uint32_t label(spv *s, uint32_t id)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], 2);
+    return d ? label_at(s, d, id) : id;
+}
+
+/* OpBranch m, then block next begun: one reserve for the two. */
+static void branch_to(spv *s, uint32_t m, uint32_t next)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], 4);
+    if (!d) return;
+    d[0] = 2u << 16 | SpvOpBranch, d[1] = m;
+    label_at(s, d + 2, next);
+}
+
+/* The selection construct of condition c (merge block m, branches t and e), and
+ * block t begun: one reserve for the three instructions. */
+static void selection(spv *s, uint32_t c, uint32_t m, uint32_t t, uint32_t e)
+{
+    uint32_t *d = reserve(s, &s->sec[S_FUNC], 9);
+    if (!d) return;
+    d[0] = 3u << 16 | SpvOpSelectionMerge, d[1] = m, d[2] = SpvSelectionControlMaskNone;
+    d[3] = 4u << 16 | SpvOpBranchConditional, d[4] = c, d[5] = t, d[6] = e;
+    label_at(s, d + 7, t);
 }
 
 /* OpVectorShuffle of width n (2 to 4) of real vectors a and b: each width its own
@@ -1157,6 +1187,22 @@ static uint32_t vec3_of(spv *s, uint32_t v) { return shuffle(s, 3, v, v, (const 
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in);
 static uint32_t merge_value(spv *s, const agal_ir_inst *in);
 
+/* Whether swizzle selects one component four times (a component chain's read). */
+static AGAL_ALWAYS_INLINE bool is_splat(unsigned swizzle) { return swizzle == (swizzle & 3u) * 0x55u; }
+
+/* Component k of vector v (possibly virtual) in all four components: one walk to
+ * its source, one shuffle of it (or the splat of a lazy splat's scalar). */
+static AGAL_ALWAYS_INLINE uint32_t splat_of(spv *s, uint32_t v, unsigned k)
+{
+    uint32_t x = source_comp(s, v, &k);
+    if (x & SCALAR) return splat(s, x & ~SCALAR);
+    uint8_t sel[4];
+    memset(sel, (int)k, sizeof sel);
+    uint32_t id = shuffle_words(s, 4, x, x, sel); /* x is a real vector: no raw_shuffle test */
+    if (id) record(s, id, x, x, sel);
+    return id;
+}
+
 /* What swizzle_value makes of the commonest swizzle, of a real vector that is no
  * recorded shuffle (a constant's or input's load read .xxxx), without walking each
  * component to its source; 0 for any other. */
@@ -1212,7 +1258,10 @@ static uint32_t real(spv *s, uint32_t v)
     const agal_ir_inst *in = &s->ir->insts[x];
     uint32_t id = 0;
     if (in->op == IR_SWIZZLE) {
-        if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
+        /* A splat's own comp_src names its component's source: no read of its
+         * operand's id and comp_src. */
+        if (is_splat(in->swizzle)) id = splat_of(s, v, 0);
+        else if (!(id = swizzle_of_real(s, in))) id = swizzle_value(s, in);
     } else if (in->op != IR_MERGE || !merges_splat(s, in) || !(id = insert_onto(s, in)))
         id = shuffle_inline(s, 4, v, v, (const uint8_t[]){0, 1, 2, 3}, x); /* a merge, or a lazy splat */
     s->t.mat[slot] = (struct mat){x, s->block_start, id};
@@ -1241,44 +1290,51 @@ static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, u
     return own;
 }
 
-/* comp_src of swizzle or merge v, made virtual, from its operands' (known already):
- * a component of a merge is its first or second operand's, of a swizzle the one it
- * selects of its operand's. */
-static AGAL_NOINLINE void note_sources(spv *s, uint32_t v, const agal_ir_inst *in)
+/* comp_src of swizzle or merge in, made virtual, into src, from its operands'
+ * (their ids a and b, known already): a component of a merge is its first or
+ * second operand's, of a swizzle the one it selects of its operand's. */
+static AGAL_ALWAYS_INLINE void note_sources(const spv *s, uint32_t *src, const agal_ir_inst *in, uint32_t a, uint32_t b)
 {
-    uint32_t *src = s->comp_src[v], own_a[4], own_b[4];
-    const uint32_t *a = sources_of(s, s->ids[in->args[0]], own_a);
-    if (in->op == IR_SWIZZLE) {
-#pragma GCC unroll 4
-        for (unsigned c = 0; c < 4; c++) src[c] = a[agal_swizzle_comp(in->swizzle, c)];
+    uint32_t own_a[4], own_b[4];
+    const uint32_t *from_a = sources_of(s, a, own_a);
+    if (in->op == IR_SWIZZLE && is_splat(in->swizzle)) { /* a component chain's read: one component */
+        uint32_t from = from_a[in->swizzle & 3u];
+        src[0] = src[1] = src[2] = src[3] = from;
         return;
     }
-    const uint32_t *b = sources_of(s, s->ids[in->args[1]], own_b);
+    if (in->op == IR_SWIZZLE) {
+#pragma GCC unroll 4
+        for (unsigned c = 0; c < 4; c++) src[c] = from_a[agal_swizzle_comp(in->swizzle, c)];
+        return;
+    }
+    const uint32_t *from_b = sources_of(s, b, own_b);
     unsigned mask = in->mask;
 #pragma GCC unroll 4
-    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? b[c] : a[c];
+    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? from_b[c] : from_a[c];
 }
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
  * needs it) or its chain of virtual values has grown too deep. A swizzle has one
- * operand, a merge two: read as such, not through a loop to nargs. Inline in
- * emit_list: this runs for every swizzle and merge of the program, most of its
- * values. */
+ * operand, a merge two: read as such, not through a loop to nargs, and once, for
+ * the depth and the note. Inline in emit_list: this runs for every swizzle and
+ * merge of the program, most of its values. */
 static AGAL_ALWAYS_INLINE uint32_t virtual_or_real(spv *s, uint32_t v, const agal_ir_inst *in)
 {
-    unsigned depth = virt_depth(s, s->ids[in->args[0]]);
-    if (in->op == IR_MERGE) {
-        unsigned d = virt_depth(s, s->ids[in->args[1]]);
-        if (d > depth) depth = d;
-    }
+    uint32_t a = s->ids[in->args[0]], b = in->op == IR_MERGE ? s->ids[in->args[1]] : 0;
+    unsigned depth = virt_depth(s, a), depth_b = virt_depth(s, b);
+    if (depth_b > depth) depth = depth_b;
     if ((s->virt[v] & EAGER) || depth >= MAX_VIRT_DEPTH) return materialized_here(s, in);
+    note_sources(s, s->comp_src[v], in, a, b);
+    /* After the note: a byte's store would make the compiler load again what the
+     * note reads. */
     s->virt[v] = (uint8_t)(depth + 1);
-    note_sources(s, v, in);
     return VIRT | v;
 }
 
-/* Component k of v, read from where it comes from (a lazy splat's: its scalar). */
-static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
+/* Component k of v, read from where it comes from (a lazy splat's: its scalar).
+ * Inline in emit_list, whose IR_EXTRACTs (an if's every condition, a relative
+ * read's index) are most of its calls; extract_comp for the others. */
+static AGAL_ALWAYS_INLINE uint32_t extract_inline(spv *s, uint32_t v, unsigned k)
 {
     v = source_comp(s, v, &k);
     if (v & SCALAR) return v & ~SCALAR;
@@ -1291,6 +1347,8 @@ static uint32_t extract_comp(spv *s, uint32_t v, unsigned k)
     if (id) *last = (struct last_extract){v, k, slot, s->cse[slot]};
     return id;
 }
+
+static uint32_t extract_comp(spv *s, uint32_t v, unsigned k) { return extract_inline(s, v, k); }
 
 /* Scalar f in every component of IR value in: a lazy splat (SPLAT), made here only
  * when a phi needs it at its branch's end (EAGER), or in a program with ifs, where
@@ -1578,22 +1636,13 @@ static uint32_t merge_value(spv *s, const agal_ir_inst *in)
     return shuffle(s, 4, s->ids[in->args[0]], s->ids[in->args[1]], sel);
 }
 
-/* The shuffle of a swizzle's source's components it selects: those it selects
- * twice (a splat's) are walked once. A width of its own, as real reads most
- * swizzles here. */
+/* The shuffle of a swizzle's source's components it selects: a splat's one
+ * component walked once. A width of its own, as real reads most swizzles here. */
 static uint32_t swizzle_value(spv *s, const agal_ir_inst *in)
 {
     uint32_t a = s->ids[in->args[0]];
+    if (is_splat(in->swizzle)) return splat_of(s, a, in->swizzle & 3u);
     uint8_t sel[4];
-    if (in->swizzle == (in->swizzle & 3u) * 0x55u) { /* a splat (a component chain's read): one walk, one shuffle */
-        unsigned k = in->swizzle & 3u;
-        uint32_t x = source_comp(s, a, &k);
-        if (x & SCALAR) return splat(s, x & ~SCALAR);
-        memset(sel, (int)k, sizeof sel);
-        uint32_t id = shuffle_words(s, 4, x, x, sel); /* x is a real vector: no raw_shuffle test */
-        if (id) record(s, id, x, x, sel);
-        return id;
-    }
     for (unsigned c = 0; c < 4; c++) sel[c] = (uint8_t)agal_swizzle_comp(in->swizzle, c);
     return shuffle_inline(s, 4, a, a, sel, 0);
 }
@@ -1604,9 +1653,7 @@ static void kil(spv *s, const agal_ir_inst *in)
     uint32_t zero = c_float(s, 0);
     uint32_t c = FN(s, SpvOpFOrdLessThan, t_bool(s), s->ids[in->args[0]], zero);
     uint32_t k = new_id(s), m = new_id(s);
-    INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
-    INS(s, S_FUNC, SpvOpBranchConditional, c, k, m);
-    label(s, k);
+    selection(s, c, m, k, m);
     ins(s, S_FUNC, SpvOpKill, NULL, 0);
     label(s, m);
 }
@@ -1639,17 +1686,13 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
 {
     const agal_ir_inst *in = &s->ir->insts[v];
     uint32_t t = new_id(s), e = new_id(s), m = new_id(s);
-    INS(s, S_FUNC, SpvOpSelectionMerge, m, 0);
-    INS(s, S_FUNC, SpvOpBranchConditional, s->ids[in->args[0]], t, e);
-    label(s, t);
+    selection(s, s->ids[in->args[0]], m, t, e);
     emit_list(s, in->then_list);
     ends[0] = s->label;
-    INS(s, S_FUNC, SpvOpBranch, m);
-    label(s, e);
+    branch_to(s, m, e);
     emit_list(s, in->else_list);
     ends[1] = s->label;
-    INS(s, S_FUNC, SpvOpBranch, m);
-    label(s, m);
+    branch_to(s, m, m);
 }
 
 /* One instruction; if_ends: the branch ends of the latest IR_IF of its list;
@@ -1667,7 +1710,7 @@ static void emit_inst(spv *s, const agal_ir_inst *insts, bool lines, uint32_t v,
         case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
         case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
         case IR_YFLIP: id = yflip(s); break;
-        case IR_EXTRACT: id = extract_comp(s, s->ids[in->args[0]], in->comp & 3u); break;
+        case IR_EXTRACT: id = extract_inline(s, s->ids[in->args[0]], in->comp & 3u); break;
         case IR_COPY: id = s->ids[in->args[0]]; break;
         case IR_ALU: id = alu(s, in); break;
         case IR_MATRIX: id = matrix(s, in); break;
@@ -1750,6 +1793,30 @@ static void interface(spv *s)
         s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, AGAL_REG_DEPTH);
 }
 
+/* A phi operand must exist at the end of its branch: emitted where defined. */
+static void mark_eager(spv *s, uint32_t x)
+{
+    while (s->ir->insts[x].op == IR_COPY) x = s->ir->insts[x].args[0];
+    s->virt[x] = EAGER;
+}
+
+/* What the body needs of values it meets later, in one walk of the IR (a large
+ * program's IR outgrows the cache: each walk reads it from memory again): the
+ * constants used, made in value order, and the phis' operands (phis follow an
+ * if, which has lists of its own) marked EAGER. The IR in locals: c_vec4's stores
+ * would make the compiler load it again for every value. */
+static void scan_values(spv *s)
+{
+    const agal_ir_inst *insts = s->ir->insts;
+    /* The ops looked at, as a set: most values are neither, one test each. */
+    uint32_t wanted = 1u << IR_CONST | (s->ir->nlists > 1 ? 1u << IR_PHI : 0);
+    for (const agal_ir_inst *in = insts + 1, *end = insts + s->ir->ninsts; in < end; in++) {
+        if (!(wanted >> in->op & 1)) continue;
+        if (in->op == IR_PHI) mark_eager(s, in->args[0]), mark_eager(s, in->args[1]);
+        else if (in->nuses) s->ids[in - insts] = c_vec4(s, in->imm);
+    }
+}
+
 static void function(spv *s)
 {
     interface(s);
@@ -1761,11 +1828,7 @@ static void function(spv *s)
         uint32_t w[AGAL_SPV_NS_MAX_WORDS];
         function_words(s, w, agal_spv_ns_function(s->ns, s->label, main_id, w));
     }
-    /* The IR in locals: c_vec4's stores would make the compiler load it again for
-     * every value. */
-    const agal_ir_inst *insts = s->ir->insts;
-    for (uint32_t v = 1, n = s->ir->ninsts; v < n; v++)
-        if (insts[v].op == IR_CONST && insts[v].nuses) s->ids[v] = c_vec4(s, insts[v].imm);
+    scan_values(s);
     emit_list(s, 0);
     ins(s, S_FUNC, SpvOpReturn, NULL, 0);
     ins(s, S_FUNC, SpvOpFunctionEnd, NULL, 0);
@@ -1806,22 +1869,19 @@ static agal_status build_module(spv *s)
      * room for all of them would be a large allocation where the arena's bump block
      * had room (agal-bench's peak heap). A register's one load (the front of the
      * body, opt_share_loads.c) brings its variable or constant, its decorations and
-     * name: about 9 words more. */
+     * name: about 9 words more, 4 of them among the globals (a constant register's
+     * index, an int constant): without that room there, a program reading more
+     * than about 40 constant registers took module_in_place's slower way, which
+     * moves the whole function. Relative reads' offsets are float constants (4
+     * words each, at most 256 of them, one a live instruction at most): room for
+     * them too, added (taken from the function's room, corpus programs with
+     * relative reads outgrew it). */
     size_t live = s->ir->nlive, loads = 0;
     const agal_ir_list *body = &s->ir->lists[0];
     while (loads < body->n && agal_ir_is_load(&s->ir->insts[body->items[loads]])) loads++;
-    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 9 * loads)) return AGAL_ERR_NOMEM;
-    /* A phi operand must exist at the end of its branch: emitted where defined.
-     * (Phis follow an if, which has lists of its own.) */
-    for (uint32_t v = 1; v < s->ir->ninsts && s->ir->nlists > 1; v++) {
-        const agal_ir_inst *in = &s->ir->insts[v];
-        if (in->op != IR_PHI) continue;
-        for (unsigned a = 0; a < 2; a++) {
-            uint32_t x = in->args[a];
-            while (s->ir->insts[x].op == IR_COPY) x = s->ir->insts[x].args[0];
-            s->virt[x] = EAGER;
-        }
-    }
+    size_t offsets = s->ir->info.reads_indirect ? 4 * (live < 256 ? live : 256) : 0;
+    if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 5 * loads, 4 * loads + offsets))
+        return AGAL_ERR_NOMEM;
     INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
     s->glsl = new_id(s);
