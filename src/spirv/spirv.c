@@ -86,9 +86,11 @@ typedef struct spv {
     agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
     uint32_t *ids;   /* SPIR-V id per IR value */
     unsigned niface;
+    bool outgrown; /* a section outgrew its first room and left the block (resize) */
     uint32_t glsl, label;
-    /* Interface variables by register, declared from the info record (interface). */
-    uint32_t var_in[16], var_out[16], var_packed[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
+    /* Interface variables by register, declared from the info record (interface);
+     * var_packed and var_sampler among the tables (see there). */
+    uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_depth;
     uint32_t yflip;       /* the flip's vec4, made at the IR_YFLIP */
     uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
     unsigned indirect_range;
@@ -135,6 +137,10 @@ typedef struct spv {
             uint32_t v, block, id; /* values, in this block (see real) */
         } mat[64];
         uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+        /* A packed slot's variable, made for each slot the info record names
+         * (interface), which names every slot the body reads or writes; a separate
+         * sampler, made with its image (sampler_var): never read unwritten. */
+        uint32_t var_packed[16], var_sampler[16];
         struct splat_memo { /* the splats made (splat) */
             uint32_t f, id;
         } splat[64];
@@ -222,6 +228,7 @@ static bool resize(spv *s, wbuf *b, size_t cap)
         return false;
     }
     if (b->shared && b->n) memcpy(nw, b->w, b->n * sizeof *nw);
+    s->outgrown |= b->shared;
     b->w = nw;
     b->cap = cap;
     b->shared = false;
@@ -790,7 +797,7 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
         s->var_smp[i] = bound_var(s, type, 2u * separate + cube, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), 4, AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate) s->t.var_sampler[i] = bound_var(s, t_sampler(s), 4, AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
@@ -1611,7 +1618,7 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
     }
     if (in->reg_type == IR_REG_PACKED) { /* widened to a vec4: lanes past its width read x */
         unsigned n = in->reg_num & 15, w = s->ir->packing.width[n];
-        uint32_t l = FN(s, SpvOpLoad, t_width(s, w), s->var_packed[n]);
+        uint32_t l = FN(s, SpvOpLoad, t_width(s, w), s->t.var_packed[n]);
         if (w == 1) return lazy_splat(s, in, l);
         return w == 4 ? l : FN(s, SpvOpVectorShuffle, t_vec(s, 4), l, l, 0, 1, w > 2 ? 2 : 0, 0);
     }
@@ -1625,7 +1632,7 @@ static uint32_t sampled_image(spv *s, const agal_sampler *smp)
     uint32_t var = sampler_var(s, smp);
     if (!s->opt->pub.separate_samplers) return FN(s, SpvOpLoad, image_type(s, smp->dim), var);
     uint32_t img = FN(s, SpvOpLoad, image_only_type(s, smp->dim), var);
-    uint32_t smp_id = FN(s, SpvOpLoad, t_sampler(s), s->var_sampler[smp->num & 15]);
+    uint32_t smp_id = FN(s, SpvOpLoad, t_sampler(s), s->t.var_sampler[smp->num & 15]);
     return FN(s, SpvOpSampledImage, image_type(s, smp->dim), img, smp_id);
 }
 
@@ -1695,7 +1702,7 @@ static void store(spv *s, const agal_ir_inst *in)
                                                        : w == 2 ? FN(s, SpvOpVectorShuffle, t_vec(s, 2), r, r, 0, 1)
                                                        : w == 3 ? FN(s, SpvOpVectorShuffle, t_vec(s, 3), r, r, 0, 1, 2)
                                                                 : r;
-        INS(s, S_FUNC, SpvOpStore, s->var_packed[n], narrow);
+        INS(s, S_FUNC, SpvOpStore, s->t.var_packed[n], narrow);
     } else if (in->reg_type == AGAL_REG_DEPTH) INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
     else if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX)
         INS(s, S_FUNC, SpvOpStore, s->var_out[0], real(s, v));
@@ -1812,7 +1819,7 @@ static void interface(spv *s)
         if (outputs >> n & 1) s->var_out[out_slot(s, n)] = located(s, SpvStorageClassOutput, out_type, n);
     for (unsigned n = 0; info->packed >> n; n++)
         if (info->packed >> n & 1)
-            s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
+            s->t.var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
     if (info->writes_depth)
         s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, AGAL_REG_DEPTH);
 }
@@ -1960,13 +1967,8 @@ static size_t module_front(const spv *s, uint32_t *out)
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
 {
     wbuf *f = &s->sec[S_FUNC];
-    size_t body = f->n, front = FRONT;
-    bool in_first_rooms = true; /* every section still in its first room (first_room), or empty */
-    for (int i = 0; i < S_COUNT; i++) {
-        in_first_rooms &= s->sec[i].shared || !s->sec[i].n;
-        front += i == S_FUNC ? 0 : s->sec[i].n;
-    }
-    if (in_first_rooms) { /* S_CAP and S_IMPORT empty: any word of theirs moved them out */
+    size_t body = f->n;
+    if (!s->outgrown) { /* so S_CAP and S_IMPORT are empty: any word of theirs moved them out */
         uint32_t *at = f->w;
         for (int i = S_FUNC - 1; i > S_IMPORT; i--) {
             at -= s->sec[i].n;
@@ -1976,9 +1978,10 @@ static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nword
         memcpy(at, front_words, sizeof front_words);
         at[FRONT_BOUND] = s->next_id;
         *words = at;
-        *nwords = front + body;
+        *nwords = (size_t)(f->w - at) + body;
         return AGAL_OK;
     }
+    size_t front = module_size(s) - body;
     if (f->cap - body < front && !resize(s, f, body + front)) return AGAL_ERR_NOMEM;
     memmove(f->w + front, f->w, body * sizeof *f->w);
     module_front(s, f->w);
