@@ -1,10 +1,11 @@
 /* spirv.c: IR -> SPIR-V 1.0 words for Vulkan 1.0 (Shader capability only).
  *
  * The module is written into one word buffer per section of SPIR-V's logical layout
- * (capabilities, imports, memory model, entry point, execution modes, names,
- * decorations, types/constants/globals, function), all first in one block in that
- * order; the function section is written where the module ends up, and the other
- * sections move up against it at the end, behind the header with the id bound.
+ * (entry point, execution modes, names, decorations, types/constants/globals,
+ * function), all first in one block in that order; the function section is written
+ * where the module ends up, and the other sections move up against it at the end,
+ * behind the front every module shares (the header with the id bound, the
+ * capability, the GLSL.std.450 import, the memory model: front_words).
  * Each type and constant exists once and is emitted before its users: those only
  * one memoized maker makes (the scalar and vector types, vec4 pointers, small ints,
  * 0.0 and 1.0) straight, the rest through one hash table keyed by their
@@ -38,8 +39,10 @@ typedef struct wbuf {
     bool shared; /* w is its part of the small sections' one block (first_room) */
 } wbuf;
 
-/* S_SOURCE: OpString and OpSource (debug_info), which come before the names. */
-enum { S_CAP, S_IMPORT, S_MODEL, S_ENTRY, S_MODE, S_SOURCE, S_NAME, S_DECO, S_GLOBAL, S_FUNC, S_COUNT };
+/* S_SOURCE: OpString and OpSource (debug_info), which come before the names.
+ * S_CAP and S_IMPORT hold only what follows the fixed front's capability and import
+ * (front_words): the transform feedback capability, the non-semantic debug info's. */
+enum { S_CAP, S_IMPORT, S_ENTRY, S_MODE, S_SOURCE, S_NAME, S_DECO, S_GLOBAL, S_FUNC, S_COUNT };
 
 /* A type or constant: its instruction is at word pos - 1 of the globals section
  * (pos 0: an empty slot). */
@@ -75,7 +78,7 @@ typedef struct spv {
     const agal_ir *ir;
     const agal_program *prog;
     const agal_emit_options *opt;
-    uint32_t *block; /* the sections' first rooms, behind room for the header (first_room) */
+    uint32_t *block; /* the sections' first rooms, behind room for the front (first_room) */
     size_t block_words;
     hslot *tab;
     size_t tab_n, tab_cap;
@@ -83,9 +86,11 @@ typedef struct spv {
     agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
     uint32_t *ids;   /* SPIR-V id per IR value */
     unsigned niface;
+    bool outgrown; /* a section outgrew its first room and left the block (resize) */
     uint32_t glsl, label;
-    /* Interface variables by register, declared from the info record (interface). */
-    uint32_t var_in[16], var_out[16], var_packed[16], var_const, var_iid, var_smp[16], var_sampler[16], var_depth;
+    /* Interface variables by register, declared from the info record (interface);
+     * var_packed and var_sampler among the tables (see there). */
+    uint32_t var_in[16], var_out[16], var_const, var_iid, var_smp[16], var_depth;
     uint32_t yflip;       /* the flip's vec4, made at the IR_YFLIP */
     uint32_t indirect_fn; /* agal_vc / agal_fc, made on the first relative read */
     unsigned indirect_range;
@@ -132,6 +137,10 @@ typedef struct spv {
             uint32_t v, block, id; /* values, in this block (see real) */
         } mat[64];
         uint32_t iface[64]; /* Input/Output variables for OpEntryPoint */
+        /* A packed slot's variable, made for each slot the info record names
+         * (interface), which names every slot the body reads or writes; a separate
+         * sampler, made with its image (sampler_var): never read unwritten. */
+        uint32_t var_packed[16], var_sampler[16];
         struct splat_memo { /* the splats made (splat) */
             uint32_t f, id;
         } splat[64];
@@ -219,6 +228,7 @@ static bool resize(spv *s, wbuf *b, size_t cap)
         return false;
     }
     if (b->shared && b->n) memcpy(nw, b->w, b->n * sizeof *nw);
+    s->outgrown |= b->shared;
     b->w = nw;
     b->cap = cap;
     b->shared = false;
@@ -233,10 +243,32 @@ static AGAL_COLD bool grow_for(spv *s, wbuf *b, size_t n)
     return resize(s, b, cap);
 }
 
-enum { HEADER = 5 }; /* the module's header words */
+/* The module's front, the same words in every module: the header (the id bound at
+ * FRONT_BOUND, known last), the Shader capability, the GLSL.std.450 import (id 1)
+ * and the memory model. Copied from here where the module is made, not written
+ * into sections of their own and moved with them; S_CAP and S_IMPORT hold only
+ * what follows the capability and the import in the rare module that has more. */
+#define WORD4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+enum { GLSL_ID = 1, FRONT_BOUND = 3, FRONT_CAP_END = 7, FRONT_IMPORT_END = 13, FRONT = 16 };
+static const uint32_t front_words[FRONT] = {SpvMagicNumber,
+                                            0x00010000u /* SPIR-V 1.0 */,
+                                            0 /* generator */,
+                                            0 /* the id bound */,
+                                            0,
+                                            2u << 16 | SpvOpCapability,
+                                            SpvCapabilityShader,
+                                            6u << 16 | SpvOpExtInstImport,
+                                            GLSL_ID,
+                                            WORD4('G', 'L', 'S', 'L'),
+                                            WORD4('.', 's', 't', 'd'),
+                                            WORD4('.', '4', '5', '0'),
+                                            0,
+                                            3u << 16 | SpvOpMemoryModel,
+                                            SpvAddressingModelLogical,
+                                            SpvMemoryModelGLSL450};
 
 /* Every section's first room, in one allocation in the module's order behind room
- * for the header, instead of one each and then their growth: the small sections'
+ * for the front (none for S_CAP and S_IMPORT: a word there moves them out), instead of one each and then their growth: the small sections'
  * where most programs' end (corpus: globals 50 to 170 words, decorations 16 to 72,
  * the entry point under 16), names and the function as the caller sizes them from
  * the program, and constants words more for the globals. The module is then made
@@ -244,17 +276,16 @@ enum { HEADER = 5 }; /* the module's header words */
  * against it, the function stays. */
 static bool first_room(spv *s, size_t names, size_t function, size_t constants)
 {
-    enum { R_CAP = 4, R_IMPORT = 8, R_MODEL = 4, R_ENTRY = 16, R_MODE = 12, R_DECO = 64, R_GLOBAL = 192 };
-    enum { FIXED = R_CAP + R_IMPORT + R_MODEL + R_ENTRY + R_MODE + R_DECO + R_GLOBAL };
+    enum { R_ENTRY = 16, R_MODE = 12, R_DECO = 64, R_GLOBAL = 192 };
+    enum { FIXED = R_ENTRY + R_MODE + R_DECO + R_GLOBAL };
     static const uint32_t fixed[S_COUNT] = {
-        [S_CAP] = R_CAP,   [S_IMPORT] = R_IMPORT, [S_MODEL] = R_MODEL,  [S_ENTRY] = R_ENTRY,
-        [S_MODE] = R_MODE, [S_DECO] = R_DECO,     [S_GLOBAL] = R_GLOBAL};
-    size_t total = HEADER + FIXED + constants + names + function;
+        [S_ENTRY] = R_ENTRY, [S_MODE] = R_MODE, [S_DECO] = R_DECO, [S_GLOBAL] = R_GLOBAL};
+    size_t total = FRONT + FIXED + constants + names + function;
     uint32_t *w = agal_alloc(s->ctx, total * sizeof *w);
     if (!w) return false;
     s->block = w;
     s->block_words = total;
-    w += HEADER;
+    w += FRONT;
     /* Every section (spv_init having left them), in one unrolled run of stores; a
      * section of no room (the source's, or the names' when stripped) is in the
      * block too, empty: its first word moves it out (resize). */
@@ -766,7 +797,7 @@ static uint32_t sampler_var(spv *s, const agal_sampler *smp)
         uint32_t type = separate ? image_only_type(s, smp->dim) : image_type(s, smp->dim);
         s->var_smp[i] = bound_var(s, type, 2u * separate + cube, AGAL_SAMPLER_BINDING + i);
         reg_name(s, s->var_smp[i], AGAL_REG_SAMPLER, i);
-        if (separate) s->var_sampler[i] = bound_var(s, t_sampler(s), 4, AGAL_SEPARATE_SAMPLER_BINDING + i);
+        if (separate) s->t.var_sampler[i] = bound_var(s, t_sampler(s), 4, AGAL_SEPARATE_SAMPLER_BINDING + i);
     }
     return s->var_smp[i];
 }
@@ -1587,7 +1618,7 @@ static uint32_t input(spv *s, const agal_ir_inst *in)
     }
     if (in->reg_type == IR_REG_PACKED) { /* widened to a vec4: lanes past its width read x */
         unsigned n = in->reg_num & 15, w = s->ir->packing.width[n];
-        uint32_t l = FN(s, SpvOpLoad, t_width(s, w), s->var_packed[n]);
+        uint32_t l = FN(s, SpvOpLoad, t_width(s, w), s->t.var_packed[n]);
         if (w == 1) return lazy_splat(s, in, l);
         return w == 4 ? l : FN(s, SpvOpVectorShuffle, t_vec(s, 4), l, l, 0, 1, w > 2 ? 2 : 0, 0);
     }
@@ -1601,7 +1632,7 @@ static uint32_t sampled_image(spv *s, const agal_sampler *smp)
     uint32_t var = sampler_var(s, smp);
     if (!s->opt->pub.separate_samplers) return FN(s, SpvOpLoad, image_type(s, smp->dim), var);
     uint32_t img = FN(s, SpvOpLoad, image_only_type(s, smp->dim), var);
-    uint32_t smp_id = FN(s, SpvOpLoad, t_sampler(s), s->var_sampler[smp->num & 15]);
+    uint32_t smp_id = FN(s, SpvOpLoad, t_sampler(s), s->t.var_sampler[smp->num & 15]);
     return FN(s, SpvOpSampledImage, image_type(s, smp->dim), img, smp_id);
 }
 
@@ -1671,7 +1702,7 @@ static void store(spv *s, const agal_ir_inst *in)
                                                        : w == 2 ? FN(s, SpvOpVectorShuffle, t_vec(s, 2), r, r, 0, 1)
                                                        : w == 3 ? FN(s, SpvOpVectorShuffle, t_vec(s, 3), r, r, 0, 1, 2)
                                                                 : r;
-        INS(s, S_FUNC, SpvOpStore, s->var_packed[n], narrow);
+        INS(s, S_FUNC, SpvOpStore, s->t.var_packed[n], narrow);
     } else if (in->reg_type == AGAL_REG_DEPTH) INS(s, S_FUNC, SpvOpStore, s->var_depth, extract_comp(s, v, 0));
     else if (in->reg_type == AGAL_REG_OUTPUT && s->prog->stage == AGAL_VERTEX)
         INS(s, S_FUNC, SpvOpStore, s->var_out[0], real(s, v));
@@ -1788,7 +1819,7 @@ static void interface(spv *s)
         if (outputs >> n & 1) s->var_out[out_slot(s, n)] = located(s, SpvStorageClassOutput, out_type, n);
     for (unsigned n = 0; info->packed >> n; n++)
         if (info->packed >> n & 1)
-            s->var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
+            s->t.var_packed[n] = packed_var(s, vertex ? SpvStorageClassOutput : SpvStorageClassInput, n);
     if (info->writes_depth)
         s->var_depth = builtin(s, SpvStorageClassOutput, t_float(s), SpvBuiltInFragDepth, AGAL_REG_DEPTH);
 }
@@ -1853,7 +1884,7 @@ static void function(spv *s)
 
 static agal_status build_module(spv *s)
 {
-    s->next_id = 1;
+    s->next_id = GLSL_ID + 1;
     uint32_t ninsts = s->ir->ninsts;
     s->ids = agal_zalloc(s->ctx, ninsts * (sizeof *s->ids + 1)); /* and virt behind them: one clearing */
     s->cse = agal_zalloc(s->ctx, CSE_SLOTS * sizeof *s->cse);
@@ -1882,12 +1913,8 @@ static agal_status build_module(spv *s)
     size_t offsets = s->ir->info.reads_indirect ? 4 * (live < 256 ? live : 256) : 0;
     if (!first_room(s, s->opt->pub.strip_names ? 0 : 64 + 2 * live, 64 + 10 * live + 5 * loads, 4 * loads + offsets))
         return AGAL_ERR_NOMEM;
-    INS(s, S_CAP, SpvOpCapability, SpvCapabilityShader);
     if (s->opt->xfb && s->prog->stage == AGAL_VERTEX) INS(s, S_CAP, SpvOpCapability, SpvCapabilityTransformFeedback);
-    s->glsl = new_id(s);
-    uint32_t w[8] = {s->glsl};
-    ins(s, S_IMPORT, SpvOpExtInstImport, w, 1 + str_words("GLSL.std.450", w + 1, 7));
-    INS(s, S_MODEL, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    s->glsl = GLSL_ID; /* the front's import (front_words) */
     if (!s->opt->pub.strip_names) source(s);
     if (s->file && s->opt->pub.debug_info_nonsemantic) nonsemantic_begin(s);
     function(s);
@@ -1905,56 +1932,56 @@ static agal_status build_module(spv *s)
 
 static size_t module_size(const spv *s)
 {
-    size_t n = HEADER;
+    size_t n = FRONT;
     for (int i = 0; i < S_COUNT; i++) n += s->sec[i].n;
     return n;
 }
 
-static void header(const spv *s, uint32_t *out)
+static size_t put_words(uint32_t *out, const uint32_t *w, size_t n)
 {
-    const uint32_t words[HEADER] = {SpvMagicNumber, 0x00010000u /* SPIR-V 1.0 */, 0 /* generator */, s->next_id, 0};
-    memcpy(out, words, sizeof words);
+    if (n) memcpy(out, w, n * sizeof *out);
+    return n;
 }
 
-/* Writes the header and every section but the function, which comes last, as the
- * module's first words; returns how many. */
+/* Writes the front with S_CAP's and S_IMPORT's words in it and every other section
+ * but the function, which comes last, as the module's first words; returns how
+ * many. */
 _Static_assert(S_FUNC == S_COUNT - 1, "the function section is the module's last");
 static size_t module_front(const spv *s, uint32_t *out)
 {
-    header(s, out);
-    size_t n = HEADER;
-    for (int i = 0; i < S_FUNC; i++) {
-        if (s->sec[i].n) memcpy(out + n, s->sec[i].w, s->sec[i].n * sizeof *out);
-        n += s->sec[i].n;
-    }
+    size_t n = put_words(out, front_words, FRONT_CAP_END);
+    n += put_words(out + n, s->sec[S_CAP].w, s->sec[S_CAP].n);
+    n += put_words(out + n, front_words + FRONT_CAP_END, FRONT_IMPORT_END - FRONT_CAP_END);
+    n += put_words(out + n, s->sec[S_IMPORT].w, s->sec[S_IMPORT].n);
+    n += put_words(out + n, front_words + FRONT_IMPORT_END, FRONT - FRONT_IMPORT_END);
+    out[FRONT_BOUND] = s->next_id;
+    for (int i = S_IMPORT + 1; i < S_FUNC; i++) n += put_words(out + n, s->sec[i].w, s->sec[i].n);
     return n;
 }
 
 /* The module made where the function section is: the other sections, each no
  * longer than its room, move up against it (the last first: none moves down over
- * one not yet moved), the header in front, and the function does not move. A
+ * one not yet moved), the front before them, and the function does not move. A
  * section that outgrew its room instead moves the function up behind room for
  * the rest, so no second copy of the module is ever held. */
 static agal_status module_in_place(spv *s, const uint32_t **words, size_t *nwords)
 {
     wbuf *f = &s->sec[S_FUNC];
-    size_t body = f->n, front = HEADER;
-    bool in_first_rooms = true; /* every section still in its first room (first_room), or empty */
-    for (int i = 0; i < S_COUNT; i++) {
-        in_first_rooms &= s->sec[i].shared || !s->sec[i].n;
-        front += i == S_FUNC ? 0 : s->sec[i].n;
-    }
-    if (in_first_rooms) {
+    size_t body = f->n;
+    if (!s->outgrown) { /* so S_CAP and S_IMPORT are empty: any word of theirs moved them out */
         uint32_t *at = f->w;
-        for (int i = S_FUNC - 1; i >= 0; i--) {
+        for (int i = S_FUNC - 1; i > S_IMPORT; i--) {
             at -= s->sec[i].n;
             if (s->sec[i].n) memmove(at, s->sec[i].w, s->sec[i].n * sizeof *at);
         }
-        header(s, at - HEADER);
-        *words = at - HEADER;
-        *nwords = front + body;
+        at -= FRONT;
+        memcpy(at, front_words, sizeof front_words);
+        at[FRONT_BOUND] = s->next_id;
+        *words = at;
+        *nwords = (size_t)(f->w - at) + body;
         return AGAL_OK;
     }
+    size_t front = module_size(s) - body;
     if (f->cap - body < front && !resize(s, f, body + front)) return AGAL_ERR_NOMEM;
     memmove(f->w + front, f->w, body * sizeof *f->w);
     module_front(s, f->w);

@@ -79,8 +79,13 @@ void agal_target_conventions(agal_target target, agal_clip clip, agal_ir_convent
 static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_names *names)
 {
     const agal_program *p = ir->prog;
-    agal_binding_block *b = agal_alloc(ctx, sizeof *b);
-    if (!b) return NULL;
+    /* the block with its one range where the limits packed none: one allocation */
+    struct block_and_range {
+        agal_binding_block b;
+        agal_binding_range whole;
+    } *both = agal_alloc(ctx, sizeof *both);
+    if (!both) return NULL;
+    agal_binding_block *b = &both->b;
     b->stage = p->stage;
     b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
     b->indirect = ir->info.reads_indirect;
@@ -88,11 +93,9 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     b->count = agal_ir_constant_count(ir, target == AGAL_TARGET_ESSL1);
     b->size = 16u * b->count;
     /* register n in vec4 n, unless the limits packed them (lower_constant_ranges.c) */
-    agal_binding_range *whole = ir->nconst_ranges ? NULL : agal_alloc(ctx, sizeof *whole);
-    if (!ir->nconst_ranges && !whole) return NULL;
-    if (whole) *whole = (agal_binding_range){0, b->count, 0};
-    b->ranges = whole ? whole : ir->const_ranges;
-    b->nranges = whole ? 1 : ir->nconst_ranges;
+    both->whole = (agal_binding_range){0, b->count, 0};
+    b->ranges = ir->nconst_ranges ? ir->const_ranges : &both->whole;
+    b->nranges = ir->nconst_ranges ? ir->nconst_ranges : 1;
     /* WGSL: a uniform array named like the registers (host names are the GLSL
      * family's), bound at the SPIR-V binding */
     b->name = target == AGAL_TARGET_WGSL    ? agal_reg_name(p->stage, AGAL_REG_CONSTANT)
@@ -231,20 +234,27 @@ static agal_status keep_source_pos(agal_context *ctx, const agal_translate_optio
 agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
                               agal_shader *out)
 {
-    agal_emit_options row = *eo;
-    row.dialect = targets[target].dialect;
     uint32_t size = out->size;
     memset(out, 0, sizeof *out);
     out->size = size;
     bool debug = eo->pub.debug_info && !eo->pub.strip_names && target != AGAL_TARGET_IR;
+    /* The options as the back end reads them: the caller's, copied only where the
+     * target's dialect or the source they name differs. */
+    agal_emit_options row;
+    const agal_emit_options *use = eo;
+    if (debug || eo->dialect != targets[target].dialect) {
+        row = *eo;
+        row.dialect = targets[target].dialect;
+        use = &row;
+    }
     agal_status st = debug ? agal_disassemble_program(ctx, ir->prog, 0, &row.source) : AGAL_OK;
-    if (st == AGAL_OK) st = targets[target].emit(ctx, ir, &row, out);
+    if (st == AGAL_OK) st = targets[target].emit(ctx, ir, use, out);
     if (st == AGAL_OK && debug) {
         out->source = row.source;
         st = agal_source_map(ctx, target, out);
     }
     if (st == AGAL_OK && debug && eo->pub.source_pos && eo->pub.nsource_pos) st = keep_source_pos(ctx, &eo->pub, out);
-    return st != AGAL_OK ? st : describe(ctx, ir, target, &row, &out->binding);
+    return st != AGAL_OK ? st : describe(ctx, ir, target, use, &out->binding);
 }
 
 /* ---- the entry -------------------------------------------------------------------- */
