@@ -80,6 +80,10 @@ typedef struct build {
     agal_status err;
     int token;
     agal_ir_list *list; /* the list receiving values, its room reserved (reserve) */
+    /* Tokens after this one whose TOKEN_VALUES the room reserved holds too
+     * (reserve_token), so that most tokens test no capacity; 0 after a block call
+     * or a relative read, which may switch the list or take more of the room. */
+    uint32_t room_tokens;
 #ifdef AGAL_IR_CHECK
     unsigned room;        /* values add may still make in the reserved room */
     agal_ir_inst scratch; /* what add writes past it, refused */
@@ -161,8 +165,31 @@ static inline bool reserve(build *bd, unsigned n)
     agal_ir_list *l = &ir->lists[bd->b.list];
     if ((ir->inst_cap - ir->ninsts < n || l->cap - l->n < n) && !grow_room(bd, n)) return false;
     bd->list = &ir->lists[bd->b.list];
+    bd->room_tokens = 0;
 #ifdef AGAL_IR_CHECK
     bd->room = n - 1; /* the zero constant may take one */
+#endif
+    return true;
+}
+
+/* The room for a token's values, and how many tokens after it the same room holds:
+ * the room grows at the same token as it would were each token's room tested. */
+static AGAL_NOINLINE bool reserve_tokens(build *bd)
+{
+    if (!reserve(bd, TOKEN_VALUES)) return false;
+    agal_ir *ir = bd->b.ir;
+    uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
+    bd->room_tokens = (insts < items ? insts : items) / TOKEN_VALUES - 1;
+    return true;
+}
+
+/* Room for a token's values (TOKEN_VALUES). */
+static inline bool reserve_token(build *bd)
+{
+    if (!bd->room_tokens) return reserve_tokens(bd);
+    bd->room_tokens--;
+#ifdef AGAL_IR_CHECK
+    bd->room = TOKEN_VALUES - 1;
 #endif
     return true;
 }
@@ -229,36 +256,31 @@ static inline bool loaded_before(build *bd, unsigned k)
     return before;
 }
 
-/* Load v of register key k, where an earlier one is kept (build.share): removed,
- * where it is read (site) noted, the first load read instead, which it returns. */
-static AGAL_ALWAYS_INLINE uint32_t share_load(build *bd, uint32_t v, unsigned k, uint32_t site)
-{
-    agal_ir_inst *in = &bd->b.ir->insts[v];
-    in->op = IR_NOP;
-    in->args[0] = bd->first_load[k];
-    in->args[1] = site;
-    bd->ndup++;
-    return in->args[0];
-}
-
 /* A register's load, listed with the loads (build.loads), or shared with its
- * first (share_load; site: where it is read). */
+ * first: removed where it would be (IR_NOP), args[0] the first load, which is read
+ * instead and returned, args[1] where it is read (site). Decided before the
+ * instruction is written, so that a removed load is written once. */
 static AGAL_ALWAYS_INLINE uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num, uint32_t site)
 {
     agal_ir *ir = bd->b.ir;
     if (!take_room(bd)) return 0;
     uint32_t v = ir->ninsts++;
-    ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
-                                  .type = IR_F4,
-                                  .reg_type = (uint8_t)type,
-                                  .reg_num = (uint16_t)num,
-                                  .token = (int16_t)bd->token};
+    agal_ir_inst made = {.op = (uint8_t)op,
+                         .type = IR_F4,
+                         .reg_type = (uint8_t)type,
+                         .reg_num = (uint16_t)num,
+                         .token = (int16_t)bd->token};
     if (bd->share) {
         unsigned k = bd->key_base[type] + num;
         if (!loaded_before(bd, k)) bd->first_load[k] = v;
-        else if (bd->share_token) return share_load(bd, v, k, site);
-        else bd->listed_again = true;
+        else if (bd->share_token) {
+            made.op = IR_NOP, made.args[0] = bd->first_load[k], made.args[1] = site;
+            ir->insts[v] = made;
+            bd->ndup++;
+            return made.args[0];
+        } else bd->listed_again = true;
     }
+    ir->insts[v] = made;
     bd->loads[bd->nloads++] = v;
     agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
     return v;
@@ -510,14 +532,18 @@ static void note_join(build *bd, bool closed)
 static agal_status open_list(build *bd, agal_status st)
 {
     if (bd->b.depth < SHARED_DEPTH) bd->open[bd->b.depth] = bd->b.list;
+    bd->room_tokens = 0; /* another list, or the lists moved */
     return st == AGAL_OK && !loads_match(bd) ? bd->err : st;
 }
 
 static agal_status token(build *bd, const agal_token *t)
 {
     token_shape sh = (unsigned)t->op < AGAL_OP_LIMIT ? shapes[t->op] : (token_shape){0};
+    if (sh.kind == TK_VALUE) { /* most tokens: one test before the switch's table */
+        value_token(bd, t, sh);
+        return bd->err;
+    }
     switch (sh.kind) {
-    case TK_VALUE: value_token(bd, t, sh); return bd->err;
     case TK_IF: {
         note_attributes(bd, t, &t->a, 1);
         note_attributes(bd, t, &t->b, 1);
@@ -695,6 +721,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
+    bd.room_tokens = 0;
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     /* Only where opt_share_loads runs, and no pass before it drops what reads a
@@ -708,7 +735,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
         const agal_token *t = &prog->tokens[i];
-        if (!reserve(&bd, TOKEN_VALUES)) break;
+        if (!reserve_token(&bd)) break;
         agal_status st = token(&bd, t);
         if (st != AGAL_OK && bd.err == AGAL_OK) bd.err = st;
     }
