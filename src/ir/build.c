@@ -299,25 +299,28 @@ static AGAL_ALWAYS_INLINE uint32_t read_reg(build *bd, unsigned type, unsigned n
 
 /* What a source of this program may read (build.readable, build.load_op): the
  * profile's registers of the types its stage reads; a vertex program's iid is one
- * register whatever the profile says (agal_reg_count's 0 outside standard extended). */
+ * register whatever the profile says (agal_reg_count's 0 outside standard extended).
+ * The counts' row read once (agal_reg_counts), not a call per type. */
 static void read_rules(build *bd, const agal_program *p)
 {
+    static const uint16_t none[AGAL_REG_TYPES] = {0}; /* a stage with no registers */
+    const uint16_t *count = p->stage <= AGAL_FRAGMENT ? agal_reg_counts(p->profile, p->stage) : none;
     memset(bd->readable, 0, sizeof bd->readable);
     memset(bd->load_op, IR_NOP, sizeof bd->load_op);
     memset(bd->key_base, 0, sizeof bd->key_base);
     bd->key_base[AGAL_REG_ATTRIBUTE] = bd->key_base[AGAL_REG_VARYING] = IR_KEY_INPUT;
     bd->key_base[AGAL_REG_IID] = IR_KEY_IID;
-    unsigned temps = agal_reg_count(p->profile, p->stage, AGAL_REG_TEMP);
+    unsigned temps = count[AGAL_REG_TEMP];
     bd->readable[AGAL_REG_TEMP] = (uint16_t)(temps < IR_SLOT_OUT - IR_SLOT_TEMP ? temps : IR_SLOT_OUT - IR_SLOT_TEMP);
-    bd->readable[AGAL_REG_CONSTANT] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    bd->readable[AGAL_REG_CONSTANT] = count[AGAL_REG_CONSTANT];
     bd->load_op[AGAL_REG_CONSTANT] = IR_UNIFORM;
     if (p->stage == AGAL_VERTEX) {
-        unsigned iid = agal_reg_count(p->profile, p->stage, AGAL_REG_IID);
-        bd->readable[AGAL_REG_ATTRIBUTE] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_ATTRIBUTE);
+        unsigned iid = count[AGAL_REG_IID];
+        bd->readable[AGAL_REG_ATTRIBUTE] = count[AGAL_REG_ATTRIBUTE];
         bd->readable[AGAL_REG_IID] = (uint16_t)(iid ? iid : 1);
         bd->load_op[AGAL_REG_ATTRIBUTE] = bd->load_op[AGAL_REG_IID] = IR_INPUT;
     } else if (p->stage == AGAL_FRAGMENT) {
-        bd->readable[AGAL_REG_VARYING] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_VARYING);
+        bd->readable[AGAL_REG_VARYING] = count[AGAL_REG_VARYING];
         bd->load_op[AGAL_REG_VARYING] = IR_INPUT;
     }
 }
@@ -492,15 +495,24 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     if (made) {
         agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
         memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
-        for (unsigned k = 0; k < nargs; k++) use(bd, args[k]);
-        if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
-        else if (!bd->b.ir->keep_copies) agal_ir_note_copy(bd->b.ir, v);
-        bd->b.ir->takes_ddy |= t->op == AGAL_OP_DDY;
-        if (sh.op == IR_TEX) {
-            in->smp = t->s; /* behind the coordinate, after it is written */
-            bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
+        use(bd, args[0]);
+        if (sh.b == B_SOURCE) use(bd, args[1]); /* most tokens: no loop */
+        else
+            for (unsigned k = 1; k < nargs; k++) use(bd, args[k]);
+        agal_ir *ir = bd->b.ir;
+        if (sh.op == IR_ALU) { /* most values: what it tells known without its kind's test */
+            in->aop = (uint8_t)t->op;
+            ir->takes_ddy |= t->op == AGAL_OP_DDY;
+            agal_ir_info_note_alu(&ir->info, t->op);
+        } else {
+            if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
+            else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
+            if (sh.op == IR_TEX) {
+                in->smp = t->s; /* behind the coordinate, after it is written */
+                ir->samples_in_blocks |= bd->b.top != NULL;
+            }
+            agal_ir_info_note(&ir->info, ir, in);
         }
-        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     }
     write_dest(bd, &t->dst, v, made);
 }
@@ -578,13 +590,17 @@ static agal_status token(build *bd, const agal_token *t)
     }
 }
 
-/* The final content of every output written anywhere, stored once at the end. */
+/* The final content of every output written anywhere, stored once at the end, in
+ * slot order. The outputs' bits of build.unread are the slots ever written (a
+ * write sets its slot's bit, only a temporary's read clears one), so a program
+ * tests the few it wrote, not every output slot. */
 static agal_status stores(build *bd)
 {
     bd->token = -1;
     if (!reserve(bd, IR_TRACKED_REGS - IR_SLOT_OUT + 1)) return bd->err;
-    for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
-        if (!bd->b.regs.written[s]) continue;
+    for (uint64_t set = bd->unread >> IR_SLOT_OUT; set; set &= set - 1) {
+        int s = IR_SLOT_OUT + agal_lowest_bit(set);
+        if (!bd->b.regs.written[s]) continue; /* an empty mask */
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         uint32_t v;
