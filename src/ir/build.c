@@ -265,22 +265,26 @@ static AGAL_ALWAYS_INLINE uint32_t load(build *bd, agal_ir_op op, unsigned type,
     agal_ir *ir = bd->b.ir;
     if (!take_room(bd)) return 0;
     uint32_t v = ir->ninsts++;
-    agal_ir_inst made = {.op = (uint8_t)op,
-                         .type = IR_F4,
-                         .reg_type = (uint8_t)type,
-                         .reg_num = (uint16_t)num,
-                         .token = (int16_t)bd->token};
+    /* Each form written whole where it is decided: a copy of one made on the stack
+     * first would be stored twice. */
+#define LOAD_INST(OP, ...) \
+    (agal_ir_inst) \
+    { \
+        .op = (uint8_t)(OP), .type = IR_F4, .reg_type = (uint8_t)type, .reg_num = (uint16_t)num, \
+        .token = (int16_t)bd->token, __VA_ARGS__ \
+    }
     if (bd->share) {
         unsigned k = bd->key_base[type] + num;
         if (!loaded_before(bd, k)) bd->first_load[k] = v;
         else if (bd->share_token) {
-            made.op = IR_NOP, made.args[0] = bd->first_load[k], made.args[1] = site;
-            ir->insts[v] = made;
+            uint32_t first = bd->first_load[k];
+            ir->insts[v] = LOAD_INST(IR_NOP, .args = {first, site});
             bd->ndup++;
-            return made.args[0];
+            return first;
         } else bd->listed_again = true;
     }
-    ir->insts[v] = made;
+    ir->insts[v] = LOAD_INST(op, .args = {0});
+#undef LOAD_INST
     bd->loads[bd->nloads++] = v;
     agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
     return v;
@@ -443,6 +447,7 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         return;
     }
     unsigned mask = d->mask & 0xfu;
+    uint64_t bit = 1ull << s;
     if (mask != 0xf) {
         uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
         agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
@@ -451,13 +456,11 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         use(bd, old), use(bd, written);
         in->mask = (uint8_t)mask;
         made = true;
-    }
+    } else bd->lost |= bd->unread & bit; /* the value it replaces, unread (its test the merge's) */
     if (made) {
         ir->insts[v].reg_type = d->type;
         ir->insts[v].reg_num = d->num;
     }
-    uint64_t bit = 1ull << s;
-    bd->lost |= bd->unread & bit & -(uint64_t)(mask == 0xf); /* the value it replaces, unread */
     bd->unread |= bit;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
