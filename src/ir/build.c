@@ -63,8 +63,8 @@ static const token_shape shapes[AGAL_OP_LIMIT] = {
 /* The most values one token makes before a block call, in the instructions (the
  * list takes one fewer: the zero constant is in none). Without a relative read, a
  * matrix op's A loaded and swizzled, its four rows, the op, its merge and the zero
- * (an if's scalars and compare are fewer): the builder reserves that room at each
- * token (agal_ir_reserve), so that making a value tests no capacity. A relative
+ * (an if's scalars and compare are fewer): the builder has that room reserved at each
+ * token (reserve_token), so that making a value tests no capacity. A relative
  * read (a load, an extract and the read) reserves the most the rest of its token can
  * make: a matrix op's A and four rows read so (16), A's swizzle, the op, its merge
  * and the zero. The smaller room for most tokens keeps a block's short list from
