@@ -63,8 +63,8 @@ static const token_shape shapes[AGAL_OP_LIMIT] = {
 /* The most values one token makes before a block call, in the instructions (the
  * list takes one fewer: the zero constant is in none). Without a relative read, a
  * matrix op's A loaded and swizzled, its four rows, the op, its merge and the zero
- * (an if's scalars and compare are fewer): the builder reserves that room at each
- * token (agal_ir_reserve), so that making a value tests no capacity. A relative
+ * (an if's scalars and compare are fewer): the builder has that room reserved at each
+ * token (reserve_token), so that making a value tests no capacity. A relative
  * read (a load, an extract and the read) reserves the most the rest of its token can
  * make: a matrix op's A and four rows read so (16), A's swizzle, the op, its merge
  * and the zero. The smaller room for most tokens keeps a block's short list from
@@ -80,6 +80,10 @@ typedef struct build {
     agal_status err;
     int token;
     agal_ir_list *list; /* the list receiving values, its room reserved (reserve) */
+    /* Tokens after this one whose TOKEN_VALUES the room reserved holds too
+     * (reserve_token), so that most tokens test no capacity; 0 after a block call
+     * or a relative read, which may switch the list or take more of the room. */
+    uint32_t room_tokens;
 #ifdef AGAL_IR_CHECK
     unsigned room;        /* values add may still make in the reserved room */
     agal_ir_inst scratch; /* what add writes past it, refused */
@@ -161,8 +165,31 @@ static inline bool reserve(build *bd, unsigned n)
     agal_ir_list *l = &ir->lists[bd->b.list];
     if ((ir->inst_cap - ir->ninsts < n || l->cap - l->n < n) && !grow_room(bd, n)) return false;
     bd->list = &ir->lists[bd->b.list];
+    bd->room_tokens = 0;
 #ifdef AGAL_IR_CHECK
     bd->room = n - 1; /* the zero constant may take one */
+#endif
+    return true;
+}
+
+/* The room for a token's values, and how many tokens after it the same room holds:
+ * the room grows at the same token as it would were each token's room tested. */
+static AGAL_NOINLINE bool reserve_tokens(build *bd)
+{
+    if (!reserve(bd, TOKEN_VALUES)) return false;
+    agal_ir *ir = bd->b.ir;
+    uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
+    bd->room_tokens = (insts < items ? insts : items) / TOKEN_VALUES - 1;
+    return true;
+}
+
+/* Room for a token's values (TOKEN_VALUES). */
+static inline bool reserve_token(build *bd)
+{
+    if (!bd->room_tokens) return reserve_tokens(bd);
+    bd->room_tokens--;
+#ifdef AGAL_IR_CHECK
+    bd->room = TOKEN_VALUES - 1;
 #endif
     return true;
 }
@@ -229,36 +256,35 @@ static inline bool loaded_before(build *bd, unsigned k)
     return before;
 }
 
-/* Load v of register key k, where an earlier one is kept (build.share): removed,
- * where it is read (site) noted, the first load read instead, which it returns. */
-static AGAL_ALWAYS_INLINE uint32_t share_load(build *bd, uint32_t v, unsigned k, uint32_t site)
-{
-    agal_ir_inst *in = &bd->b.ir->insts[v];
-    in->op = IR_NOP;
-    in->args[0] = bd->first_load[k];
-    in->args[1] = site;
-    bd->ndup++;
-    return in->args[0];
-}
-
 /* A register's load, listed with the loads (build.loads), or shared with its
- * first (share_load; site: where it is read). */
+ * first: removed where it would be (IR_NOP), args[0] the first load, which is read
+ * instead and returned, args[1] where it is read (site). Decided before the
+ * instruction is written, so that a removed load is written once. */
 static AGAL_ALWAYS_INLINE uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num, uint32_t site)
 {
     agal_ir *ir = bd->b.ir;
     if (!take_room(bd)) return 0;
     uint32_t v = ir->ninsts++;
-    ir->insts[v] = (agal_ir_inst){.op = (uint8_t)op,
-                                  .type = IR_F4,
-                                  .reg_type = (uint8_t)type,
-                                  .reg_num = (uint16_t)num,
-                                  .token = (int16_t)bd->token};
+    /* Each form written whole where it is decided: a copy of one made on the stack
+     * first would be stored twice. */
+#define LOAD_INST(OP, ...) \
+    (agal_ir_inst) \
+    { \
+        .op = (uint8_t)(OP), .type = IR_F4, .reg_type = (uint8_t)type, .reg_num = (uint16_t)num, \
+        .token = (int16_t)bd->token, __VA_ARGS__ \
+    }
     if (bd->share) {
         unsigned k = bd->key_base[type] + num;
         if (!loaded_before(bd, k)) bd->first_load[k] = v;
-        else if (bd->share_token) return share_load(bd, v, k, site);
-        else bd->listed_again = true;
+        else if (bd->share_token) {
+            uint32_t first = bd->first_load[k];
+            ir->insts[v] = LOAD_INST(IR_NOP, .args = {first, site});
+            bd->ndup++;
+            return first;
+        } else bd->listed_again = true;
     }
+    ir->insts[v] = LOAD_INST(op, .args = {0});
+#undef LOAD_INST
     bd->loads[bd->nloads++] = v;
     agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
     return v;
@@ -277,25 +303,28 @@ static AGAL_ALWAYS_INLINE uint32_t read_reg(build *bd, unsigned type, unsigned n
 
 /* What a source of this program may read (build.readable, build.load_op): the
  * profile's registers of the types its stage reads; a vertex program's iid is one
- * register whatever the profile says (agal_reg_count's 0 outside standard extended). */
+ * register whatever the profile says (agal_reg_count's 0 outside standard extended).
+ * The counts' row read once (agal_reg_counts), not a call per type. */
 static void read_rules(build *bd, const agal_program *p)
 {
+    static const uint16_t none[AGAL_REG_TYPES] = {0}; /* a stage with no registers */
+    const uint16_t *count = p->stage <= AGAL_FRAGMENT ? agal_reg_counts(p->profile, p->stage) : none;
     memset(bd->readable, 0, sizeof bd->readable);
     memset(bd->load_op, IR_NOP, sizeof bd->load_op);
     memset(bd->key_base, 0, sizeof bd->key_base);
     bd->key_base[AGAL_REG_ATTRIBUTE] = bd->key_base[AGAL_REG_VARYING] = IR_KEY_INPUT;
     bd->key_base[AGAL_REG_IID] = IR_KEY_IID;
-    unsigned temps = agal_reg_count(p->profile, p->stage, AGAL_REG_TEMP);
+    unsigned temps = count[AGAL_REG_TEMP];
     bd->readable[AGAL_REG_TEMP] = (uint16_t)(temps < IR_SLOT_OUT - IR_SLOT_TEMP ? temps : IR_SLOT_OUT - IR_SLOT_TEMP);
-    bd->readable[AGAL_REG_CONSTANT] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_CONSTANT);
+    bd->readable[AGAL_REG_CONSTANT] = count[AGAL_REG_CONSTANT];
     bd->load_op[AGAL_REG_CONSTANT] = IR_UNIFORM;
     if (p->stage == AGAL_VERTEX) {
-        unsigned iid = agal_reg_count(p->profile, p->stage, AGAL_REG_IID);
-        bd->readable[AGAL_REG_ATTRIBUTE] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_ATTRIBUTE);
+        unsigned iid = count[AGAL_REG_IID];
+        bd->readable[AGAL_REG_ATTRIBUTE] = count[AGAL_REG_ATTRIBUTE];
         bd->readable[AGAL_REG_IID] = (uint16_t)(iid ? iid : 1);
         bd->load_op[AGAL_REG_ATTRIBUTE] = bd->load_op[AGAL_REG_IID] = IR_INPUT;
     } else if (p->stage == AGAL_FRAGMENT) {
-        bd->readable[AGAL_REG_VARYING] = (uint16_t)agal_reg_count(p->profile, p->stage, AGAL_REG_VARYING);
+        bd->readable[AGAL_REG_VARYING] = count[AGAL_REG_VARYING];
         bd->load_op[AGAL_REG_VARYING] = IR_INPUT;
     }
 }
@@ -418,6 +447,7 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         return;
     }
     unsigned mask = d->mask & 0xfu;
+    uint64_t bit = 1ull << s;
     if (mask != 0xf) {
         uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
         agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
@@ -426,13 +456,11 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         use(bd, old), use(bd, written);
         in->mask = (uint8_t)mask;
         made = true;
-    }
+    } else bd->lost |= bd->unread & bit; /* the value it replaces, unread (its test the merge's) */
     if (made) {
         ir->insts[v].reg_type = d->type;
         ir->insts[v].reg_num = d->num;
     }
-    uint64_t bit = 1ull << s;
-    bd->lost |= bd->unread & bit & -(uint64_t)(mask == 0xf); /* the value it replaces, unread */
     bd->unread |= bit;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
@@ -455,7 +483,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
 {
     note_attributes(bd, t, &t->a, 1);
     if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
-    uint32_t args[IR_MAX_ARGS] = {0}; /* copied whole: the instruction's are zero past nargs too */
+    uint32_t args[IR_MAX_ARGS];
     /* A folded mov's destination takes its source's value: nothing is made, and
      * its read is no shared load (build.share). */
     bool made = sh.op != IR_COPY || !bd->fold_movs;
@@ -468,17 +496,29 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     bd->share_token = true;
     uint32_t v = args[0];
     if (made) {
+        /* The operands stored one by one (add zeroed the rest): a copy of the array
+         * whole read back the narrow stores that wrote it, which cannot forward (a
+         * quarter of the builder's time on straight-line code). */
         agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
-        memcpy(in->args, args, sizeof args); /* a fixed copy, not a loop the operand count steers */
-        for (unsigned k = 0; k < nargs; k++) use(bd, args[k]);
-        if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
-        else if (!bd->b.ir->keep_copies) agal_ir_note_copy(bd->b.ir, v);
-        bd->b.ir->takes_ddy |= t->op == AGAL_OP_DDY;
-        if (sh.op == IR_TEX) {
-            in->smp = t->s; /* behind the coordinate, after it is written */
-            bd->b.ir->samples_in_blocks |= bd->b.top != NULL;
+        in->args[0] = args[0];
+        use(bd, args[0]);
+        if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
+        else
+            for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
+        agal_ir *ir = bd->b.ir;
+        if (sh.op == IR_ALU) { /* most values: what it tells known without its kind's test */
+            in->aop = (uint8_t)t->op;
+            ir->takes_ddy |= t->op == AGAL_OP_DDY;
+            agal_ir_info_note_alu(&ir->info, t->op);
+        } else {
+            if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
+            else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
+            if (sh.op == IR_TEX) {
+                in->smp = t->s; /* behind the coordinate, after it is written */
+                ir->samples_in_blocks |= bd->b.top != NULL;
+            }
+            agal_ir_info_note(&ir->info, ir, in);
         }
-        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     }
     write_dest(bd, &t->dst, v, made);
 }
@@ -510,14 +550,18 @@ static void note_join(build *bd, bool closed)
 static agal_status open_list(build *bd, agal_status st)
 {
     if (bd->b.depth < SHARED_DEPTH) bd->open[bd->b.depth] = bd->b.list;
+    bd->room_tokens = 0; /* another list, or the lists moved */
     return st == AGAL_OK && !loads_match(bd) ? bd->err : st;
 }
 
 static agal_status token(build *bd, const agal_token *t)
 {
     token_shape sh = (unsigned)t->op < AGAL_OP_LIMIT ? shapes[t->op] : (token_shape){0};
+    if (sh.kind == TK_VALUE) { /* most tokens: one test before the switch's table */
+        value_token(bd, t, sh);
+        return bd->err;
+    }
     switch (sh.kind) {
-    case TK_VALUE: value_token(bd, t, sh); return bd->err;
     case TK_IF: {
         note_attributes(bd, t, &t->a, 1);
         note_attributes(bd, t, &t->b, 1);
@@ -552,13 +596,17 @@ static agal_status token(build *bd, const agal_token *t)
     }
 }
 
-/* The final content of every output written anywhere, stored once at the end. */
+/* The final content of every output written anywhere, stored once at the end, in
+ * slot order. The outputs' bits of build.unread are the slots ever written (a
+ * write sets its slot's bit, only a temporary's read clears one), so a program
+ * tests the few it wrote, not every output slot. */
 static agal_status stores(build *bd)
 {
     bd->token = -1;
     if (!reserve(bd, IR_TRACKED_REGS - IR_SLOT_OUT + 1)) return bd->err;
-    for (int s = IR_SLOT_OUT; s < IR_TRACKED_REGS; s++) {
-        if (!bd->b.regs.written[s]) continue;
+    for (uint64_t set = bd->unread >> IR_SLOT_OUT; set; set &= set - 1) {
+        int s = IR_SLOT_OUT + agal_lowest_bit(set);
+        if (!bd->b.regs.written[s]) continue; /* an empty mask */
         unsigned type, num;
         agal_ir_slot_reg(s, &type, &num);
         uint32_t v;
@@ -695,6 +743,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
+    bd.room_tokens = 0;
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     /* Only where opt_share_loads runs, and no pass before it drops what reads a
@@ -708,7 +757,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
         const agal_token *t = &prog->tokens[i];
-        if (!reserve(&bd, TOKEN_VALUES)) break;
+        if (!reserve_token(&bd)) break;
         agal_status st = token(&bd, t);
         if (st != AGAL_OK && bd.err == AGAL_OK) bd.err = st;
     }

@@ -583,6 +583,13 @@ enum {
 };
 /* What a value of a rarer telling kind (no load, no operation) tells. */
 void agal_ir_info_note_rare(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in);
+/* What an IR_ALU value of AGAL opcode aop tells (the builder, which knows the kind,
+ * asks this directly). */
+static inline void agal_ir_info_note_alu(agal_ir_info *info, unsigned aop)
+{
+    info->ddx |= aop == AGAL_OP_DDX;
+    info->ddy |= aop == AGAL_OP_DDY;
+}
 /* What one value tells: inline for the commonest kinds (the loads, the operations). */
 static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, const agal_ir_inst *in)
 {
@@ -599,10 +606,7 @@ static inline void agal_ir_info_note(agal_ir_info *info, const agal_ir *ir, cons
         else if (in->reg_type == IR_REG_PACKED) info->packed |= (uint16_t)(1u << (in->reg_num & 15));
         else if (in->reg_num < 16) info->inputs |= (uint16_t)(1u << in->reg_num);
         break;
-    case IR_ALU:
-        info->ddx |= in->aop == AGAL_OP_DDX;
-        info->ddy |= in->aop == AGAL_OP_DDY;
-        break;
+    case IR_ALU: agal_ir_info_note_alu(info, in->aop); break;
     default: agal_ir_info_note_rare(info, ir, in); break;
     }
 }
