@@ -715,47 +715,28 @@ static uint32_t const_block(spv *s)
     unsigned count = agal_ir_constant_count(s->ir, false);
     uint32_t elem = t_vec(s, 4), len = c_int(s, (int32_t)count);
     uint32_t arr = new_id(s), blk = new_id(s), var = new_id(s), ptr = new_id(s); /* the ids' order is the output's */
-    const uint32_t globals[] = {4u << 16 | SpvOpTypeArray,
-                                arr,
-                                elem,
-                                len,
-                                3u << 16 | SpvOpTypeStruct,
-                                blk,
-                                arr,
-                                4u << 16 | SpvOpTypePointer,
-                                ptr,
-                                SpvStorageClassUniform,
-                                blk,
-                                4u << 16 | SpvOpVariable,
-                                ptr,
-                                var,
-                                SpvStorageClassUniform};
-    const uint32_t decorations[] = {4u << 16 | SpvOpDecorate,
-                                    arr,
-                                    SpvDecorationArrayStride,
-                                    16,
-                                    3u << 16 | SpvOpDecorate,
-                                    blk,
-                                    SpvDecorationBlock,
-                                    5u << 16 | SpvOpMemberDecorate,
-                                    blk,
-                                    0,
-                                    SpvDecorationOffset,
-                                    0,
-                                    4u << 16 | SpvOpDecorate,
-                                    var,
-                                    SpvDecorationDescriptorSet,
-                                    0,
-                                    4u << 16 | SpvOpDecorate,
-                                    var,
-                                    SpvDecorationBinding,
-                                    s->prog->stage == AGAL_VERTEX ? 0 : 1};
+    bool vertex = s->prog->stage == AGAL_VERTEX;
+    /* An instruction a line. */
+    /* clang-format off */
+    const uint32_t globals[] = {
+        4u << 16 | SpvOpTypeArray, arr, elem, len,
+        3u << 16 | SpvOpTypeStruct, blk, arr,
+        4u << 16 | SpvOpTypePointer, ptr, SpvStorageClassUniform, blk,
+        4u << 16 | SpvOpVariable, ptr, var, SpvStorageClassUniform,
+    };
+    const uint32_t decorations[] = {
+        4u << 16 | SpvOpDecorate, arr, SpvDecorationArrayStride, 16,
+        3u << 16 | SpvOpDecorate, blk, SpvDecorationBlock,
+        5u << 16 | SpvOpMemberDecorate, blk, 0, SpvDecorationOffset, 0,
+        4u << 16 | SpvOpDecorate, var, SpvDecorationDescriptorSet, 0,
+        4u << 16 | SpvOpDecorate, var, SpvDecorationBinding, vertex ? 0 : 1,
+    };
+    /* clang-format on */
     uint32_t *g = reserve(s, &s->sec[S_GLOBAL], AGAL_COUNTOF(globals));
     uint32_t *d = reserve(s, &s->sec[S_DECO], AGAL_COUNTOF(decorations));
     if (!g || !d) return 0;
     memcpy(g, globals, sizeof globals);
     memcpy(d, decorations, sizeof decorations);
-    bool vertex = s->prog->stage == AGAL_VERTEX;
     name(s, blk, vertex ? AGAL_GLSL_VC_BLOCK : AGAL_GLSL_FC_BLOCK);
     spelled_name(s, var, AGAL_REG_CONSTANT);
     return s->var_const = var;
