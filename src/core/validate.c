@@ -224,7 +224,8 @@ static agal_status check_block(vstate *v)
 
 /* ---- destination ---------------------------------------------------------- */
 
-static AGAL_COLD agal_status check_dest_access(vstate *v, const agal_dest *d)
+/* Why a destination of a type writable_types leaves out is refused. */
+static AGAL_COLD agal_status dest_access_error(vstate *v, const agal_dest *d)
 {
     char b[24];
     switch (d->type) {
@@ -232,16 +233,10 @@ static AGAL_COLD agal_status check_dest_access(vstate *v, const agal_dest *d)
     case AGAL_REG_CONSTANT: return fail(v, 3652, "cannot write to constant register %s", reg(v, b, d->type, d->num));
     case AGAL_REG_SAMPLER: return fail(v, 3649, "cannot write to a sampler register");
     case AGAL_REG_IID: return fail(v, 3786, "cannot write to iid");
-    case AGAL_REG_VARYING:
-        if (v->prog->stage == AGAL_FRAGMENT) return fail(v, 3650, "fragment programs cannot write varyings");
-        break;
-    case AGAL_REG_DEPTH:
-        /* AGAL1 has no depth register: its count is 0, and the range check says 3749. */
-        if (v->prog->stage == AGAL_VERTEX) return fail(v, 3750, "fd exists only in fragment programs");
-        break;
-    default: break;
+    case AGAL_REG_VARYING: return fail(v, 3650, "fragment programs cannot write varyings");
+    case AGAL_REG_DEPTH: return fail(v, 3750, "fd exists only in fragment programs");
+    default: return fail(v, 3655, "unknown destination register type %u", d->type);
     }
-    return AGAL_OK;
 }
 
 /* 3744: a component of a colour output written a second time. */
@@ -270,10 +265,7 @@ static agal_status check_dest(vstate *v)
     const agal_dest *d = &v->t->dst;
     v->operand = AGAL_OPERAND_DEST;
     agal_status st;
-    if (!(v->writable >> d->type & 1u)) {
-        if (d->type >= AGAL_REG_TYPES) return fail(v, 3655, "unknown destination register type %u", d->type);
-        if ((st = check_dest_access(v, d))) return st;
-    }
+    if (!(v->writable >> d->type & 1u) && (st = dest_access_error(v, d))) return st;
     if (!d->mask) return fail(v, 3653, "write mask is zero");
     if ((st = check_range(v, d->type, d->num, 1))) return st;
     if (d->type == AGAL_REG_DEPTH && d->mask != 1) return fail(v, 3756, "fd must be written with mask .x exactly");
@@ -301,31 +293,27 @@ static agal_status check_temp_read(vstate *v, unsigned num, unsigned need)
     return missing ? temp_read_error(v, num, missing) : AGAL_OK;
 }
 
-static AGAL_COLD agal_status check_source_access(vstate *v, unsigned type)
+/* Why a source of a type readable_types leaves out is refused. */
+static AGAL_COLD agal_status source_access_error(vstate *v, unsigned type, int which)
 {
     agal_stage stage = v->prog->stage;
     switch (type) {
-    case AGAL_REG_VARYING:
-        if (stage == AGAL_VERTEX) return fail(v, 3644, "vertex programs cannot read varyings");
-        break;
-    case AGAL_REG_ATTRIBUTE:
-        if (stage == AGAL_FRAGMENT) return fail(v, 3645, "fragment programs cannot read attributes");
-        break;
+    case AGAL_REG_VARYING: return fail(v, 3644, "vertex programs cannot read varyings");
+    case AGAL_REG_ATTRIBUTE: return fail(v, 3645, "fragment programs cannot read attributes");
     case AGAL_REG_OUTPUT: return fail(v, 3646, "cannot read from an output register");
-    case AGAL_REG_DEPTH:
+    case AGAL_REG_DEPTH: {
         if (stage == AGAL_VERTEX) return fail(v, 3750, "fd exists only in fragment programs");
-        if (!count(v, type)) return check_range(v, type, 0, 1); /* AGAL1: 3749, as Flash reports it */
-        return fail(v, 3646, "cannot read from an output register");
+        agal_status st = check_range(v, type, 0, 1); /* AGAL1 has no fd: 3749, as Flash reports it */
+        return st ? st : fail(v, 3646, "cannot read from an output register");
+    }
     case AGAL_REG_SAMPLER:
         if (stage == AGAL_VERTEX) return fail(v, 3637, "vertex programs cannot use samplers");
         return fail(v, 3638, "a sampler may only be the second operand of tex/ted");
     case AGAL_REG_IID:
         if (stage == AGAL_FRAGMENT) return fail(v, 3788, "iid exists only in vertex programs");
-        if (v->prog->version < 3) return fail(v, 3789, "iid needs AGAL version 3");
-        break;
-    default: break;
+        return fail(v, 3789, "iid needs AGAL version 3");
+    default: return fail(v, 3655, "unknown register type %u in source %d", type, which + 1);
     }
-    return AGAL_OK;
 }
 
 static AGAL_COLD agal_status check_indirect(vstate *v, const agal_source *s)
@@ -351,11 +339,7 @@ static AGAL_ALWAYS_INLINE agal_status check_source(vstate *v, const agal_source 
 {
     v->operand = which ? AGAL_OPERAND_SOURCE2 : AGAL_OPERAND_SOURCE1;
     agal_status st;
-    if (!(v->readable >> s->type & 1u)) {
-        if (s->type >= AGAL_REG_TYPES)
-            return fail(v, 3655, "unknown register type %u in source %d", s->type, which + 1);
-        if ((st = check_source_access(v, s->type))) return st;
-    }
+    if (!(v->readable >> s->type & 1u) && (st = source_access_error(v, s->type, which))) return st;
     if (s->indirect) return check_indirect(v, s);
     unsigned rows = agal_source_rows(v->info, which);
     if ((st = check_range(v, s->type, s->num, rows))) return st;
@@ -472,8 +456,9 @@ static agal_status check_token(vstate *v)
 
 #define REG_BIT(type) (1u << AGAL_REG_##type)
 
-/* The types check_source_access and check_dest_access let through: every other
- * type is refused, so an operand of these types skips them. */
+/* The register types an operand may have, by stage and version: the one place
+ * that says so. Every other type is refused with source_access_error's or
+ * dest_access_error's message. */
 static unsigned readable_types(const agal_program *p)
 {
     if (p->stage == AGAL_FRAGMENT) return REG_BIT(CONSTANT) | REG_BIT(TEMP) | REG_BIT(VARYING);
@@ -482,6 +467,8 @@ static unsigned readable_types(const agal_program *p)
 
 static unsigned writable_types(const agal_program *p)
 {
+    /* fd passes in an AGAL1 fragment program too: its count is 0, and the range
+     * check says 3749, as Flash does. */
     return REG_BIT(TEMP) | REG_BIT(OUTPUT) | (p->stage == AGAL_FRAGMENT ? REG_BIT(DEPTH) : REG_BIT(VARYING));
 }
 
