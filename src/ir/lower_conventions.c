@@ -196,38 +196,42 @@ static bool needs_rewrite(const agal_ir *ir, uint32_t l)
     return false;
 }
 
-/* A vertex program's body: no ddy, so nothing moves but op's store, which the
- * builder put with the other stores at the body's end. The flip goes in front and
- * op's instructions before its store, the list shifted in place rather than copied
- * item by item. No op stored: nothing but the flip. */
-static void rewrite_vertex_body(lowering *lw)
+/* How many instructions position() lists for these conventions (gl_depth's
+ * constant 2 aside, which is in no list). */
+static uint32_t position_length(const agal_ir_conventions *conv)
+{
+    return 2u + (conv->negate_y ? 1u : 0u) + (conv->gl_depth ? 4u : 0u);
+}
+
+/* A vertex program's body: no ddy, so nothing moves but op's store (the item at
+ * at_store), which the builder put with the other stores at the body's end. The
+ * flip goes in front and op's instructions before its store: the room for all of
+ * them (and the constant 2) is made first, so that nothing fails half way, and the
+ * list shifted in place once; position() then writes its instructions into the gap
+ * rather than into a list of their own to copy. */
+static void rewrite_vertex_body(lowering *lw, uint32_t at_store)
 {
     agal_ir *ir = lw->ir;
     agal_ir_list *body = &ir->lists[0];
-    uint32_t pos = body->n;
-    while (pos > 0 && !is_position(ir, &ir->insts[body->items[pos - 1]])) pos--;
-    uint32_t at_store = pos ? pos - 1 : body->n;
-    uint32_t op_store = pos ? body->items[at_store] : 0;
-    lw->at = (agal_ir_list){agal_alloc(ir->ctx, 8 * sizeof *lw->at.items), 0, 8}; /* op's seven at most */
-    if (!lw->at.items) lw->at.cap = 0;
-    uint32_t op = op_store ? ir->insts[op_store].args[0] : 0;
-    bool saturated = op && ir->insts[op].nuses == IR_MAX_USES; /* before position's uses */
-    uint32_t p = op ? position(lw, op) : 0;
-    if (lw->nomem) return;
-    uint32_t k = lw->at.n, need = body->n + 1 + k;
+    uint32_t k = position_length(&lw->conv), need = body->n + 1 + k;
     if (body->cap < need) {
         uint32_t *items = agal_grow(ir->ctx, body->items, body->n, need, sizeof *items);
         if (!items) return (void)(lw->nomem = true);
         body->items = items, body->cap = need;
     }
-    uint32_t *items = body->items;
+    /* the list has its room: only the instructions' may grow */
+    if (!agal_ir_reserve(ir, 0, k + lw->conv.gl_depth)) return (void)(lw->nomem = true);
+    uint32_t *items = body->items, op_store = items[at_store];
     memmove(items + at_store + 1 + k, items + at_store, (body->n - at_store) * sizeof *items);
-    memcpy(items + at_store + 1, lw->at.items, k * sizeof *items);
     memmove(items + 1, items, at_store * sizeof *items);
     items[0] = lw->flip;
-    body->n = need;
+    body->n += 1 + k;
     ir->nlive++;
-    if (!op_store) return;
+    lw->at = (agal_ir_list){items + at_store + 1, 0, k};
+    uint32_t op = ir->insts[op_store].args[0];
+    bool saturated = ir->insts[op].nuses == IR_MAX_USES; /* before position's uses */
+    uint32_t p = position(lw, op);
+    if (lw->nomem) return;
     /* The store's use moves from op to p. position read op at least once more, so
      * a count saturated before it still is, exactly: then nothing to drop (a
      * register read everywhere, a shared load, keeps live_only). */
@@ -250,24 +254,32 @@ static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
     if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
 }
 
-/* Is there anything the conventions change: op's store (in the body, as every
- * store), or a ddy? Not where they are in the IR already, which then reads the
- * flip: only IR read from text can (the pipeline runs this pass once, first, and
- * only this pass makes the flip), and the reader gathers its info record. */
-static bool needs_conventions(const agal_ir *ir)
+/* The index of op's store in the body (where every store is), or UINT32_MAX. */
+static uint32_t position_at(const agal_ir *ir)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    for (uint32_t i = body->n; i-- > 0;)
+        if (is_position(ir, &ir->insts[body->items[i]])) return i;
+    return UINT32_MAX;
+}
+
+/* Is there anything the conventions change: op's store (at *at_store), or a ddy?
+ * Not where they are in the IR already, which then reads the flip: only IR read
+ * from text can (the pipeline runs this pass once, first, and only this pass makes
+ * the flip), and the reader gathers its info record. */
+static bool needs_conventions(const agal_ir *ir, uint32_t *at_store)
 {
     if (ir->info.gathered && ir->info.yflip) return false;
     if (ir->prog->stage != AGAL_VERTEX) return ir->takes_ddy; /* the builder's note */
-    const agal_ir_list *body = &ir->lists[0];
-    for (uint32_t i = body->n; i-- > 0;)
-        if (is_position(ir, &ir->insts[body->items[i]])) return true;
-    return false;
+    *at_store = position_at(ir);
+    return *at_store != UINT32_MAX;
 }
 
 agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
 {
     *changed = false;
-    if (ir->clip == AGAL_CLIP_DEFAULT || !needs_conventions(ir)) return AGAL_OK;
+    uint32_t at_store = UINT32_MAX;
+    if (ir->clip == AGAL_CLIP_DEFAULT || !needs_conventions(ir, &at_store)) return AGAL_OK;
     lowering lw = {.ir = ir};
     agal_conventions(ir->window_y_up, ir->clip, &lw.conv);
     uint32_t n = ir->ninsts;
@@ -275,7 +287,7 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     if (!lw.flip) return AGAL_ERR_NOMEM;
     ir->info.yflip = true; /* what else it adds tells nothing (info.c) */
     if (ir->prog->stage == AGAL_VERTEX) {
-        rewrite_vertex_body(&lw);
+        rewrite_vertex_body(&lw, at_store);
     } else {
         uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
         if (!scaled) return AGAL_ERR_NOMEM;
