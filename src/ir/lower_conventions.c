@@ -87,19 +87,26 @@ static inline void keep(lowering *lw, uint32_t v)
     else put(lw, v);
 }
 
+/* A new instruction (agal_ir_new's: zeroed, no register) with its fields set at
+ * once, made in place where the instructions have room, which the vertex body's
+ * rewrite makes first. */
 static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
 {
-    if (lw->nomem) return 0;
-    uint32_t v = agal_ir_new(lw->ir, op, IR_F4, token);
+    agal_ir *ir = lw->ir;
+    uint32_t v = lw->nomem ? 0 : ir->ninsts < ir->inst_cap ? ir->ninsts++ : agal_ir_new(ir, op, IR_F4, token);
     if (!v) return lw->nomem = true, 0;
-    agal_ir_inst *in = &lw->ir->insts[v];
-    in->aop = (uint8_t)aop;
-    in->args[0] = a, in->args[1] = b;
-    in->nargs = b ? 2 : 1;
+    agal_ir_inst *insts = ir->insts;
+    insts[v] = (agal_ir_inst){.op = (uint8_t)op,
+                              .type = IR_F4,
+                              .aop = (uint8_t)aop,
+                              .nargs = b ? 2 : 1,
+                              .reg_type = IR_NO_REG,
+                              .token = (int16_t)token,
+                              .args = {a, b}};
     /* its uses counted, as the builder counts them (agal_ir.live_only) */
-    agal_ir_add_use(&lw->ir->insts[a]);
-    if (b) agal_ir_add_use(&lw->ir->insts[b]);
-    lw->ir->nlive++;
+    agal_ir_add_use(&insts[a]);
+    if (b) agal_ir_add_use(&insts[b]);
+    ir->nlive++;
     return put(lw, v);
 }
 
