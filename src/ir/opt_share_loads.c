@@ -141,14 +141,21 @@ static uint32_t loads_run(const agal_ir *ir)
     if (!ir->info.gathered) return UINT32_MAX;
     const agal_ir_inst *insts = ir->insts;
     const agal_ir_list *body = &ir->lists[0];
-    uint32_t i = 0, n = body->n, last = 0;
-    while (i < n && !agal_ir_is_load(&insts[body->items[i]])) i++;
-    uint32_t start = i;
-    for (; i < n && agal_ir_is_load(&insts[body->items[i]]); i++) {
-        if (body->items[i] < last) return UINT32_MAX;
-        last = body->items[i];
+    const uint32_t *items = body->items;
+    uint32_t start = 0, n = body->n;
+    while (start < n && !agal_ir_is_load(&insts[items[start]])) start++;
+    /* the next info.loads items loads in value order, and no load after them: one
+     * test of each, without a branch */
+    uint32_t end = start + ir->info.loads;
+    if (end > n || (end < n && agal_ir_is_load(&insts[items[end]]))) return UINT32_MAX;
+    if (start == end) return start; /* no load */
+    bool run = true;
+    for (uint32_t i = start + 1, last = items[start]; i < end; i++) {
+        uint32_t v = items[i];
+        run &= agal_ir_is_load(&insts[v]) & (v > last);
+        last = v;
     }
-    return i - start == ir->info.loads ? start : UINT32_MAX;
+    return run ? start : UINT32_MAX;
 }
 
 /* Value v reads the kept load of each duplicate it read (a removed duplicate's
@@ -198,6 +205,12 @@ static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
 static bool run_in_front(uint32_t *items, uint32_t start, uint32_t nrun)
 {
     if (!start || !nrun) return false; /* in front already, or none to move */
+    if (start == 1) {                  /* what a lowering put first, the flip: the run moves down over it */
+        uint32_t first = items[0];
+        memmove(items, items + 1, nrun * sizeof *items);
+        items[nrun] = first;
+        return true;
+    }
     uint32_t run[KEYS];
     memcpy(run, items + start, nrun * sizeof *items);
     memmove(items + nrun, items, start * sizeof *items);
@@ -251,7 +264,11 @@ static bool share_run(agal_ir *ir, uint32_t start)
 agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
-    /* As the builder left them: only the run is read, and the info record holds. */
+    /* A pass that changed what the IR uses (dead code, a copy folded) leaves the
+     * builder's run of loads as it was, less the loads it removed: the info record
+     * gathered again (by value number, with no list walked), the run is read as the
+     * builder left it. */
+    if (!ir->info.gathered) agal_ir_gather_info(ir, &ir->info);
     uint32_t start = loads_run(ir);
     if (start != UINT32_MAX) {
         *changed = share_run(ir, start);
