@@ -122,13 +122,19 @@ static uint32_t merge(lowering *lw, uint32_t old, uint32_t new, unsigned mask)
     return v;
 }
 
-/* op in the target's clip space: the value its store then stores. */
+/* op in the target's clip space: the value its store then stores. Its constant 2
+ * is made, not looked for among every value (agal_ir_const): the pass runs once,
+ * first, when the builder's IR holds no constant but the zero; in IR read from
+ * text that holds a 2 already it is a second literal alike, which every back end
+ * writes as it would the first. */
 static uint32_t position(lowering *lw, uint32_t op)
 {
     uint32_t y = lw->conv.negate_y ? alu(lw, AGAL_OP_NEG, -1, op, 0) : op;
     uint32_t p = merge(lw, op, alu(lw, AGAL_OP_MUL, -1, y, lw->flip), 1u << 1);
     if (!lw->conv.gl_depth || !p) return p;
-    uint32_t two = agal_ir_const(lw->ir, 2, 2, 2, 2);
+    uint32_t two = agal_ir_new(lw->ir, IR_CONST, IR_F4, -1);
+    if (!two) return lw->nomem = true, 0;
+    for (unsigned c = 0; c < 4; c++) lw->ir->insts[two].imm[c] = 2.0f;
     uint32_t d = alu(lw, AGAL_OP_MUL, -1, two, op);
     uint32_t w = op2(lw, IR_SWIZZLE, 0, -1, op, 0);
     if (w) lw->ir->insts[w].swizzle = 0xff; /* .wwww */
