@@ -139,9 +139,9 @@ static agal_status samplers(agal_context *ctx, agal_binding_sampler *list, const
     for (unsigned set = info->samplers; set; set &= set - 1) count++;
     char *name = count ? agal_alloc(ctx, count * (len + 3)) : NULL;
     if (count && !name) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; info->samplers >> n; n++) { /* up to the highest sampled */
+    for (unsigned set = info->samplers; set; set &= set - 1) { /* the samplers sampled, lowest first */
+        unsigned n = (unsigned)agal_lowest_bit(set);
         uint16_t bit = (uint16_t)(1u << n);
-        if (!(info->samplers & bit)) continue;
         list[b->nsamplers++] = (agal_binding_sampler){.num = (uint16_t)n,
                                                       .binding = AGAL_SAMPLER_BINDING + n,
                                                       .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
@@ -161,21 +161,24 @@ static agal_status samplers(agal_context *ctx, agal_binding_sampler *list, const
 static void attributes(agal_binding_attribute *list, const agal_ir *ir, agal_binding *b)
 {
     const uint16_t *mask = ir->attributes_read;
-    for (unsigned n = 0; ir->info.inputs >> n; n++)
-        if (ir->info.inputs >> n & 1) list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
+    for (unsigned set = ir->info.inputs; set; set &= set - 1) {
+        unsigned n = (unsigned)agal_lowest_bit(set);
+        list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
+    }
     b->attributes = list;
 }
 
 /* Written (vertex) or read (fragment); centroid where a sample asks for it. */
 static void varyings(agal_binding_varying *list, uint16_t declared, uint16_t centroid, agal_binding *b)
 {
-    for (unsigned n = 0; declared >> n; n++)
-        if (declared >> n & 1)
-            list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
-                                                          .centroid = (centroid >> n & 1) != 0,
-                                                          .slot = (uint8_t)n,
-                                                          .carried = 15,
-                                                          .width = 4};
+    for (unsigned set = declared; set; set &= set - 1) {
+        unsigned n = (unsigned)agal_lowest_bit(set);
+        list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
+                                                      .centroid = (centroid >> n & 1) != 0,
+                                                      .slot = (uint8_t)n,
+                                                      .carried = 15,
+                                                      .width = 4};
+    }
     b->varyings = list;
 }
 
