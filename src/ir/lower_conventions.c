@@ -188,14 +188,20 @@ static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
 }
 
 /* Every use of a ddy but its scaling reads the scaled ddy; scaled has n entries
- * (the values before the pass). */
+ * (the values before the pass). The uses move with it (a removed value's operands
+ * are none), so the counts stay as exact as they were: nothing is left dead, and
+ * dead code need not count them again. */
 static void redirect(agal_ir *ir, const uint32_t *scaled, uint32_t n)
 {
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         agal_ir_inst *in = &ir->insts[v];
         for (unsigned a = 0; a < in->nargs; a++) {
             uint32_t x = in->args[a];
-            if (x < n && scaled[x] && scaled[x] != v) in->args[a] = scaled[x], agal_ir_note_operand(ir, v, scaled[x]);
+            if (x >= n || !scaled[x] || scaled[x] == v) continue;
+            in->args[a] = scaled[x], agal_ir_note_operand(ir, v, scaled[x]);
+            if (in->op == IR_NOP) continue;
+            agal_ir_drop_use(ir, &ir->insts[x]);
+            agal_ir_add_use(&ir->insts[scaled[x]]);
         }
     }
 }
@@ -304,7 +310,7 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     } else {
         uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
         if (!scaled) return AGAL_ERR_NOMEM;
-        ir->live_only = false; /* a ddy's uses move to its scaling: dead code counts them again */
+        ir->nlive++; /* the flip, which the body's rewrite lists */
         rewrite_tree(&lw, 0, scaled);
         if (!lw.nomem && lw.nddy) redirect(ir, scaled, n);
     }
