@@ -65,19 +65,23 @@ typedef struct lowering {
     bool nomem;
 } lowering;
 
+/* The list being rewritten twice as long (out of line: most lists have room). */
+static AGAL_COLD bool grow_at(lowering *lw)
+{
+    agal_ir_list *at = &lw->at;
+    uint32_t cap = at->cap ? 2 * at->cap : 16;
+    uint32_t *items = agal_grow(lw->ir->ctx, at->items, at->n, cap, sizeof *items);
+    if (items) at->items = items, at->cap = cap;
+    return items != NULL;
+}
+
 /* Appends v (0: its making failed) to the list being rewritten. */
 static uint32_t put(lowering *lw, uint32_t v)
 {
     agal_ir_list *at = &lw->at;
-    if (v && at->n == at->cap) {
-        uint32_t cap = at->cap ? 2 * at->cap : 16;
-        uint32_t *items = agal_grow(lw->ir->ctx, at->items, at->n, cap, sizeof *items);
-        if (items) at->items = items, at->cap = cap;
-        else v = 0;
-    }
-    if (!v) lw->nomem = true;
-    else at->items[at->n++] = v;
-    return lw->nomem ? 0 : v;
+    if (!v || (at->n == at->cap && !grow_at(lw))) return lw->nomem = true, 0;
+    at->items[at->n++] = v;
+    return v;
 }
 
 /* put for an instruction the list had: where there is room, a plain store. */
@@ -89,11 +93,13 @@ static inline void keep(lowering *lw, uint32_t v)
 
 /* A new instruction (agal_ir_new's: zeroed, no register) with its fields set at
  * once, made in place where the instructions have room, which the vertex body's
- * rewrite makes first. */
+ * rewrite makes first (new_grown, out of line, where they have none). */
+static AGAL_COLD uint32_t new_grown(agal_ir *ir) { return agal_ir_new(ir, IR_NOP, IR_VOID, -1); }
+
 static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
 {
     agal_ir *ir = lw->ir;
-    uint32_t v = lw->nomem ? 0 : ir->ninsts < ir->inst_cap ? ir->ninsts++ : agal_ir_new(ir, op, IR_F4, token);
+    uint32_t v = lw->nomem ? 0 : ir->ninsts < ir->inst_cap ? ir->ninsts++ : new_grown(ir);
     if (!v) return lw->nomem = true, 0;
     agal_ir_inst *insts = ir->insts;
     insts[v] = (agal_ir_inst){.op = (uint8_t)op,
