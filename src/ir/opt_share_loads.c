@@ -181,21 +181,18 @@ static void read_kept(agal_ir *ir, uint32_t from)
 }
 
 /* The same where the duplicates' uses are counted and no value reads one it
- * follows: from each duplicate (the removed ones of the run, in value order) only
- * until its uses are read, which most are in its own token, not to the program's
- * end. */
-static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
+ * follows: from each duplicate (dup, in value order) only until its uses are read,
+ * which most are in its own token, not to the program's end. */
+static void read_kept_near(agal_ir *ir, const uint32_t *dup, uint32_t ndup)
 {
     const agal_ir_inst *insts = ir->insts;
     uint32_t r = 0, pending = 0, v = 0;
     for (;;) {
         if (!pending) { /* on to the next duplicate */
-            while (r < nrun && insts[run[r]].op != IR_NOP) r++;
-            if (r == nrun) return;
-            v = run[r];
+            if (r == ndup) return;
+            v = dup[r];
         }
-        for (; r < nrun && run[r] <= v; r++) /* the duplicates up to v: their uses */
-            if (insts[run[r]].op == IR_NOP) pending += insts[run[r]].nuses;
+        for (; r < ndup && dup[r] <= v; r++) pending += insts[dup[r]].nuses; /* the duplicates up to v: their uses */
         pending -= read_kept_at(ir, v++);
     }
 }
@@ -226,10 +223,13 @@ static bool share_run(agal_ir *ir, uint32_t start)
 {
     agal_ir_inst *insts = ir->insts;
     agal_ir_list *body = &ir->lists[0];
-    uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0, first_dup = 0;
+    uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0;
     if (ir->loads_unique && nrun <= KEYS) return run_in_front(items, start, nrun);
     bool counted = ir->live_only; /* the uses exact, after dead code (agal_ir.live_only) */
     uint32_t has_first[(KEYS + 31) / 32] = {0}, first[KEYS], kept[KEYS];
+    /* The duplicates gather at the run's front, behind the loop's reading: the run
+     * is moved over at the end, and read_kept_near takes them from there. */
+    uint32_t *dup = items + start, ndup = 0, last_load = nrun ? items[start + nrun - 1] : 0;
     for (uint32_t i = start; i < start + nrun; i++) {
         uint32_t v = items[i];
         agal_ir_inst *in = &insts[v];
@@ -242,15 +242,15 @@ static bool share_run(agal_ir *ir, uint32_t start)
         counted &= in->nuses < IR_MAX_USES;
         in->op = IR_NOP;
         in->args[0] = first[k];
-        first_dup = first_dup ? first_dup : v;
+        dup[ndup++] = v;
     }
-    uint32_t ndup = nrun - nkept, late = ir->first_late_user;
+    uint32_t first_dup = ndup ? dup[0] : 0, late = ir->first_late_user;
     if (!ndup && (!start || !nkept)) return false; /* nothing shared, nothing to move in front */
     /* A value below the last duplicate reading a later value may read one; where
      * duplicates are dense (a fourth of the values after the first), the plain
      * sweep, with no bookkeeping between them, costs less. */
     bool sparse = ndup * 4 < ir->ninsts - first_dup;
-    if (ndup && counted && sparse && (!late || late > items[start + nrun - 1])) read_kept_near(ir, items + start, nrun);
+    if (ndup && counted && sparse && (!late || late > last_load)) read_kept_near(ir, dup, ndup);
     else if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup);
     memmove(items + nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
     memmove(items + nkept, items, start * sizeof *items);
