@@ -9,12 +9,14 @@
  * right: a dropped load's uses become its kept load's.
  *
  * The builder lists its loads in value order in front of the body, and gathers the
- * info record, which counts them: where that still holds (the passes kept the
- * record, so nothing changed the loads), the pass reads only that run. Otherwise,
- * the pipeline's last pass, it gathers the info record (info.c's rules) in a walk
- * of every value that finds the loads, and takes them out of every list. Where the
- * builder shared them as it read the tokens (agal_ir.loads_unique), no register has
- * two: the run only moves in front of what a lowering put before it (the flip). */
+ * info record, which counts them. The pass, the pipeline's last, gathers the record
+ * again where a pass changed what the IR uses (by value number, info.c's rules:
+ * dead code removes loads but moves none), and where the count finds every load in
+ * that run still, reads only the run. Otherwise (IR read from text, loads
+ * elsewhere) a walk of every value finds them, gathering the record on its way,
+ * and takes them out of every list. Where the builder shared them as it read the
+ * tokens (agal_ir.loads_unique), no register has two: the run only moves in front
+ * of what a lowering put before it (the flip). */
 #include "ir.h"
 
 enum { KEYS = IR_LOAD_KEYS };
