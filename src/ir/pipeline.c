@@ -121,7 +121,7 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
     if (st == AGAL_OK) st = check(ir, 0, "build");
     bool no_opt = opt->no_opt, changed; /* held here: a pass could change what opt points at */
     for (int i = 0; i <= stop && st == AGAL_OK; i++) {
-        if (pipeline[i].optional && no_opt) continue;
+        if (no_opt && pipeline[i].optional) continue;
         st = pipeline[i].run(ir, &changed);
         if (st == AGAL_OK) st = check(ir, 0, pipeline[i].name);
     }
