@@ -254,9 +254,14 @@ static bool share_run(agal_ir *ir, uint32_t start)
     bool sparse = ndup * 4 < ir->ninsts - first_dup;
     if (ndup && counted && sparse && (!late || late > last_load)) read_kept_near(ir, dup, ndup);
     else if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup);
-    memmove(items + nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
-    memmove(items + nkept, items, start * sizeof *items);
-    memcpy(items, kept, nkept * sizeof *items);
+    /* The list starts ndup items later, so that what follows the run, most of the
+     * body, stays where it is (agal_grow copies a list that does not start its
+     * allocation); in front of it, what preceded the run, and the kept loads. */
+    uint32_t *front = items + ndup;
+    memmove(front + nkept, items, start * sizeof *items);
+    memcpy(front, kept, nkept * sizeof *items);
+    body->items = front;
+    body->cap -= ndup;
     body->n -= ndup;
     ir->nlive -= ndup;
     ir->info.loads = nkept;
