@@ -91,11 +91,12 @@ static inline void keep(lowering *lw, uint32_t v)
     else put(lw, v);
 }
 
-/* A new instruction (agal_ir_new's: zeroed, no register) with its fields set at
- * once, made in place where the instructions have room, which the vertex body's
- * rewrite makes first (new_grown, out of line, where they have none). */
+/* A new instruction where the instructions have no room (out of line: rare). */
 static AGAL_COLD uint32_t new_grown(agal_ir *ir) { return agal_ir_new(ir, IR_NOP, IR_VOID, -1); }
 
+/* A new instruction (agal_ir_new's: zeroed, no register) with its fields set at
+ * once, made in place where the instructions have room, which the vertex body's
+ * rewrite makes first. */
 static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
 {
     agal_ir *ir = lw->ir;

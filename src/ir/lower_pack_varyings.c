@@ -368,7 +368,7 @@ static AGAL_NOINLINE agal_status unpack_loads(agal_ir *ir, bool *changed)
 agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
 {
     *changed = false;
-    if (!ir->packing.on) return AGAL_OK; /* most programs: the two are not inlined, so no frame of theirs */
+    if (!ir->packing.on) return AGAL_OK; /* most programs: the two are out of line, and their frames not paid */
     /* once by itself: a packed program has no AGAL varying left to pack */
     /* The uses, the live count and the info record are kept as the builder made
      * them (a dropped store's value unread is the one thing that can die), so the

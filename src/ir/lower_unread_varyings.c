@@ -5,7 +5,7 @@
  * it (agal_ir_options.unread_varyings). */
 #include "ir.h"
 
-/* Out of line: most programs have none to drop, and pay no frame of its. */
+/* Out of line, so that a program with none to drop (most) does not pay for its frame. */
 static AGAL_NOINLINE void drop_stores(agal_ir *ir, uint16_t drop, bool *changed)
 {
     agal_ir_list *body = &ir->lists[0]; /* stores are in the body only */

@@ -31,7 +31,7 @@ static void fold_one(agal_ir *ir, uint32_t v, uint32_t first, bool *changed)
  * those two have no operands: a plain loop sees the same ones as a walk. Below the
  * first copy (the IR's fact: no search) and below the first value with a later
  * operand (a lowering's: op's store, a packed varying's uses), no value reads a
- * copy. Out of line: most programs have no copy, and pay no frame of its. */
+ * copy. Out of line, so that a program with no copy (most) does not pay for its frame. */
 static AGAL_NOINLINE void fold(agal_ir *ir, uint32_t first, bool *changed)
 {
     uint32_t start = ir->first_late_user && ir->first_late_user < first ? ir->first_late_user : first;
