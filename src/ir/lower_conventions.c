@@ -65,19 +65,23 @@ typedef struct lowering {
     bool nomem;
 } lowering;
 
+/* The list being rewritten twice as long (out of line: most lists have room). */
+static AGAL_COLD bool grow_at(lowering *lw)
+{
+    agal_ir_list *at = &lw->at;
+    uint32_t cap = at->cap ? 2 * at->cap : 16;
+    uint32_t *items = agal_grow(lw->ir->ctx, at->items, at->n, cap, sizeof *items);
+    if (items) at->items = items, at->cap = cap;
+    return items != NULL;
+}
+
 /* Appends v (0: its making failed) to the list being rewritten. */
 static uint32_t put(lowering *lw, uint32_t v)
 {
     agal_ir_list *at = &lw->at;
-    if (v && at->n == at->cap) {
-        uint32_t cap = at->cap ? 2 * at->cap : 16;
-        uint32_t *items = agal_grow(lw->ir->ctx, at->items, at->n, cap, sizeof *items);
-        if (items) at->items = items, at->cap = cap;
-        else v = 0;
-    }
-    if (!v) lw->nomem = true;
-    else at->items[at->n++] = v;
-    return lw->nomem ? 0 : v;
+    if (!v || (at->n == at->cap && !grow_at(lw))) return lw->nomem = true, 0;
+    at->items[at->n++] = v;
+    return v;
 }
 
 /* put for an instruction the list had: where there is room, a plain store. */
@@ -87,19 +91,29 @@ static inline void keep(lowering *lw, uint32_t v)
     else put(lw, v);
 }
 
+/* A new instruction where the instructions have no room (out of line: rare). */
+static AGAL_COLD uint32_t new_grown(agal_ir *ir) { return agal_ir_new(ir, IR_NOP, IR_VOID, -1); }
+
+/* A new instruction (agal_ir_new's: zeroed, no register) with its fields set at
+ * once, made in place where the instructions have room, which the vertex body's
+ * rewrite makes first. */
 static uint32_t op2(lowering *lw, agal_ir_op op, unsigned aop, int32_t token, uint32_t a, uint32_t b)
 {
-    if (lw->nomem) return 0;
-    uint32_t v = agal_ir_new(lw->ir, op, IR_F4, token);
+    agal_ir *ir = lw->ir;
+    uint32_t v = lw->nomem ? 0 : ir->ninsts < ir->inst_cap ? ir->ninsts++ : new_grown(ir);
     if (!v) return lw->nomem = true, 0;
-    agal_ir_inst *in = &lw->ir->insts[v];
-    in->aop = (uint8_t)aop;
-    in->args[0] = a, in->args[1] = b;
-    in->nargs = b ? 2 : 1;
+    agal_ir_inst *insts = ir->insts;
+    insts[v] = (agal_ir_inst){.op = (uint8_t)op,
+                              .type = IR_F4,
+                              .aop = (uint8_t)aop,
+                              .nargs = b ? 2 : 1,
+                              .reg_type = IR_NO_REG,
+                              .token = (int16_t)token,
+                              .args = {a, b}};
     /* its uses counted, as the builder counts them (agal_ir.live_only) */
-    agal_ir_add_use(&lw->ir->insts[a]);
-    if (b) agal_ir_add_use(&lw->ir->insts[b]);
-    lw->ir->nlive++;
+    agal_ir_add_use(&insts[a]);
+    if (b) agal_ir_add_use(&insts[b]);
+    ir->nlive++;
     return put(lw, v);
 }
 
@@ -115,13 +129,19 @@ static uint32_t merge(lowering *lw, uint32_t old, uint32_t new, unsigned mask)
     return v;
 }
 
-/* op in the target's clip space: the value its store then stores. */
+/* op in the target's clip space: the value its store then stores. Its constant 2
+ * is made, not looked for among every value (agal_ir_const): the pass runs once,
+ * first, when the builder's IR holds no constant but the zero; in IR read from
+ * text that holds a 2 already it is a second literal alike, which every back end
+ * writes as it would the first. */
 static uint32_t position(lowering *lw, uint32_t op)
 {
     uint32_t y = lw->conv.negate_y ? alu(lw, AGAL_OP_NEG, -1, op, 0) : op;
     uint32_t p = merge(lw, op, alu(lw, AGAL_OP_MUL, -1, y, lw->flip), 1u << 1);
     if (!lw->conv.gl_depth || !p) return p;
-    uint32_t two = agal_ir_const(lw->ir, 2, 2, 2, 2);
+    uint32_t two = agal_ir_new(lw->ir, IR_CONST, IR_F4, -1);
+    if (!two) return lw->nomem = true, 0;
+    for (unsigned c = 0; c < 4; c++) lw->ir->insts[two].imm[c] = 2.0f;
     uint32_t d = alu(lw, AGAL_OP_MUL, -1, two, op);
     uint32_t w = op2(lw, IR_SWIZZLE, 0, -1, op, 0);
     if (w) lw->ir->insts[w].swizzle = 0xff; /* .wwww */
@@ -175,14 +195,20 @@ static void rewrite(lowering *lw, uint32_t l, uint32_t *scaled)
 }
 
 /* Every use of a ddy but its scaling reads the scaled ddy; scaled has n entries
- * (the values before the pass). */
+ * (the values before the pass). The uses move with it (a removed value's operands
+ * are none), so the counts stay as exact as they were: nothing is left dead, and
+ * dead code need not count them again. */
 static void redirect(agal_ir *ir, const uint32_t *scaled, uint32_t n)
 {
     for (uint32_t v = 1; v < ir->ninsts; v++) {
         agal_ir_inst *in = &ir->insts[v];
         for (unsigned a = 0; a < in->nargs; a++) {
             uint32_t x = in->args[a];
-            if (x < n && scaled[x] && scaled[x] != v) in->args[a] = scaled[x], agal_ir_note_operand(ir, v, scaled[x]);
+            if (x >= n || !scaled[x] || scaled[x] == v) continue;
+            in->args[a] = scaled[x], agal_ir_note_operand(ir, v, scaled[x]);
+            if (in->op == IR_NOP) continue;
+            agal_ir_drop_use(ir, &ir->insts[x]);
+            agal_ir_add_use(&ir->insts[scaled[x]]);
         }
     }
 }
@@ -196,38 +222,42 @@ static bool needs_rewrite(const agal_ir *ir, uint32_t l)
     return false;
 }
 
-/* A vertex program's body: no ddy, so nothing moves but op's store, which the
- * builder put with the other stores at the body's end. The flip goes in front and
- * op's instructions before its store, the list shifted in place rather than copied
- * item by item. No op stored: nothing but the flip. */
-static void rewrite_vertex_body(lowering *lw)
+/* How many instructions position() lists for these conventions (gl_depth's
+ * constant 2 aside, which is in no list). */
+static uint32_t position_length(const agal_ir_conventions *conv)
+{
+    return 2u + (conv->negate_y ? 1u : 0u) + (conv->gl_depth ? 4u : 0u);
+}
+
+/* A vertex program's body: no ddy, so nothing moves but op's store (the item at
+ * at_store), which the builder put with the other stores at the body's end. The
+ * flip goes in front and op's instructions before its store: the room for all of
+ * them (and the constant 2) is made first, so that nothing fails half way, and the
+ * list shifted in place once; position() then writes its instructions into the gap
+ * rather than into a list of their own to copy. */
+static void rewrite_vertex_body(lowering *lw, uint32_t at_store)
 {
     agal_ir *ir = lw->ir;
     agal_ir_list *body = &ir->lists[0];
-    uint32_t pos = body->n;
-    while (pos > 0 && !is_position(ir, &ir->insts[body->items[pos - 1]])) pos--;
-    uint32_t at_store = pos ? pos - 1 : body->n;
-    uint32_t op_store = pos ? body->items[at_store] : 0;
-    lw->at = (agal_ir_list){agal_alloc(ir->ctx, 8 * sizeof *lw->at.items), 0, 8}; /* op's seven at most */
-    if (!lw->at.items) lw->at.cap = 0;
-    uint32_t op = op_store ? ir->insts[op_store].args[0] : 0;
-    bool saturated = op && ir->insts[op].nuses == IR_MAX_USES; /* before position's uses */
-    uint32_t p = op ? position(lw, op) : 0;
-    if (lw->nomem) return;
-    uint32_t k = lw->at.n, need = body->n + 1 + k;
+    uint32_t k = position_length(&lw->conv), need = body->n + 1 + k;
     if (body->cap < need) {
         uint32_t *items = agal_grow(ir->ctx, body->items, body->n, need, sizeof *items);
         if (!items) return (void)(lw->nomem = true);
         body->items = items, body->cap = need;
     }
-    uint32_t *items = body->items;
+    /* the list has its room: only the instructions' may grow */
+    if (!agal_ir_reserve(ir, 0, k + lw->conv.gl_depth)) return (void)(lw->nomem = true);
+    uint32_t *items = body->items, op_store = items[at_store];
     memmove(items + at_store + 1 + k, items + at_store, (body->n - at_store) * sizeof *items);
-    memcpy(items + at_store + 1, lw->at.items, k * sizeof *items);
     memmove(items + 1, items, at_store * sizeof *items);
     items[0] = lw->flip;
-    body->n = need;
+    body->n += 1 + k;
     ir->nlive++;
-    if (!op_store) return;
+    lw->at = (agal_ir_list){items + at_store + 1, 0, k};
+    uint32_t op = ir->insts[op_store].args[0];
+    bool saturated = ir->insts[op].nuses == IR_MAX_USES; /* before position's uses */
+    uint32_t p = position(lw, op);
+    if (lw->nomem) return;
     /* The store's use moves from op to p. position read op at least once more, so
      * a count saturated before it still is, exactly: then nothing to drop (a
      * register read everywhere, a shared load, keeps live_only). */
@@ -250,24 +280,32 @@ static void rewrite_tree(lowering *lw, uint32_t l, uint32_t *scaled)
     if (!lw->nomem && needs_rewrite(ir, l)) rewrite(lw, l, scaled);
 }
 
-/* Is there anything the conventions change: op's store (in the body, as every
- * store), or a ddy? Not where they are in the IR already, which then reads the
- * flip: only IR read from text can (the pipeline runs this pass once, first, and
- * only this pass makes the flip), and the reader gathers its info record. */
-static bool needs_conventions(const agal_ir *ir)
+/* The index of op's store in the body (where every store is), or UINT32_MAX. */
+static uint32_t position_at(const agal_ir *ir)
+{
+    const agal_ir_list *body = &ir->lists[0];
+    for (uint32_t i = body->n; i-- > 0;)
+        if (is_position(ir, &ir->insts[body->items[i]])) return i;
+    return UINT32_MAX;
+}
+
+/* Is there anything the conventions change: op's store (at *at_store), or a ddy?
+ * Not where they are in the IR already, which then reads the flip: only IR read
+ * from text can (the pipeline runs this pass once, first, and only this pass makes
+ * the flip), and the reader gathers its info record. */
+static bool needs_conventions(const agal_ir *ir, uint32_t *at_store)
 {
     if (ir->info.gathered && ir->info.yflip) return false;
     if (ir->prog->stage != AGAL_VERTEX) return ir->takes_ddy; /* the builder's note */
-    const agal_ir_list *body = &ir->lists[0];
-    for (uint32_t i = body->n; i-- > 0;)
-        if (is_position(ir, &ir->insts[body->items[i]])) return true;
-    return false;
+    *at_store = position_at(ir);
+    return *at_store != UINT32_MAX;
 }
 
 agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
 {
     *changed = false;
-    if (ir->clip == AGAL_CLIP_DEFAULT || !needs_conventions(ir)) return AGAL_OK;
+    uint32_t at_store = UINT32_MAX;
+    if (ir->clip == AGAL_CLIP_DEFAULT || !needs_conventions(ir, &at_store)) return AGAL_OK;
     lowering lw = {.ir = ir};
     agal_conventions(ir->window_y_up, ir->clip, &lw.conv);
     uint32_t n = ir->ninsts;
@@ -275,11 +313,11 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
     if (!lw.flip) return AGAL_ERR_NOMEM;
     ir->info.yflip = true; /* what else it adds tells nothing (info.c) */
     if (ir->prog->stage == AGAL_VERTEX) {
-        rewrite_vertex_body(&lw);
+        rewrite_vertex_body(&lw, at_store);
     } else {
         uint32_t *scaled = agal_zalloc(ir->ctx, n * sizeof *scaled);
         if (!scaled) return AGAL_ERR_NOMEM;
-        ir->live_only = false; /* a ddy's uses move to its scaling: dead code counts them again */
+        ir->nlive++; /* the flip, which the body's rewrite lists */
         rewrite_tree(&lw, 0, scaled);
         if (!lw.nomem && lw.nddy) redirect(ir, scaled, n);
     }

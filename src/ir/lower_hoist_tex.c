@@ -71,12 +71,11 @@ static bool take_hoisted(agal_ir *ir, uint32_t l, const uint8_t *hoist, uint32_t
     return any;
 }
 
-agal_status agal_lower_hoist_tex(agal_ir *ir, bool *changed)
+/* The samples to move, moved (*changed false on entry). */
+static AGAL_NOINLINE agal_status hoist(agal_ir *ir, bool *changed)
 {
-    *changed = false;
     agal_ir_list *top = &ir->lists[0];
-    /* Most programs sample in no block: no walk, no memory to pay for. */
-    if (!ir->samples_in_blocks || !any_to_hoist(ir, 0, 0)) return AGAL_OK;
+    if (!any_to_hoist(ir, 0, 0)) return AGAL_OK;
     /* The new top list stays only if something moves; the marks are scratch. */
     agal_arena_mark before_items = agal_arena_save(ir->ctx);
     uint32_t *items = agal_alloc(ir->ctx, (top->n + ir->ninsts) * sizeof *items);
@@ -110,4 +109,12 @@ agal_status agal_lower_hoist_tex(agal_ir *ir, bool *changed)
     }
     *changed = any; /* one run reaches the fixed point: nothing is left in a block to move */
     return AGAL_OK;
+}
+
+agal_status agal_lower_hoist_tex(agal_ir *ir, bool *changed)
+{
+    *changed = false;
+    /* Most programs sample in no block: no walk, no memory to pay for, and not
+     * even the frame of a function that could (hoist is not inlined here). */
+    return ir->samples_in_blocks ? hoist(ir, changed) : AGAL_OK;
 }

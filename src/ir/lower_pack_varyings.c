@@ -136,7 +136,7 @@ static uint32_t first_varying_store(const agal_ir *ir)
 }
 
 /* Vertex: the varyings' stores give way to one store a slot. */
-static agal_status pack_stores(agal_ir *ir, bool *changed)
+static AGAL_NOINLINE agal_status pack_stores(agal_ir *ir, bool *changed)
 {
     const agal_ir_packing *p = &ir->packing;
     uint32_t stored[16] = {0};
@@ -332,7 +332,7 @@ static void replace_load(agal_ir *ir, uint32_t v, bool in_place, unpacking *u, r
     r->saturated |= in->nuses == IR_MAX_USES;
 }
 
-static agal_status unpack_loads(agal_ir *ir, bool *changed)
+static AGAL_NOINLINE agal_status unpack_loads(agal_ir *ir, bool *changed)
 {
     uint32_t n0 = ir->ninsts, late = ir->first_late_user; /* the loads turned in place lower it */
     unpacking u = {0};
@@ -368,7 +368,7 @@ static agal_status unpack_loads(agal_ir *ir, bool *changed)
 agal_status agal_lower_pack_varyings(agal_ir *ir, bool *changed)
 {
     *changed = false;
-    if (!ir->packing.on) return AGAL_OK;
+    if (!ir->packing.on) return AGAL_OK; /* most programs: the two are out of line, and their frames not paid */
     /* once by itself: a packed program has no AGAL varying left to pack */
     /* The uses, the live count and the info record are kept as the builder made
      * them (a dropped store's value unread is the one thing that can die), so the

@@ -5,11 +5,9 @@
  * it (agal_ir_options.unread_varyings). */
 #include "ir.h"
 
-agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed)
+/* Out of line, so that a program with none to drop (most) does not pay for its frame. */
+static AGAL_NOINLINE void drop_stores(agal_ir *ir, uint16_t drop, bool *changed)
 {
-    *changed = false;
-    uint16_t drop = ir->unread_varyings;
-    if (!drop || ir->prog->stage != AGAL_VERTEX) return AGAL_OK;
     agal_ir_list *body = &ir->lists[0]; /* stores are in the body only */
     uint32_t n = 0;
     for (uint32_t i = 0; i < body->n; i++) {
@@ -24,5 +22,11 @@ agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed)
     }
     body->n = n;
     if (*changed) ir->live_only = ir->info.gathered = false; /* what computed them may be dead now */
+}
+
+agal_status agal_lower_unread_varyings(agal_ir *ir, bool *changed)
+{
+    *changed = false;
+    if (ir->unread_varyings && ir->prog->stage == AGAL_VERTEX) drop_stores(ir, ir->unread_varyings, changed);
     return AGAL_OK;
 }

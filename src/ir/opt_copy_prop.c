@@ -27,19 +27,22 @@ static void fold_one(agal_ir *ir, uint32_t v, uint32_t first, bool *changed)
     }
 }
 
-agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed)
+/* Every instruction that is neither removed nor a constant is listed (ir.h), and
+ * those two have no operands: a plain loop sees the same ones as a walk. Below the
+ * first copy (the IR's fact: no search) and below the first value with a later
+ * operand (a lowering's: op's store, a packed varying's uses), no value reads a
+ * copy. Out of line, so that a program with no copy (most) does not pay for its frame. */
+static AGAL_NOINLINE void fold(agal_ir *ir, uint32_t first, bool *changed)
 {
-    *changed = false;
-    /* Every instruction that is neither removed nor a constant is listed (ir.h), and
-     * those two have no operands: a plain loop sees the same ones as a walk. Below
-     * the first copy (the IR's fact: no search) and below the first value with a
-     * later operand (a lowering's: op's store, a packed varying's uses), no value
-     * reads a copy. */
-    uint32_t first = ir->first_copy;
-    if (!first) return AGAL_OK;
     uint32_t start = ir->first_late_user && ir->first_late_user < first ? ir->first_late_user : first;
     for (uint32_t v = start; v < ir->ninsts; v++) fold_one(ir, v, first, changed);
     /* the copies folded are unread, and a sample's coordinate may be a varying now */
     if (*changed) ir->live_only = ir->info.gathered = false;
+}
+
+agal_status agal_opt_copy_prop(agal_ir *ir, bool *changed)
+{
+    *changed = false;
+    if (ir->first_copy) fold(ir, ir->first_copy, changed);
     return AGAL_OK;
 }

@@ -9,12 +9,14 @@
  * right: a dropped load's uses become its kept load's.
  *
  * The builder lists its loads in value order in front of the body, and gathers the
- * info record, which counts them: where that still holds (the passes kept the
- * record, so nothing changed the loads), the pass reads only that run. Otherwise,
- * the pipeline's last pass, it gathers the info record (info.c's rules) in a walk
- * of every value that finds the loads, and takes them out of every list. Where the
- * builder shared them as it read the tokens (agal_ir.loads_unique), no register has
- * two: the run only moves in front of what a lowering put before it (the flip). */
+ * info record, which counts them. The pass, the pipeline's last, gathers the record
+ * again where a pass changed what the IR uses (by value number, info.c's rules:
+ * dead code removes loads but moves none), and where the count finds every load in
+ * that run still, reads only the run. Otherwise (IR read from text, loads
+ * elsewhere) a walk of every value finds them, gathering the record on its way,
+ * and takes them out of every list. Where the builder shared them as it read the
+ * tokens (agal_ir.loads_unique), no register has two: the run only moves in front
+ * of what a lowering put before it (the flip). */
 #include "ir.h"
 
 enum { KEYS = IR_LOAD_KEYS };
@@ -141,14 +143,21 @@ static uint32_t loads_run(const agal_ir *ir)
     if (!ir->info.gathered) return UINT32_MAX;
     const agal_ir_inst *insts = ir->insts;
     const agal_ir_list *body = &ir->lists[0];
-    uint32_t i = 0, n = body->n, last = 0;
-    while (i < n && !agal_ir_is_load(&insts[body->items[i]])) i++;
-    uint32_t start = i;
-    for (; i < n && agal_ir_is_load(&insts[body->items[i]]); i++) {
-        if (body->items[i] < last) return UINT32_MAX;
-        last = body->items[i];
+    const uint32_t *items = body->items;
+    uint32_t start = 0, n = body->n;
+    while (start < n && !agal_ir_is_load(&insts[items[start]])) start++;
+    /* the next info.loads items loads in value order, and no load after them: one
+     * test of each, without a branch */
+    uint32_t end = start + ir->info.loads;
+    if (end > n || (end < n && agal_ir_is_load(&insts[items[end]]))) return UINT32_MAX;
+    if (start == end) return start; /* no load */
+    bool run = true;
+    for (uint32_t i = start + 1, last = items[start]; i < end; i++) {
+        uint32_t v = items[i];
+        run &= agal_ir_is_load(&insts[v]) & (v > last);
+        last = v;
     }
-    return i - start == ir->info.loads ? start : UINT32_MAX;
+    return run ? start : UINT32_MAX;
 }
 
 /* Value v reads the kept load of each duplicate it read (a removed duplicate's
@@ -174,21 +183,18 @@ static void read_kept(agal_ir *ir, uint32_t from)
 }
 
 /* The same where the duplicates' uses are counted and no value reads one it
- * follows: from each duplicate (the removed ones of the run, in value order) only
- * until its uses are read, which most are in its own token, not to the program's
- * end. */
-static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
+ * follows: from each duplicate (dup, in value order) only until its uses are read,
+ * which most are in its own token, not to the program's end. */
+static void read_kept_near(agal_ir *ir, const uint32_t *dup, uint32_t ndup)
 {
     const agal_ir_inst *insts = ir->insts;
     uint32_t r = 0, pending = 0, v = 0;
     for (;;) {
         if (!pending) { /* on to the next duplicate */
-            while (r < nrun && insts[run[r]].op != IR_NOP) r++;
-            if (r == nrun) return;
-            v = run[r];
+            if (r == ndup) return;
+            v = dup[r];
         }
-        for (; r < nrun && run[r] <= v; r++) /* the duplicates up to v: their uses */
-            if (insts[run[r]].op == IR_NOP) pending += insts[run[r]].nuses;
+        for (; r < ndup && dup[r] <= v; r++) pending += insts[dup[r]].nuses; /* the duplicates up to v: their uses */
         pending -= read_kept_at(ir, v++);
     }
 }
@@ -198,6 +204,12 @@ static void read_kept_near(agal_ir *ir, const uint32_t *run, uint32_t nrun)
 static bool run_in_front(uint32_t *items, uint32_t start, uint32_t nrun)
 {
     if (!start || !nrun) return false; /* in front already, or none to move */
+    if (start == 1) {                  /* what a lowering put first, the flip: the run moves down over it */
+        uint32_t first = items[0];
+        memmove(items, items + 1, nrun * sizeof *items);
+        items[nrun] = first;
+        return true;
+    }
     uint32_t run[KEYS];
     memcpy(run, items + start, nrun * sizeof *items);
     memmove(items + nrun, items, start * sizeof *items);
@@ -213,10 +225,13 @@ static bool share_run(agal_ir *ir, uint32_t start)
 {
     agal_ir_inst *insts = ir->insts;
     agal_ir_list *body = &ir->lists[0];
-    uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0, first_dup = 0;
+    uint32_t *items = body->items, nrun = ir->info.loads, nkept = 0;
     if (ir->loads_unique && nrun <= KEYS) return run_in_front(items, start, nrun);
     bool counted = ir->live_only; /* the uses exact, after dead code (agal_ir.live_only) */
     uint32_t has_first[(KEYS + 31) / 32] = {0}, first[KEYS], kept[KEYS];
+    /* The duplicates gather at the run's front, behind the loop's reading: the run
+     * is moved over at the end, and read_kept_near takes them from there. */
+    uint32_t *dup = items + start, ndup = 0, last_load = nrun ? items[start + nrun - 1] : 0;
     for (uint32_t i = start; i < start + nrun; i++) {
         uint32_t v = items[i];
         agal_ir_inst *in = &insts[v];
@@ -229,19 +244,24 @@ static bool share_run(agal_ir *ir, uint32_t start)
         counted &= in->nuses < IR_MAX_USES;
         in->op = IR_NOP;
         in->args[0] = first[k];
-        first_dup = first_dup ? first_dup : v;
+        dup[ndup++] = v;
     }
-    uint32_t ndup = nrun - nkept, late = ir->first_late_user;
+    uint32_t first_dup = ndup ? dup[0] : 0, late = ir->first_late_user;
     if (!ndup && (!start || !nkept)) return false; /* nothing shared, nothing to move in front */
     /* A value below the last duplicate reading a later value may read one; where
      * duplicates are dense (a fourth of the values after the first), the plain
      * sweep, with no bookkeeping between them, costs less. */
     bool sparse = ndup * 4 < ir->ninsts - first_dup;
-    if (ndup && counted && sparse && (!late || late > items[start + nrun - 1])) read_kept_near(ir, items + start, nrun);
+    if (ndup && counted && sparse && (!late || late > last_load)) read_kept_near(ir, dup, ndup);
     else if (ndup) read_kept(ir, late && late < first_dup ? late : first_dup);
-    memmove(items + nkept + start, items + start + nrun, (body->n - start - nrun) * sizeof *items);
-    memmove(items + nkept, items, start * sizeof *items);
-    memcpy(items, kept, nkept * sizeof *items);
+    /* The list starts ndup items later, so that what follows the run, most of the
+     * body, stays where it is (agal_grow copies a list that does not start its
+     * allocation); in front of it, what preceded the run, and the kept loads. */
+    uint32_t *front = items + ndup;
+    memmove(front + nkept, items, start * sizeof *items);
+    memcpy(front, kept, nkept * sizeof *items);
+    body->items = front;
+    body->cap -= ndup;
     body->n -= ndup;
     ir->nlive -= ndup;
     ir->info.loads = nkept;
@@ -251,7 +271,11 @@ static bool share_run(agal_ir *ir, uint32_t start)
 agal_status agal_opt_share_loads(agal_ir *ir, bool *changed)
 {
     *changed = false;
-    /* As the builder left them: only the run is read, and the info record holds. */
+    /* A pass that changed what the IR uses (dead code, a copy folded) leaves the
+     * builder's run of loads as it was, less the loads it removed: the info record
+     * gathered again (by value number, with no list walked), the run is read as the
+     * builder left it. */
+    if (!ir->info.gathered) agal_ir_gather_info(ir, &ir->info);
     uint32_t start = loads_run(ir);
     if (start != UINT32_MAX) {
         *changed = share_run(ir, start);

@@ -119,9 +119,9 @@ static agal_status run(agal_context *ctx, const agal_program *prog, const agal_i
     agal_ir *ir = NULL;
     agal_status st = agal_ir_build(ctx, prog, &built, &ir);
     if (st == AGAL_OK) st = check(ir, 0, "build");
+    bool no_opt = opt->no_opt, changed; /* held here: a pass could change what opt points at */
     for (int i = 0; i <= stop && st == AGAL_OK; i++) {
-        if (pipeline[i].optional && opt->no_opt) continue;
-        bool changed = false;
+        if (no_opt && pipeline[i].optional) continue;
         st = pipeline[i].run(ir, &changed);
         if (st == AGAL_OK) st = check(ir, 0, pipeline[i].name);
     }

@@ -76,15 +76,30 @@ void agal_target_conventions(agal_target target, agal_clip clip, agal_ir_convent
 
 /* ---- the binding description -------------------------------------------------- */
 
-static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_names *names)
+/* The block with its one range where the limits packed none. */
+typedef struct block_and_range {
+    agal_binding_block b;
+    agal_binding_range whole;
+} block_and_range;
+
+/* A binding's lists, each as long as a stage can need (16 varyings, and a vertex
+ * program's 16 attributes or a fragment program's 16 samplers), and the block:
+ * one allocation a translation, the block's room left off where no constant is read. */
+typedef struct vertex_room {
+    agal_binding_varying varyings[16];
+    agal_binding_attribute attributes[16];
+    block_and_range constants;
+} vertex_room;
+typedef struct fragment_room {
+    agal_binding_varying varyings[16];
+    agal_binding_sampler samplers[16];
+    block_and_range constants;
+} fragment_room;
+
+static const agal_binding_block *block(block_and_range *both, const agal_ir *ir, agal_target target,
+                                       const agal_names *names)
 {
     const agal_program *p = ir->prog;
-    /* the block with its one range where the limits packed none: one allocation */
-    struct block_and_range {
-        agal_binding_block b;
-        agal_binding_range whole;
-    } *both = agal_alloc(ctx, sizeof *both);
-    if (!both) return NULL;
     agal_binding_block *b = &both->b;
     b->stage = p->stage;
     b->binding = p->stage == AGAL_VERTEX ? AGAL_VC_BINDING : AGAL_FC_BINDING;
@@ -104,38 +119,38 @@ static agal_binding_block *block(agal_context *ctx, const agal_ir *ir, agal_targ
     return b;
 }
 
-/* The GLSL name of fs<n>: the prefix (an identifier of at most 63 characters,
- * names.c) and the number, under 16. Spelled by hand: snprintf was a
- * twentieth of a fragment program's SPIR-V translation. */
-static const char *sampler_name(agal_context *ctx, const char *prefix, unsigned n)
+/* The GLSL name of fs<n> at s: the prefix (an identifier of at most 63 characters,
+ * names.c, len long) and the number, under 16; where the next one starts. Spelled
+ * by hand: snprintf was a twentieth of a fragment program's SPIR-V translation. */
+static char *sampler_name(char *s, const char *prefix, size_t len, unsigned n)
 {
-    size_t len = strlen(prefix);
-    char *s = agal_alloc(ctx, len + 3);
-    if (!s) return NULL;
     memcpy(s, prefix, len);
     if (n >= 10) s[len++] = (char)('0' + n / 10);
     s[len++] = (char)('0' + n % 10);
-    s[len] = 0;
-    return s;
+    s[len++] = 0;
+    return s + len;
 }
 
-static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool separate, const char *prefix,
-                            agal_binding *b)
+/* The samplers sampled, their names in one allocation. */
+static agal_status samplers(agal_context *ctx, agal_binding_sampler *list, const agal_ir_info *info, bool separate,
+                            const char *prefix, agal_binding *b)
 {
-    agal_binding_sampler *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; info->samplers >> n; n++) { /* up to the highest sampled */
+    size_t len = strlen(prefix), count = 0;
+    for (unsigned set = info->samplers; set; set &= set - 1) count++;
+    char *name = count ? agal_alloc(ctx, count * (len + 3)) : NULL;
+    if (count && !name) return AGAL_ERR_NOMEM;
+    for (unsigned set = info->samplers; set; set &= set - 1) { /* the samplers sampled, lowest first */
+        unsigned n = (unsigned)agal_lowest_bit(set);
         uint16_t bit = (uint16_t)(1u << n);
-        if (!(info->samplers & bit)) continue;
-        list[b->nsamplers] = (agal_binding_sampler){.num = (uint16_t)n,
-                                                    .binding = AGAL_SAMPLER_BINDING + n,
-                                                    .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
-                                                                                : AGAL_SAMPLER_BINDING + n,
-                                                    .name = sampler_name(ctx, prefix, n),
-                                                    .token = info->sampler[n],
-                                                    .uses_tex = (info->samplers_tex & bit) != 0,
-                                                    .uses_ted = (info->samplers_ted & bit) != 0};
-        if (!list[b->nsamplers++].name) return AGAL_ERR_NOMEM;
+        list[b->nsamplers++] = (agal_binding_sampler){.num = (uint16_t)n,
+                                                      .binding = AGAL_SAMPLER_BINDING + n,
+                                                      .sampler_binding = separate ? AGAL_SEPARATE_SAMPLER_BINDING + n
+                                                                                  : AGAL_SAMPLER_BINDING + n,
+                                                      .name = name,
+                                                      .token = info->sampler[n],
+                                                      .uses_tex = (info->samplers_tex & bit) != 0,
+                                                      .uses_ted = (info->samplers_ted & bit) != 0};
+        name = sampler_name(name, prefix, len, n);
     }
     b->samplers = list;
     return AGAL_OK;
@@ -143,40 +158,35 @@ static agal_status samplers(agal_context *ctx, const agal_ir_info *info, bool se
 
 /* The attributes the vertex translation declares, with the components the tokens
  * read (agal_reflect's, noted by the builder). */
-static agal_status attributes(agal_context *ctx, const agal_ir *ir, agal_binding *b)
+static void attributes(agal_binding_attribute *list, const agal_ir *ir, agal_binding *b)
 {
     const uint16_t *mask = ir->attributes_read;
-    agal_binding_attribute *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; ir->info.inputs >> n; n++)
-        if (ir->info.inputs >> n & 1) list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
+    for (unsigned set = ir->info.inputs; set; set &= set - 1) {
+        unsigned n = (unsigned)agal_lowest_bit(set);
+        list[b->nattributes++] = (agal_binding_attribute){(uint8_t)n, (uint8_t)mask[n]};
+    }
     b->attributes = list;
-    return AGAL_OK;
 }
 
 /* Written (vertex) or read (fragment); centroid where a sample asks for it. */
-static agal_status varyings(agal_context *ctx, uint16_t declared, uint16_t centroid, agal_binding *b)
+static void varyings(agal_binding_varying *list, uint16_t declared, uint16_t centroid, agal_binding *b)
 {
-    agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
-    for (unsigned n = 0; declared >> n; n++)
-        if (declared >> n & 1)
-            list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
-                                                          .centroid = (centroid >> n & 1) != 0,
-                                                          .slot = (uint8_t)n,
-                                                          .carried = 15,
-                                                          .width = 4};
+    for (unsigned set = declared; set; set &= set - 1) {
+        unsigned n = (unsigned)agal_lowest_bit(set);
+        list[b->nvaryings++] = (agal_binding_varying){.location = (uint8_t)n,
+                                                      .centroid = (centroid >> n & 1) != 0,
+                                                      .slot = (uint8_t)n,
+                                                      .carried = 15,
+                                                      .width = 4};
+    }
     b->varyings = list;
-    return AGAL_OK;
 }
 
 /* A packed pair's (lower_pack_varyings.c): each AGAL varying carried in a slot
  * this stage declares, and where. */
-static agal_status packed_varyings(agal_context *ctx, const agal_ir *ir, agal_binding *b)
+static void packed_varyings(agal_binding_varying *list, const agal_ir *ir, agal_binding *b)
 {
     const agal_ir_packing *p = &ir->packing;
-    agal_binding_varying *list = agal_alloc(ctx, 16 * sizeof *list);
-    if (!list) return AGAL_ERR_NOMEM;
     for (unsigned n = 0; n < 16; n++) {
         unsigned s = p->slot[n];
         if (s == IR_NO_SLOT || !(ir->info.packed >> s & 1)) continue;
@@ -189,7 +199,6 @@ static agal_status packed_varyings(agal_context *ctx, const agal_ir *ir, agal_bi
                                                       .width = p->width[s]};
     }
     b->varyings = list;
-    return AGAL_OK;
 }
 
 static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,
@@ -200,7 +209,13 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     b->target = target;
     b->stage = ir->prog->stage;
     if (!targets[target].binds) return AGAL_OK;
-    if (info->reads_constants && !(b->constants = block(ctx, ir, target, &eo->names))) return AGAL_ERR_NOMEM;
+    size_t size = vs ? (info->reads_constants ? sizeof(vertex_room) : offsetof(vertex_room, constants))
+                     : (info->reads_constants ? sizeof(fragment_room) : offsetof(fragment_room, constants));
+    void *room = agal_alloc(ctx, size);
+    if (!room) return AGAL_ERR_NOMEM;
+    vertex_room *vr = room;
+    fragment_room *fr = room;
+    if (info->reads_constants) b->constants = block(vs ? &vr->constants : &fr->constants, ir, target, &eo->names);
     b->outputs = vs ? 0 : (uint8_t)(info->outputs & 15u);
     b->yflip = vs || info->ddy;
     b->writes_depth = info->writes_depth;
@@ -208,15 +223,18 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     b->uses_iid = info->reads_iid;
     b->uses_derivatives = info->ddx || info->ddy;
     b->extensions = target == AGAL_TARGET_ESSL1 ? agal_ir_essl1_extensions(info) : 0;
-    agal_status st = ir->packing.on
-                         ? packed_varyings(ctx, ir, b)
-                         : varyings(ctx, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
-    if (st == AGAL_OK && vs) st = attributes(ctx, ir, b);
+    _Static_assert(offsetof(vertex_room, varyings) == 0 && offsetof(fragment_room, varyings) == 0,
+                   "the varyings lead either room");
+    if (ir->packing.on) packed_varyings(vr->varyings, ir, b);
+    else varyings(vr->varyings, vs ? info->varyings_written : info->inputs, eo->centroid_varyings, b);
+    if (vs) {
+        attributes(vr->attributes, ir, b);
+        return AGAL_OK;
+    }
     /* WGSL has no combined sampler: its samplers are always separate, and named ours */
     bool wgsl = target == AGAL_TARGET_WGSL;
     const char *prefix = wgsl ? agal_reg_name(AGAL_FRAGMENT, AGAL_REG_SAMPLER) : eo->names.sampler;
-    if (st == AGAL_OK && !vs) st = samplers(ctx, info, eo->pub.separate_samplers || wgsl, prefix, b);
-    return st;
+    return samplers(ctx, fr->samplers, info, eo->pub.separate_samplers || wgsl, prefix, b);
 }
 
 /* The text positions of the tokens, copied: the caller's table need not outlive the shader. */
@@ -273,7 +291,8 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     agal_limits limits;
     if ((st = agal_limits_read(ctx, eo.pub.limits, &limits)) != AGAL_OK) return st;
     agal_ir *ir = NULL;
-    agal_shader full = agal_shader_init();
+    agal_shader full; /* agal_translate_ir clears it */
+    full.size = sizeof full;
     /* without limits (agal_limits_init's, all unlimited) there is nothing to pack or count */
     bool limited = eo.pub.limits != NULL;
     st = agal_translate_pipeline(ctx, prog, eo.pub.target, eo.pub.clip, 0, NULL, &ir);
