@@ -1287,10 +1287,13 @@ static AGAL_ALWAYS_INLINE unsigned virt_depth(const spv *s, uint32_t id)
     return id & VIRT ? s->virt[id & ~VIRT] & DEPTH_BITS : 0;
 }
 
-/* A swizzle or merge written where it is defined (virtual_or_real). */
-static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
+/* A swizzle or merge written where it is defined (virtual_or_real), named as
+ * emit_inst names a temporary's new value. */
+static AGAL_NOINLINE uint32_t materialized_here(spv *s, const agal_ir_inst *in)
 {
-    return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    uint32_t first_new = s->next_id, id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new) own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
+    return id;
 }
 
 /* The four components' sources of vector id v: a virtual value's comp_src, or a
@@ -1707,35 +1710,30 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
     branch_to(s, m, m);
 }
 
-/* One instruction; if_ends: the branch ends of the latest IR_IF of its list;
- * insts and lines: the IR's and whether it has OpLines, as emit_list holds them. */
-static void emit_inst(spv *s, const agal_ir_inst *insts, bool lines, uint32_t v, uint32_t if_ends[2])
+/* One instruction but a swizzle or merge (emit_list's); if_ends: the branch ends
+ * of the latest IR_IF of its list. */
+static void emit_inst(spv *s, const agal_ir_inst *in, uint32_t v, uint32_t if_ends[2])
 {
-    const agal_ir_inst *in = &insts[v];
     uint32_t id = 0, first_new = s->next_id;
-    if (lines && in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
-    /* Most values are swizzles and merges: tested before the switch, whose jump
-     * through its table is the writer's commonest mispredicted branch. */
-    if (in->op == IR_SWIZZLE || in->op == IR_MERGE) id = virtual_or_real(s, v, in);
-    else switch (in->op) {
-        case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
-        case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
-        case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
-        case IR_YFLIP: id = yflip(s); break;
-        case IR_EXTRACT: id = extract_inline(s, s->ids[in->args[0]], in->comp & 3u); break;
-        case IR_COPY: id = s->ids[in->args[0]]; break;
-        case IR_ALU: id = alu(s, in); break;
-        case IR_MATRIX: id = matrix(s, in); break;
-        case IR_TEX: id = texture(s, in); break;
-        case IR_CMP: id = compare(s, in); break;
-        case IR_IF: emit_if(s, v, if_ends); return;
-        case IR_PHI:
-            id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
-            break;
-        case IR_KIL: kil(s, in); return;
-        case IR_STORE: store(s, in); return;
-        default: return;
-        }
+    switch (in->op) {
+    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
+    case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
+    case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
+    case IR_YFLIP: id = yflip(s); break;
+    case IR_EXTRACT: id = extract_inline(s, s->ids[in->args[0]], in->comp & 3u); break;
+    case IR_COPY: id = s->ids[in->args[0]]; break;
+    case IR_ALU: id = alu(s, in); break;
+    case IR_MATRIX: id = matrix(s, in); break;
+    case IR_TEX: id = texture(s, in); break;
+    case IR_CMP: id = compare(s, in); break;
+    case IR_IF: emit_if(s, v, if_ends); return;
+    case IR_PHI:
+        id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
+        break;
+    case IR_KIL: kil(s, in); return;
+    case IR_STORE: store(s, in); return;
+    default: return;
+    }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
     if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT))
@@ -1751,7 +1749,16 @@ static void emit_list(spv *s, uint32_t l)
     const agal_ir_inst *insts = s->ir->insts;
     uint32_t n = s->ir->lists[l].n;
     bool lines = s->file != 0;
-    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, insts, lines, items[i], if_ends);
+    for (uint32_t i = 0; i < n && !s->err; i++) {
+        uint32_t v = items[i];
+        const agal_ir_inst *in = &insts[v];
+        if (lines && in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
+        /* Most values are swizzles and merges, most of them left virtual: made here,
+         * without a call, and tested before emit_inst's switch, whose jump through
+         * its table is the writer's commonest mispredicted branch. */
+        if (in->op == IR_SWIZZLE || in->op == IR_MERGE) s->ids[v] = virtual_or_real(s, v, in);
+        else emit_inst(s, in, v, if_ends);
+    }
 }
 
 /* ---- module ----------------------------------------------------------------- */
