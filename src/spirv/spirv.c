@@ -110,10 +110,11 @@ typedef struct spv {
     struct last_extract {
         uint32_t v, k, slot, entry;
     } last_extract;
-    uint32_t block_start; /* word offset of the current block's OpLabel in the function */
-    uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
-    int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
-    agal_spv_ns *ns;      /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
+    uint32_t block_start;   /* word offset of the current block's OpLabel in the function */
+    uint32_t unshared_load; /* load_of's slot where each register is loaded once */
+    uint32_t file;          /* debug_info: the OpString naming the source (0: no lines) */
+    int32_t line_tok;       /* the token the current OpLine names (-1: none in force) */
+    agal_spv_ns *ns;        /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it, and
      * SPLAT for a lazy splat. */
@@ -921,9 +922,15 @@ static uint32_t splat(spv *s, uint32_t f)
 /* The load of register key in this block, if any. Only input() and uniform_at load
  * these registers, by their variables and constant indices, so numbering their
  * loads here shares what fn would share (the same load twice in a block, without
- * opt_share_loads) at a lookup, not a hash of the words. */
-static uint32_t *load_of(spv *s, unsigned key)
+ * opt_share_loads) at a lookup, not a hash of the words. Where the IR loads each
+ * register once (loads_unique, the pipeline's usual end) there is none to share:
+ * an empty slot, without the lookup or the note. */
+static AGAL_ALWAYS_INLINE uint32_t *load_of(spv *s, unsigned key)
 {
+    if (s->ir->loads_unique) {
+        s->unshared_load = 0;
+        return &s->unshared_load;
+    }
     struct load *l = &s->t.load[key];
     if (bit(s->load_used, key) && l->block == s->block_start) return &l->id;
     set_bit(s->load_used, key);
