@@ -476,22 +476,35 @@ static uint32_t c_float(spv *s, float f)
 
 /* Integer constants index the constant block, one per register read: 0..255 are
  * memoized by value and bypass the hash table (nothing else makes int constants).
- * The memoized case inline (c_int), the making in a call. */
-static uint32_t c_int_new(spv *s, int32_t i)
+ * The memoized case inline (c_int), the making in a call; the rest hashed. */
+static AGAL_ALWAYS_INLINE uint32_t c_int_small(spv *s, uint32_t i)
+{
+    uint32_t id = global_new(s, SpvOpConstant, t_int(s), &i, 1);
+    if (id) set_bit(s->c_int_made, i), s->t.c_ints[i] = id;
+    return id;
+}
+
+static AGAL_COLD AGAL_NOINLINE uint32_t c_int_first(spv *s, uint32_t i) { return c_int_small(s, i); }
+
+/* Where the int type is made and the globals have room (most calls): no call
+ * left on the way, so no register saved for one. */
+static AGAL_NOINLINE uint32_t c_int_new(spv *s, uint32_t i)
+{
+    const wbuf *g = &s->sec[S_GLOBAL];
+    if (!s->ty_int || g->cap - g->n < 4) return c_int_first(s, i);
+    return c_int_small(s, i);
+}
+
+static AGAL_COLD uint32_t c_int_hashed(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
-    if (i >= 0 && i < 256) {
-        uint32_t id = global_new(s, SpvOpConstant, t_int(s), &bits, 1);
-        if (id) set_bit(s->c_int_made, (unsigned)i), s->t.c_ints[i] = id;
-        return id;
-    }
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
 }
 
 static AGAL_ALWAYS_INLINE uint32_t c_int(spv *s, int32_t i)
 {
-    if ((uint32_t)i < 256 && bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
-    return c_int_new(s, i);
+    if ((uint32_t)i >= 256) return c_int_hashed(s, i);
+    return bit(s->c_int_made, (unsigned)i) ? s->t.c_ints[i] : c_int_new(s, (uint32_t)i);
 }
 
 static uint32_t c_vec4(spv *s, const float f[4])
