@@ -8,8 +8,8 @@
  * capability, the GLSL.std.450 import, the memory model: front_words).
  * Each type and constant exists once and is emitted before its users: those only
  * one memoized maker makes (the scalar and vector types, vec4 pointers, small ints,
- * 0.0 and 1.0) straight, the rest through one hash table keyed by their
- * instruction's words in the globals section.
+ * 0.0 and 1.0 and their vec4s) straight, the rest through one hash table keyed by
+ * their instruction's words in the globals section.
  *
  * Binding model (docs/binding-models.md, "SPIR-V binding model"): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
@@ -507,19 +507,33 @@ static AGAL_ALWAYS_INLINE uint32_t c_int(spv *s, int32_t i)
     return bit(s->c_int_made, (unsigned)i) ? s->t.c_ints[i] : c_int_new(s, (uint32_t)i);
 }
 
+/* The vec4 of 0.0 or of 1.0 (which: 0 or 1; its component made), memoized as its
+ * component is: only this makes it, however it is asked for (a splat, an IR_CONST),
+ * so it needs no hashing, and a module whose only hashed global it would be has no
+ * hash table. */
+static uint32_t c_splat01(spv *s, unsigned which)
+{
+    uint32_t c = s->c_float01[which];
+    return MEMO(s->c_splat01[which], UNIQUE(s, SpvOpConstantComposite, t_vec(s, 4), c, c, c, c));
+}
+
 static uint32_t c_vec4(spv *s, const float f[4])
 {
     uint32_t c[4];
     for (int i = 0; i < 4; i++) c[i] = c_float(s, f[i]);
+    if (c[0] == c[1] && c[0] == c[2] && c[0] == c[3] && (c[0] == s->c_float01[0] || c[0] == s->c_float01[1]))
+        return c_splat01(s, c[0] == s->c_float01[1]);
     return global(s, SpvOpConstantComposite, t_vec(s, 4), c, 4);
 }
 
-static uint32_t c_splat_new(spv *s, float f) { return c_vec4(s, (const float[4]){f, f, f, f}); }
+/* f in every component (0 and 1, the callers', memoized). */
 static uint32_t c_splat(spv *s, float f)
 {
-    return f == 0.0f && !signbit(f) ? MEMO(s->c_splat01[0], c_splat_new(s, 0))
-           : f == 1.0f              ? MEMO(s->c_splat01[1], c_splat_new(s, 1))
-                                    : c_splat_new(s, f);
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    if (bits == 0 && s->c_splat01[0]) return s->c_splat01[0];
+    if (bits == 0x3f800000u && s->c_splat01[1]) return s->c_splat01[1];
+    return c_vec4(s, (const float[4]){f, f, f, f});
 }
 
 /* ---- debug names and decorations --------------------------------------------- */
