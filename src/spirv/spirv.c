@@ -24,7 +24,6 @@
 #include "emit.h"
 #include "nonsemantic.h"
 
-#include <math.h>
 #include <stdio.h>
 /* The SPIR-V and GLSL.std.450 numbers, from Khronos (spirv-headers). */
 #include <spirv/unified1/GLSL.std.450.h>
