@@ -323,17 +323,6 @@ static AGAL_ALWAYS_INLINE void ins(spv *s, int sec, unsigned op, const uint32_t 
 
 static uint32_t new_id(spv *s) { return s->next_id++; }
 
-/* A literal string as words (NUL-terminated, zero-padded); returns the word count.
- * Inline: its strings are literals, whose length and copy then fold. */
-static AGAL_ALWAYS_INLINE size_t str_words(const char *str, uint32_t *out, size_t cap)
-{
-    size_t len = strlen(str), n = len / 4 + 1;
-    if (n > cap) return 0;
-    memset(out, 0, n * 4);
-    memcpy(out, str, len);
-    return n;
-}
-
 /* ---- deduplicated types and constants ------------------------------------- */
 
 /* FNV-1a over words. */
@@ -1888,13 +1877,15 @@ static void function(spv *s)
     if (s->indirect_fn) indirect_function(s);
 
     bool vertex = s->prog->stage == AGAL_VERTEX;
-    uint32_t ep[8 + AGAL_COUNTOF(s->t.iface)];
-    size_t n = 0;
-    ep[n++] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
-    ep[n++] = main_id;
-    n += str_words("main", ep + n, 4);
-    memcpy(ep + n, s->t.iface, s->niface * sizeof *ep);
-    ins(s, S_ENTRY, SpvOpEntryPoint, ep, n + s->niface);
+    /* OpEntryPoint written in place: model, main, the name "main" (two words, the
+     * second its NUL), the interface. */
+    uint32_t *ep = reserve(s, &s->sec[S_ENTRY], 5 + s->niface);
+    if (ep) {
+        ep[0] = (5u + s->niface) << 16 | SpvOpEntryPoint;
+        ep[1] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
+        ep[2] = main_id, ep[3] = WORD4('m', 'a', 'i', 'n'), ep[4] = 0;
+        memcpy(ep + 5, s->t.iface, s->niface * sizeof *ep);
+    }
     if (!vertex) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeOriginUpperLeft);
     if (s->var_depth) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeDepthReplacing);
     if (s->opt->xfb && vertex) {
