@@ -8,8 +8,8 @@
  * capability, the GLSL.std.450 import, the memory model: front_words).
  * Each type and constant exists once and is emitted before its users: those only
  * one memoized maker makes (the scalar and vector types, vec4 pointers, small ints,
- * 0.0 and 1.0) straight, the rest through one hash table keyed by their
- * instruction's words in the globals section.
+ * 0.0 and 1.0 and their vec4s) straight, the rest through one hash table keyed by
+ * their instruction's words in the globals section.
  *
  * Binding model (docs/binding-models.md, "SPIR-V binding model"): vc/fc = std140 uniform block of vec4[count] at set 0
  * binding 0 (vertex) / 1 (fragment); fs<i> = combined image sampler at binding 2+i;
@@ -24,7 +24,6 @@
 #include "emit.h"
 #include "nonsemantic.h"
 
-#include <math.h>
 #include <stdio.h>
 /* The SPIR-V and GLSL.std.450 numbers, from Khronos (spirv-headers). */
 #include <spirv/unified1/GLSL.std.450.h>
@@ -110,10 +109,11 @@ typedef struct spv {
     struct last_extract {
         uint32_t v, k, slot, entry;
     } last_extract;
-    uint32_t block_start; /* word offset of the current block's OpLabel in the function */
-    uint32_t file;        /* debug_info: the OpString naming the source (0: no lines) */
-    int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
-    agal_spv_ns *ns;      /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
+    uint32_t block_start;   /* word offset of the current block's OpLabel in the function */
+    uint32_t unshared_load; /* load_of's slot where each register is loaded once */
+    uint32_t file;          /* debug_info: the OpString naming the source (0: no lines) */
+    int32_t line_tok;       /* the token the current OpLine names (-1: none in force) */
+    agal_spv_ns *ns;        /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it, and
      * SPLAT for a lazy splat. */
@@ -323,17 +323,6 @@ static AGAL_ALWAYS_INLINE void ins(spv *s, int sec, unsigned op, const uint32_t 
 
 static uint32_t new_id(spv *s) { return s->next_id++; }
 
-/* A literal string as words (NUL-terminated, zero-padded); returns the word count.
- * Inline: its strings are literals, whose length and copy then fold. */
-static AGAL_ALWAYS_INLINE size_t str_words(const char *str, uint32_t *out, size_t cap)
-{
-    size_t len = strlen(str), n = len / 4 + 1;
-    if (n > cap) return 0;
-    memset(out, 0, n * 4);
-    memcpy(out, str, len);
-    return n;
-}
-
 /* ---- deduplicated types and constants ------------------------------------- */
 
 /* FNV-1a over words. */
@@ -475,37 +464,64 @@ static uint32_t c_float(spv *s, float f)
 
 /* Integer constants index the constant block, one per register read: 0..255 are
  * memoized by value and bypass the hash table (nothing else makes int constants).
- * The memoized case inline (c_int), the making in a call. */
-static uint32_t c_int_new(spv *s, int32_t i)
+ * The memoized case inline (c_int), the making in a call; the rest hashed. */
+static AGAL_ALWAYS_INLINE uint32_t c_int_small(spv *s, uint32_t i)
+{
+    uint32_t id = global_new(s, SpvOpConstant, t_int(s), &i, 1);
+    if (id) set_bit(s->c_int_made, i), s->t.c_ints[i] = id;
+    return id;
+}
+
+static AGAL_COLD AGAL_NOINLINE uint32_t c_int_first(spv *s, uint32_t i) { return c_int_small(s, i); }
+
+/* Where the int type is made and the globals have room (most calls): no call
+ * left on the way, so no register saved for one. */
+static AGAL_NOINLINE uint32_t c_int_new(spv *s, uint32_t i)
+{
+    const wbuf *g = &s->sec[S_GLOBAL];
+    if (!s->ty_int || g->cap - g->n < 4) return c_int_first(s, i);
+    return c_int_small(s, i);
+}
+
+static AGAL_COLD uint32_t c_int_hashed(spv *s, int32_t i)
 {
     const uint32_t bits = (uint32_t)i;
-    if (i >= 0 && i < 256) {
-        uint32_t id = global_new(s, SpvOpConstant, t_int(s), &bits, 1);
-        if (id) set_bit(s->c_int_made, (unsigned)i), s->t.c_ints[i] = id;
-        return id;
-    }
     return global(s, SpvOpConstant, t_int(s), &bits, 1);
 }
 
 static AGAL_ALWAYS_INLINE uint32_t c_int(spv *s, int32_t i)
 {
-    if ((uint32_t)i < 256 && bit(s->c_int_made, (unsigned)i)) return s->t.c_ints[i];
-    return c_int_new(s, i);
+    if ((uint32_t)i >= 256) return c_int_hashed(s, i);
+    return bit(s->c_int_made, (unsigned)i) ? s->t.c_ints[i] : c_int_new(s, (uint32_t)i);
+}
+
+/* The vec4 of 0.0 or of 1.0 (which: 0 or 1; its component made), memoized as its
+ * component is: only this makes it, however it is asked for (a splat, an IR_CONST),
+ * so it needs no hashing, and a module whose only hashed global it would be has no
+ * hash table. */
+static uint32_t c_splat01(spv *s, unsigned which)
+{
+    uint32_t c = s->c_float01[which];
+    return MEMO(s->c_splat01[which], UNIQUE(s, SpvOpConstantComposite, t_vec(s, 4), c, c, c, c));
 }
 
 static uint32_t c_vec4(spv *s, const float f[4])
 {
     uint32_t c[4];
     for (int i = 0; i < 4; i++) c[i] = c_float(s, f[i]);
+    if (c[0] == c[1] && c[0] == c[2] && c[0] == c[3] && (c[0] == s->c_float01[0] || c[0] == s->c_float01[1]))
+        return c_splat01(s, c[0] == s->c_float01[1]);
     return global(s, SpvOpConstantComposite, t_vec(s, 4), c, 4);
 }
 
-static uint32_t c_splat_new(spv *s, float f) { return c_vec4(s, (const float[4]){f, f, f, f}); }
+/* f in every component (0 and 1, the callers', memoized). */
 static uint32_t c_splat(spv *s, float f)
 {
-    return f == 0.0f && !signbit(f) ? MEMO(s->c_splat01[0], c_splat_new(s, 0))
-           : f == 1.0f              ? MEMO(s->c_splat01[1], c_splat_new(s, 1))
-                                    : c_splat_new(s, f);
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    if (bits == 0 && s->c_splat01[0]) return s->c_splat01[0];
+    if (bits == 0x3f800000u && s->c_splat01[1]) return s->c_splat01[1];
+    return c_vec4(s, (const float[4]){f, f, f, f});
 }
 
 /* ---- debug names and decorations --------------------------------------------- */
@@ -921,9 +937,15 @@ static uint32_t splat(spv *s, uint32_t f)
 /* The load of register key in this block, if any. Only input() and uniform_at load
  * these registers, by their variables and constant indices, so numbering their
  * loads here shares what fn would share (the same load twice in a block, without
- * opt_share_loads) at a lookup, not a hash of the words. */
-static uint32_t *load_of(spv *s, unsigned key)
+ * opt_share_loads) at a lookup, not a hash of the words. Where the IR loads each
+ * register once (loads_unique, the pipeline's usual end) there is none to share:
+ * an empty slot, without the lookup or the note. */
+static AGAL_ALWAYS_INLINE uint32_t *load_of(spv *s, unsigned key)
 {
+    if (s->ir->loads_unique) {
+        s->unshared_load = 0;
+        return &s->unshared_load;
+    }
     struct load *l = &s->t.load[key];
     if (bit(s->load_used, key) && l->block == s->block_start) return &l->id;
     set_bit(s->load_used, key);
@@ -1287,10 +1309,13 @@ static AGAL_ALWAYS_INLINE unsigned virt_depth(const spv *s, uint32_t id)
     return id & VIRT ? s->virt[id & ~VIRT] & DEPTH_BITS : 0;
 }
 
-/* A swizzle or merge written where it is defined (virtual_or_real). */
-static uint32_t materialized_here(spv *s, const agal_ir_inst *in)
+/* A swizzle or merge written where it is defined (virtual_or_real), named as
+ * emit_inst names a temporary's new value. */
+static AGAL_NOINLINE uint32_t materialized_here(spv *s, const agal_ir_inst *in)
 {
-    return in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    uint32_t first_new = s->next_id, id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new) own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
+    return id;
 }
 
 /* The four components' sources of vector id v: a virtual value's comp_src, or a
@@ -1707,35 +1732,30 @@ static void emit_if(spv *s, uint32_t v, uint32_t ends[2])
     branch_to(s, m, m);
 }
 
-/* One instruction; if_ends: the branch ends of the latest IR_IF of its list;
- * insts and lines: the IR's and whether it has OpLines, as emit_list holds them. */
-static void emit_inst(spv *s, const agal_ir_inst *insts, bool lines, uint32_t v, uint32_t if_ends[2])
+/* One instruction but a swizzle or merge (emit_list's); if_ends: the branch ends
+ * of the latest IR_IF of its list. */
+static void emit_inst(spv *s, const agal_ir_inst *in, uint32_t v, uint32_t if_ends[2])
 {
-    const agal_ir_inst *in = &insts[v];
     uint32_t id = 0, first_new = s->next_id;
-    if (lines && in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
-    /* Most values are swizzles and merges: tested before the switch, whose jump
-     * through its table is the writer's commonest mispredicted branch. */
-    if (in->op == IR_SWIZZLE || in->op == IR_MERGE) id = virtual_or_real(s, v, in);
-    else switch (in->op) {
-        case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
-        case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
-        case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
-        case IR_YFLIP: id = yflip(s); break;
-        case IR_EXTRACT: id = extract_inline(s, s->ids[in->args[0]], in->comp & 3u); break;
-        case IR_COPY: id = s->ids[in->args[0]]; break;
-        case IR_ALU: id = alu(s, in); break;
-        case IR_MATRIX: id = matrix(s, in); break;
-        case IR_TEX: id = texture(s, in); break;
-        case IR_CMP: id = compare(s, in); break;
-        case IR_IF: emit_if(s, v, if_ends); return;
-        case IR_PHI:
-            id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
-            break;
-        case IR_KIL: kil(s, in); return;
-        case IR_STORE: store(s, in); return;
-        default: return;
-        }
+    switch (in->op) {
+    case IR_INPUT: id = input(s, in); break; /* one load a register, in front (opt_share_loads.c) */
+    case IR_UNIFORM: id = uniform_reg(s, in->reg_num); break;
+    case IR_UNIFORM_INDIRECT: id = uniform_indirect(s, in); break;
+    case IR_YFLIP: id = yflip(s); break;
+    case IR_EXTRACT: id = extract_inline(s, s->ids[in->args[0]], in->comp & 3u); break;
+    case IR_COPY: id = s->ids[in->args[0]]; break;
+    case IR_ALU: id = alu(s, in); break;
+    case IR_MATRIX: id = matrix(s, in); break;
+    case IR_TEX: id = texture(s, in); break;
+    case IR_CMP: id = compare(s, in); break;
+    case IR_IF: emit_if(s, v, if_ends); return;
+    case IR_PHI:
+        id = FN(s, SpvOpPhi, t_vec(s, 4), s->ids[in->args[0]], if_ends[0], s->ids[in->args[1]], if_ends[1]);
+        break;
+    case IR_KIL: kil(s, in); return;
+    case IR_STORE: store(s, in); return;
+    default: return;
+    }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
     if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT))
@@ -1751,7 +1771,16 @@ static void emit_list(spv *s, uint32_t l)
     const agal_ir_inst *insts = s->ir->insts;
     uint32_t n = s->ir->lists[l].n;
     bool lines = s->file != 0;
-    for (uint32_t i = 0; i < n && !s->err; i++) emit_inst(s, insts, lines, items[i], if_ends);
+    for (uint32_t i = 0; i < n && !s->err; i++) {
+        uint32_t v = items[i];
+        const agal_ir_inst *in = &insts[v];
+        if (lines && in->op != IR_PHI) line(s, in); /* a merge block's phis come first */
+        /* Most values are swizzles and merges, most of them left virtual: made here,
+         * without a call, and tested before emit_inst's switch, whose jump through
+         * its table is the writer's commonest mispredicted branch. */
+        if (in->op == IR_SWIZZLE || in->op == IR_MERGE) s->ids[v] = virtual_or_real(s, v, in);
+        else emit_inst(s, in, v, if_ends);
+    }
 }
 
 /* ---- module ----------------------------------------------------------------- */
@@ -1848,13 +1877,15 @@ static void function(spv *s)
     if (s->indirect_fn) indirect_function(s);
 
     bool vertex = s->prog->stage == AGAL_VERTEX;
-    uint32_t ep[8 + AGAL_COUNTOF(s->t.iface)];
-    size_t n = 0;
-    ep[n++] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
-    ep[n++] = main_id;
-    n += str_words("main", ep + n, 4);
-    memcpy(ep + n, s->t.iface, s->niface * sizeof *ep);
-    ins(s, S_ENTRY, SpvOpEntryPoint, ep, n + s->niface);
+    /* OpEntryPoint written in place: model, main, the name "main" (two words, the
+     * second its NUL), the interface. */
+    uint32_t *ep = reserve(s, &s->sec[S_ENTRY], 5 + s->niface);
+    if (ep) {
+        ep[0] = (5u + s->niface) << 16 | SpvOpEntryPoint;
+        ep[1] = vertex ? SpvExecutionModelVertex : SpvExecutionModelFragment;
+        ep[2] = main_id, ep[3] = WORD4('m', 'a', 'i', 'n'), ep[4] = 0;
+        memcpy(ep + 5, s->t.iface, s->niface * sizeof *ep);
+    }
     if (!vertex) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeOriginUpperLeft);
     if (s->var_depth) INS(s, S_MODE, SpvOpExecutionMode, main_id, SpvExecutionModeDepthReplacing);
     if (s->opt->xfb && vertex) {
