@@ -113,9 +113,8 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         return;
     }
     bool attribute = in->reg_type == AGAL_REG_ATTRIBUTE;
-    text_put_host_num(t, attribute ? &t->spelled.attribute : &t->spelled.varying,
-                      attribute ? t->names->attribute : t->names->varying, (unsigned)in->reg_num);
-    agal_text_put_swz(t, s, 4);
+    agal_text_put_reg_sel(t, attribute ? &t->spelled.attribute : &t->spelled.varying,
+                          attribute ? t->names->attribute : t->names->varying, (unsigned)in->reg_num, s);
 }
 
 /* ---- statements only GLSL has --------------------------------------------- */

@@ -78,14 +78,45 @@ static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_
 #undef SEL_SPELLED16
 #undef SEL_SPELLED64
 
+/* s's row of sel_spelled from the components' word: the multiply moves component
+ * k's two bits from bit 8k to bit 24 + 2k, and nothing it adds below bit 24 carries
+ * into them. */
+static unsigned sel_index(agal_sel s) { return ((sel_word(s) & 0x03030303u) * 0x01041040u) >> 24; }
+
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    /* The index from the components' word: the multiply moves component k's two
-     * bits from bit 8k to bit 24 + 2k, and nothing it adds below bit 24 carries
-     * into them. */
-    unsigned i = ((sel_word(s) & 0x03030303u) * 0x01041040u) >> 24;
-    text_put8(t, sel_spelled[i], 1u + s.n);
+    text_put8(t, sel_spelled[sel_index(s)], 1u + s.n);
+}
+
+/* agal_text_put_swz at cursor p (room for 8 bytes). */
+static char *swz_at(char *p, agal_sel s, unsigned width)
+{
+    return sel_is_identity(s, width) ? p : put8_at(p, sel_spelled[sel_index(s)], 1u + s.n);
+}
+
+/* Room for a register's spelled name (8), a number (10), a selection (8) and a few
+ * bytes of punctuation, at one cursor. */
+enum { REG_SEL_ROOM = 32 };
+
+/* agal_text_put_reg_sel a piece at a time: a name longer than 8 bytes, or no room. */
+static AGAL_NOINLINE void put_reg_sel_pieces(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num,
+                                             agal_sel s)
+{
+    text_put_host_num(t, spelled, host, num);
+    agal_text_put_swz(t, s, 4);
+}
+
+void agal_text_put_reg_sel(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num, agal_sel s)
+{
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!spelled->n || !p) {
+        put_reg_sel_pieces(t, spelled, host, num, s);
+        return;
+    }
+    p = put8_at(p, spelled->s, spelled->n);
+    p += agal_put_uint(p, num);
+    text_set_end(t, swz_at(p, s, 4));
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
@@ -201,6 +232,26 @@ void agal_text_reg_name(agal_text *t, int slot)
     else spell_reg_name(t, slot);
 }
 
+/* reg_sel a piece at a time: a name not spelled yet, or no room. */
+static AGAL_NOINLINE void reg_sel_pieces(agal_text *t, int slot, agal_sel s)
+{
+    agal_text_reg_name(t, slot);
+    agal_text_put_swz(t, s, 4);
+}
+
+/* A slot's register variable and selection s of it, "vt0.xz", at one cursor once
+ * its name is spelled. Apart from ref: inline, it kept more of ref's loop in memory. */
+static AGAL_NOINLINE void reg_sel(agal_text *t, int slot, agal_sel s)
+{
+    const agal_reg_text *r = &t->reg_names[slot];
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!r->n || !p) {
+        reg_sel_pieces(t, slot, s);
+        return;
+    }
+    text_set_end(t, swz_at(put8_at(p, r->s, r->n), s, 4));
+}
+
 /* ---- expressions ------------------------------------------------------------ */
 
 static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
@@ -261,8 +312,7 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
                 t->flags[v] |= TEXT_TEMP;
                 t->copies_found = true;
             }
-            agal_text_reg_name(t, slot);
-            agal_text_put_swz(t, s, 4);
+            reg_sel(t, slot, s);
         } else if ((t->flags[v] & TEXT_INLINE) || is_trivial(inst(t, v))) {
             const agal_ir_inst *in = inst(t, v);
             agal_sel under = s;
@@ -540,6 +590,27 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     }
 }
 
+/* A constant register's selection s, "vc[5].xy", at one cursor where the array's
+ * name is spelled. */
+static void uniform(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    const agal_reg_text *name = &t->spelled.constants;
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!name->n || !p) { /* longer than 8 bytes, or no room */
+        text_put_host(t, name, t->names->constants[t->prog->stage]);
+        text_putc(t, '[');
+        text_uint(t, (unsigned)in->reg_num);
+        text_putc(t, ']');
+        agal_text_put_swz(t, s, 4);
+        return;
+    }
+    p = put8_at(p, name->s, name->n);
+    *p++ = '[';
+    p += agal_put_uint(p, (unsigned)in->reg_num);
+    *p++ = ']';
+    text_set_end(t, swz_at(p, s, 4));
+}
+
 /* The expression of an instruction that does not pass its selection on
  * (passes_on) restricted to selection s, parenthesized where it binds less tightly
  * than need. */
@@ -548,13 +619,7 @@ static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
-    case IR_UNIFORM:
-        text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
-        text_putc(t, '[');
-        text_uint(t, (unsigned)in->reg_num);
-        text_putc(t, ']');
-        agal_text_put_swz(t, s, 4);
-        break;
+    case IR_UNIFORM: uniform(t, in, s); break;
     case IR_UNIFORM_INDIRECT:
         text_put3(t, "agal_", t->names->constants[t->prog->stage], "(");
         text_put(t, t->lang->int_cast);

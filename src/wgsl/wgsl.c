@@ -146,8 +146,9 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_text_packed(t, in->reg_num, s);
         return;
     }
-    text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
-    agal_text_put_swz(t, s, 4);
+    static const agal_reg_text attribute = {"va", 2}, varying = {"v", 1};
+    const agal_reg_text *name = in->reg_type == AGAL_REG_ATTRIBUTE ? &attribute : &varying;
+    agal_text_put_reg_sel(t, name, name->s, (unsigned)in->reg_num, s);
 }
 
 /* @builtin(position): the value the IR stores to op (op with the target's
