@@ -256,6 +256,27 @@ static AGAL_NOINLINE void reg_sel(agal_text *t, int slot, agal_sel s)
 
 static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
 
+/* A constant register's selection s, "vc[5].xy", at one cursor where the array's
+ * name is spelled. */
+static void uniform(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    const agal_reg_text *name = &t->spelled.constants;
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!name->n || !p) { /* longer than 8 bytes, or no room */
+        text_put_host(t, name, t->names->constants[t->prog->stage]);
+        text_putc(t, '[');
+        text_uint(t, (unsigned)in->reg_num);
+        text_putc(t, ']');
+        agal_text_put_swz(t, s, 4);
+        return;
+    }
+    p = put8_at(p, name->s, name->n);
+    *p++ = '[';
+    p += agal_put_uint(p, (unsigned)in->reg_num);
+    *p++ = ']';
+    text_set_end(t, swz_at(p, s, 4));
+}
+
 /* An intermediate several instructions use, by the name temp() declared: "t7". */
 static void temp_name(agal_text *t, uint32_t v, agal_sel s)
 {
@@ -322,7 +343,11 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
                 continue;
             }
             t->depth = level;
-            expr(t, in, s, need); /* passes_on just said it is an expression of its own */
+            /* passes_on just said it is an expression of its own; a load's straight
+             * from here, without expr's frame */
+            if (in->op == IR_INPUT) t->lang->input(t, in, s);
+            else if (in->op == IR_UNIFORM) uniform(t, in, s);
+            else expr(t, in, s, need);
         } else {
             temp_name(t, v, s);
         }
@@ -336,10 +361,10 @@ void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom) { ref(t, v, 
 static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s)
 {
     text_put3(t, f, "(", NULL);
-    agal_text_ref(t, in->args[0], s, false);
+    ref(t, in->args[0], s, BIND_ANY);
     if (in->nargs > 1) {
         text_put(t, ", ");
-        agal_text_ref(t, in->args[1], s, false);
+        ref(t, in->args[1], s, BIND_ANY);
     }
     text_put(t, ")");
 }
@@ -408,9 +433,9 @@ static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width
     agal_sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
     text_put(t, "dot(");
-    agal_text_ref(t, in->args[0], w, false);
+    ref(t, in->args[0], w, BIND_ANY);
     text_put(t, ", ");
-    agal_text_ref(t, in->args[1], w, false);
+    ref(t, in->args[1], w, BIND_ANY);
     text_put(t, ")");
     if (s.n > 1) text_put(t, ")");
 }
@@ -421,10 +446,10 @@ static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
     for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
     if (w) text_put3(t, text_vec_type(t, 4), "(", NULL);
     text_put(t, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
-    agal_text_ref(t, in->args[0], SEL_XYZ, false);
+    ref(t, in->args[0], SEL_XYZ, BIND_ANY);
     if (in->aop == AGAL_OP_CRS) {
         text_put(t, ", ");
-        agal_text_ref(t, in->args[1], SEL_XYZ, false);
+        ref(t, in->args[1], SEL_XYZ, BIND_ANY);
     }
     text_put(t, ")");
     if (w) {
@@ -447,9 +472,9 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
             continue;
         }
         text_put(t, "dot(");
-        agal_text_ref(t, in->args[0], w, false);
+        ref(t, in->args[0], w, BIND_ANY);
         text_put(t, ", ");
-        agal_text_ref(t, in->args[1 + s.c[i]], w, false);
+        ref(t, in->args[1 + s.c[i]], w, BIND_ANY);
         text_put(t, ")");
     }
     if (s.n > 1) text_put(t, ")");
@@ -474,7 +499,7 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_sel run = {{0}, 0, {0}};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
         if (i) text_put(t, ", ");
-        agal_text_ref(t, in->args[side], run, false);
+        ref(t, in->args[side], run, BIND_ANY);
         i = j;
     }
     text_put(t, ")");
@@ -496,9 +521,9 @@ void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     const text_cmp *c = &cmps[agal_op_cmp(in->aop)];
     text_put(t, c->negate ? "!(" : "");
-    agal_text_ref(t, in->args[0], s, true);
+    ref(t, in->args[0], s, BIND_PRIMARY);
     text_put3(t, " ", c->op, " ");
-    agal_text_ref(t, in->args[1], s, true);
+    ref(t, in->args[1], s, BIND_PRIMARY);
     text_put(t, c->negate ? ")" : "");
 }
 
@@ -579,7 +604,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     switch (in->aop) {
     case AGAL_OP_SAT:
         text_put(t, t->lang->sat[0]);
-        agal_text_ref(t, in->args[0], s, false);
+        ref(t, in->args[0], s, BIND_ANY);
         text_put(t, t->lang->sat[1]);
         break;
     case AGAL_OP_DP3: dot(t, in, s, 3); break;
@@ -588,27 +613,6 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     case AGAL_OP_CRS: vec3_op(t, in, s); break;
     default: bug(t, "an ALU op it has no spelling for"); break;
     }
-}
-
-/* A constant register's selection s, "vc[5].xy", at one cursor where the array's
- * name is spelled. */
-static void uniform(agal_text *t, const agal_ir_inst *in, agal_sel s)
-{
-    const agal_reg_text *name = &t->spelled.constants;
-    char *p = text_room(t, REG_SEL_ROOM);
-    if (!name->n || !p) { /* longer than 8 bytes, or no room */
-        text_put_host(t, name, t->names->constants[t->prog->stage]);
-        text_putc(t, '[');
-        text_uint(t, (unsigned)in->reg_num);
-        text_putc(t, ']');
-        agal_text_put_swz(t, s, 4);
-        return;
-    }
-    p = put8_at(p, name->s, name->n);
-    *p++ = '[';
-    p += agal_put_uint(p, (unsigned)in->reg_num);
-    *p++ = ']';
-    text_set_end(t, swz_at(p, s, 4));
 }
 
 /* The expression of an instruction that does not pass its selection on
@@ -623,7 +627,7 @@ static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     case IR_UNIFORM_INDIRECT:
         text_put3(t, "agal_", t->names->constants[t->prog->stage], "(");
         text_put(t, t->lang->int_cast);
-        agal_text_ref(t, in->args[0], sel_one(0), false);
+        ref(t, in->args[0], sel_one(0), BIND_ANY);
         if (in->reg_num) {
             text_put_num(t, ") + ", (unsigned)in->reg_num);
             text_putc(t, ')');
@@ -662,10 +666,10 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2, {0}};
-    agal_text_ref(t, in->args[0], coords, false);
+    ref(t, in->args[0], coords, BIND_ANY);
     if (in->aop == AGAL_OP_TED) {
         text_put(t, ", ");
-        agal_text_ref(t, in->args[0], sel_one(3), false);
+        ref(t, in->args[0], sel_one(3), BIND_ANY);
     } else if (in->smp.bias) {
         text_put(t, ", ");
         t->lang->number(t, (float)in->smp.bias / 8.0f);
@@ -885,7 +889,7 @@ static void move(agal_text *t, int slot, uint32_t value)
     agal_text_indent(t);
     agal_text_reg_name(t, slot);
     text_put(t, " = ");
-    agal_text_ref(t, value, SEL_XYZW, false);
+    ref(t, value, SEL_XYZW, BIND_ANY);
     text_put(t, ";\n");
     t->held[slot] = value;
 }
@@ -924,7 +928,7 @@ static void assign(agal_text *t, uint32_t v, int slot)
     if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m->n == 1) && holds(t, slot, in->args[0])) {
         agal_text_put_swz(t, *m, 4);
         text_put(t, " = ");
-        agal_text_ref(t, in->args[1], *m, false);
+        ref(t, in->args[1], *m, BIND_ANY);
     } else {
         text_put(t, " = ");
         def(t, v, SEL_XYZW, false);
@@ -961,7 +965,7 @@ static void kil(agal_text *t, const agal_ir_inst *in)
 {
     begin_stmt(t, in->token);
     text_put(t, "if (");
-    agal_text_ref(t, in->args[0], sel_one(0), true);
+    ref(t, in->args[0], sel_one(0), BIND_PRIMARY);
     text_put(t, t->lang->kil_end);
 }
 
@@ -976,7 +980,7 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
     text_put(t, " = ");
-    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, false);
+    ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, BIND_ANY);
     text_put(t, ";\n");
 }
 
@@ -1072,7 +1076,7 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     line_mark(t, tok);
     agal_text_indent(t);
     text_put(t, "if (");
-    agal_text_ref(t, in->args[0], sel_one(0), false);
+    ref(t, in->args[0], sel_one(0), BIND_ANY);
     block_line(t, ") {", tok);
 
     uint32_t before[IR_TRACKED_REGS], then_end[IR_TRACKED_REGS];
