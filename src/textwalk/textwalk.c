@@ -1125,16 +1125,25 @@ static bool used_inline(agal_text *t, const agal_ir_list *l, uint32_t i, const a
     return false;
 }
 
+/* The first of items[i..) that is a statement of its own: past the loads and
+ * selections, most of a list, which are printed at their uses. A loop of its own
+ * that writes nothing, so that the list stays in registers (a statement's text,
+ * stored a byte at a time, may alias it). */
+static uint32_t next_statement(const agal_text *t, const agal_ir_list *l, uint32_t i)
+{
+    const agal_ir_inst *insts = t->ir->insts;
+    const uint32_t *items = l->items;
+    uint32_t n = l->n;
+    while (i < n && trivial_below[insts[items[i]].op] == UINT16_MAX) i++;
+    return i;
+}
+
 static void walk(agal_text *t, uint32_t list)
 {
     const agal_ir_list *l = &t->ir->lists[list];
-    for (uint32_t i = 0; i < l->n && t->err == AGAL_OK;) {
+    for (uint32_t i = next_statement(t, l, 0); i < l->n && t->err == AGAL_OK; i = next_statement(t, l, i)) {
         uint32_t v = l->items[i];
         const agal_ir_inst *in = inst(t, v);
-        if (trivial_below[in->op] == UINT16_MAX) { /* a load or a selection, most of a list: printed at its uses */
-            i++;
-            continue;
-        }
         if (in->op == IR_IF) {
             i = emit_if(t, l, i);
             continue;
