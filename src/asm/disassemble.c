@@ -312,7 +312,7 @@ static AGAL_ALWAYS_INLINE char *put_plain(char *p, const agal_reg_spelling *row,
 
 /* Are a plain-shaped token's operands all the syntax writes: every test in one run,
  * without a branch each; an unused source 2 is zero. */
-static bool plain_operands(const opcode_row *op, uint32_t d, uint64_t a, uint64_t b)
+static AGAL_ALWAYS_INLINE bool plain_operands(const opcode_row *op, uint32_t d, uint64_t a, uint64_t b)
 {
     bool dest = !(d & DST_UNPLAIN) & (dst_mask(d) != 0), source = !(a & SRC_UNPLAIN);
     if (op->operands & AGAL_OPND_S) return dest && source && plain_sampler(b);
@@ -353,7 +353,8 @@ static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const
     b->p[b->n] = 0;
 }
 
-char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
+/* agal_put_instruction's tokens with a sampler or another shape than the plain one. */
+static AGAL_NOINLINE char *put_other_instruction(char *p, agal_stage stage, const agal_token *t)
 {
     uint32_t code = t->raw_op, d = t->raw_dst;
     uint64_t a = t->raw_a, b = t->raw_b;
@@ -363,6 +364,18 @@ char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
     rawtok r = {code, d, a, b};
     if (token_problem(&r, agal_opinfo_get(code))) return NULL;
     return put_instruction(p, stage, &r, op);
+}
+
+/* The plain shape without a sampler, most tokens, on a path that calls nothing, so
+ * that it saves no registers; the rest apart. */
+char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
+{
+    uint32_t code = t->raw_op, d = t->raw_dst;
+    uint64_t a = t->raw_a, b = t->raw_b;
+    const opcode_row *op = &opcode_rows[code < AGAL_OP_LIMIT ? code : 0];
+    if (code >= AGAL_OP_LIMIT || !op->plain || (op->operands & AGAL_OPND_S) || !plain_operands(op, d, a, b))
+        return put_other_instruction(p, stage, t);
+    return put_plain(p, reg_row(stage), op, d, a, b);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
