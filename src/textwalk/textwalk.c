@@ -258,16 +258,21 @@ static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
 
 /* A constant register's selection s, "vc[5].xy", at one cursor where the array's
  * name is spelled. */
+static AGAL_NOINLINE void uniform_pieces(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
+    text_putc(t, '[');
+    text_uint(t, (unsigned)in->reg_num);
+    text_putc(t, ']');
+    agal_text_put_swz(t, s, 4);
+}
+
 static void uniform(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     const agal_reg_text *name = &t->spelled.constants;
     char *p = text_room(t, REG_SEL_ROOM);
     if (!name->n || !p) { /* longer than 8 bytes, or no room */
-        text_put_host(t, name, t->names->constants[t->prog->stage]);
-        text_putc(t, '[');
-        text_uint(t, (unsigned)in->reg_num);
-        text_putc(t, ']');
-        agal_text_put_swz(t, s, 4);
+        uniform_pieces(t, in, s);
         return;
     }
     p = put8_at(p, name->s, name->n);
