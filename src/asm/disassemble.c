@@ -353,17 +353,15 @@ static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const
     b->p[b->n] = 0;
 }
 
-/* agal_put_instruction's tokens with a sampler or another shape than the plain one. */
-static AGAL_NOINLINE char *put_other_instruction(char *p, agal_stage stage, const agal_token *t)
+/* agal_put_instruction's tokens with a sampler or another shape than the plain one
+ * (op: the opcode's row, NULL where code is none). */
+static AGAL_NOINLINE char *put_other_instruction(char *p, agal_stage stage, const opcode_row *op, const rawtok *r)
 {
-    uint32_t code = t->raw_op, d = t->raw_dst;
-    uint64_t a = t->raw_a, b = t->raw_b;
-    const opcode_row *op = code < AGAL_OP_LIMIT ? &opcode_rows[code] : NULL;
     if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
-    if (op->plain && plain_operands(op, d, a, b)) return put_plain(p, reg_row(stage), op, d, a, b);
-    rawtok r = {code, d, a, b};
-    if (token_problem(&r, agal_opinfo_get(code))) return NULL;
-    return put_instruction(p, stage, &r, op);
+    if (op->plain && (op->operands & AGAL_OPND_S) && plain_operands(op, r->d, r->a, r->b))
+        return put_plain(p, reg_row(stage), op, r->d, r->a, r->b);
+    if (token_problem(r, agal_opinfo_get(r->op))) return NULL;
+    return put_instruction(p, stage, r, op);
 }
 
 /* The plain shape without a sampler, most tokens, on a path that calls nothing, so
@@ -372,9 +370,11 @@ char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
     uint32_t code = t->raw_op, d = t->raw_dst;
     uint64_t a = t->raw_a, b = t->raw_b;
-    const opcode_row *op = &opcode_rows[code < AGAL_OP_LIMIT ? code : 0];
-    if (code >= AGAL_OP_LIMIT || !op->plain || (op->operands & AGAL_OPND_S) || !plain_operands(op, d, a, b))
-        return put_other_instruction(p, stage, t);
+    const opcode_row *op = code < AGAL_OP_LIMIT ? &opcode_rows[code] : NULL;
+    if (!op || !op->plain || (op->operands & AGAL_OPND_S) || !plain_operands(op, d, a, b)) {
+        rawtok r = {code, d, a, b};
+        return put_other_instruction(p, stage, op, &r);
+    }
     return put_plain(p, reg_row(stage), op, d, a, b);
 }
 
