@@ -311,7 +311,8 @@ static AGAL_ALWAYS_INLINE char *put_plain(char *p, const agal_reg_spelling *row,
 }
 
 /* Are a plain-shaped token's operands all the syntax writes: every test in one run,
- * without a branch each; an unused source 2 is zero. */
+ * without a branch each; an unused source 2 is zero. Inline: GCC made it a call,
+ * about 15 instructions a token. */
 static AGAL_ALWAYS_INLINE bool plain_operands(const opcode_row *op, uint32_t d, uint64_t a, uint64_t b)
 {
     bool dest = !(d & DST_UNPLAIN) & (dst_mask(d) != 0), source = !(a & SRC_UNPLAIN);
@@ -353,29 +354,16 @@ static void format_line(agal_strbuf *b, agal_stage stage, const rawtok *t, const
     b->p[b->n] = 0;
 }
 
-/* agal_put_instruction's tokens with a sampler or another shape than the plain one
- * (op: the opcode's row, NULL where code is none). */
-static AGAL_NOINLINE char *put_other_instruction(char *p, agal_stage stage, const opcode_row *op, const rawtok *r)
-{
-    if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
-    if (op->plain && (op->operands & AGAL_OPND_S) && plain_operands(op, r->d, r->a, r->b))
-        return put_plain(p, reg_row(stage), op, r->d, r->a, r->b);
-    if (token_problem(r, agal_opinfo_get(r->op))) return NULL;
-    return put_instruction(p, stage, r, op);
-}
-
-/* The plain shape without a sampler, most tokens, on a path that calls nothing, so
- * that it saves no registers; the rest apart. */
 char *agal_put_instruction(char *p, agal_stage stage, const agal_token *t)
 {
     uint32_t code = t->raw_op, d = t->raw_dst;
     uint64_t a = t->raw_a, b = t->raw_b;
     const opcode_row *op = code < AGAL_OP_LIMIT ? &opcode_rows[code] : NULL;
-    if (!op || !op->plain || (op->operands & AGAL_OPND_S) || !plain_operands(op, d, a, b)) {
-        rawtok r = {code, d, a, b};
-        return put_other_instruction(p, stage, op, &r);
-    }
-    return put_plain(p, reg_row(stage), op, d, a, b);
+    if (!op || !op->name.n) return NULL; /* no opcode (agal_opinfo_get's NULL) */
+    if (op->plain && plain_operands(op, d, a, b)) return put_plain(p, reg_row(stage), op, d, a, b);
+    rawtok r = {code, d, a, b};
+    if (token_problem(&r, agal_opinfo_get(code))) return NULL;
+    return put_instruction(p, stage, &r, op);
 }
 
 void agal_format_instruction(agal_strbuf *b, agal_stage stage, const agal_token *t)
