@@ -311,9 +311,8 @@ static AGAL_ALWAYS_INLINE char *put_plain(char *p, const agal_reg_spelling *row,
 }
 
 /* Are a plain-shaped token's operands all the syntax writes: every test in one run,
- * without a branch each; an unused source 2 is zero. Inline: GCC made it a call,
- * about 15 instructions a token. */
-static AGAL_ALWAYS_INLINE bool plain_operands(const opcode_row *op, uint32_t d, uint64_t a, uint64_t b)
+ * without a branch each; an unused source 2 is zero. */
+static bool plain_operands(const opcode_row *op, uint32_t d, uint64_t a, uint64_t b)
 {
     bool dest = !(d & DST_UNPLAIN) & (dst_mask(d) != 0), source = !(a & SRC_UNPLAIN);
     if (op->operands & AGAL_OPND_S) return dest && source && plain_sampler(b);
