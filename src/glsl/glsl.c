@@ -113,9 +113,8 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         return;
     }
     bool attribute = in->reg_type == AGAL_REG_ATTRIBUTE;
-    text_put_host_num(t, attribute ? &t->spelled.attribute : &t->spelled.varying,
-                      attribute ? t->names->attribute : t->names->varying, (unsigned)in->reg_num);
-    agal_text_put_swz(t, s, 4);
+    agal_text_put_reg_sel(t, attribute ? &t->spelled.attribute : &t->spelled.varying,
+                          attribute ? t->names->attribute : t->names->varying, (unsigned)in->reg_num, s);
 }
 
 /* ---- statements only GLSL has --------------------------------------------- */
@@ -163,7 +162,7 @@ static const char *centroid(const agal_text *t, unsigned n)
 static void packed_varyings(agal_text *t, const agal_text_usage *u, bool vs, bool es1)
 {
     const agal_ir_packing *p = &t->ir->packing;
-    for (unsigned n = 0; n < 16; n++) {
+    for (unsigned n = 0; n < 16 && u->packed >> n; n++) { /* ends past the mask's highest bit */
         if (!(u->packed >> n & 1)) continue;
         bool centroid = !es1 && (p->centroid >> n & 1);
         text_put3(t, es1 ? "varying " : centroid ? "centroid " : "", es1 ? NULL : vs ? "out " : "in ", NULL);

@@ -78,14 +78,45 @@ static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_
 #undef SEL_SPELLED16
 #undef SEL_SPELLED64
 
+/* s's row of sel_spelled from the components' word: the multiply moves component
+ * k's two bits from bit 8k to bit 24 + 2k, and nothing it adds below bit 24 carries
+ * into them. */
+static unsigned sel_index(agal_sel s) { return ((sel_word(s) & 0x03030303u) * 0x01041040u) >> 24; }
+
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    /* The index from the components' word: the multiply moves component k's two
-     * bits from bit 8k to bit 24 + 2k, and nothing it adds below bit 24 carries
-     * into them. */
-    unsigned i = ((sel_word(s) & 0x03030303u) * 0x01041040u) >> 24;
-    text_put8(t, sel_spelled[i], 1u + s.n);
+    text_put8(t, sel_spelled[sel_index(s)], 1u + s.n);
+}
+
+/* agal_text_put_swz at cursor p (room for 8 bytes). */
+static char *swz_at(char *p, agal_sel s, unsigned width)
+{
+    return sel_is_identity(s, width) ? p : put8_at(p, sel_spelled[sel_index(s)], 1u + s.n);
+}
+
+/* Room for a register's spelled name (8), a number (10), a selection (8) and a few
+ * bytes of punctuation, at one cursor. */
+enum { REG_SEL_ROOM = 32 };
+
+/* agal_text_put_reg_sel a piece at a time: a name longer than 8 bytes, or no room. */
+static AGAL_NOINLINE void put_reg_sel_pieces(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num,
+                                             agal_sel s)
+{
+    text_put_host_num(t, spelled, host, num);
+    agal_text_put_swz(t, s, 4);
+}
+
+void agal_text_put_reg_sel(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num, agal_sel s)
+{
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!spelled->n || !p) {
+        put_reg_sel_pieces(t, spelled, host, num, s);
+        return;
+    }
+    p = put8_at(p, spelled->s, spelled->n);
+    p += agal_put_uint(p, num);
+    text_set_end(t, swz_at(p, s, 4));
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
@@ -201,9 +232,55 @@ void agal_text_reg_name(agal_text *t, int slot)
     else spell_reg_name(t, slot);
 }
 
+/* reg_sel a piece at a time: a name not spelled yet, or no room. */
+static AGAL_NOINLINE void reg_sel_pieces(agal_text *t, int slot, agal_sel s)
+{
+    agal_text_reg_name(t, slot);
+    agal_text_put_swz(t, s, 4);
+}
+
+/* A slot's register variable and selection s of it, "vt0.xz", at one cursor once
+ * its name is spelled. Apart from ref: inline, it kept more of ref's loop in memory. */
+static AGAL_NOINLINE void reg_sel(agal_text *t, int slot, agal_sel s)
+{
+    const agal_reg_text *r = &t->reg_names[slot];
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!r->n || !p) {
+        reg_sel_pieces(t, slot, s);
+        return;
+    }
+    text_set_end(t, swz_at(put8_at(p, r->s, r->n), s, 4));
+}
+
 /* ---- expressions ------------------------------------------------------------ */
 
 static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
+
+/* A constant register's selection s, "vc[5].xy", at one cursor where the array's
+ * name is spelled. */
+static AGAL_NOINLINE void uniform_pieces(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
+    text_putc(t, '[');
+    text_uint(t, (unsigned)in->reg_num);
+    text_putc(t, ']');
+    agal_text_put_swz(t, s, 4);
+}
+
+static void uniform(agal_text *t, const agal_ir_inst *in, agal_sel s)
+{
+    const agal_reg_text *name = &t->spelled.constants;
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!name->n || !p) { /* longer than 8 bytes, or no room */
+        uniform_pieces(t, in, s);
+        return;
+    }
+    p = put8_at(p, name->s, name->n);
+    *p++ = '[';
+    p += agal_put_uint(p, (unsigned)in->reg_num);
+    *p++ = ']';
+    text_set_end(t, swz_at(p, s, 4));
+}
 
 /* An intermediate several instructions use, by the name temp() declared: "t7". */
 static void temp_name(agal_text *t, uint32_t v, agal_sel s)
@@ -261,8 +338,7 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
                 t->flags[v] |= TEXT_TEMP;
                 t->copies_found = true;
             }
-            agal_text_reg_name(t, slot);
-            agal_text_put_swz(t, s, 4);
+            reg_sel(t, slot, s);
         } else if ((t->flags[v] & TEXT_INLINE) || is_trivial(inst(t, v))) {
             const agal_ir_inst *in = inst(t, v);
             agal_sel under = s;
@@ -272,7 +348,11 @@ static void ref(agal_text *t, uint32_t v, agal_sel s, bind need)
                 continue;
             }
             t->depth = level;
-            expr(t, in, s, need); /* passes_on just said it is an expression of its own */
+            /* passes_on just said it is an expression of its own; a load's straight
+             * from here, without expr's frame */
+            if (in->op == IR_INPUT) t->lang->input(t, in, s);
+            else if (in->op == IR_UNIFORM) uniform(t, in, s);
+            else expr(t, in, s, need);
         } else {
             temp_name(t, v, s);
         }
@@ -286,10 +366,10 @@ void agal_text_ref(agal_text *t, uint32_t v, agal_sel s, bool atom) { ref(t, v, 
 static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s)
 {
     text_put3(t, f, "(", NULL);
-    agal_text_ref(t, in->args[0], s, false);
+    ref(t, in->args[0], s, BIND_ANY);
     if (in->nargs > 1) {
         text_put(t, ", ");
-        agal_text_ref(t, in->args[1], s, false);
+        ref(t, in->args[1], s, BIND_ANY);
     }
     text_put(t, ")");
 }
@@ -358,9 +438,9 @@ static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width
     agal_sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
     if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
     text_put(t, "dot(");
-    agal_text_ref(t, in->args[0], w, false);
+    ref(t, in->args[0], w, BIND_ANY);
     text_put(t, ", ");
-    agal_text_ref(t, in->args[1], w, false);
+    ref(t, in->args[1], w, BIND_ANY);
     text_put(t, ")");
     if (s.n > 1) text_put(t, ")");
 }
@@ -371,10 +451,10 @@ static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
     for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
     if (w) text_put3(t, text_vec_type(t, 4), "(", NULL);
     text_put(t, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
-    agal_text_ref(t, in->args[0], SEL_XYZ, false);
+    ref(t, in->args[0], SEL_XYZ, BIND_ANY);
     if (in->aop == AGAL_OP_CRS) {
         text_put(t, ", ");
-        agal_text_ref(t, in->args[1], SEL_XYZ, false);
+        ref(t, in->args[1], SEL_XYZ, BIND_ANY);
     }
     text_put(t, ")");
     if (w) {
@@ -397,9 +477,9 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
             continue;
         }
         text_put(t, "dot(");
-        agal_text_ref(t, in->args[0], w, false);
+        ref(t, in->args[0], w, BIND_ANY);
         text_put(t, ", ");
-        agal_text_ref(t, in->args[1 + s.c[i]], w, false);
+        ref(t, in->args[1 + s.c[i]], w, BIND_ANY);
         text_put(t, ")");
     }
     if (s.n > 1) text_put(t, ")");
@@ -424,7 +504,7 @@ static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_sel run = {{0}, 0, {0}};
         while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
         if (i) text_put(t, ", ");
-        agal_text_ref(t, in->args[side], run, false);
+        ref(t, in->args[side], run, BIND_ANY);
         i = j;
     }
     text_put(t, ")");
@@ -446,9 +526,9 @@ void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     const text_cmp *c = &cmps[agal_op_cmp(in->aop)];
     text_put(t, c->negate ? "!(" : "");
-    agal_text_ref(t, in->args[0], s, true);
+    ref(t, in->args[0], s, BIND_PRIMARY);
     text_put3(t, " ", c->op, " ");
-    agal_text_ref(t, in->args[1], s, true);
+    ref(t, in->args[1], s, BIND_PRIMARY);
     text_put(t, c->negate ? ")" : "");
 }
 
@@ -529,7 +609,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     switch (in->aop) {
     case AGAL_OP_SAT:
         text_put(t, t->lang->sat[0]);
-        agal_text_ref(t, in->args[0], s, false);
+        ref(t, in->args[0], s, BIND_ANY);
         text_put(t, t->lang->sat[1]);
         break;
     case AGAL_OP_DP3: dot(t, in, s, 3); break;
@@ -548,17 +628,11 @@ static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     switch (in->op) {
     case IR_CONST: t->lang->constant(t, in, s); break;
     case IR_INPUT: t->lang->input(t, in, s); break;
-    case IR_UNIFORM:
-        text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
-        text_putc(t, '[');
-        text_uint(t, (unsigned)in->reg_num);
-        text_putc(t, ']');
-        agal_text_put_swz(t, s, 4);
-        break;
+    case IR_UNIFORM: uniform(t, in, s); break;
     case IR_UNIFORM_INDIRECT:
         text_put3(t, "agal_", t->names->constants[t->prog->stage], "(");
         text_put(t, t->lang->int_cast);
-        agal_text_ref(t, in->args[0], sel_one(0), false);
+        ref(t, in->args[0], sel_one(0), BIND_ANY);
         if (in->reg_num) {
             text_put_num(t, ") + ", (unsigned)in->reg_num);
             text_putc(t, ')');
@@ -597,10 +671,10 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2, {0}};
-    agal_text_ref(t, in->args[0], coords, false);
+    ref(t, in->args[0], coords, BIND_ANY);
     if (in->aop == AGAL_OP_TED) {
         text_put(t, ", ");
-        agal_text_ref(t, in->args[0], sel_one(3), false);
+        ref(t, in->args[0], sel_one(3), BIND_ANY);
     } else if (in->smp.bias) {
         text_put(t, ", ");
         t->lang->number(t, (float)in->smp.bias / 8.0f);
@@ -820,7 +894,7 @@ static void move(agal_text *t, int slot, uint32_t value)
     agal_text_indent(t);
     agal_text_reg_name(t, slot);
     text_put(t, " = ");
-    agal_text_ref(t, value, SEL_XYZW, false);
+    ref(t, value, SEL_XYZW, BIND_ANY);
     text_put(t, ";\n");
     t->held[slot] = value;
 }
@@ -859,7 +933,7 @@ static void assign(agal_text *t, uint32_t v, int slot)
     if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m->n == 1) && holds(t, slot, in->args[0])) {
         agal_text_put_swz(t, *m, 4);
         text_put(t, " = ");
-        agal_text_ref(t, in->args[1], *m, false);
+        ref(t, in->args[1], *m, BIND_ANY);
     } else {
         text_put(t, " = ");
         def(t, v, SEL_XYZW, false);
@@ -896,7 +970,7 @@ static void kil(agal_text *t, const agal_ir_inst *in)
 {
     begin_stmt(t, in->token);
     text_put(t, "if (");
-    agal_text_ref(t, in->args[0], sel_one(0), true);
+    ref(t, in->args[0], sel_one(0), BIND_PRIMARY);
     text_put(t, t->lang->kil_end);
 }
 
@@ -911,7 +985,7 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
     text_put(t, " = ");
-    agal_text_ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, false);
+    ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, BIND_ANY);
     text_put(t, ";\n");
 }
 
@@ -1007,7 +1081,7 @@ static uint32_t emit_if(agal_text *t, const agal_ir_list *l, uint32_t i)
     line_mark(t, tok);
     agal_text_indent(t);
     text_put(t, "if (");
-    agal_text_ref(t, in->args[0], sel_one(0), false);
+    ref(t, in->args[0], sel_one(0), BIND_ANY);
     block_line(t, ") {", tok);
 
     uint32_t before[IR_TRACKED_REGS], then_end[IR_TRACKED_REGS];
@@ -1056,16 +1130,25 @@ static bool used_inline(agal_text *t, const agal_ir_list *l, uint32_t i, const a
     return false;
 }
 
+/* The first of items[i..) that is a statement of its own: past the loads and
+ * selections, most of a list, which are printed at their uses. A loop of its own
+ * that writes nothing, so that the list stays in registers (a statement's text,
+ * stored a byte at a time, may alias it). */
+static uint32_t next_statement(const agal_text *t, const agal_ir_list *l, uint32_t i)
+{
+    const agal_ir_inst *insts = t->ir->insts;
+    const uint32_t *items = l->items;
+    uint32_t n = l->n;
+    while (i < n && trivial_below[insts[items[i]].op] == UINT16_MAX) i++;
+    return i;
+}
+
 static void walk(agal_text *t, uint32_t list)
 {
     const agal_ir_list *l = &t->ir->lists[list];
-    for (uint32_t i = 0; i < l->n && t->err == AGAL_OK;) {
+    for (uint32_t i = next_statement(t, l, 0); i < l->n && t->err == AGAL_OK; i = next_statement(t, l, i)) {
         uint32_t v = l->items[i];
         const agal_ir_inst *in = inst(t, v);
-        if (trivial_below[in->op] == UINT16_MAX) { /* a load or a selection, most of a list: printed at its uses */
-            i++;
-            continue;
-        }
         if (in->op == IR_IF) {
             i = emit_if(t, l, i);
             continue;

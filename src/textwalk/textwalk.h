@@ -184,6 +184,24 @@ static inline void text_put8(agal_text *t, const char s[8], size_t n)
     b->n += n;
 }
 
+/* A run of pieces of bounded length (at most len bytes) written at a cursor: the room
+ * for all of them tested once and the text's end stored once (text_set_end), where a
+ * piece each loaded and stored it through t. NULL where the buffer has not the room:
+ * then the caller writes them a piece at a time, which grows it. No call, so that
+ * the usual path sets up no frame. */
+static inline char *text_room(agal_text *t, size_t len)
+{
+    agal_strbuf *b = &t->out;
+    return len < b->cap - b->n ? b->p + b->n : NULL;
+}
+static inline void text_set_end(agal_text *t, const char *p) { t->out.n = (size_t)(p - t->out.p); }
+/* The first n (at most 8) of the 8 bytes at s, at cursor p with room for 8. */
+static inline char *put8_at(char *p, const char s[8], size_t n)
+{
+    memcpy(p, s, 8);
+    return p + n;
+}
+
 /* An unsigned number, its digits stored at the cursor: spelled in a local and copied
  * as 8 bytes, the copy's load waited for the digits' byte stores to retire. */
 static inline void text_uint(agal_text *t, unsigned v)
@@ -220,6 +238,9 @@ static inline void text_put_num(agal_text *t, const char *name, unsigned n)
 static inline const char *text_vec_type(const agal_text *t, unsigned n) { return t->lang->vec_types[n <= 4 ? n : 4]; }
 /* ".xz" for a selection out of a `width`-component value ("" when it is all of it). */
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width);
+/* A register of the host's and its number, then selection s of its vec4: "va3.xy"
+ * (a name longer than 8 bytes, spelled 0, written from host). */
+void agal_text_put_reg_sel(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num, agal_sel s);
 /* What the target cannot express: a clear error naming it. */
 void agal_text_unsupported(agal_text *t, const char *what);
 /* The current line's indentation. */

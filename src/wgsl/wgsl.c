@@ -146,8 +146,9 @@ static void input(agal_text *t, const agal_ir_inst *in, agal_sel s)
         agal_text_packed(t, in->reg_num, s);
         return;
     }
-    text_put_num(t, in->reg_type == AGAL_REG_ATTRIBUTE ? "va" : "v", (unsigned)in->reg_num);
-    agal_text_put_swz(t, s, 4);
+    static const agal_reg_text attribute = {"va", 2}, varying = {"v", 1};
+    const agal_reg_text *name = in->reg_type == AGAL_REG_ATTRIBUTE ? &attribute : &varying;
+    agal_text_put_reg_sel(t, name, name->s, (unsigned)in->reg_num, s);
 }
 
 /* @builtin(position): the value the IR stores to op (op with the target's
@@ -199,7 +200,7 @@ static void resources(agal_text *t, const agal_text_usage *u)
         text_put(t, ">;\n");
     }
     if (vs || u->ddy) text_put(t, "@id(0) override " AGAL_GLSL_YFLIP ": f32 = 1.0;\n");
-    for (unsigned n = 0; n < 16; n++) {
+    for (unsigned n = 0; n < 16 && u->samplers >> n; n++) { /* each loop ends past its mask's highest bit */
         if (!(u->samplers & (1u << n))) continue;
         put_binding(t, AGAL_SAMPLER_BINDING + n);
         text_put_num(t, " fs", n);
@@ -222,14 +223,15 @@ static void result_struct(agal_text *t, const agal_text_usage *u)
     if (!has_result(t, u)) return;
     text_put(t, "\nstruct agal_out {\n");
     if (vs) text_put(t, "    @builtin(position) position: vec4f,\n");
-    for (unsigned n = 0; n < 16; n++) {
-        if (!((vs ? u->varyings : u->outputs) >> n & 1)) continue;
+    uint32_t written = vs ? u->varyings : u->outputs;
+    for (unsigned n = 0; n < 16 && written >> n; n++) {
+        if (!(written >> n & 1)) continue;
         text_put_num(t, "    @location(", n);
         text_put3(t, ")", vs ? centroid(t, n) : "", vs ? " v" : " oc");
         text_uint(t, n);
         text_put(t, ": vec4f,\n");
     }
-    for (unsigned n = 0; n < 16 && vs; n++)
+    for (unsigned n = 0; n < 16 && vs && u->packed >> n; n++)
         if (u->packed >> n & 1) {
             text_put_num(t, "    @location(", n);
             text_put3(t, ")", packed_centroid(t, n), " ");
@@ -297,7 +299,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
 static void parameters(agal_text *t, const agal_text_usage *u)
 {
     bool vs = t->prog->stage == AGAL_VERTEX, first = true;
-    for (unsigned n = 0; n < 16; n++) {
+    for (unsigned n = 0; n < 16 && u->inputs >> n; n++) {
         if (!(u->inputs >> n & 1)) continue;
         text_put_num(t, first ? "@location(" : ", @location(", n);
         text_put3(t, ")", vs ? "" : centroid(t, n), vs ? " va" : " v");
@@ -305,7 +307,7 @@ static void parameters(agal_text *t, const agal_text_usage *u)
         text_put(t, ": vec4f");
         first = false;
     }
-    for (unsigned n = 0; n < 16 && !vs; n++) {
+    for (unsigned n = 0; n < 16 && !vs && u->packed >> n; n++) {
         if (!(u->packed >> n & 1)) continue;
         text_put_num(t, first ? "@location(" : ", @location(", n);
         text_put3(t, ")", packed_centroid(t, n), " ");
@@ -350,12 +352,13 @@ static void result(agal_text *t, const agal_text_usage *u)
         position(t);
         first = false;
     }
-    for (unsigned n = 0; n < 16; n++) {
-        if (!((vs ? u->varyings : u->outputs) >> n & 1)) continue;
+    uint32_t written = vs ? u->varyings : u->outputs;
+    for (unsigned n = 0; n < 16 && written >> n; n++) {
+        if (!(written >> n & 1)) continue;
         text_put_num(t, first ? (vs ? "v" : "oc") : (vs ? ", v" : ", oc"), n);
         first = false;
     }
-    for (unsigned n = 0; n < 16 && vs; n++)
+    for (unsigned n = 0; n < 16 && vs && u->packed >> n; n++)
         if (u->packed >> n & 1) text_put_num(t, ", " AGAL_GLSL_PACK_PREFIX, n);
     if (u->fd) text_put(t, first ? "fd.x" : ", fd.x");
     text_put(t, ");\n");
