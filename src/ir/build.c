@@ -34,9 +34,10 @@ enum { NEXT_VALUE = 0, OP_OPERAND = 1 };
 enum token_kind { TK_NONE = 0 /* no opcode */, TK_VALUE, TK_IF, TK_ELSE, TK_ENDIF, TK_KIL };
 enum { B_SOURCE = 1 }; /* token_shape.b: source B read swizzled, as a value */
 typedef struct token_shape {
-    uint8_t kind; /* token_kind */
-    uint8_t op;   /* TK_VALUE: the IR op of its value */
-    uint8_t b;    /* TK_VALUE: 0 (no source B), B_SOURCE, or the rows of a matrix B (3, 4) */
+    uint8_t kind;  /* token_kind */
+    uint8_t op;    /* TK_VALUE: the IR op of its value */
+    uint8_t b;     /* TK_VALUE: 0 (no source B), B_SOURCE, or the rows of a matrix B (3, 4) */
+    uint8_t deriv; /* ddx or ddy: the one IR_ALU value the info record and takes_ddy note */
 } token_shape;
 
 #define SHAPE_KIND(ID, fl) \
@@ -52,7 +53,8 @@ typedef struct token_shape {
                                                 : IR_ALU)
 #define SHAPE_B(opnd, fl) ((fl)&AGAL_OPF_ROWS3 ? 3 : (fl)&AGAL_OPF_ROWS4 ? 4 : (opnd)&AGAL_OPND_B ? B_SOURCE : 0)
 static const token_shape shapes[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) [hex] = {SHAPE_KIND(ID, fl), SHAPE_OP(ID, fl), SHAPE_B(opnd, fl)},
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
+    [hex] = {SHAPE_KIND(ID, fl), SHAPE_OP(ID, fl), SHAPE_B(opnd, fl), ((fl)&AGAL_OPF_DERIV) != 0},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
@@ -206,8 +208,11 @@ static inline bool take_room(build *bd)
 }
 
 /* A new value appended to the current list, in the room reserve made: its index in
- * *value, the instruction as agal_ir_new leaves it but for its operand count. */
-static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
+ * *value, the instruction as agal_ir_new leaves it but for its operand count and
+ * the register it is the new content of (reg_type IR_NO_REG: none), written with
+ * the rest, not tagged after. */
+static inline agal_ir_inst *add_reg(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, unsigned reg_type,
+                                    unsigned reg_num, uint32_t *value)
 {
     agal_ir *ir = bd->b.ir;
 #ifdef AGAL_IR_CHECK
@@ -222,10 +227,17 @@ static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, uns
     *in = (agal_ir_inst){.op = (uint8_t)op,
                          .type = (uint8_t)type,
                          .nargs = (uint8_t)nargs,
-                         .reg_type = IR_NO_REG,
+                         .reg_type = (uint8_t)reg_type,
+                         .reg_num = (uint16_t)reg_num,
                          .token = (int16_t)bd->token};
     *value = v;
     return in;
+}
+
+/* A new value that is no register's content (add_reg). */
+static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
+{
+    return add_reg(bd, op, type, nargs, IR_NO_REG, 0, value);
 }
 
 /* One more use of value a by the value just made: the builder counts them as it
@@ -436,9 +448,10 @@ static uint32_t read_scalar(build *bd, const agal_source *s)
     return extract(bd, read_row(bd, s, 0, NEXT_VALUE), agal_swizzle_comp(s->swizzle, 0));
 }
 
-/* Writes value v to the destination register under its mask: one new value, or
- * none (made: false, a folded mov) where the mask is whole, v then untagged. */
-static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
+/* Writes value v to the destination register under its mask: v itself where the
+ * mask is whole (tagged with the register as made, unless a folded mov's source),
+ * else a merge, tagged here. */
+static void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v)
 {
     agal_ir *ir = bd->b.ir;
     int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
@@ -446,21 +459,15 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
         fail(bd, AGAL_ERR_INTERNAL, "destination register cannot be written");
         return;
     }
-    unsigned mask = d->mask & 0xfu;
     uint64_t bit = 1ull << s;
     if (mask != 0xf) {
         uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
-        agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
+        agal_ir_inst *in = add_reg(bd, IR_MERGE, IR_F4, 2, d->type, d->num, &v);
         in->args[0] = old;
         in->args[1] = written;
         use(bd, old), use(bd, written);
         in->mask = (uint8_t)mask;
-        made = true;
     } else bd->lost |= bd->unread & bit; /* the value it replaces, unread (its test the merge's) */
-    if (made) {
-        ir->insts[v].reg_type = d->type;
-        ir->insts[v].reg_num = d->num;
-    }
     bd->unread |= bit;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
@@ -487,6 +494,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     /* A folded mov's destination takes its source's value: nothing is made, and
      * its read is no shared load (build.share). */
     bool made = sh.op != IR_COPY || !bd->fold_movs;
+    unsigned mask = t->dst.mask & 0xfu;
     bd->share_token = made;
     args[0] = read_source(bd, &t->a, 0);
     unsigned nargs = 1;
@@ -499,17 +507,21 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
         /* The operands stored one by one (add zeroed the rest): a copy of the array
          * whole read back the narrow stores that wrote it, which cannot forward (a
          * quarter of the builder's time on straight-line code). */
-        agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
+        bool whole = mask == 0xf; /* the value is the register's content */
+        agal_ir_inst *in =
+            add_reg(bd, sh.op, IR_F4, nargs, whole ? t->dst.type : IR_NO_REG, whole ? t->dst.num : 0, &v);
         in->args[0] = args[0];
         use(bd, args[0]);
         if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
         else
             for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
         agal_ir *ir = bd->b.ir;
-        if (sh.op == IR_ALU) { /* most values: what it tells known without its kind's test */
+        if (sh.op == IR_ALU) { /* most values: they tell nothing (agal_ir_info_note_alu) */
             in->aop = (uint8_t)t->op;
-            ir->takes_ddy |= t->op == AGAL_OP_DDY;
-            agal_ir_info_note_alu(&ir->info, t->op);
+            if (sh.deriv) {
+                ir->takes_ddy |= t->op == AGAL_OP_DDY;
+                agal_ir_info_note_alu(&ir->info, t->op);
+            }
         } else {
             if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
             else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
@@ -520,7 +532,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
             agal_ir_info_note(&ir->info, ir, in);
         }
     }
-    write_dest(bd, &t->dst, v, made);
+    write_dest(bd, &t->dst, mask, v);
 }
 
 /* What may be unread at a block's if, before it opens (maybe_dead where it nests
