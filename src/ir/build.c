@@ -107,14 +107,15 @@ typedef struct build {
      * removed as made (IR_NOP where the load would be, args[0] its first load),
      * listed nowhere, and their reads read the first load, as opt_share_loads
      * would make them. A load's key is key_base[type] + its number; first_load[k]
-     * is read only under bit k of loaded (not cleared). A folded mov's read loads
+     * is read only where loaded[k] is set (it is not cleared; loaded is bytes, not
+     * bits: a byte's test and set need no shift, mask and spill). A folded mov's read loads
      * as without sharing, so that the registers' table holds only loads that stay:
      * the joins and the relative reads' keys see what they would without. */
     bool share, share_token; /* share_token: this token's reads may be shared */
     bool listed_again;       /* a folded mov's read listed a register's load again */
     uint32_t ndup;
     uint16_t key_base[AGAL_REG_TYPES];
-    uint64_t loaded[(IR_LOAD_KEYS + 63) / 64];
+    bool loaded[IR_LOAD_KEYS];
     uint32_t first_load[IR_LOAD_KEYS];
     uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
@@ -259,12 +260,11 @@ static uint32_t zero(build *bd)
     return z ? z : fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
-/* Whether register key k was loaded before (its bit in loaded set now). */
+/* Whether register key k was loaded before (loaded[k] set now). */
 static inline bool loaded_before(build *bd, unsigned k)
 {
-    uint64_t bit = 1ull << (k & 63), *word = &bd->loaded[k >> 6];
-    bool before = *word & bit;
-    *word |= bit;
+    bool before = bd->loaded[k];
+    bd->loaded[k] = true;
     return before;
 }
 
