@@ -271,34 +271,37 @@ static inline bool loaded_before(build *bd, unsigned k)
 /* A register's load, listed with the loads (build.loads), or shared with its
  * first: removed where it would be (IR_NOP), args[0] the first load, which is read
  * instead and returned, args[1] where it is read (site). Decided before the
- * instruction is written, so that a removed load is written once. */
+ * instruction is written, so that a removed load is written once. A removed load
+ * is written only as far as it is read: what every walk of the values reads of
+ * one (its op, no operands), and what unshare_loads makes it again from (its
+ * token; the rest is its first load's). */
 static AGAL_ALWAYS_INLINE uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num, uint32_t site)
 {
     agal_ir *ir = bd->b.ir;
     if (!take_room(bd)) return 0;
     uint32_t v = ir->ninsts++;
-    /* Each form written whole where it is decided: a copy of one made on the stack
-     * first would be stored twice. */
-#define LOAD_INST(OP, ...) \
-    (agal_ir_inst) \
-    { \
-        .op = (uint8_t)(OP), .type = IR_F4, .reg_type = (uint8_t)type, .reg_num = (uint16_t)num, \
-        .token = (int16_t)bd->token, __VA_ARGS__ \
-    }
+    agal_ir_inst *in = &ir->insts[v];
     if (bd->share) {
         unsigned k = bd->key_base[type] + num;
         if (!loaded_before(bd, k)) bd->first_load[k] = v;
         else if (bd->share_token) {
             uint32_t first = bd->first_load[k];
-            ir->insts[v] = LOAD_INST(IR_NOP, .args = {first, site});
+            in->op = IR_NOP, in->type = IR_VOID, in->aop = 0, in->nargs = 0;
+            in->token = (int16_t)bd->token;
+            in->args[0] = first, in->args[1] = site;
             bd->ndup++;
             return first;
         } else bd->listed_again = true;
     }
-    ir->insts[v] = LOAD_INST(op, .args = {0});
-#undef LOAD_INST
+    /* Written whole where it is decided: a copy of one made on the stack first
+     * would be stored twice. */
+    *in = (agal_ir_inst){.op = (uint8_t)op,
+                         .type = IR_F4,
+                         .reg_type = (uint8_t)type,
+                         .reg_num = (uint16_t)num,
+                         .token = (int16_t)bd->token};
     bd->loads[bd->nloads++] = v;
-    agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
+    agal_ir_info_note(&ir->info, ir, in);
     return v;
 }
 
@@ -698,10 +701,11 @@ static void unshare_loads(build *bd)
         agal_ir_inst *in = &insts[v];
         if (in->op == IR_NOP) { /* a shared load: read again where it was read */
             uint32_t user = v + 1, site = in->args[1];
+            int16_t token = in->token;
             if (site != NEXT_VALUE) /* its token's operation, after its reads */
                 while (!((1u << IR_ALU | 1u << IR_MATRIX | 1u << IR_TEX | 1u << IR_COPY) >> insts[user].op & 1)) user++;
             insts[user].args[site == NEXT_VALUE ? 0 : site - OP_OPERAND] = v;
-            in->op = insts[in->args[0]].op, in->args[0] = in->args[1] = 0;
+            *in = insts[in->args[0]], in->token = token; /* its first load, as built */
         }
         if (agal_ir_is_load(in)) bd->loads[bd->nloads++] = v;
         in->nuses = 0;
