@@ -209,11 +209,12 @@ static inline bool take_room(build *bd)
 }
 
 /* A new value appended to the current list, in the room reserve made: its index in
- * *value, the instruction as agal_ir_new leaves it but for its operand count and
- * the register it is the new content of (reg_type IR_NO_REG: none), written with
- * the rest, not tagged after. */
+ * *value, the instruction as agal_ir_new leaves it but for its operand count, the
+ * register it is the new content of (reg_type IR_NO_REG: none), written with the
+ * rest, not tagged after, and its uses (nuses) where its one reader is known as it
+ * is made. */
 static inline agal_ir_inst *add_reg(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, unsigned reg_type,
-                                    unsigned reg_num, uint32_t *value)
+                                    unsigned reg_num, unsigned nuses, uint32_t *value)
 {
     agal_ir *ir = bd->b.ir;
 #ifdef AGAL_IR_CHECK
@@ -230,7 +231,8 @@ static inline agal_ir_inst *add_reg(build *bd, agal_ir_op op, agal_ir_type type,
                          .nargs = (uint8_t)nargs,
                          .reg_type = (uint8_t)reg_type,
                          .reg_num = (uint16_t)reg_num,
-                         .token = (int16_t)bd->token};
+                         .token = (int16_t)bd->token,
+                         .nuses = (uint8_t)nuses};
     *value = v;
     return in;
 }
@@ -238,21 +240,14 @@ static inline agal_ir_inst *add_reg(build *bd, agal_ir_op op, agal_ir_type type,
 /* A new value that is no register's content (add_reg). */
 static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
 {
-    return add_reg(bd, op, type, nargs, IR_NO_REG, 0, value);
+    return add_reg(bd, op, type, nargs, IR_NO_REG, 0, 0, value);
 }
 
 /* One more use of value a by the value just made: the builder counts them as it
  * makes the operands, so that opt_dce has nothing to count where nothing is dead
- * (agal_ir.live_only). */
+ * (agal_ir.live_only). A value whose one reader is known as it is made has its use
+ * in the store that makes it instead (add_reg). */
 static inline void use(build *bd, uint32_t a) { agal_ir_add_use(&bd->b.ir->insts[a]); }
-
-static uint32_t add1(build *bd, agal_ir_op op, agal_ir_type type, uint32_t a)
-{
-    uint32_t v;
-    add(bd, op, type, 1, &v)->args[0] = a;
-    use(bd, a);
-    return v;
-}
 
 static uint32_t zero(build *bd)
 {
@@ -347,7 +342,7 @@ static void read_rules(build *bd, const agal_program *p)
 static uint32_t extract(build *bd, uint32_t v, unsigned comp)
 {
     uint32_t e;
-    agal_ir_inst *in = add(bd, IR_EXTRACT, IR_F1, 1, &e);
+    agal_ir_inst *in = add_reg(bd, IR_EXTRACT, IR_F1, 1, IR_NO_REG, 0, 1 /* by a cmp, kil or relative read */, &e);
     in->args[0] = v;
     in->comp = (uint8_t)comp;
     use(bd, v);
@@ -402,7 +397,6 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     uint32_t v;
     agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
     in->args[0] = idx;
-    use(bd, idx);
     in->reg_type = AGAL_REG_CONSTANT;
     in->reg_num = (uint16_t)reg_num;
     in->range = bd->readable[AGAL_REG_CONSTANT];
@@ -453,8 +447,9 @@ static uint32_t read_scalar(build *bd, const agal_source *s)
 
 /* Writes value v to the destination register under its mask: v itself where the
  * mask is whole (tagged with the register as made, unless a folded mov's source),
- * else a merge, tagged here. */
-static void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v)
+ * else a merge, tagged here; a value made for it (made) has its use by the merge
+ * counted as made. */
+static void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v, bool made)
 {
     agal_ir *ir = bd->b.ir;
     int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
@@ -465,10 +460,11 @@ static void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v)
     uint64_t bit = 1ull << s;
     if (mask != 0xf) {
         uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
-        agal_ir_inst *in = add_reg(bd, IR_MERGE, IR_F4, 2, d->type, d->num, &v);
+        agal_ir_inst *in = add_reg(bd, IR_MERGE, IR_F4, 2, d->type, d->num, 0, &v);
         in->args[0] = old;
         in->args[1] = written;
-        use(bd, old), use(bd, written);
+        use(bd, old);
+        if (!made) use(bd, written);
         in->mask = (uint8_t)mask;
     } else bd->lost |= bd->unread & bit; /* the value it replaces, unread (its test the merge's) */
     bd->unread |= bit;
@@ -511,8 +507,8 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
          * whole read back the narrow stores that wrote it, which cannot forward (a
          * quarter of the builder's time on straight-line code). */
         bool whole = mask == 0xf; /* the value is the register's content */
-        agal_ir_inst *in =
-            add_reg(bd, sh.op, IR_F4, nargs, whole ? t->dst.type : IR_NO_REG, whole ? t->dst.num : 0, &v);
+        agal_ir_inst *in = whole ? add_reg(bd, sh.op, IR_F4, nargs, t->dst.type, t->dst.num, 0, &v)
+                                 : add_reg(bd, sh.op, IR_F4, nargs, IR_NO_REG, 0, 1 /* by its merge */, &v);
         in->args[0] = args[0];
         use(bd, args[0]);
         if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
@@ -535,7 +531,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
             agal_ir_info_note(&ir->info, ir, in);
         }
     }
-    write_dest(bd, &t->dst, mask, v);
+    write_dest(bd, &t->dst, mask, v, made);
 }
 
 /* What may be unread at a block's if, before it opens (maybe_dead where it nests
@@ -583,8 +579,7 @@ static agal_status token(build *bd, const agal_token *t)
         uint32_t a = read_scalar(bd, &t->a), b = read_scalar(bd, &t->b), c;
         agal_ir_inst *in = add(bd, IR_CMP, IR_B1, 2, &c);
         in->args[0] = a;
-        in->args[1] = b;
-        use(bd, a), use(bd, b);
+        in->args[1] = b; /* their uses counted as made (extract) */
         in->aop = (uint8_t)t->op;
         if (bd->err) return bd->err;
         note_if(bd);
@@ -603,8 +598,10 @@ static agal_status token(build *bd, const agal_token *t)
     case TK_KIL: {
         bd->kils++;
         note_attributes(bd, t, &t->a, 1);
-        uint32_t k = add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
-        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, &bd->b.ir->insts[k]);
+        uint32_t a = read_scalar(bd, &t->a), k;
+        agal_ir_inst *in = add(bd, IR_KIL, IR_VOID, 1, &k);
+        in->args[0] = a; /* its use counted as made (extract) */
+        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
         return bd->err;
     }
     default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
