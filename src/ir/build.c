@@ -95,6 +95,10 @@ typedef struct build {
      * read as its current SSA value). */
     uint16_t readable[AGAL_REG_TYPES];
     uint8_t load_op[AGAL_REG_TYPES];
+    /* By register type, for this program's stage: how many registers a destination
+     * may write (0: none), and the slot of its register 0 (agal_ir_reg_slot's, one
+     * lookup a write rather than its switch). */
+    uint8_t writable[AGAL_REG_TYPES], slot_base[AGAL_REG_TYPES];
     bool fold_movs; /* agal_ir_options.fold_movs, where it applies */
     /* The loads made (IR_INPUT, IR_UNIFORM), in value order, in no list yet: at the
      * end they go to the front of the body, which dominates every read, where
@@ -339,6 +343,22 @@ static void read_rules(build *bd, const agal_program *p)
     }
 }
 
+/* Where a destination of this program writes (build.writable, build.slot_base):
+ * each written type's registers from its register 0's slot to the next type's, in
+ * agal_ir_reg_slot's order, where this stage writes that type. */
+static void write_rules(build *bd, agal_stage stage)
+{
+    static const uint8_t types[] = {AGAL_REG_TEMP, AGAL_REG_OUTPUT, AGAL_REG_VARYING, AGAL_REG_DEPTH};
+    static const uint8_t ends[] = {IR_SLOT_OUT, IR_SLOT_VARY, IR_SLOT_DEPTH, IR_TRACKED_REGS};
+    memset(bd->writable, 0, sizeof bd->writable);
+    for (unsigned i = 0; i < AGAL_COUNTOF(types); i++) {
+        int base = agal_ir_reg_slot(stage, types[i], 0);
+        if (base < 0) continue;
+        bd->slot_base[types[i]] = (uint8_t)base;
+        bd->writable[types[i]] = (uint8_t)(ends[i] - base);
+    }
+}
+
 static uint32_t extract(build *bd, uint32_t v, unsigned comp)
 {
     uint32_t e;
@@ -451,12 +471,12 @@ static uint32_t read_scalar(build *bd, const agal_source *s)
  * counted as made. */
 static void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v, bool made)
 {
-    agal_ir *ir = bd->b.ir;
-    int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
-    if (s < 0) {
+    unsigned type = d->type;
+    if (type >= AGAL_REG_TYPES || d->num >= bd->writable[type]) {
         fail(bd, AGAL_ERR_INTERNAL, "destination register cannot be written");
         return;
     }
+    unsigned s = bd->slot_base[type] + d->num;
     uint64_t bit = 1ull << s;
     if (mask != 0xf) {
         uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
@@ -767,6 +787,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.ndup = 0;
     memset(bd.loaded, 0, sizeof bd.loaded);
     read_rules(&bd, prog);
+    write_rules(&bd, prog->stage);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
         const agal_token *t = &prog->tokens[i];
