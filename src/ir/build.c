@@ -82,6 +82,10 @@ typedef struct build {
     agal_status err;
     int token;
     agal_ir_list *list; /* the list receiving values, its room reserved (reserve) */
+    /* Where its next item goes, NULL where list is not known (a block call may
+     * have made another list current or moved them): its count is set from it
+     * only where something else reads the list (list_done), not at each value. */
+    uint32_t *item;
     /* Tokens after this one whose TOKEN_VALUES the room reserved holds too
      * (reserve_token), so that most tokens test no capacity; 0 after a block call
      * or a relative read, which may switch the list or take more of the room. */
@@ -165,13 +169,26 @@ static AGAL_COLD bool grow_room(build *bd, unsigned n)
     return (agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL)) && loads_match(bd);
 }
 
+/* The list receiving values counted as far as build.item says, for a reader other
+ * than add (a block call, a reserve, the end); item then NULL until reserve. */
+static inline void list_done(build *bd)
+{
+    if (bd->item) bd->list->n = (uint32_t)(bd->item - bd->list->items);
+    bd->item = NULL;
+}
+
 /* Room for n values in the instructions and the current list. */
 static inline bool reserve(build *bd, unsigned n)
 {
     agal_ir *ir = bd->b.ir;
+    list_done(bd);
     agal_ir_list *l = &ir->lists[bd->b.list];
-    if ((ir->inst_cap - ir->ninsts < n || l->cap - l->n < n) && !grow_room(bd, n)) return false;
+    bool room = (ir->inst_cap - ir->ninsts >= n && l->cap - l->n >= n) || grow_room(bd, n);
+    /* Where the items are now, even where they could not grow: the room reserved
+     * before still holds what its token makes (its build then fails). */
     bd->list = &ir->lists[bd->b.list];
+    bd->item = bd->list->items + bd->list->n;
+    if (!room) return false;
     bd->room_tokens = 0;
 #ifdef AGAL_IR_CHECK
     bd->room = n - 1; /* the zero constant may take one */
@@ -228,7 +245,7 @@ static inline agal_ir_inst *add_reg(build *bd, agal_ir_op op, agal_ir_type type,
     }
 #endif
     uint32_t v = ir->ninsts++;
-    bd->list->items[bd->list->n++] = v;
+    *bd->item++ = v;
     agal_ir_inst *in = &ir->insts[v];
     *in = (agal_ir_inst){.op = (uint8_t)op,
                          .type = (uint8_t)type,
@@ -603,14 +620,17 @@ static agal_status token(build *bd, const agal_token *t)
         in->aop = (uint8_t)t->op;
         if (bd->err) return bd->err;
         note_if(bd);
+        list_done(bd);
         return open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
     }
     case TK_ELSE: {
+        list_done(bd);
         agal_status st = agal_ir_push_else(&bd->b, bd->token);
         if (st == AGAL_OK) note_join(bd, false);
         return open_list(bd, st);
     }
     case TK_ENDIF: {
+        list_done(bd);
         agal_status st = agal_ir_pop_if(&bd->b, bd->token);
         if (st == AGAL_OK) note_join(bd, true);
         return open_list(bd, st);
@@ -650,6 +670,7 @@ static agal_status stores(build *bd)
         in->mask = bd->b.regs.written[s];
         agal_ir_info_note_rare(&bd->b.ir->info, bd->b.ir, in);
     }
+    list_done(bd);
     return AGAL_OK;
 }
 
@@ -777,6 +798,7 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.open[0] = 0;
     bd.shared_set = 0;
     bd.room_tokens = 0;
+    bd.item = NULL;
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     /* Only where opt_share_loads runs, and no pass before it drops what reads a
