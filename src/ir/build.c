@@ -554,7 +554,7 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
         agal_ir *ir = bd->b.ir;
         if (sh.op == IR_ALU) { /* most values: they tell nothing (agal_ir_info_note_alu) */
             in->aop = (uint8_t)t->op;
-            if (sh.deriv) {
+            if (shapes[t->op].deriv) { /* read here: most tokens never need it */
                 ir->takes_ddy |= t->op == AGAL_OP_DDY;
                 agal_ir_info_note_alu(&ir->info, t->op);
             }
