@@ -87,8 +87,9 @@ typedef struct build {
      * only where something else reads the list (list_done), not at each value. */
     uint32_t *item;
     /* Tokens after this one whose TOKEN_VALUES the room reserved holds too
-     * (reserve_token), so that most tokens test no capacity; 0 after a block call
-     * or a relative read, which may switch the list or take more of the room. */
+     * (reserve_token), so that most tokens test no capacity; 0 after a block call,
+     * which may switch the list. A relative read's reserve counts them after the
+     * most the rest of its token makes, as a token's does after its own. */
     uint32_t room_tokens;
 #ifdef AGAL_IR_CHECK
     unsigned room;        /* values add may still make in the reserved room */
@@ -189,23 +190,18 @@ static inline bool reserve(build *bd, unsigned n)
     bd->list = &ir->lists[bd->b.list];
     bd->item = bd->list->items + bd->list->n;
     if (!room) return false;
-    bd->room_tokens = 0;
+    /* The tokens after the n values that the room holds too: it grows at the same
+     * token as it would were each token's room tested. */
+    uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
+    bd->room_tokens = ((insts < items ? insts : items) - n) / TOKEN_VALUES;
 #ifdef AGAL_IR_CHECK
     bd->room = n - 1; /* the zero constant may take one */
 #endif
     return true;
 }
 
-/* The room for a token's values, and how many tokens after it the same room holds:
- * the room grows at the same token as it would were each token's room tested. */
-static AGAL_NOINLINE bool reserve_tokens(build *bd)
-{
-    if (!reserve(bd, TOKEN_VALUES)) return false;
-    agal_ir *ir = bd->b.ir;
-    uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
-    bd->room_tokens = (insts < items ? insts : items) / TOKEN_VALUES - 1;
-    return true;
-}
+/* The room for a token's values, and how many tokens after it the same room holds. */
+static AGAL_NOINLINE bool reserve_tokens(build *bd) { return reserve(bd, TOKEN_VALUES); }
 
 /* Room for a token's values (TOKEN_VALUES). */
 static inline bool reserve_token(build *bd)
