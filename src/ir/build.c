@@ -481,8 +481,8 @@ static uint32_t read_scalar(build *bd, const agal_source *s)
 /* Writes value v to the destination register under its mask: v itself where the
  * mask is whole (tagged with the register as made, unless a folded mov's source),
  * else a merge, tagged here; a value made for it (made) has its use by the merge
- * counted as made. */
-static void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v, bool made)
+ * counted as made. Inline in both token paths, where made is a constant. */
+static AGAL_ALWAYS_INLINE void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v, bool made)
 {
     unsigned type = d->type;
     if (type >= AGAL_REG_TYPES || d->num >= bd->writable[type]) {
@@ -517,54 +517,59 @@ static AGAL_ALWAYS_INLINE void note_attributes(build *bd, const agal_token *t, c
     else agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
 }
 
-/* A token that writes its destination: its sources read, its op, the write. */
+/* A folded mov (build.fold_movs): its destination takes its source's value,
+ * nothing is made, and its read is no shared load (build.share). */
+static void folded_mov(build *bd, const agal_token *t)
+{
+    note_attributes(bd, t, &t->a, 1);
+    bd->share_token = false;
+    uint32_t v = read_source(bd, &t->a, 0);
+    bd->share_token = true;
+    write_dest(bd, &t->dst, t->dst.mask & 0xfu, v, false);
+}
+
+/* A token that makes a value and writes its destination: its sources read, its
+ * op, the write. */
 static void value_token(build *bd, const agal_token *t, token_shape sh)
 {
     note_attributes(bd, t, &t->a, 1);
     if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
     uint32_t args[IR_MAX_ARGS];
-    /* A folded mov's destination takes its source's value: nothing is made, and
-     * its read is no shared load (build.share). */
-    bool made = sh.op != IR_COPY || !bd->fold_movs;
     unsigned mask = t->dst.mask & 0xfu;
-    bd->share_token = made;
     args[0] = read_source(bd, &t->a, 0);
     unsigned nargs = 1;
     if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b, 1);
     else
         for (unsigned k = 0; k < sh.b; k++, nargs++) args[nargs] = read_row(bd, &t->b, k, OP_OPERAND + nargs);
-    bd->share_token = true;
-    uint32_t v = args[0];
-    if (made) {
-        /* The operands stored one by one (add zeroed the rest): a copy of the array
-         * whole read back the narrow stores that wrote it, which cannot forward (a
-         * quarter of the builder's time on straight-line code). */
-        bool whole = mask == 0xf; /* the value is the register's content */
-        agal_ir_inst *in = whole ? add_reg(bd, sh.op, IR_F4, nargs, t->dst.type, t->dst.num, 0, &v)
-                                 : add_reg(bd, sh.op, IR_F4, nargs, IR_NO_REG, 0, 1 /* by its merge */, &v);
-        in->args[0] = args[0];
-        use(bd, args[0]);
-        if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
-        else
-            for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
-        agal_ir *ir = bd->b.ir;
-        if (sh.op == IR_ALU) { /* most values: they tell nothing (agal_ir_info_note_alu) */
-            in->aop = (uint8_t)t->op;
-            if (shapes[t->op].deriv) { /* read here: most tokens never need it */
-                ir->takes_ddy |= t->op == AGAL_OP_DDY;
-                agal_ir_info_note_alu(&ir->info, t->op);
-            }
-        } else {
-            if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
-            else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
-            if (sh.op == IR_TEX) {
-                in->smp = t->s; /* behind the coordinate, after it is written */
-                ir->samples_in_blocks |= bd->b.top != NULL;
-            }
-            agal_ir_info_note(&ir->info, ir, in);
+    uint32_t v;
+    /* The operands stored one by one (add zeroed the rest): a copy of the array
+     * whole read back the narrow stores that wrote it, which cannot forward (a
+     * quarter of the builder's time on straight-line code). */
+    bool whole = mask == 0xf; /* the value is the register's content */
+    agal_ir_inst *in = whole ? add_reg(bd, sh.op, IR_F4, nargs, t->dst.type, t->dst.num, 0, &v)
+                             : add_reg(bd, sh.op, IR_F4, nargs, IR_NO_REG, 0, 1 /* by its merge */, &v);
+    in->args[0] = args[0];
+    use(bd, args[0]);
+    if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
+    else
+        for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
+    agal_ir *ir = bd->b.ir;
+    if (sh.op == IR_ALU) { /* most values: they tell nothing (agal_ir_info_note_alu) */
+        in->aop = (uint8_t)t->op;
+        if (shapes[t->op].deriv) { /* read here: most tokens never need it */
+            ir->takes_ddy |= t->op == AGAL_OP_DDY;
+            agal_ir_info_note_alu(&ir->info, t->op);
         }
+    } else {
+        if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
+        else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
+        if (sh.op == IR_TEX) {
+            in->smp = t->s; /* behind the coordinate, after it is written */
+            ir->samples_in_blocks |= bd->b.top != NULL;
+        }
+        agal_ir_info_note(&ir->info, ir, in);
     }
-    write_dest(bd, &t->dst, mask, v, made);
+    write_dest(bd, &t->dst, mask, v, true);
 }
 
 /* What may be unread at a block's if, before it opens (maybe_dead where it nests
@@ -602,7 +607,8 @@ static agal_status token(build *bd, const agal_token *t)
 {
     token_shape sh = (unsigned)t->op < AGAL_OP_LIMIT ? shapes[t->op] : (token_shape){0};
     if (sh.kind == TK_VALUE) { /* most tokens: one test before the switch's table */
-        value_token(bd, t, sh);
+        if (sh.op == IR_COPY && bd->fold_movs) folded_mov(bd, t);
+        else value_token(bd, t, sh);
         return bd->err;
     }
     switch (sh.kind) {
