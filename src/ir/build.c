@@ -457,15 +457,17 @@ static AGAL_ALWAYS_INLINE uint32_t read_row(build *bd, const agal_source *s, uns
     return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row, site);
 }
 
-/* A source operand as the op sees it (its operand k): loaded and swizzled. Inline
- * in the token's path, as it was before the uses were counted here. */
-static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s, unsigned k)
+/* A source operand as the op sees it (its operand k): loaded and swizzled. A
+ * swizzle's use by the op (made: the token makes one, a constant in each token
+ * path) is counted in the store that makes it, an unswizzled read's by the op.
+ * Inline in the token's path. */
+static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s, unsigned k, bool made)
 {
     bool swizzled = s->swizzle != AGAL_SWIZZLE_IDENTITY;
     uint32_t v = read_row(bd, s, 0, swizzled ? NEXT_VALUE : OP_OPERAND + k);
     if (!swizzled) return v; /* nothing to fold away later */
     uint32_t r;
-    agal_ir_inst *in = add(bd, IR_SWIZZLE, IR_F4, 1, &r);
+    agal_ir_inst *in = add_reg(bd, IR_SWIZZLE, IR_F4, 1, IR_NO_REG, 0, made, &r);
     in->args[0] = v;
     in->swizzle = s->swizzle;
     use(bd, v);
@@ -523,7 +525,7 @@ static void folded_mov(build *bd, const agal_token *t)
 {
     note_attributes(bd, t, &t->a, 1);
     bd->share_token = false;
-    uint32_t v = read_source(bd, &t->a, 0);
+    uint32_t v = read_source(bd, &t->a, 0, false);
     bd->share_token = true;
     write_dest(bd, &t->dst, t->dst.mask & 0xfu, v, false);
 }
@@ -536,9 +538,9 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
     uint32_t args[IR_MAX_ARGS];
     unsigned mask = t->dst.mask & 0xfu;
-    args[0] = read_source(bd, &t->a, 0);
+    args[0] = read_source(bd, &t->a, 0, true);
     unsigned nargs = 1;
-    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b, 1);
+    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b, 1, true);
     else
         for (unsigned k = 0; k < sh.b; k++, nargs++) args[nargs] = read_row(bd, &t->b, k, OP_OPERAND + nargs);
     uint32_t v;
@@ -548,10 +550,12 @@ static void value_token(build *bd, const agal_token *t, token_shape sh)
     bool whole = mask == 0xf; /* the value is the register's content */
     agal_ir_inst *in = whole ? add_reg(bd, sh.op, IR_F4, nargs, t->dst.type, t->dst.num, 0, &v)
                              : add_reg(bd, sh.op, IR_F4, nargs, IR_NO_REG, 0, 1 /* by its merge */, &v);
-    in->args[0] = args[0];
-    use(bd, args[0]);
-    if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
-    else
+    in->args[0] = args[0]; /* a swizzle's use counted as made (read_source) */
+    if (t->a.swizzle == AGAL_SWIZZLE_IDENTITY) use(bd, args[0]);
+    if (sh.b == B_SOURCE) { /* most tokens: no loop */
+        in->args[1] = args[1];
+        if (t->b.swizzle == AGAL_SWIZZLE_IDENTITY) use(bd, args[1]);
+    } else
         for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
     agal_ir *ir = bd->b.ir;
     if (sh.op == IR_ALU) { /* most values: they tell nothing (agal_ir_info_note_alu) */
