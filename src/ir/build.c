@@ -803,8 +803,8 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
-    bd.room_tokens = 0;
     bd.item = NULL;
+    reserve(&bd, 0); /* the body's room new_ir made: how many tokens it holds, no test */
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     /* Only where opt_share_loads runs, and no pass before it drops what reads a
