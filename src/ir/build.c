@@ -515,8 +515,10 @@ static AGAL_ALWAYS_INLINE void write_dest(build *bd, const agal_dest *d, unsigne
 static AGAL_ALWAYS_INLINE void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (!agal_source_names_attribute(s)) return;
-    if (s->indirect) agal_index_attribute(bd->b.ir->attributes_read, s);
-    else agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
+    uint16_t *read = bd->b.ir->attributes_read;
+    if (s->indirect) agal_index_attribute(read, s);
+    else if (rows > 1 || s->num >= 16 || read[s->num] != 0xf) /* not all of it read before */
+        agal_source_attributes(read, t, s, rows);
 }
 
 /* A folded mov (build.fold_movs): its destination takes its source's value,
