@@ -815,8 +815,10 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.share = opt->share_loads && !opt->no_opt && !opt->unread_varyings;
     bd.share_token = true, bd.listed_again = false;
     bd.ndup = 0;
-    memset(bd.loaded, 0, sizeof bd.loaded);
     read_rules(&bd, prog);
+    /* Only the keys this program's registers have: its constants, and the inputs */
+    memset(bd.loaded, 0, bd.readable[AGAL_REG_CONSTANT]);
+    memset(bd.loaded + IR_KEY_INPUT, 0, IR_LOAD_KEYS - IR_KEY_INPUT);
     write_rules(&bd, prog->stage);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
