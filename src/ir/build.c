@@ -117,9 +117,10 @@ typedef struct build {
      * listed nowhere, and their reads read the first load, as opt_share_loads
      * would make them. A load's key is key_base[type] + its number; first_load[k]
      * is read only where loaded[k] is set (it is not cleared; loaded is bytes, not
-     * bits: a byte's test and set need no shift, mask and spill). A folded mov's read loads
-     * as without sharing, so that the registers' table holds only loads that stay:
-     * the joins and the relative reads' keys see what they would without. */
+     * bits: a byte's test and set need no shift, mask and spill). A folded mov's
+     * read loads as without sharing, so that the registers' table holds only loads
+     * that stay: the joins and the relative reads' keys see what they would
+     * without. */
     bool share, share_token; /* share_token: this token's reads may be shared */
     bool listed_again;       /* a folded mov's read listed a register's load again */
     uint32_t ndup;
