@@ -34,9 +34,10 @@ enum { NEXT_VALUE = 0, OP_OPERAND = 1 };
 enum token_kind { TK_NONE = 0 /* no opcode */, TK_VALUE, TK_IF, TK_ELSE, TK_ENDIF, TK_KIL };
 enum { B_SOURCE = 1 }; /* token_shape.b: source B read swizzled, as a value */
 typedef struct token_shape {
-    uint8_t kind; /* token_kind */
-    uint8_t op;   /* TK_VALUE: the IR op of its value */
-    uint8_t b;    /* TK_VALUE: 0 (no source B), B_SOURCE, or the rows of a matrix B (3, 4) */
+    uint8_t kind;  /* token_kind */
+    uint8_t op;    /* TK_VALUE: the IR op of its value */
+    uint8_t b;     /* TK_VALUE: 0 (no source B), B_SOURCE, or the rows of a matrix B (3, 4) */
+    uint8_t deriv; /* ddx or ddy: the one IR_ALU value the info record and takes_ddy note */
 } token_shape;
 
 #define SHAPE_KIND(ID, fl) \
@@ -52,7 +53,8 @@ typedef struct token_shape {
                                                 : IR_ALU)
 #define SHAPE_B(opnd, fl) ((fl)&AGAL_OPF_ROWS3 ? 3 : (fl)&AGAL_OPF_ROWS4 ? 4 : (opnd)&AGAL_OPND_B ? B_SOURCE : 0)
 static const token_shape shapes[AGAL_OP_LIMIT] = {
-#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) [hex] = {SHAPE_KIND(ID, fl), SHAPE_OP(ID, fl), SHAPE_B(opnd, fl)},
+#define AGAL_OPCODE(ID, nm, hex, opnd, ver, wd, fl) \
+    [hex] = {SHAPE_KIND(ID, fl), SHAPE_OP(ID, fl), SHAPE_B(opnd, fl), ((fl)&AGAL_OPF_DERIV) != 0},
 #include "agal/agal_opcodes.def"
 #undef AGAL_OPCODE
 };
@@ -80,9 +82,14 @@ typedef struct build {
     agal_status err;
     int token;
     agal_ir_list *list; /* the list receiving values, its room reserved (reserve) */
+    /* Where its next item goes, NULL where list is not known (a block call may
+     * have made another list current or moved them): its count is set from it
+     * only where something else reads the list (list_done), not at each value. */
+    uint32_t *item;
     /* Tokens after this one whose TOKEN_VALUES the room reserved holds too
-     * (reserve_token), so that most tokens test no capacity; 0 after a block call
-     * or a relative read, which may switch the list or take more of the room. */
+     * (reserve_token), so that most tokens test no capacity; 0 after a block call,
+     * which may switch the list. A relative read's reserve counts them after the
+     * most the rest of its token makes, as a token's does after its own. */
     uint32_t room_tokens;
 #ifdef AGAL_IR_CHECK
     unsigned room;        /* values add may still make in the reserved room */
@@ -93,6 +100,10 @@ typedef struct build {
      * read as its current SSA value). */
     uint16_t readable[AGAL_REG_TYPES];
     uint8_t load_op[AGAL_REG_TYPES];
+    /* By register type, for this program's stage: how many registers a destination
+     * may write (0: none), and the slot of its register 0 (agal_ir_reg_slot's, one
+     * lookup a write rather than its switch). */
+    uint8_t writable[AGAL_REG_TYPES], slot_base[AGAL_REG_TYPES];
     bool fold_movs; /* agal_ir_options.fold_movs, where it applies */
     /* The loads made (IR_INPUT, IR_UNIFORM), in value order, in no list yet: at the
      * end they go to the front of the body, which dominates every read, where
@@ -105,14 +116,16 @@ typedef struct build {
      * removed as made (IR_NOP where the load would be, args[0] its first load),
      * listed nowhere, and their reads read the first load, as opt_share_loads
      * would make them. A load's key is key_base[type] + its number; first_load[k]
-     * is read only under bit k of loaded (not cleared). A folded mov's read loads
-     * as without sharing, so that the registers' table holds only loads that stay:
-     * the joins and the relative reads' keys see what they would without. */
+     * is read only where loaded[k] is set (it is not cleared; loaded is bytes, not
+     * bits: a byte's test and set need no shift, mask and spill). A folded mov's
+     * read loads as without sharing, so that the registers' table holds only loads
+     * that stay: the joins and the relative reads' keys see what they would
+     * without. */
     bool share, share_token; /* share_token: this token's reads may be shared */
     bool listed_again;       /* a folded mov's read listed a register's load again */
     uint32_t ndup;
     uint16_t key_base[AGAL_REG_TYPES];
-    uint64_t loaded[(IR_LOAD_KEYS + 63) / 64];
+    bool loaded[IR_LOAD_KEYS];
     uint32_t first_load[IR_LOAD_KEYS];
     uint32_t open[SHARED_DEPTH]; /* the list open at each block depth (0: the body); an
                                          entry is set when its depth opens */
@@ -158,30 +171,38 @@ static AGAL_COLD bool grow_room(build *bd, unsigned n)
     return (agal_ir_reserve(bd->b.ir, bd->b.list, n) || fail(bd, AGAL_ERR_NOMEM, NULL)) && loads_match(bd);
 }
 
+/* The list receiving values counted as far as build.item says, for a reader other
+ * than add (a block call, a reserve, the end); item then NULL until reserve. */
+static inline void list_done(build *bd)
+{
+    if (bd->item) bd->list->n = (uint32_t)(bd->item - bd->list->items);
+    bd->item = NULL;
+}
+
 /* Room for n values in the instructions and the current list. */
 static inline bool reserve(build *bd, unsigned n)
 {
     agal_ir *ir = bd->b.ir;
+    list_done(bd);
     agal_ir_list *l = &ir->lists[bd->b.list];
-    if ((ir->inst_cap - ir->ninsts < n || l->cap - l->n < n) && !grow_room(bd, n)) return false;
+    bool room = (ir->inst_cap - ir->ninsts >= n && l->cap - l->n >= n) || grow_room(bd, n);
+    /* Where the items are now, even where they could not grow: the room reserved
+     * before still holds what its token makes (its build then fails). */
     bd->list = &ir->lists[bd->b.list];
-    bd->room_tokens = 0;
+    bd->item = bd->list->items + bd->list->n;
+    if (!room) return false;
+    /* The tokens after the n values that the room holds too: it grows at the same
+     * token as it would were each token's room tested. */
+    uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
+    bd->room_tokens = ((insts < items ? insts : items) - n) / TOKEN_VALUES;
 #ifdef AGAL_IR_CHECK
     bd->room = n - 1; /* the zero constant may take one */
 #endif
     return true;
 }
 
-/* The room for a token's values, and how many tokens after it the same room holds:
- * the room grows at the same token as it would were each token's room tested. */
-static AGAL_NOINLINE bool reserve_tokens(build *bd)
-{
-    if (!reserve(bd, TOKEN_VALUES)) return false;
-    agal_ir *ir = bd->b.ir;
-    uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
-    bd->room_tokens = (insts < items ? insts : items) / TOKEN_VALUES - 1;
-    return true;
-}
+/* The room for a token's values, and how many tokens after it the same room holds. */
+static AGAL_NOINLINE bool reserve_tokens(build *bd) { return reserve(bd, TOKEN_VALUES); }
 
 /* Room for a token's values (TOKEN_VALUES). */
 static inline bool reserve_token(build *bd)
@@ -206,8 +227,12 @@ static inline bool take_room(build *bd)
 }
 
 /* A new value appended to the current list, in the room reserve made: its index in
- * *value, the instruction as agal_ir_new leaves it but for its operand count. */
-static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
+ * *value, the instruction as agal_ir_new leaves it but for its operand count, the
+ * register it is the new content of (reg_type IR_NO_REG: none), written with the
+ * rest, not tagged after, and its uses (nuses) where its one reader is known as it
+ * is made. */
+static inline agal_ir_inst *add_reg(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, unsigned reg_type,
+                                    unsigned reg_num, unsigned nuses, uint32_t *value)
 {
     agal_ir *ir = bd->b.ir;
 #ifdef AGAL_IR_CHECK
@@ -217,29 +242,30 @@ static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, uns
     }
 #endif
     uint32_t v = ir->ninsts++;
-    bd->list->items[bd->list->n++] = v;
+    *bd->item++ = v;
     agal_ir_inst *in = &ir->insts[v];
     *in = (agal_ir_inst){.op = (uint8_t)op,
                          .type = (uint8_t)type,
                          .nargs = (uint8_t)nargs,
-                         .reg_type = IR_NO_REG,
-                         .token = (int16_t)bd->token};
+                         .reg_type = (uint8_t)reg_type,
+                         .reg_num = (uint16_t)reg_num,
+                         .token = (int16_t)bd->token,
+                         .nuses = (uint8_t)nuses};
     *value = v;
     return in;
 }
 
+/* A new value that is no register's content (add_reg). */
+static inline agal_ir_inst *add(build *bd, agal_ir_op op, agal_ir_type type, unsigned nargs, uint32_t *value)
+{
+    return add_reg(bd, op, type, nargs, IR_NO_REG, 0, 0, value);
+}
+
 /* One more use of value a by the value just made: the builder counts them as it
  * makes the operands, so that opt_dce has nothing to count where nothing is dead
- * (agal_ir.live_only). */
+ * (agal_ir.live_only). A value whose one reader is known as it is made has its use
+ * in the store that makes it instead (add_reg). */
 static inline void use(build *bd, uint32_t a) { agal_ir_add_use(&bd->b.ir->insts[a]); }
-
-static uint32_t add1(build *bd, agal_ir_op op, agal_ir_type type, uint32_t a)
-{
-    uint32_t v;
-    add(bd, op, type, 1, &v)->args[0] = a;
-    use(bd, a);
-    return v;
-}
 
 static uint32_t zero(build *bd)
 {
@@ -247,46 +273,48 @@ static uint32_t zero(build *bd)
     return z ? z : fail(bd, AGAL_ERR_NOMEM, NULL);
 }
 
-/* Whether register key k was loaded before (its bit in loaded set now). */
+/* Whether register key k was loaded before (loaded[k] set now). */
 static inline bool loaded_before(build *bd, unsigned k)
 {
-    uint64_t bit = 1ull << (k & 63), *word = &bd->loaded[k >> 6];
-    bool before = *word & bit;
-    *word |= bit;
+    bool before = bd->loaded[k];
+    bd->loaded[k] = true;
     return before;
 }
 
 /* A register's load, listed with the loads (build.loads), or shared with its
  * first: removed where it would be (IR_NOP), args[0] the first load, which is read
  * instead and returned, args[1] where it is read (site). Decided before the
- * instruction is written, so that a removed load is written once. */
+ * instruction is written, so that a removed load is written once. A removed load
+ * is written only as far as it is read: what every walk of the values reads of
+ * one (its op, no operands), and what unshare_loads makes it again from (its
+ * token; the rest is its first load's). */
 static AGAL_ALWAYS_INLINE uint32_t load(build *bd, agal_ir_op op, unsigned type, unsigned num, uint32_t site)
 {
     agal_ir *ir = bd->b.ir;
     if (!take_room(bd)) return 0;
     uint32_t v = ir->ninsts++;
-    /* Each form written whole where it is decided: a copy of one made on the stack
-     * first would be stored twice. */
-#define LOAD_INST(OP, ...) \
-    (agal_ir_inst) \
-    { \
-        .op = (uint8_t)(OP), .type = IR_F4, .reg_type = (uint8_t)type, .reg_num = (uint16_t)num, \
-        .token = (int16_t)bd->token, __VA_ARGS__ \
-    }
+    agal_ir_inst *in = &ir->insts[v];
     if (bd->share) {
         unsigned k = bd->key_base[type] + num;
         if (!loaded_before(bd, k)) bd->first_load[k] = v;
         else if (bd->share_token) {
             uint32_t first = bd->first_load[k];
-            ir->insts[v] = LOAD_INST(IR_NOP, .args = {first, site});
+            in->op = IR_NOP, in->type = IR_VOID, in->aop = 0, in->nargs = 0;
+            in->token = (int16_t)bd->token;
+            in->args[0] = first, in->args[1] = site;
             bd->ndup++;
             return first;
         } else bd->listed_again = true;
     }
-    ir->insts[v] = LOAD_INST(op, .args = {0});
-#undef LOAD_INST
+    /* Written whole where it is decided: a copy of one made on the stack first
+     * would be stored twice. */
+    *in = (agal_ir_inst){.op = (uint8_t)op,
+                         .type = IR_F4,
+                         .reg_type = (uint8_t)type,
+                         .reg_num = (uint16_t)num,
+                         .token = (int16_t)bd->token};
     bd->loads[bd->nloads++] = v;
-    agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
+    agal_ir_info_note(&ir->info, ir, in);
     return v;
 }
 
@@ -329,10 +357,26 @@ static void read_rules(build *bd, const agal_program *p)
     }
 }
 
+/* Where a destination of this program writes (build.writable, build.slot_base):
+ * each written type's registers from its register 0's slot to the next type's, in
+ * agal_ir_reg_slot's order, where this stage writes that type. */
+static void write_rules(build *bd, agal_stage stage)
+{
+    static const uint8_t types[] = {AGAL_REG_TEMP, AGAL_REG_OUTPUT, AGAL_REG_VARYING, AGAL_REG_DEPTH};
+    static const uint8_t ends[] = {IR_SLOT_OUT, IR_SLOT_VARY, IR_SLOT_DEPTH, IR_TRACKED_REGS};
+    memset(bd->writable, 0, sizeof bd->writable);
+    for (unsigned i = 0; i < AGAL_COUNTOF(types); i++) {
+        int base = agal_ir_reg_slot(stage, types[i], 0);
+        if (base < 0) continue;
+        bd->slot_base[types[i]] = (uint8_t)base;
+        bd->writable[types[i]] = (uint8_t)(ends[i] - base);
+    }
+}
+
 static uint32_t extract(build *bd, uint32_t v, unsigned comp)
 {
     uint32_t e;
-    agal_ir_inst *in = add(bd, IR_EXTRACT, IR_F1, 1, &e);
+    agal_ir_inst *in = add_reg(bd, IR_EXTRACT, IR_F1, 1, IR_NO_REG, 0, 1 /* by a cmp, kil or relative read */, &e);
     in->args[0] = v;
     in->comp = (uint8_t)comp;
     use(bd, v);
@@ -387,7 +431,6 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     uint32_t v;
     agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
     in->args[0] = idx;
-    use(bd, idx);
     in->reg_type = AGAL_REG_CONSTANT;
     in->reg_num = (uint16_t)reg_num;
     in->range = bd->readable[AGAL_REG_CONSTANT];
@@ -415,15 +458,17 @@ static AGAL_ALWAYS_INLINE uint32_t read_row(build *bd, const agal_source *s, uns
     return s->indirect ? read_indirect(bd, s, row) : read_reg(bd, s->type, s->num + row, site);
 }
 
-/* A source operand as the op sees it (its operand k): loaded and swizzled. Inline
- * in the token's path, as it was before the uses were counted here. */
-static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s, unsigned k)
+/* A source operand as the op sees it (its operand k): loaded and swizzled. A
+ * swizzle's use by the op (made: the token makes one, a constant in each token
+ * path) is counted in the store that makes it, an unswizzled read's by the op.
+ * Inline in the token's path. */
+static AGAL_ALWAYS_INLINE uint32_t read_source(build *bd, const agal_source *s, unsigned k, bool made)
 {
     bool swizzled = s->swizzle != AGAL_SWIZZLE_IDENTITY;
     uint32_t v = read_row(bd, s, 0, swizzled ? NEXT_VALUE : OP_OPERAND + k);
     if (!swizzled) return v; /* nothing to fold away later */
     uint32_t r;
-    agal_ir_inst *in = add(bd, IR_SWIZZLE, IR_F4, 1, &r);
+    agal_ir_inst *in = add_reg(bd, IR_SWIZZLE, IR_F4, 1, IR_NO_REG, 0, made, &r);
     in->args[0] = v;
     in->swizzle = s->swizzle;
     use(bd, v);
@@ -436,31 +481,28 @@ static uint32_t read_scalar(build *bd, const agal_source *s)
     return extract(bd, read_row(bd, s, 0, NEXT_VALUE), agal_swizzle_comp(s->swizzle, 0));
 }
 
-/* Writes value v to the destination register under its mask: one new value, or
- * none (made: false, a folded mov) where the mask is whole, v then untagged. */
-static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
+/* Writes value v to the destination register under its mask: v itself where the
+ * mask is whole (tagged with the register as made, unless a folded mov's source),
+ * else a merge, tagged here; a value made for it (made) has its use by the merge
+ * counted as made. Inline in both token paths, where made is a constant. */
+static AGAL_ALWAYS_INLINE void write_dest(build *bd, const agal_dest *d, unsigned mask, uint32_t v, bool made)
 {
-    agal_ir *ir = bd->b.ir;
-    int s = agal_ir_reg_slot(ir->prog->stage, d->type, d->num);
-    if (s < 0) {
+    unsigned type = d->type;
+    if (type >= AGAL_REG_TYPES || d->num >= bd->writable[type]) {
         fail(bd, AGAL_ERR_INTERNAL, "destination register cannot be written");
         return;
     }
-    unsigned mask = d->mask & 0xfu;
+    unsigned s = bd->slot_base[type] + d->num;
     uint64_t bit = 1ull << s;
     if (mask != 0xf) {
         uint32_t old = bd->b.regs.val[s] ? bd->b.regs.val[s] : zero(bd), written = v;
-        agal_ir_inst *in = add(bd, IR_MERGE, IR_F4, 2, &v);
+        agal_ir_inst *in = add_reg(bd, IR_MERGE, IR_F4, 2, d->type, d->num, 0, &v);
         in->args[0] = old;
         in->args[1] = written;
-        use(bd, old), use(bd, written);
+        use(bd, old);
+        if (!made) use(bd, written);
         in->mask = (uint8_t)mask;
-        made = true;
     } else bd->lost |= bd->unread & bit; /* the value it replaces, unread (its test the merge's) */
-    if (made) {
-        ir->insts[v].reg_type = d->type;
-        ir->insts[v].reg_num = d->num;
-    }
     bd->unread |= bit;
     bd->b.regs.val[s] = v;
     bd->b.regs.written[s] |= (uint8_t)mask;
@@ -474,53 +516,67 @@ static void write_dest(build *bd, const agal_dest *d, uint32_t v, bool made)
 static AGAL_ALWAYS_INLINE void note_attributes(build *bd, const agal_token *t, const agal_source *s, unsigned rows)
 {
     if (!agal_source_names_attribute(s)) return;
-    if (s->indirect) agal_index_attribute(bd->b.ir->attributes_read, s);
-    else agal_source_attributes(bd->b.ir->attributes_read, t, s, rows);
+    uint16_t *read = bd->b.ir->attributes_read;
+    if (s->indirect) agal_index_attribute(read, s);
+    else if (rows > 1 || s->num >= 16 || read[s->num] != 0xf) /* not all of it read before */
+        agal_source_attributes(read, t, s, rows);
 }
 
-/* A token that writes its destination: its sources read, its op, the write. */
+/* A folded mov (build.fold_movs): its destination takes its source's value,
+ * nothing is made, and its read is no shared load (build.share). */
+static void folded_mov(build *bd, const agal_token *t)
+{
+    note_attributes(bd, t, &t->a, 1);
+    bd->share_token = false;
+    uint32_t v = read_source(bd, &t->a, 0, false);
+    bd->share_token = true;
+    write_dest(bd, &t->dst, t->dst.mask & 0xfu, v, false);
+}
+
+/* A token that makes a value and writes its destination: its sources read, its
+ * op, the write. */
 static void value_token(build *bd, const agal_token *t, token_shape sh)
 {
     note_attributes(bd, t, &t->a, 1);
     if (sh.b) note_attributes(bd, t, &t->b, sh.b == B_SOURCE ? 1 : sh.b);
     uint32_t args[IR_MAX_ARGS];
-    /* A folded mov's destination takes its source's value: nothing is made, and
-     * its read is no shared load (build.share). */
-    bool made = sh.op != IR_COPY || !bd->fold_movs;
-    bd->share_token = made;
-    args[0] = read_source(bd, &t->a, 0);
+    unsigned mask = t->dst.mask & 0xfu;
+    args[0] = read_source(bd, &t->a, 0, true);
     unsigned nargs = 1;
-    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b, 1);
+    if (sh.b == B_SOURCE) args[nargs++] = read_source(bd, &t->b, 1, true);
     else
         for (unsigned k = 0; k < sh.b; k++, nargs++) args[nargs] = read_row(bd, &t->b, k, OP_OPERAND + nargs);
-    bd->share_token = true;
-    uint32_t v = args[0];
-    if (made) {
-        /* The operands stored one by one (add zeroed the rest): a copy of the array
-         * whole read back the narrow stores that wrote it, which cannot forward (a
-         * quarter of the builder's time on straight-line code). */
-        agal_ir_inst *in = add(bd, sh.op, IR_F4, nargs, &v);
-        in->args[0] = args[0];
-        use(bd, args[0]);
-        if (sh.b == B_SOURCE) in->args[1] = args[1], use(bd, args[1]); /* most tokens: no loop */
-        else
-            for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
-        agal_ir *ir = bd->b.ir;
-        if (sh.op == IR_ALU) { /* most values: what it tells known without its kind's test */
-            in->aop = (uint8_t)t->op;
+    uint32_t v;
+    /* The operands stored one by one (add zeroed the rest): a copy of the array
+     * whole read back the narrow stores that wrote it, which cannot forward (a
+     * quarter of the builder's time on straight-line code). */
+    bool whole = mask == 0xf; /* the value is the register's content */
+    agal_ir_inst *in = whole ? add_reg(bd, sh.op, IR_F4, nargs, t->dst.type, t->dst.num, 0, &v)
+                             : add_reg(bd, sh.op, IR_F4, nargs, IR_NO_REG, 0, 1 /* by its merge */, &v);
+    in->args[0] = args[0]; /* a swizzle's use counted as made (read_source) */
+    if (t->a.swizzle == AGAL_SWIZZLE_IDENTITY) use(bd, args[0]);
+    if (sh.b == B_SOURCE) { /* most tokens: no loop */
+        in->args[1] = args[1];
+        if (t->b.swizzle == AGAL_SWIZZLE_IDENTITY) use(bd, args[1]);
+    } else
+        for (unsigned k = 1; k < nargs; k++) in->args[k] = args[k], use(bd, args[k]);
+    agal_ir *ir = bd->b.ir;
+    if (sh.op == IR_ALU) { /* most values: they tell nothing (agal_ir_info_note_alu) */
+        in->aop = (uint8_t)t->op;
+        if (shapes[t->op].deriv) { /* read here: most tokens never need it */
             ir->takes_ddy |= t->op == AGAL_OP_DDY;
             agal_ir_info_note_alu(&ir->info, t->op);
-        } else {
-            if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
-            else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
-            if (sh.op == IR_TEX) {
-                in->smp = t->s; /* behind the coordinate, after it is written */
-                ir->samples_in_blocks |= bd->b.top != NULL;
-            }
-            agal_ir_info_note(&ir->info, ir, in);
         }
+    } else {
+        if (sh.op != IR_COPY) in->aop = (uint8_t)t->op;
+        else if (!ir->keep_copies) agal_ir_note_copy(ir, v);
+        if (sh.op == IR_TEX) {
+            in->smp = t->s; /* behind the coordinate, after it is written */
+            ir->samples_in_blocks |= bd->b.top != NULL;
+        }
+        agal_ir_info_note(&ir->info, ir, in);
     }
-    write_dest(bd, &t->dst, v, made);
+    write_dest(bd, &t->dst, mask, v, true);
 }
 
 /* What may be unread at a block's if, before it opens (maybe_dead where it nests
@@ -558,7 +614,8 @@ static agal_status token(build *bd, const agal_token *t)
 {
     token_shape sh = (unsigned)t->op < AGAL_OP_LIMIT ? shapes[t->op] : (token_shape){0};
     if (sh.kind == TK_VALUE) { /* most tokens: one test before the switch's table */
-        value_token(bd, t, sh);
+        if (sh.op == IR_COPY && bd->fold_movs) folded_mov(bd, t);
+        else value_token(bd, t, sh);
         return bd->err;
     }
     switch (sh.kind) {
@@ -568,19 +625,21 @@ static agal_status token(build *bd, const agal_token *t)
         uint32_t a = read_scalar(bd, &t->a), b = read_scalar(bd, &t->b), c;
         agal_ir_inst *in = add(bd, IR_CMP, IR_B1, 2, &c);
         in->args[0] = a;
-        in->args[1] = b;
-        use(bd, a), use(bd, b);
+        in->args[1] = b; /* their uses counted as made (extract) */
         in->aop = (uint8_t)t->op;
         if (bd->err) return bd->err;
         note_if(bd);
+        list_done(bd);
         return open_list(bd, agal_ir_push_if(&bd->b, c, bd->token));
     }
     case TK_ELSE: {
+        list_done(bd);
         agal_status st = agal_ir_push_else(&bd->b, bd->token);
         if (st == AGAL_OK) note_join(bd, false);
         return open_list(bd, st);
     }
     case TK_ENDIF: {
+        list_done(bd);
         agal_status st = agal_ir_pop_if(&bd->b, bd->token);
         if (st == AGAL_OK) note_join(bd, true);
         return open_list(bd, st);
@@ -588,8 +647,10 @@ static agal_status token(build *bd, const agal_token *t)
     case TK_KIL: {
         bd->kils++;
         note_attributes(bd, t, &t->a, 1);
-        uint32_t k = add1(bd, IR_KIL, IR_VOID, read_scalar(bd, &t->a));
-        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, &bd->b.ir->insts[k]);
+        uint32_t a = read_scalar(bd, &t->a), k;
+        agal_ir_inst *in = add(bd, IR_KIL, IR_VOID, 1, &k);
+        in->args[0] = a; /* its use counted as made (extract) */
+        agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
         return bd->err;
     }
     default: return fail(bd, AGAL_ERR_INTERNAL, "unknown opcode"), bd->err;
@@ -618,6 +679,7 @@ static agal_status stores(build *bd)
         in->mask = bd->b.regs.written[s];
         agal_ir_info_note_rare(&bd->b.ir->info, bd->b.ir, in);
     }
+    list_done(bd);
     return AGAL_OK;
 }
 
@@ -686,10 +748,11 @@ static void unshare_loads(build *bd)
         agal_ir_inst *in = &insts[v];
         if (in->op == IR_NOP) { /* a shared load: read again where it was read */
             uint32_t user = v + 1, site = in->args[1];
+            int16_t token = in->token;
             if (site != NEXT_VALUE) /* its token's operation, after its reads */
                 while (!((1u << IR_ALU | 1u << IR_MATRIX | 1u << IR_TEX | 1u << IR_COPY) >> insts[user].op & 1)) user++;
             insts[user].args[site == NEXT_VALUE ? 0 : site - OP_OPERAND] = v;
-            in->op = insts[in->args[0]].op, in->args[0] = in->args[1] = 0;
+            *in = insts[in->args[0]], in->token = token; /* its first load, as built */
         }
         if (agal_ir_is_load(in)) bd->loads[bd->nloads++] = v;
         in->nuses = 0;
@@ -743,7 +806,8 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.token = -1;
     bd.open[0] = 0;
     bd.shared_set = 0;
-    bd.room_tokens = 0;
+    bd.item = NULL;
+    reserve(&bd, 0); /* the body's room new_ir made: how many tokens it holds, no test */
     bd.unread = bd.lost = 0, bd.maybe_dead = false, bd.kils = 0;
     bd.fold_movs = opt->fold_movs && !opt->keep_copies && !opt->no_opt;
     /* Only where opt_share_loads runs, and no pass before it drops what reads a
@@ -752,8 +816,11 @@ agal_status agal_ir_build(agal_context *ctx, const agal_program *prog, const aga
     bd.share = opt->share_loads && !opt->no_opt && !opt->unread_varyings;
     bd.share_token = true, bd.listed_again = false;
     bd.ndup = 0;
-    memset(bd.loaded, 0, sizeof bd.loaded);
     read_rules(&bd, prog);
+    /* Only the keys this program's registers have: its constants, and the inputs */
+    memset(bd.loaded, 0, bd.readable[AGAL_REG_CONSTANT]);
+    memset(bd.loaded + IR_KEY_INPUT, 0, IR_LOAD_KEYS - IR_KEY_INPUT);
+    write_rules(&bd, prog->stage);
     for (uint32_t i = 0; i < prog->ntokens && bd.err == AGAL_OK; i++) {
         bd.token = (int)i;
         const agal_token *t = &prog->tokens[i];
