@@ -18,9 +18,9 @@
  * the list it is in is still open (so it dominates) and the index register holds
  * the value it had: temporaries by their SSA value, the others never change. */
 typedef struct shared_read {
+    uint64_t key; /* read_key: the row and the index register, compared at once */
     uint32_t list, index_value, v;
-    uint16_t reg_num, index_num;
-    uint8_t index_type, index_comp, depth;
+    uint8_t depth;
 } shared_read;
 enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
 /* Where a shared load is read, kept in its removed instruction (args[1]) so that
@@ -215,6 +215,24 @@ static inline bool reserve_token(build *bd)
     return true;
 }
 
+/* A relative read's room (RELATIVE_TOKEN_VALUES), as reserve makes it, counted
+ * from where the token's values go: within a token the list and its next item are
+ * known (reserve_token made them so), so nothing is stored or looked up again but
+ * the tokens after it that the room holds; reserve runs only to grow. */
+static inline bool reserve_relative(build *bd)
+{
+    agal_ir *ir = bd->b.ir;
+    uint32_t insts = ir->inst_cap - ir->ninsts;
+    uint32_t items = bd->list->cap - (uint32_t)(bd->item - bd->list->items);
+    uint32_t room = insts < items ? insts : items;
+    if (room < RELATIVE_TOKEN_VALUES) return reserve(bd, RELATIVE_TOKEN_VALUES);
+    bd->room_tokens = (room - RELATIVE_TOKEN_VALUES) / TOKEN_VALUES;
+#ifdef AGAL_IR_CHECK
+    bd->room = RELATIVE_TOKEN_VALUES - 1;
+#endif
+    return true;
+}
+
 /* IR-check build: one value more in the room reserve made, or a fault. */
 static inline bool take_room(build *bd)
 {
@@ -399,15 +417,21 @@ static unsigned shared_slot(unsigned reg_num, const agal_source *s)
     return (reg_num * 7u + s->index_num * 3u + s->index_type * 5u + s->index_comp) % SHARED_READS;
 }
 
-/* The shared_read relative read s of row reg_num can be, or NULL: made in a list
- * still open at a depth at most depth, through the index register's value now. */
-static const shared_read *find_shared(const build *bd, const agal_source *s, unsigned reg_num, unsigned depth,
-                                      uint32_t index_value, unsigned slot)
+/* Row reg_num read through s's index register (its type, number and component) as
+ * one word: a lookup compares it once, and a read stores it once. */
+static uint64_t read_key(unsigned reg_num, const agal_source *s)
+{
+    return reg_num | (uint64_t)s->index_num << 16 | (uint64_t)s->index_type << 32 | (uint64_t)s->index_comp << 40;
+}
+
+/* The shared_read the relative read key can be, or NULL: made in a list still open
+ * at a depth at most depth, through the index register's value now. */
+static const shared_read *find_shared(const build *bd, uint64_t key, unsigned depth, uint32_t index_value,
+                                      unsigned slot)
 {
     const shared_read *r = &bd->shared[slot];
-    if (bd->shared_set >> slot & 1 && r->depth <= depth && bd->open[r->depth] == r->list && r->reg_num == reg_num &&
-        r->index_type == s->index_type && r->index_num == s->index_num && r->index_comp == s->index_comp &&
-        r->index_value == index_value)
+    if (bd->shared_set >> slot & 1 && r->key == key && r->index_value == index_value && r->depth <= depth &&
+        bd->open[r->depth] == r->list)
         return r;
     return NULL;
 }
@@ -418,12 +442,13 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
     unsigned reg_num = (uint16_t)(s->num + row), depth = bd->b.depth, n = shared_slot(reg_num, s);
+    uint64_t key = read_key(reg_num, s);
     uint32_t index = index_value(bd, s);
     if (depth < SHARED_DEPTH) {
-        const shared_read *made = find_shared(bd, s, reg_num, depth, index, n);
+        const shared_read *made = find_shared(bd, key, depth, index, n);
         if (made) return made->v;
     }
-    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
+    if (!reserve_relative(bd)) return 0;
     /* iid is a single register: its number as an index is whatever Adobe's
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
     unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
@@ -440,14 +465,8 @@ static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, uns
     /* The note of a relative read is the same every time (reads_indirect). */
     if (!bd->b.ir->info.reads_indirect) agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
     if (depth < SHARED_DEPTH) {
-        bd->shared[n] = (shared_read){.list = bd->b.list,
-                                      .index_value = index,
-                                      .v = v,
-                                      .reg_num = (uint16_t)reg_num,
-                                      .index_num = s->index_num,
-                                      .index_type = s->index_type,
-                                      .index_comp = s->index_comp,
-                                      .depth = (uint8_t)depth};
+        bd->shared[n] =
+            (shared_read){.key = key, .list = bd->b.list, .index_value = index, .v = v, .depth = (uint8_t)depth};
         bd->shared_set |= 1u << n;
     }
     return v;
