@@ -18,9 +18,9 @@
  * the list it is in is still open (so it dominates) and the index register holds
  * the value it had: temporaries by their SSA value, the others never change. */
 typedef struct shared_read {
+    uint64_t key; /* read_key: the row and the index register, compared at once */
     uint32_t list, index_value, v;
-    uint16_t reg_num, index_num;
-    uint8_t index_type, index_comp, depth;
+    uint8_t depth;
 } shared_read;
 enum { SHARED_READS = 32, SHARED_DEPTH = 8 };
 /* Where a shared load is read, kept in its removed instruction (args[1]) so that
@@ -215,6 +215,24 @@ static inline bool reserve_token(build *bd)
     return true;
 }
 
+/* A relative read's room (RELATIVE_TOKEN_VALUES), as reserve makes it, counted
+ * from where the token's values go: within a token the list and its next item are
+ * known (reserve_token made them so), so nothing is stored or looked up again but
+ * the tokens after it that the room holds; reserve runs only to grow. */
+static inline bool reserve_relative(build *bd)
+{
+    agal_ir *ir = bd->b.ir;
+    uint32_t insts = ir->inst_cap - ir->ninsts;
+    uint32_t items = bd->list->cap - (uint32_t)(bd->item - bd->list->items);
+    uint32_t room = insts < items ? insts : items;
+    if (room < RELATIVE_TOKEN_VALUES) return reserve(bd, RELATIVE_TOKEN_VALUES);
+    bd->room_tokens = (room - RELATIVE_TOKEN_VALUES) / TOKEN_VALUES;
+#ifdef AGAL_IR_CHECK
+    bd->room = RELATIVE_TOKEN_VALUES - 1;
+#endif
+    return true;
+}
+
 /* IR-check build: one value more in the room reserve made, or a fault. */
 static inline bool take_room(build *bd)
 {
@@ -399,15 +417,60 @@ static unsigned shared_slot(unsigned reg_num, const agal_source *s)
     return (reg_num * 7u + s->index_num * 3u + s->index_type * 5u + s->index_comp) % SHARED_READS;
 }
 
-/* The shared_read relative read s of row reg_num can be, or NULL: made in a list
- * still open at a depth at most depth, through the index register's value now. */
-static const shared_read *find_shared(const build *bd, const agal_source *s, unsigned reg_num, unsigned depth,
-                                      uint32_t index_value, unsigned slot)
+/* Row reg_num read through s's index register (its type, number and component) as
+ * one word: a lookup compares it once, and a read stores it once. */
+static uint64_t read_key(unsigned reg_num, const agal_source *s)
+{
+    return reg_num | (uint64_t)s->index_num << 16 | (uint64_t)(s->index_type | s->index_comp << 8) << 32;
+}
+
+/* Row reg_num read through s's index register, whose whole value is index_reg: the
+ * extract of its component and the read through it, in the room reserve_relative
+ * made, written whole and together from what is read first (a store into an
+ * instruction may alias the counts and cursor add_reg reads again). */
+static inline uint32_t add_indirect(build *bd, const agal_source *s, unsigned reg_num, uint32_t index_reg)
+{
+#ifdef AGAL_IR_CHECK
+    if (!take_room(bd) || !take_room(bd)) return 0;
+#endif
+    agal_ir *ir = bd->b.ir;
+    agal_ir_inst *insts = ir->insts;
+    uint32_t e = ir->ninsts, v = e + 1, *item = bd->item;
+    int16_t token = (int16_t)bd->token;
+    uint8_t index_type = s->index_type, index_comp = s->index_comp;
+    uint16_t index_num = s->index_num, range = bd->readable[AGAL_REG_CONSTANT];
+    ir->ninsts = e + 2;
+    bd->item = item + 2;
+    item[0] = e, item[1] = v;
+    insts[e] = (agal_ir_inst){.op = IR_EXTRACT,
+                              .type = IR_F1,
+                              .nargs = 1,
+                              .comp = index_comp,
+                              .reg_type = IR_NO_REG,
+                              .token = token,
+                              .nuses = 1, /* by the read */
+                              .args = {index_reg}};
+    insts[v] = (agal_ir_inst){.op = IR_UNIFORM_INDIRECT,
+                              .type = IR_F4,
+                              .nargs = 1,
+                              .reg_type = AGAL_REG_CONSTANT,
+                              .reg_num = (uint16_t)reg_num,
+                              .token = token,
+                              .args = {e}};
+    insts[v].index_type = index_type, insts[v].index_comp = index_comp;
+    insts[v].index_num = index_num, insts[v].range = range;
+    agal_ir_add_use(&insts[index_reg]);
+    return v;
+}
+
+/* The shared_read the relative read key can be, or NULL: made in a list still open
+ * at a depth at most depth, through the index register's value now. */
+static const shared_read *find_shared(const build *bd, uint64_t key, unsigned depth, uint32_t index_value,
+                                      unsigned slot)
 {
     const shared_read *r = &bd->shared[slot];
-    if (bd->shared_set >> slot & 1 && r->depth <= depth && bd->open[r->depth] == r->list && r->reg_num == reg_num &&
-        r->index_type == s->index_type && r->index_num == s->index_num && r->index_comp == s->index_comp &&
-        r->index_value == index_value)
+    if (bd->shared_set >> slot & 1 && r->key == key && r->index_value == index_value && r->depth <= depth &&
+        bd->open[r->depth] == r->list)
         return r;
     return NULL;
 }
@@ -417,39 +480,29 @@ static const shared_read *find_shared(const build *bd, const agal_source *s, uns
 static AGAL_NOINLINE uint32_t read_indirect(build *bd, const agal_source *s, unsigned row)
 {
     if (s->type != AGAL_REG_CONSTANT) return fail(bd, AGAL_ERR_INTERNAL, "indirect read of a non-constant");
-    unsigned reg_num = (uint16_t)(s->num + row), depth = bd->b.depth, n = shared_slot(reg_num, s);
-    uint32_t index = index_value(bd, s);
+    unsigned reg_num = (uint16_t)(s->num + row), depth = bd->b.depth;
+    shared_read *kept = NULL;
     if (depth < SHARED_DEPTH) {
-        const shared_read *made = find_shared(bd, s, reg_num, depth, index, n);
+        unsigned n = shared_slot(reg_num, s);
+        uint64_t key = read_key(reg_num, s);
+        uint32_t index = index_value(bd, s);
+        const shared_read *made = find_shared(bd, key, depth, index, n);
         if (made) return made->v;
+        /* Kept where it is looked up, while its key is at hand, its value set once
+         * made (0 until then: a read after a failure reads what a failed one does). */
+        kept = &bd->shared[n];
+        *kept = (shared_read){.key = key, .list = bd->b.list, .index_value = index, .depth = (uint8_t)depth};
+        bd->shared_set |= 1u << n;
     }
-    if (!reserve(bd, RELATIVE_TOKEN_VALUES)) return 0;
+    if (!reserve_relative(bd)) return 0;
     /* iid is a single register: its number as an index is whatever Adobe's
      * assembler put there (the offset in `vc[iid.x+5]`), so it is not used. */
     unsigned index_num = s->index_type == AGAL_REG_IID ? 0 : s->index_num;
-    uint32_t idx = extract(bd, read_reg(bd, s->index_type, index_num, NEXT_VALUE), s->index_comp);
-    uint32_t v;
-    agal_ir_inst *in = add(bd, IR_UNIFORM_INDIRECT, IR_F4, 1, &v);
-    in->args[0] = idx;
-    in->reg_type = AGAL_REG_CONSTANT;
-    in->reg_num = (uint16_t)reg_num;
-    in->range = bd->readable[AGAL_REG_CONSTANT];
-    in->index_type = s->index_type;
-    in->index_num = s->index_num;
-    in->index_comp = s->index_comp;
+    uint32_t v = add_indirect(bd, s, reg_num, read_reg(bd, s->index_type, index_num, NEXT_VALUE));
     /* The note of a relative read is the same every time (reads_indirect). */
-    if (!bd->b.ir->info.reads_indirect) agal_ir_info_note(&bd->b.ir->info, bd->b.ir, in);
-    if (depth < SHARED_DEPTH) {
-        bd->shared[n] = (shared_read){.list = bd->b.list,
-                                      .index_value = index,
-                                      .v = v,
-                                      .reg_num = (uint16_t)reg_num,
-                                      .index_num = s->index_num,
-                                      .index_type = s->index_type,
-                                      .index_comp = s->index_comp,
-                                      .depth = (uint8_t)depth};
-        bd->shared_set |= 1u << n;
-    }
+    agal_ir *ir = bd->b.ir;
+    if (!ir->info.reads_indirect) agal_ir_info_note(&ir->info, ir, &ir->insts[v]);
+    if (kept) kept->v = v;
     return v;
 }
 
