@@ -113,6 +113,7 @@ typedef struct spv {
     uint32_t unshared_load; /* load_of's slot where each register is loaded once */
     uint32_t file;          /* debug_info: the OpString naming the source (0: no lines) */
     int32_t line_tok;       /* the token the current OpLine names (-1: none in force) */
+    char temp_letters[4];   /* a temporary's two letters, "vt" or "ft", and two NULs (temp_name) */
     agal_spv_ns *ns;        /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it, and
@@ -165,6 +166,7 @@ static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_em
     s->prog = ir->prog;
     s->opt = opt;
     s->line_tok = -1;
+    memcpy(s->temp_letters, agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][AGAL_REG_TEMP].s, 4);
 }
 
 static inline bool bit(const uint64_t *set, unsigned i) { return set[i / 64] >> (i % 64) & 1; }
@@ -556,6 +558,20 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
     b->n -= ROOM - n;
 }
 
+/* The name of a register of one digit and at most two letters (every interface
+ * variable but op, and the first ten temporaries: most names), its one word made
+ * straight: the letters' four bytes, zero padded (an agal_reg_spelling's), and the
+ * digit after them. */
+static AGAL_ALWAYS_INLINE void one_word_name(spv *s, uint32_t id, const char letters[4], unsigned len, unsigned num)
+{
+    uint32_t *d = reserve(s, &s->sec[S_NAME], 3);
+    if (!d) return;
+    d[0] = 3u << 16 | SpvOpName;
+    d[1] = id;
+    memcpy(d + 2, letters, 4);
+    ((char *)(d + 2))[len] = (char)('0' + num); /* its NUL and padding the letters' */
+}
+
 /* The same for a register the stage has (a temporary, an input, an output: every
  * name but a sampler's), spelled from its stage's table inline rather than by
  * agal_put_reg, which also spells the registers a stage lacks: the interface and
@@ -564,19 +580,38 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 static AGAL_ALWAYS_INLINE void own_reg_name_inline(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->pub.strip_names) return;
+    const agal_reg_spelling *r = &agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7];
+    if (num < 10 && r->n < 3 && !r->single) {
+        one_word_name(s, id, r->s, r->n, num);
+        return;
+    }
     enum { ROOM = 4 };
     wbuf *b = &s->sec[S_NAME];
     uint32_t *d = reserve(s, b, 2 + ROOM);
     if (!d) return;
     for (unsigned i = 0; i < ROOM; i++) d[2 + i] = 0; /* the NUL and zero padding */
-    const agal_reg_spelling *r = &agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7];
     size_t n = agal_put_spelling((char *)(d + 2), r, num) / 4 + 1;
     d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
     d[1] = id;
     b->n -= ROOM - n;
 }
 
-static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num) { own_reg_name_inline(s, id, type, num); }
+/* Out of line: temp_name's rare case (two digits), which would make the common one
+ * save registers. */
+static AGAL_COLD AGAL_NOINLINE void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
+{
+    own_reg_name_inline(s, id, type, num);
+}
+
+/* A temporary's new value named, its letters (temp_letters, "vt" or "ft") spelled
+ * once a module rather than looked up for each value: straight-line code names
+ * every value it makes. */
+static AGAL_NOINLINE void temp_name(spv *s, uint32_t id, unsigned num)
+{
+    if (s->opt->pub.strip_names) return;
+    if (num < 10) one_word_name(s, id, s->temp_letters, 2, num);
+    else own_reg_name(s, id, AGAL_REG_TEMP, num);
+}
 
 /* A register of no number (op, iid, fd, vc, fc): its spelling's four bytes, zero
  * padded, are its name's one word. */
@@ -1314,7 +1349,7 @@ static AGAL_ALWAYS_INLINE unsigned virt_depth(const spv *s, uint32_t id)
 static AGAL_NOINLINE uint32_t materialized_here(spv *s, const agal_ir_inst *in)
 {
     uint32_t first_new = s->next_id, id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
-    if (in->reg_type == AGAL_REG_TEMP && id >= first_new) own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new) temp_name(s, id, in->reg_num);
     return id;
 }
 
@@ -1758,8 +1793,7 @@ static void emit_inst(spv *s, const agal_ir_inst *in, uint32_t v, uint32_t if_en
     }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
-    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT))
-        own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) temp_name(s, id, in->reg_num);
 }
 
 static void emit_list(spv *s, uint32_t l)
