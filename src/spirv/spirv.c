@@ -1353,13 +1353,13 @@ static AGAL_NOINLINE uint32_t materialized_here(spv *s, const agal_ir_inst *in)
     return id;
 }
 
-/* The four components' sources of vector id v: a virtual value's comp_src, or a
- * real vector's own components, written into own. */
-static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, uint32_t own[4])
+/* Where component c of vector id v comes from: a virtual value's comp_src entry, or
+ * a real vector's own component. Read a component at a time, not through a copy of
+ * all four: a merge's real operand (a chain's every new value) is then no stores
+ * and loads of a scratch array. */
+static AGAL_ALWAYS_INLINE uint32_t source_of(const spv *s, uint32_t v, unsigned c)
 {
-    if (v & VIRT) return s->comp_src[v & ~VIRT];
-    for (unsigned c = 0; c < 4; c++) own[c] = v << 2 | c;
-    return own;
+    return v & VIRT ? s->comp_src[v & ~VIRT][c] : v << 2 | c;
 }
 
 /* comp_src of swizzle or merge in, made virtual, into src, from its operands'
@@ -1367,22 +1367,23 @@ static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, u
  * second operand's, of a swizzle the one it selects of its operand's. */
 static AGAL_ALWAYS_INLINE void note_sources(const spv *s, uint32_t *src, const agal_ir_inst *in, uint32_t a, uint32_t b)
 {
-    uint32_t own_a[4], own_b[4];
-    const uint32_t *from_a = sources_of(s, a, own_a);
     if (in->op == IR_SWIZZLE && is_splat(in->swizzle)) { /* a component chain's read: one component */
-        uint32_t from = from_a[in->swizzle & 3u];
+        uint32_t from = source_of(s, a, in->swizzle & 3u);
         src[0] = src[1] = src[2] = src[3] = from;
         return;
     }
+    /* Read into from, then stored: src is a comp_src entry as a's or b's are, so a
+     * store between the reads would make the compiler load those again. */
+    uint32_t from[4];
     if (in->op == IR_SWIZZLE) {
 #pragma GCC unroll 4
-        for (unsigned c = 0; c < 4; c++) src[c] = from_a[agal_swizzle_comp(in->swizzle, c)];
-        return;
-    }
-    const uint32_t *from_b = sources_of(s, b, own_b);
-    unsigned mask = in->mask;
+        for (unsigned c = 0; c < 4; c++) from[c] = source_of(s, a, agal_swizzle_comp(in->swizzle, c));
+    } else {
+        unsigned mask = in->mask;
 #pragma GCC unroll 4
-    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? from_b[c] : from_a[c];
+        for (unsigned c = 0; c < 4; c++) from[c] = mask >> c & 1 ? source_of(s, b, c) : source_of(s, a, c);
+    }
+    for (unsigned c = 0; c < 4; c++) src[c] = from[c];
 }
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
