@@ -1633,7 +1633,10 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
                           : c_float(s, (float)in->reg_num);
     if (s->indirect_fn && s->indirect_range != in->range) return indirect_read(s, index, offset, in->range);
     if (!s->indirect_fn) s->indirect_fn = new_id(s), s->indirect_range = in->range;
-    return FN(s, SpvOpFunctionCall, t_vec(s, 4), s->indirect_fn, index, offset);
+    /* fn_numbered straight: the index the only operand that can be virtual (a
+     * component read is real already, so no walk of all three for one). */
+    uint32_t ops[3] = {s->indirect_fn, real(s, index), offset};
+    return fn_numbered(s, SpvOpFunctionCall, t_vec(s, 4), ops, 3, hash_words(ops, 3));
 }
 
 static void indirect_function(spv *s)
