@@ -73,17 +73,9 @@ enum { CSE_SLOTS = 512 }; /* fewer lose candidates on the corpus: larger modules
 enum { LOAD_UNIFORM = 16, LOAD_KEYS = LOAD_UNIFORM + 256 };
 
 typedef struct spv {
-    agal_context *ctx;
-    const agal_ir *ir;
-    const agal_program *prog;
-    const agal_emit_options *opt;
-    uint32_t *block; /* the sections' first rooms, behind room for the front (first_room) */
-    size_t block_words;
     hslot *tab;
     size_t tab_n, tab_cap;
-    uint32_t next_id;
     agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
-    uint32_t *ids;   /* SPIR-V id per IR value */
     unsigned niface;
     bool outgrown; /* a section outgrew its first room and left the block (resize) */
     uint32_t glsl, label;
@@ -101,7 +93,6 @@ typedef struct spv {
     uint32_t ty_ptr_bound[5];
     uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
-    uint32_t *cse;
     /* The last extract made (extract_comp): its vector, component, value-numbering
      * slot and that slot's entry. Every relative read of a register extracts the
      * same index again; while the slot still names it in this block, fn_numbered
@@ -112,9 +103,22 @@ typedef struct spv {
     uint32_t block_start;   /* word offset of the current block's OpLabel in the function */
     uint32_t unshared_load; /* load_of's slot where each register is loaded once */
     uint32_t file;          /* debug_info: the OpString naming the source (0: no lines) */
-    int32_t line_tok;       /* the token the current OpLine names (-1: none in force) */
-    char temp_letters[4];   /* a temporary's two letters, "vt" or "ft", and two NULs (temp_name) */
     agal_spv_ns *ns;        /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
+    /* Bit i: entry i of the table of that name below holds something. */
+    uint64_t c_int_made[4], shuf_used, mat_used, splat_used, load_used[(LOAD_KEYS + 63) / 64];
+    wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
+    /* Nor these, each written before it is read (spv_init, first_room, build_module). */
+    agal_context *ctx;
+    const agal_ir *ir;
+    const agal_program *prog;
+    const agal_emit_options *opt;
+    uint32_t *block; /* the sections' first rooms, behind room for the front (first_room) */
+    size_t block_words;
+    uint32_t next_id;
+    int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
+    char temp_letters[4]; /* a temporary's two letters, "vt" or "ft", and two NULs (temp_name) */
+    uint32_t *ids;        /* SPIR-V id per IR value */
+    uint32_t *cse;
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it, and
      * SPLAT for a lazy splat. */
@@ -125,9 +129,6 @@ typedef struct spv {
      * so that reading a component is one lookup, never a walk down a chain of
      * merges and swizzles (a chain's every token reads one or four). */
     uint32_t (*comp_src)[4];
-    /* Bit i: entry i of the table of that name below holds something. */
-    uint64_t c_int_made[4], shuf_used, mat_used, splat_used, load_used[(LOAD_KEYS + 63) / 64];
-    wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
     /* The tables, last: a translation clears only what comes before the sections
      * (spv_init) and reads an entry only under its bit, so a small module does not
      * pay for clearing four kilobytes. */
@@ -157,7 +158,7 @@ typedef struct spv {
     } t;
 } spv;
 
-/* Clears everything but the sections and the tables (their bits included). */
+/* Clears what comes before the sections (the tables' bits included). */
 static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt)
 {
     memset(s, 0, offsetof(spv, sec));
