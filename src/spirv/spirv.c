@@ -73,17 +73,9 @@ enum { CSE_SLOTS = 512 }; /* fewer lose candidates on the corpus: larger modules
 enum { LOAD_UNIFORM = 16, LOAD_KEYS = LOAD_UNIFORM + 256 };
 
 typedef struct spv {
-    agal_context *ctx;
-    const agal_ir *ir;
-    const agal_program *prog;
-    const agal_emit_options *opt;
-    uint32_t *block; /* the sections' first rooms, behind room for the front (first_room) */
-    size_t block_words;
     hslot *tab;
     size_t tab_n, tab_cap;
-    uint32_t next_id;
     agal_status err; /* sticky (internal.h): out of memory, or IR the emitter does not know (a builder bug) */
-    uint32_t *ids;   /* SPIR-V id per IR value */
     unsigned niface;
     bool outgrown; /* a section outgrew its first room and left the block (resize) */
     uint32_t glsl, label;
@@ -101,7 +93,6 @@ typedef struct spv {
     uint32_t ty_ptr_bound[5];
     uint32_t c_float01[2], c_splat01[2];
     uint32_t *c_offsets; /* the float constants of relative reads' offsets 0..255, made at the first */
-    uint32_t *cse;
     /* The last extract made (extract_comp): its vector, component, value-numbering
      * slot and that slot's entry. Every relative read of a register extracts the
      * same index again; while the slot still names it in this block, fn_numbered
@@ -112,8 +103,22 @@ typedef struct spv {
     uint32_t block_start;   /* word offset of the current block's OpLabel in the function */
     uint32_t unshared_load; /* load_of's slot where each register is loaded once */
     uint32_t file;          /* debug_info: the OpString naming the source (0: no lines) */
-    int32_t line_tok;       /* the token the current OpLine names (-1: none in force) */
     agal_spv_ns *ns;        /* debug_info_nonsemantic: its writer (nonsemantic.c), else NULL */
+    /* Bit i: entry i of the table of that name below holds something. */
+    uint64_t c_int_made[4], shuf_used, mat_used, splat_used, load_used[(LOAD_KEYS + 63) / 64];
+    wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
+    /* Nor these, each written before it is read (spv_init, first_room, build_module). */
+    agal_context *ctx;
+    const agal_ir *ir;
+    const agal_program *prog;
+    const agal_emit_options *opt;
+    uint32_t *block; /* the sections' first rooms, behind room for the front (first_room) */
+    size_t block_words;
+    uint32_t next_id;
+    int32_t line_tok;     /* the token the current OpLine names (-1: none in force) */
+    char temp_letters[4]; /* a temporary's two letters, "vt" or "ft", and two NULs (temp_name) */
+    uint32_t *ids;        /* SPIR-V id per IR value */
+    uint32_t *cse;
     /* Per IR value: EAGER (a phi operand, so emitted where it is defined), or for a
      * virtual value its depth, the longest chain of virtual values under it, and
      * SPLAT for a lazy splat. */
@@ -124,9 +129,6 @@ typedef struct spv {
      * so that reading a component is one lookup, never a walk down a chain of
      * merges and swizzles (a chain's every token reads one or four). */
     uint32_t (*comp_src)[4];
-    /* Bit i: entry i of the table of that name below holds something. */
-    uint64_t c_int_made[4], shuf_used, mat_used, splat_used, load_used[(LOAD_KEYS + 63) / 64];
-    wbuf sec[S_COUNT]; /* written whole by first_room, so not cleared (spv_init) */
     /* The tables, last: a translation clears only what comes before the sections
      * (spv_init) and reads an entry only under its bit, so a small module does not
      * pay for clearing four kilobytes. */
@@ -156,7 +158,7 @@ typedef struct spv {
     } t;
 } spv;
 
-/* Clears everything but the sections and the tables (their bits included). */
+/* Clears what comes before the sections (the tables' bits included). */
 static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_emit_options *opt)
 {
     memset(s, 0, offsetof(spv, sec));
@@ -165,6 +167,7 @@ static void spv_init(spv *s, agal_context *ctx, const agal_ir *ir, const agal_em
     s->prog = ir->prog;
     s->opt = opt;
     s->line_tok = -1;
+    memcpy(s->temp_letters, agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][AGAL_REG_TEMP].s, 4);
 }
 
 static inline bool bit(const uint64_t *set, unsigned i) { return set[i / 64] >> (i % 64) & 1; }
@@ -556,6 +559,20 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
     b->n -= ROOM - n;
 }
 
+/* The name of a register of one digit and at most two letters (every interface
+ * variable but op, and the first ten temporaries: most names), its one word made
+ * straight: the letters' four bytes, zero padded (an agal_reg_spelling's), and the
+ * digit after them. */
+static AGAL_ALWAYS_INLINE void one_word_name(spv *s, uint32_t id, const char letters[4], unsigned len, unsigned num)
+{
+    uint32_t *d = reserve(s, &s->sec[S_NAME], 3);
+    if (!d) return;
+    d[0] = 3u << 16 | SpvOpName;
+    d[1] = id;
+    memcpy(d + 2, letters, 4);
+    ((char *)(d + 2))[len] = (char)('0' + num); /* its NUL and padding the letters' */
+}
+
 /* The same for a register the stage has (a temporary, an input, an output: every
  * name but a sampler's), spelled from its stage's table inline rather than by
  * agal_put_reg, which also spells the registers a stage lacks: the interface and
@@ -564,19 +581,38 @@ static void reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
 static AGAL_ALWAYS_INLINE void own_reg_name_inline(spv *s, uint32_t id, unsigned type, unsigned num)
 {
     if (s->opt->pub.strip_names) return;
+    const agal_reg_spelling *r = &agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7];
+    if (num < 10 && r->n < 3 && !r->single) {
+        one_word_name(s, id, r->s, r->n, num);
+        return;
+    }
     enum { ROOM = 4 };
     wbuf *b = &s->sec[S_NAME];
     uint32_t *d = reserve(s, b, 2 + ROOM);
     if (!d) return;
     for (unsigned i = 0; i < ROOM; i++) d[2 + i] = 0; /* the NUL and zero padding */
-    const agal_reg_spelling *r = &agal_reg_spellings[s->prog->stage == AGAL_VERTEX ? 0 : 1][type & 7];
     size_t n = agal_put_spelling((char *)(d + 2), r, num) / 4 + 1;
     d[0] = (uint32_t)(n + 2) << 16 | SpvOpName;
     d[1] = id;
     b->n -= ROOM - n;
 }
 
-static void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num) { own_reg_name_inline(s, id, type, num); }
+/* Out of line: temp_name's rare case (two digits), which would make the common one
+ * save registers. */
+static AGAL_COLD AGAL_NOINLINE void own_reg_name(spv *s, uint32_t id, unsigned type, unsigned num)
+{
+    own_reg_name_inline(s, id, type, num);
+}
+
+/* A temporary's new value named, its letters (temp_letters, "vt" or "ft") spelled
+ * once a module rather than looked up for each value: straight-line code names
+ * every value it makes. */
+static AGAL_NOINLINE void temp_name(spv *s, uint32_t id, unsigned num)
+{
+    if (s->opt->pub.strip_names) return;
+    if (num < 10) one_word_name(s, id, s->temp_letters, 2, num);
+    else own_reg_name(s, id, AGAL_REG_TEMP, num);
+}
 
 /* A register of no number (op, iid, fd, vc, fc): its spelling's four bytes, zero
  * padded, are its name's one word. */
@@ -1314,17 +1350,17 @@ static AGAL_ALWAYS_INLINE unsigned virt_depth(const spv *s, uint32_t id)
 static AGAL_NOINLINE uint32_t materialized_here(spv *s, const agal_ir_inst *in)
 {
     uint32_t first_new = s->next_id, id = in->op == IR_SWIZZLE ? swizzle_value(s, in) : merge_value(s, in);
-    if (in->reg_type == AGAL_REG_TEMP && id >= first_new) own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new) temp_name(s, id, in->reg_num);
     return id;
 }
 
-/* The four components' sources of vector id v: a virtual value's comp_src, or a
- * real vector's own components, written into own. */
-static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, uint32_t own[4])
+/* Where component c of vector id v comes from: a virtual value's comp_src entry, or
+ * a real vector's own component. Read a component at a time, not through a copy of
+ * all four: a merge's real operand (a chain's every new value) is then no stores
+ * and loads of a scratch array. */
+static AGAL_ALWAYS_INLINE uint32_t source_of(const spv *s, uint32_t v, unsigned c)
 {
-    if (v & VIRT) return s->comp_src[v & ~VIRT];
-    for (unsigned c = 0; c < 4; c++) own[c] = v << 2 | c;
-    return own;
+    return v & VIRT ? s->comp_src[v & ~VIRT][c] : v << 2 | c;
 }
 
 /* comp_src of swizzle or merge in, made virtual, into src, from its operands'
@@ -1332,22 +1368,23 @@ static AGAL_ALWAYS_INLINE const uint32_t *sources_of(const spv *s, uint32_t v, u
  * second operand's, of a swizzle the one it selects of its operand's. */
 static AGAL_ALWAYS_INLINE void note_sources(const spv *s, uint32_t *src, const agal_ir_inst *in, uint32_t a, uint32_t b)
 {
-    uint32_t own_a[4], own_b[4];
-    const uint32_t *from_a = sources_of(s, a, own_a);
     if (in->op == IR_SWIZZLE && is_splat(in->swizzle)) { /* a component chain's read: one component */
-        uint32_t from = from_a[in->swizzle & 3u];
+        uint32_t from = source_of(s, a, in->swizzle & 3u);
         src[0] = src[1] = src[2] = src[3] = from;
         return;
     }
+    /* Read into from, then stored: src is a comp_src entry as a's or b's are, so a
+     * store between the reads would make the compiler load those again. */
+    uint32_t from[4];
     if (in->op == IR_SWIZZLE) {
 #pragma GCC unroll 4
-        for (unsigned c = 0; c < 4; c++) src[c] = from_a[agal_swizzle_comp(in->swizzle, c)];
-        return;
-    }
-    const uint32_t *from_b = sources_of(s, b, own_b);
-    unsigned mask = in->mask;
+        for (unsigned c = 0; c < 4; c++) from[c] = source_of(s, a, agal_swizzle_comp(in->swizzle, c));
+    } else {
+        unsigned mask = in->mask;
 #pragma GCC unroll 4
-    for (unsigned c = 0; c < 4; c++) src[c] = mask >> c & 1 ? from_b[c] : from_a[c];
+        for (unsigned c = 0; c < 4; c++) from[c] = mask >> c & 1 ? source_of(s, b, c) : source_of(s, a, c);
+    }
+    for (unsigned c = 0; c < 4; c++) src[c] = from[c];
 }
 
 /* A swizzle or merge stays virtual, unless it is a phi operand (its branch's end
@@ -1597,7 +1634,10 @@ static uint32_t uniform_indirect(spv *s, const agal_ir_inst *in)
                           : c_float(s, (float)in->reg_num);
     if (s->indirect_fn && s->indirect_range != in->range) return indirect_read(s, index, offset, in->range);
     if (!s->indirect_fn) s->indirect_fn = new_id(s), s->indirect_range = in->range;
-    return FN(s, SpvOpFunctionCall, t_vec(s, 4), s->indirect_fn, index, offset);
+    /* fn_numbered straight: the index the only operand that can be virtual (a
+     * component read is real already, so no walk of all three for one). */
+    uint32_t ops[3] = {s->indirect_fn, real(s, index), offset};
+    return fn_numbered(s, SpvOpFunctionCall, t_vec(s, 4), ops, 3, hash_words(ops, 3));
 }
 
 static void indirect_function(spv *s)
@@ -1758,8 +1798,7 @@ static void emit_inst(spv *s, const agal_ir_inst *in, uint32_t v, uint32_t if_en
     }
     s->ids[v] = id;
     /* Temporaries name their SSA values; outputs are named by their variables. */
-    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT))
-        own_reg_name(s, id, AGAL_REG_TEMP, in->reg_num);
+    if (in->reg_type == AGAL_REG_TEMP && id >= first_new && !(id & VIRT)) temp_name(s, id, in->reg_num);
 }
 
 static void emit_list(spv *s, uint32_t l)
