@@ -355,11 +355,6 @@ static inline size_t agal_put_reg_either(char *p, agal_stage stage, unsigned typ
     if (stage > AGAL_FRAGMENT || type >= AGAL_REG_TYPES) return agal_put_reg(p, stage, type, num); /* "r9[0]" */
     return agal_put_spelling(p, &agal_reg_spellings[stage][type], num);
 }
-/* Components of register source s of token t that the operation really reads,
- * after the swizzle: the written mask's positions for componentwise ops, the first
- * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for
- * conditions and kil, xy (2D) or xyz (cube) of texture coordinates, plus w for ted. */
-unsigned agal_source_read_mask(const agal_token *t, const agal_source *s);
 /* The positions of the operation's input that a source of token t feeds (before its
  * swizzle): what agal_source_read_mask reads through each source's swizzle. */
 static inline unsigned agal_read_lanes(const agal_opinfo *info, const agal_token *t)
@@ -376,6 +371,16 @@ extern const uint8_t agal_swizzle_pair_reads[4][16];
 static inline unsigned agal_swizzle_read_mask(uint8_t sw, unsigned lanes)
 {
     return agal_swizzle_pair_reads[lanes & 3u][sw & 15u] | agal_swizzle_pair_reads[lanes >> 2 & 3u][sw >> 4];
+}
+/* Components of register source s of token t that the operation really reads,
+ * after the swizzle: the written mask's positions for componentwise ops, the first
+ * 3 or 4 for dot/matrix/vector ops (each row of a matrix operand alike), one for
+ * conditions and kil, xy (2D) or xyz (cube) of texture coordinates, plus w for ted.
+ * Inline: the builder asks at every attribute read (agal_source_attributes). */
+static inline unsigned agal_source_read_mask(const agal_token *t, const agal_source *s)
+{
+    const agal_opinfo *info = agal_opinfo_at((uint32_t)t->op);
+    return info ? agal_swizzle_read_mask(s->swizzle, agal_read_lanes(info, t)) : 0;
 }
 /* How many consecutive registers source `which` (0: the first, 1: the second) of an
  * operation reads: a matrix op's second source reads its rows, number + k (with an

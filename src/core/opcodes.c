@@ -230,9 +230,3 @@ unsigned agal_program_writes(const agal_program *prog, agal_regtype type)
 const uint8_t agal_swizzle_pair_reads[4][16] = {PAIR_ROW(0), PAIR_ROW(1), PAIR_ROW(2), PAIR_ROW(3)};
 #undef PAIR_ROW
 #undef PAIR_READS
-
-unsigned agal_source_read_mask(const agal_token *t, const agal_source *s)
-{
-    const agal_opinfo *info = agal_opinfo_get((uint32_t)t->op);
-    return info ? agal_swizzle_read_mask(s->swizzle, agal_read_lanes(info, t)) : 0;
-}

@@ -56,10 +56,7 @@ void agal_source_attributes(uint16_t mask[16], const agal_token *t, const agal_s
         return;
     }
     if (s->type != AGAL_REG_ATTRIBUTE) return;
-    /* agal_source_read_mask's components, through the inline look-ups it makes: the
-     * builder asks at every attribute read, where its two calls were most of the cost */
-    const agal_opinfo *info = agal_opinfo_at((uint32_t)t->op);
-    unsigned m = info ? agal_swizzle_read_mask(s->swizzle, agal_read_lanes(info, t)) : 0;
+    unsigned m = agal_source_read_mask(t, s);
     for (unsigned n = s->num, end = n + rows; n < end; n++) read_attribute(mask, n, m);
 }
 
