@@ -179,6 +179,16 @@ static inline void list_done(build *bd)
     bd->item = NULL;
 }
 
+/* Of room values left, n are this token's; the tokens after it that the rest holds
+ * too: it grows at the same token as it would were each token's room tested. */
+static inline void hold_room(build *bd, uint32_t room, unsigned n)
+{
+    bd->room_tokens = (room - n) / TOKEN_VALUES;
+#ifdef AGAL_IR_CHECK
+    bd->room = n - 1; /* the zero constant may take one */
+#endif
+}
+
 /* Room for n values in the instructions and the current list. */
 static inline bool reserve(build *bd, unsigned n)
 {
@@ -191,13 +201,8 @@ static inline bool reserve(build *bd, unsigned n)
     bd->list = &ir->lists[bd->b.list];
     bd->item = bd->list->items + bd->list->n;
     if (!room) return false;
-    /* The tokens after the n values that the room holds too: it grows at the same
-     * token as it would were each token's room tested. */
     uint32_t insts = ir->inst_cap - ir->ninsts, items = bd->list->cap - bd->list->n;
-    bd->room_tokens = ((insts < items ? insts : items) - n) / TOKEN_VALUES;
-#ifdef AGAL_IR_CHECK
-    bd->room = n - 1; /* the zero constant may take one */
-#endif
+    hold_room(bd, insts < items ? insts : items, n);
     return true;
 }
 
@@ -226,10 +231,7 @@ static inline bool reserve_relative(build *bd)
     uint32_t items = bd->list->cap - (uint32_t)(bd->item - bd->list->items);
     uint32_t room = insts < items ? insts : items;
     if (room < RELATIVE_TOKEN_VALUES) return reserve(bd, RELATIVE_TOKEN_VALUES);
-    bd->room_tokens = (room - RELATIVE_TOKEN_VALUES) / TOKEN_VALUES;
-#ifdef AGAL_IR_CHECK
-    bd->room = RELATIVE_TOKEN_VALUES - 1;
-#endif
+    hold_room(bd, room, RELATIVE_TOKEN_VALUES);
     return true;
 }
 
