@@ -483,6 +483,13 @@ uint64_t agal_encode_sampler(const agal_sampler *s);
  * program (Flash's %1). */
 agal_status agal_validate(agal_context *ctx, agal_program *prog, agal_stage slot);
 
+/* ---- runtime/upload.c ------------------------------------------------------------ */
+
+/* Whether the upload's targets are single-sampled, where a centroid sample is a
+ * centre sample: its pair declares no varying centroid (and packs them so), and
+ * agal_pipeline_program_id tells its translation apart. */
+static inline bool agal_upload_centre_only(const agal_upload_options *o) { return o->samples == 1; }
+
 /* ---- runtime/context3d.c: Context3D's checks ----------------------------------- */
 
 /* Fills err with id and up to three numbers (long) as its message arguments;

@@ -588,8 +588,8 @@ typedef struct agal_binding_attribute {
 typedef struct agal_binding_varying {
     uint8_t location; /* v<location>; GLSL: matched by the name v<location> */
     bool centroid;    /* it feeds a sampler token with the centroid flag (agal_upload's pairs
-                         only): declared centroid, except in GLSL ES 1.00, which has no
-                         such qualifier */
+                         only, not for single-sampled targets: its samples 1): declared
+                         centroid, except in GLSL ES 1.00, which has no such qualifier */
     /* Packed (agal_upload under limits: docs/binding-models.md, "Where varyings go"):
      * v<location>'s components `carried` (bit 0 x: what the fragment program reads of
      * what the vertex program writes; the others read 0) went, in order, to packed

@@ -49,6 +49,14 @@ typedef struct agal_upload_options {
      * NonSemantic.Shader.DebugInfo.100, for a device that has
      * VK_KHR_shader_non_semantic_info enabled. */
     bool debug_info_nonsemantic;
+    /* Appended. The samples of the targets the pair is drawn to, or 0 for any: 1 where
+     * every one is single-sampled (antiAlias 0, or a device without multisampling),
+     * else 2, 4, 8 or 16 (agal_pipeline_key.samples); any other count is
+     * AGAL_ERR_ARG. At 1 a centroid sample is a centre sample, so no varying is
+     * declared centroid: the same pixels, from a shader WebGL's compilers take
+     * less time over (docs/emulator-guide.md, "Centroid"). Such a pair is for
+     * single-sampled targets only, and its program_id says so. */
+    uint32_t samples;
 } agal_upload_options;
 AGAL_STRUCT_INIT(agal_upload_options)
 
@@ -788,8 +796,8 @@ typedef enum agal_pipeline_dynamic {
 
 /* The pair's identity: a 64-bit FNV-1a hash of both programs' bytes and of the
  * options that change a translation (target, profile, lenient, clip, strip_names,
- * separate_samplers, the names' strings). agal_upload sets it in the result. opt
- * may be NULL (the defaults). */
+ * separate_samplers, the names' strings, whether samples is 1). agal_upload sets
+ * it in the result. opt may be NULL (the defaults). */
 AGAL_API uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const void *fragment,
                                            size_t fragment_size, const agal_upload_options *opt);
 

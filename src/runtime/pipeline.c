@@ -61,6 +61,9 @@ uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const 
     const uint64_t fields[] = {(uint64_t)o.target, (uint64_t)o.profile,     (uint64_t)o.lenient,
                                (uint64_t)o.clip,   (uint64_t)o.strip_names, (uint64_t)o.separate_samplers};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) h = fnv_u64(h, fields[i]);
+    /* Single-sampled targets' translation, without centroid, is another; every
+     * other count translates as 0 does, whose ids stay those of earlier versions. */
+    if (agal_upload_centre_only(&o)) h = fnv_u64(h, 1);
     return fnv_names(h, o.names);
 }
 

@@ -125,13 +125,13 @@ static void varying_masks(const agal_program *p, uint8_t mask[16], uint16_t *cen
 /* Under limits, the pair's varyings packed (lower_pack_varyings.c) by what the
  * tokens read and write (dead code counts, so nothing a program may read is left
  * behind; what the optimizer then finds unread the vertex program drops). */
-static void plan_packing(const agal_upload_result *r, agal_ir_packing *out)
+static void plan_packing(const agal_upload_result *r, bool centre_only, agal_ir_packing *out)
 {
     uint8_t read[16], written[16];
     uint16_t centroid = 0, none = 0;
     varying_masks(r->fragment, read, &centroid);
     varying_masks(r->vertex, written, &none);
-    agal_pack_plan(read, written, centroid, out);
+    agal_pack_plan(read, written, centre_only ? 0 : centroid, out);
 }
 
 /* The varyings a packed fragment program does not read once optimized (bit n):
@@ -145,7 +145,8 @@ static uint16_t unread_packed(const agal_ir *fir)
 }
 
 /* Both stages for the target: the fragment program first, so the vertex program
- * writes only the varyings it reads, each centroid where a sample asks for it;
+ * writes only the varyings it reads, each centroid where a sample asks for it and
+ * the targets may be multisampled;
  * under limits, both with the pair's varyings packed (the pass drops what no
  * fragment program reads). */
 static agal_status translate_pair(agal_context *ctx, const agal_upload_options *opt, const agal_limits *limits,
@@ -154,7 +155,8 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
     agal_ir *fir = NULL, *vir = NULL;
     agal_ir_packing packing;
     const agal_ir_packing *pack = opt->limits ? &packing : NULL;
-    if (pack) plan_packing(r, &packing);
+    bool centre_only = agal_upload_centre_only(opt);
+    if (pack) plan_packing(r, centre_only, &packing);
     agal_status st = agal_translate_pipeline(ctx, r->fragment, opt->target, opt->clip, 0, pack, &fir);
     uint16_t unread = st != AGAL_OK ? 0 : pack ? unread_packed(fir) : (uint16_t)~fir->info.inputs;
     if (st == AGAL_OK) st = agal_translate_pipeline(ctx, r->vertex, opt->target, opt->clip, unread, pack, &vir);
@@ -167,7 +169,7 @@ static agal_status translate_pair(agal_context *ctx, const agal_upload_options *
                                     .debug_info = opt->debug_info,
                                     .debug_info_nonsemantic = opt->debug_info_nonsemantic,
                                     .separate_samplers = opt->separate_samplers},
-                            .centroid_varyings = fir->info.centroid_varyings};
+                            .centroid_varyings = centre_only ? 0 : fir->info.centroid_varyings};
     if ((st = agal_names_resolve(ctx, opt->names, &eo.names)) != AGAL_OK) return st;
     r->shaders[AGAL_VERTEX].size = r->shaders[AGAL_FRAGMENT].size = sizeof(agal_shader);
     if ((st = agal_translate_ir(ctx, vir, opt->target, &eo, &r->shaders[AGAL_VERTEX])) != AGAL_OK) return st;
@@ -188,7 +190,8 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     if (st == AGAL_OK) st = agal_limits_read(ctx, o.limits, &limits);
     if (st != AGAL_OK) return st;
     if ((unsigned)o.target > AGAL_TARGET_WGSL || o.target == AGAL_TARGET_IR ||
-        (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED || (unsigned)o.clip > AGAL_CLIP_NONE)
+        (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED || (unsigned)o.clip > AGAL_CLIP_NONE ||
+        o.samples > 16 || (o.samples & (o.samples - 1)))
         return AGAL_ERR_ARG;
     agal_upload_result r;
     memset(&r, 0, sizeof r);

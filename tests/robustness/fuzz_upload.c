@@ -83,7 +83,8 @@ static agal_upload_options options(stream *s)
                                  .separate_samplers = a >> 6 & 1,
                                  .vertex_big_endian = (a >> 7) && (b & 1),
                                  .fragment_big_endian = (a >> 7) && (b & 1),
-                                 .clip = (agal_clip)(b >> 1 & 3)};
+                                 .clip = (agal_clip)(b >> 1 & 3),
+                                 .samples = b >> 3 & 1}; /* 0 any target, 1 single-sampled */
 }
 
 /* The upload, then the same again in a fresh context: the same code. */

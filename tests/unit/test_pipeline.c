@@ -62,6 +62,11 @@ static void program_id(agal_context *ctx, const pair *p)
     o.target = AGAL_TARGET_SPIRV;
     o.context_profile = AGAL_PROFILE_STANDARD;
     CHECK(id == agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "the context's profile does not");
+    o.samples = 4;
+    CHECK(id == agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "multisampled targets translate as any");
+    o.samples = 1;
+    CHECK(id != agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "single-sampled ones (no centroid) count");
+    o.samples = 0;
     agal_names a, b;
     memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
     a.sampler = "tex", b.sampler = "te", b.attribute = "x";

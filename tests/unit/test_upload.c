@@ -4,7 +4,7 @@
  * - the layout of a hand-made pair: blocks, samplers, attributes, varyings;
  * - varyings the fragment program does not read (even in code the optimizer drops)
  *   are no outputs of the vertex shader; a centroid sampler's varying is centroid in
- *   both stages;
+ *   both stages, unless the targets are single-sampled (then packed with the others);
  * - the first failure is Flash's: vertex, then fragment, then linkage; 3612 for a
  *   big-endian ByteArray;
  * - the sampler slots in every order of setProgram and setSamplerStateAt, with and
@@ -181,6 +181,88 @@ static void layout(void)
     char log[2048];
     CHECK(glslang_check_gl_link(vg, fg, log, sizeof log), "GLSL layout pair links: %s", log);
     agal_context_free(ctx);
+}
+
+/* samples 1 (single-sampled targets): the layout pair's centroid varying is
+ * declared without centroid on every target, and packs beside a centre one; any
+ * other count translates as 0 does; a count no target has is refused. */
+static bool declares_centroid(const agal_upload_result *r, agal_target t)
+{
+    bool any = false;
+    for (int s = 0; s < 2; s++) {
+        const agal_shader *sh = &r->shaders[s];
+        if (t != AGAL_TARGET_SPIRV) { /* the qualifier, not the tokens' comments */
+            any |= has(sh->text, "centroid in ") || has(sh->text, "centroid out ") || has(sh->text, "centroid)");
+            continue;
+        }
+        char *dis = spirv_check_text(sh->words, sh->nwords);
+        any |= has(dis, "Centroid");
+        free(dis);
+    }
+    return any;
+}
+
+static bool same_texts(const agal_upload_result *a, const agal_upload_result *b)
+{
+    for (int s = 0; s < 2; s++)
+        if (!a->shaders[s].text || !b->shaders[s].text || strcmp(a->shaders[s].text, b->shaders[s].text)) return false;
+    return true;
+}
+
+static void single_sampled(void)
+{
+    agal_context *ctx = agal_context_new(NULL, NULL), *other = agal_context_new(NULL, NULL);
+    size_t vn, fn;
+    const uint8_t *vb = assemble(ctx, vertex_text, AGAL_VERTEX, 2, &vn);
+    const uint8_t *fb = assemble(ctx, fragment_text, AGAL_FRAGMENT, 2, &fn);
+    const agal_target targets[] = {AGAL_TARGET_SPIRV, AGAL_TARGET_GLSL, AGAL_TARGET_ESSL3, AGAL_TARGET_WGSL};
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        agal_upload_options o = agal_upload_options_init();
+        o.target = targets[i];
+        agal_upload_result any = agal_upload_result_init(), one = agal_upload_result_init();
+        CHECK(agal_upload(other, vb, vn, fb, fn, &o, &any) == AGAL_OK && declares_centroid(&any, o.target),
+              "target %d: centroid for any target", (int)o.target);
+        o.samples = 1;
+        CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &one) == AGAL_OK && !declares_centroid(&one, o.target) &&
+                  one.nvaryings == 2 && !one.varyings[1].centroid && one.program_id != any.program_id,
+              "target %d: no centroid for single-sampled targets", (int)o.target);
+        if (o.target == AGAL_TARGET_SPIRV)
+            CHECK(spirv_check_valid(one.shaders[0].words, one.shaders[0].nwords, "single-sampled vertex") &&
+                      spirv_check_valid(one.shaders[1].words, one.shaders[1].nwords, "single-sampled fragment"),
+                  "single-sampled SPIR-V valid");
+        if (o.target == AGAL_TARGET_GLSL) {
+            char log[2048];
+            CHECK(glslang_check_gl_link(one.shaders[0].text, one.shaders[1].text, log, sizeof log),
+                  "single-sampled GLSL links: %s", log);
+        }
+        o.samples = 16;
+        if (o.target != AGAL_TARGET_SPIRV)
+            CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &one) == AGAL_OK && same_texts(&one, &any) &&
+                      one.program_id == any.program_id,
+                  "target %d: 16 samples translate as any count", (int)o.target);
+    }
+    vb = assemble(ctx, "m44 op, va0, vc0\nmov v0, va1\nmov v1, va2\n", AGAL_VERTEX, 1, &vn);
+    fb = assemble(ctx, "tex ft0, v0, fs0 <2d, linear, centroid>\nadd ft0.xy, ft0.xy, v1.xy\nmov oc, ft0\n",
+                  AGAL_FRAGMENT, 1, &fn);
+    agal_limits webgl2 = agal_limits_init();
+    CHECK(agal_limits_preset("webgl2", &webgl2), "webgl2 preset");
+    agal_upload_options o = agal_upload_options_init();
+    o.target = AGAL_TARGET_ESSL3, o.limits = &webgl2;
+    agal_upload_result r = agal_upload_result_init();
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK && r.nvaryings == 2 && r.varyings[0].packed &&
+              r.varyings[0].centroid && r.varyings[0].slot != r.varyings[1].slot,
+          "packed for any target: a centroid slot and a centre one");
+    o.samples = 1;
+    CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_OK && r.nvaryings == 2 && !r.varyings[0].centroid &&
+              r.varyings[0].slot == r.varyings[1].slot && !declares_centroid(&r, o.target),
+          "packed for single-sampled targets: one slot, no centroid\n%s", r.shaders[1].text ? r.shaders[1].text : "");
+    const uint32_t refused[] = {3, 6, 32, 0xffffffffu};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        o.samples = refused[i];
+        CHECK(agal_upload(ctx, vb, vn, fb, fn, &o, &r) == AGAL_ERR_ARG, "%u samples refused", refused[i]);
+    }
+    agal_context_free(ctx);
+    agal_context_free(other);
 }
 
 /* GLSL ES 1.00: the extensions AGAL2 needs, listed in the result and required in
@@ -474,6 +556,7 @@ int main(int argc, char **argv)
     unsigned pairs = upload_corpus(argv[1]);
     CHECK(pairs >= 32, "only %u corpus pairs", pairs);
     layout();
+    single_sampled();
     es1_extensions();
     token_flags();
     failures_order();
