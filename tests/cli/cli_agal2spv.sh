@@ -207,6 +207,20 @@ has "$T/pair.vert" "varying vec2 agal_pack0;" "the pair's vertex text"
 expect 0 "a SPIR-V pair" "$A2S" "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
 expect 0 "spirv-val the pair's vertex module" "$VAL" --target-env vulkan1.0 "$T/pair.vert"
 expect 0 "spirv-val the pair's fragment module" "$VAL" --target-env vulkan1.0 "$T/pair.frag"
+# --samples 1: single-sampled targets, where a centroid sample's varying is no
+# centroid varying; any other count keeps the qualifier.
+printf '// stage: fragment\n// agal-version: 2\ntex ft0, v0, fs0 <2d,linear,centroid>\nmov oc, ft0\n' >"$T/centroid.frag.agal"
+expect 0 "a centroid pair" "$A2S" -t essl3 "$T/pair.vert.agal" "$T/centroid.frag.agal" -o "$T/c"
+has "$T/c.vert" "^centroid out vec4 v0;" "the centroid pair's vertex text"
+has "$T/c.frag" "^centroid in vec4 v0;" "the centroid pair's fragment text"
+expect 0 "a centroid pair, 4 samples" "$A2S" -t essl3 --samples 4 "$T/pair.vert.agal" "$T/centroid.frag.agal" -o "$T/c4"
+cmp -s "$T/c.frag" "$T/c4.frag" || { echo "FAIL: --samples 4 changed the fragment text"; fail=1; }
+expect 0 "a centroid pair, 1 sample" "$A2S" -t wgsl --samples 1 "$T/pair.vert.agal" "$T/centroid.frag.agal" -o "$T/c1"
+grep -q "centroid)" "$T/c1.vert" "$T/c1.frag" && { echo "FAIL: --samples 1 kept @interpolate(perspective, centroid)"; fail=1; }
+has "$T/c1.frag" "@location(0) v0: vec4f" "the single-sampled fragment text"
+expect 2 "3 samples" "$A2S" --samples 3 "$T/pair.vert.agal" "$T/centroid.frag.agal" -o "$T/c3"
+has "$T/err" "agal2spv: --samples is 1, 2, 4, 8 or 16" "the bad count's message"
+expect 2 "--samples with one program" "$A2S" --samples 1 "$T/pair.vert.agal"
 expect 2 "a pair without -o" "$A2S" -t essl1 "$T/pair.vert.agal" "$T/fs9.frag.agal"
 expect 2 "a pair with -t ir" "$A2S" -t ir "$T/pair.vert.agal" "$T/fs9.frag.agal" -o "$T/pair"
 expect 2 "an unknown preset" "$A2S" --limits webgl9 "$T/fc60.agal"

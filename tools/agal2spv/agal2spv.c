@@ -42,6 +42,7 @@ typedef struct opts {
     agal_clip clip;
     int stage;                         /* text input: -1 = from the file's header comment */
     uint32_t version;                  /* text input: 0 = from the file's header comment */
+    unsigned samples;                  /* --samples: a pair's targets' samples (0: any) */
     agal_limits device;                /* --limits, read (tool_load_limits) */
     const agal_source_pos *source_pos; /* a text input: its tokens' places, for -g's map */
     size_t nsource_pos;
@@ -77,6 +78,8 @@ static int usage(const char *msg)
                     "  --limits NAME|FILE.json   the device's limits (webgl1, webgl2, gl33, vulkan, webgpu,\n"
                     "                     webgpu-compat, wgpu-gl31, or a JSON file): a program that\n"
                     "                     cannot fit them is refused (exit 1, error 3613 naming the limit)\n"
+                    "  --samples N        a pair drawn to targets of N samples (1, 2, 4, 8, 16; default\n"
+                    "                     any): at 1, single-sampled, no varying is declared centroid\n"
                     "  --stage vertex|fragment, --agal-version 1|2|3   for .agal text input\n");
     return EXIT_USAGE;
 }
@@ -114,6 +117,9 @@ static int parse_value(opts *o, const char *flag, const char *v)
         unsigned n;
         if (!tool_parse_unsigned("agal2spv", flag, v, 1, 3, &n)) return usage(NULL);
         o->version = n;
+    } else if (!strcmp(flag, "--samples")) {
+        if (!tool_parse_unsigned("agal2spv", flag, v, 1, 16, &o->samples)) return usage(NULL);
+        if (o->samples & (o->samples - 1)) return usage("--samples is 1, 2, 4, 8 or 16");
     } else return -1;
     return 0;
 }
@@ -148,6 +154,7 @@ static int parse(opts *o, int argc, char **argv)
     if (o->nin == 2 && !o->check && (!o->out || o->tgt == T_IR || o->reflect || o->after))
         return usage("a pair translates with -o OUT (writing OUT.vert and OUT.frag), not -t ir or --reflect");
     if (o->after && o->tgt != T_IR) return usage("--after goes with -t ir");
+    if (o->samples && (o->nin != 2 || o->check)) return usage("--samples goes with a pair's translation");
     if ((o->source_map || o->map_log) && (o->nin == 2 || o->check || o->tgt == T_IR || o->optimize || o->strip))
         return usage("--source-map and --map-log go with one program's translation, without -O or -g0");
     if (o->after) {
@@ -424,6 +431,7 @@ static int emit_pair(agal_context *ctx, const opts *o, const agal_program *const
     uo.debug_info = o->debug;
     uo.debug_info_nonsemantic = o->nonsemantic;
     uo.limits = o->limits ? &o->device : NULL;
+    uo.samples = o->samples;
     agal_upload_result r = agal_upload_result_init();
     agal_status st = agal_upload(ctx, bytes[0], size[0], bytes[1], size[1], &uo, &r);
     if (st != AGAL_OK) return fail_status(ctx, o, st, o->in[diag_input(ctx)]);
