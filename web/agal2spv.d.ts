@@ -186,6 +186,11 @@ export interface UploadOptions<T extends UploadTarget = UploadTarget> {
   limits?: Limits;
   /** As translate's: the texts carry their tokens' lines, the result takes mapDriverLog. */
   debugInfo?: boolean;
+  /** The samples of the render targets the pair is drawn to; any by default. 1
+   * (single-sampled: a canvas without antialias, antiAlias 0): no varying is
+   * declared centroid, whose compile costs WebGL more; that pair is then for
+   * single-sampled targets only. Any other number is a RangeError. */
+  samples?: 1 | 2 | 4 | 8 | 16;
 }
 export type UploadTarget = Exclude<Target, 'ir'>;
 

@@ -25,7 +25,7 @@ const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'inte
 // What each call takes (any other key is a TypeError: a misspelt option is not ignored).
 const CALL_OPTIONS = {
   translate: ['target', 'stage', 'lenient', 'profile', 'names', 'limits', 'debugInfo'],
-  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits', 'debugInfo'],
+  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits', 'debugInfo', 'samples'],
   assemble: ['stage', 'version', 'strict'],
 };
 const NAME_KEYS = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
@@ -73,6 +73,17 @@ function flag(value, name) {
     throw new TypeError(`agal2spv: ${name} must be a boolean, not ${shown(value)}`);
   }
   return value ? 1 : 0;
+}
+
+// upload's `samples`: the render targets' samples (agal_upload_options.samples), 0
+// (any) when left out.
+function samplesOf(value) {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number') throw new TypeError(`agal2spv: samples must be a number, not ${shown(value)}`);
+  if (![1, 2, 4, 8, 16].includes(value)) {
+    throw new RangeError(`agal2spv: samples is 1, 2, 4, 8 or 16, not ${shown(value)}`);
+  }
+  return value;
 }
 
 function isObject(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }
@@ -163,7 +174,8 @@ function limitsOf(limits) {
 // and this list are the boundary; `size` is checked against web_options_size. A new
 // option: a field here and there, its value in `writeOptions` (or the call's own).
 const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
-                       'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict', 'debugInfo'];
+                       'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict', 'debugInfo',
+                       'samples'];
 // Each field's index (a word of the struct).
 const FIELD = Object.freeze(Object.fromEntries(OPTION_FIELDS.map((k, i) => [k, i])));
 // The struct's room in the scratch block (its words are written in place).
@@ -185,7 +197,7 @@ const NO_STRINGS = Object.freeze([]);
 function writeOptions(o, words) {
   // The record's values first: a getter of `names` or `limits` may call in again,
   // which refills the record.
-  const { target, stage, lenient, profile, contextProfile, debugInfo } = o;
+  const { target, stage, lenient, profile, contextProfile, debugInfo, samples } = o;
   const given = o.names, limited = o.limits;
   const names = given === undefined ? NO_NAMES : namesOf(given);
   const limits = limitsOf(limited);
@@ -197,6 +209,7 @@ function writeOptions(o, words) {
   words[FIELD.contextProfile] = option(PROFILES, contextProfile, 'contextProfile', 0);
   words[FIELD.yflipComponent] = names.component;
   words[FIELD.debugInfo] = flag(debugInfo, 'debugInfo');
+  words[FIELD.samples] = samplesOf(samples);
   if (names === NO_NAMES && !limits) return NO_STRINGS;
   const strings = [];
   for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);

@@ -8,8 +8,9 @@
 // are drawn; NODE_MODULES: one holding @awayjs/core, @awayjs/stage, openfl 8.9.6,
 // pako and howler (the project's tests/oracle/node_modules). For each pair, round
 // and translator (interleaved, their order turning each round), firstdraw.html
-// times the translation from the bytes (agal2spv's upload to GLSL ES 3.00; aglsl's ES
-// 3.00; OpenFL's ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
+// times the translation from the bytes (agal2spv's upload to GLSL ES 3.00 for the
+// single-sampled canvas, so without centroid varyings; aglsl's ES 3.00; OpenFL's
+// ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
 // (its status read), one drawArrays and gl.finish. A comment naming the round and the
 // translator ends each text, so that no round finds the driver's cache warm. The
 // first round is a warm-up. Per pair: each translator's median, and ours over the

@@ -29,6 +29,8 @@ REFUSED = [
     "agal.pipelineKey(agal.upload(b, b), { culling: 'sideways' });",
     "agal.mapDriverLog(agal.upload(b, b), 'geometry', '');",
     "agal.translate(b, { debugInfo: 'yes' });",
+    "agal.upload(b, b, { samples: 3 });",
+    "agal.translate(b, { samples: 1 });",
     "agal.pipelineKey(agal.upload(b, b), { vertexBuffers: [{ format: 'float4' }] });",
 ]
 

@@ -46,7 +46,7 @@ const names = (n) => t({ names: n });
 const identifier = (s) => `agal2spv: agal_names: "${s}" is no GLSL identifier of at most 63 characters`;
 const noOption = (call, key, takes) => `agal2spv: ${call} has no option "${key}" (it takes ${takes})`;
 const T_OPTIONS = 'target, stage, lenient, profile, names, limits, debugInfo';
-const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo';
+const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo, samples';
 const A_OPTIONS = 'stage, version, strict';
 const NAMES = 'vertexConstants, fragmentConstants, vertexBlock, fragmentBlock, sampler, attribute, varying, yflip, ' +
   'yflipComponent';
@@ -128,6 +128,13 @@ const refused = [
   ['mapDriverLog of a log that is no string',
    () => agal.mapDriverLog(agal.translate(vertex, { debugInfo: true }), undefined, 7), TypeError,
    'agal2spv: log must be a string, not 7'],
+  // samples
+  ['samples on translate', t({ samples: 1 }), TypeError, noOption('translate', 'samples', T_OPTIONS)],
+  ['samples a string', u({ samples: '1' }), TypeError, 'agal2spv: samples must be a number, not "1"'],
+  ['samples 3', u({ samples: 3 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 3'],
+  ['samples 0', u({ samples: 0 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 0'],
+  ['samples 1.5', u({ samples: 1.5 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 1.5'],
+  ['samples 32', u({ samples: 32 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 32'],
   // limits
   ['limits toString', t({ limits: 'toString' }), TypeError, /^agal2spv: limits: 'toString' is not a preset \(webgl1, /],
   ['limits with NUL', t({ limits: 'webgl1\0' }), TypeError, 'agal2spv: limits is a preset name or an object of limits'],

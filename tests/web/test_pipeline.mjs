@@ -64,6 +64,15 @@ test('a key built by the package is the native key of the same state, byte for b
   assert.equal(hashes.size, manifest.pipelineKeys.length, 'each state its own WebGPU pipeline');
 });
 
+test('an upload for single-sampled targets is another program in the key; any other count is not', () => {
+  const state = states['no depth buffer'];
+  const program = (options) => JSON.parse(agal.pipelineKey(agal.upload(vertex, fragment, options), state).json).program;
+  const any = program({ target: 'wgsl' });
+  assert.equal(any, JSON.parse(agal.pipelineKey(upload, state).json).program);
+  assert.equal(program({ target: 'wgsl', samples: 4 }), any);
+  assert.notEqual(program({ target: 'wgsl', samples: 1 }), any);
+});
+
 test('the WebGPU key leaves out what WebGPU sets per draw: stencil reference, samplers, offsets', () => {
   const base = states['depth and stencil, antialiased'];
   const a = agal.pipelineKey(upload, base);

@@ -63,6 +63,30 @@ checks("an upload's WGSL bind group layout", (check) => {
   }
 });
 
+// samples: 1 (single-sampled targets): a pair with a centroid sample declares its
+// varying without the qualifier, and is otherwise the same text; samples 4 is any.
+checks('samples: no centroid varying for single-sampled targets', (check) => {
+  const qualifier = { essl3: 'centroid ', glsl: 'centroid ', wgsl: ' @interpolate(perspective, centroid)' };
+  let centroidPairs = 0;
+  for (const v of manifest.programs.filter((p) => p.name.endsWith('.vert.agal'))) {
+    const f = manifest.programs.find((p) => p.name === v.name.replace('.vert.', '.frag.'));
+    if (!f) continue;
+    for (const [target, q] of Object.entries(qualifier)) {
+      const any = agal.upload(bytes(v.bytes), bytes(f.bytes), { target });
+      const one = agal.upload(bytes(v.bytes), bytes(f.bytes), { target, samples: 1 });
+      const four = agal.upload(bytes(v.bytes), bytes(f.bytes), { target, samples: 4 });
+      const declared = (text) => text.split('\n').filter((l) => !l.startsWith('//') && l.includes(q)).length;
+      const without = (text) => text.split('\n').map((l) => (l.startsWith('//') ? l : l.replace(q, ''))).join('\n');
+      if (target === 'essl3' && declared(any.fragment) > 0) centroidPairs++;
+      check(declared(one.vertex) + declared(one.fragment) === 0, `${v.name} ${target}: samples 1 declares centroid`);
+      check(one.vertex === without(any.vertex) && one.fragment === without(any.fragment),
+            `${v.name} ${target}: samples 1 differs beyond the qualifier`);
+      check(four.vertex === any.vertex && four.fragment === any.fragment, `${v.name} ${target}: samples 4 differs`);
+    }
+  }
+  check(centroidPairs >= 1, `${centroidPairs} corpus pairs sample with centroid`);
+});
+
 // Flash's errors: the line `agal2spv --check --flash` prints, its id and its class.
 checks("Flash's errors: id, class and line", (check) => {
   for (const u of manifest.uploads) {

@@ -6,7 +6,9 @@ import { load, FlashError, type ContextProfile } from 'agal2spv';
 
 export async function webgl2(gl: WebGL2RenderingContext, vertex: Uint8Array, fragment: Uint8Array): Promise<void> {
   const agal = await load();
-  const up = agal.upload(vertex, fragment, { target: 'essl3', debugInfo: true });
+  // a single-sampled canvas (antialias: false) takes pairs without centroid varyings
+  const samples = gl.getParameter(gl.SAMPLES) > 1 ? undefined : 1;
+  const up = agal.upload(vertex, fragment, { target: 'essl3', debugInfo: true, samples });
   const program = gl.createProgram()!;
   for (const [type, text] of [[gl.VERTEX_SHADER, up.vertex], [gl.FRAGMENT_SHADER, up.fragment]] as const) {
     const shader = gl.createShader(type)!;
