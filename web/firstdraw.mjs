@@ -17,7 +17,8 @@
 // fastest peer that draws it, the median of the per-round ratios with its 95%
 // interval; overall, the geometric mean of the pairs' ratios; each text not drawn,
 // with its error. --variants adds our texts rewritten in the page, one construct
-// each, or one stage aglsl's, each against ours as emitted. It exits 1 if WebGL 2
+// each, or one stage aglsl's, each against ours as emitted, and our GLSL ES 1.00
+// texts against OpenFL's (the same language). It exits 1 if WebGL 2
 // refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests
 // run it: --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
 // Figures, not checks: docs/benchmark.md, "Web".
@@ -172,4 +173,12 @@ for (const v of names.filter((n) => n.startsWith('agal2spv '))) {
   const each = got.pairs.filter((p) => drew(p, v) && drew(p, 'agal2spv')).map((p) => ({ p, q: paired(p, v, 'agal2spv', 'draw') }));
   console.log(`${v.padEnd(20)} over agal2spv, the draw: ${fmt(geomean(each.map((e) => e.q.median)))} (geometric mean); ` +
               each.map((e) => `${e.p.name} ${range(e.q)}`).join(', '));
+}
+// --variants: OpenFL's texts against ours in its language, GLSL ES 1.00 (upload,
+// translation included): what is left once the language is the same.
+if (names.includes('agal2spv essl1')) {
+  const each = got.pairs.filter((p) => drew(p, 'agal2spv essl1') && drew(p, 'openfl'))
+    .map((p) => ({ p, q: paired(p, 'agal2spv essl1', 'openfl') }));
+  console.log(`agal2spv essl1 / openfl (both GLSL ES 1.00): ${fmt(geomean(each.map((e) => e.q.median)))} ` +
+              `(geometric mean); ${each.map((e) => `${e.p.name} ${range(e.q)}`).join(', ')}`);
 }
