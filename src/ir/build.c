@@ -393,10 +393,12 @@ static void write_rules(build *bd, agal_stage stage)
     }
 }
 
+/* A scalar operand's component (read_scalar's): read once, by its cmp or kil.
+ * A relative read's index is extracted with its read (add_indirect). */
 static uint32_t extract(build *bd, uint32_t v, unsigned comp)
 {
     uint32_t e;
-    agal_ir_inst *in = add_reg(bd, IR_EXTRACT, IR_F1, 1, IR_NO_REG, 0, 1 /* by a cmp, kil or relative read */, &e);
+    agal_ir_inst *in = add_reg(bd, IR_EXTRACT, IR_F1, 1, IR_NO_REG, 0, 1 /* by its cmp or kil */, &e);
     in->args[0] = v;
     in->comp = (uint8_t)comp;
     use(bd, v);
