@@ -1,42 +1,48 @@
 // firstdraw.mjs: the first draw of a pair in headless Chromium's WebGL 2, agal2spv
 // against AwayJS's aglsl and OpenFL's AGALConverter, each translating in the page.
 //
-//   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--variants] [--chromium PATH]
+//   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--variants] [--control]
+//                      [--chromium PATH]
 //
 // PACKAGE_DIR: the package unpacked (web/build.sh's tarball, its `package/`);
 // SHADER_DIR: .agal files, whose AGAL 1 pairs (NAME.vert.agal and NAME.frag.agal)
 // are drawn; NODE_MODULES: one holding @awayjs/core, @awayjs/stage, openfl 8.9.6,
 // pako and howler (the project's tests/oracle/node_modules). For each pair, round
-// and translator (interleaved, their order turning each round), firstdraw.html
+// and translator (interleaved, in an order shuffled per pair and round), firstdraw.html
 // times the translation from the bytes (agal2spv's upload to GLSL ES 3.00 for the
 // single-sampled canvas, so without centroid varyings; aglsl's ES 3.00; OpenFL's
 // ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
-// (its status read), one drawArrays and gl.finish. A comment naming the round and the
+// (its status read), one drawArrays and gl.finish (an untimed gl.finish after it
+// lets the driver finish deleting the program before the next clock starts). A
+// comment naming the round and the
 // translator ends each text, so that no round finds the driver's cache warm. The
 // first round is a warm-up. Per pair: each translator's median, and ours over the
 // fastest peer that draws it, the median of the per-round ratios with its 95%
 // interval; overall, the geometric mean of the pairs' ratios; each text not drawn,
 // with its error. --variants adds our texts rewritten in the page, one construct
 // each, or one stage aglsl's, each against ours as emitted, and our GLSL ES 1.00
-// texts against OpenFL's (the same language). It exits 1 if WebGL 2
+// texts against OpenFL's (the same language). --control adds two copies of ours,
+// timed as the peers are, and reads ours against them by the table's rule: how far
+// from 1 the table puts texts that cost the same. It exits 1 if WebGL 2
 // refuses one of agal2spv's pairs. The page runs in Chromium as the project's tests
 // run it: --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
 // Figures, not checks: docs/benchmark.md, "Web".
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
 const [pkg, shaders] = args.map((a) => resolve(a));
 const modules = opt('--modules') && resolve(opt('--modules'));
-const rounds = Number(opt('--rounds', 41));
-const variants = args.includes('--variants');
+const rounds = Number(opt('--rounds', 201));
+const variants = args.includes('--variants'), control = args.includes('--control');
 if (!pkg || !shaders || !modules || !(rounds >= 2)) {
   console.error('usage: node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N >= 2] ' +
-                '[--variants] [--chromium PATH]');
+                '[--variants] [--control] [--chromium PATH]');
   process.exit(2);
 }
 const { load } = await import(join(pkg, 'agal2spv.js'));
@@ -59,7 +65,7 @@ for (const f of ['@awayjs/core/bundle/awayjs-core.umd.js', '@awayjs/stage/bundle
                  'pako/dist/pako.min.js', 'howler/dist/howler.min.js', 'openfl/dist/openfl.min.js']) {
   copyFileSync(join(modules, f), join(dir, f.split('/').pop()));
 }
-writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\n` +
+writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\nexport const control = ${control};\n` +
   `export default ${JSON.stringify(pairs)}` +
   '.map((p) => ({ ...p, vertex: new Uint8Array(p.vertex), fragment: new Uint8Array(p.fragment) }));\n');
 
@@ -69,7 +75,7 @@ writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport c
 function pageTitle(url, timeoutMs) {
   const chromium = opt('--chromium', 'chromium');
   const browser = spawn(chromium, ['--headless=new', '--no-sandbox', '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader', '--allow-file-access-from-files', `--user-data-dir=${join(dir, 'profile')}`,
+    '--enable-unsafe-swiftshader', `--user-data-dir=${join(dir, 'profile')}`,
     '--remote-debugging-pipe', 'about:blank'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
   for (const fd of [3, 4]) browser.stdio[fd].on('error', () => {}); // a browser gone first: `closed` says so
   let buf = '', next = 0, session;
@@ -112,10 +118,28 @@ function settled(a) {
   return { median: s[n >> 1], low: s[Math.max(0, (n >> 1) - d)], high: s[Math.min(n - 1, (n >> 1) + d)] };
 }
 const geomean = (a) => Math.exp(a.reduce((x, y) => x + Math.log(y), 0) / a.length);
+// The page's folder served on 127.0.0.1, cross-origin isolated (COOP and COEP), where
+// performance.now() counts 5 us; in a page that is not (a file:// one) it counts 100
+// us, 3% of a first draw.
+function serve(root) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = createServer((req, res) => {
+    const name = req.url.slice(1).split('?')[0];
+    const body = /^[\w.-]+$/.test(name) && !name.startsWith('.') && (() => { try { return readFileSync(join(root, name)); } catch { return null; } })();
+    if (!body) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': types[extname(name)] || 'application/octet-stream',
+                         'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
+    res.end(body);
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
 let got;
+const server = await serve(dir);
 try {
-  got = JSON.parse(await pageTitle(`file://${join(dir, 'firstdraw.html')}`, 600000));
+  // Ten minutes, and 3 s a round more (--variants at a load of 3: 0.5 s a round).
+  got = JSON.parse(await pageTitle(`http://127.0.0.1:${server.address().port}/firstdraw.html`, 600000 + 3000 * rounds));
 } finally {
+  server.close();
   rmSync(dir, { recursive: true, force: true });
 }
 if (got.failure) {
@@ -133,9 +157,13 @@ const drew = (p, n) => !p.failed[n] && p.times[n].total.length === rounds;
 // Per round, a's time over b's on the same pair (the two drawn within a few ms of each
 // other, so a change of load reaches both): the median ratio and its interval.
 const paired = (p, a, b, what = 'total') => settled(after(p, a, what).map((x, r) => x / after(p, b, what)[r]));
+// The table's rule: ours against the one of `others` it is slowest against (the
+// fastest peer), `others` all drawing the pair.
+const slowestAgainst = (p, others) => others.map((n) => ({ n, q: paired(p, 'agal2spv', n) }))
+  .reduce((x, y) => (y.q.median > x.q.median ? y : x));
 
 console.log(`${got.pairs.length} AGAL 1 pairs; ${rounds} rounds (the first a warm-up), the translators interleaved ` +
-            `per pair and round; ms, medians; ${got.renderer}`);
+            `per pair and round; ms, medians; ${got.renderer}; the page ${got.isolated ? '' : 'not '}cross-origin isolated`);
 const fmt = (x, d = 2) => x.toFixed(d);
 const range = (q) => `${fmt(q.median)} [${fmt(q.low)}-${fmt(q.high)}]`;
 console.log(`${'pair'.padEnd(16)}${['agal2spv', ...peers].map((n) => `${n} (translation)`.padStart(22)).join('')}` +
@@ -143,13 +171,11 @@ console.log(`${'pair'.padEnd(16)}${['agal2spv', ...peers].map((n) => `${n} (tran
 const ratios = [];
 for (const p of got.pairs) {
   const cells = ['agal2spv', ...peers].map((n) => (drew(p, n)
-    ? `${fmt(median(after(p, n, 'total')))} (${fmt(median(after(p, n, 'translate')), 1)})` : 'not drawn').padStart(22));
+    ? `${fmt(median(after(p, n, 'total')))} (${fmt(median(after(p, n, 'translate')), 3)})` : 'not drawn').padStart(22));
   const drawing = peers.filter((n) => drew(p, n));
   let vs = '';
   if (drew(p, 'agal2spv') && drawing.length) {
-    // The fastest peer on this pair: the one ours is slowest against.
-    const each = drawing.map((n) => ({ n, q: paired(p, 'agal2spv', n) }));
-    const worst = each.reduce((x, y) => (y.q.median > x.q.median ? y : x));
+    const worst = slowestAgainst(p, drawing);
     ratios.push({ pair: p.name, all: drawing.length === peers.length, x: worst.q.median });
     vs = `   ${range(worst.q)} (${worst.n})`;
   }
@@ -167,12 +193,28 @@ console.log(`agal2spv / fastest peer, geometric mean of the pairs' median ratios
             `over the ${ratios.length} pairs a peer draws (${fmt(Math.min(...ratios.map((r) => r.x)))} to ` +
             `${fmt(Math.max(...ratios.map((r) => r.x)))}), ${all.length ? fmt(geomean(all.map((r) => r.x))) : '-'} over ` +
             `the ${all.length} all three draw`);
-// --variants: each rewritten text's compile, link and draw over ours as emitted, per
-// round, and the geometric mean over the pairs.
+// --variants: each rewritten text's compile, link and draw over ours as emitted (the
+// OpenFL vertex text's over our GLSL ES 1.00 texts, its language), per round, and the
+// geometric mean over the pairs.
 for (const v of names.filter((n) => n.startsWith('agal2spv '))) {
-  const each = got.pairs.filter((p) => drew(p, v) && drew(p, 'agal2spv')).map((p) => ({ p, q: paired(p, v, 'agal2spv', 'draw') }));
-  console.log(`${v.padEnd(20)} over agal2spv, the draw: ${fmt(geomean(each.map((e) => e.q.median)))} (geometric mean); ` +
+  const base = v === 'agal2spv openfl-vertex' ? 'agal2spv essl1' : 'agal2spv';
+  const each = got.pairs.filter((p) => drew(p, v) && drew(p, base)).map((p) => ({ p, q: paired(p, v, base, 'draw') }));
+  console.log(`${v.padEnd(20)} over ${base}, the draw: ${fmt(geomean(each.map((e) => e.q.median)))} (geometric mean); ` +
               each.map((e) => `${e.p.name} ${range(e.q)}`).join(', '));
+}
+// --control: the table's rule with two copies of ours as the peers (where both peers
+// draw, the rule picks the one ours is slowest against, which may read over 1 even
+// between equals), and with one copy (as where one peer draws).
+if (control) {
+  const copies = ['control a', 'control b'];
+  const each = got.pairs.filter((p) => ['agal2spv', ...copies].every((n) => drew(p, n)));
+  for (const [what, others] of [['two copies', copies], ['one copy', copies.slice(0, 1)]]) {
+    const qs = each.map((p) => ({ p, q: slowestAgainst(p, others).q }));
+    const outside = qs.filter((e) => e.q.low > 1 || e.q.high < 1).length;
+    console.log(`control: agal2spv / ${what} of itself, the table's rule: ${fmt(geomean(qs.map((e) => e.q.median)))} ` +
+                `(geometric mean; ${outside} of ${qs.length} intervals leave 1); ` +
+                qs.map((e) => `${e.p.name} ${range(e.q)}`).join(', '));
+  }
 }
 // --variants: OpenFL's texts against ours in its language, GLSL ES 1.00 (upload,
 // translation included): what is left once the language is the same.
