@@ -171,7 +171,12 @@ export interface TranslateOptions<T extends Target = Target> {
   /** -g: `#line` per token in GLSL-family texts (WGSL keeps its comments), SPIR-V's
    * OpSource and OpLines; the result then takes mapDriverLog (docs/debug-info.md). */
   debugInfo?: boolean;
+  /** How op is mapped from Stage3D's clip space (z 0..w, y up); by default the
+   * target's: GLSL's z = 2z - w, WGSL's none. 'none' for a GL context with
+   * EXT_clip_control at ZERO_TO_ONE; 'vulkan' negates y. */
+  clip?: Clip;
 }
+export type Clip = 'gl' | 'vulkan' | 'none';
 
 /** upload's options: any other key is a TypeError. */
 export interface UploadOptions<T extends UploadTarget = UploadTarget> {
@@ -191,6 +196,8 @@ export interface UploadOptions<T extends UploadTarget = UploadTarget> {
    * declared centroid, whose compile costs WebGL more; that pair is then for
    * single-sampled targets only. Any other number is a RangeError. */
   samples?: 1 | 2 | 4 | 8 | 16;
+  /** As translate's. */
+  clip?: Clip;
 }
 export type UploadTarget = Exclude<Target, 'ir'>;
 

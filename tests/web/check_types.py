@@ -31,6 +31,7 @@ REFUSED = [
     "agal.translate(b, { debugInfo: 'yes' });",
     "agal.upload(b, b, { samples: 3 });",
     "agal.translate(b, { samples: 1 });",
+    "agal.upload(b, b, { clip: 'd3d' });",
     "agal.pipelineKey(agal.upload(b, b), { vertexBuffers: [{ format: 'float4' }] });",
 ]
 

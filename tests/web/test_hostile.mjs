@@ -45,8 +45,8 @@ const asm = (text, options) => () => agal.assemble(text, options);
 const names = (n) => t({ names: n });
 const identifier = (s) => `agal2spv: agal_names: "${s}" is no GLSL identifier of at most 63 characters`;
 const noOption = (call, key, takes) => `agal2spv: ${call} has no option "${key}" (it takes ${takes})`;
-const T_OPTIONS = 'target, stage, lenient, profile, names, limits, debugInfo';
-const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo, samples';
+const T_OPTIONS = 'target, stage, lenient, profile, names, limits, debugInfo, clip';
+const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo, samples, clip';
 const A_OPTIONS = 'stage, version, strict';
 const NAMES = 'vertexConstants, fragmentConstants, vertexBlock, fragmentBlock, sampler, attribute, varying, yflip, ' +
   'yflipComponent';
@@ -135,6 +135,10 @@ const refused = [
   ['samples 0', u({ samples: 0 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 0'],
   ['samples 1.5', u({ samples: 1.5 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 1.5'],
   ['samples 32', u({ samples: 32 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 32'],
+  // clip
+  ['clip d3d', t({ clip: 'd3d' }), TypeError, 'agal2spv: clip must be one of vulkan, gl, none, not "d3d"'],
+  ['clip toString', u({ clip: 'toString' }), TypeError, 'agal2spv: clip must be one of vulkan, gl, none, not "toString"'],
+  ['clip a number', u({ clip: 3 }), TypeError, 'agal2spv: clip must be one of vulkan, gl, none, not 3'],
   // limits
   ['limits toString', t({ limits: 'toString' }), TypeError, /^agal2spv: limits: 'toString' is not a preset \(webgl1, /],
   ['limits with NUL', t({ limits: 'webgl1\0' }), TypeError, 'agal2spv: limits is a preset name or an object of limits'],

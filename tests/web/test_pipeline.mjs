@@ -73,6 +73,14 @@ test('an upload for single-sampled targets is another program in the key; any ot
   assert.notEqual(program({ target: 'wgsl', samples: 1 }), any);
 });
 
+test('an upload with another clip is another program in the key', () => {
+  const state = states['no depth buffer'];
+  const program = (options) => JSON.parse(agal.pipelineKey(agal.upload(vertex, fragment, options), state).json).program;
+  const gl = program({ target: 'wgsl', clip: 'gl' });
+  assert.notEqual(gl, program({ target: 'wgsl' }));
+  assert.notEqual(program({ target: 'wgsl', clip: 'none' }), gl);
+});
+
 test('the WebGPU key leaves out what WebGPU sets per draw: stencil reference, samplers, offsets', () => {
   const base = states['depth and stencil, antialiased'];
   const a = agal.pipelineKey(upload, base);

@@ -63,6 +63,30 @@ checks("an upload's WGSL bind group layout", (check) => {
   }
 });
 
+// clip: each mode's texts the native build's (`agal2spv --clip`); an upload's the
+// same as with the default but for the position's depth, which 'none' leaves as 'gl'
+// remaps it.
+checks("clip: the native build's bytes", (check) => {
+  for (const p of manifest.programs) {
+    for (const [clip, outputs] of Object.entries(p.clip)) {
+      for (const [target, want] of Object.entries(outputs)) {
+        const { code } = agal.translate(bytes(p.bytes), { target, clip });
+        check(same(new TextEncoder().encode(code), bytes(want)), `${p.name} ${target} clip ${clip}: differs`);
+      }
+    }
+  }
+  const remapped = (text) => text.replace(/gl_Position = vec4\(op\.x, (.*), op\.z, op\.w\);/, 'gl_Position = vec4(op.x, $1, 2.0 * op.z - op.w, op.w);');
+  for (const v of manifest.programs.filter((p) => p.name.endsWith('.vert.agal'))) {
+    const f = manifest.programs.find((p) => p.name === v.name.replace('.vert.', '.frag.'));
+    if (!f) continue;
+    const up = (options) => agal.upload(bytes(v.bytes), bytes(f.bytes), options);
+    const any = up({ target: 'essl3' }), gl = up({ target: 'essl3', clip: 'gl' }), none = up({ target: 'essl3', clip: 'none' });
+    check(gl.vertex === any.vertex && gl.fragment === any.fragment, `upload ${v.name}: clip 'gl' is not the default`);
+    check(none.vertex !== any.vertex && remapped(none.vertex) === any.vertex && none.fragment === any.fragment,
+          `upload ${v.name}: clip 'none' differs beyond the depth`);
+  }
+});
+
 // samples: 1 (single-sampled targets): a pair with a centroid sample declares its
 // varying without the qualifier, and is otherwise the same text; samples 4 is any.
 checks('samples: no centroid varying for single-sampled targets', (check) => {
