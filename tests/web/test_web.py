@@ -260,7 +260,10 @@ def bound_from_bindings(tmp):
     (essl1, with a host's names) and WebGPU (wgsl) draw one pair over 8x8; every pixel
     must be the orange texture on unit 1 times fc0, (255, 64, 0, 255). WebGPU again
     with the pipeline of pipelineDescriptor (webgpuKeyed): alpha masked off, front faces
-    culled, a stencil test only setStencilReference passes: (255, 64, 0, 0)."""
+    culled, a stencil test only setStencilReference passes: (255, 64, 0, 0). And
+    Flash's depth in WebGL 2, uploaded by default and with clip 'none' under
+    EXT_clip_control: of z = -0.1, 0.25 and 0.75 (w 1) over a depth of 0.5 tested
+    LESS, only 0.25 draws."""
     shutil.copy(os.path.join(HERE, "bind_page.html"), tmp)
     got = page_result(tmp, "bind_page.html", "bindings page",
                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
@@ -278,6 +281,11 @@ def bound_from_bindings(tmp):
         right = sum(all(abs(a - b) <= 1 for a, b in zip(p, want)) for p in pixels)
         print("bindings page, %s: %d of 64 pixels the texture on unit 1 times fc0 (first %s)" % (api, right, pixels[0]))
         ok = ok and right == 64
+    want = [False, True, False]
+    for clip in ("default", "none"):
+        drew = got.get("depth", {}).get(clip)
+        print("bindings page, depth with clip %s: drawn at z -0.1, 0.25, 0.75: %s (want %s)" % (clip, drew, want))
+        ok = ok and drew == want
     return ok
 
 
