@@ -13,10 +13,10 @@
 // single-sampled canvas, so without centroid varyings; aglsl's ES 3.00; OpenFL's
 // ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
 // (its status read), one drawArrays and gl.finish (an untimed gl.finish after it
-// lets the driver finish deleting the program before the next clock starts). A
-// comment naming the round and the
-// translator ends each text, so that no round finds the driver's cache warm. The
-// first round is a warm-up. Per pair: each translator's median, and ours over the
+// lets the driver finish deleting the program before the next clock starts), in a
+// page served from 127.0.0.1 cross-origin isolated (a 5 us clock). A comment naming
+// the round and the translator ends each text, so that no round finds the driver's
+// cache warm. The first round is a warm-up. Per pair: each translator's median, and ours over the
 // fastest peer that draws it, the median of the per-round ratios with its 95%
 // interval; overall, the geometric mean of the pairs' ratios; each text not drawn,
 // with its error. --variants adds our texts rewritten in the page, one construct
@@ -65,8 +65,8 @@ for (const f of ['@awayjs/core/bundle/awayjs-core.umd.js', '@awayjs/stage/bundle
                  'pako/dist/pako.min.js', 'howler/dist/howler.min.js', 'openfl/dist/openfl.min.js']) {
   copyFileSync(join(modules, f), join(dir, f.split('/').pop()));
 }
-writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\nexport const control = ${control};\n` +
-  `export default ${JSON.stringify(pairs)}` +
+writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\n` +
+  `export const control = ${control};\nexport default ${JSON.stringify(pairs)}` +
   '.map((p) => ({ ...p, vertex: new Uint8Array(p.vertex), fragment: new Uint8Array(p.fragment) }));\n');
 
 // Chromium over the DevTools protocol on a pipe (--remote-debugging-pipe: JSON
@@ -125,7 +125,10 @@ function serve(root) {
   const types = { '.html': 'text/html', '.js': 'text/javascript' };
   const server = createServer((req, res) => {
     const name = req.url.slice(1).split('?')[0];
-    const body = /^[\w.-]+$/.test(name) && !name.startsWith('.') && (() => { try { return readFileSync(join(root, name)); } catch { return null; } })();
+    let body = null;
+    try {
+      if (/^\w[\w.-]*$/.test(name)) body = readFileSync(join(root, name)); // a file of the folder, no path
+    } catch {}
     if (!body) return res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': types[extname(name)] || 'application/octet-stream',
                          'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
