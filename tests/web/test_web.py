@@ -72,7 +72,7 @@ def program(args, tmp, path):
     if r.returncode != 0:
         raise SystemExit("agal2spv -t wgsl --reflect %s: %s" % (path, r.stderr.decode()))
     entry["webgpu"] = json.load(open(reflection))["webgpu"]
-    # the web's targets under each --clip the default is not: translate's `clip`
+    # the web's targets under each --clip mode, for translate's `clip`
     entry["clip"] = {mode: {target: base64.b64encode(run([args.agal2spv, "-t", target, "--clip", mode, out, "-o", "-"],
                                                          check=True).stdout).decode()
                             for target in ("essl3", "wgsl")}
