@@ -63,8 +63,8 @@ static const glsl_cmp cmps[] = {
 static void set_cmp(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     const glsl_cmp *c = &cmps[agal_op_cmp(in->aop)];
-    text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    if (s.n == 1) {
+    text_put3(t, text_vec_type(t, sel_n(s)), "(", NULL);
+    if (sel_n(s) == 1) {
         agal_text_compare(t, in, s);
     } else {
         text_put3(t, c->negate ? "not(" : "", c->vector, "(");

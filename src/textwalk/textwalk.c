@@ -16,16 +16,27 @@ enum { TEXT_MAX_DEPTH = 64 }; /* expression nesting guard (inlining is per token
  * it now stands; it gets a temporary, and the branch's join assigns the register. */
 enum { TEXT_TEMP = 1, TEXT_INLINE = 2 };
 
-static const agal_sel SEL_XYZW = {{0, 1, 2, 3}, 4, {0}};
-static const agal_sel SEL_XYZ = {{0, 1, 2, 0}, 3, {0}};
+/* The first n components in order: .x, .xy, .xyz, .xyzw (0xe4: 3, 2, 1, 0). */
+static agal_sel sel_first(unsigned n) { return sel_make(0xe4u & ((1u << (2 * n)) - 1), n); }
+#define SEL_XYZW sel_first(4)
+#define SEL_XYZ sel_first(3)
+/* s read through a swizzle: each component the one the swizzle puts there. */
+static agal_sel sel_swizzled(agal_sel s, uint8_t swizzle)
+{
+    unsigned comps = 0, n = sel_n(s);
+    for (unsigned i = 0; i < n; i++) comps |= agal_swizzle_comp(swizzle, sel_c(s, i)) << (2 * i);
+    return sel_make(comps, n);
+}
 /* The components of a write mask in order, by the mask: a lookup, where a loop over
  * the four bits branched on each. */
+#define MASK_SEL(comps, n) {(comps) | (n) << 8}
 static const agal_sel mask_sels[16] = {
-    {{0}, 0, {0}},    {{0}, 1, {0}},       {{1}, 1, {0}},       {{0, 1}, 2, {0}},
-    {{2}, 1, {0}},    {{0, 2}, 2, {0}},    {{1, 2}, 2, {0}},    {{0, 1, 2}, 3, {0}},
-    {{3}, 1, {0}},    {{0, 3}, 2, {0}},    {{1, 3}, 2, {0}},    {{0, 1, 3}, 3, {0}},
-    {{2, 3}, 2, {0}}, {{0, 2, 3}, 3, {0}}, {{1, 2, 3}, 3, {0}}, {{0, 1, 2, 3}, 4, {0}},
+    MASK_SEL(0, 0),    MASK_SEL(0, 1),    MASK_SEL(1, 1),    MASK_SEL(0x04, 2),
+    MASK_SEL(2, 1),    MASK_SEL(0x08, 2), MASK_SEL(0x09, 2), MASK_SEL(0x24, 3),
+    MASK_SEL(3, 1),    MASK_SEL(0x0c, 2), MASK_SEL(0x0d, 2), MASK_SEL(0x34, 3),
+    MASK_SEL(0x0e, 2), MASK_SEL(0x38, 3), MASK_SEL(0x39, 3), MASK_SEL(0xe4, 4),
 };
+#undef MASK_SEL
 
 static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
 
@@ -47,24 +58,14 @@ static void close_paren(agal_text *t, bind mine, bind need)
 
 /* ---- pieces of text ---------------------------------------------------------- */
 
-/* s's four components as one word, c[0] lowest, whatever the host's byte order
- * (the same output on every host; a little-endian compiler makes it one load). */
-static uint32_t sel_word(agal_sel s)
-{
-    return (uint32_t)s.c[0] | (uint32_t)s.c[1] << 8 | (uint32_t)s.c[2] << 16 | (uint32_t)s.c[3] << 24;
-}
-
-/* Is s all of a width-component value, in order (.xyz of a vec3)? Its n
- * components compared as one word. */
+/* Is s all of a width-component value, in order (.xyz of a vec3)? */
 static bool sel_is_identity(agal_sel s, unsigned width)
 {
-    static const uint32_t identity[5] = {0, 0, 0x0100, 0x020100, 0x03020100};
-    static const uint32_t used[5] = {0, 0xff, 0xffff, 0xffffff, 0xffffffff};
-    return s.n == width && s.n <= 4 && (sel_word(s) & used[s.n]) == identity[s.n];
+    return s.bits == sel_first(width).bits;
 }
 
 /* Every selection of four components as ".xyzw", indexed by its components two
- * bits each, c[0] lowest: made by the compiler, so that a swizzle is one lookup
+ * bits each, the first lowest (agal_sel's low byte): made by the compiler, so that a swizzle is one lookup
  * and one 8-byte copy rather than four letters stored one by one. */
 #define SEL_L(i, c) ("xyzw"[((i) >> (2 * (c))) & 3])
 #define SEL_SPELLED(i) {'.', SEL_L(i, 0), SEL_L(i, 1), SEL_L(i, 2), SEL_L(i, 3), 0, 0, 0},
@@ -78,21 +79,19 @@ static const char sel_spelled[256][8] = {SEL_SPELLED64(0) SEL_SPELLED64(64) SEL_
 #undef SEL_SPELLED16
 #undef SEL_SPELLED64
 
-/* s's row of sel_spelled from the components' word: the multiply moves component
- * k's two bits from bit 8k to bit 24 + 2k, and nothing it adds below bit 24 carries
- * into them. */
-static unsigned sel_index(agal_sel s) { return ((sel_word(s) & 0x03030303u) * 0x01041040u) >> 24; }
+/* s's row of sel_spelled: its components' byte. */
+static unsigned sel_index(agal_sel s) { return s.bits & 0xffu; }
 
 void agal_text_put_swz(agal_text *t, agal_sel s, unsigned width)
 {
     if (sel_is_identity(s, width)) return;
-    text_put8(t, sel_spelled[sel_index(s)], 1u + s.n);
+    text_put8(t, sel_spelled[sel_index(s)], 1u + sel_n(s));
 }
 
 /* agal_text_put_swz at cursor p (room for 8 bytes). */
 static char *swz_at(char *p, agal_sel s, unsigned width)
 {
-    return sel_is_identity(s, width) ? p : put8_at(p, sel_spelled[sel_index(s)], 1u + s.n);
+    return sel_is_identity(s, width) ? p : put8_at(p, sel_spelled[sel_index(s)], 1u + sel_n(s));
 }
 
 /* Room for a register's spelled name (8), a number (10), a selection (8) and a few
@@ -300,7 +299,7 @@ static bool passes_on(const agal_ir_inst *in, agal_sel *s, uint32_t *operand)
 {
     switch (in->op) {
     case IR_SWIZZLE:
-        for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(in->swizzle, s->c[i]);
+        *s = sel_swizzled(*s, in->swizzle);
         *operand = in->args[0];
         return true;
     case IR_EXTRACT:
@@ -310,9 +309,9 @@ static bool passes_on(const agal_ir_inst *in, agal_sel *s, uint32_t *operand)
     case IR_COPY: *operand = in->args[0]; return true;
     case IR_MERGE: {
         unsigned from_new = 0;
-        for (unsigned i = 0; i < s->n; i++) from_new += (in->mask >> s->c[i]) & 1u;
+        for (unsigned i = 0; i < sel_n(*s); i++) from_new += (in->mask >> sel_c(*s, i)) & 1u;
         *operand = in->args[from_new ? 1 : 0];
-        return from_new == 0 || from_new == s->n;
+        return from_new == 0 || from_new == sel_n(*s);
     }
     default: return false;
     }
@@ -379,9 +378,8 @@ static void call(agal_text *t, const char *f, const agal_ir_inst *in, agal_sel s
  * as a float. */
 static bool broadcast(agal_sel s)
 {
-    for (unsigned i = 1; i < s.n; i++)
-        if (s.c[i] != s.c[0]) return false;
-    return s.n > 1;
+    unsigned n = sel_n(s), used = (1u << (2 * n)) - 1;
+    return n > 1 && (s.bits & used) == ((sel_c(s, 0) * 0x55u) & used);
 }
 
 /* The y flip, or its negation: one float in every component, which an operator
@@ -400,7 +398,7 @@ static bool is_flip(const agal_text *t, uint32_t v)
 static AGAL_ALWAYS_INLINE uint32_t unswizzle(const agal_text *t, uint32_t v, agal_sel *s, unsigned *levels)
 {
     while (v && v < t->ir->ninsts && inst(t, v)->op == IR_SWIZZLE) {
-        for (unsigned i = 0; i < s->n; i++) s->c[i] = (uint8_t)agal_swizzle_comp(inst(t, v)->swizzle, s->c[i]);
+        *s = sel_swizzled(*s, inst(t, v)->swizzle);
         v = inst(t, v)->args[0];
         ++*levels;
     }
@@ -427,28 +425,28 @@ static void infix(agal_text *t, const char op[8], size_t op_n, bind mine, const 
     uint32_t a = unswizzle(t, in->args[0], &sa, &la), b = unswizzle(t, in->args[1], &sb, &lb);
     bool a1 = broadcast(sa) || is_flip(t, a), b1 = broadcast(sb) || is_flip(t, b);
     open_paren(t, mine, need);
-    ref_under(t, a, a1 && !b1 ? sel_one(sa.c[0]) : sa, mine, la);
+    ref_under(t, a, a1 && !b1 ? sel_one(sel_c(sa, 0)) : sa, mine, la);
     text_put8(t, op, op_n);
-    ref_under(t, b, b1 ? sel_one(sb.c[0]) : sb, (bind)(mine + 1), lb);
+    ref_under(t, b, b1 ? sel_one(sel_c(sb, 0)) : sb, (bind)(mine + 1), lb);
     close_paren(t, mine, need);
 }
 
 static void dot(agal_text *t, const agal_ir_inst *in, agal_sel s, unsigned width)
 {
     agal_sel w = width == 3 ? SEL_XYZ : SEL_XYZW;
-    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    if (sel_n(s) > 1) text_put3(t, text_vec_type(t, sel_n(s)), "(", NULL);
     text_put(t, "dot(");
     ref(t, in->args[0], w, BIND_ANY);
     text_put(t, ", ");
     ref(t, in->args[1], w, BIND_ANY);
     text_put(t, ")");
-    if (s.n > 1) text_put(t, ")");
+    if (sel_n(s) > 1) text_put(t, ")");
 }
 
 static void vec3_op(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     bool w = false;
-    for (unsigned i = 0; i < s.n; i++) w |= s.c[i] == 3;
+    for (unsigned i = 0; i < sel_n(s); i++) w |= sel_c(s, i) == 3;
     if (w) text_put3(t, text_vec_type(t, 4), "(", NULL);
     text_put(t, in->aop == AGAL_OP_NRM ? "normalize(" : "cross(");
     ref(t, in->args[0], SEL_XYZ, BIND_ANY);
@@ -469,20 +467,20 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     unsigned rows = in->nargs - 1u;
     agal_sel w = in->aop == AGAL_OP_M33 ? SEL_XYZ : SEL_XYZW;
-    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    for (unsigned i = 0; i < s.n; i++) {
+    if (sel_n(s) > 1) text_put3(t, text_vec_type(t, sel_n(s)), "(", NULL);
+    for (unsigned i = 0; i < sel_n(s); i++) {
         if (i) text_put(t, ", ");
-        if (s.c[i] >= rows) {
+        if (sel_c(s, i) >= rows) {
             text_put(t, "0.0");
             continue;
         }
         text_put(t, "dot(");
         ref(t, in->args[0], w, BIND_ANY);
         text_put(t, ", ");
-        ref(t, in->args[1 + s.c[i]], w, BIND_ANY);
+        ref(t, in->args[1 + sel_c(s, i)], w, BIND_ANY);
         text_put(t, ")");
     }
-    if (s.n > 1) text_put(t, ")");
+    if (sel_n(s) > 1) text_put(t, ")");
 }
 
 /* Component c of a merge comes from the new value where the mask has it:
@@ -491,18 +489,18 @@ static void matrix(agal_text *t, const agal_ir_inst *in, agal_sel s)
  * side alone is that side's: passes_on.) */
 static void merge(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    unsigned new_runs = 0;
-    for (unsigned i = 0; i < s.n; i++)
-        new_runs += ((in->mask >> s.c[i]) & 1u) && (i == 0 || !((in->mask >> s.c[i - 1]) & 1u));
+    unsigned new_runs = 0, n = sel_n(s);
+    for (unsigned i = 0; i < n; i++)
+        new_runs += ((in->mask >> sel_c(s, i)) & 1u) && (i == 0 || !((in->mask >> sel_c(s, i - 1)) & 1u));
     if (new_runs > 1 && t->lang->interleaved) {
         t->lang->interleaved(t, in, s);
         return;
     }
-    text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    for (unsigned i = 0; i < s.n;) {
-        unsigned side = (in->mask >> s.c[i]) & 1u, j = i;
-        agal_sel run = {{0}, 0, {0}};
-        while (j < s.n && ((in->mask >> s.c[j]) & 1u) == side) run.c[run.n++] = s.c[j++];
+    text_put3(t, text_vec_type(t, n), "(", NULL);
+    for (unsigned i = 0; i < n;) {
+        unsigned side = (in->mask >> sel_c(s, i)) & 1u, j = i;
+        agal_sel run = sel_make(0, 0);
+        for (; j < n && ((in->mask >> sel_c(s, j)) & 1u) == side; j++) run = sel_push(run, sel_c(s, j));
         if (i) text_put(t, ", ");
         ref(t, in->args[side], run, BIND_ANY);
         i = j;
@@ -591,7 +589,7 @@ static void alu(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need)
     case TEXT_INFIX: infix(t, form->spaced, form->spaced_n, strength(form), in, s, need); return;
     case TEXT_CALL:
         t->pow |= in->aop == AGAL_OP_POW; /* the declarations, written after the walk, define its wrapper */
-        call(t, t->lang->function(t, form->text, s.n), in, s);
+        call(t, t->lang->function(t, form->text, sel_n(s)), in, s);
         return;
     case TEXT_PREFIX:
         /* its operand a primary: "-(a * b)", and never "--a" */
@@ -670,7 +668,7 @@ static void def(agal_text *t, uint32_t v, agal_sel s, bind need)
 
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : (agal_sel){{0, 1, 0, 0}, 2, {0}};
+    agal_sel coords = in->smp.dim == AGAL_DIM_CUBE ? SEL_XYZ : sel_first(2);
     ref(t, in->args[0], coords, BIND_ANY);
     if (in->aop == AGAL_OP_TED) {
         text_put(t, ", ");
@@ -695,9 +693,9 @@ void agal_text_components(agal_text *t, uint32_t v)
 
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar)
 {
-    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
+    if (sel_n(s) > 1) text_put3(t, text_vec_type(t, sel_n(s)), "(", NULL);
     text_put(t, scalar);
-    if (s.n > 1) text_put(t, ")");
+    if (sel_n(s) > 1) text_put(t, ")");
 }
 
 void agal_text_packed(agal_text *t, unsigned n, agal_sel s)
@@ -750,13 +748,13 @@ void agal_text_put_finite(agal_text *t, float f)
 void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     bool same = true;
-    for (unsigned i = 1; i < s.n; i++) same &= memcmp(&in->imm[s.c[i]], &in->imm[s.c[0]], sizeof(float)) == 0;
-    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(", NULL);
-    for (unsigned i = 0; i < (same ? 1u : s.n); i++) {
+    for (unsigned i = 1; i < sel_n(s); i++) same &= memcmp(&in->imm[sel_c(s, i)], &in->imm[sel_c(s, 0)], sizeof(float)) == 0;
+    if (sel_n(s) > 1) text_put3(t, text_vec_type(t, sel_n(s)), "(", NULL);
+    for (unsigned i = 0; i < (same ? 1u : sel_n(s)); i++) {
         if (i) text_put(t, ", ");
-        t->lang->number(t, in->imm[s.c[i]]);
+        t->lang->number(t, in->imm[sel_c(s, i)]);
     }
-    if (s.n > 1) text_put(t, ")");
+    if (sel_n(s) > 1) text_put(t, ")");
 }
 
 /* ---- comments naming the AGAL tokens ---------------------------------------- */
@@ -925,15 +923,11 @@ static void assign(agal_text *t, uint32_t v, int slot)
     const agal_ir_inst *in = inst(t, v);
     begin_stmt(t, in->token);
     agal_text_reg_name(t, slot);
-    /* a merge's components read from the table where they are passed: a selection
-     * in a local, GCC stored it and its count apart and loaded it as one 8-byte
-     * word across both stores, which cannot forward (perf: 7% of the walk's time
-     * on that load) */
-    const agal_sel *m = &mask_sels[in->mask & 15];
-    if (in->op == IR_MERGE && (t->lang->assigns_swizzles || m->n == 1) && holds(t, slot, in->args[0])) {
-        agal_text_put_swz(t, *m, 4);
+    agal_sel m = mask_sels[in->mask & 15];
+    if (in->op == IR_MERGE && (t->lang->assigns_swizzles || sel_n(m) == 1) && holds(t, slot, in->args[0])) {
+        agal_text_put_swz(t, m, 4);
         text_put(t, " = ");
-        ref(t, in->args[1], *m, BIND_ANY);
+        ref(t, in->args[1], m, BIND_ANY);
     } else {
         text_put(t, " = ");
         def(t, v, SEL_XYZW, false);
@@ -985,7 +979,7 @@ static void packed_store(agal_text *t, const agal_ir_inst *in)
     agal_text_indent(t);
     text_put_num(t, AGAL_GLSL_PACK_PREFIX, n);
     text_put(t, " = ");
-    ref(t, in->args[0], (agal_sel){{0, 1, 2, 3}, (uint8_t)w, {0}}, BIND_ANY);
+    ref(t, in->args[0], sel_first(w), BIND_ANY);
     text_put(t, ";\n");
 }
 

@@ -84,9 +84,9 @@ static void put_const(agal_text *t, const agal_ir_inst *in, agal_sel s)
  * only sne holds. */
 static void set_cmp(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    if (s.n > 1) text_put3(t, "select(", text_vec_type(t, s.n), "(0.0), ");
+    if (sel_n(s) > 1) text_put3(t, "select(", text_vec_type(t, sel_n(s)), "(0.0), ");
     else text_put(t, "select(0.0, ");
-    if (s.n > 1) text_put3(t, text_vec_type(t, s.n), "(1.0), ", NULL);
+    if (sel_n(s) > 1) text_put3(t, text_vec_type(t, sel_n(s)), "(1.0), ", NULL);
     else text_put(t, "1.0, ");
     agal_text_compare(t, in, s);
     text_put(t, ")");
@@ -129,9 +129,9 @@ static void interleaved(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_text_ref(t, in->args[0], s, false);
     text_put(t, ", ");
     agal_text_ref(t, in->args[1], s, false);
-    text_put_num(t, ", vec", s.n);
+    text_put_num(t, ", vec", sel_n(s));
     text_put(t, "<bool>(");
-    for (unsigned i = 0; i < s.n; i++) text_put3(t, i ? ", " : "", (in->mask >> s.c[i]) & 1u ? "true" : "false", NULL);
+    for (unsigned i = 0; i < sel_n(s); i++) text_put3(t, i ? ", " : "", (in->mask >> sel_c(s, i)) & 1u ? "true" : "false", NULL);
     text_put(t, "))");
 }
 
