@@ -20,6 +20,7 @@ enum { TEXT_TEMP = 1, TEXT_INLINE = 2 };
 static agal_sel sel_first(unsigned n) { return sel_make(0xe4u & ((1u << (2 * n)) - 1), n); }
 #define SEL_XYZW sel_first(4)
 #define SEL_XYZ sel_first(3)
+
 /* s read through a swizzle: each component the one the swizzle puts there. */
 static agal_sel sel_swizzled(agal_sel s, uint8_t swizzle)
 {
@@ -27,16 +28,13 @@ static agal_sel sel_swizzled(agal_sel s, uint8_t swizzle)
     for (unsigned i = 0; i < n; i++) comps |= agal_swizzle_comp(swizzle, sel_c(s, i)) << (2 * i);
     return sel_make(comps, n);
 }
+
 /* The components of a write mask in order, by the mask: a lookup, where a loop over
- * the four bits branched on each. */
-#define MASK_SEL(comps, n) {(comps) | (n) << 8}
+ * the four bits branched on each. 0x324 is three components, 0x24 (x, y, z). */
 static const agal_sel mask_sels[16] = {
-    MASK_SEL(0, 0),    MASK_SEL(0, 1),    MASK_SEL(1, 1),    MASK_SEL(0x04, 2),
-    MASK_SEL(2, 1),    MASK_SEL(0x08, 2), MASK_SEL(0x09, 2), MASK_SEL(0x24, 3),
-    MASK_SEL(3, 1),    MASK_SEL(0x0c, 2), MASK_SEL(0x0d, 2), MASK_SEL(0x34, 3),
-    MASK_SEL(0x0e, 2), MASK_SEL(0x38, 3), MASK_SEL(0x39, 3), MASK_SEL(0xe4, 4),
+    {0x000}, {0x100}, {0x101}, {0x204}, {0x102}, {0x208}, {0x209}, {0x324},
+    {0x103}, {0x20c}, {0x20d}, {0x334}, {0x20e}, {0x338}, {0x339}, {0x4e4},
 };
-#undef MASK_SEL
 
 static const agal_ir_inst *inst(const agal_text *t, uint32_t v) { return agal_ir_get(t->ir, v); }
 
@@ -59,14 +57,12 @@ static void close_paren(agal_text *t, bind mine, bind need)
 /* ---- pieces of text ---------------------------------------------------------- */
 
 /* Is s all of a width-component value, in order (.xyz of a vec3)? */
-static bool sel_is_identity(agal_sel s, unsigned width)
-{
-    return s.bits == sel_first(width).bits;
-}
+static bool sel_is_identity(agal_sel s, unsigned width) { return s.bits == sel_first(width).bits; }
 
 /* Every selection of four components as ".xyzw", indexed by its components two
- * bits each, the first lowest (agal_sel's low byte): made by the compiler, so that a swizzle is one lookup
- * and one 8-byte copy rather than four letters stored one by one. */
+ * bits each, the first lowest (agal_sel's low byte): made by the compiler, so that
+ * a swizzle is one lookup and one 8-byte copy rather than four letters stored one
+ * by one. */
 #define SEL_L(i, c) ("xyzw"[((i) >> (2 * (c))) & 3])
 #define SEL_SPELLED(i) {'.', SEL_L(i, 0), SEL_L(i, 1), SEL_L(i, 2), SEL_L(i, 3), 0, 0, 0},
 #define SEL_SPELLED4(i) SEL_SPELLED(i) SEL_SPELLED((i) + 1) SEL_SPELLED((i) + 2) SEL_SPELLED((i) + 3)
@@ -748,7 +744,8 @@ void agal_text_put_finite(agal_text *t, float f)
 void agal_text_literal(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
     bool same = true;
-    for (unsigned i = 1; i < sel_n(s); i++) same &= memcmp(&in->imm[sel_c(s, i)], &in->imm[sel_c(s, 0)], sizeof(float)) == 0;
+    for (unsigned i = 1; i < sel_n(s); i++)
+        same &= memcmp(&in->imm[sel_c(s, i)], &in->imm[sel_c(s, 0)], sizeof(float)) == 0;
     if (sel_n(s) > 1) text_put3(t, text_vec_type(t, sel_n(s)), "(", NULL);
     for (unsigned i = 0; i < (same ? 1u : sel_n(s)); i++) {
         if (i) text_put(t, ", ");

@@ -37,7 +37,10 @@ static inline agal_sel sel_one(unsigned c) { return sel_make(c, 1); }
 static inline unsigned sel_n(agal_sel s) { return s.bits >> 8; }
 static inline unsigned sel_c(agal_sel s, unsigned i) { return (s.bits >> (2 * i)) & 3u; }
 /* s with component c after its last. */
-static inline agal_sel sel_push(agal_sel s, unsigned c) { return sel_make((s.bits & 0xffu) | c << (2 * sel_n(s)), sel_n(s) + 1); }
+static inline agal_sel sel_push(agal_sel s, unsigned c)
+{
+    return sel_make((s.bits & 0xffu) | c << (2 * sel_n(s)), sel_n(s) + 1);
+}
 
 typedef struct agal_text agal_text;
 

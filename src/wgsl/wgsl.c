@@ -131,7 +131,8 @@ static void interleaved(agal_text *t, const agal_ir_inst *in, agal_sel s)
     agal_text_ref(t, in->args[1], s, false);
     text_put_num(t, ", vec", sel_n(s));
     text_put(t, "<bool>(");
-    for (unsigned i = 0; i < sel_n(s); i++) text_put3(t, i ? ", " : "", (in->mask >> sel_c(s, i)) & 1u ? "true" : "false", NULL);
+    for (unsigned i = 0; i < sel_n(s); i++)
+        text_put3(t, i ? ", " : "", (in->mask >> sel_c(s, i)) & 1u ? "true" : "false", NULL);
     text_put(t, "))");
 }
 
