@@ -94,24 +94,38 @@ static char *swz_at(char *p, agal_sel s, unsigned width)
  * bytes of punctuation, at one cursor. */
 enum { REG_SEL_ROOM = 32 };
 
-/* agal_text_put_reg_sel a piece at a time: a name longer than 8 bytes, or no room. */
-static AGAL_NOINLINE void put_reg_sel_pieces(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num,
-                                             agal_sel s)
+/* numbered_sel a piece at a time: a name longer than 8 bytes, or no room. */
+static AGAL_NOINLINE void numbered_sel_pieces(agal_text *t, const agal_reg_text *spelled, const char *host,
+                                              unsigned num, bool indexed, agal_sel s)
 {
-    text_put_host_num(t, spelled, host, num);
+    text_put_host(t, spelled, host);
+    if (indexed) text_putc(t, '[');
+    text_uint(t, num);
+    if (indexed) text_putc(t, ']');
     agal_text_put_swz(t, s, 4);
+}
+
+/* A host name, a number and selection s, at one cursor where the name is spelled:
+ * "va3.xy", or with indexed an array's element, "vc[5].xy". Inline, so that each
+ * caller's constant indexed costs no test. */
+static AGAL_ALWAYS_INLINE void numbered_sel(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num,
+                                            bool indexed, agal_sel s)
+{
+    char *p = text_room(t, REG_SEL_ROOM);
+    if (!spelled->n || !p) {
+        numbered_sel_pieces(t, spelled, host, num, indexed, s);
+        return;
+    }
+    p = put8_at(p, spelled->s, spelled->n);
+    if (indexed) *p++ = '[';
+    p += agal_put_uint(p, num);
+    if (indexed) *p++ = ']';
+    text_set_end(t, swz_at(p, s, 4));
 }
 
 void agal_text_put_reg_sel(agal_text *t, const agal_reg_text *spelled, const char *host, unsigned num, agal_sel s)
 {
-    char *p = text_room(t, REG_SEL_ROOM);
-    if (!spelled->n || !p) {
-        put_reg_sel_pieces(t, spelled, host, num, s);
-        return;
-    }
-    p = put8_at(p, spelled->s, spelled->n);
-    p += agal_put_uint(p, num);
-    text_set_end(t, swz_at(p, s, 4));
+    numbered_sel(t, spelled, host, num, false, s);
 }
 
 void agal_text_unsupported(agal_text *t, const char *what)
@@ -251,30 +265,10 @@ static AGAL_NOINLINE void reg_sel(agal_text *t, int slot, agal_sel s)
 
 static void expr(agal_text *t, const agal_ir_inst *in, agal_sel s, bind need);
 
-/* A constant register's selection s, "vc[5].xy", at one cursor where the array's
- * name is spelled. */
-static AGAL_NOINLINE void uniform_pieces(agal_text *t, const agal_ir_inst *in, agal_sel s)
-{
-    text_put_host(t, &t->spelled.constants, t->names->constants[t->prog->stage]);
-    text_putc(t, '[');
-    text_uint(t, (unsigned)in->reg_num);
-    text_putc(t, ']');
-    agal_text_put_swz(t, s, 4);
-}
-
+/* A constant register's selection s: "vc[5].xy". */
 static void uniform(agal_text *t, const agal_ir_inst *in, agal_sel s)
 {
-    const agal_reg_text *name = &t->spelled.constants;
-    char *p = text_room(t, REG_SEL_ROOM);
-    if (!name->n || !p) { /* longer than 8 bytes, or no room */
-        uniform_pieces(t, in, s);
-        return;
-    }
-    p = put8_at(p, name->s, name->n);
-    *p++ = '[';
-    p += agal_put_uint(p, (unsigned)in->reg_num);
-    *p++ = ']';
-    text_set_end(t, swz_at(p, s, 4));
+    numbered_sel(t, &t->spelled.constants, t->names->constants[t->prog->stage], (unsigned)in->reg_num, true, s);
 }
 
 /* An intermediate several instructions use, by the name temp() declared: "t7". */
