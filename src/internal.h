@@ -31,6 +31,15 @@
 #define AGAL_NOINLINE
 #endif
 
+/* splitmix64's finalizer: each bit of z moves about half of the result's bits (the
+ * interpreter's perturbed draws, the pipeline layer's hash). */
+static inline uint64_t agal_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /* The index of the lowest set bit of a set that is not empty: a walk of a set's
  * members, lowest first, visits only them (set &= set - 1 drops the one visited). */
 static inline int agal_lowest_bit(uint64_t set)

@@ -724,7 +724,9 @@ AGAL_API int agal_check_texture_upload(const agal_texture_desc *t, const agal_te
  * caches on the baked key (agal_pipeline_key_baked): the full key with what its
  * API sets at draw time cleared. */
 
-enum { AGAL_PIPELINE_KEY_VERSION = 1 };
+/* 2: the word-at-a-time hash (docs/pipeline.md, "Hashes"); 1's program ids and
+ * records were FNV-1a's. */
+enum { AGAL_PIPELINE_KEY_VERSION = 2 };
 
 /* One vertex stream the program reads (setVertexBufferAt). */
 typedef struct agal_pipeline_stream {
@@ -794,10 +796,11 @@ typedef enum agal_pipeline_dynamic {
 #define AGAL_DYNAMIC_WEBGPU (AGAL_DYNAMIC_SAMPLERS | AGAL_DYNAMIC_OFFSETS | AGAL_DYNAMIC_STENCIL_REFERENCE)
 #define AGAL_DYNAMIC_GL 0xfffu
 
-/* The pair's identity: a 64-bit FNV-1a hash of both programs' bytes and of the
- * options that change a translation (target, profile, lenient, clip, strip_names,
- * separate_samplers, the names' strings, whether samples is 1). agal_upload sets
- * it in the result. opt may be NULL (the defaults). */
+/* The pair's identity: the layer's 64-bit hash (docs/pipeline.md, "Hashes") of
+ * both programs' bytes and of the options that change a translation (target,
+ * profile, lenient, clip, strip_names, separate_samplers, the names' strings,
+ * whether samples is 1). agal_upload sets it in the result. opt may be NULL (the
+ * defaults). */
 AGAL_API uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const void *fragment,
                                            size_t fragment_size, const agal_upload_options *opt);
 
@@ -812,7 +815,7 @@ AGAL_API void agal_pipeline_key_make(const agal_upload_result *r, const agal_con
  * set to it: what a backend with that dynamic state creates a pipeline for. */
 AGAL_API void agal_pipeline_key_baked(const agal_pipeline_key *full, uint32_t dynamic, agal_pipeline_key *out);
 
-/* 64-bit FNV-1a of the key's bytes; equal keys hash alike. */
+/* The layer's 64-bit hash of the key's bytes; equal keys hash alike. */
 AGAL_API uint64_t agal_pipeline_key_hash(const agal_pipeline_key *k);
 static inline bool agal_pipeline_key_equal(const agal_pipeline_key *a, const agal_pipeline_key *b)
 {

@@ -327,11 +327,8 @@ static void exec_texture(machine *m, const agal_token *t, unsigned exec)
  * finalizer over their mix, so every run with one seed moves the same values. */
 static float draw(uint64_t seed, uint32_t token, size_t invocation, unsigned comp)
 {
-    uint64_t z = seed ^ ((uint64_t)token << 40) ^ ((uint64_t)invocation << 2) ^ comp;
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
+    uint64_t z =
+        agal_mix64((seed ^ ((uint64_t)token << 40) ^ ((uint64_t)invocation << 2) ^ comp) + 0x9e3779b97f4a7c15ull);
     return (float)((double)(z >> 11) * 0x1p-52 - 1.0);
 }
 

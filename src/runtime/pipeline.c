@@ -14,38 +14,47 @@ _Static_assert(sizeof(agal_pipeline_key) == 232, "the key's fields leave no padd
 
 /* ---- hashing ----------------------------------------------------------------------- */
 
-enum { FNV_OFFSET = 0, FNV_PRIME = 1 };
-static const uint64_t fnv[2] = {0xcbf29ce484222325ull, 0x100000001b3ull};
+/* The layer's one hash (docs/pipeline.md, "Hashes"): a 64-bit state takes the input
+ * 8 bytes at a time, each word little-endian (the same on every host; a last, shorter
+ * one zero-filled), xored in, multiplied by an odd constant and its high half folded
+ * into the low one, so that a difference in a word's top bits reaches the bits the
+ * next multiply spreads; splitmix64's finalizer (agal_mix64) ends it. Each step is a
+ * bijection of the state, so two inputs of one length that differ in one word never
+ * hash alike. A word a step, not a byte as version 1's FNV-1a: an emulator hashes a
+ * key at every draw. */
+enum { HASH_SEED, HASH_MULTIPLIER }; /* the seed: any constant (the fraction of sqrt 2) */
+static const uint64_t hash_constant[2] = {0x6a09e667f3bcc908ull, 0x9e3779b97f4a7c15ull};
 
-static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+static uint64_t hash_word(uint64_t h, uint64_t w)
 {
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * fnv[FNV_PRIME];
-    return h;
+    h = (h ^ w) * hash_constant[HASH_MULTIPLIER];
+    return h ^ (h >> 32);
 }
 
-/* A value as 8 little-endian bytes, so the hash is the same on every host. */
-static uint64_t fnv_u64(uint64_t h, uint64_t v)
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
 {
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++) b[i] = (uint8_t)(v >> 8 * i);
-    return fnv_bytes(h, b, sizeof b);
+    const uint8_t *b = p;
+    for (; n >= 8; b += 8, n -= 8) h = hash_word(h, agal_rd64(b));
+    if (!n) return h;
+    uint64_t last = 0;
+    for (size_t i = 0; i < n; i++) last |= (uint64_t)b[i] << 8 * i;
+    return hash_word(h, last);
 }
 
 /* A string with its length first, so ("ab", "c") and ("a", "bc") differ; NULL apart. */
-static uint64_t fnv_string(uint64_t h, const char *s)
+static uint64_t hash_string(uint64_t h, const char *s)
 {
-    if (!s) return fnv_u64(h, UINT64_MAX);
+    if (!s) return hash_word(h, UINT64_MAX);
     size_t n = strlen(s);
-    return fnv_bytes(fnv_u64(h, n), s, n);
+    return hash_bytes(hash_word(h, n), s, n);
 }
 
-static uint64_t fnv_names(uint64_t h, const agal_names *n)
+static uint64_t hash_names(uint64_t h, const agal_names *n)
 {
-    if (!n) return fnv_u64(h, 0);
-    for (int i = 0; i < 2; i++) h = fnv_string(fnv_string(h, n->constants[i]), n->blocks[i]);
-    h = fnv_string(fnv_string(fnv_string(h, n->sampler), n->attribute), n->varying);
-    return fnv_u64(fnv_string(h, n->yflip), (uint64_t)(unsigned char)n->yflip_component);
+    if (!n) return hash_word(h, 0);
+    for (int i = 0; i < 2; i++) h = hash_string(hash_string(h, n->constants[i]), n->blocks[i]);
+    h = hash_string(hash_string(hash_string(h, n->sampler), n->attribute), n->varying);
+    return hash_word(hash_string(h, n->yflip), (uint64_t)(unsigned char)n->yflip_component);
 }
 
 uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const void *fragment, size_t fragment_size,
@@ -53,21 +62,23 @@ uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const 
 {
     agal_upload_options o = agal_upload_options_init();
     if (opt) memcpy(&o, opt, opt->size < sizeof o ? opt->size : sizeof o);
-    uint64_t h = fnv_string(fnv[FNV_OFFSET], "agal pipeline program 1");
-    h = fnv_bytes(fnv_u64(h, vertex_size), vertex, vertex ? vertex_size : 0);
-    h = fnv_bytes(fnv_u64(h, fragment_size), fragment, fragment ? fragment_size : 0);
+    uint64_t h = hash_string(hash_constant[HASH_SEED], "agal pipeline program 2");
+    h = hash_bytes(hash_word(h, vertex_size), vertex, vertex ? vertex_size : 0);
+    h = hash_bytes(hash_word(h, fragment_size), fragment, fragment ? fragment_size : 0);
     /* Only what changes the translations: the limits and the context's profile
-     * decide whether an upload succeeds, not what it makes. */
-    const uint64_t fields[] = {(uint64_t)o.target, (uint64_t)o.profile,     (uint64_t)o.lenient,
-                               (uint64_t)o.clip,   (uint64_t)o.strip_names, (uint64_t)o.separate_samplers};
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) h = fnv_u64(h, fields[i]);
-    /* Single-sampled targets' translation, without centroid, is another; every
-     * other count translates as 0 does, whose ids stay those of earlier versions. */
-    if (agal_upload_centre_only(&o)) h = fnv_u64(h, 1);
-    return fnv_names(h, o.names);
+     * decide whether an upload succeeds, not what it makes. Single-sampled targets'
+     * translation, without centroid, is another; every other count is the default's. */
+    const uint64_t fields[] = {(uint64_t)o.target,         (uint64_t)o.profile,     (uint64_t)o.lenient,
+                               (uint64_t)o.clip,           (uint64_t)o.strip_names, (uint64_t)o.separate_samplers,
+                               agal_upload_centre_only(&o)};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) h = hash_word(h, fields[i]);
+    return agal_mix64(hash_names(h, o.names));
 }
 
-uint64_t agal_pipeline_key_hash(const agal_pipeline_key *k) { return fnv_bytes(fnv[FNV_OFFSET], k, sizeof *k); }
+uint64_t agal_pipeline_key_hash(const agal_pipeline_key *k)
+{
+    return agal_mix64(hash_bytes(hash_constant[HASH_SEED], k, sizeof *k));
+}
 
 /* ---- the key of a draw ---------------------------------------------------------------- */
 

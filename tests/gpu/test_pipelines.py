@@ -20,7 +20,8 @@
 4. The images of --no-pipeline-cache and of the second --pipeline-cache run are
    the first run's, byte for byte (the first writes its file at the end and is
    otherwise the default run; test_replay.py holds that to the scenes' pixels).
-5. A file that is not a pipeline cache, or another backend's, is refused (exit 2).
+5. A file that is not a pipeline cache, or another backend's, is refused (exit 2),
+   and one of an earlier key version says so.
 """
 import concurrent.futures
 import json
@@ -131,8 +132,8 @@ def check_records(name, cache, backend, count, binaries):
     errors = []
     if lines[0] != b"agal pipeline cache 1 " + backend.encode() or int(lines[1]) != count:
         return ["%s: the cache file's header is %r, %r (want %d records)" % (name, lines[0], lines[1], count)]
-    key = json.loads(lines[2]) if count else {"program": "0" * 16, "version": 1}
-    if not re.fullmatch(r"[0-9a-f]{16}", key["program"]) or key["version"] != 1:
+    key = json.loads(lines[2]) if count else {"program": "0" * 16, "version": 2}
+    if not re.fullmatch(r"[0-9a-f]{16}", key["program"]) or key["version"] != 2:  # AGAL_PIPELINE_KEY_VERSION
         errors.append("%s: the first record is not a key: %r" % (name, lines[2][:200]))
     return errors
 
@@ -158,6 +159,15 @@ def check_refusals(agalrun, scenes_dir, root):
         r = replay(agalrun, path, "--backend", backend, "--pipeline-cache", bad)
         if r.returncode != 2 or "is not this backend's pipeline cache" not in r.stderr or "Sanitizer" in r.stderr:
             errors.append("a broken or other backend's cache on %s: exit %d\n%s" % (backend, r.returncode, r.stderr))
+    # A file an earlier release wrote: its keys of version 1 (FNV-1a's ids).
+    old = os.path.join(root, "version1.cache")
+    r = replay(agalrun, path, "--backend", "vulkan", "--pipeline-cache", old)
+    if r.returncode == 0:
+        text = open(old).read()
+        open(old, "w").write(text.replace('"version": 2,', '"version": 1,'))
+        r = replay(agalrun, path, "--backend", "vulkan", "--pipeline-cache", old)
+    if r.returncode != 2 or "(\"version\"): not this library's version" not in r.stderr:
+        errors.append("a cache of version 1's keys: exit %d\n%s" % (r.returncode, r.stderr))
     r = replay(agalrun, path, "--pipeline-cache", bad, "--no-pipeline-cache")
     if r.returncode != 2 or "exclude each other" not in r.stderr:
         errors.append("--pipeline-cache with --no-pipeline-cache: exit %d\n%s" % (r.returncode, r.stderr))

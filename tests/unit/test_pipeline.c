@@ -9,6 +9,7 @@
 #include "agal/text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *vertex_text = "m44 op, va0, vc0\nmov v0, va2.xy\n";
@@ -82,14 +83,48 @@ static void program_id(agal_context *ctx, const pair *p)
     /* Pinned values: a cache record written by one build is read by the next, so the
      * hashes must not move unless AGAL_PIPELINE_KEY_VERSION does. */
     uint8_t none[1] = {0};
-    CHECK(agal_pipeline_program_id(none, 0, none, 0, NULL) == 0x6c0e515196e515c4ull, "%016llx",
+    CHECK(agal_pipeline_program_id(none, 0, none, 0, NULL) == 0xb35812853bff8806ull, "%016llx",
           (unsigned long long)agal_pipeline_program_id(none, 0, none, 0, NULL));
+    CHECK(id == 0xf14abc87933b8cc4ull, "this pair's (bytes past the last whole word): %016llx", (unsigned long long)id);
     agal_pipeline_key k;
     memset(&k, 0, sizeof k);
     k.version = AGAL_PIPELINE_KEY_VERSION, k.program = 0x0123456789abcdefull;
-    CHECK(agal_pipeline_key_hash(&k) == 0x459962031c21b1e4ull, "%016llx",
+    CHECK(agal_pipeline_key_hash(&k) == 0x3d468db871886daeull, "%016llx",
           (unsigned long long)agal_pipeline_key_hash(&k));
     (void)ctx;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Every one of the key's bits counts, and no two keys a bit apart hash alike; nor
+ * do keys apart in the top bit of two words (two samplers' AGAL_PIPELINE_SAMPLED
+ * bits), which a multiply alone would carry off the top and lose. */
+static void key_hash_spreads(const pair *p)
+{
+    agal_context3d_state s;
+    agal_sampler_slots slots;
+    draw_state(&s, &slots);
+    agal_pipeline_key k;
+    agal_pipeline_key_make(&p->r, &s, &k);
+    enum { BITS = 8 * sizeof k };
+    static uint64_t hashes[BITS + 1];
+    hashes[BITS] = agal_pipeline_key_hash(&k);
+    for (size_t i = 0; i < BITS; i++) {
+        agal_pipeline_key flipped = k;
+        ((uint8_t *)&flipped)[i / 8] ^= (uint8_t)(1u << i % 8);
+        hashes[i] = agal_pipeline_key_hash(&flipped);
+    }
+    qsort(hashes, BITS + 1, sizeof hashes[0], compare_u64);
+    size_t same = 0;
+    for (size_t i = 1; i <= BITS; i++) same += hashes[i] == hashes[i - 1];
+    CHECK(same == 0, "%zu of the %d keys a bit apart from a draw's hash alike", same, BITS);
+    agal_pipeline_key two = k;
+    two.samplers[3] ^= AGAL_PIPELINE_SAMPLED, two.samplers[5] ^= AGAL_PIPELINE_SAMPLED;
+    CHECK(agal_pipeline_key_hash(&two) != agal_pipeline_key_hash(&k), "two samplers' top bits count");
 }
 
 /* ---- the key of a draw ----------------------------------------------------------------- */
@@ -279,7 +314,7 @@ static void json(agal_context *ctx, const pair *p)
     agal_pipeline_key k;
     agal_pipeline_key_make(&p->r, &s, &k);
     k.program = 0x0123456789abcdefull; /* pinned, for the text below */
-    const char *want = "{\"program\": \"0123456789abcdef\", \"version\": 1, \"dynamic\": 0, "
+    const char *want = "{\"program\": \"0123456789abcdef\", \"version\": 2, \"dynamic\": 0, "
                        "\"stream_format\": [4, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "
                        "\"stream_offset\": [0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "
                        "\"stream_stride\": [6, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "
@@ -314,7 +349,7 @@ static void json(agal_context *ctx, const pair *p)
             "(\"cull\"): an integer from 0 to 255 was expected");
     refused(ctx, edited(got, "\"cull\": 0", "\"cull\": -1", buf, sizeof buf), "(\"cull\"): an integer");
     refused(ctx, edited(got, "\"cull\": 0", "\"cull\": 0.0", buf, sizeof buf), "(\"cull\"): an integer");
-    refused(ctx, edited(got, "\"version\": 1", "\"version\": 2", buf, sizeof buf), "not this library's version");
+    refused(ctx, edited(got, "\"version\": 2", "\"version\": 1", buf, sizeof buf), "not this library's version");
     refused(ctx, edited(got, "0123456789abcdef", "0123456789ABCDEF", buf, sizeof buf), "16 lower-case hex digits");
     refused(ctx, edited(got, "0123456789abcdef", "0123", buf, sizeof buf), "16 lower-case hex digits");
     refused(ctx, edited(got, "\"colors\": [", "\"colors\": [0, ", buf, sizeof buf), "the array is too long");
@@ -364,6 +399,7 @@ int main(void)
           "the other pair uploads");
     if (!failures) {
         program_id(ctx, &p);
+        key_hash_spreads(&p);
         key_fields(&p);
         baked(&p, &other);
         json(ctx, &p);

@@ -109,10 +109,17 @@ bool rpcache_load(const char *path, const char *backend, rpcache *c, char *err, 
     if (!f) return errno == ENOENT ? true : fail(err, errsize, "cannot read the pipeline cache %s", path);
     agal_context *ctx = agal_context_new(NULL, NULL);
     bool ok = ctx && read_all(f, backend, ctx, c);
-    agal_context_free(ctx);
     fclose(f);
-    if (!ok) rpcache_free(c);
-    return ok ? true : fail(err, errsize, "%s is not this backend's pipeline cache (agal pipeline cache 1)", path);
+    if (!ok) {
+        rpcache_free(c);
+        /* A key the library refuses says why: one of another key version is from
+         * another release (docs/pipeline.md, "Hashes"), the file to be made again. */
+        const agal_diag *d = ctx && agal_diag_count(ctx) ? agal_diag_get(ctx, 0) : NULL;
+        snprintf(err, errsize, "%s is not this backend's pipeline cache (agal pipeline cache 1)%s%s", path,
+                 d ? ": " : "", d ? d->message : "");
+    }
+    agal_context_free(ctx);
+    return ok;
 }
 
 /* ---- writing ---------------------------------------------------------------------------- */
