@@ -171,6 +171,9 @@ export interface TranslateOptions<T extends Target = Target> {
   /** -g: `#line` per token in GLSL-family texts (WGSL keeps its comments), SPIR-V's
    * OpSource and OpLines; the result then takes mapDriverLog (docs/debug-info.md). */
   debugInfo?: boolean;
+  /** -g0: no comments in the texts, no OpName in SPIR-V (the texts a shipped
+   * emulator compiles: shorter, and sooner made); wins over debugInfo. */
+  stripNames?: boolean;
   /** How op is mapped from Stage3D's clip space (z 0..w, y up); by default the
    * target's: GLSL's z = 2z - w, WGSL's none. 'none' for a GL context with
    * EXT_clip_control at ZERO_TO_ONE; 'vulkan' negates y. */
@@ -191,6 +194,8 @@ export interface UploadOptions<T extends UploadTarget = UploadTarget> {
   limits?: Limits;
   /** As translate's: the texts carry their tokens' lines, the result takes mapDriverLog. */
   debugInfo?: boolean;
+  /** As translate's: no comments, no OpName. */
+  stripNames?: boolean;
   /** The samples of the render targets the pair is drawn to; any by default. 1
    * (single-sampled: a canvas without antialias, antiAlias 0): no varying is
    * declared centroid, whose compile costs WebGL more; that pair is then for

@@ -26,8 +26,9 @@ const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'inte
 
 // What each call takes (any other key is a TypeError: a misspelt option is not ignored).
 const CALL_OPTIONS = {
-  translate: ['target', 'stage', 'lenient', 'profile', 'names', 'limits', 'debugInfo', 'clip'],
-  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits', 'debugInfo', 'samples', 'clip'],
+  translate: ['target', 'stage', 'lenient', 'profile', 'names', 'limits', 'debugInfo', 'stripNames', 'clip'],
+  upload: ['target', 'lenient', 'profile', 'contextProfile', 'names', 'limits', 'debugInfo', 'stripNames', 'samples',
+           'clip'],
   assemble: ['stage', 'version', 'strict'],
 };
 const NAME_KEYS = ['vertexConstants', 'fragmentConstants', 'vertexBlock', 'fragmentBlock', 'sampler', 'attribute',
@@ -177,7 +178,7 @@ function limitsOf(limits) {
 // option: a field here and there, its value in `writeOptions` (or the call's own).
 const OPTION_FIELDS = ['size', 'target', 'slot', 'lenient', 'profile', 'contextProfile', ...NAME_KEYS,
                        'yflipComponent', 'limits', 'limitsJson', 'stage', 'version', 'strict', 'debugInfo',
-                       'samples', 'clip'];
+                       'samples', 'clip', 'stripNames'];
 // Each field's index (a word of the struct).
 const FIELD = Object.freeze(Object.fromEntries(OPTION_FIELDS.map((k, i) => [k, i])));
 // The struct's room in the scratch block (its words are written in place).
@@ -199,7 +200,7 @@ const NO_STRINGS = Object.freeze([]);
 function writeOptions(o, words) {
   // The record's values first: a getter of `names` or `limits` may call in again,
   // which refills the record.
-  const { target, stage, lenient, profile, contextProfile, debugInfo, samples, clip } = o;
+  const { target, stage, lenient, profile, contextProfile, debugInfo, stripNames, samples, clip } = o;
   const given = o.names, limited = o.limits;
   const names = given === undefined ? NO_NAMES : namesOf(given);
   const limits = limitsOf(limited);
@@ -213,6 +214,7 @@ function writeOptions(o, words) {
   words[FIELD.debugInfo] = flag(debugInfo, 'debugInfo');
   words[FIELD.samples] = samplesOf(samples);
   words[FIELD.clip] = option(CLIPS, clip, 'clip', 0);
+  words[FIELD.stripNames] = flag(stripNames, 'stripNames');
   if (names === NO_NAMES && !limits) return NO_STRINGS;
   const strings = [];
   for (let i = 0; i < NAME_KEYS.length; i++) if (names.strings[i]) strings.push([FIELD[NAME_KEYS[i]], names.strings[i]]);

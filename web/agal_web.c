@@ -273,12 +273,13 @@ typedef struct web_options {
     int32_t yflip_component; /* 0, 'x', 'y', 'z' or 'w' */
     const char *limits;      /* a preset's name, or the JSON form's text (limits_json) */
     int32_t limits_json;
-    int32_t stage;      /* assemble: agal_stage, or -1 for the text's comment */
-    uint32_t version;   /* assemble: 1 to 3, or 0 for the text's comment */
-    int32_t strict;     /* assemble: Adobe's readings are errors (AGAL_ASM_STRICT) */
-    int32_t debug_info; /* translate, upload: -g (docs/debug-info.md) */
-    uint32_t samples;   /* upload: agal_upload_options.samples (0: any) */
-    int32_t clip;       /* translate, upload: agal_clip (0: the target's) */
+    int32_t stage;       /* assemble: agal_stage, or -1 for the text's comment */
+    uint32_t version;    /* assemble: 1 to 3, or 0 for the text's comment */
+    int32_t strict;      /* assemble: Adobe's readings are errors (AGAL_ASM_STRICT) */
+    int32_t debug_info;  /* translate, upload: -g (docs/debug-info.md) */
+    uint32_t samples;    /* upload: agal_upload_options.samples (0: any) */
+    int32_t clip;        /* translate, upload: agal_clip (0: the target's) */
+    int32_t strip_names; /* translate, upload: -g0 (docs/debug-info.md) */
 } web_options;
 
 EMSCRIPTEN_KEEPALIVE uint32_t web_options_size(void) { return sizeof(web_options); }
@@ -327,6 +328,7 @@ static web_answer *translated(agal_context *ctx, const uint8_t *bytes, uint32_t 
     *t = agal_translate_options_init();
     t->target = (agal_target)o->target, t->names = names_given(o) ? names : NULL;
     t->limits = o->limits ? device : NULL, t->debug_info = o->debug_info != 0, t->clip = (agal_clip)o->clip;
+    t->strip_names = o->strip_names != 0;
     *sh = agal_shader_init();
     return (st = agal_translate(ctx, prog, t, sh)) != AGAL_OK ? failed(ctx, st) : NULL;
 }
@@ -353,7 +355,7 @@ static agal_upload_options upload_options_of(const web_options *o, agal_limits *
     u.target = (agal_target)o->target, u.lenient = o->lenient != 0, u.profile = (agal_profile)o->profile;
     u.context_profile = (agal_profile)o->context_profile, u.names = names_given(o) ? names : NULL;
     u.limits = o->limits ? device : NULL, u.debug_info = o->debug_info != 0, u.samples = o->samples;
-    u.clip = (agal_clip)o->clip;
+    u.clip = (agal_clip)o->clip, u.strip_names = o->strip_names != 0;
     return u;
 }
 
@@ -511,7 +513,7 @@ typedef struct web_context3d {
 } web_context3d;
 
 /* wasm32's layouts; a native build (tests/web/web_glue.c) has 8-byte pointers. */
-_Static_assert((sizeof(void *) != 4 || (sizeof(web_options) == 4 * 23 && sizeof(web_answer) == 4 * 9)) &&
+_Static_assert((sizeof(void *) != 4 || (sizeof(web_options) == 4 * 24 && sizeof(web_answer) == 4 * 9)) &&
                    sizeof(web_context3d) == 36 && sizeof(agal_buffer_desc) == 16 && sizeof(agal_texture_desc) == 20,
                "the layouts agal2spv.js writes and reads (OPTION_FIELDS, web_context3d, #answer)");
 

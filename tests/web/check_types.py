@@ -29,6 +29,7 @@ REFUSED = [
     "agal.pipelineKey(agal.upload(b, b), { culling: 'sideways' });",
     "agal.mapDriverLog(agal.upload(b, b), 'geometry', '');",
     "agal.translate(b, { debugInfo: 'yes' });",
+    "agal.upload(b, b, { stripNames: 'yes' });",
     "agal.upload(b, b, { samples: 3 });",
     "agal.translate(b, { samples: 1 });",
     "agal.upload(b, b, { clip: 'd3d' });",

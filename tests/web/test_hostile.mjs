@@ -45,8 +45,8 @@ const asm = (text, options) => () => agal.assemble(text, options);
 const names = (n) => t({ names: n });
 const identifier = (s) => `agal2spv: agal_names: "${s}" is no GLSL identifier of at most 63 characters`;
 const noOption = (call, key, takes) => `agal2spv: ${call} has no option "${key}" (it takes ${takes})`;
-const T_OPTIONS = 'target, stage, lenient, profile, names, limits, debugInfo, clip';
-const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo, samples, clip';
+const T_OPTIONS = 'target, stage, lenient, profile, names, limits, debugInfo, stripNames, clip';
+const U_OPTIONS = 'target, lenient, profile, contextProfile, names, limits, debugInfo, stripNames, samples, clip';
 const A_OPTIONS = 'stage, version, strict';
 const NAMES = 'vertexConstants, fragmentConstants, vertexBlock, fragmentBlock, sampler, attribute, varying, yflip, ' +
   'yflipComponent';
@@ -119,6 +119,7 @@ const refused = [
   ['upload names.fragmentBlock', u({ names: { fragmentBlock: 'gl_fc' } }), TypeError, identifier('gl_fc')],
   // debugInfo and mapDriverLog
   ['debugInfo a string', t({ debugInfo: 'yes' }), TypeError, 'agal2spv: debugInfo must be a boolean, not "yes"'],
+  ['stripNames a number', u({ stripNames: 1 }), TypeError, 'agal2spv: stripNames must be a boolean, not 1'],
   ['mapDriverLog of a translation without debugInfo', () => agal.mapDriverLog(agal.translate(vertex), undefined, ''),
    TypeError, "agal2spv: mapDriverLog's result must be what this object's translate() or upload() returned with " +
    'debugInfo, not an object'],

@@ -81,6 +81,13 @@ test('an upload with another clip is another program in the key', () => {
   assert.notEqual(program({ target: 'wgsl', clip: 'none' }), gl);
 });
 
+test('an upload with stripNames is another program in the key', () => {
+  const state = states['no depth buffer'];
+  const program = (options) => JSON.parse(agal.pipelineKey(agal.upload(vertex, fragment, options), state).json).program;
+  assert.notEqual(program({ target: 'essl3', stripNames: true }), program({ target: 'essl3' }));
+  assert.equal(program({ target: 'essl3', stripNames: false }), program({ target: 'essl3' }));
+});
+
 test('the WebGPU key leaves out what WebGPU sets per draw: stencil reference, samplers, offsets', () => {
   const base = states['depth and stencil, antialiased'];
   const a = agal.pipelineKey(upload, base);

@@ -63,6 +63,33 @@ checks("an upload's WGSL bind group layout", (check) => {
   }
 });
 
+// stripNames: every corpus program's -g0 bytes for every target it translates to;
+// an upload's texts those of the default with their comments gone, line by line.
+checks("stripNames: the native -g0 bytes", (check) => {
+  const encoded = (code) => (typeof code === 'string' ? new TextEncoder().encode(code) : new Uint8Array(code.buffer));
+  for (const p of manifest.programs) {
+    for (const [target, want] of Object.entries(p.stripped)) {
+      const { code } = agal.translate(bytes(p.bytes), { target, stripNames: true });
+      check(same(encoded(code), bytes(want)), `${p.name} ${target} stripNames: differs`);
+    }
+  }
+  const uncommented = (text) => text.split('\n').filter((l) => !/^\s*(\/\/.*|\/\*.*\*\/)$/.test(l))
+    .map((l) => l.replace(/ \/\/ .*$/, '')).join('\n');
+  let pairs = 0;
+  for (const v of manifest.programs.filter((p) => p.name.endsWith('.vert.agal'))) {
+    const f = manifest.programs.find((p) => p.name === v.name.replace('.vert.', '.frag.'));
+    if (!f) continue;
+    for (const target of ['essl3', 'wgsl']) {
+      const up = (options) => agal.upload(bytes(v.bytes), bytes(f.bytes), { target, ...options });
+      const commented = up({}), stripped = up({ stripNames: true });
+      check(stripped.vertex.length < commented.vertex.length && stripped.vertex === uncommented(commented.vertex) &&
+            stripped.fragment === uncommented(commented.fragment), `upload ${v.name} ${target}: stripNames differs`);
+    }
+    pairs++;
+  }
+  check(pairs >= 10, `${pairs} pairs uploaded`);
+});
+
 // clip: each mode's texts the native build's (`agal2spv --clip`); an upload's the
 // same as with the default but for the position's depth, which 'none' leaves as 'gl'
 // remaps it.

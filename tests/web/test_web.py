@@ -77,6 +77,10 @@ def program(args, tmp, path):
                                                          check=True).stdout).decode()
                             for target in ("essl3", "wgsl")}
                      for mode in ("none", "gl", "vulkan")}
+    # -g0's bytes for every target the program translates to, for `stripNames`
+    entry["stripped"] = {target: base64.b64encode(run([args.agal2spv, "-t", kind, "-g0", out, "-o", "-"],
+                                                      check=True).stdout).decode()
+                         for target, kind in TARGETS.items() if isinstance(entry["outputs"][target], str)}
     entry["debug"] = {target: debug_outputs(args, tmp, out, target) for target in ("glsl", "essl3", "essl1", "wgsl")}
     return entry
 

@@ -36,7 +36,7 @@ export async function webgl2(gl: WebGL2RenderingContext, vertex: Uint8Array, fra
 
 export async function webgl1(gl: WebGLRenderingContext, vertex: Uint8Array, fragment: Uint8Array): Promise<void> {
   const agal = await load();
-  const up = agal.upload(vertex, fragment, { target: 'essl1', names: { attribute: 'a_' } });
+  const up = agal.upload(vertex, fragment, { target: 'essl1', names: { attribute: 'a_' }, stripNames: true });
   const program = gl.createProgram()!;
   for (const a of up.bindings.vertex.attributes) gl.bindAttribLocation(program, a.location, a.name);
   const { constants } = up.bindings.vertex;
