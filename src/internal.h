@@ -245,6 +245,13 @@ static inline void agal_index_attribute(uint16_t mask[16], const agal_source *s)
     if (s->index_num < 16) mask[s->index_num] |= (uint16_t)(1u << (s->index_comp & 3));
 }
 
+/* What Flash's checks count a program's tokens for, dead code included: the flags of
+ * agal_reflection and of agal_upload_result.tokens, one rule for both. */
+typedef struct agal_token_uses {
+    bool uses_derivatives, uses_kil, writes_depth, uses_iid;
+} agal_token_uses;
+void agal_token_uses_of(const agal_program *prog, agal_token_uses *out);
+
 /* ---- reflect_json.c (src/runtime/): the one JSON writer of an agal_binding ------- */
 
 /* {"entries": [...]}: the WebGPU bind group layout of n WGSL bindings (an upload's

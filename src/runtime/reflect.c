@@ -43,7 +43,6 @@ static void read_reg(refl *f, unsigned type, unsigned num, unsigned mask, unsign
         case AGAL_REG_VARYING:
             if (n < 16) r->varying_mask[n] |= (uint16_t)mask;
             break;
-        case AGAL_REG_IID: r->uses_iid = true; break;
         default: break;
         }
     }
@@ -82,7 +81,6 @@ static void write_dest(refl *f, const agal_dest *d)
     agal_reflection *r = f->r;
     if (d->type == AGAL_REG_OUTPUT && d->num < 4) r->output_mask[d->num] |= d->mask;
     else if (d->type == AGAL_REG_VARYING && d->num < 16) r->varying_mask[d->num] |= d->mask;
-    else if (d->type == AGAL_REG_DEPTH) r->writes_depth = true;
 }
 
 static void token(refl *f, const agal_token *t)
@@ -99,8 +97,24 @@ static void token(refl *f, const agal_token *t)
         if (t->op == AGAL_OP_TED) f->smp[n].uses_ted = true;
         else f->smp[n].uses_tex = true;
     }
-    if (info->flags & AGAL_OPF_DERIV) f->r->uses_derivatives = true;
-    if (t->op == AGAL_OP_KIL) f->r->uses_kil = true;
+}
+
+/* A source reads iid as its register or as its index. */
+static bool reads_iid(const agal_source *s) { return (s->indirect ? s->index_type : s->type) == AGAL_REG_IID; }
+
+void agal_token_uses_of(const agal_program *prog, agal_token_uses *out)
+{
+    memset(out, 0, sizeof *out);
+    for (uint32_t i = 0; i < prog->ntokens; i++) {
+        const agal_token *t = &prog->tokens[i];
+        const agal_opinfo *info = agal_opinfo_get(t->op);
+        if (!info) continue;
+        out->uses_derivatives |= (info->flags & AGAL_OPF_DERIV) != 0;
+        out->uses_kil |= t->op == AGAL_OP_KIL;
+        out->writes_depth |= (info->operands & AGAL_OPND_D) && t->dst.type == AGAL_REG_DEPTH;
+        out->uses_iid |= ((info->operands & AGAL_OPND_A) && reads_iid(&t->a)) ||
+                         ((info->operands & AGAL_OPND_B) && reads_iid(&t->b));
+    }
 }
 
 static agal_status collect(refl *f)
@@ -136,5 +150,9 @@ agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_refle
     out->ntokens = prog->ntokens;
     refl f = {.ctx = ctx, .prog = prog, .r = out};
     for (uint32_t i = 0; i < prog->ntokens; i++) token(&f, &prog->tokens[i]);
+    agal_token_uses u;
+    agal_token_uses_of(prog, &u);
+    out->uses_derivatives = u.uses_derivatives, out->uses_kil = u.uses_kil;
+    out->writes_depth = u.writes_depth, out->uses_iid = u.uses_iid;
     return collect(&f);
 }

@@ -17,9 +17,9 @@ const char *agal_version(void) { return AGAL_VERSION; }
 /* ---- the upload ---------------------------------------------------------------- */
 
 /* The pair's view of the two bindings (agal_upload_result): the same arrays, not a
- * second description; and what the tokens use (agal_reflect's flags), as Flash's
- * checks count them. */
-static agal_status pair_view(agal_context *ctx, agal_upload_result *r)
+ * second description; and what the tokens use (agal_reflect's flags, without the
+ * rest of a reflection), as Flash's checks count them. */
+static void pair_view(agal_upload_result *r)
 {
     const agal_binding *vb = &r->shaders[AGAL_VERTEX].binding, *fb = &r->shaders[AGAL_FRAGMENT].binding;
     if (vb->constants) r->blocks[r->nblocks++] = *vb->constants;
@@ -28,15 +28,13 @@ static agal_status pair_view(agal_context *ctx, agal_upload_result *r)
     r->attributes = vb->attributes, r->nattributes = vb->nattributes;
     r->varyings = fb->varyings, r->nvaryings = fb->nvaryings;
     r->extensions = vb->extensions | fb->extensions;
-    agal_reflection vr, fr;
-    agal_status st = agal_reflect(ctx, r->vertex, &vr);
-    if (st == AGAL_OK) st = agal_reflect(ctx, r->fragment, &fr);
-    if (st != AGAL_OK) return st;
-    r->tokens.writes_depth = fr.writes_depth;
-    r->tokens.uses_kil = fr.uses_kil;
-    r->tokens.uses_iid = vr.uses_iid;
-    r->tokens.uses_derivatives = fr.uses_derivatives;
-    return st;
+    agal_token_uses vu, fu;
+    agal_token_uses_of(r->vertex, &vu);
+    agal_token_uses_of(r->fragment, &fu);
+    r->tokens.writes_depth = fu.writes_depth;
+    r->tokens.uses_kil = fu.uses_kil;
+    r->tokens.uses_iid = vu.uses_iid;
+    r->tokens.uses_derivatives = fu.uses_derivatives;
 }
 
 /* Flash raises 3612 for a ByteArray that is not little-endian, before reading it
@@ -200,7 +198,7 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     st = decode_pair(ctx, vertex, vertex_size, fragment, fragment_size, &o, &r);
     if (st == AGAL_OK) r.program_id = agal_pipeline_program_id(vertex, vertex_size, fragment, fragment_size, &o);
     if (st == AGAL_OK) st = translate_pair(ctx, &o, &limits, &r);
-    if (st == AGAL_OK) st = pair_view(ctx, &r);
+    if (st == AGAL_OK) pair_view(&r);
     /* A failed upload still names the programs it decoded. */
     agal_result_write(out, &r, sizeof r);
     return st;
