@@ -91,6 +91,7 @@ typedef struct bench {
     bool profile_decode;        /* --target decode: agal_decode of the bytes instead */
     int profile_pairs;          /* --target pack: 2, the pairs' pipelines packed; pairs: 1, not; else 0 */
     int profile_shape;          /* --shape: a shapes.h program instead of the corpus, or -1 */
+    uint64_t sink;              /* what a timed call returns, kept so that it is computed */
     char log[4096];
 } bench;
 
@@ -252,8 +253,10 @@ typedef struct measured {
     bool (*once)(bench *b, const struct measured *m, agal_context *ctx);
     const program *p, *f; /* the program (a pair's vertex program), a pair's fragment program */
     enum path k;
-    const agal_upload_options *upload; /* time_upload's */
-    const agal_ir_packing *plan;       /* time_pipelines' */
+    const agal_upload_options *upload;  /* time_upload's */
+    const agal_ir_packing *plan;        /* time_pipelines' */
+    const agal_upload_result *uploaded; /* report_runtime's key: the pair, */
+    const agal_context3d_state *state;  /* and the state it is drawn with */
 } measured;
 
 /* Seconds per operation. With *iters 0 it first doubles the count until a batch
@@ -953,6 +956,59 @@ static bool report_packing(bench *b, agal_context *ctx, double *median_ratio)
     return true;
 }
 
+/* ---- what an emulator calls: the upload and a draw's key ---------------------------- */
+
+static bool key_once(bench *b, const measured *m, agal_context *ctx)
+{
+    (void)ctx;
+    agal_pipeline_key full, baked;
+    agal_pipeline_key_make(m->uploaded, m->state, &full);
+    agal_pipeline_key_baked(&full, AGAL_DYNAMIC_VULKAN, &baked);
+    b->sink += agal_pipeline_key_hash(&baked);
+    return true;
+}
+
+/* Per round, the median over the corpus pairs of an agal_upload to GLSL ES 3.00 for
+ * a single-sampled canvas (as the web package's first-draw bench uploads) and of a
+ * draw's key: agal_pipeline_key_make, _baked and _hash, what a cache looks up at
+ * every draw. */
+static bool report_runtime(bench *b, agal_context *ctx)
+{
+    agal_upload_options o = agal_upload_options_init();
+    o.target = AGAL_TARGET_ESSL3, o.samples = 1;
+    double up[MAX_ROUNDS], key[MAX_ROUNDS], pu[256], pk[256];
+    unsigned iters[256][2] = {{0}};
+    agal_context3d_state state;
+    agal_context3d_state_init(&state, AGAL_C3D_STANDARD);
+    agal_context *kctx = agal_context_new(NULL, NULL);
+    bool ok = kctx != NULL;
+    for (unsigned r = 0; ok && r < b->rounds; r++) {
+        size_t n = 0;
+        for (size_t i = 0; ok && i < b->ncorpus && n < 256; i++) {
+            size_t j = fragment_of(b, i);
+            if (j == SIZE_MAX) continue;
+            agal_upload_result u = agal_upload_result_init();
+            ok = time_calls(b, &(measured){.once = upload_once, .p = &b->progs[i], .f = &b->progs[j], .upload = &o},
+                            ctx, &iters[n][0], &pu[n]) &&
+                 agal_upload(kctx, b->progs[i].bytes, b->progs[i].size, b->progs[j].bytes, b->progs[j].size, &o, &u) ==
+                     AGAL_OK &&
+                 time_calls(b, &(measured){.once = key_once, .uploaded = &u, .state = &state}, kctx, &iters[n][1],
+                            &pk[n]);
+            agal_context_reset(kctx);
+            n++;
+        }
+        if (ok) up[r] = median(pu, n), key[r] = median(pk, n);
+    }
+    agal_context_free(kctx);
+    if (!ok) return false;
+    mmm u = summarize(up, b->rounds), k = summarize(key, b->rounds);
+    printf("agal_upload of a corpus pair to GLSL ES 3.00, samples 1, median over pairs: %.2f %.2f %.2f us\n",
+           u.min * 1e6, u.med * 1e6, u.max * 1e6);
+    printf("a draw's pipeline key (make, baked for Vulkan, hash), median over pairs: %.1f %.1f %.1f ns\n", k.min * 1e9,
+           k.med * 1e9, k.max * 1e9);
+    return true;
+}
+
 static bool run_all(bench *b, agal_context *ctx, results *r)
 {
     unsigned(*iters)[NPATHS] = calloc(b->nprogs, sizeof *iters);
@@ -979,7 +1035,7 @@ static bool run_all(bench *b, agal_context *ctx, results *r)
     if (!report_memory(b, &r->long_fresh)) return false;
     r->max_allocs = max_fresh_allocs(b);
     return report_size(b, ctx, &r->max_ratio) && report_packing(b, ctx, &r->pack_ratio) &&
-           report_pass(b, ctx, &r->pass_share) && report_shapes(b, ctx);
+           report_pass(b, ctx, &r->pass_share) && report_runtime(b, ctx) && report_shapes(b, ctx);
 }
 
 /* One target's loop alone (--profile, --target): no clock, no glslang, nothing
