@@ -54,6 +54,9 @@ agal_status agal_wgsl_emit(agal_context *ctx, const agal_ir *ir, const agal_emit
  * and a pair's varyings packed by packing (NULL: not packed). */
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
                                     uint16_t unread, const agal_ir_packing *packing, agal_ir **out);
+/* The mapping of op a translation for target makes with the clip option: the
+ * target's own for AGAL_CLIP_DEFAULT (as given for a target the library has not). */
+agal_clip agal_target_clip(agal_target target, agal_clip clip);
 /* The translation of ir (from agal_translate_pipeline for the same target) and its
  * binding into *out (every field; out->size is not read). */
 agal_status agal_translate_ir(agal_context *ctx, const agal_ir *ir, agal_target target, const agal_emit_options *eo,

@@ -3,7 +3,7 @@
  * state caches on, the key's JSON form and what an upload implies before any draw.
  * The key is plain bytes, every one set, so a cache compares it with memcmp; its
  * JSON form, one member a field from one table, is what a cache record stores. */
-#include "internal.h"
+#include "emit.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -66,10 +66,13 @@ uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const 
     h = hash_bytes(hash_word(h, vertex_size), vertex, vertex ? vertex_size : 0);
     h = hash_bytes(hash_word(h, fragment_size), fragment, fragment ? fragment_size : 0);
     /* Only what changes the translations: the limits and the context's profile
-     * decide whether an upload succeeds, not what it makes. Single-sampled targets'
-     * translation, without centroid, is another; every other count is the default's. */
-    const uint64_t fields[] = {(uint64_t)o.target,         (uint64_t)o.profile,     (uint64_t)o.lenient,
-                               (uint64_t)o.clip,           (uint64_t)o.strip_names, (uint64_t)o.separate_samplers,
+     * decide whether an upload succeeds, not what it makes; the clip as the target
+     * maps op (its default and its own mapping are one translation). Single-sampled
+     * targets' translation, without centroid, is another; every other count is the
+     * default's. */
+    const uint64_t fields[] = {(uint64_t)o.target,         (uint64_t)o.profile,
+                               (uint64_t)o.lenient,        (uint64_t)agal_target_clip(o.target, o.clip),
+                               (uint64_t)o.strip_names,    (uint64_t)o.separate_samplers,
                                agal_upload_centre_only(&o)};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) h = hash_word(h, fields[i]);
     return agal_mix64(hash_names(h, o.names));

@@ -55,6 +55,12 @@ static const target_row targets[] = {
     [AGAL_TARGET_WGSL] = {true, AGAL_GLSL_330, emit_wgsl, true, AGAL_CLIP_NONE, false, false},
 };
 
+agal_clip agal_target_clip(agal_target target, agal_clip clip)
+{
+    if ((unsigned)target >= AGAL_COUNTOF(targets)) return clip;
+    return clip == AGAL_CLIP_DEFAULT ? targets[target].clip : clip;
+}
+
 agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog, agal_target target, agal_clip clip,
                                     uint16_t unread, const agal_ir_packing *packing, agal_ir **out)
 {
@@ -62,7 +68,7 @@ agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog,
     const agal_ir_options iro = {.keep_copies = row->keep_copies,
                                  .unread_varyings = unread,
                                  .packing = packing,
-                                 .clip = clip == AGAL_CLIP_DEFAULT ? row->clip : clip,
+                                 .clip = agal_target_clip(target, clip),
                                  .window_y_up = row->window_y_up,
                                  .fold_movs = row->fold_movs};
     return agal_ir_pipeline(ctx, prog, &iro, out);
@@ -71,7 +77,7 @@ agal_status agal_translate_pipeline(agal_context *ctx, const agal_program *prog,
 void agal_target_conventions(agal_target target, agal_clip clip, agal_ir_conventions *out)
 {
     const target_row *row = &targets[target];
-    agal_conventions(row->window_y_up, clip == AGAL_CLIP_DEFAULT ? row->clip : clip, out);
+    agal_conventions(row->window_y_up, agal_target_clip(target, clip), out);
 }
 
 /* ---- the binding description -------------------------------------------------- */

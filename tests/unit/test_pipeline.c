@@ -61,6 +61,11 @@ static void program_id(agal_context *ctx, const pair *p)
     o.target = AGAL_TARGET_GLSL;
     CHECK(id != agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "the target counts");
     o.target = AGAL_TARGET_SPIRV;
+    o.clip = AGAL_CLIP_VULKAN;
+    CHECK(id == agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "the target's own clip is its default");
+    o.clip = AGAL_CLIP_GL;
+    CHECK(id != agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "another clip counts");
+    o.clip = AGAL_CLIP_DEFAULT;
     o.context_profile = AGAL_PROFILE_STANDARD;
     CHECK(id == agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "the context's profile does not");
     o.samples = 4;
@@ -83,9 +88,9 @@ static void program_id(agal_context *ctx, const pair *p)
     /* Pinned values: a cache record written by one build is read by the next, so the
      * hashes must not move unless AGAL_PIPELINE_KEY_VERSION does. */
     uint8_t none[1] = {0};
-    CHECK(agal_pipeline_program_id(none, 0, none, 0, NULL) == 0xb35812853bff8806ull, "%016llx",
+    CHECK(agal_pipeline_program_id(none, 0, none, 0, NULL) == 0xcef72bb39ffd9a9aull, "%016llx",
           (unsigned long long)agal_pipeline_program_id(none, 0, none, 0, NULL));
-    CHECK(id == 0xf14abc87933b8cc4ull, "this pair's (bytes past the last whole word): %016llx", (unsigned long long)id);
+    CHECK(id == 0xfb4e8b42d59654afull, "this pair's (bytes past the last whole word): %016llx", (unsigned long long)id);
     agal_pipeline_key k;
     memset(&k, 0, sizeof k);
     k.version = AGAL_PIPELINE_KEY_VERSION, k.program = 0x0123456789abcdefull;

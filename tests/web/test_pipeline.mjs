@@ -73,12 +73,13 @@ test('an upload for single-sampled targets is another program in the key; any ot
   assert.notEqual(program({ target: 'wgsl', samples: 1 }), any);
 });
 
-test('an upload with another clip is another program in the key', () => {
+test("an upload with another clip is another program in the key; the target's own is its default", () => {
   const state = states['no depth buffer'];
   const program = (options) => JSON.parse(agal.pipelineKey(agal.upload(vertex, fragment, options), state).json).program;
   const gl = program({ target: 'wgsl', clip: 'gl' });
   assert.notEqual(gl, program({ target: 'wgsl' }));
   assert.notEqual(program({ target: 'wgsl', clip: 'none' }), gl);
+  assert.equal(program({ target: 'wgsl', clip: 'none' }), program({ target: 'wgsl' }), "WGSL's own clip is its default");
 });
 
 test('an upload with stripNames is another program in the key', () => {
