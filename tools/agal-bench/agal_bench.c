@@ -968,6 +968,23 @@ static bool key_once(bench *b, const measured *m, agal_context *ctx)
     return true;
 }
 
+/* Seconds per agal_upload of pair (v, f) with o in ctx, and per draw key of that
+ * upload with state s (the upload made once in kctx); *iters as in time_calls. */
+static bool time_runtime(bench *b, const program *v, const program *f, const agal_upload_options *o,
+                         const agal_context3d_state *s, agal_context *ctx, agal_context *kctx, unsigned iters[2],
+                         double *upload, double *key)
+{
+    agal_upload_result u = agal_upload_result_init();
+    bool ok = time_calls(b, &(measured){.once = upload_once, .p = v, .f = f, .upload = o}, ctx, &iters[0], upload);
+    if (ok && agal_upload(kctx, v->bytes, v->size, f->bytes, f->size, o, &u) != AGAL_OK) {
+        snprintf(b->log, sizeof b->log, "upload of %s failed", v->name);
+        ok = false;
+    }
+    ok = ok && time_calls(b, &(measured){.once = key_once, .uploaded = &u, .state = s}, kctx, &iters[1], key);
+    agal_context_reset(kctx);
+    return ok;
+}
+
 /* Per round, the median over the corpus pairs of an agal_upload to GLSL ES 3.00 for
  * a single-sampled canvas (as the web package's first-draw bench uploads) and of a
  * draw's key: agal_pipeline_key_make, _baked and _hash, what a cache looks up at
@@ -976,10 +993,10 @@ static bool report_runtime(bench *b, agal_context *ctx)
 {
     agal_upload_options o = agal_upload_options_init();
     o.target = AGAL_TARGET_ESSL3, o.samples = 1;
-    double up[MAX_ROUNDS], key[MAX_ROUNDS], pu[256], pk[256];
-    unsigned iters[256][2] = {{0}};
     agal_context3d_state state;
     agal_context3d_state_init(&state, AGAL_C3D_STANDARD);
+    double up[MAX_ROUNDS], key[MAX_ROUNDS], pu[256], pk[256];
+    unsigned iters[256][2] = {{0}};
     agal_context *kctx = agal_context_new(NULL, NULL);
     bool ok = kctx != NULL;
     for (unsigned r = 0; ok && r < b->rounds; r++) {
@@ -987,14 +1004,7 @@ static bool report_runtime(bench *b, agal_context *ctx)
         for (size_t i = 0; ok && i < b->ncorpus && n < 256; i++) {
             size_t j = fragment_of(b, i);
             if (j == SIZE_MAX) continue;
-            agal_upload_result u = agal_upload_result_init();
-            ok = time_calls(b, &(measured){.once = upload_once, .p = &b->progs[i], .f = &b->progs[j], .upload = &o},
-                            ctx, &iters[n][0], &pu[n]) &&
-                 agal_upload(kctx, b->progs[i].bytes, b->progs[i].size, b->progs[j].bytes, b->progs[j].size, &o, &u) ==
-                     AGAL_OK &&
-                 time_calls(b, &(measured){.once = key_once, .uploaded = &u, .state = &state}, kctx, &iters[n][1],
-                            &pk[n]);
-            agal_context_reset(kctx);
+            ok = time_runtime(b, &b->progs[i], &b->progs[j], &o, &state, ctx, kctx, iters[n], &pu[n], &pk[n]);
             n++;
         }
         if (ok) up[r] = median(pu, n), key[r] = median(pk, n);
