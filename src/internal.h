@@ -430,6 +430,14 @@ static inline uint32_t agal_token_line(uint32_t token) { return token + 3; }
 
 /* ---- decode.c ------------------------------------------------------------ */
 
+/* The profile a program of this version is validated against: the one given, or
+ * (AGAL_PROFILE_AUTO) its version's; a version no profile has leaves it AUTO. */
+static inline agal_profile agal_profile_of(agal_profile given, uint32_t version)
+{
+    if (given != AGAL_PROFILE_AUTO) return given;
+    return version >= 1 && version <= 3 ? (agal_profile)version : AGAL_PROFILE_AUTO;
+}
+
 /* Little-endian fields (every multi-byte field of the format, docs/format.md section 1). */
 static inline uint32_t agal_rd32(const uint8_t *p)
 {

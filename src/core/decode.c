@@ -130,7 +130,7 @@ agal_status agal_decode(agal_context *ctx, const void *bytes, size_t size, const
     if (!prog) return AGAL_ERR_NOMEM;
     agal_status st = check_container(ctx, p, size, stage, opt->slot, prog);
     if (st) return st;
-    prog->profile = opt->profile ? opt->profile : (agal_profile)prog->version;
+    prog->profile = agal_profile_of(opt->profile, prog->version);
     prog->lenient = opt->lenient;
     size_t n = (size - AGAL_HEADER_SIZE) / AGAL_TOKEN_SIZE;
     size_t limit = agal_token_limit(prog->profile);

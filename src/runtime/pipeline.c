@@ -57,6 +57,15 @@ static uint64_t hash_names(uint64_t h, const agal_names *n)
     return hash_word(hash_string(h, n->yflip), (uint64_t)(unsigned char)n->yflip_component);
 }
 
+/* The profile the pair is read with (agal_profile_of): an AUTO one follows the
+ * version in the vertex program's header, which the fragment program's must match
+ * for the pair to upload. */
+static agal_profile pair_profile(const void *vertex, size_t size, agal_profile given)
+{
+    const uint8_t *b = vertex;
+    return agal_profile_of(given, b && size >= 5 && b[0] == AGAL_MAGIC ? agal_rd32(b + 1) : 0);
+}
+
 uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const void *fragment, size_t fragment_size,
                                   const agal_upload_options *opt)
 {
@@ -66,11 +75,11 @@ uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const 
     h = hash_bytes(hash_word(h, vertex_size), vertex, vertex ? vertex_size : 0);
     h = hash_bytes(hash_word(h, fragment_size), fragment, fragment ? fragment_size : 0);
     /* Only what changes the translations: the limits and the context's profile
-     * decide whether an upload succeeds, not what it makes; the clip as the target
-     * maps op (its default and its own mapping are one translation). Single-sampled
-     * targets' translation, without centroid, is another; every other count is the
-     * default's. */
-    const uint64_t fields[] = {(uint64_t)o.target,         (uint64_t)o.profile,
+     * decide whether an upload succeeds, not what it makes; the profile and the clip
+     * as they are resolved (a default and what it stands for are one translation).
+     * Single-sampled targets' translation, without centroid, is another; every other
+     * count is the default's. */
+    const uint64_t fields[] = {(uint64_t)o.target,         (uint64_t)pair_profile(vertex, vertex_size, o.profile),
                                (uint64_t)o.lenient,        (uint64_t)agal_target_clip(o.target, o.clip),
                                (uint64_t)o.strip_names,    (uint64_t)o.separate_samplers,
                                agal_upload_centre_only(&o)};

@@ -66,6 +66,11 @@ static void program_id(agal_context *ctx, const pair *p)
     o.clip = AGAL_CLIP_GL;
     CHECK(id != agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "another clip counts");
     o.clip = AGAL_CLIP_DEFAULT;
+    o.profile = AGAL_PROFILE_BASELINE;
+    CHECK(id == agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "the version's own profile is the default");
+    o.profile = AGAL_PROFILE_STANDARD;
+    CHECK(id != agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "another profile counts");
+    o.profile = AGAL_PROFILE_AUTO;
     o.context_profile = AGAL_PROFILE_STANDARD;
     CHECK(id == agal_pipeline_program_id(p->vb, p->vn, p->fb, p->fn, &o), "the context's profile does not");
     o.samples = 4;
@@ -90,7 +95,7 @@ static void program_id(agal_context *ctx, const pair *p)
     uint8_t none[1] = {0};
     CHECK(agal_pipeline_program_id(none, 0, none, 0, NULL) == 0xcef72bb39ffd9a9aull, "%016llx",
           (unsigned long long)agal_pipeline_program_id(none, 0, none, 0, NULL));
-    CHECK(id == 0xfb4e8b42d59654afull, "this pair's (bytes past the last whole word): %016llx", (unsigned long long)id);
+    CHECK(id == 0xa57fdd46de1050c5ull, "this pair's (bytes past the last whole word): %016llx", (unsigned long long)id);
     agal_pipeline_key k;
     memset(&k, 0, sizeof k);
     k.version = AGAL_PIPELINE_KEY_VERSION, k.program = 0x0123456789abcdefull;

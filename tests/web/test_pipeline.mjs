@@ -82,6 +82,13 @@ test("an upload with another clip is another program in the key; the target's ow
   assert.equal(program({ target: 'wgsl', clip: 'none' }), program({ target: 'wgsl' }), "WGSL's own clip is its default");
 });
 
+test("an upload's profile counts as it resolves: a version 1 pair's baseline is its default", () => {
+  const state = states['no depth buffer'];
+  const program = (options) => JSON.parse(agal.pipelineKey(agal.upload(vertex, fragment, options), state).json).program;
+  assert.equal(program({ target: 'essl3', profile: 'baselineConstrained' }), program({ target: 'essl3' }));
+  assert.notEqual(program({ target: 'essl3', profile: 'standard' }), program({ target: 'essl3' }));
+});
+
 test('an upload with stripNames is another program in the key', () => {
   const state = states['no depth buffer'];
   const program = (options) => JSON.parse(agal.pipelineKey(agal.upload(vertex, fragment, options), state).json).program;
