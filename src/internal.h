@@ -444,6 +444,12 @@ static inline uint32_t agal_rd32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 static inline uint64_t agal_rd64(const uint8_t *p) { return (uint64_t)agal_rd32(p) | (uint64_t)agal_rd32(p + 4) << 32; }
+/* The version in the header of the n bytes at b, or 0 where there is no header
+ * (before the validator has read it: what it refuses is left to it). */
+static inline uint32_t agal_header_version(const uint8_t *b, size_t n)
+{
+    return b && n >= 5 && b[0] == AGAL_MAGIC ? agal_rd32(b + 1) : 0;
+}
 static inline void agal_wr16(uint8_t *p, unsigned v)
 {
     p[0] = (uint8_t)v;

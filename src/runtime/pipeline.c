@@ -62,8 +62,7 @@ static uint64_t hash_names(uint64_t h, const agal_names *n)
  * for the pair to upload. */
 static agal_profile pair_profile(const void *vertex, size_t size, agal_profile given)
 {
-    const uint8_t *b = vertex;
-    return agal_profile_of(given, b && size >= 5 && b[0] == AGAL_MAGIC ? agal_rd32(b + 1) : 0);
+    return agal_profile_of(given, agal_header_version(vertex, size));
 }
 
 uint64_t agal_pipeline_program_id(const void *vertex, size_t vertex_size, const void *fragment, size_t fragment_size,

@@ -51,9 +51,8 @@ static agal_status endian_error(agal_context *ctx, agal_stage stage)
  * will read it; a header the validator refuses is left to it. */
 static agal_status version_error(agal_context *ctx, const uint8_t *b, size_t n, agal_profile context, agal_stage stage)
 {
-    if (context == AGAL_PROFILE_AUTO || n < 5 || b[0] != AGAL_MAGIC) return AGAL_OK;
-    uint32_t v = (uint32_t)b[1] | (uint32_t)b[2] << 8 | (uint32_t)b[3] << 16 | (uint32_t)b[4] << 24;
-    if (v <= (uint32_t)context || v > 3) return AGAL_OK;
+    uint32_t v = agal_header_version(b, n);
+    if (context == AGAL_PROFILE_AUTO || v <= (uint32_t)context || v > 3) return AGAL_OK;
     const agal_diag proto = {.flash_id = 3725, .token = -1, .offset = -1, .stage = stage, .value = (long)v};
     return agal_report(ctx, &proto, "AGAL version %u is above the Context3D profile's %u", (unsigned)v,
                        (unsigned)context);
