@@ -16,6 +16,7 @@ typedef struct refl {
     unsigned lo, hi;              /* the marked ones lie in lo..hi-1 (collect scans only those) */
     agal_reflect_sampler smp[16];
     bool have_smp[16];
+    agal_token_uses uses;
 } refl;
 
 static void mark_constants(refl *f, unsigned first, unsigned count)
@@ -83,6 +84,19 @@ static void write_dest(refl *f, const agal_dest *d)
     else if (d->type == AGAL_REG_VARYING && d->num < 16) r->varying_mask[d->num] |= d->mask;
 }
 
+/* A source reads iid as its register or as its index. */
+static bool reads_iid(const agal_source *s) { return (s->indirect ? s->index_type : s->type) == AGAL_REG_IID; }
+
+/* What token t (of opinfo info) uses of what Flash's checks count, added to *u. */
+static void note_uses(const agal_token *t, const agal_opinfo *info, agal_token_uses *u)
+{
+    u->uses_derivatives |= (info->flags & AGAL_OPF_DERIV) != 0;
+    u->uses_kil |= t->op == AGAL_OP_KIL;
+    u->writes_depth |= (info->operands & AGAL_OPND_D) && t->dst.type == AGAL_REG_DEPTH;
+    u->uses_iid |= ((info->operands & AGAL_OPND_A) && reads_iid(&t->a)) ||
+                   ((info->operands & AGAL_OPND_B) && reads_iid(&t->b));
+}
+
 static void token(refl *f, const agal_token *t)
 {
     const agal_opinfo *info = agal_opinfo_get(t->op);
@@ -97,23 +111,15 @@ static void token(refl *f, const agal_token *t)
         if (t->op == AGAL_OP_TED) f->smp[n].uses_ted = true;
         else f->smp[n].uses_tex = true;
     }
+    note_uses(t, info, &f->uses);
 }
-
-/* A source reads iid as its register or as its index. */
-static bool reads_iid(const agal_source *s) { return (s->indirect ? s->index_type : s->type) == AGAL_REG_IID; }
 
 void agal_token_uses_of(const agal_program *prog, agal_token_uses *out)
 {
     memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < prog->ntokens; i++) {
-        const agal_token *t = &prog->tokens[i];
-        const agal_opinfo *info = agal_opinfo_get(t->op);
-        if (!info) continue;
-        out->uses_derivatives |= (info->flags & AGAL_OPF_DERIV) != 0;
-        out->uses_kil |= t->op == AGAL_OP_KIL;
-        out->writes_depth |= (info->operands & AGAL_OPND_D) && t->dst.type == AGAL_REG_DEPTH;
-        out->uses_iid |= ((info->operands & AGAL_OPND_A) && reads_iid(&t->a)) ||
-                         ((info->operands & AGAL_OPND_B) && reads_iid(&t->b));
+        const agal_opinfo *info = agal_opinfo_get(prog->tokens[i].op);
+        if (info) note_uses(&prog->tokens[i], info, out);
     }
 }
 
@@ -150,9 +156,7 @@ agal_status agal_reflect(agal_context *ctx, const agal_program *prog, agal_refle
     out->ntokens = prog->ntokens;
     refl f = {.ctx = ctx, .prog = prog, .r = out};
     for (uint32_t i = 0; i < prog->ntokens; i++) token(&f, &prog->tokens[i]);
-    agal_token_uses u;
-    agal_token_uses_of(prog, &u);
-    out->uses_derivatives = u.uses_derivatives, out->uses_kil = u.uses_kil;
-    out->writes_depth = u.writes_depth, out->uses_iid = u.uses_iid;
+    out->uses_derivatives = f.uses.uses_derivatives, out->uses_kil = f.uses.uses_kil;
+    out->writes_depth = f.uses.writes_depth, out->uses_iid = f.uses.uses_iid;
     return collect(&f);
 }
