@@ -165,21 +165,22 @@ static void test_golden_indirect_g0_clip_none(void)
     const agal_program *p = assemble(ctx, "mov vt0, va0\nmov op, vc[vt0.w+2]\n", AGAL_VERTEX, 2, false);
     /* -g0: no comments at all; --clip none: op as written (y still * agal_yflip);
      * relative read bounded by AGAL2's 250 vc. */
-    static const char want[] = "#version 330 core\n"
-                               "layout(std140) uniform agal_vc_block { vec4 vc[250]; };\n"
-                               "uniform float agal_yflip = 1.0;\n"
-                               "layout(location = 0) in vec4 va0;\n"
-                               "\n"
-                               "vec4 agal_vc(int a) { return a >= 0 && a < 250 ? vc[a] : vec4(0.0); }\n"
-                               "\n"
-                               "void main()\n"
-                               "{\n"
-                               "    vec4 vt0 = vec4(0.0);\n"
-                               "    vec4 op = vec4(0.0);\n"
-                               "    vt0 = va0;\n"
-                               "    op = agal_vc(int(vt0.w) + 2);\n"
-                               "    gl_Position = vec4(op.x, op.y * agal_yflip, op.z, op.w);\n"
-                               "}\n";
+    static const char want[] =
+        "#version 330 core\n"
+        "layout(std140) uniform agal_vc_block { vec4 vc[250]; };\n"
+        "uniform float agal_yflip = 1.0;\n"
+        "layout(location = 0) in vec4 va0;\n"
+        "\n"
+        "vec4 agal_vc(int a) { int c = clamp(a, 0, 249); return mix(vec4(0.0), vc[c], bvec4(c == a)); }\n"
+        "\n"
+        "void main()\n"
+        "{\n"
+        "    vec4 vt0 = vec4(0.0);\n"
+        "    vec4 op = vec4(0.0);\n"
+        "    vt0 = va0;\n"
+        "    op = agal_vc(int(vt0.w) + 2);\n"
+        "    gl_Position = vec4(op.x, op.y * agal_yflip, op.z, op.w);\n"
+        "}\n";
     agal_translate_options opt = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE, .strip_names = true};
     const char *got = glsl(ctx, p, &opt);
     CHECK(same_text(got, want, "golden indirect -g0 --clip none"));

@@ -10,7 +10,7 @@ out vec4 v1;
 out vec4 v2;
 
 /* vc[a], or 0 outside the register file (AGAL's bounded relative read). */
-vec4 agal_vc(int a) { return a >= 0 && a < 250 ? vc[a] : vec4(0.0); }
+vec4 agal_vc(int a) { int c = clamp(a, 0, 249); return mix(vec4(0.0), vc[c], bvec4(c == a)); }
 
 void main()
 {
