@@ -266,9 +266,12 @@ static void functions(agal_text *t, const agal_text_usage *u)
         text_put(t, "\n");
         if (t->comments)
             text_put3(t, "// ", cname, "[a], or 0 outside the register file (AGAL's bounded relative read)\n");
-        text_put3(t, "fn agal_", cname, "(a: i32) -> vec4f {\n    if (a < 0 || a >= ");
-        text_uint(t, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT));
-        text_put3(t, ") { return vec4f(0.0); }\n    return ", cname, "[a];\n}\n");
+        /* A select, not an if: with the if the first draw of skinning2's six reads in
+         * WebGPU on SwiftShader took 1.16 times as long (docs/benchmark.md,
+         * "Sixteenth round"). */
+        text_put3(t, "fn agal_", cname, "(a: i32) -> vec4f {\n    let c = clamp(a, 0, ");
+        text_uint(t, agal_reg_count(t->prog->profile, t->prog->stage, AGAL_REG_CONSTANT) - 1);
+        text_put3(t, ");\n    return select(vec4f(0.0), ", cname, "[c], c == a);\n}\n");
     }
 }
 

@@ -10,8 +10,8 @@ struct agal_out {
 
 // vc[a], or 0 outside the register file (AGAL's bounded relative read)
 fn agal_vc(a: i32) -> vec4f {
-    if (a < 0 || a >= 128) { return vec4f(0.0); }
-    return vc[a];
+    let c = clamp(a, 0, 127);
+    return select(vec4f(0.0), vc[c], c == a);
 }
 
 @vertex
