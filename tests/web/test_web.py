@@ -27,7 +27,8 @@ proof in WebGL (debug_page.html): 20 programs' debugInfo ES 3.00 and ES 1.00 tex
 with three faults each at chosen tokens, all refused by Chromium's WebGL 2 and
 WebGL 1, and mapDriverLog of each log naming the token. The tarball must stay within
 PACKAGE_BUDGET, and web/firstdraw.mjs must draw every AGAL 1 pair of the package's in
-Chromium (its figures are the bench's, not checked). A missing
+Chromium, in WebGL 2 and (--webgpu) in WebGPU (its figures are the bench's, not
+checked). A missing
 emcc, node, chromium or openfl fails the test."""
 import argparse
 import base64
@@ -429,12 +430,16 @@ def main():
         bench = run([args.node, os.path.join(pkg, "bench.mjs"), args.shaders, "--aglsl", modules, "--openfl", modules,
                      "--quick"])
         print("bench.mjs --quick (its figures are goals, not checks):\n" + (bench.stdout + bench.stderr).decode())
-        first = run([args.node, os.path.join(HERE, "..", "..", "web", "firstdraw.mjs"), pkg, args.shaders, "--modules",
-                     modules, "--rounds", "2"])
+        firstdraw = [args.node, os.path.join(HERE, "..", "..", "web", "firstdraw.mjs"), pkg, args.shaders, "--modules",
+                     modules, "--rounds", "2"]
+        first = run(firstdraw)
         print("firstdraw.mjs --rounds 2 (every AGAL 1 pair of ours drawn; its figures are not checks):\n" +
               (first.stdout + first.stderr).decode())
+        first_gpu = run(firstdraw + ["--webgpu", "--variants"])
+        print("firstdraw.mjs --rounds 2 --webgpu --variants (every WGSL pair of ours drawn, and with the old read):\n" +
+              (first_gpu.stdout + first_gpu.stderr).decode())
         return 1 if (r.returncode or not browser_ok or not dropin_ok or bench.returncode or first.returncode
-                     or not size_ok) else 0
+                     or first_gpu.returncode or not size_ok) else 0
 
 
 if __name__ == "__main__":
