@@ -14,7 +14,8 @@
 // ES 1.00, its own Program3D.upload) plus compileShader, linkProgram
 // (its status read), one drawArrays and a pixel of it read back (what waits for the
 // draw: Chromium's gl.finish only flushes; an untimed getError after it lets the
-// driver handle the deletes before the next clock starts), in a page served from 127.0.0.1 cross-origin isolated (a 5 us clock). A comment naming
+// driver handle the deletes before the next clock starts), in a page served from
+// 127.0.0.1 cross-origin isolated (a 5 us clock). A comment naming
 // the round and the translator ends each text, so that no round finds the driver's
 // cache warm. The first round is a warm-up. Per pair: each translator's median, and ours over the
 // fastest peer that draws it, the median of the per-round ratios with its 95%
