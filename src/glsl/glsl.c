@@ -286,12 +286,13 @@ static void declarations(agal_text *t, const agal_text_usage *u)
         /* A mix over a bvec, a select: with `a >= 0 && a < N ? vc[a] : 0` the first
          * draw of skinning2's six reads in WebGL on SwiftShader took a tenth longer
          * (docs/benchmark.md, "Sixteenth round"). GLSL ES 1.00 has no such mix. */
+        text_put3(t, "vec4 agal_", cname, "(int a) { ");
         if (GLSL(t)->dialect == AGAL_GLSL_ESSL100) {
-            text_put3(t, "vec4 agal_", cname, "(int a) { return a >= 0 && a < ");
+            text_put(t, "return a >= 0 && a < ");
             text_uint(t, nconst);
             text_put3(t, " ? ", cname, "[a] : vec4(0.0); }\n");
         } else {
-            text_put3(t, "vec4 agal_", cname, "(int a) { int c = clamp(a, 0, ");
+            text_put(t, "int c = clamp(a, 0, ");
             text_uint(t, nconst - 1);
             text_put3(t, "); return mix(vec4(0.0), ", cname, "[c], bvec4(c == a)); }\n");
         }
