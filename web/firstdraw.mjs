@@ -159,7 +159,7 @@ const after = (p, n, what) => {
   const t = p.times[n];
   return what === 'draw' ? t.total.slice(1).map((x, r) => x - t.translate[r + 1]) : t[what].slice(1);
 };
-const drew = (p, n) => !p.failed[n] && p.times[n]?.total.length === rounds;
+const drew = (p, n) => !p.failed[n] && p.times[n].total.length === rounds;
 // Per round, a's time over b's on the same pair (the two drawn within a few ms of each
 // other, so a change of load reaches both): the median ratio and its interval.
 const paired = (p, a, b, what = 'total') => settled(after(p, a, what).map((x, r) => x / after(p, b, what)[r]));
