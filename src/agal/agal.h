@@ -381,8 +381,21 @@ typedef enum agal_target {
  * [0, w], +y up). AGAL_CLIP_DEFAULT follows the target: SPIR-V negates y (Vulkan),
  * GLSL maps z to 2z - w (GL), WGSL keeps op (WebGPU's clip space is Stage3D's).
  * AGAL_CLIP_VULKAN/AGAL_CLIP_GL force one mapping,
- * AGAL_CLIP_NONE leaves op as written (the caller fixes it with viewport state). */
-typedef enum agal_clip { AGAL_CLIP_DEFAULT = 0, AGAL_CLIP_VULKAN = 1, AGAL_CLIP_GL = 2, AGAL_CLIP_NONE = 3 } agal_clip;
+ * AGAL_CLIP_NONE leaves op as written (the caller fixes it with viewport state).
+ * AGAL_CLIP_CONTROL (GL, GL ES, WebGL) leaves op as written and has the vertex
+ * program no render-to-texture flip either: the context clips as Stage3D does
+ * (glClipControl, GL 4.5, or EXT_clip_control: depth GL_ZERO_TO_ONE) and turns a
+ * texture's image over with the clip origin (GL_UPPER_LEFT; the back buffer
+ * GL_LOWER_LEFT: agal_gl_clip_origin), which keeps each triangle's facing. A
+ * fragment program's ddy still reads agal_yflip. WebGL's first draw is sooner
+ * (docs/benchmark.md, "Seventeenth round"). */
+typedef enum agal_clip {
+    AGAL_CLIP_DEFAULT = 0,
+    AGAL_CLIP_VULKAN = 1,
+    AGAL_CLIP_GL = 2,
+    AGAL_CLIP_NONE = 3,
+    AGAL_CLIP_CONTROL = 4
+} agal_clip;
 
 /* Growing without breaking the ABI: every options struct the library reads and
  * every result struct it writes into caller memory begins with its size, which the
@@ -398,10 +411,11 @@ typedef struct agal_translate_options {
     uint32_t size; /* sizeof(agal_translate_options): agal_translate_options_init() */
     agal_target target;
     agal_clip clip;
-    /* Render-to-texture y flip, set by the runtime without recompiling: always
-     * present (SPIR-V: float specialization constant SpecId 0, default 1.0; GLSL:
+    /* Render-to-texture y flip, set by the runtime without recompiling: in every
+     * vertex program but AGAL_CLIP_CONTROL's and every fragment program that takes
+     * a ddy (SPIR-V: float specialization constant SpecId 0, default 1.0; GLSL:
      * `uniform float agal_yflip = 1.0;`; WGSL: `@id(0) override agal_yflip`),
-     * multiplying op.y. Nothing to choose here. */
+     * multiplying op.y and ddy (agal_binding.yflip). Nothing to choose here. */
     bool strip_names; /* -g0: no OpName / register names in comments */
     /* SPIR-V: fs<i> as a sampled image at binding 2 + i and a sampler at binding
      * AGAL_SEPARATE_SAMPLER_BINDING + i (set 0), as wgpu/naga need, instead of a
@@ -613,8 +627,8 @@ typedef struct agal_binding {
     const agal_binding_varying *varyings;
     size_t nvaryings;
     uint8_t outputs; /* fragment: bit n, oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
-    /* Declares the render-to-texture flip (vertex programs, and fragment programs
-     * that use ddy): SPIR-V's specialization constant 0, GLSL's `uniform float
+    /* Declares the render-to-texture flip (vertex programs but AGAL_CLIP_CONTROL's,
+     * and fragment programs that use ddy): SPIR-V's specialization constant 0, GLSL's `uniform float
      * agal_yflip`: 1 on screen, -1 rendering to a texture; in GLSL ES, which has no
      * uniform initializers, 0 (never set) stands for 1. */
     bool yflip;

@@ -222,7 +222,7 @@ static void declarations(agal_text *t, const agal_text_usage *u)
         text_uint(t, nconst);
         text_put(t, es1 ? "];\n" : "]; };\n");
     }
-    if (vs || u->ddy) {
+    if (u->yflip) {
         /* GLSL ES has no uniform initializers: 0, a uniform never set, stands for 1. */
         const char *type = t->names->yflip_component ? "vec4 " : "float ";
         text_put3(t, "uniform ", type, t->names->yflip);

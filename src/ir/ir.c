@@ -190,6 +190,12 @@ static const char *const op_names[IR_OP_COUNT] = {
 
 const char *agal_ir_op_name(unsigned op) { return op < IR_OP_COUNT ? op_names[op] : "?"; }
 
+const char *agal_ir_clip_name(unsigned clip)
+{
+    static const char *const names[IR_CLIP_COUNT] = {"default", "vulkan", "gl", "none", "control"};
+    return clip < IR_CLIP_COUNT ? names[clip] : NULL;
+}
+
 void agal_ir_walk(agal_ir *ir, uint32_t l, agal_ir_visit_fn fn, void *ud)
 {
     for (uint32_t i = 0; i < ir->lists[l].n; i++) {

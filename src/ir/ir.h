@@ -221,11 +221,13 @@ typedef struct agal_ir_packing {
  * (lower_conventions.c, agal_conventions) from the target's window orientation and
  * the clip option, and written into the IR by that pass as ordinary instructions,
  * which every back end emits as it emits the program's own. Every target also
- * multiplies op.y and ddy by the runtime's render-to-texture flip (IR_YFLIP). */
+ * multiplies ddy, and op.y but with AGAL_CLIP_CONTROL, by the runtime's
+ * render-to-texture flip (IR_YFLIP). */
 typedef struct agal_ir_conventions {
-    bool negate_y;   /* op.y = -op.y: Vulkan's clip space has y down */
-    bool gl_depth;   /* op.z = 2 op.z - op.w: GL's clip depth runs -w..w, Stage3D's 0..w */
-    bool ddy_negate; /* ddy = -(d/dy): the window's rows run against Stage3D's */
+    bool negate_y;      /* op.y = -op.y: Vulkan's clip space has y down */
+    bool gl_depth;      /* op.z = 2 op.z - op.w: GL's clip depth runs -w..w, Stage3D's 0..w */
+    bool flip_position; /* op.y *= the flip; not where the clip origin flips (AGAL_CLIP_CONTROL) */
+    bool ddy_negate;    /* ddy = -(d/dy): the window's rows run against Stage3D's */
 } agal_ir_conventions;
 
 typedef struct agal_ir {
@@ -394,6 +396,9 @@ uint32_t agal_ir_const(agal_ir *ir, float x, float y, float z, float w);
 static inline agal_ir_inst *agal_ir_get(const agal_ir *ir, uint32_t v) { return &ir->insts[v]; }
 /* Name of an IR op ("alu", "merge", ...), its result type and operand rules. */
 const char *agal_ir_op_name(unsigned op);
+/* An agal_clip's name in the IR text's `; clip` line (NULL past the last). */
+enum { IR_CLIP_COUNT = AGAL_CLIP_CONTROL + 1 };
+const char *agal_ir_clip_name(unsigned clip);
 /* Calls fn on every instruction of list l and, depth first, of its nested lists, in
  * program order. Nesting is at most 4 deep (the validator's 3624), so recursing on
  * lists is bounded. */

@@ -139,9 +139,8 @@ static void packing(agal_strbuf *b, const agal_ir_packing *p)
  * the target's options (what lower_conventions meets), the unread varyings. */
 static void facts(agal_strbuf *b, const agal_ir *ir)
 {
-    static const char *const clips[] = {"default", "vulkan", "gl", "none"};
     if (ir->clip != AGAL_CLIP_DEFAULT || ir->window_y_up)
-        agal_sb_printf(b, "; clip %s, window y %s\n", clips[ir->clip & 3], ir->window_y_up ? "up" : "down");
+        agal_sb_printf(b, "; clip %s, window y %s\n", agal_ir_clip_name(ir->clip), ir->window_y_up ? "up" : "down");
     if (ir->unread_varyings) {
         agal_sb_put(b, "; unread");
         for (unsigned n = 0; n < 16; n++)

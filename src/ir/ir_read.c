@@ -418,10 +418,9 @@ static bool comment(reader *r)
         return true;
     }
     if (lit(r, "clip")) {
-        static const char *const clips[] = {"default", "vulkan", "gl", "none"};
         if (!word(r, w, sizeof w)) return false;
-        for (unsigned c = 0; c < 4; c++)
-            if (!strcmp(w, clips[c])) r->ir->clip = (agal_clip)c;
+        for (unsigned c = 0; c < IR_CLIP_COUNT; c++)
+            if (!strcmp(w, agal_ir_clip_name(c))) r->ir->clip = (agal_clip)c;
         if (!need(r, ", window y")) return false;
         r->ir->window_y_up = lit(r, "up");
         return r->ir->window_y_up || need(r, "down");

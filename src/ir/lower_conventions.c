@@ -10,16 +10,20 @@
  *   since Vulkan's is 0..w too.
  * - AGAL_CLIP_GL maps depth to GL's -w..w; y stays up, as GL's clip space has it.
  * - AGAL_CLIP_NONE leaves op as written: the runtime fixes it with viewport state.
+ * - AGAL_CLIP_CONTROL leaves op as written and unflipped: the runtime's clip
+ *   control sets the depth range and, for a texture, the origin, which turns the
+ *   image over as the flip would, the rows with it (ddy as below), but not the
+ *   triangles' facing.
  * - ddy: d/dy is taken along the window's rows. Vulkan's run down, as Stage3D's:
  *   ddy is d/dy whatever op's mapping (with GL's or no mapping a Vulkan runtime
  *   flips with its viewport, which keeps the rows). GL's run up, so ddy is -d/dy,
  *   unless the shader itself negates y (AGAL_CLIP_VULKAN on GL), which turns the
  *   image over and the rows with it.
- * Every target also multiplies op.y and ddy by the runtime's render-to-texture
- * flip: drawing to a texture turns the image over, and the screen's y derivative
- * with it. The flip is a system value, IR_YFLIP, read once at the front of the
- * body; each back end declares it its own way (a specialization constant, a
- * uniform, an override constant).
+ * Every target also multiplies op.y (but AGAL_CLIP_CONTROL's) and ddy by the
+ * runtime's render-to-texture flip: drawing to a texture turns the image over, and
+ * the screen's y derivative with it. The flip is a system value, IR_YFLIP, read
+ * once at the front of the body; each back end declares it its own way (a
+ * specialization constant, a uniform, an override constant).
  *
  * What the pass writes, in the order the text back ends print it (`-op.y *
  * agal_yflip`, `2.0 * op.z - op.w`, `dFdy(x) * -agal_yflip`):
@@ -43,6 +47,7 @@ void agal_conventions(bool window_y_up, agal_clip clip, agal_ir_conventions *out
 {
     out->negate_y = clip == AGAL_CLIP_VULKAN;
     out->gl_depth = clip == AGAL_CLIP_GL;
+    out->flip_position = clip != AGAL_CLIP_CONTROL;
     out->ddy_negate = window_y_up && !out->negate_y;
 }
 
@@ -51,7 +56,7 @@ void agal_conventions_position(const agal_ir_conventions *conv, float yflip, con
 {
     float y = conv->negate_y ? -op[1] : op[1];
     out[0] = op[0];
-    out[1] = y * yflip;
+    out[1] = conv->flip_position ? y * yflip : y;
     out[2] = conv->gl_depth ? 2.0f * op[2] - op[3] : op[2];
     out[3] = op[3];
 }
@@ -292,11 +297,13 @@ static uint32_t position_at(const agal_ir *ir)
 /* Is there anything the conventions change: op's store (at *at_store), or a ddy?
  * Not where they are in the IR already, which then reads the flip: only IR read
  * from text can (the pipeline runs this pass once, first, and only this pass makes
- * the flip), and the reader gathers its info record. */
-static bool needs_conventions(const agal_ir *ir, uint32_t *at_store)
+ * the flip), and the reader gathers its info record. Not op where it stays as
+ * written, unflipped (AGAL_CLIP_CONTROL, which neither negates nor maps). */
+static bool needs_conventions(const agal_ir *ir, const agal_ir_conventions *conv, uint32_t *at_store)
 {
     if (ir->info.gathered && ir->info.yflip) return false;
     if (ir->prog->stage != AGAL_VERTEX) return ir->takes_ddy; /* the builder's note */
+    if (!conv->flip_position) return false;
     *at_store = position_at(ir);
     return *at_store != UINT32_MAX;
 }
@@ -305,9 +312,10 @@ agal_status agal_lower_conventions(agal_ir *ir, bool *changed)
 {
     *changed = false;
     uint32_t at_store = UINT32_MAX;
-    if (ir->clip == AGAL_CLIP_DEFAULT || !needs_conventions(ir, &at_store)) return AGAL_OK;
+    if (ir->clip == AGAL_CLIP_DEFAULT) return AGAL_OK;
     lowering lw = {.ir = ir};
     agal_conventions(ir->window_y_up, ir->clip, &lw.conv);
+    if (!needs_conventions(ir, &lw.conv, &at_store)) return AGAL_OK;
     uint32_t n = ir->ninsts;
     lw.flip = agal_ir_new(ir, IR_YFLIP, IR_F4, -1);
     if (!lw.flip) return AGAL_ERR_NOMEM;

@@ -187,7 +187,7 @@ agal_status agal_upload(agal_context *ctx, const void *vertex, size_t vertex_siz
     if (st == AGAL_OK) st = agal_limits_read(ctx, o.limits, &limits);
     if (st != AGAL_OK) return st;
     if ((unsigned)o.target > AGAL_TARGET_WGSL || o.target == AGAL_TARGET_IR ||
-        (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED || (unsigned)o.clip > AGAL_CLIP_NONE ||
+        (unsigned)o.context_profile > AGAL_PROFILE_STANDARD_EXTENDED || (unsigned)o.clip > AGAL_CLIP_CONTROL ||
         o.samples > 16 || (o.samples & (o.samples - 1)))
         return AGAL_ERR_ARG;
     agal_upload_result r;

@@ -673,6 +673,10 @@ void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s)
 
 void agal_text_components(agal_text *t, uint32_t v)
 {
+    if (t->ir->insts[v].op != IR_MERGE) { /* op as written (AGAL_CLIP_CONTROL): one value */
+        ref(t, v, SEL_XYZW, BIND_ANY);
+        return;
+    }
     text_put3(t, text_vec_type(t, 4), "(", NULL);
     for (unsigned c = 0; c < 4; c++) {
         if (c) text_put(t, ", ");
@@ -1224,7 +1228,7 @@ static void uses_of(const agal_ir *ir, agal_text_usage *u)
     u->lod = info->ted;
     u->samplers = info->samplers;
     u->sampler = info->sampler;
-    u->ddy = info->ddy;
+    u->yflip = info->yflip; /* the render-to-texture flip: op (lower_conventions.c) or a ddy */
     u->derivatives = info->ddx || info->ddy;
     u->op = info->writes_op;
     u->outputs = info->outputs;

@@ -121,7 +121,7 @@ struct agal_text {
 typedef struct agal_text_usage {
     /* From the info record: */
     uint32_t inputs, outputs, varyings; /* bit n: va/v<n> read, oc<n> / v<n> written */
-    bool constants, indirect, op, fd, ddy, derivatives, lod, iid;
+    bool constants, indirect, op, fd, yflip, derivatives, lod, iid;
     uint32_t samplers;           /* bit n: fs<n> sampled */
     const agal_sampler *sampler; /* fs<n>: the first sample's sampler (16 of them) */
     uint16_t packed;             /* bit n: packed varying n written (vertex) or read (fragment) */
@@ -267,7 +267,8 @@ void agal_text_compare(agal_text *t, const agal_ir_inst *in, agal_sel s);
  * A.w)" (ted's LOD), "A.xy, 0.25)" (the token's bias / 8), then ".x". */
 void agal_text_sample_operands(agal_text *t, const agal_ir_inst *in, agal_sel s);
 /* A vec4 value component by component: "vec4(op.x, op.y * agal_yflip, op.z, op.w)"
- * (each component's expression on its own: the position the conventions made). */
+ * (each component's expression on its own: the position the conventions made), or
+ * one that is no merge as itself: "op". */
 void agal_text_components(agal_text *t, uint32_t v);
 /* A float expression in every selected component: "vec4(float(gl_InstanceID))". */
 void agal_text_splat(agal_text *t, agal_sel s, const char *scalar);

@@ -174,12 +174,12 @@ static bool glsl_family(agal_target t)
 }
 
 /* The uniform vectors a GLSL-family translation declares beside the constants: its
- * y flip (vertex programs, and fragment programs that use ddy; translate.c's
- * binding says so too), a vector as ES 1.00's packing gives a float a row. SPIR-V's
- * is a specialization constant and WGSL's an override, which count against nothing. */
+ * y flip, where the IR reads it (the binding's yflip), a vector as ES 1.00's
+ * packing gives a float a row. SPIR-V's is a specialization constant and WGSL's an
+ * override, which count against nothing. */
 static uint32_t yflip_vectors(agal_target target, const agal_ir *ir)
 {
-    return glsl_family(target) && (ir->prog->stage == AGAL_VERTEX || ir->info.ddy) ? 1 : 0;
+    return glsl_family(target) && ir->info.yflip ? 1 : 0;
 }
 
 /* The varyings a stage declares: vectors (one a varying: no two packed slots could

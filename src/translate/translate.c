@@ -223,7 +223,7 @@ static agal_status describe(agal_context *ctx, const agal_ir *ir, agal_target ta
     fragment_room *fr = room;
     if (info->reads_constants) b->constants = block(vs ? &vr->constants : &fr->constants, ir, target, &eo->names);
     b->outputs = vs ? 0 : (uint8_t)(info->outputs & 15u);
-    b->yflip = vs || info->ddy;
+    b->yflip = info->yflip;
     b->writes_depth = info->writes_depth;
     b->uses_kil = info->kills;
     b->uses_iid = info->reads_iid;
@@ -292,7 +292,8 @@ agal_status agal_translate(agal_context *ctx, const agal_program *prog, const ag
     agal_status st = agal_options_read(ctx, &eo.pub, sizeof eo.pub, opt, "agal_translate_options");
     if (st == AGAL_OK) st = agal_result_check(ctx, out->size, "agal_shader");
     if (st != AGAL_OK) return st;
-    if ((unsigned)eo.pub.target >= AGAL_COUNTOF(targets) || (unsigned)eo.pub.clip > AGAL_CLIP_NONE) return AGAL_ERR_ARG;
+    if ((unsigned)eo.pub.target >= AGAL_COUNTOF(targets) || (unsigned)eo.pub.clip > AGAL_CLIP_CONTROL)
+        return AGAL_ERR_ARG;
     if ((st = agal_names_resolve(ctx, eo.pub.names, &eo.names)) != AGAL_OK) return st;
     agal_limits limits;
     if ((st = agal_limits_read(ctx, eo.pub.limits, &limits)) != AGAL_OK) return st;

@@ -200,7 +200,7 @@ static void resources(agal_text *t, const agal_text_usage *u)
         text_uint(t, agal_ir_constant_count(t->ir, false));
         text_put(t, ">;\n");
     }
-    if (vs || u->ddy) text_put(t, "@id(0) override " AGAL_GLSL_YFLIP ": f32 = 1.0;\n");
+    if (u->yflip) text_put(t, "@id(0) override " AGAL_GLSL_YFLIP ": f32 = 1.0;\n");
     for (unsigned n = 0; n < 16 && u->samplers >> n; n++) { /* each loop ends past its mask's highest bit */
         if (!(u->samplers & (1u << n))) continue;
         put_binding(t, AGAL_SAMPLER_BINDING + n);

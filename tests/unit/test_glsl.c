@@ -243,12 +243,19 @@ static void test_clip_and_builtins(void)
     CHECK(t && strstr(t, "gl_Position = vec4(op.x, op.y * agal_yflip, 2.0 * op.z - op.w, op.w);") != NULL);
     CHECK(v && strstr(v, "gl_Position = vec4(op.x, -op.y * agal_yflip, op.z, op.w);") != NULL);
     CHECK(compiles(AGAL_VERTEX, t, "iid"));
+    /* AGAL_CLIP_CONTROL: op as written, and no flip to declare (the clip origin's) */
+    agal_translate_options control = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_CONTROL};
+    const char *c = glsl(ctx, p, &control);
+    CHECK(c && strstr(c, "    gl_Position = op;\n") != NULL && !strstr(c, AGAL_GLSL_YFLIP));
+    CHECK(compiles(AGAL_VERTEX, c, "clip control"));
     /* ddy's sign follows y: GL's window y is up unless the shader negates y. */
     p = assemble(ctx, "ddy oc, v0\n", AGAL_FRAGMENT, 2, false);
     agal_translate_options none = {.size = sizeof(agal_translate_options), .clip = AGAL_CLIP_NONE};
     const char *d0 = glsl(ctx, p, NULL), *dn = glsl(ctx, p, &none), *dv = glsl(ctx, p, &vk);
+    const char *dc = glsl(ctx, p, &control);
     CHECK(d0 && strstr(d0, "oc0 = dFdy(v0) * -agal_yflip;") != NULL);
     CHECK(dn && strstr(dn, "oc0 = dFdy(v0) * -agal_yflip;") != NULL);
+    CHECK(dc && strstr(dc, "oc0 = dFdy(v0) * -agal_yflip;") != NULL); /* the origin turns the rows over */
     CHECK(dv && strstr(dv, "oc0 = dFdy(v0) * agal_yflip;") != NULL);
     agal_context_free(ctx);
 }

@@ -5,7 +5,8 @@
  *   range, text after the object, each refused with a diagnostic naming it;
  * - the refusal: a pair needing 9 samplers under webgl1, a vertex program reading va8
  *   (AGAL 3) under webgl1, 17 constant registers (or 16 and GLSL's y flip) under 16
- *   uniform vectors, a relative read past them, 9 varyings under webgl1 and 8 under
+ *   uniform vectors, a relative read past them (fitting with AGAL_CLIP_CONTROL's
+ *   vertex program, which has no flip), 9 varyings under webgl1 and 8 under
  *   wgpu's 31 components: AGAL_ERR_UNSUPPORTED, no output, one diagnostic (Flash's
  *   3613) with the exact text; the same programs within looser limits translate;
  * - constant ranges: fc60 under 16 uniform vectors, runs of registers on every
@@ -237,15 +238,22 @@ static const char *spread_reads(unsigned n, const char *op)
     return text;
 }
 
-static agal_status translate(agal_context *ctx, const agal_program *p, agal_target target, const agal_limits *limits,
-                             agal_shader *out)
+static agal_status translate_clip(agal_context *ctx, const agal_program *p, agal_target target, agal_clip clip,
+                                  const agal_limits *limits, agal_shader *out)
 {
     agal_translate_options o = agal_translate_options_init();
     o.target = target;
+    o.clip = clip;
     o.limits = limits;
     *out = agal_shader_init();
     agal_diag_clear(ctx);
     return agal_translate(ctx, p, &o, out);
+}
+
+static agal_status translate(agal_context *ctx, const agal_program *p, agal_target target, const agal_limits *limits,
+                             agal_shader *out)
+{
+    return translate_clip(ctx, p, target, AGAL_CLIP_DEFAULT, limits, out);
 }
 
 static void test_attributes_and_constants(agal_context *ctx)
@@ -279,6 +287,8 @@ static void test_attributes_and_constants(agal_context *ctx)
     CHECK(translate(ctx, rel, AGAL_TARGET_WGSL, &webgl1, &s) == AGAL_OK, "and in WGSL");
     CHECK(translate(ctx, rel, AGAL_TARGET_ESSL1, &webgl1, &s) == AGAL_ERR_UNSUPPORTED, "128 vc and the flip in ES");
     one_refusal(ctx, "vertex program: 129 uniform vectors needed, the limits allow 128 (webgl1)", "relative");
+    CHECK(translate_clip(ctx, rel, AGAL_TARGET_ESSL1, AGAL_CLIP_CONTROL, &webgl1, &s) == AGAL_OK && !s.binding.yflip,
+          "with clip control, ES declares no flip: 128 vc fit");
     agal_limits few = agal_limits_init();
     few.vertex_uniform_vectors = 127;
     CHECK(translate(ctx, rel, AGAL_TARGET_SPIRV, &few, &s) == AGAL_ERR_UNSUPPORTED, "a relative read");

@@ -63,7 +63,9 @@ static int usage(const char *msg)
                     "  --lenient          relaxed validation (emulator mode)\n"
                     "  --profile P        a Context3DProfile name (baselineConstrained, standard, enhanced...)\n"
                     "                     or baseline|standard|standard_extended (default: by version)\n"
-                    "  --clip vulkan|gl|none   op clip-space fix (default: by target)\n"
+                    "  --clip vulkan|gl|none|control\n"
+                    "                     op clip-space fix (default: by target); control: none and no\n"
+                    "                     vertex flip, for a context with clip control (ZERO_TO_ONE)\n"
                     "  -g                 debug info: the AGAL source and lines (SPIR-V OpSource and\n"
                     "                     OpLine, GLSL #line per token; docs/debug-info.md)\n"
                     "  -gnonsemantic      -g, and in SPIR-V also NonSemantic.Shader.DebugInfo.100 for a\n"
@@ -107,8 +109,8 @@ static int parse_value(opts *o, const char *flag, const char *v)
     } else if (!strcmp(flag, "--profile")) {
         if (!tool_parse_profile("agal2spv", v, &o->profile)) return usage(NULL);
     } else if (!strcmp(flag, "--clip")) {
-        static const char *const names[] = {"vulkan", "gl", "none"};
-        if (!pick(v, names, 3, &i)) return usage("unknown --clip mode");
+        static const char *const names[] = {"vulkan", "gl", "none", "control"};
+        if (!pick(v, names, 4, &i)) return usage("unknown --clip mode");
         o->clip = (agal_clip)(i + 1);
     } else if (!strcmp(flag, "--stage")) {
         static const char *const names[] = {"vertex", "fragment"};
