@@ -14,7 +14,12 @@
  * with AGAL_GLSL_YFLIP = -1 (so the texture's first row is the top, as Stage3D
  * samples it) and, since the flip mirrors every triangle, front faces counter-
  * clockwise: agal_gl_yflip and agal_gl_front_face (docs/format.md section 7; measured
- * by tests/gpu/test_runtime.c, a culled pass rendered into a texture and sampled). */
+ * by tests/gpu/test_runtime.c, a culled pass rendered into a texture and sampled).
+ * A pair uploaded with AGAL_CLIP_CONTROL has no flip in its vertex program: the
+ * context clips as Stage3D does, glClipControl(agal_gl_clip_origin(to_texture),
+ * GL_ZERO_TO_ONE) (GL 4.5; GL ES and WebGL: EXT_clip_control), the upper-left origin
+ * turning a texture's image over without mirroring a triangle, so front faces stay
+ * clockwise; a fragment program's ddy still reads the flip uniform. */
 #ifndef AGAL_GL_H
 #define AGAL_GL_H
 
@@ -35,14 +40,28 @@
 #ifndef GL_COMPRESSED_RGBA_S3TC_DXT5_EXT
 #define GL_COMPRESSED_RGBA_S3TC_DXT5_EXT 0x83F3
 #endif
+/* glClipControl's origins (GL 2.0 has them for point sprites; EXT_clip_control's
+ * _EXT names): the same values. */
+#ifndef GL_LOWER_LEFT
+#define GL_LOWER_LEFT 0x8CA1
+#endif
+#ifndef GL_UPPER_LEFT
+#define GL_UPPER_LEFT 0x8CA2
+#endif
 
 /* The value of the AGAL_GLSL_YFLIP uniform. */
 static inline float agal_gl_yflip(bool to_texture) { return to_texture ? -1.0f : 1.0f; }
 
-/* glFrontFace's argument for Stage3D's front faces. */
-static inline GLenum agal_gl_front_face(bool to_texture) { return to_texture ? GL_CCW : GL_CW; }
+/* glFrontFace's argument for Stage3D's front faces, drawn through the vertex
+ * program's flip or not (agal_pipeline_key.yflip): to a texture but with
+ * AGAL_CLIP_CONTROL, whose pairs take false for both targets. */
+static inline GLenum agal_gl_front_face(bool flipped) { return flipped ? GL_CCW : GL_CW; }
 
-/* What a GL emulator keeps per linked program for agal_gl_set_target: the y-flip
+/* glClipControl's origin for a pair uploaded with AGAL_CLIP_CONTROL (with
+ * GL_ZERO_TO_ONE): the upper left for a texture, whose first row is then the top. */
+static inline GLenum agal_gl_clip_origin(bool to_texture) { return to_texture ? GL_UPPER_LEFT : GL_LOWER_LEFT; }
+
+/* What a GL emulator keeps per linked program for agal_gl_set_yflip: the y-flip
  * uniform's location, looked up once. Zero it when the program is (re)linked. */
 typedef struct agal_gl_target_cache {
     GLuint program; /* the program the location belongs to; 0: not looked up */
@@ -50,16 +69,23 @@ typedef struct agal_gl_target_cache {
 } agal_gl_target_cache;
 
 /* Per draw, for the current target (the back buffer, or a texture through
- * setRenderToTexture): the y flip uniform's value and the front face, with the
- * program in use (glUseProgram). The uniform's location is looked up once per
- * program into c. */
-static inline void agal_gl_set_target(agal_gl_target_cache *c, GLuint program, bool to_texture)
+ * setRenderToTexture): the y flip uniform's value, with the program in use
+ * (glUseProgram). The uniform's location is looked up once per program into c. */
+static inline void agal_gl_set_yflip(agal_gl_target_cache *c, GLuint program, bool to_texture)
 {
     if (c->program != program) {
         c->program = program;
         c->yflip = glGetUniformLocation(program, AGAL_GLSL_YFLIP);
     }
     if (c->yflip >= 0) glUniform1f(c->yflip, agal_gl_yflip(to_texture));
+}
+
+/* agal_gl_set_yflip and the front face, for a pair whose vertex program flips (any
+ * clip but AGAL_CLIP_CONTROL, whose pairs take agal_gl_set_yflip,
+ * glFrontFace(agal_gl_front_face(false)) and agal_gl_clip_origin). */
+static inline void agal_gl_set_target(agal_gl_target_cache *c, GLuint program, bool to_texture)
+{
+    agal_gl_set_yflip(c, program, to_texture);
     glFrontFace(agal_gl_front_face(to_texture));
 }
 
@@ -312,10 +338,11 @@ static inline agal_gl_texture_format agal_gl_texture_format_of(agal_texture_form
 /* ---- a key's state (agal_pipeline_key, docs/pipeline.md) --------------------------- */
 
 /* The fixed-function state of a full key, per draw: blending, colour mask, culling
- * with the front face of the key's target, and depth and stencil, tested whenever
+ * with the front face of the key's flip, and depth and stencil, tested whenever
  * the target has a depth-stencil buffer (none: no depth or stencil test at all).
  * GL links only the program: every other field is state set here (AGAL_DYNAMIC_GL).
- * The y flip is the program's uniform: agal_gl_set_target. */
+ * The y flip is the program's uniform (agal_gl_set_yflip); with AGAL_CLIP_CONTROL
+ * the clip origin is the context's (agal_gl_clip_origin). */
 static inline void agal_gl_key_apply(const agal_pipeline_key *k)
 {
     agal_gl_blend_apply((agal_blend_factor)k->blend_src, (agal_blend_factor)k->blend_dst);
@@ -327,7 +354,7 @@ static inline void agal_gl_key_apply(const agal_pipeline_key *k)
     } else {
         glDisable(GL_CULL_FACE);
     }
-    glFrontFace(agal_gl_front_face(k->to_texture != 0));
+    glFrontFace(agal_gl_front_face(k->yflip != 0));
     if (!k->depth_stencil) {
         glDisable(GL_DEPTH_TEST);
         glDisable(GL_STENCIL_TEST);

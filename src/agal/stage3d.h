@@ -761,7 +761,8 @@ typedef struct agal_pipeline_key {
     uint8_t colors[AGAL_DRAW_TARGETS]; /* each colour target's agal_texture_format + 1 (the back
                                               buffer: AGAL_TEXTURE_BGRA + 1 in slot 0); 0: none */
     uint8_t depth_stencil;             /* 1: the target has a depth-stencil buffer */
-    uint8_t yflip;                     /* 1: drawn flipped, to a texture (agal_gl_yflip -1) */
+    uint8_t yflip;                     /* 1: the vertex program flips the draw (to a texture: agal_gl_yflip -1), and so
+                      its facing (agal_gl_front_face); 0 with AGAL_CLIP_CONTROL (agal_gl_clip_origin) */
     uint8_t reserved[2];               /* 0 */
 } agal_pipeline_key;
 

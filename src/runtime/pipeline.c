@@ -130,12 +130,13 @@ static void key_render(const agal_render_state *rs, bool depth_stencil, agal_pip
 }
 
 /* The render target: setRenderToTexture's slots (all share slot 0's options,
- * which agal_check_draw holds them to), else the back buffer. */
-static void key_target(const agal_context3d_state *s, agal_pipeline_key *k)
+ * which agal_check_draw holds them to), else the back buffer. A texture is drawn
+ * through the vertex program's flip, where it has one (not AGAL_CLIP_CONTROL's). */
+static void key_target(const agal_upload_result *r, const agal_context3d_state *s, agal_pipeline_key *k)
 {
     const agal_draw_target *t0 = &s->targets[0];
     k->to_texture = t0->texture != NULL;
-    k->yflip = k->to_texture;
+    k->yflip = k->to_texture && r->shaders[AGAL_VERTEX].binding.yflip;
     k->depth_stencil = k->to_texture ? t0->depth_and_stencil : s->depth_and_stencil;
     k->samples = (uint8_t)agal_stage3d_samples(k->to_texture ? t0->anti_alias : s->anti_alias);
     if (!k->to_texture) k->colors[0] = AGAL_TEXTURE_BGRA + 1;
@@ -150,7 +151,7 @@ void agal_pipeline_key_make(const agal_upload_result *r, const agal_context3d_st
     out->program = r->program_id;
     key_streams(r, s, out);
     key_samplers(r, s->slots, out);
-    key_target(s, out);
+    key_target(r, s, out);
     key_render(&s->render, out->depth_stencil, out);
 }
 

@@ -16,7 +16,9 @@
  *   on the GPU. The result must be the interpreter's: the texture's first row is
  *   the pass's top edge, and the back face is culled. Vulkan renders the texture as
  *   the back buffer (AGAL_VK_FRONT_FACE), GL with agal_gl_yflip(true) and
- *   agal_gl_front_face(true).
+ *   agal_gl_front_face(true). GL again with both pairs uploaded with
+ *   AGAL_CLIP_CONTROL: no flip in the vertex program, the texture turned over by
+ *   glClipControl's origin (agal_gl_clip_origin), front faces clockwise.
  * - Vulkan: the validation messenger counts a performance warning: a pair translated
  *   one program at a time, whose vertex shader writes a varying the fragment shader
  *   does not read, draws with one; through agal_upload, with none.
@@ -67,18 +69,23 @@ static const agal_program *decode_text(agal_context *ctx, const char *text, agal
 }
 
 /* Program3D.upload of two AGAL2 texts for the runner's target. */
-static bool upload(runner *r, const char *vs, const char *fs, agal_upload_result *out)
+static bool upload_clip(runner *r, const char *vs, const char *fs, agal_clip clip, agal_upload_result *out)
 {
     const uint8_t *vb, *fb;
     size_t vn, fn;
     if (!decode_text(r->ctx, vs, AGAL_VERTEX, &vb, &vn) || !decode_text(r->ctx, fs, AGAL_FRAGMENT, &fb, &fn))
         return false;
-    agal_upload_options o = {.size = sizeof(agal_upload_options),
-                             .target = r->vk ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL};
+    agal_upload_options o = {
+        .size = sizeof(agal_upload_options), .target = r->vk ? AGAL_TARGET_SPIRV : AGAL_TARGET_GLSL, .clip = clip};
     *out = agal_upload_result_init();
     bool ok = agal_upload(r->ctx, vb, vn, fb, fn, &o, out) == AGAL_OK;
     CHECK(ok, "the pair uploads");
     return ok;
+}
+
+static bool upload(runner *r, const char *vs, const char *fs, agal_upload_result *out)
+{
+    return upload_clip(r, vs, fs, AGAL_CLIP_DEFAULT, out);
 }
 
 /* A full-screen quad of two clockwise triangles (Stage3D's front faces), va0 the
@@ -263,13 +270,17 @@ static void rtt_geometry(float pos[12][4], float col[12][4])
     }
 }
 
-static void render_to_texture(runner *r)
+/* clip: AGAL_CLIP_DEFAULT, or on GL AGAL_CLIP_CONTROL (the harness's clip_control). */
+static void render_to_texture(runner *r, agal_clip clip)
 {
     static const char *vs = "mov op, va0\nmov v0, va1\n";
+    const char *how = clip == AGAL_CLIP_CONTROL ? "with clip control" : "with the shader's flip";
     agal_upload_result pass, show;
-    if (!upload(r, vs, "mov oc, v0\n", &pass) ||
-        !upload(r, vs, "tex ft0, v0, fs0 <2d,nearest,clamp>\nmov oc, ft0\n", &show))
+    if (!upload_clip(r, vs, "mov oc, v0\n", clip, &pass) ||
+        !upload_clip(r, vs, "tex ft0, v0, fs0 <2d,nearest,clamp>\nmov oc, ft0\n", clip, &show))
         return;
+    CHECK(pass.shaders[AGAL_VERTEX].binding.yflip == (clip != AGAL_CLIP_CONTROL),
+          "%s, the vertex program declares the flip: %d", how, pass.shaders[AGAL_VERTEX].binding.yflip);
     /* The pass as Stage3D draws it, by hand and through the interpreter: A's colour
      * where A covers the pixel centre (x < 0, y > 0), the clear colour elsewhere (B
      * is culled); row 0 is the top. */
@@ -297,12 +308,25 @@ static void render_to_texture(runner *r)
 
     float pos[12][4], col[12][4];
     rtt_geometry(pos, col);
-    harness_draw pre = {.nverts = 12, .ninstances = 1, .noc = 1, .width = SIZE, .height = SIZE, .cull = AGAL_FACE_BACK};
+    bool control = clip == AGAL_CLIP_CONTROL;
+    harness_draw pre = {.nverts = 12,
+                        .ninstances = 1,
+                        .noc = 1,
+                        .width = SIZE,
+                        .height = SIZE,
+                        .cull = AGAL_FACE_BACK,
+                        .clip_control = control};
     harness_draw_upload(&pre, &pass);
     pre.attribs[0] = &pos[0][0];
     pre.attribs[1] = &col[0][0];
-    harness_draw d = {
-        .nverts = 6, .ninstances = 1, .noc = 1, .width = SIZE, .height = SIZE, .cull = AGAL_FACE_BACK, .pre = &pre};
+    harness_draw d = {.nverts = 6,
+                      .ninstances = 1,
+                      .noc = 1,
+                      .width = SIZE,
+                      .height = SIZE,
+                      .cull = AGAL_FACE_BACK,
+                      .pre = &pre,
+                      .clip_control = control};
     harness_draw_upload(&d, &show);
     d.attribs[0] = &q.pos[0][0];
     d.attribs[1] = &q.uv[0][0];
@@ -318,7 +342,7 @@ static void render_to_texture(runner *r)
     if (run(r, &d, &res)) return;
     int worst = 0;
     double e = image_error(&res, (const float(*)[4])want, &worst);
-    CHECK(e <= 1e-5, "render to texture: pixel (%d, %d) is %g %g %g, the interpreter's %g %g %g", worst % SIZE,
+    CHECK(e <= 1e-5, "render to texture %s: pixel (%d, %d) is %g %g %g, the interpreter's %g %g %g", how, worst % SIZE,
           worst / SIZE, res.color[0][4 * worst], res.color[0][4 * worst + 1], res.color[0][4 * worst + 2],
           want[worst][0], want[worst][1], want[worst][2]);
     harness_result_free(&res);
@@ -368,7 +392,8 @@ int main(int argc, char **argv)
         return 1;
     }
     sampler_slots(&r);
-    render_to_texture(&r);
+    render_to_texture(&r, AGAL_CLIP_DEFAULT);
+    if (!r.vk) render_to_texture(&r, AGAL_CLIP_CONTROL);
     unsigned expected = 0;
     if (r.vk) {
         unread_varying(&r);

@@ -221,6 +221,7 @@ static void test_faces_and_formats(void)
     CHECK(AGAL_VK_FRONT_FACE == VK_FRONT_FACE_CLOCKWISE);
     CHECK(agal_gl_front_face(false) == GL_CW && agal_gl_front_face(true) == GL_CCW);
     CHECK(agal_gl_yflip(false) == 1.0f && agal_gl_yflip(true) == -1.0f);
+    CHECK(agal_gl_clip_origin(false) == GL_LOWER_LEFT && agal_gl_clip_origin(true) == GL_UPPER_LEFT);
 
     static const struct {
         agal_vertex_format f;

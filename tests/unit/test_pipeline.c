@@ -176,6 +176,29 @@ static void key_fields(const pair *p)
     CHECK(k.colors[0] == AGAL_TEXTURE_BGRA + 1 && k.colors[1] == AGAL_TEXTURE_RGBA_HALF_FLOAT + 1 && k.colors[2] == 0);
 }
 
+/* Into a texture, a GL pair's key is flipped (its front face turned: agal_gl_key_apply)
+ * unless it was uploaded with AGAL_CLIP_CONTROL, whose clip origin turns the image
+ * over and keeps the facing. */
+static void key_clip_control(agal_context *ctx, const pair *p)
+{
+    agal_context3d_state s;
+    agal_sampler_slots slots;
+    draw_state(&s, &slots);
+    int tex;
+    s.targets[0] = (agal_draw_target){&tex, 64, 64, 0, true, 0};
+    s.target_formats[0] = AGAL_TEXTURE_BGRA;
+    for (agal_clip clip = AGAL_CLIP_DEFAULT; clip <= AGAL_CLIP_CONTROL; clip++) {
+        agal_upload_options o = agal_upload_options_init();
+        o.target = AGAL_TARGET_ESSL3;
+        o.clip = clip;
+        agal_upload_result r = agal_upload_result_init();
+        CHECK(agal_upload(ctx, p->vb, p->vn, p->fb, p->fn, &o, &r) == AGAL_OK, "clip %d uploads", clip);
+        agal_pipeline_key k;
+        agal_pipeline_key_make(&r, &s, &k);
+        CHECK(k.to_texture == 1 && k.yflip == (clip != AGAL_CLIP_CONTROL), "clip %d: yflip %u", clip, k.yflip);
+    }
+}
+
 /* One state change at a time, as test_replay's pipeline scene makes them: whether
  * it changes the full key and each API's baked key. */
 typedef struct change {
@@ -411,6 +434,7 @@ int main(void)
         program_id(ctx, &p);
         key_hash_spreads(&p);
         key_fields(&p);
+        key_clip_control(ctx, &p);
         baked(&p, &other);
         json(ctx, &p);
         prewarm(ctx);

@@ -93,6 +93,9 @@ typedef struct harness_draw {
     /* Render to texture: first draw pre (one oc, no capture, no pre of its own)
      * into a texture that every `rendered` texture of this draw samples. */
     const struct harness_draw *pre;
+    /* GL: the pair was uploaded with AGAL_CLIP_CONTROL: drawn under glClipControl
+     * (agal_gl_clip_origin, GL_ZERO_TO_ONE), front faces clockwise (GL 4.5). */
+    bool clip_control;
 
     /* Transform feedback: capture op and the varyings v<capture_regs[k]>, in that
      * (ascending) order, per vertex, instance after instance. */

@@ -8,8 +8,10 @@
  * As on screen, the program keeps agal_yflip = 1 and GL's window origin is the
  * bottom-left, so rows are flipped on readback to put Stage3D's top row first. A
  * pre pass renders to a texture as an emulator does for setRenderToTexture, with
- * agal_gl_yflip(true) and agal_gl_front_face(true). Program set-up, samplers and
- * culling come from <agal/gl.h>.
+ * agal_gl_yflip(true) and agal_gl_front_face(true), or for a pair uploaded with
+ * AGAL_CLIP_CONTROL (clip_control) under glClipControl (GL 4.5) with
+ * agal_gl_clip_origin(true). Program set-up, samplers and culling come from
+ * <agal/gl.h>.
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include "agal/stage3d.h"
@@ -330,8 +332,9 @@ nomem:
     return -1;
 }
 
-/* setCulling and Stage3D's front face, which flips with the render-to-texture flip. */
-static void set_culling(const harness_draw *d, bool to_texture)
+/* setCulling and Stage3D's front face, which flips with the vertex program's
+ * render-to-texture flip. */
+static void set_culling(const harness_draw *d, bool flipped)
 {
     GLenum cull = agal_gl_cull_face(d->cull);
     if (cull) {
@@ -340,7 +343,7 @@ static void set_culling(const harness_draw *d, bool to_texture)
     } else {
         glDisable(GL_CULL_FACE);
     }
-    glFrontFace(agal_gl_front_face(to_texture));
+    glFrontFace(agal_gl_front_face(flipped));
 }
 
 /* Links, binds and draws d: to its framebuffer, or (to_texture, a pre pass) into
@@ -356,7 +359,7 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
     if (flip >= 0) glUniform1f(flip, agal_gl_yflip(to_texture));
     bind_textures(g, d, L, rendered);
     if (make_targets(g, d, to_texture, err, errsize)) return -1;
-    set_culling(d, to_texture);
+    set_culling(d, to_texture && !d->clip_control);
     if (d->fs_glsl) glDisable(GL_RASTERIZER_DISCARD);
     else glEnable(GL_RASTERIZER_DISCARD);
     if (d->capture) {
@@ -365,11 +368,13 @@ static int draw_one(gl_draw *g, const harness_draw *d, bool to_texture, GLuint r
         glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->xfb_buf);
         glBeginTransformFeedback(GL_TRIANGLES);
     }
+    if (d->clip_control) glClipControl(agal_gl_clip_origin(to_texture), GL_ZERO_TO_ONE);
     double t0 = tool_seconds();
     glDrawArraysInstanced(GL_TRIANGLES, 0, (GLsizei)d->nverts, (GLsizei)d->ninstances);
     if (d->capture) glEndTransformFeedback();
     glFinish(); /* the draw's time, the driver's compile at first use included */
     g->draw_s = tool_seconds() - t0;
+    if (d->clip_control) glClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
     glDisable(GL_RASTERIZER_DISCARD);
     glDisable(GL_CULL_FACE);
     return 0;
