@@ -176,10 +176,13 @@ export interface TranslateOptions<T extends Target = Target> {
   stripNames?: boolean;
   /** How op is mapped from Stage3D's clip space (z 0..w, y up); by default the
    * target's: GLSL's z = 2z - w, WGSL's none. 'none' for a GL context with
-   * EXT_clip_control at ZERO_TO_ONE; 'vulkan' negates y. */
+   * EXT_clip_control at ZERO_TO_ONE; 'control' as 'none' with no flip in the
+   * vertex program either, the context's clip origin turning a texture over
+   * (UPPER_LEFT_EXT), front faces clockwise for both targets: the sooner first draw
+   * (web/README.md, "clip"); 'vulkan' negates y. */
   clip?: Clip;
 }
-export type Clip = 'gl' | 'vulkan' | 'none';
+export type Clip = 'gl' | 'vulkan' | 'none' | 'control';
 
 /** upload's options: any other key is a TypeError. */
 export interface UploadOptions<T extends UploadTarget = UploadTarget> {

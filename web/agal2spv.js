@@ -21,7 +21,7 @@ const PROFILES = table({
 const SLOTS = table({ vertex: 1, fragment: 2 });
 const STAGES = table({ vertex: 0, fragment: 1 });
 // agal_clip: how op is mapped from Stage3D's clip space (left out: the target's way).
-const CLIPS = table({ vulkan: 1, gl: 2, none: 3 });
+const CLIPS = table({ vulkan: 1, gl: 2, none: 3, control: 4 });
 const STATUS = ['ok', 'invalid', 'out of memory', 'bad argument', 'limit', 'internal error', 'unsupported'];
 
 // What each call takes (any other key is a TypeError: a misspelt option is not ignored).
@@ -929,7 +929,10 @@ class Agal {
   // absent), depthStencilFormat ('depth24plus-stencil8'). docs/pipeline.md's WebGPU
   // column: the stencil reference is setStencilReference's, each stream's bufferOffset
   // setVertexBuffer's offset (bufferOffset * 4), one buffer a stream read, in the
-  // order of their indices. Stage3D has no blend constant.
+  // order of their indices. Stage3D has no blend constant. No flip and clockwise
+  // front faces for a texture as for the screen: WebGPU's clip space is Stage3D's
+  // and its framebuffers' first row is the top, as a Stage3D texture's v = 0 is
+  // (docs/format.md section 7), so the override agal_yflip stays 1.
   pipelineDescriptor(key, modules) {
     this.#live();
     const upload = isObject(key) ? this.#keys.get(key) : undefined;
@@ -950,19 +953,17 @@ class Agal {
       return v || fallback;
     };
     const k = JSON.parse(key.json);
-    const { vertex, fragment } = upload.bindings;
-    const flip = (b) => (k.yflip && b.yflip ? { constants: { [WGSL_YFLIP]: -1 } } : {});
     const name = (cls, v) => this.#names(cls)[v];
     const nothing = k.cull === this.#enum('Context3DTriangleFace').frontAndBack; // WebGPU culls one face at most
     const buffers = vertexBuffers(k, (v) => name('Context3DVertexBufferFormat', v));
     const targets = colorTargets(k, nothing, format('backBufferFormat', 'bgra8unorm'), name);
     const descriptor = {
       layout: m('layout') === undefined ? 'auto' : m('layout'),
-      vertex: { module: m('vertex'), entryPoint: 'main', buffers, ...flip(vertex) },
+      vertex: { module: m('vertex'), entryPoint: 'main', buffers },
       primitive: { topology: 'triangle-list', frontFace: 'cw',
                    cullMode: nothing ? 'none' : GPU_CULL[name('Context3DTriangleFace', k.cull)] },
       multisample: { count: k.samples > 1 ? 4 : 1 },
-      fragment: { module: m('fragment'), entryPoint: 'main', targets, ...flip(fragment) },
+      fragment: { module: m('fragment'), entryPoint: 'main', targets },
     };
     if (k.depth_stencil) {
       descriptor.depthStencil = depthStencil(k, nothing, format('depthStencilFormat', 'depth24plus-stencil8'), name);
@@ -1106,8 +1107,6 @@ const PF = Object.freeze({
   targetAntiAlias: 22, streamFormat: 23, streamOffset: 39, streamStride: 55, streamDivisor: 71, sampler: 87,
 });
 const PIPELINE_WORDS = 103;
-// WGSL's render-to-texture flip: the override each stage that flips declares (binding.yflip).
-const WGSL_YFLIP = 'agal_yflip';
 // The state's members: each a Context3D call's arguments, by their AS3 names.
 const STATE_MEMBERS = {
   blendFactors: ['sourceFactor', 'destinationFactor'],

@@ -92,7 +92,8 @@ checks("stripNames: the native -g0 bytes", (check) => {
 
 // clip: each mode's texts the native build's (`agal2spv --clip`); an upload's the
 // same as with the default but for the position's depth, which 'none' leaves as 'gl'
-// remaps it.
+// remaps it, and with 'control' but for the position, op itself, and the vertex
+// program's flip uniform, which it does not declare.
 checks("clip: the native build's bytes", (check) => {
   for (const p of manifest.programs) {
     for (const [clip, outputs] of Object.entries(p.clip)) {
@@ -111,6 +112,12 @@ checks("clip: the native build's bytes", (check) => {
     check(gl.vertex === any.vertex && gl.fragment === any.fragment, `upload ${v.name}: clip 'gl' is not the default`);
     check(none.vertex !== any.vertex && remapped(none.vertex) === any.vertex && none.fragment === any.fragment,
           `upload ${v.name}: clip 'none' differs beyond the depth`);
+    const control = up({ target: 'essl3', clip: 'control' });
+    const unflipped = (text) => text.replace(/uniform float agal_yflip;\nfloat agal_flip\(\) \{ return .*\n/, '')
+      .replace(/gl_Position = vec4\(op\.x, op\.y \* agal_flip\(\), 2\.0 \* op\.z - op\.w, op\.w\);/, 'gl_Position = op;');
+    check(unflipped(any.vertex) === control.vertex && control.fragment === any.fragment &&
+          control.bindings.vertex.yflipUniform === null,
+          `upload ${v.name}: clip 'control' differs beyond the position and the flip`);
   }
 });
 

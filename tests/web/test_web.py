@@ -15,7 +15,9 @@ calls, each with its one error class and message, and test_bindings.mjs's
 bindings per target (names, texture units, WebGPU's sampler descriptors), and
 test_pipeline.mjs's pipeline keys against the native ones of the same states
 (tests/web/pipeline_keys.c, --pipeline-keys). A page
-draws one pair with WebGL 2, WebGL 1 and WebGPU from `bindings` alone
+draws one pair with WebGL 2, WebGL 1 and WebGPU from `bindings` alone, and one into
+a texture and to the canvas, culled, its rows and its ddy's sign read back (WebGL 2
+uploaded by default and with clip 'control', WebGPU with pipelineDescriptor)
 (bind_page.html). Then a page imports the package from file://
 in headless Chromium, with no network, uploads a pair and catches Flash's error; and
 OpenFL's Stage3D (npm openfl 8.9.6, from tests/oracle) draws in Chromium with its
@@ -77,7 +79,7 @@ def program(args, tmp, path):
     entry["clip"] = {mode: {target: base64.b64encode(run([args.agal2spv, "-t", target, "--clip", mode, out, "-o", "-"],
                                                          check=True).stdout).decode()
                             for target in ("essl3", "wgsl")}
-                     for mode in ("none", "gl", "vulkan")}
+                     for mode in ("none", "gl", "vulkan", "control")}
     # -g0's bytes for every target the program translates to, for `stripNames`
     entry["stripped"] = {target: base64.b64encode(run([args.agal2spv, "-t", kind, "-g0", out, "-o", "-"],
                                                       check=True).stdout).decode()
@@ -268,7 +270,12 @@ def bound_from_bindings(tmp):
     culled, a stencil test only setStencilReference passes: (255, 64, 0, 0). And
     Flash's depth in WebGL 2, uploaded by default and with clip 'none' under
     EXT_clip_control: of z = -0.1, 0.25 and 0.75 (w 1) over a depth of 0.5 tested
-    LESS, only 0.25 draws."""
+    LESS, only 0.25 draws. And the orientation: a back-facing triangle over the top
+    half of Stage3D's clip space, front faces culled, coloured by the sign of its
+    ddy, into a texture and to the canvas, in WebGL 2 uploaded by default and with
+    clip 'control' (EXT_clip_control's origin, no vertex flip), and in WebGPU into
+    a texture with pipelineDescriptor's pipeline: each target's top four rows, as
+    Stage3D sees them, drawn with ddy's sign right, the bottom four empty."""
     shutil.copy(os.path.join(HERE, "bind_page.html"), tmp)
     got = page_result(tmp, "bind_page.html", "bindings page",
                       ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--enable-unsafe-webgpu"))
@@ -291,6 +298,16 @@ def bound_from_bindings(tmp):
         drew = got.get("depth", {}).get(clip)
         print("bindings page, depth with clip %s: drawn at z -0.1, 0.25, 0.75: %s (want %s)" % (clip, drew, want))
         ok = ok and drew == want
+    # the rows top first: 'w' drawn with ddy's sign right, 'k' wrong, '.' not drawn;
+    # flips: which stages declare agal_yflip ('control': the fragment program's ddy only)
+    for case in ("webgl2 default back buffer", "webgl2 default texture", "webgl2 control back buffer",
+                 "webgl2 control texture", "webgpu texture"):
+        got_case = got.get("orientation", {}).get(case)
+        want = {"rows": "wwww...."}
+        if case.startswith("webgl2"):
+            want["flips"] = "f" if "control" in case else "vf"
+        print("bindings page, orientation, %s: %s (want %s)" % (case, got_case, want))
+        ok = ok and got_case == want
     return ok
 
 
