@@ -2,7 +2,7 @@
 // against AwayJS's aglsl and OpenFL's AGALConverter, each translating in the page.
 //
 //   node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N] [--variants] [--control] [--webgpu]
-//                      [--chromium PATH]
+//                      [--clip control] [--chromium PATH]
 //
 // PACKAGE_DIR: the package unpacked (web/build.sh's tarball, its `package/`);
 // SHADER_DIR: .agal files, whose AGAL 1 pairs (NAME.vert.agal and NAME.frag.agal)
@@ -29,6 +29,9 @@
 // run it: --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader.
 // --webgpu draws our WGSL pairs with WebGPU instead (and --enable-unsafe-webgpu), no
 // peer having WGSL: each pair's first draw, and with --variants the old relative read.
+// --clip control uploads ours with clip 'control' and draws them with the context's
+// EXT_clip_control set to ZERO_TO_ONE (the peers' in GL's default), as an emulator on
+// a context with that extension would; --variants then adds the default upload.
 // Figures, not checks: docs/benchmark.md, "Web".
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,9 +46,10 @@ const [pkg, shaders] = args.map((a) => resolve(a));
 const modules = opt('--modules') && resolve(opt('--modules'));
 const rounds = Number(opt('--rounds', 201));
 const variants = args.includes('--variants'), control = args.includes('--control'), webgpu = args.includes('--webgpu');
-if (!pkg || !shaders || !modules || !(rounds >= 2)) {
+const clip = opt('--clip', null);
+if (!pkg || !shaders || !modules || !(rounds >= 2) || (clip !== null && (clip !== 'control' || webgpu))) {
   console.error('usage: node firstdraw.mjs PACKAGE_DIR SHADER_DIR --modules NODE_MODULES [--rounds N >= 2] ' +
-                '[--variants] [--control] [--webgpu] [--chromium PATH]');
+                '[--variants] [--control] [--webgpu | --clip control] [--chromium PATH]');
   process.exit(2);
 }
 const { load } = await import(join(pkg, 'agal2spv.js'));
@@ -69,7 +73,8 @@ for (const f of ['@awayjs/core/bundle/awayjs-core.umd.js', '@awayjs/stage/bundle
   copyFileSync(join(modules, f), join(dir, f.split('/').pop()));
 }
 writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\n` +
-  `export const control = ${control};\nexport const webgpu = ${webgpu};\nexport default ${JSON.stringify(pairs)}` +
+  `export const control = ${control};\nexport const webgpu = ${webgpu};\nexport const clip = ${JSON.stringify(clip)};\n` +
+  `export default ${JSON.stringify(pairs)}` +
   '.map((p) => ({ ...p, vertex: new Uint8Array(p.vertex), fragment: new Uint8Array(p.fragment) }));\n');
 
 // Chromium over the DevTools protocol on a pipe (--remote-debugging-pipe: JSON
@@ -169,7 +174,8 @@ const slowestAgainst = (p, others) => others.map((n) => ({ n, q: paired(p, 'agal
   .reduce((x, y) => (y.q.median > x.q.median ? y : x));
 
 console.log(`${got.pairs.length} AGAL 1 pairs; ${rounds} rounds (the first a warm-up), the translators interleaved ` +
-            `per pair and round; ms, medians; ${got.renderer}; the page ${got.isolated ? '' : 'not '}cross-origin isolated`);
+            `per pair and round; ms, medians; ${got.renderer}; the page ${got.isolated ? '' : 'not '}cross-origin isolated` +
+            (clip ? `; ours uploaded with clip '${clip}'` : ''));
 const fmt = (x, d = 2) => x.toFixed(d);
 const range = (q) => `${fmt(q.median)} [${fmt(q.low)}-${fmt(q.high)}]`;
 console.log(`${'pair'.padEnd(16)}${['agal2spv', ...peers].map((n) => `${n} (translation)`.padStart(22)).join('')}` +

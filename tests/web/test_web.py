@@ -29,7 +29,8 @@ proof in WebGL (debug_page.html): 20 programs' debugInfo ES 3.00 and ES 1.00 tex
 with three faults each at chosen tokens, all refused by Chromium's WebGL 2 and
 WebGL 1, and mapDriverLog of each log naming the token. The tarball must stay within
 PACKAGE_BUDGET, and web/firstdraw.mjs must draw every AGAL 1 pair of the package's in
-Chromium, in WebGL 2 and (--webgpu) in WebGPU (its figures are the bench's, not
+Chromium, in WebGL 2 (also uploaded with clip 'control', under EXT_clip_control)
+and (--webgpu) in WebGPU (its figures are the bench's, not
 checked). A missing
 emcc, node, chromium or openfl fails the test."""
 import argparse
@@ -455,8 +456,11 @@ def main():
         first_gpu = run(firstdraw + ["--webgpu", "--variants"])
         print("firstdraw.mjs --rounds 2 --webgpu --variants (every WGSL pair of ours drawn, and with the old read):\n" +
               (first_gpu.stdout + first_gpu.stderr).decode())
+        first_control = run(firstdraw + ["--clip", "control"])
+        print("firstdraw.mjs --rounds 2 --clip control (every AGAL 1 pair of ours drawn under EXT_clip_control):\n" +
+              (first_control.stdout + first_control.stderr).decode())
         return 1 if (r.returncode or not browser_ok or not dropin_ok or bench.returncode or first.returncode
-                     or first_gpu.returncode or not size_ok) else 0
+                     or first_gpu.returncode or first_control.returncode or not size_ok) else 0
 
 
 if __name__ == "__main__":
