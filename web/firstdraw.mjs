@@ -73,7 +73,8 @@ for (const f of ['@awayjs/core/bundle/awayjs-core.umd.js', '@awayjs/stage/bundle
   copyFileSync(join(modules, f), join(dir, f.split('/').pop()));
 }
 writeFileSync(join(dir, 'pairs.js'), `export const rounds = ${rounds};\nexport const variants = ${variants};\n` +
-  `export const control = ${control};\nexport const webgpu = ${webgpu};\nexport const clip = ${JSON.stringify(clip)};\n` +
+  `export const control = ${control};\nexport const webgpu = ${webgpu};\n` +
+  `export const clip = ${JSON.stringify(clip)};\n` +
   `export default ${JSON.stringify(pairs)}` +
   '.map((p) => ({ ...p, vertex: new Uint8Array(p.vertex), fragment: new Uint8Array(p.fragment) }));\n');
 

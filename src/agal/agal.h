@@ -628,9 +628,9 @@ typedef struct agal_binding {
     size_t nvaryings;
     uint8_t outputs; /* fragment: bit n, oc<n> written (ES 1.00: gl_FragColor, or gl_FragData[n]) */
     /* Declares the render-to-texture flip (vertex programs but AGAL_CLIP_CONTROL's,
-     * and fragment programs that use ddy): SPIR-V's specialization constant 0, GLSL's `uniform float
-     * agal_yflip`: 1 on screen, -1 rendering to a texture; in GLSL ES, which has no
-     * uniform initializers, 0 (never set) stands for 1. */
+     * and fragment programs that use ddy): SPIR-V's specialization constant 0,
+     * GLSL's `uniform float agal_yflip`: 1 on screen, -1 rendering to a texture; in
+     * GLSL ES, which has no uniform initializers, 0 (never set) stands for 1. */
     bool yflip;
     bool writes_depth;     /* fd: FragDepth (ES 1.00: gl_FragDepthEXT) */
     bool uses_kil;         /* kil: the fragment shader discards */

@@ -138,7 +138,8 @@ const refused = [
   ['samples 32', u({ samples: 32 }), RangeError, 'agal2spv: samples is 1, 2, 4, 8 or 16, not 32'],
   // clip
   ['clip d3d', t({ clip: 'd3d' }), TypeError, 'agal2spv: clip must be one of vulkan, gl, none, control, not "d3d"'],
-  ['clip toString', u({ clip: 'toString' }), TypeError, 'agal2spv: clip must be one of vulkan, gl, none, control, not "toString"'],
+  ['clip toString', u({ clip: 'toString' }), TypeError,
+   'agal2spv: clip must be one of vulkan, gl, none, control, not "toString"'],
   ['clip a number', u({ clip: 3 }), TypeError, 'agal2spv: clip must be one of vulkan, gl, none, control, not 3'],
   // limits
   ['limits toString', t({ limits: 'toString' }), TypeError, /^agal2spv: limits: 'toString' is not a preset \(webgl1, /],

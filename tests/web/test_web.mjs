@@ -113,8 +113,9 @@ checks("clip: the native build's bytes", (check) => {
     check(none.vertex !== any.vertex && remapped(none.vertex) === any.vertex && none.fragment === any.fragment,
           `upload ${v.name}: clip 'none' differs beyond the depth`);
     const control = up({ target: 'essl3', clip: 'control' });
+    const position = /gl_Position = vec4\(op\.x, op\.y \* agal_flip\(\), 2\.0 \* op\.z - op\.w, op\.w\);/;
     const unflipped = (text) => text.replace(/uniform float agal_yflip;\nfloat agal_flip\(\) \{ return .*\n/, '')
-      .replace(/gl_Position = vec4\(op\.x, op\.y \* agal_flip\(\), 2\.0 \* op\.z - op\.w, op\.w\);/, 'gl_Position = op;');
+      .replace(position, 'gl_Position = op;');
     check(unflipped(any.vertex) === control.vertex && control.fragment === any.fragment &&
           control.bindings.vertex.yflipUniform === null,
           `upload ${v.name}: clip 'control' differs beyond the position and the flip`);
