@@ -270,6 +270,21 @@ static void rtt_geometry(float pos[12][4], float col[12][4])
     }
 }
 
+/* A draw of the upload up's nverts vertices over the SIZE x SIZE target, back faces
+ * culled, under clip control where up was uploaded for it. */
+static harness_draw culled_draw(unsigned nverts, agal_clip clip, const agal_upload_result *up)
+{
+    harness_draw d = {.nverts = nverts,
+                      .ninstances = 1,
+                      .noc = 1,
+                      .width = SIZE,
+                      .height = SIZE,
+                      .cull = AGAL_FACE_BACK,
+                      .clip_control = clip == AGAL_CLIP_CONTROL};
+    harness_draw_upload(&d, up);
+    return d;
+}
+
 /* clip: AGAL_CLIP_DEFAULT, or on GL AGAL_CLIP_CONTROL (the harness's clip_control). */
 static void render_to_texture(runner *r, agal_clip clip)
 {
@@ -308,26 +323,11 @@ static void render_to_texture(runner *r, agal_clip clip)
 
     float pos[12][4], col[12][4];
     rtt_geometry(pos, col);
-    bool control = clip == AGAL_CLIP_CONTROL;
-    harness_draw pre = {.nverts = 12,
-                        .ninstances = 1,
-                        .noc = 1,
-                        .width = SIZE,
-                        .height = SIZE,
-                        .cull = AGAL_FACE_BACK,
-                        .clip_control = control};
-    harness_draw_upload(&pre, &pass);
+    harness_draw pre = culled_draw(12, clip, &pass);
     pre.attribs[0] = &pos[0][0];
     pre.attribs[1] = &col[0][0];
-    harness_draw d = {.nverts = 6,
-                      .ninstances = 1,
-                      .noc = 1,
-                      .width = SIZE,
-                      .height = SIZE,
-                      .cull = AGAL_FACE_BACK,
-                      .pre = &pre,
-                      .clip_control = control};
-    harness_draw_upload(&d, &show);
+    harness_draw d = culled_draw(6, clip, &show);
+    d.pre = &pre;
     d.attribs[0] = &q.pos[0][0];
     d.attribs[1] = &q.uv[0][0];
     agal_sampler_slots s;
